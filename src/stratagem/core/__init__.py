@@ -1,0 +1,39 @@
+"""The game-agnostic engine: Game, State, Action, chance, views, events, registry, errors,
+serialization and the data-pack loader. No game is named here."""
+
+from stratagem.core.actions import Action, ActionTable
+from stratagem.core.errors import (
+    DataPackError,
+    IllegalAction,
+    OptionError,
+    StateFormatError,
+    StratagemError,
+    UnknownAction,
+)
+from stratagem.core.events import Event, JsonDict
+from stratagem.core.game import CHANCE, TERMINAL, Game, GameInfo, State
+from stratagem.core.options import GameOptions
+from stratagem.core.registry import available_games, game_info, load, register
+
+__all__ = [
+    "CHANCE",
+    "TERMINAL",
+    "Action",
+    "ActionTable",
+    "DataPackError",
+    "Event",
+    "Game",
+    "GameInfo",
+    "GameOptions",
+    "IllegalAction",
+    "JsonDict",
+    "OptionError",
+    "State",
+    "StateFormatError",
+    "StratagemError",
+    "UnknownAction",
+    "available_games",
+    "game_info",
+    "load",
+    "register",
+]

@@ -1,0 +1,674 @@
+"""The Eighty Years War state machine, phase by phase as in TURN SEQUENCE.
+
+A turn runs the Logistics Phase (fill hands, a chance node per card drawn), the Strategy
+Phase (discard up to 4, draw replacements), the Action Phase (each side splits its hand
+into a military and a political meld, one card at a time, hidden until both reveal) and
+the End Phase (all cards in play discarded). The Dutch act first in every phase (Rulings
+R5); each side's choices stay hidden from the other until the reveal.
+
+Cards are numbers (their place in the card list). Each card is in exactly one place, kept
+in ``loc`` beside the containers, so that legality checks are O(1).
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import insort
+from typing import TYPE_CHECKING, Any, Self
+
+from stratagem.core import CHANCE, TERMINAL, Action, Event, IllegalAction, JsonDict, State
+from stratagem.games.eighty_years_war.encoding import (
+    DISCARD,
+    DRAW,
+    KEEP,
+    MELD_MILITARY,
+    REPLACE,
+    STOP,
+)
+from stratagem.games.eighty_years_war.info import DUTCH, SEATS, SPANISH
+from stratagem.games.eighty_years_war.melds import MeldScore, provinces_won, score_melds
+from stratagem.games.eighty_years_war.pack import MELD_NAMES, MILITARY, POLITICAL, STAGE_NAMES
+
+if TYPE_CHECKING:
+    from stratagem.games.eighty_years_war.game import EightyYearsWar
+
+# Phases of TURN SEQUENCE (the End Phase is automatic, so the state never rests in it).
+LOGISTICS, STRATEGY_DISCARD, STRATEGY_DRAW, ACTION, OVER = range(5)
+PHASE_NAMES = ("Logistics Phase", "Strategy Phase", "Strategy Phase", "Action Phase", "Game over")
+
+# Where a card is (``loc``).
+RESERVE, DECK, DISCARD_PILE, REMOVED = range(4)
+HAND = 4  # + seat
+MELD = 6  # + 2 * seat + meld
+
+
+class EightyYearsWarState(State):
+    """One position of Eighty Years War."""
+
+    __slots__ = (
+        "_book",
+        "_g",
+        "_legal",
+        "_to_move",
+        "deck",
+        "discard",
+        "discards_made",
+        "face_down",
+        "hands",
+        "last_reveal",
+        "loc",
+        "melds",
+        "pending",
+        "phase",
+        "provinces",
+        "removed",
+        "seat",
+        "to_draw",
+        "turn",
+    )
+
+    _g: EightyYearsWar
+    turn: int
+    phase: int
+    seat: int
+    to_draw: int
+    pending: int | None
+    discards_made: int
+    hands: list[list[int]]
+    melds: list[list[list[int]]]
+    deck: list[int]
+    discard: list[int]
+    face_down: dict[int, int]
+    removed: list[int]
+    loc: list[int]
+    provinces: list[int]
+    last_reveal: JsonDict | None
+    _to_move: int
+    _legal: list[Action] | None
+
+    # -- set-up ------------------------------------------------------------------------
+
+    @classmethod
+    def bare(cls, game: EightyYearsWar) -> Self:
+        """An empty state of ``game`` with every card in reserve (for set-up and loading)."""
+        state = cls(game)
+        state._g = game
+        state._book = game.book
+        state.turn = 1
+        state.phase = LOGISTICS
+        state.seat = DUTCH
+        state.to_draw = 0
+        state.pending = None
+        state.discards_made = 0
+        state.hands = [[], []]
+        state.melds = [[[], []], [[], []]]
+        state.deck = []
+        state.discard = []
+        state.face_down = {}
+        state.removed = []
+        state.loc = [RESERVE] * game.book.size
+        state.provinces = [0, 0]
+        state.last_reveal = None
+        state._to_move = DUTCH
+        state._legal = None
+        return state
+
+    @classmethod
+    def initial(cls, game: EightyYearsWar) -> Self:
+        """SETUP: province tokens dealt, the stage II and III cards set aside."""
+        state = cls.bare(game)
+        provinces = game.book.rules.provinces
+        state.provinces = [provinces.dutch, provinces.spanish]
+        state._log(
+            f"The Dutch receive {provinces.dutch} Province Tokens and the Spanish "
+            f"{provinces.spanish}, of {provinces.total}.",
+            "Setup",
+            {"provinces": {"Dutch": provinces.dutch, "Spanish": provinces.spanish}},
+        )
+        state._shuffle_in_stage(1)
+        state._begin_turn()
+        state._advance()
+        return state
+
+    # -- the engine contract -------------------------------------------------------------
+
+    def current_player(self) -> int:
+        return self._to_move
+
+    def legal_actions(self) -> list[Action]:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return legal.copy()
+
+    def _is_legal(self, action: Action) -> bool:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return action in legal
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        if self._to_move != CHANCE:
+            return []
+        probability = 1.0 / len(self.deck)
+        draw = self._g.draw_action
+        return [(draw[card], probability) for card in sorted(self.deck)]
+
+    def sample_chance(self, rng: random.Random) -> Action:
+        """A card drawn from the deck, each equally likely (the deck is always shuffled)."""
+        if self._to_move != CHANCE:
+            raise IllegalAction("this is not a chance node")
+        deck = self.deck
+        return self._g.draw_action[deck[int(rng.random() * len(deck))]]
+
+    def _is_chance_outcome(self, action: Action) -> bool:
+        game = self._g
+        return game.kind_of[action.id] == DRAW and self.loc[game.card_of[action.id]] == DECK
+
+    def _compute_legal(self) -> list[Action]:
+        seat = self._to_move
+        if seat < 0:
+            return []
+        game = self._g
+        if self.pending is not None:
+            return [game.keep_action[self.pending], game.replace_action[self.pending]]
+        if self.phase == STRATEGY_DISCARD:
+            legal = [game.stop_action]
+            if self.discards_made < self._book.rules.strategy.max_discards:
+                discard = game.discard_action
+                legal.extend(discard[card] for card in self.hands[seat])
+            return legal
+        hand = self.hands[seat]
+        card = hand[0]
+        if len(hand) == 1:
+            military, political = self.melds[seat]
+            if not military and political:
+                return [game.meld_action[MILITARY][card]]
+            if not political and military:
+                return [game.meld_action[POLITICAL][card]]
+        return [game.meld_action[MILITARY][card], game.meld_action[POLITICAL][card]]
+
+    def _why_illegal(self, action: Action) -> str:
+        game = self._g
+        kind = game.kind_of[action.id]
+        card = game.card_of[action.id]
+        name = self._book.names[card] if card >= 0 else ""
+        seat = self._to_move
+        if seat == CHANCE:
+            if kind != DRAW:
+                return "a card is being drawn; only a card of the deck can come up"
+            return f"{name} is not in the deck ({self._where(card)})"
+        phase = PHASE_NAMES[self.phase]
+        if self.pending is not None:
+            pending = self._book.names[self.pending]
+            return f"{SEATS[seat]} must first keep or replace {pending}, a card of the wrong stage"
+        if kind == DRAW:
+            return f"cards are drawn by chance, and it is {SEATS[seat]}'s decision now ({phase})"
+        if kind in (KEEP, REPLACE):
+            return f"no wrong-stage card is waiting for a decision ({phase})"
+        if kind in (DISCARD, STOP):
+            if self.phase != STRATEGY_DISCARD:
+                return f"discards are made in the Strategy Phase, and this is the {phase}"
+            if self.loc[card] != HAND + seat:
+                return f"{name} is not in the {SEATS[seat]} hand ({self._where(card)})"
+            limit = self._book.rules.strategy.max_discards
+            return f"{SEATS[seat]} has already discarded {limit} cards, the most allowed"
+        if self.phase != ACTION:
+            return f"melds are made in the Action Phase, and this is the {phase}"
+        if self.loc[card] != HAND + seat:
+            return f"{name} is not in the {SEATS[seat]} hand ({self._where(card)})"
+        hand = self.hands[seat]
+        if card != hand[0]:
+            first = self._book.names[hand[0]]
+            return f"cards are placed in card-list order: {first} comes first (Rulings R7)"
+        meld = MELD_NAMES[MILITARY if kind == MELD_MILITARY else POLITICAL]
+        return f"it is the last card, and the {meld} meld already has one while the other is empty"
+
+    def _where(self, card: int) -> str:
+        place = self.loc[card]
+        if place == RESERVE:
+            return "it has not yet been shuffled into the deck"
+        if place == DECK:
+            return "it is in the deck"
+        if place == DISCARD_PILE:
+            return "it is in the discard pile"
+        if place == REMOVED:
+            return "it went off as an Event and was removed from play"
+        if place < MELD:
+            return f"it is in the {SEATS[place - HAND]} hand"
+        return "it is in a meld"
+
+    def _apply(self, action: Action) -> None:
+        game = self._g
+        kind = game.kind_of[action.id]
+        card = game.card_of[action.id]
+        self._legal = None
+        if kind == DRAW:
+            self._draw(card)
+        elif kind == KEEP:
+            self._keep(card)
+        elif kind == REPLACE:
+            self._replace(card)
+        elif kind == DISCARD:
+            self._discard(card)
+        elif kind == STOP:
+            self._stop_discarding()
+        else:
+            self._meld(card, MILITARY if kind == MELD_MILITARY else POLITICAL)
+        self._advance()
+
+    # -- the turn ----------------------------------------------------------------------
+
+    def stage(self) -> int:
+        """The stage of the current turn (STAGES: 5 turns each)."""
+        return self._book.stage_of_turn(min(self.turn, self._book.rules.victory.turns))
+
+    def _begin_turn(self) -> None:
+        """TURN SEQUENCE: a new turn starts with its Logistics Phase."""
+        book = self._book
+        stage = book.stage_of_turn(self.turn)
+        if stage > 1 and self.turn == book.first_turn_of(stage):
+            self._shuffle_in_stage(stage)
+        self._log(
+            f"Turn {self.turn} (Stage {STAGE_NAMES[stage - 1]}) begins.",
+            "Turn Sequence",
+            {"turn": self.turn, "stage": stage},
+        )
+        self.phase = LOGISTICS
+        self._start_filling(DUTCH)
+
+    def _shuffle_in_stage(self, stage: int) -> None:
+        """SETUP: a stage's cards are shuffled into the deck at the beginning of the stage."""
+        book = self._book
+        entering = [card for card in range(book.size) if book.enters[card] == stage]
+        for card in entering:
+            self.loc[card] = DECK
+        self.deck.extend(entering)
+        name = STAGE_NAMES[stage - 1]
+        if stage == 1:
+            text = f"The stage II and III cards are set aside; the deck holds {len(self.deck)} cards."
+        else:
+            text = f"Stage {name} begins: {len(entering)} stage {name} cards are shuffled into the deck."
+        self._log(text, "Setup", {"stage": stage, "cards": [book.names[c] for c in entering]})
+
+    def _start_filling(self, seat: int) -> None:
+        """LOGISTICS PHASE: the Dutch fill their hand to 7 cards, the Spanish to 8."""
+        logistics = self._book.rules.logistics
+        target = logistics.dutch_hand if seat == DUTCH else logistics.spanish_hand
+        self.seat = seat
+        self.to_draw = max(0, target - len(self.hands[seat]))
+
+    def _advance(self) -> None:
+        """Run the automatic steps until a seat or chance must act, and set who that is."""
+        while True:
+            phase = self.phase
+            if phase in (LOGISTICS, STRATEGY_DRAW):
+                if self.pending is not None:
+                    self._to_move = self.seat
+                    return
+                if self.to_draw > 0 and self._deck_ready():
+                    self._to_move = CHANCE
+                    return
+                self.to_draw = 0
+                if phase == LOGISTICS and self.seat == DUTCH:
+                    self._start_filling(SPANISH)
+                elif phase == LOGISTICS or self.seat == DUTCH:
+                    self.phase = STRATEGY_DISCARD
+                    self.seat = SPANISH if phase == STRATEGY_DRAW else DUTCH
+                    self.discards_made = 0
+                else:
+                    self.phase = ACTION
+                    self.seat = DUTCH
+            elif phase == STRATEGY_DISCARD:
+                self._to_move = self.seat
+                return
+            elif phase == ACTION:
+                if self.hands[self.seat]:
+                    self._to_move = self.seat
+                    return
+                if self.seat == DUTCH:
+                    self.seat = SPANISH
+                else:
+                    self._reveal()
+                    if self.phase == OVER:
+                        self._to_move = TERMINAL
+                        return
+            else:
+                self._to_move = TERMINAL
+                return
+
+    def _deck_ready(self) -> bool:
+        """LOGISTICS PHASE: when the deck runs out, the discard pile is shuffled to make it."""
+        if self.deck:
+            return True
+        if not self.discard:
+            self._log(
+                "The deck and the discard pile are both empty: no more cards can be drawn.",
+                "Logistics Phase",
+                {},
+            )
+            return False
+        for card in self.discard:
+            self.loc[card] = DECK
+        self.deck = self.discard
+        self.discard = []
+        self.face_down = {}
+        self._log(
+            f"The deck has run out: the discard pile ({len(self.deck)} cards) is shuffled "
+            "to form a new deck.",
+            "Logistics Phase",
+            {"cards": len(self.deck)},
+        )
+        return True
+
+    def _draw_rule(self) -> str:
+        return "Logistics Phase" if self.phase == LOGISTICS else "Strategy Phase"
+
+    def _draw(self, card: int) -> None:
+        """A card comes off the deck into the drawing seat's hand (LOGISTICS PHASE)."""
+        seat = self.seat
+        deck = self.deck
+        index = deck.index(card)
+        deck[index] = deck[-1]
+        deck.pop()
+        insort(self.hands[seat], card)
+        self.loc[card] = HAND + seat
+        self.to_draw -= 1
+        name = self._book.names[card]
+        self.events.append(
+            Event(
+                f"{SEATS[seat]} draws {name}.",
+                self._draw_rule(),
+                {"seat": SEATS[seat], "card": name},
+                seat,
+                f"{SEATS[seat]} draws a card.",
+                {"seat": SEATS[seat]},
+            )
+        )
+        if not self._book.stage_ok[self.stage()][card]:
+            self.pending = card
+
+    def _keep(self, card: int) -> None:
+        """LOGISTICS PHASE: a wrong-stage card may be kept (replacing it is optional)."""
+        self.pending = None
+        seat = self.seat
+        name = self._book.names[card]
+        self._log(
+            f"{SEATS[seat]} keeps {name}, a card of the wrong stage.",
+            self._draw_rule(),
+            {"seat": SEATS[seat], "card": name},
+            private_to=seat,
+        )
+
+    def _replace(self, card: int) -> None:
+        """LOGISTICS PHASE: a wrong-stage card is discarded face up and replaced by a draw."""
+        self.pending = None
+        seat = self.seat
+        self.hands[seat].remove(card)
+        self.discard.append(card)
+        self.loc[card] = DISCARD_PILE
+        self.to_draw += 1
+        name = self._book.names[card]
+        stage = STAGE_NAMES[self.stage() - 1]
+        self._log(
+            f"{SEATS[seat]} discards {name} face up (it cannot be used in Stage {stage}) "
+            "and draws a replacement.",
+            self._draw_rule(),
+            {"seat": SEATS[seat], "card": name},
+        )
+
+    def _discard(self, card: int) -> None:
+        """STRATEGY PHASE: one of up to 4 discards, face down (Rulings R6)."""
+        seat = self.seat
+        self.hands[seat].remove(card)
+        self.discard.append(card)
+        self.loc[card] = DISCARD_PILE
+        self.discards_made += 1
+        name = self._book.names[card]
+        strategy = self._book.rules.strategy
+        if strategy.discards_face_up.value:
+            self._log(f"{SEATS[seat]} discards {name}.", "Strategy Phase", {"card": name})
+        else:
+            self.face_down[card] = seat
+            self._log(
+                f"{SEATS[seat]} discards {name} face down.",
+                "Strategy Phase",
+                {"seat": SEATS[seat], "card": name},
+                private_to=seat,
+                public_text=f"{SEATS[seat]} discards a card face down.",
+                public_data={"seat": SEATS[seat]},
+            )
+        if self.discards_made == strategy.max_discards:
+            self._stop_discarding()
+
+    def _stop_discarding(self) -> None:
+        """STRATEGY PHASE: the discards made, as many replacements are drawn."""
+        seat = self.seat
+        count = self.discards_made
+        self._log(
+            f"{SEATS[seat]} discards {count} card{'s' if count != 1 else ''} "
+            f"and draws {count} replacement{'s' if count != 1 else ''}.",
+            "Strategy Phase",
+            {"seat": SEATS[seat], "discards": count},
+        )
+        self.phase = STRATEGY_DRAW
+        self.to_draw = count
+
+    def _meld(self, card: int, meld: int) -> None:
+        """ACTION PHASE: the next card of the hand goes into one of the two melds, unseen."""
+        seat = self.seat
+        self.hands[seat].remove(card)
+        self.melds[seat][meld].append(card)
+        self.loc[card] = MELD + 2 * seat + meld
+        name = self._book.names[card]
+        self.events.append(
+            Event(
+                f"{SEATS[seat]} places {name} in the {MELD_NAMES[meld]} meld.",
+                "Action Phase",
+                {"seat": SEATS[seat], "card": name, "meld": MELD_NAMES[meld]},
+                seat,
+            )
+        )
+
+    def _reveal(self) -> None:
+        """ACTION PHASE: both sides reveal and each meld is won, tied or lost; then END PHASE."""
+        book = self._book
+        stage = self.stage()
+        scores = [
+            score_melds(book, seat, stage, (self.melds[seat][0], self.melds[seat][1]))
+            for seat in (DUTCH, SPANISH)
+        ]
+        for seat in (DUTCH, SPANISH):
+            self._log_reveal(seat, scores[seat])
+        outcomes: list[JsonDict] = []
+        for meld in (MILITARY, POLITICAL):
+            outcomes.append(self._settle(meld, scores[DUTCH].totals[meld], scores[SPANISH].totals[meld]))
+        for seat in (DUTCH, SPANISH):
+            event = scores[seat].event
+            if event is not None:
+                self._log(
+                    f"{book.names[event]} goes off and is removed from play.",
+                    "Deck & Cards",
+                    {"seat": SEATS[seat], "card": book.names[event]},
+                )
+        self.last_reveal = {
+            "turn": self.turn,
+            "melds": {
+                SEATS[seat]: {
+                    MELD_NAMES[meld]: {
+                        "face_up": [book.names[c] for c in scores[seat].usable[meld]],
+                        "face_down": len(scores[seat].unusable[meld]),
+                        "total": scores[seat].totals[meld],
+                    }
+                    for meld in (MILITARY, POLITICAL)
+                }
+                for seat in (DUTCH, SPANISH)
+            },
+            "outcomes": outcomes,
+        }
+        self._end_phase(scores)
+
+    def _log_reveal(self, seat: int, score: MeldScore) -> None:
+        names = self._book.names
+        parts = []
+        for meld in (MILITARY, POLITICAL):
+            shown = ", ".join(f"{names[c]} {self._book.values[c]}" for c in score.usable[meld])
+            hidden = len(score.unusable[meld])
+            down = f"; {hidden} face down" if hidden else ""
+            parts.append(f"{MELD_NAMES[meld]} {score.totals[meld]} ({shown or 'nothing usable'}{down})")
+        self._log(
+            f"The {SEATS[seat]} reveal: " + ", ".join(parts) + ".",
+            "Action Phase",
+            {
+                "seat": SEATS[seat],
+                "totals": {MELD_NAMES[m]: score.totals[m] for m in (MILITARY, POLITICAL)},
+            },
+        )
+
+    def _settle(self, meld: int, dutch: int, spanish: int) -> JsonDict:
+        """ACTION PHASE: within 2 points a tie; 3+ higher takes 1 Province; 15+ takes 2."""
+        margin = abs(dutch - spanish)
+        won = provinces_won(self._book, margin)
+        label = MELD_NAMES[meld].capitalize()
+        outcome: JsonDict = {"meld": MELD_NAMES[meld], "Dutch": dutch, "Spanish": spanish}
+        if won == 0:
+            outcome.update(winner=None, provinces=0)
+            self._log(
+                f"{label} meld: Dutch {dutch}, Spanish {spanish}: within "
+                f"{self._book.rules.action.tie_within} points, a tie.",
+                "Action Phase",
+                outcome,
+            )
+            return outcome
+        winner = DUTCH if dutch > spanish else SPANISH
+        loser = 1 - winner
+        taken = min(won, self.provinces[loser])
+        self.provinces[winner] += taken
+        self.provinces[loser] -= taken
+        outcome.update(winner=SEATS[winner], provinces=taken)
+        tokens = f"{taken} Province Token{'s' if taken != 1 else ''}"
+        self._log(
+            f"{label} meld: Dutch {dutch}, Spanish {spanish}: the {SEATS[winner]} win by "
+            f"{margin} and take {tokens} from the {SEATS[loser]}.",
+            "Action Phase",
+            outcome,
+        )
+        return outcome
+
+    def _end_phase(self, scores: list[MeldScore]) -> None:
+        """END PHASE: all cards in play are discarded (Events that went off leave the game)."""
+        for seat in (DUTCH, SPANISH):
+            score = scores[seat]
+            for meld in (MILITARY, POLITICAL):
+                for card in score.usable[meld]:
+                    if card == score.event:
+                        self.removed.append(card)
+                        self.loc[card] = REMOVED
+                    else:
+                        self.discard.append(card)
+                        self.loc[card] = DISCARD_PILE
+                for card in score.unusable[meld]:
+                    self.discard.append(card)
+                    self.loc[card] = DISCARD_PILE
+                    self.face_down[card] = seat
+                self.melds[seat][meld] = []
+        self._log("All cards in play are discarded.", "End Phase", {"turn": self.turn})
+        self.turn += 1
+        if self.turn > self._book.rules.victory.turns:
+            self.phase = OVER
+            self._log(self.result()["reason"] + ".", "Victory", self.result())
+        else:
+            self._begin_turn()
+
+    # -- outcome -----------------------------------------------------------------------
+
+    def returns(self) -> list[float]:
+        if self.phase != OVER:
+            return [0.0, 0.0]
+        winners = self.result()["winners"]
+        if not winners:
+            return [0.0, 0.0]
+        return [1.0, -1.0] if winners == ["Dutch"] else [-1.0, 1.0]
+
+    def result(self) -> JsonDict:
+        """VICTORY, read after the 15th turn: Dutch 8+, Spanish 11+, or 7-10 a Historical Tie."""
+        dutch, spanish = self.provinces
+        victory = self._book.rules.victory
+        scores = {"Dutch": dutch, "Spanish": spanish}
+        if self.phase != OVER:
+            return {"winners": [], "scores": scores, "reason": "the game is not over"}
+        if dutch >= victory.dutch_victory:
+            return {
+                "winners": ["Dutch"],
+                "scores": scores,
+                "reason": f"Dutch Victory: the Dutch hold {dutch} provinces",
+            }
+        if spanish >= victory.spanish_victory:
+            return {
+                "winners": ["Spanish"],
+                "scores": scores,
+                "reason": f"Spanish Victory: the Spanish hold {spanish} provinces",
+            }
+        return {
+            "winners": [],
+            "scores": scores,
+            "reason": f"Historical Tie: the Dutch hold {dutch} provinces and the Spanish {spanish}",
+        }
+
+    # -- information, copies -------------------------------------------------------------
+
+    def view(self, seat: int | None) -> JsonDict:
+        from stratagem.games.eighty_years_war.views import build_view
+
+        return build_view(self, seat)
+
+    def resample_hidden(self, seat: int, rng: random.Random) -> Self:
+        from stratagem.games.eighty_years_war.views import resample
+
+        return resample(self, seat, rng)
+
+    def clone(self) -> Self:
+        other = object.__new__(type(self))
+        self._copy_base(other)
+        other._g = self._g
+        other._book = self._book
+        other.turn = self.turn
+        other.phase = self.phase
+        other.seat = self.seat
+        other.to_draw = self.to_draw
+        other.pending = self.pending
+        other.discards_made = self.discards_made
+        hands = self.hands
+        other.hands = [hands[0].copy(), hands[1].copy()]
+        melds = self.melds
+        other.melds = [
+            [melds[0][0].copy(), melds[0][1].copy()],
+            [melds[1][0].copy(), melds[1][1].copy()],
+        ]
+        other.deck = self.deck.copy()
+        other.discard = self.discard.copy()
+        other.face_down = self.face_down.copy()
+        other.removed = self.removed.copy()
+        other.loc = self.loc.copy()
+        other.provinces = self.provinces.copy()
+        other.last_reveal = self.last_reveal
+        other._to_move = self._to_move
+        other._legal = self._legal
+        return other
+
+    def _state_doc(self) -> JsonDict:
+        from stratagem.games.eighty_years_war.serialize import state_doc
+
+        return state_doc(self)
+
+    def _log(
+        self,
+        text: str,
+        rule: str,
+        data: JsonDict,
+        *,
+        private_to: int | None = None,
+        public_text: str | None = None,
+        public_data: dict[str, Any] | None = None,
+    ) -> None:
+        self.events.append(Event(text, rule, data, private_to, public_text, public_data))

@@ -1,0 +1,147 @@
+"""What each seat may know (``view``) and the worlds consistent with it (``resample``).
+
+Hidden: the other side's hand and melds (even their sizes, ACTION PHASE), the order and
+contents of the deck, and the cards the other side discarded face down (Rulings R6, R11).
+Public: provinces, counts of cards held, face-up discards, Events removed from play, the
+cards not yet shuffled in, the last reveal, and whose decision it is.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from stratagem.core import CHANCE, TERMINAL, JsonDict
+from stratagem.games.eighty_years_war.info import SEATS
+from stratagem.games.eighty_years_war.pack import MELD_NAMES, STAGE_NAMES
+from stratagem.games.eighty_years_war.state import (
+    DECK,
+    DISCARD_PILE,
+    HAND,
+    MELD,
+    OVER,
+    PHASE_NAMES,
+    RESERVE,
+    STRATEGY_DISCARD,
+)
+
+if TYPE_CHECKING:
+    from stratagem.games.eighty_years_war.state import EightyYearsWarState
+
+
+def _to_move(state: EightyYearsWarState) -> str | None:
+    player = state.current_player()
+    if player == TERMINAL:
+        return None
+    if player == CHANCE:
+        return "chance"
+    return SEATS[player]
+
+
+def build_view(state: EightyYearsWarState, seat: int | None) -> JsonDict:
+    """Everything ``seat`` may know now; ``None`` is a spectator."""
+    book = state._book
+    names = book.names
+    face_down = state.face_down
+    face_up = sorted(card for card in state.discard if card not in face_down)
+    mine_down = sorted(card for card, owner in face_down.items() if owner == seat)
+    view: JsonDict = {
+        "game": "eighty_years_war",
+        "seat": None if seat is None else SEATS[seat],
+        "turn": min(state.turn, book.rules.victory.turns),
+        "turns": book.rules.victory.turns,
+        "stage": STAGE_NAMES[state.stage() - 1],
+        "phase": PHASE_NAMES[state.phase],
+        "to_move": _to_move(state),
+        "provinces": {SEATS[s]: state.provinces[s] for s in (0, 1)},
+        "cards_held": {
+            SEATS[s]: len(state.hands[s]) + len(state.melds[s][0]) + len(state.melds[s][1])
+            for s in (0, 1)
+        },
+        "deck": len(state.deck),
+        "not_yet_in_deck": sum(1 for place in state.loc if place == RESERVE),
+        "discard": {
+            "face_up": [names[card] for card in face_up],
+            "face_down": len(face_down) - len(mine_down),
+            "yours_face_down": [names[card] for card in mine_down],
+        },
+        "removed_from_play": [names[card] for card in sorted(state.removed)],
+        "last_reveal": state.last_reveal,
+    }
+    if state.phase == STRATEGY_DISCARD:
+        view["strategy_discards"] = {"seat": SEATS[state.seat], "count": state.discards_made}
+    if seat is not None:
+        own_pending = state.pending is not None and state.seat == seat
+        view["you"] = {
+            "hand": [names[card] for card in state.hands[seat]],
+            "melds": {
+                MELD_NAMES[meld]: [names[card] for card in sorted(state.melds[seat][meld])]
+                for meld in (0, 1)
+            },
+            "wrong_stage_card": names[state.pending] if own_pending and state.pending is not None else None,
+        }
+    if state.phase == OVER:
+        view["result"] = state.result()
+    return view
+
+
+def resample(state: EightyYearsWarState, seat: int, rng: random.Random) -> EightyYearsWarState:
+    """A clone in which every card ``seat`` cannot see is dealt again at random.
+
+    The unseen pool is the other side's hand and melds, the deck and the other side's
+    face-down discards; each of those places keeps its size. If the other side is deciding
+    on a wrong-stage card (which is public: it is their decision), the redeal gives them a
+    wrong-stage card to decide on. History and events are copied unchanged: they hold the
+    truth and are never shown to ``seat``.
+    """
+    other = 1 - seat
+    clone = state.clone()
+    book = state._book
+    down = [card for card in state.discard if state.face_down.get(card) == other]
+    pool = [
+        *state.hands[other],
+        *state.melds[other][0],
+        *state.melds[other][1],
+        *state.deck,
+        *down,
+    ]
+    rng.shuffle(pool)
+    hand_size = len(state.hands[other])
+    hand: list[int] = []
+    if state.pending is not None and state.seat == other:
+        stage_ok = book.stage_ok[state.stage()]
+        wrong = [card for card in pool if not stage_ok[card]]
+        pending = wrong[int(rng.random() * len(wrong))]
+        pool.remove(pending)
+        hand.append(pending)
+        clone.pending = pending
+    cut = hand_size - len(hand)
+    hand.extend(pool[:cut])
+    position = cut
+    melds: list[list[int]] = []
+    for meld in (0, 1):
+        size = len(state.melds[other][meld])
+        melds.append(pool[position : position + size])
+        position += size
+    new_down = pool[position : position + len(down)]
+    position += len(down)
+    deck = pool[position:]
+    clone.hands[other] = sorted(hand)
+    for card in hand:
+        clone.loc[card] = HAND + other
+    for meld in (0, 1):
+        clone.melds[other][meld] = melds[meld]
+        for card in melds[meld]:
+            clone.loc[card] = MELD + 2 * other + meld
+    replacement = dict(zip(down, new_down, strict=True))
+    clone.discard = [replacement.get(card, card) for card in state.discard]
+    clone.face_down = {
+        replacement.get(card, card): owner for card, owner in state.face_down.items()
+    }
+    for card in new_down:
+        clone.loc[card] = DISCARD_PILE
+    clone.deck = deck
+    for card in deck:
+        clone.loc[card] = DECK
+    clone._legal = None
+    return clone
