@@ -53,9 +53,13 @@ def make_bot(name: str, game: Game, rng: random.Random) -> Bot:
     if name == "heuristic":
         factory = _HEURISTICS.get(game.name)
         if factory is None:
-            raise OptionError(f"{game.name} has no heuristic bot; bots: {', '.join(bot_names(game.name))}")
+            raise OptionError(
+                f"{game.name} has no heuristic bot; bots: {', '.join(bot_names(game.name))}"
+            )
         return factory(game, rng)
     factory = _BOTS.get(name)
     if factory is None:
-        raise OptionError(f"no bot named {name!r}; bots for {game.name}: {', '.join(bot_names(game.name))}")
+        raise OptionError(
+            f"no bot named {name!r}; bots for {game.name}: {', '.join(bot_names(game.name))}"
+        )
     return factory(game, rng)

@@ -71,7 +71,9 @@ class Game(ABC):
         for index, seat_name in enumerate(self.seat_names):
             if seat_name.casefold() == name.strip().casefold():
                 return index
-        raise ValueError(f"{name!r} is not a seat of {self.name}; seats: {', '.join(self.seat_names)}")
+        raise ValueError(
+            f"{name!r} is not a seat of {self.name}; seats: {', '.join(self.seat_names)}"
+        )
 
     def player_name(self, player: int) -> str:
         """A seat's name, or ``chance``/``terminal`` for those pseudo-players."""
@@ -88,7 +90,9 @@ class Game(ABC):
     def state_from_json(self, doc: Mapping[str, Any]) -> State:
         """Rebuild a state written by ``State.to_json`` (hidden information included)."""
         if doc.get("game") != self.name:
-            raise StateFormatError(f"this document is a {doc.get('game')!r} state, not {self.name!r}")
+            raise StateFormatError(
+                f"this document is a {doc.get('game')!r} state, not {self.name!r}"
+            )
         if doc.get("players") != self.num_players:
             raise StateFormatError(
                 f"this document has {doc.get('players')!r} players; the game has {self.num_players}"
@@ -161,7 +165,9 @@ class State(ABC):
         subclass ``UnknownAction``) and leaves the state unchanged.
         """
         game = self.game
-        resolved = game.parse_action(action) if isinstance(action, str) else game.actions.check(action)
+        resolved = (
+            game.parse_action(action) if isinstance(action, str) else game.actions.check(action)
+        )
         player = self.current_player()
         if player == TERMINAL:
             raise IllegalAction(f"{resolved.text!r}: the game is over")
@@ -177,7 +183,9 @@ class State(ABC):
                     f"{self._why_illegal(resolved)}"
                 )
         elif not self._is_legal(resolved):
-            raise IllegalAction(f"{resolved.text!r} is not legal now: {self._why_illegal(resolved)}")
+            raise IllegalAction(
+                f"{resolved.text!r} is not legal now: {self._why_illegal(resolved)}"
+            )
         self._apply(resolved)
         self.history.append(resolved)
 
@@ -219,7 +227,7 @@ class State(ABC):
         return [entry for entry in entries if entry is not None]
 
     @abstractmethod
-    def resample_hidden(self, seat: int, rng: random.Random) -> Self:
+    def resample_hidden(self, seat: int, rng: random.Random) -> State:
         """A clone equally consistent with ``view(seat)``: what ``seat`` cannot see is redealt."""
 
     # -- copies and serialization ------------------------------------------------------

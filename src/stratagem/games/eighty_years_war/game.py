@@ -6,7 +6,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from stratagem.core import Action, ActionTable, Game, GameOptions
-from stratagem.games.eighty_years_war.info import INFO, SEATS
 from stratagem.games.eighty_years_war.encoding import (
     DISCARD,
     DRAW,
@@ -18,9 +17,10 @@ from stratagem.games.eighty_years_war.encoding import (
     STOP,
     STOP_TEXT,
 )
+from stratagem.games.eighty_years_war.info import INFO, SEATS
 from stratagem.games.eighty_years_war.pack import CardBook, load_card_book
+from stratagem.games.eighty_years_war.serialize import state_from_doc
 from stratagem.games.eighty_years_war.state import EightyYearsWarState
-
 
 
 class EightyYearsWarOptions(GameOptions):
@@ -76,7 +76,4 @@ class EightyYearsWar(Game):
         return EightyYearsWarState.initial(self)
 
     def _state_from_doc(self, doc: Mapping[str, Any]) -> EightyYearsWarState:
-        from stratagem.games.eighty_years_war.serialize import state_from_doc
-
         return state_from_doc(self, doc)
-

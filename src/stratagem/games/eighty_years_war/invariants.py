@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from stratagem.core import CHANCE, TERMINAL
-from stratagem.games.eighty_years_war.state import (
+from stratagem.games.eighty_years_war.places import (
     ACTION,
     DECK,
     DISCARD_PILE,
@@ -24,11 +24,13 @@ if TYPE_CHECKING:
 
 def invariant_problems(state: EightyYearsWarState) -> list[str]:
     """Every broken invariant, in words; an empty list for a sound state."""
-    book = state._book
+    book = state.book
     problems: list[str] = []
     total = book.rules.provinces.total
     if sum(state.provinces) != total or min(state.provinces) < 0:
-        problems.append(f"provinces {state.provinces} are not {total} tokens split between the sides")
+        problems.append(
+            f"provinces {state.provinces} are not {total} tokens split between the sides"
+        )
     places: dict[int, list[int]] = {}
     containers: list[tuple[int, list[int]]] = [
         (DECK, state.deck),
@@ -50,14 +52,18 @@ def invariant_problems(state: EightyYearsWarState) -> list[str]:
             problems.append(f"{book.names[card]} is in {len(found)} places at once")
         where = found[0] if found else RESERVE
         if state.loc[card] != where:
-            problems.append(f"{book.names[card]}: location index says {state.loc[card]}, not {where}")
+            problems.append(
+                f"{book.names[card]}: location index says {state.loc[card]}, not {where}"
+            )
         if where == RESERVE and book.enters[card] <= stage:
             problems.append(f"{book.names[card]} should have been shuffled into the deck by now")
         if where != RESERVE and book.enters[card] > stage:
             problems.append(f"{book.names[card]} is in play before its stage")
     for card in state.face_down:
         if state.loc[card] != DISCARD_PILE:
-            problems.append(f"{book.names[card]} is marked face down but is not in the discard pile")
+            problems.append(
+                f"{book.names[card]} is marked face down but is not in the discard pile"
+            )
     for seat in (0, 1):
         if state.hands[seat] != sorted(state.hands[seat]):
             problems.append(f"hand {seat} is not in card-list order")

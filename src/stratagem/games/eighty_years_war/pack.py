@@ -172,7 +172,7 @@ class CardBook:
         return (stage - 1) * self.rules.stages.turns_per_stage + 1
 
 
-def _entry_stage(value: int | Assumed[int]) -> int:
+def _entry_stage(value: StageNumber | Assumed[StageNumber]) -> int:
     return value.value if isinstance(value, Assumed) else value
 
 

@@ -1,4 +1,4 @@
-"""``to_json``/``state_from_json`` for Eighty Years War: cards by name, every place in order.
+"""``state_from_json`` for Eighty Years War: the inverse of ``EightyYearsWarState._state_doc``.
 
 A loaded document is checked against the invariants; a document that cannot be a state of
 this game (a card in two places, provinces that do not add up) raises ``StateFormatError``.
@@ -11,17 +11,10 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from stratagem.core import JsonDict, StateFormatError
+from stratagem.core import StateFormatError
 from stratagem.games.eighty_years_war.invariants import invariant_problems
-from stratagem.games.eighty_years_war.state import (
-    DECK,
-    DISCARD_PILE,
-    HAND,
-    MELD,
-    OVER,
-    REMOVED,
-    EightyYearsWarState,
-)
+from stratagem.games.eighty_years_war.places import DECK, DISCARD_PILE, HAND, MELD, OVER, REMOVED
+from stratagem.games.eighty_years_war.state import EightyYearsWarState
 
 if TYPE_CHECKING:
     from stratagem.games.eighty_years_war.game import EightyYearsWar
@@ -47,32 +40,6 @@ class _Doc(BaseModel):
     face_down: dict[str, SeatIndex]
     removed: list[str]
     last_reveal: dict[str, Any] | None
-
-
-def state_doc(state: EightyYearsWarState) -> JsonDict:
-    """The game-specific part of ``to_json``."""
-    names = state._book.names
-
-    def named(cards: list[int]) -> list[str]:
-        return [names[card] for card in cards]
-
-    return {
-        "turn": state.turn,
-        "phase": state.phase,
-        "seat": state.seat,
-        "to_move": state.current_player(),
-        "to_draw": state.to_draw,
-        "pending": None if state.pending is None else names[state.pending],
-        "discards_made": state.discards_made,
-        "provinces": list(state.provinces),
-        "hands": [named(hand) for hand in state.hands],
-        "melds": [[named(meld) for meld in melds] for melds in state.melds],
-        "deck": named(state.deck),
-        "discard": named(state.discard),
-        "face_down": {names[card]: owner for card, owner in state.face_down.items()},
-        "removed": named(state.removed),
-        "last_reveal": state.last_reveal,
-    }
 
 
 def state_from_doc(game: EightyYearsWar, raw: Mapping[str, Any]) -> EightyYearsWarState:
@@ -111,7 +78,11 @@ def state_from_doc(game: EightyYearsWar, raw: Mapping[str, Any]) -> EightyYearsW
     )
     state.removed = cards(doc.removed, "removed")
     state.last_reveal = doc.last_reveal
-    for place, group in ((DECK, state.deck), (DISCARD_PILE, state.discard), (REMOVED, state.removed)):
+    for place, group in (
+        (DECK, state.deck),
+        (DISCARD_PILE, state.discard),
+        (REMOVED, state.removed),
+    ):
         for card in group:
             state.loc[card] = place
     for seat in (0, 1):

@@ -27,29 +27,41 @@ from stratagem.games.eighty_years_war.encoding import (
 )
 from stratagem.games.eighty_years_war.info import DUTCH, SEATS, SPANISH
 from stratagem.games.eighty_years_war.melds import MeldScore, provinces_won, score_melds
-from stratagem.games.eighty_years_war.pack import MELD_NAMES, MILITARY, POLITICAL, STAGE_NAMES
+from stratagem.games.eighty_years_war.pack import (
+    MELD_NAMES,
+    MILITARY,
+    POLITICAL,
+    STAGE_NAMES,
+    CardBook,
+)
+from stratagem.games.eighty_years_war.places import (
+    ACTION,
+    DECK,
+    DISCARD_PILE,
+    HAND,
+    LOGISTICS,
+    MELD,
+    OVER,
+    PHASE_NAMES,
+    REMOVED,
+    RESERVE,
+    STRATEGY_DISCARD,
+    STRATEGY_DRAW,
+)
+from stratagem.games.eighty_years_war.views import build_view, resample
 
 if TYPE_CHECKING:
     from stratagem.games.eighty_years_war.game import EightyYearsWar
-
-# Phases of TURN SEQUENCE (the End Phase is automatic, so the state never rests in it).
-LOGISTICS, STRATEGY_DISCARD, STRATEGY_DRAW, ACTION, OVER = range(5)
-PHASE_NAMES = ("Logistics Phase", "Strategy Phase", "Strategy Phase", "Action Phase", "Game over")
-
-# Where a card is (``loc``).
-RESERVE, DECK, DISCARD_PILE, REMOVED = range(4)
-HAND = 4  # + seat
-MELD = 6  # + 2 * seat + meld
 
 
 class EightyYearsWarState(State):
     """One position of Eighty Years War."""
 
     __slots__ = (
-        "_book",
         "_g",
         "_legal",
         "_to_move",
+        "book",
         "deck",
         "discard",
         "discards_made",
@@ -68,6 +80,7 @@ class EightyYearsWarState(State):
     )
 
     _g: EightyYearsWar
+    book: CardBook
     turn: int
     phase: int
     seat: int
@@ -93,7 +106,7 @@ class EightyYearsWarState(State):
         """An empty state of ``game`` with every card in reserve (for set-up and loading)."""
         state = cls(game)
         state._g = game
-        state._book = game.book
+        state.book = game.book
         state.turn = 1
         state.phase = LOGISTICS
         state.seat = DUTCH
@@ -174,7 +187,7 @@ class EightyYearsWarState(State):
             return [game.keep_action[self.pending], game.replace_action[self.pending]]
         if self.phase == STRATEGY_DISCARD:
             legal = [game.stop_action]
-            if self.discards_made < self._book.rules.strategy.max_discards:
+            if self.discards_made < self.book.rules.strategy.max_discards:
                 discard = game.discard_action
                 legal.extend(discard[card] for card in self.hands[seat])
             return legal
@@ -192,7 +205,7 @@ class EightyYearsWarState(State):
         game = self._g
         kind = game.kind_of[action.id]
         card = game.card_of[action.id]
-        name = self._book.names[card] if card >= 0 else ""
+        name = self.book.names[card] if card >= 0 else ""
         seat = self._to_move
         if seat == CHANCE:
             if kind != DRAW:
@@ -200,7 +213,7 @@ class EightyYearsWarState(State):
             return f"{name} is not in the deck ({self._where(card)})"
         phase = PHASE_NAMES[self.phase]
         if self.pending is not None:
-            pending = self._book.names[self.pending]
+            pending = self.book.names[self.pending]
             return f"{SEATS[seat]} must first keep or replace {pending}, a card of the wrong stage"
         if kind == DRAW:
             return f"cards are drawn by chance, and it is {SEATS[seat]}'s decision now ({phase})"
@@ -211,7 +224,7 @@ class EightyYearsWarState(State):
                 return f"discards are made in the Strategy Phase, and this is the {phase}"
             if self.loc[card] != HAND + seat:
                 return f"{name} is not in the {SEATS[seat]} hand ({self._where(card)})"
-            limit = self._book.rules.strategy.max_discards
+            limit = self.book.rules.strategy.max_discards
             return f"{SEATS[seat]} has already discarded {limit} cards, the most allowed"
         if self.phase != ACTION:
             return f"melds are made in the Action Phase, and this is the {phase}"
@@ -219,7 +232,7 @@ class EightyYearsWarState(State):
             return f"{name} is not in the {SEATS[seat]} hand ({self._where(card)})"
         hand = self.hands[seat]
         if card != hand[0]:
-            first = self._book.names[hand[0]]
+            first = self.book.names[hand[0]]
             return f"cards are placed in card-list order: {first} comes first (Rulings R7)"
         meld = MELD_NAMES[MILITARY if kind == MELD_MILITARY else POLITICAL]
         return f"it is the last card, and the {meld} meld already has one while the other is empty"
@@ -261,11 +274,11 @@ class EightyYearsWarState(State):
 
     def stage(self) -> int:
         """The stage of the current turn (STAGES: 5 turns each)."""
-        return self._book.stage_of_turn(min(self.turn, self._book.rules.victory.turns))
+        return self.book.stage_of_turn(min(self.turn, self.book.rules.victory.turns))
 
     def _begin_turn(self) -> None:
         """TURN SEQUENCE: a new turn starts with its Logistics Phase."""
-        book = self._book
+        book = self.book
         stage = book.stage_of_turn(self.turn)
         if stage > 1 and self.turn == book.first_turn_of(stage):
             self._shuffle_in_stage(stage)
@@ -279,21 +292,26 @@ class EightyYearsWarState(State):
 
     def _shuffle_in_stage(self, stage: int) -> None:
         """SETUP: a stage's cards are shuffled into the deck at the beginning of the stage."""
-        book = self._book
+        book = self.book
         entering = [card for card in range(book.size) if book.enters[card] == stage]
         for card in entering:
             self.loc[card] = DECK
         self.deck.extend(entering)
         name = STAGE_NAMES[stage - 1]
         if stage == 1:
-            text = f"The stage II and III cards are set aside; the deck holds {len(self.deck)} cards."
+            text = (
+                f"The stage II and III cards are set aside; the deck holds {len(self.deck)} cards."
+            )
         else:
-            text = f"Stage {name} begins: {len(entering)} stage {name} cards are shuffled into the deck."
+            text = (
+                f"Stage {name} begins: {len(entering)} stage {name} cards "
+                "are shuffled into the deck."
+            )
         self._log(text, "Setup", {"stage": stage, "cards": [book.names[c] for c in entering]})
 
     def _start_filling(self, seat: int) -> None:
         """LOGISTICS PHASE: the Dutch fill their hand to 7 cards, the Spanish to 8."""
-        logistics = self._book.rules.logistics
+        logistics = self.book.rules.logistics
         target = logistics.dutch_hand if seat == DUTCH else logistics.spanish_hand
         self.seat = seat
         self.to_draw = max(0, target - len(self.hands[seat]))
@@ -374,7 +392,7 @@ class EightyYearsWarState(State):
         insort(self.hands[seat], card)
         self.loc[card] = HAND + seat
         self.to_draw -= 1
-        name = self._book.names[card]
+        name = self.book.names[card]
         self.events.append(
             Event(
                 f"{SEATS[seat]} draws {name}.",
@@ -385,14 +403,14 @@ class EightyYearsWarState(State):
                 {"seat": SEATS[seat]},
             )
         )
-        if not self._book.stage_ok[self.stage()][card]:
+        if not self.book.stage_ok[self.stage()][card]:
             self.pending = card
 
     def _keep(self, card: int) -> None:
         """LOGISTICS PHASE: a wrong-stage card may be kept (replacing it is optional)."""
         self.pending = None
         seat = self.seat
-        name = self._book.names[card]
+        name = self.book.names[card]
         self._log(
             f"{SEATS[seat]} keeps {name}, a card of the wrong stage.",
             self._draw_rule(),
@@ -408,7 +426,7 @@ class EightyYearsWarState(State):
         self.discard.append(card)
         self.loc[card] = DISCARD_PILE
         self.to_draw += 1
-        name = self._book.names[card]
+        name = self.book.names[card]
         stage = STAGE_NAMES[self.stage() - 1]
         self._log(
             f"{SEATS[seat]} discards {name} face up (it cannot be used in Stage {stage}) "
@@ -424,8 +442,8 @@ class EightyYearsWarState(State):
         self.discard.append(card)
         self.loc[card] = DISCARD_PILE
         self.discards_made += 1
-        name = self._book.names[card]
-        strategy = self._book.rules.strategy
+        name = self.book.names[card]
+        strategy = self.book.rules.strategy
         if strategy.discards_face_up.value:
             self._log(f"{SEATS[seat]} discards {name}.", "Strategy Phase", {"card": name})
         else:
@@ -460,7 +478,7 @@ class EightyYearsWarState(State):
         self.hands[seat].remove(card)
         self.melds[seat][meld].append(card)
         self.loc[card] = MELD + 2 * seat + meld
-        name = self._book.names[card]
+        name = self.book.names[card]
         self.events.append(
             Event(
                 f"{SEATS[seat]} places {name} in the {MELD_NAMES[meld]} meld.",
@@ -472,7 +490,7 @@ class EightyYearsWarState(State):
 
     def _reveal(self) -> None:
         """ACTION PHASE: both sides reveal and each meld is won, tied or lost; then END PHASE."""
-        book = self._book
+        book = self.book
         stage = self.stage()
         scores = [
             score_melds(book, seat, stage, (self.melds[seat][0], self.melds[seat][1]))
@@ -482,7 +500,9 @@ class EightyYearsWarState(State):
             self._log_reveal(seat, scores[seat])
         outcomes: list[JsonDict] = []
         for meld in (MILITARY, POLITICAL):
-            outcomes.append(self._settle(meld, scores[DUTCH].totals[meld], scores[SPANISH].totals[meld]))
+            outcomes.append(
+                self._settle(meld, scores[DUTCH].totals[meld], scores[SPANISH].totals[meld])
+            )
         for seat in (DUTCH, SPANISH):
             event = scores[seat].event
             if event is not None:
@@ -509,13 +529,15 @@ class EightyYearsWarState(State):
         self._end_phase(scores)
 
     def _log_reveal(self, seat: int, score: MeldScore) -> None:
-        names = self._book.names
+        names = self.book.names
         parts = []
         for meld in (MILITARY, POLITICAL):
-            shown = ", ".join(f"{names[c]} {self._book.values[c]}" for c in score.usable[meld])
+            shown = ", ".join(f"{names[c]} {self.book.values[c]}" for c in score.usable[meld])
             hidden = len(score.unusable[meld])
             down = f"; {hidden} face down" if hidden else ""
-            parts.append(f"{MELD_NAMES[meld]} {score.totals[meld]} ({shown or 'nothing usable'}{down})")
+            parts.append(
+                f"{MELD_NAMES[meld]} {score.totals[meld]} ({shown or 'nothing usable'}{down})"
+            )
         self._log(
             f"The {SEATS[seat]} reveal: " + ", ".join(parts) + ".",
             "Action Phase",
@@ -528,14 +550,14 @@ class EightyYearsWarState(State):
     def _settle(self, meld: int, dutch: int, spanish: int) -> JsonDict:
         """ACTION PHASE: within 2 points a tie; 3+ higher takes 1 Province; 15+ takes 2."""
         margin = abs(dutch - spanish)
-        won = provinces_won(self._book, margin)
+        won = provinces_won(self.book, margin)
         label = MELD_NAMES[meld].capitalize()
         outcome: JsonDict = {"meld": MELD_NAMES[meld], "Dutch": dutch, "Spanish": spanish}
         if won == 0:
             outcome.update(winner=None, provinces=0)
             self._log(
                 f"{label} meld: Dutch {dutch}, Spanish {spanish}: within "
-                f"{self._book.rules.action.tie_within} points, a tie.",
+                f"{self.book.rules.action.tie_within} points, a tie.",
                 "Action Phase",
                 outcome,
             )
@@ -574,7 +596,7 @@ class EightyYearsWarState(State):
                 self.melds[seat][meld] = []
         self._log("All cards in play are discarded.", "End Phase", {"turn": self.turn})
         self.turn += 1
-        if self.turn > self._book.rules.victory.turns:
+        if self.turn > self.book.rules.victory.turns:
             self.phase = OVER
             self._log(self.result()["reason"] + ".", "Victory", self.result())
         else:
@@ -593,7 +615,7 @@ class EightyYearsWarState(State):
     def result(self) -> JsonDict:
         """VICTORY, read after the 15th turn: Dutch 8+, Spanish 11+, or 7-10 a Historical Tie."""
         dutch, spanish = self.provinces
-        victory = self._book.rules.victory
+        victory = self.book.rules.victory
         scores = {"Dutch": dutch, "Spanish": spanish}
         if self.phase != OVER:
             return {"winners": [], "scores": scores, "reason": "the game is not over"}
@@ -618,20 +640,16 @@ class EightyYearsWarState(State):
     # -- information, copies -------------------------------------------------------------
 
     def view(self, seat: int | None) -> JsonDict:
-        from stratagem.games.eighty_years_war.views import build_view
-
         return build_view(self, seat)
 
-    def resample_hidden(self, seat: int, rng: random.Random) -> Self:
-        from stratagem.games.eighty_years_war.views import resample
-
+    def resample_hidden(self, seat: int, rng: random.Random) -> EightyYearsWarState:
         return resample(self, seat, rng)
 
     def clone(self) -> Self:
         other = object.__new__(type(self))
         self._copy_base(other)
         other._g = self._g
-        other._book = self._book
+        other.book = self.book
         other.turn = self.turn
         other.phase = self.phase
         other.seat = self.seat
@@ -657,9 +675,28 @@ class EightyYearsWarState(State):
         return other
 
     def _state_doc(self) -> JsonDict:
-        from stratagem.games.eighty_years_war.serialize import state_doc
+        names = self.book.names
 
-        return state_doc(self)
+        def named(cards: list[int]) -> list[str]:
+            return [names[card] for card in cards]
+
+        return {
+            "turn": self.turn,
+            "phase": self.phase,
+            "seat": self.seat,
+            "to_move": self._to_move,
+            "to_draw": self.to_draw,
+            "pending": None if self.pending is None else names[self.pending],
+            "discards_made": self.discards_made,
+            "provinces": list(self.provinces),
+            "hands": [named(hand) for hand in self.hands],
+            "melds": [[named(meld) for meld in melds] for melds in self.melds],
+            "deck": named(self.deck),
+            "discard": named(self.discard),
+            "face_down": {names[card]: owner for card, owner in self.face_down.items()},
+            "removed": named(self.removed),
+            "last_reveal": self.last_reveal,
+        }
 
     def _log(
         self,

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from stratagem.core import CHANCE, TERMINAL, JsonDict
 from stratagem.games.eighty_years_war.info import SEATS
 from stratagem.games.eighty_years_war.pack import MELD_NAMES, STAGE_NAMES
-from stratagem.games.eighty_years_war.state import (
+from stratagem.games.eighty_years_war.places import (
     DECK,
     DISCARD_PILE,
     HAND,
@@ -40,7 +40,7 @@ def _to_move(state: EightyYearsWarState) -> str | None:
 
 def build_view(state: EightyYearsWarState, seat: int | None) -> JsonDict:
     """Everything ``seat`` may know now; ``None`` is a spectator."""
-    book = state._book
+    book = state.book
     names = book.names
     face_down = state.face_down
     face_up = sorted(card for card in state.discard if card not in face_down)
@@ -78,7 +78,9 @@ def build_view(state: EightyYearsWarState, seat: int | None) -> JsonDict:
                 MELD_NAMES[meld]: [names[card] for card in sorted(state.melds[seat][meld])]
                 for meld in (0, 1)
             },
-            "wrong_stage_card": names[state.pending] if own_pending and state.pending is not None else None,
+            "wrong_stage_card": names[state.pending]
+            if own_pending and state.pending is not None
+            else None,
         }
     if state.phase == OVER:
         view["result"] = state.result()
@@ -96,7 +98,7 @@ def resample(state: EightyYearsWarState, seat: int, rng: random.Random) -> Eight
     """
     other = 1 - seat
     clone = state.clone()
-    book = state._book
+    book = state.book
     down = [card for card in state.discard if state.face_down.get(card) == other]
     pool = [
         *state.hands[other],
