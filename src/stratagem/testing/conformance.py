@@ -24,7 +24,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from stratagem.core import CHANCE, Action, Game, IllegalAction, JsonDict, State
+from stratagem.core import CHANCE, Action, Game, IllegalAction, JsonDict, State, UnknownAction
 
 Invariants = Callable[[State], Sequence[str]]
 Fingerprint = tuple[int, int, JsonDict]
@@ -108,6 +108,7 @@ class _Checker:
         before: Fingerprint,
         action: Action | str,
         seat: int | None,
+        *,
         what: str,
         expected: type[IllegalAction] = IllegalAction,
     ) -> None:
@@ -173,24 +174,28 @@ class _Checker:
         game = self.game
         player = state.current_player()
         bogus = "Frobnicate the fortress at dawn"
-        self.refused(state, doc, bogus, None, "made-up text", UnknownAction)
+        self.refused(state, doc, bogus, None, what="made-up text", expected=UnknownAction)
         if player == CHANCE:
             outcomes = [action for action, _ in state.chance_outcomes()]
             for seat in range(game.num_players):
                 what = f"seat {seat} applying a chance outcome"
-                self.refused(state, doc, outcomes[0], seat, what)
+                self.refused(state, doc, outcomes[0], seat, what=what)
             possible = set(outcomes)
             impossible = next((a for a in self.spare if a not in possible), None)
             if impossible is not None:
-                self.refused(state, doc, impossible, None, f"{impossible.text!r} at a chance node")
+                self.refused(
+                    state, doc, impossible, None, what=f"{impossible.text!r} at a chance node"
+                )
             return
         for seat in range(game.num_players):
             if seat != player:
-                self.refused(state, doc, legal[0], seat, f"seat {seat} acting for seat {player}")
+                self.refused(
+                    state, doc, legal[0], seat, what=f"seat {seat} acting for seat {player}"
+                )
         allowed = set(legal)
         illegal = next((a for a in self.spare if a not in allowed), None)
         if illegal is not None:
-            self.refused(state, doc, illegal, None, f"illegal {illegal.text!r}")
+            self.refused(state, doc, illegal, None, what=f"illegal {illegal.text!r}")
 
     def check_chance(self, state: State) -> list[tuple[Action, float]]:
         outcomes = state.chance_outcomes()
