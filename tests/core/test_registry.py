@@ -1,0 +1,53 @@
+"""The registry: available games and ``load`` with validated options."""
+
+from __future__ import annotations
+
+import pytest
+
+import stratagem
+from stratagem import OptionError
+
+
+def test_available_games_lists_eighty_years_war() -> None:
+    infos = {info.name: info for info in stratagem.available_games()}
+    info = infos["eighty_years_war"]
+    assert (info.title, info.min_players, info.max_players) == ("Eighty Years War", 2, 2)
+
+
+def test_load_defaults_to_the_minimum_players() -> None:
+    game = stratagem.load("eighty_years_war")
+    assert game.num_players == 2
+    assert game.seat_names == ("Dutch", "Spanish")
+    assert game.options == {"players": 2, "data": None}
+
+
+@pytest.mark.parametrize("players", [1, 3, 0, -2])
+def test_load_refuses_players_outside_the_range(players: int) -> None:
+    with pytest.raises(OptionError, match=r"eighty_years_war is played by 2 players, not"):
+        stratagem.load("eighty_years_war", players=players)
+
+
+def test_load_refuses_a_non_integer_player_count() -> None:
+    with pytest.raises(OptionError, match="whole number"):
+        stratagem.load("eighty_years_war", players="two")  # type: ignore[arg-type]
+
+
+def test_load_refuses_an_unknown_option_and_names_the_known_ones() -> None:
+    with pytest.raises(OptionError) as error:
+        stratagem.load("eighty_years_war", fast_mode=True)
+    message = str(error.value)
+    assert "fast_mode" in message and "players, data" in message
+
+
+def test_load_refuses_an_unknown_game() -> None:
+    with pytest.raises(
+        OptionError, match="no game named 'chess'; available games: eighty_years_war"
+    ):
+        stratagem.load("chess")
+
+
+def test_seat_index_by_name() -> None:
+    game = stratagem.load("eighty_years_war")
+    assert game.seat_index("spanish") == 1
+    with pytest.raises(ValueError, match="not a seat"):
+        game.seat_index("French")
