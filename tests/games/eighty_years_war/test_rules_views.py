@@ -1,0 +1,273 @@
+"""Eighty Years War: what each side may see (ARCHITECTURE "Hidden information is real";
+rulebook ACTION PHASE "The other player may not see the size of your Melds", "reveal their
+Melds simultaneously", "Unusable cards face down"; Rulings R4, R6, R11 and "What a side may
+see"), and ``resample_hidden``."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from stratagem import IllegalAction, State
+
+from .helpers import (
+    DUTCH,
+    GAME,
+    SPANISH,
+    card_names_in,
+    deal,
+    doc_state,
+    draw,
+    hand,
+    position,
+    reveal,
+    skip_strategy,
+    snapshot,
+    start_of_turn,
+)
+
+DUTCH_HAND = [
+    "Great Merchant Cities",
+    "Sea Beggars",
+    "Maritime Provinces",
+    "Privateers",
+    "Guerilla Campaign",
+    "Spontaneous Revolt",
+    "Rebel Unity",
+]
+SPANISH_HAND = [
+    "Imperial Authority",
+    "Spanish Armies",
+    "Southern Aristocracy",
+    "Bribery",
+    "Spanish Empire",
+    "Habsburg Dynasty",
+    "Devout Catholicism",
+    "Military Might",
+]
+
+
+def dealt() -> tuple[State, int]:
+    """Turn 1 after the Logistics Phase, and the index of the first event of turn 1."""
+    state = GAME.new_initial_state()
+    start = len(state.events)
+    deal(state, DUTCH_HAND, SPANISH_HAND)
+    return state, start
+
+
+def test_views_the_other_side_hand_is_hidden_but_its_size_is_public() -> None:
+    """What a side may see: the other side's hand is hidden; how many cards it holds is
+    public. Draw events name the card only to the drawer."""
+    state, start = dealt()
+    spanish_view = state.view(SPANISH)
+    assert spanish_view["cards_held"] == {"Dutch": 7, "Spanish": 8}
+    assert card_names_in(spanish_view) == set(SPANISH_HAND)
+    assert card_names_in(state.visible_events(SPANISH, start)) == set(SPANISH_HAND)
+    assert card_names_in(state.view(DUTCH)) == set(DUTCH_HAND)
+    assert card_names_in(state.view(None)) == set()
+    assert "you" not in state.view(None)
+    public = [entry["text"] for entry in state.visible_events(SPANISH, start)]
+    assert public.count("Dutch draws a card.") == 7
+    assert sum("Dutch draws" in entry["text"] for entry in state.visible_events(DUTCH)) == 7
+
+
+def test_views_deck_order_and_contents_hidden() -> None:
+    """What a side may see: only the size of the deck."""
+    state = GAME.new_initial_state()
+    for seat in (DUTCH, SPANISH, None):
+        view = state.view(seat)
+        assert view["deck"] == 80
+        assert card_names_in(view) == set()
+
+
+def test_views_melds_and_their_sizes_hidden_until_the_reveal() -> None:
+    """ACTION PHASE: "The other player may not see the size of your Melds": while the Dutch
+    place their cards, nothing in the Spanish (or a spectator's) view or log changes."""
+    state, _ = dealt()
+    skip_strategy(state)
+    start = len(state.events)
+    spanish_before = state.view(SPANISH)
+    public_before = state.view(None)
+    for index, card in enumerate(DUTCH_HAND):
+        state.apply_action(f"Meld {('military', 'political')[index % 2]}: {card}")
+        if index < len(DUTCH_HAND) - 1:
+            assert state.view(SPANISH) == spanish_before
+            assert state.view(None) == public_before
+    assert state.visible_events(SPANISH, start) == []
+    assert state.visible_events(None, start) == []
+    assert card_names_in(state.view(SPANISH)).isdisjoint(DUTCH_HAND)
+    own = state.view(DUTCH)["you"]["melds"]
+    assert sorted(own["military"] + own["political"]) == sorted(DUTCH_HAND)
+
+
+def test_views_reveal_shows_usable_cards_and_only_the_count_of_unusable_ones() -> None:
+    """ACTION PHASE: "keep useable cards face up and Unusable cards face down" (R11): the
+    other side sees the usable cards by name and the unusable ones only as a count, then
+    and afterwards in the discard pile."""
+    state = position(
+        turn=1,
+        hands=(
+            ["Sea Beggars", "Bribery", "Rebel Unity", "Heresy"],
+            ["Pivotal Area", "Counter Reformation"],
+        ),
+    )
+    start = len(state.events)
+    state.apply_action("Meld military: Sea Beggars")
+    state.apply_action("Meld military: Rebel Unity")
+    state.apply_action("Meld political: Bribery")
+    state.apply_action("Meld political: Heresy")
+    state.apply_action("Meld military: Pivotal Area")
+    state.apply_action("Meld political: Counter Reformation")
+    spanish_sees = card_names_in(state.view(SPANISH)) | card_names_in(
+        state.visible_events(SPANISH, start)
+    )
+    assert "Sea Beggars" in spanish_sees
+    assert spanish_sees.isdisjoint({"Rebel Unity", "Bribery", "Heresy"})
+    reveal_view = state.view(SPANISH)["last_reveal"]["melds"]["Dutch"]
+    assert reveal_view["military"]["face_down"] == 1
+    assert reveal_view["political"]["face_down"] == 2
+    assert state.view(SPANISH)["discard"]["face_down"] == 3
+    assert sorted(state.view(DUTCH)["discard"]["yours_face_down"]) == [
+        "Bribery",
+        "Heresy",
+        "Rebel Unity",
+    ]
+
+
+def test_views_wrong_stage_decision_public_but_not_the_card() -> None:
+    """Rulings "What a side may see": a side sees that the other is deciding on a
+    wrong-stage card, not which card; a kept card stays secret."""
+    state = start_of_turn(6)
+    start = len(state.events)
+    draw(state, "Duke of Alba")
+    spanish = state.view(SPANISH)
+    assert spanish["to_move"] == "Dutch"
+    assert spanish["you"]["wrong_stage_card"] is None
+    assert "Duke of Alba" not in card_names_in(spanish)
+    assert state.view(DUTCH)["you"]["wrong_stage_card"] == "Duke of Alba"
+    state.apply_action("Keep: Duke of Alba")
+    assert "Duke of Alba" not in card_names_in(state.visible_events(SPANISH, start))
+    assert "Duke of Alba" not in card_names_in(state.view(SPANISH))
+
+
+def test_views_never_show_the_other_side_hidden_cards_in_a_whole_game() -> None:
+    """Hidden information: at every step of a whole game, neither a side's view nor the
+    new entries of its log name a card in the other side's hand, melds or face-down
+    discards (last_reveal, a record of what was shown, is left aside)."""
+    state = GAME.new_initial_state()
+    rng = random.Random(7)
+    seen = [len(state.events), len(state.events)]
+    steps = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+        steps += 1
+        truth = doc_state(state)
+        for seat in (DUTCH, SPANISH):
+            other = 1 - seat
+            hidden = set(truth["hands"][other]) | set(truth["melds"][other][0])
+            hidden |= set(truth["melds"][other][1])
+            hidden |= {card for card, owner in truth["face_down"].items() if owner == other}
+            view = state.view(seat)
+            view.pop("last_reveal")
+            leaked = card_names_in(view) & hidden
+            assert not leaked, f"step {steps}: {leaked} in the {seat} view"
+            new = state.visible_events(seat, seen[seat])
+            leaked = card_names_in(new) & hidden
+            assert not leaked, f"step {steps}: {leaked} in the {seat} log: {new}"
+            seen[seat] = len(state.events)
+    assert steps > 500
+
+
+@pytest.mark.parametrize("verb", ["Discard", "Meld military"])
+def test_views_refusal_messages_do_not_reveal_where_a_hidden_card_is(verb: str) -> None:
+    """Hidden information: refusing a card that is not in one's hand must not tell whether
+    it is in the other side's hand or in the deck (Strategy and Action Phases)."""
+    state, _ = dealt()
+    if verb.startswith("Meld"):
+        skip_strategy(state)
+    messages = []
+    for card in ("Bribery", "Sea Battle"):  # in the Spanish hand; in the deck
+        with pytest.raises(IllegalAction) as caught:
+            state.apply_action(f"{verb}: {card}")
+        messages.append(str(caught.value).replace(card, "<card>"))
+    assert messages[0] == messages[1], messages
+    assert "Spanish hand" not in messages[0]
+
+
+def test_views_resample_hidden_is_consistent_with_the_view() -> None:
+    """ARCHITECTURE ``resample_hidden``: a clone equally consistent with ``view(seat)``:
+    the seat's view is unchanged, its own cards are unchanged, the unseen cards are dealt
+    again, and the clone is a sound state that can be played on."""
+    state = GAME.new_initial_state()
+    rng = random.Random(21)
+    checked = 0
+    changed = 0
+    step = 0
+    while not state.is_terminal():
+        step += 1
+        if step % 23 == 0:
+            for seat in (DUTCH, SPANISH):
+                other = 1 - seat
+                for seed in range(3):
+                    clone = state.resample_hidden(seat, random.Random(seed))
+                    assert clone.view(seat) == state.view(seat)
+                    assert hand(clone, seat) == hand(state, seat)
+                    assert clone.current_player() == state.current_player()
+                    GAME.state_from_json(clone.to_json())
+                    if doc_state(clone)["hands"][other] != doc_state(state)["hands"][other]:
+                        changed += 1
+                    checked += 1
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert checked > 100
+    assert changed > checked // 3
+
+
+def test_views_resample_hidden_keeps_the_other_side_deciding_on_a_wrong_stage_card() -> None:
+    """Rulings "What a side may see" / R4: while the Dutch decide on a wrong-stage card, a
+    resampled world for the Spanish has them decide on some wrong-stage card."""
+    state = start_of_turn(6)
+    draw(state, "Sea Beggars", "Duke of Alba")
+    for seed in range(10):
+        clone = state.resample_hidden(SPANISH, random.Random(seed))
+        assert clone.view(SPANISH) == state.view(SPANISH)
+        texts = [action.text for action in clone.legal_actions()]
+        assert len(texts) == 2
+        assert texts[0].startswith("Keep: ")
+        card = texts[0].removeprefix("Keep: ")
+        assert card in {"Calvinist Iconoclasm", "Duke of Alba", "Council of Blood"}
+        clone.apply_action(texts[1])
+        assert clone.is_chance_node()
+
+
+def test_views_to_json_round_trip_keeps_hidden_information() -> None:
+    """ARCHITECTURE: ``to_json``/``state_from_json`` is a full round trip, hidden
+    information included: the loaded state plays on exactly like the original."""
+    state, _ = dealt()
+    loaded = GAME.state_from_json(state.to_json())
+    assert snapshot(loaded) == snapshot(state)
+    for seat in (DUTCH, SPANISH, None):
+        assert loaded.view(seat) == state.view(seat)
+    for game_state in (state, loaded):
+        game_state.apply_action("Discard: Sea Beggars")
+        game_state.apply_action("Stop discarding")
+        game_state.apply_action("Draw: Sea Battle")
+    assert snapshot(loaded) == snapshot(state)
+
+
+def test_views_reveal_names_only_the_usable_cards_in_the_log() -> None:
+    """ACTION PHASE reveal: the log of the reveal, read by the other side, lists the usable
+    cards and the totals; unusable cards are not named."""
+    state = reveal(
+        dutch_military=["Sea Beggars", "Pivotal Area"], spanish_military=["Spanish Armies"]
+    )
+    reveals = [e for e in state.visible_events(SPANISH) if e["text"].startswith("The Dutch")]
+    assert len(reveals) == 1
+    assert card_names_in(reveals[0]) == {"Sea Beggars"}
+    assert reveals[0]["rule"] == "Action Phase"
