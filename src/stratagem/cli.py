@@ -1,0 +1,265 @@
+"""The ``stratagem`` command: list games, play at the terminal, replay a log, run a study.
+
+Thin: it parses arguments, calls ``stratagem.sim`` and draws with ``stratagem.terminal``.
+User errors (unknown game, seat or bot, a bad ``--seat``) exit with code 2 and a message;
+a log the rules refuse exits with code 1. Nothing the user types produces a traceback.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Annotated, NoReturn
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.text import Text
+
+from stratagem.bots import Bot, bot_names, make_bot
+from stratagem.core import Action, Game, State, StratagemError, available_games, load
+from stratagem.sim import (
+    GameLogWriter,
+    LogError,
+    MatchResult,
+    bot_rng,
+    play_match,
+    read_header,
+    replay_log,
+    resolve_seats,
+    simulate,
+)
+from stratagem.terminal import (
+    HumanPlayer,
+    QuitGame,
+    Screen,
+    render_events,
+    render_games,
+    render_result,
+    render_study,
+)
+
+HUMAN = "human"
+USER_ERROR = 2
+BAD_LOG = 1
+GAMES_PER_WORKER = 500
+"""Studies smaller than this run in one process by default (a pool would only slow them)."""
+
+app = typer.Typer(
+    name="stratagem",
+    help="Referee, opponents and simulation lab for historical board games.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+SeatSpecs = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--seat",
+        "-s",
+        metavar="SEAT=BOT",
+        help="Who plays a seat, e.g. Dutch=human or Spanish=random (repeatable; "
+        "seats not given are played by random).",
+    ),
+]
+GameName = Annotated[str, typer.Argument(metavar="GAME", help="A game: see `stratagem games`.")]
+Players = Annotated[
+    int | None, typer.Option("--players", "-p", help="Number of players (default: the fewest).")
+]
+
+
+def _stdout() -> Console:
+    return Console(highlight=False)
+
+
+def _stderr() -> Console:
+    return Console(stderr=True, highlight=False)
+
+
+def _fail(message: str, code: int = USER_ERROR) -> NoReturn:
+    _stderr().print(Text(f"Error: {message}", style="red"), soft_wrap=True)
+    raise typer.Exit(code)
+
+
+def parse_seat_specs(specs: Sequence[str]) -> dict[str, str]:
+    """``["Dutch=human", ...]`` as ``{"Dutch": "human", ...}``; ``ValueError`` if malformed."""
+    seats: dict[str, str] = {}
+    for spec in specs:
+        seat, sep, bot = spec.partition("=")
+        if not sep or not seat.strip() or not bot.strip():
+            raise ValueError(f"--seat expects SEAT=BOT (e.g. Dutch=random), not {spec!r}")
+        if seat.strip() in seats:
+            raise ValueError(f"seat {seat.strip()} is given twice")
+        seats[seat.strip()] = bot.strip()
+    return seats
+
+
+def _load(
+    game_name: str, players: int | None, specs: Sequence[str], extra: Sequence[str]
+) -> tuple[Game, list[str]]:
+    """The game and the bot name of each seat, or exit 2 with the reason."""
+    try:
+        seat_bots = parse_seat_specs(specs)
+        game = load(game_name, players=players)
+        return game, resolve_seats(game, seat_bots, extra=extra)
+    except (StratagemError, ValueError) as error:
+        _fail(str(error))
+
+
+@app.command()
+def games() -> None:
+    """List the games and the bots that can play them."""
+    infos = available_games()
+    _stdout().print(render_games((info, bot_names(info.name)) for info in infos))
+
+
+@app.command()
+def play(
+    game_name: GameName,
+    *,
+    seat: SeatSpecs = None,
+    seed: Annotated[
+        int | None, typer.Option(help="Seed of chance and bots (default: random).")
+    ] = None,
+    log: Annotated[Path | None, typer.Option(help="Write the game log (JSON lines) here.")] = None,
+    players: Players = None,
+) -> None:
+    """Play a game at the terminal against bots (or watch bots play)."""
+    game, names = _load(game_name, players, seat or [], extra=(HUMAN,))
+    if seed is None:
+        seed = secrets.randbelow(2**31)
+    console = _stdout()
+    humans = [index for index, name in enumerate(names) if name == HUMAN]
+    screen = Screen(console, game.seat_names, humans)
+    bots: list[Bot] = [
+        HumanPlayer(screen) if name == HUMAN else make_bot(name, game, bot_rng(seed, index))
+        for index, name in enumerate(names)
+    ]
+    writer = _open_log(log, game, seed, names)
+    seats = ", ".join(f"{name} {bot}" for name, bot in zip(game.seat_names, names, strict=True))
+    console.print(Text(f"{game.info.title}, seed {seed}: {seats}", style="bold"))
+    try:
+        match = _play(game, bots, seed, screen, writer)
+    finally:
+        if writer is not None:
+            writer.close()
+    if match is None:
+        played = len(screen.state.history) if screen.state is not None else 0
+        console.print(Text(f"Game stopped after {played} actions.", style="yellow"))
+    else:
+        screen.finish()
+        console.print(render_result(match.result))
+    if log is not None:
+        console.print(Text(f"Game log: {log} (replay it with `stratagem replay {log}`)"))
+
+
+def _open_log(
+    path: Path | None, game: Game, seed: int, names: Sequence[str]
+) -> GameLogWriter | None:
+    if path is None:
+        return None
+    try:
+        return GameLogWriter(path, game, seed, dict(zip(game.seat_names, names, strict=True)))
+    except OSError as error:
+        _fail(f"cannot write the game log {path}: {error.strerror}")
+
+
+def _play(
+    game: Game, bots: Sequence[Bot], seed: int, screen: Screen, writer: GameLogWriter | None
+) -> MatchResult | None:
+    """The match, or ``None`` if the person left (the log keeps what was played)."""
+
+    def on_step(state: State, player: int, action: Action) -> None:
+        screen.observe(state, player, action)
+        if writer is not None:
+            writer.record(state, player, action)
+
+    try:
+        match = play_match(game, bots, seed, on_step=on_step)
+    except (QuitGame, KeyboardInterrupt):
+        return None
+    if writer is not None:
+        writer.write_result(match.result)
+    return match
+
+
+@app.command()
+def replay(
+    path: Annotated[
+        Path, typer.Argument(metavar="LOG", exists=True, dir_okay=False, help="A game log.")
+    ],
+) -> None:
+    """Replay a game log through the rules and print every event and the result."""
+    try:
+        state, events = replay_log(path)
+        header = read_header(path)
+    except LogError as error:
+        _fail(f"{path}: {error}", BAD_LOG)
+    game = state.game
+    console = _stdout()
+    seats = ", ".join(f"{seat} {bot}" for seat, bot in header["seats"].items())
+    console.print(Text(f"{game.info.title}, seed {header['seed']}: {seats}", style="bold"))
+    entries = [
+        {
+            "text": event.text,
+            "rule": event.rule
+            if event.private_to is None
+            else f"{event.rule}; seen by {game.player_name(event.private_to)} only",
+        }
+        for event in events
+    ]
+    console.print(render_events(entries, numbered_from=1))
+    if state.is_terminal():
+        console.print(render_result(state.result()))
+    else:
+        console.print(
+            Text(f"The log ends after step {len(state.history)}: the game was not finished.")
+        )
+
+
+@app.command("simulate")
+def simulate_command(
+    game_name: GameName,
+    *,
+    n: Annotated[int, typer.Option("-n", "--games", min=1, help="Number of games.")] = 1000,
+    seat: SeatSpecs = None,
+    seed: Annotated[int | None, typer.Option(help="Master seed (default: random).")] = None,
+    players: Players = None,
+    workers: Annotated[
+        int | None,
+        typer.Option(
+            "--workers",
+            "-j",
+            min=1,
+            help="Processes to play on (default: one per core for large studies).",
+        ),
+    ] = None,
+) -> None:
+    """Play many games between bots and report win rates and game lengths."""
+    game, names = _load(game_name, players, seat or [], extra=())
+    if seed is None:
+        seed = secrets.randbelow(2**31)
+    if workers is None:
+        workers = max(1, min(os.cpu_count() or 1, n // GAMES_PER_WORKER))
+    stderr = _stderr()
+    columns = (TextColumn("Playing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=stderr, transient=True, disable=not stderr.is_terminal) as bar:
+        task = bar.add_task("games", total=n)
+        study = simulate(
+            game.name,
+            dict(zip(game.seat_names, names, strict=True)),
+            n,
+            seed,
+            options=game.options,
+            progress=lambda done, _total: bar.update(task, completed=done),
+            workers=workers,
+        )
+    _stdout().print(render_study(study))
+
+
+def main() -> None:
+    """Entry point of the ``stratagem`` command."""
+    app()

@@ -1,0 +1,209 @@
+"""The ``stratagem`` command, driven through typer's CliRunner."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+from typer.testing import CliRunner, Result
+
+import stratagem
+from stratagem.cli import app
+from stratagem.sim import replay_log
+from stratagem.terminal import pick_action, render_view
+
+GAME = "eighty_years_war"
+ENV = {"COLUMNS": "200"}  # no wrapping, so messages can be matched whole
+# Text that only the Spanish may read: their melds, their draws and face-down discards.
+SPANISH_SECRETS = re.compile(
+    r"Spanish places|Spanish draws (?!a card)|Spanish discards (?!a card)[^.]*face down"
+)
+
+
+def invoke(*args: str, input: str | None = None) -> Result:
+    return CliRunner().invoke(app, list(args), input=input, env=ENV)
+
+
+@pytest.fixture(scope="module")
+def bot_log(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A log of a finished game between two random bots, written by ``stratagem play``."""
+    path = tmp_path_factory.mktemp("cli") / "bots.jsonl"
+    result = invoke("play", GAME, "--seed", "8", "--log", str(path))
+    assert result.exit_code == 0, result.output
+    return path
+
+
+def test_games() -> None:
+    result = invoke("games")
+    assert result.exit_code == 0
+    assert GAME in result.stdout
+    assert "Eighty Years War" in result.stdout
+    assert "random" in result.stdout
+
+
+def test_simulate_twice_prints_the_same() -> None:
+    args = ("simulate", GAME, "-n", "20", "--seat", "Dutch=random", "--seed", "5")
+    first, second = invoke(*args), invoke(*args)
+    assert first.exit_code == 0, first.output
+    assert first.stdout == second.stdout
+    for text in ("Dutch", "Spanish", "Draws", "95% CI", "Turns", "master seed 5", "20 games"):
+        assert text in first.stdout
+
+
+def test_simulate_without_seed_prints_one() -> None:
+    result = invoke("simulate", GAME, "-n", "2")
+    assert result.exit_code == 0
+    assert re.search(r"master seed \d+", result.stdout)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("simulate", GAME, "--seat", "Dutch"), "--seat expects SEAT=BOT"),
+        (("simulate", GAME, "--seat", "=random"), "--seat expects SEAT=BOT"),
+        (("simulate", GAME, "-s", "Dutch=random", "-s", "Dutch=random"), "given twice"),
+        (("simulate", GAME, "--seat", "Dutch=robot"), "no bot named 'robot'"),
+        (("simulate", GAME, "--seat", "Dutch=human"), "no bot named 'human'"),
+        (("simulate", GAME, "--seat", "English=random"), "'English' is not a seat"),
+        (("simulate", "chess"), "no game named 'chess'"),
+        (("simulate", GAME, "--players", "3"), "played by 2 players"),
+        (("play", GAME, "--seat", "Dutch"), "--seat expects SEAT=BOT"),
+        (("play", "chess"), "no game named 'chess'"),
+        (("play", GAME, "--seat", "Spanish=robot"), "no bot named 'robot'"),
+    ],
+)
+def test_user_errors_exit_2(args: tuple[str, ...], message: str) -> None:
+    result = invoke(*args)
+    assert result.exit_code == 2
+    assert message in result.stderr
+    assert "Traceback" not in result.output
+
+
+def test_bad_arguments_exit_2_without_traceback() -> None:
+    for args in (("simulate", GAME, "-n", "0"), ("simulate", GAME, "-n", "many"), ("nope",)):
+        result = invoke(*args)
+        assert result.exit_code == 2, args
+        assert "Traceback" not in result.output
+
+
+def test_log_directory_missing(tmp_path: Path) -> None:
+    result = invoke("play", GAME, "--log", str(tmp_path / "no" / "such" / "dir.jsonl"))
+    assert result.exit_code == 2
+    assert "cannot write the game log" in result.stderr
+
+
+def test_replay(bot_log: Path) -> None:
+    result = invoke("replay", str(bot_log))
+    assert result.exit_code == 0, result.output
+    state, events = replay_log(bot_log)
+    assert "[Setup]" in result.stdout
+    assert "seen by Spanish only" in result.stdout  # a replay shows the whole record
+    assert SPANISH_SECRETS.search(result.stdout)  # (and the pattern does find secrets)
+    assert f"{len(events):>4}. " in result.stdout
+    assert state.result()["reason"] in result.stdout
+
+
+def test_replay_of_a_tampered_log_exits_1(bot_log: Path, tmp_path: Path) -> None:
+    lines = bot_log.read_text(encoding="utf-8").splitlines()
+    step = json.loads(lines[3])
+    step["action"] = "Stop discarding"
+    lines[3] = json.dumps(step)
+    tampered = tmp_path / "tampered.jsonl"
+    tampered.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = invoke("replay", str(tampered))
+    assert result.exit_code == 1
+    assert "step 3: 'Stop discarding' is not a possible chance outcome now" in result.stderr
+    assert "Traceback" not in result.output
+
+
+def test_replay_of_a_missing_file_exits_2(tmp_path: Path) -> None:
+    result = invoke("replay", str(tmp_path / "none.jsonl"))
+    assert result.exit_code == 2
+    assert "Traceback" not in result.output
+
+
+def test_play_with_a_person(tmp_path: Path) -> None:
+    log = tmp_path / "human.jsonl"
+    answers = "garbage\n99\nMeld political: Sea Beggars\n\n" + "1\n" * 400
+    result = invoke(
+        "play", GAME, "--seat", "Dutch=human", "--seed", "3", "--log", str(log), input=answers
+    )
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "Not accepted: 'garbage' is not an action of this game" in out
+    assert "Not accepted: 99 is not a choice: choose from 1 to" in out
+    assert "is not legal now: " in out  # the rules' reason for an illegal text
+    assert "Not accepted: type a number" in out
+    assert "You (Dutch)" in out and "Hand" in out
+    assert "Dutch draws " in out  # the person sees their own draws...
+    assert "Spanish draws a card." in out  # ...and only the fact of the other side's
+    assert not SPANISH_SECRETS.search(out)
+    assert "You (Spanish)" not in out
+    state, _ = replay_log(log)
+    assert state.is_terminal()
+    assert state.result()["reason"] in out
+
+
+def test_spectators_see_only_public_events() -> None:
+    result = invoke("play", GAME, "--seed", "4")
+    assert result.exit_code == 0
+    assert not SPANISH_SECRETS.search(result.stdout)
+    assert "Dutch places" not in result.stdout
+    assert "Result" in result.stdout
+
+
+@pytest.mark.parametrize("answers", ["q\n", "1\nquit\n", ""])
+def test_a_person_can_leave(tmp_path: Path, answers: str) -> None:
+    log = tmp_path / "left.jsonl"
+    result = invoke(
+        "play", GAME, "--seat", "Dutch=human", "--seed", "3", "--log", str(log), input=answers
+    )
+    assert result.exit_code == 0, result.output
+    assert "Game stopped after" in result.stdout
+    state, _ = replay_log(log)
+    assert not state.is_terminal()
+    assert len(state.history) > 0
+    assert "Traceback" not in result.output
+
+
+def test_illegal_text_does_not_reveal_the_other_hand(tmp_path: Path) -> None:
+    """A person probing with the text of a card in the other hand learns nothing."""
+    log = tmp_path / "probe.jsonl"
+    invoke("play", GAME, "--seat", "Dutch=human", "--seed", "3", "--log", str(log), input="q\n")
+    state, _ = replay_log(log)
+    spanish_card = state.view(1)["you"]["hand"][0]
+    result = invoke(
+        "play", GAME, "--seat", "Dutch=human", "--seed", "3", input=f"Discard: {spanish_card}\nq\n"
+    )
+    assert "Not accepted" in result.stdout
+    assert "Spanish hand" not in result.stdout
+
+
+def test_pick_action_by_number_text_or_part() -> None:
+    game = stratagem.load(GAME)
+    state = game.new_initial_state()
+    rng = random.Random(1)
+    while state.is_chance_node():
+        state.apply_action(state.sample_chance(rng))
+    seat = state.current_player()
+    legal = state.legal_actions()
+    assert pick_action(state, seat, legal, " 1 ") == legal[0]
+    assert pick_action(state, seat, legal, legal[-1].text.upper()) == legal[-1]
+    assert pick_action(state, seat, legal, "stop") == game.parse_action("Stop discarding")
+    with pytest.raises(ValueError, match="fits more than one action"):
+        pick_action(state, seat, legal, "discard:")
+    with pytest.raises(ValueError, match="not a choice"):
+        pick_action(state, seat, legal, "0")
+
+
+def test_views_are_printed_literally() -> None:
+    console = Console(record=True, width=100)
+    console.print(render_view({"note": "[bold]x[/bold]", "you": {"hand": ["[red]a"]}}, "Dutch"))
+    text = console.export_text()
+    assert "[bold]x[/bold]" in text
+    assert "[red]a" in text
+    assert "You (Dutch)" in text
