@@ -77,7 +77,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     names = args.game or [info.name for info in stratagem.available_games()]
-    print(f"{'game':<26}{'games/s':>10}{'steps/s':>12}{'us/step':>10}{'clone us':>10}{'to_json us':>12}")
+    columns = ("games/s", "steps/s", "us/step", "clone us", "to_json us")
+    widths = (10, 12, 10, 10, 12)
+    print(f"{'game':<26}" + "".join(f"{c:>{w}}" for c, w in zip(columns, widths, strict=True)))
     for name in names:
         rng = random.Random(args.seed)
         games, steps, elapsed, samples = _playouts(name, args.seconds, rng)
