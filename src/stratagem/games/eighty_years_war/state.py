@@ -587,10 +587,12 @@ class EightyYearsWarState(State):
         self.provinces[winner] += taken
         self.provinces[loser] -= taken
         outcome.update(winner=SEATS[winner], provinces=taken)
-        tokens = f"{taken} Province Token{'s' if taken != 1 else ''}"
+        tokens = f"take {taken} Province Token{'s' if taken != 1 else ''} from the {SEATS[loser]}"
+        if not taken:
+            tokens = f"but the {SEATS[loser]} have no Province Token left to take"
         self._log(
             f"{label} meld: Dutch {dutch}, Spanish {spanish}: the {SEATS[winner]} win by "
-            f"{margin} and take {tokens} from the {SEATS[loser]}.",
+            f"{margin} and {tokens}.",
             "Action Phase",
             outcome,
         )

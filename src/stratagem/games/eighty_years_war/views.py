@@ -29,6 +29,29 @@ if TYPE_CHECKING:
     from stratagem.games.eighty_years_war.state import EightyYearsWarState
 
 
+_USE = {"D": "Dutch only", "S": "Spanish only", "B": "both sides"}
+_MELD = {"M": "military meld", "P": "political meld", "E": "either meld"}
+_STAGE = {
+    "I": "Stage I",
+    "II": "Stage II",
+    "III": "Stage III",
+    "I+": "Stages I-II",
+    "II+": "Stages II-III",
+    "A": "all stages",
+}
+_NOTES = {"L": " · Leader", "V": " · Event", None: ""}
+
+
+def describe_card(state: EightyYearsWarState, card: int, seat: int) -> str:
+    """A card's printed columns in words, and whether ``seat`` can use it this stage."""
+    entry = state.book.entries[card]
+    usable = state.book.usable_by[seat][card] and state.book.stage_ok[state.stage()][card]
+    return (
+        f"{entry.value} · {_USE[entry.use]} · {_MELD[entry.meld]} · {_STAGE[entry.stage]}"
+        f"{_NOTES[entry.notes]}{'' if usable else ' · unusable by you now'}"
+    )
+
+
 def _to_move(state: EightyYearsWarState) -> str | None:
     player = state.current_player()
     if player == TERMINAL:
@@ -81,6 +104,12 @@ def build_view(state: EightyYearsWarState, seat: int | None) -> JsonDict:
             "wrong_stage_card": names[state.pending]
             if own_pending and state.pending is not None
             else None,
+            "cards": {
+                names[card]: describe_card(state, card, seat)
+                for card in sorted(
+                    [*state.hands[seat], *state.melds[seat][0], *state.melds[seat][1]]
+                )
+            },
         }
     if state.phase == OVER:
         view["result"] = state.result()
