@@ -145,6 +145,27 @@ STAGES_OF_CODE: dict[str, frozenset[int]] = {
 # Rulings R2: the stage at whose beginning a card joins the deck.
 ENTRY_STAGE = {"A": 1, "I": 1, "I+": 1, "II": 2, "II+": 2, "III": 3}
 
+# The hands most tests deal: one usable card of each kind for each side.
+DUTCH_HAND = [
+    "Great Merchant Cities",
+    "Sea Beggars",
+    "Maritime Provinces",
+    "Privateers",
+    "Guerilla Campaign",
+    "Spontaneous Revolt",
+    "Rebel Unity",
+]
+SPANISH_HAND = [
+    "Imperial Authority",
+    "Spanish Armies",
+    "Southern Aristocracy",
+    "Bribery",
+    "Spanish Empire",
+    "Habsburg Dynasty",
+    "Devout Catholicism",
+    "Military Might",
+]
+
 
 @dataclass(frozen=True)
 class Card:

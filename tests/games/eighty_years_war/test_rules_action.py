@@ -11,8 +11,10 @@ from stratagem import State
 
 from .helpers import (
     DUTCH,
+    DUTCH_HAND,
     GAME,
     SPANISH,
+    SPANISH_HAND,
     deal,
     hand,
     last_meld,
@@ -26,26 +28,6 @@ from .helpers import (
     reveal,
     skip_strategy,
 )
-
-DUTCH_HAND = [
-    "Great Merchant Cities",
-    "Sea Beggars",
-    "Maritime Provinces",
-    "Privateers",
-    "Guerilla Campaign",
-    "Spontaneous Revolt",
-    "Rebel Unity",
-]
-SPANISH_HAND = [
-    "Imperial Authority",
-    "Spanish Armies",
-    "Southern Aristocracy",
-    "Bribery",
-    "Spanish Empire",
-    "Habsburg Dynasty",
-    "Devout Catholicism",
-    "Military Might",
-]
 
 
 def action_start() -> State:

@@ -12,8 +12,10 @@ from stratagem import State, UnknownAction
 
 from .helpers import (
     DUTCH,
+    DUTCH_HAND,
     GAME,
     SPANISH,
+    SPANISH_HAND,
     deal,
     draw,
     refuse,
@@ -21,26 +23,6 @@ from .helpers import (
     snapshot,
     start_of_turn,
 )
-
-DUTCH_HAND = [
-    "Great Merchant Cities",
-    "Sea Beggars",
-    "Maritime Provinces",
-    "Privateers",
-    "Guerilla Campaign",
-    "Spontaneous Revolt",
-    "Rebel Unity",
-]
-SPANISH_HAND = [
-    "Imperial Authority",
-    "Spanish Armies",
-    "Southern Aristocracy",
-    "Bribery",
-    "Spanish Empire",
-    "Habsburg Dynasty",
-    "Devout Catholicism",
-    "Military Might",
-]
 
 
 def logistics() -> State:

@@ -12,8 +12,10 @@ from stratagem import State
 
 from .helpers import (
     DUTCH,
+    DUTCH_HAND,
     GAME,
     SPANISH,
+    SPANISH_HAND,
     chance_names,
     deal,
     draw,
@@ -26,25 +28,6 @@ from .helpers import (
     to_move,
 )
 
-DUTCH_HAND = [
-    "Great Merchant Cities",
-    "Sea Beggars",
-    "Maritime Provinces",
-    "Privateers",
-    "Guerilla Campaign",
-    "Spontaneous Revolt",
-    "Rebel Unity",
-]
-SPANISH_HAND = [
-    "Imperial Authority",
-    "Spanish Armies",
-    "Southern Aristocracy",
-    "Bribery",
-    "Spanish Empire",
-    "Habsburg Dynasty",
-    "Devout Catholicism",
-    "Military Might",
-]
 REPLACEMENTS = ["Sea Battle", "Flood Terrain", "Reformation", "Mutinies", "Fanaticism"]
 
 

@@ -13,8 +13,10 @@ from stratagem import IllegalAction, State
 
 from .helpers import (
     DUTCH,
+    DUTCH_HAND,
     GAME,
     SPANISH,
+    SPANISH_HAND,
     card_names_in,
     deal,
     doc_state,
@@ -26,26 +28,6 @@ from .helpers import (
     snapshot,
     start_of_turn,
 )
-
-DUTCH_HAND = [
-    "Great Merchant Cities",
-    "Sea Beggars",
-    "Maritime Provinces",
-    "Privateers",
-    "Guerilla Campaign",
-    "Spontaneous Revolt",
-    "Rebel Unity",
-]
-SPANISH_HAND = [
-    "Imperial Authority",
-    "Spanish Armies",
-    "Southern Aristocracy",
-    "Bribery",
-    "Spanish Empire",
-    "Habsburg Dynasty",
-    "Devout Catholicism",
-    "Military Might",
-]
 
 
 def dealt() -> tuple[State, int]:
