@@ -42,12 +42,12 @@ from stratagem.games.eighty_years_war.places import (
     LOGISTICS,
     MELD,
     OVER,
-    PHASE_NAMES,
     REMOVED,
     RESERVE,
     STRATEGY_DISCARD,
     STRATEGY_DRAW,
 )
+from stratagem.games.eighty_years_war.refusals import why_illegal
 from stratagem.games.eighty_years_war.views import build_view, resample
 
 if TYPE_CHECKING:
@@ -202,73 +202,7 @@ class EightyYearsWarState(State):
         return [game.meld_action[MILITARY][card], game.meld_action[POLITICAL][card]]
 
     def _why_illegal(self, action: Action) -> str:
-        """Why ``action`` is refused, telling the seat to move nothing it may not know."""
-        game = self._g
-        kind = game.kind_of[action.id]
-        card = game.card_of[action.id]
-        name = self.book.names[card] if card >= 0 else ""
-        seat = self._to_move
-        phase = PHASE_NAMES[self.phase]
-        if seat == CHANCE:
-            if kind in (DISCARD, STOP) and self.phase == STRATEGY_DRAW:
-                limit = self.book.rules.strategy.max_discards
-                made = self.discards_made
-                most = f", the most allowed is {limit}" if made == limit else ""
-                return (
-                    f"the {SEATS[self.seat]} have made their discards ({made}{most}) "
-                    "and their replacements are being drawn"
-                )
-            if kind != DRAW:
-                return "a card is being drawn; only a card of the deck can come up"
-            # only the referee applies chance outcomes (a seat is refused before this), so
-            # the whole truth may be told
-            return f"{name} is not in the deck{self._where(card, None, referee=True)}"
-        if self.pending is not None:
-            pending = self.book.names[self.pending]
-            return f"{SEATS[seat]} must first keep or replace {pending}, a card of the wrong stage"
-        if kind == DRAW:
-            return f"cards are drawn by chance, and it is {SEATS[seat]}'s decision now ({phase})"
-        if kind in (KEEP, REPLACE):
-            return f"no wrong-stage card is waiting for a decision ({phase})"
-        if kind in (DISCARD, STOP):
-            if self.phase != STRATEGY_DISCARD:
-                return f"discards are made in the Strategy Phase, and this is the {phase}"
-            if self.loc[card] != HAND + seat:
-                return f"{name} is not in the {SEATS[seat]} hand{self._where(card, seat)}"
-            limit = self.book.rules.strategy.max_discards
-            return f"{SEATS[seat]} has already discarded {limit} cards, the most allowed"
-        if self.phase != ACTION:
-            return f"melds are made in the Action Phase, and this is the {phase}"
-        if self.loc[card] != HAND + seat:
-            return f"{name} is not in the {SEATS[seat]} hand{self._where(card, seat)}"
-        hand = self.hands[seat]
-        if card != hand[0]:
-            first = self.book.names[hand[0]]
-            return f"cards are placed in card-list order: {first} comes first (Rulings R7)"
-        meld = MELD_NAMES[MILITARY if kind == MELD_MILITARY else POLITICAL]
-        return f"it is the last card, and the {meld} meld already has one while the other is empty"
-
-    def _where(self, card: int, asker: int | None, *, referee: bool = False) -> str:
-        """Where ``card`` is, as ``": <place>"``, only if everyone (or ``asker``) may know it;
-        the ``referee`` is told wherever it is."""
-        place = self.loc[card]
-        if referee and place == DECK:
-            return ": it is in the deck"
-        if referee and HAND <= place < MELD:
-            return f": it is in the {SEATS[place - HAND]} hand"
-        if referee and place >= MELD:
-            return f": it is in a {SEATS[(place - MELD) // 2]} meld"
-        if referee and place == DISCARD_PILE:
-            return ": it is in the discard pile"
-        if place == RESERVE:
-            return ": it has not yet been shuffled into the deck"
-        if place == DISCARD_PILE and card not in self.face_down:
-            return ": it is face up in the discard pile"
-        if place == REMOVED:
-            return ": it went off as an Event and was removed from play"
-        if asker is not None and place in (MELD + 2 * asker, MELD + 2 * asker + 1):
-            return f": it is already in the {MELD_NAMES[place - MELD - 2 * asker]} meld"
-        return ""
+        return why_illegal(self, action)
 
     def _apply(self, action: Action) -> None:
         game = self._g
