@@ -6,7 +6,7 @@ where a card is, it says only if that place is public or the seat's own.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from stratagem.core import CHANCE, Action
 from stratagem.games.eighty_years_war.encoding import (
@@ -33,16 +33,17 @@ from stratagem.games.eighty_years_war.places import (
 )
 
 if TYPE_CHECKING:
+    from stratagem.games.eighty_years_war.game import EightyYearsWar
     from stratagem.games.eighty_years_war.state import EightyYearsWarState
 
 
 def why_illegal(state: EightyYearsWarState, action: Action) -> str:
     """Why ``action`` is refused, telling the seat to move nothing it may not know."""
-    game = state._g
+    game = cast("EightyYearsWar", state.game)
     kind = game.kind_of[action.id]
     card = game.card_of[action.id]
     name = state.book.names[card] if card >= 0 else ""
-    seat = state._to_move
+    seat = state.current_player()
     phase = PHASE_NAMES[state.phase]
     if seat == CHANCE:
         if kind in (DISCARD, STOP) and state.phase == STRATEGY_DRAW:
