@@ -221,3 +221,7 @@ class EightyYearsWarHeuristic:
         card = self.game.card_of[legal[0].id]
         wanted = self.game.meld_action[plan.get(card, MILITARY)][card]
         return wanted if wanted in legal else legal[0]
+
+
+HEURISTIC = EightyYearsWarHeuristic
+"""This game's ``heuristic`` bot (found by ``stratagem.bots.base``)."""

@@ -1,6 +1,8 @@
 """Registry facts of Eighty Years War (kept apart so listing games imports no rules)."""
 
-from stratagem.core import GameInfo
+from collections.abc import Callable
+
+from stratagem.core import Game, GameInfo, GameOptions
 
 INFO = GameInfo(
     name="eighty_years_war",
@@ -12,3 +14,10 @@ INFO = GameInfo(
 SEATS = ("Dutch", "Spanish")
 DUTCH = 0
 SPANISH = 1
+
+
+def rules() -> tuple[type[GameOptions], Callable[[GameOptions], Game]]:
+    """The options model and builder, imported on first use (see ``stratagem.games``)."""
+    from stratagem.games.eighty_years_war.game import EightyYearsWar, EightyYearsWarOptions
+
+    return EightyYearsWarOptions, EightyYearsWar.from_options
