@@ -1,0 +1,237 @@
+"""3. Trading Cards, as a short sequence of atomic decisions (Rulings R10).
+
+1. The phasing player proposes a trade or says ``No trade``. Proposing, it names one to
+   3 card types it is after (``Ask for: France``). Types are truthful and public; values
+   are never stated.
+2. It offers up to 3 cards of its hand (``Offer: England 2``): everyone sees the types,
+   only the offerer the values.
+3. Every other player, clockwise, makes an offer of 1 to 3 of its own cards, or none.
+4. The phasing player accepts one offer (one deal, with one player) or declines them all.
+   The cards change hands at once; each side then knows what it received.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from stratagem.core import Action
+from stratagem.games.sixteen_thirty_something.encoding import (
+    ACCEPT,
+    ASK,
+    DECLINE,
+    DONE_ASKING,
+    DONE_OFFERING,
+    MAKE_OFFER,
+    NO_OFFER,
+    NO_TRADE,
+    OFFER,
+    PROPOSE,
+)
+from stratagem.games.sixteen_thirty_something.pack import Book, plain
+from stratagem.games.sixteen_thirty_something.phases import (
+    SPECIALS,
+    TRADE_ACCEPT,
+    TRADE_ASK,
+    TRADE_OFFER,
+    TRADE_REPLY,
+)
+
+if TYPE_CHECKING:
+    from stratagem.games.sixteen_thirty_something.state import SixteenThirtySomethingState
+
+RULE = "3. Trading Cards"
+
+
+def type_name(book: Book, kind: int) -> str:
+    """A card's type, which a trader may not lie about: its country, Open or the Special."""
+    return book.type_names[book.kind_type[kind]]
+
+
+def with_article(name: str) -> str:
+    """``an England card``, ``a Vote card``."""
+    return f"{'an' if name[0] in 'AEIOU' else 'a'} {name} card"
+
+
+def types_text(book: Book, kinds: list[int]) -> str:
+    """The public description of an offer: types only."""
+    if not kinds:
+        return "nothing"
+    return ", ".join(with_article(type_name(book, kind)) for kind in kinds)
+
+
+def begin(state: SixteenThirtySomethingState) -> None:
+    """The phasing player may now trade."""
+    state.asks = []
+    state.offers = [[] for _ in range(state.n)]
+    state.committed = False
+    state.phase = TRADE_ASK
+
+
+def _end(state: SixteenThirtySomethingState) -> None:
+    """A player can make only one trade; then 4. Playing Special Cards."""
+    state.asks = []
+    state.offers = [[] for _ in range(state.n)]
+    state.phase = SPECIALS
+
+
+def legal_ask(state: SixteenThirtySomethingState) -> list[Action]:
+    """``Propose a trade`` or ``No trade``; proposing, ask for a type (at least one, up to
+    the limit), then ``Done asking``."""
+    enc = state.enc
+    book = state.book
+    if not state.committed:
+        return [enc.get(PROPOSE), enc.get(NO_TRADE)]
+    actions = [enc.get(ASK, t) for t in range(len(book.type_names))]
+    if state.asks:
+        actions.append(enc.get(DONE_ASKING))
+    return actions
+
+
+def propose(state: SixteenThirtySomethingState, _a: int, _b: int, _c: int) -> None:
+    """The phasing player will trade: it declares what it is after."""
+    state.committed = True
+
+
+def ask(state: SixteenThirtySomethingState, card_type: int, _b: int, _c: int) -> None:
+    """The phasing player declares a card type it is after."""
+    state.asks.append(card_type)
+    name = state.seat_name(state.active)
+    wanted = state.book.type_names[card_type]
+    state.log(f"{name} asks for {with_article(wanted)}.", RULE, {"seat": name, "type": wanted})
+    if len(state.asks) >= plain(state.book.rules.trade.max_asks):
+        state.phase = TRADE_OFFER
+
+
+def done_asking(state: SixteenThirtySomethingState, _a: int, _b: int, _c: int) -> None:
+    """The phasing player has said what it is after; now what it offers."""
+    state.phase = TRADE_OFFER
+
+
+def no_trade(state: SixteenThirtySomethingState, _a: int, _b: int, _c: int) -> None:
+    """Trading is optional: the phasing player does not trade this turn."""
+    name = state.seat_name(state.active)
+    state.log(f"{name} does not trade.", RULE, {"seat": name})
+    _end(state)
+
+
+def make_offer(state: SixteenThirtySomethingState, _a: int, _b: int, _c: int) -> None:
+    """Another player will offer cards."""
+    state.committed = True
+
+
+def no_offer(state: SixteenThirtySomethingState, _a: int, _b: int, _c: int) -> None:
+    """Another player offers nothing."""
+    done_offering(state, -1, -1, -1)
+
+
+def _offerer(state: SixteenThirtySomethingState) -> tuple[int, int]:
+    """Who is offering now, and how many cards they may offer (Rulings R10)."""
+    trade = state.book.rules.trade
+    if state.phase == TRADE_OFFER:
+        return state.active, trade.max_cards
+    return state.step_seat, plain(trade.partner_max_cards)
+
+
+def legal_offer(state: SixteenThirtySomethingState) -> list[Action]:
+    """Any card of the hand not yet offered (Special Cards too), then ``Done offering``.
+    Another player first says whether it makes an offer at all (with an empty hand, it
+    cannot)."""
+    seat, _ = _offerer(state)
+    enc = state.enc
+    hand = state.hands[seat]
+    replying = state.phase == TRADE_REPLY
+    if replying and not state.committed:
+        return [enc.get(MAKE_OFFER), enc.get(NO_OFFER)] if any(hand) else [enc.get(NO_OFFER)]
+    offer = state.offers[seat]
+    actions = [enc.get(OFFER, kind) for kind, count in enumerate(hand) if count > offer.count(kind)]
+    if not replying or offer:
+        actions.append(enc.get(DONE_OFFERING))
+    return actions
+
+
+def offer(state: SixteenThirtySomethingState, kind: int, _b: int, _c: int) -> None:
+    """A card is put on offer: its type is public, its value known only to its owner."""
+    seat, limit = _offerer(state)
+    state.offers[seat].append(kind)
+    book = state.book
+    name = state.seat_name(seat)
+    public = with_article(type_name(book, kind))
+    state.log(
+        f"{name} offers {book.kind_names[kind]}.",
+        RULE,
+        {"seat": name, "card": book.kind_names[kind]},
+        private_to=seat,
+        public_text=f"{name} offers {public}.",
+        public_data={"seat": name, "type": type_name(book, kind)},
+    )
+    if len(state.offers[seat]) >= limit or sum(state.hands[seat]) == len(state.offers[seat]):
+        done_offering(state, -1, -1, -1)
+
+
+def done_offering(state: SixteenThirtySomethingState, _a: int, _b: int, _c: int) -> None:
+    """The offer is complete; the next player clockwise makes theirs, then the phasing
+    player chooses."""
+    state.committed = False
+    if state.phase == TRADE_OFFER:
+        state.phase = TRADE_REPLY
+        state.step_seat = (state.active + 1) % state.n
+        return
+    state.step_seat = (state.step_seat + 1) % state.n
+    if state.step_seat == state.active:
+        state.phase = TRADE_ACCEPT
+
+
+def _partners(state: SixteenThirtySomethingState) -> list[int]:
+    """Players a deal can be struck with: some card must change hands."""
+    mine = state.offers[state.active]
+    return [
+        seat for seat in range(state.n) if seat != state.active and (mine or state.offers[seat])
+    ]
+
+
+def settle_accept(state: SixteenThirtySomethingState) -> int | None:
+    """With no possible deal, trading ends by itself; otherwise the phasing player chooses."""
+    if _partners(state):
+        return state.active
+    name = state.seat_name(state.active)
+    state.log(f"No cards are on offer: {name} makes no trade.", RULE, {"seat": name})
+    _end(state)
+    return None
+
+
+def legal_accept(state: SixteenThirtySomethingState) -> list[Action]:
+    enc = state.enc
+    return [enc.get(ACCEPT, seat) for seat in _partners(state)] + [enc.get(DECLINE)]
+
+
+def accept(state: SixteenThirtySomethingState, partner: int, _b: int, _c: int) -> None:
+    """One deal: the two offers change hands at once (nobody can fail to supply them)."""
+    book = state.book
+    me = state.active
+    given = state.offers[me]
+    taken = state.offers[partner]
+    for kind in given:
+        state.hands[me][kind] -= 1
+        state.hands[partner][kind] += 1
+    for kind in taken:
+        state.hands[partner][kind] -= 1
+        state.hands[me][kind] += 1
+    a, b = state.seat_name(me), state.seat_name(partner)
+    public = f"{a} trades {types_text(book, given)} to {b} for {types_text(book, taken)}."
+    data = {"seat": a, "partner": b}
+    names_given = [book.kind_names[k] for k in given]
+    names_taken = [book.kind_names[k] for k in taken]
+    full = f"{a} trades {', '.join(names_given) or 'nothing'} to {b} for "
+    full += f"{', '.join(names_taken) or 'nothing'}."
+    full_data = {**data, "given": names_given, "received": names_taken}
+    state.log(full, RULE, full_data, private_to=me, public_text=public, public_data=data)
+    state.log(full, RULE, full_data, private_to=partner)
+    state.tally["trades"] += 1
+    _end(state)
+
+
+def decline(state: SixteenThirtySomethingState, _a: int, _b: int, _c: int) -> None:
+    """The phasing player may decline every offer."""
+    name = state.seat_name(state.active)
+    state.log(f"{name} declines every offer.", RULE, {"seat": name})
+    _end(state)

@@ -1,0 +1,275 @@
+"""What each seat may know (``view``) and the worlds consistent with it (``resample``).
+
+Public: the board (Status, Army Size, Military Ability, factions, Leaders, Unrest), every
+display of Influence Cards, the discard pile, the size of every hand and of the deck, the
+Victory Point Track, who holds how many counters, the types asked for and offered in a
+trade, who has cast a Voting Counter, the last vote and war once revealed.
+Hidden: other hands, the deck's contents, other players' Victory Point Counters (Taking
+Victory Point Counters), the values of cards offered by others, and votes not yet
+revealed (Casting Votes).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from stratagem.core import CHANCE, TERMINAL, JsonDict
+from stratagem.games.sixteen_thirty_something.document import counts_doc
+from stratagem.games.sixteen_thirty_something.influence import pile_votes
+from stratagem.games.sixteen_thirty_something.pack import Book
+from stratagem.games.sixteen_thirty_something.phases import (
+    FACTION_NAMES,
+    OPENING,
+    OVER,
+    PHASE_NAMES,
+    TRADE_ACCEPT,
+    TRADE_ASK,
+    TRADE_OFFER,
+    TRADE_REPLY,
+    VOTE_CAST,
+    VOTE_COUNTRY,
+    VOTE_EFFECT,
+    VOTE_ISSUE,
+    VOTE_LAY,
+    VOTE_LAY_OTHERS,
+)
+from stratagem.games.sixteen_thirty_something.trading import type_name
+from stratagem.games.sixteen_thirty_something.voting import SIDE_NAMES, describe_issue, war_like
+
+if TYPE_CHECKING:
+    from stratagem.games.sixteen_thirty_something.state import SixteenThirtySomethingState
+
+_TRADING = (TRADE_ASK, TRADE_OFFER, TRADE_REPLY, TRADE_ACCEPT)
+_VOTING = (VOTE_COUNTRY, VOTE_LAY, VOTE_ISSUE, VOTE_LAY_OTHERS, VOTE_CAST, VOTE_EFFECT)
+
+
+def _to_move(state: SixteenThirtySomethingState) -> str | None:
+    player = state.current_player()
+    if player == TERMINAL:
+        return None
+    if player == CHANCE:
+        return "chance"
+    return state.seat_name(player)
+
+
+def _countries(state: SixteenThirtySomethingState) -> JsonDict:
+    return {
+        name: {
+            "status": state.status[c],
+            "army": state.army[c],
+            "ability": state.ability[c],
+            "faction": FACTION_NAMES[state.faction[c]],
+            "leaders": state.leaders[c],
+            "unrest": state.unrest[c],
+        }
+        for c, name in enumerate(state.book.countries)
+    }
+
+
+def _displays(state: SixteenThirtySomethingState) -> JsonDict:
+    """Every player's piles: cards, votes and whether ascendant or descendant."""
+    book = state.book
+    return {
+        state.seat_name(seat): {
+            book.countries[c]: {
+                "votes": pile_votes(book, pile),
+                "state": "descendant" if pile[0] else "ascendant",
+                "cards": [book.kind_names[k] for k in pile[1]],
+            }
+            for c, pile in enumerate(row)
+            if pile is not None
+        }
+        for seat, row in enumerate(state.piles)
+    }
+
+
+def _trade(state: SixteenThirtySomethingState) -> JsonDict:
+    book = state.book
+    return {
+        "trader": state.seat_name(state.active),
+        "asks_for": [book.type_names[t] for t in state.asks],
+        "offers": {
+            state.seat_name(seat): [type_name(book, k) for k in offer]
+            for seat, offer in enumerate(state.offers)
+            if offer
+        },
+    }
+
+
+def _vote(state: SixteenThirtySomethingState) -> JsonDict:
+    vote: JsonDict = {
+        "caller": state.seat_name(state.active),
+        "by_vote_card": state.vote_by_card,
+        "country": state.book.countries[state.vote_country] if state.vote_country >= 0 else None,
+    }
+    if state.issue >= 0:
+        vote["issue"] = describe_issue(state)
+        vote["counter_sides"] = (
+            "red = war, blue = peace" if war_like(state.issue) else "red or blue"
+        )
+    if state.phase in (VOTE_CAST, VOTE_EFFECT):
+        vote["voters"] = [state.seat_name(seat) for seat in state.voters]
+        vote["counters_down"] = [state.seat_name(s) for s in state.voters if state.votes[s] >= 0]
+    return vote
+
+
+def _private(state: SixteenThirtySomethingState, seat: int) -> JsonDict:
+    book = state.book
+    held: dict[str, int] = {}
+    score = 0
+    for country in state.counters[seat]:
+        name = book.countries[country]
+        gained = min(state.status[country], pile_votes(book, state.piles[seat][country]))
+        held[name] = held.get(name, 0) + gained
+        score += gained
+    you: JsonDict = {
+        "hand": counts_doc(book, state.hands[seat]),
+        "victory_point_counters": [book.countries[c] for c in state.counters[seat]],
+        "points_if_scored_now": {"total": score, **held},
+    }
+    if state.offers[seat]:
+        you["your_offer"] = [book.kind_names[k] for k in state.offers[seat]]
+    if state.phase == VOTE_CAST and state.votes[seat] >= 0:
+        you["your_vote"] = SIDE_NAMES[int(war_like(state.issue))][state.votes[seat]]
+    return you
+
+
+def build_view(state: SixteenThirtySomethingState, seat: int | None) -> JsonDict:
+    """Everything ``seat`` may know now; ``None`` is a spectator."""
+    book = state.book
+    view: JsonDict = {
+        "game": "sixteen_thirty_something",
+        "seat": None if seat is None else state.seat_name(seat),
+        "turn": state.turn,
+        "turns": book.rules.turns.max,
+        "phase": PHASE_NAMES[state.phase],
+        "to_move": _to_move(state),
+        "first_player": state.seat_name(state.first) if state.first >= 0 else None,
+        "countries": _countries(state),
+        "displays": _displays(state),
+        "victory_points": {state.seat_name(s): state.vp[s] for s in range(state.n)},
+        "cards_in_hand": {state.seat_name(s): sum(state.hands[s]) for s in range(state.n)},
+        "counters_held": {state.seat_name(s): len(state.counters[s]) for s in range(state.n)},
+        "deck": state.deck_size,
+        "discard": counts_doc(book, state.discard),
+        "special_cards_played": state.specials_played,
+        "last_vote": state.last_vote,
+        "last_war": state.last_war,
+    }
+    if state.removals:
+        owed, country = state.removals[0]
+        view["card_owed"] = {"seat": state.seat_name(owed), "country": book.countries[country]}
+    if state.phase in _TRADING:
+        view["trade"] = _trade(state)
+    if state.phase in _VOTING:
+        view["vote"] = _vote(state)
+    if seat is not None:
+        view["you"] = _private(state, seat)
+    if state.phase == OVER:
+        view["result"] = state.result()
+    return view
+
+
+# -- resampling ------------------------------------------------------------------------------
+
+
+def _needs(state: SixteenThirtySomethingState, seat: int) -> dict[int, list[tuple[int, ...]]]:
+    """For each other player, the cards its hand must hold in any world consistent with
+    what ``seat`` sees: the types it has on offer, and what its pending decision needs."""
+    book = state.book
+    named = tuple(k for kinds in book.named_kinds for k in kinds)
+    needs: dict[int, list[tuple[int, ...]]] = {s: [] for s in range(state.n) if s != seat}
+    for other, wants in needs.items():
+        for kind in state.offers[other]:
+            wants.append(
+                tuple(
+                    k
+                    for k in range(len(book.kind_names))
+                    if book.kind_type[k] == book.kind_type[kind]
+                )
+            )
+    active = state.active if state.first >= 0 else -1
+    if state.phase == OPENING and state.step_seat != seat:
+        needs[state.step_seat].extend([named] * state.to_lay)
+    elif state.phase == VOTE_LAY and active != seat:
+        if state.piles[active][state.vote_country] is None:
+            needs[active].append(book.named_kinds[state.vote_country])
+    elif (
+        state.phase == VOTE_COUNTRY
+        and active != seat
+        and all(pile is None for pile in state.piles[active])
+    ):
+        needs[active].append(named)
+    return needs
+
+
+def _expand(counts: list[int]) -> list[int]:
+    return [kind for kind, n in enumerate(counts) for _ in range(n)]
+
+
+def _take(pool: list[int], allowed: tuple[int, ...], rng: random.Random) -> int:
+    choices = [i for i, kind in enumerate(pool) if kind in allowed]
+    index = choices[int(rng.random() * len(choices))]
+    kind = pool[index]
+    pool[index] = pool[-1]
+    pool.pop()
+    return kind
+
+
+def resample(
+    state: SixteenThirtySomethingState, seat: int, rng: random.Random
+) -> SixteenThirtySomethingState:
+    """A clone in which what ``seat`` cannot see is dealt again at random: other hands
+    and the deck (each keeping its size, offered cards keeping their types), other
+    players' Victory Point Counters and the bag, and votes cast but not yet revealed.
+    History and events are copied unchanged: they hold the truth, and are never shown."""
+    book: Book = state.book
+    clone = state.clone()
+    others = [s for s in range(state.n) if s != seat]
+    pool = _expand(state.deck)
+    for other in others:
+        pool.extend(_expand(state.hands[other]))
+    new_hands = {other: [0] * len(book.kind_names) for other in others}
+    new_offers = {other: list[int]() for other in others}
+    for other, wants in _needs(state, seat).items():
+        for position, allowed in enumerate(wants):
+            kind = _take(pool, allowed, rng)
+            new_hands[other][kind] += 1
+            if position < len(state.offers[other]):
+                new_offers[other].append(kind)
+    rng.shuffle(pool)
+    for other in others:
+        missing = sum(state.hands[other]) - sum(new_hands[other])
+        for kind in pool[:missing]:
+            new_hands[other][kind] += 1
+        del pool[:missing]
+        clone.hands[other] = new_hands[other]
+        clone.offers[other] = new_offers[other]
+    clone.deck = [0] * len(book.kind_names)
+    for kind in pool:
+        clone.deck[kind] += 1
+    _resample_counters(state, clone, others, rng)
+    for other in others:
+        if state.phase == VOTE_CAST and state.votes[other] >= 0:
+            clone.votes[other] = int(rng.random() * 2)
+    clone._legal = None
+    return clone
+
+
+def _resample_counters(
+    state: SixteenThirtySomethingState,
+    clone: SixteenThirtySomethingState,
+    others: list[int],
+    rng: random.Random,
+) -> None:
+    bag = _expand(state.bag)
+    for other in others:
+        bag.extend(state.counters[other])
+    rng.shuffle(bag)
+    for other in others:
+        size = len(state.counters[other])
+        clone.counters[other] = sorted(bag[:size])
+        del bag[:size]
+    clone.bag = [bag.count(c) for c in range(len(state.book.countries))]
+
