@@ -88,7 +88,9 @@ def set_up(state: SixteenThirtySomethingState) -> None:
 def draw_counter(state: SixteenThirtySomethingState, country: int, _b: int, _c: int) -> None:
     """Taking Victory Point Counters: a counter drawn from the bag, kept face down."""
     seat = state.step_seat
-    state.bag[country] -= 1
+    bag = state.bag.copy()
+    bag[country] -= 1
+    state.bag = bag
     state.counters[seat] = sorted((*state.counters[seat], country))
     name = state.seat_name(seat)
     state.log(
@@ -211,13 +213,14 @@ def _score(state: SixteenThirtySomethingState) -> None:
     player's influence there (twice for two counters). Counters stay secret, so each
     player's breakdown is private and only the total is public."""
     book = state.book
+    by_country = state.points_by_country.copy()
     for seat in range(state.n):
         points = 0
         breakdown: dict[str, int] = {}
         for country in state.counters[seat]:
             gained = min(state.status[country], pile_votes(book, state.piles[seat][country]))
             points += gained
-            state.points_by_country[country] += gained
+            by_country[country] += gained
             name = book.countries[country]
             breakdown[name] = breakdown.get(name, 0) + gained
         state.vp[seat] += points
@@ -232,6 +235,7 @@ def _score(state: SixteenThirtySomethingState) -> None:
             public_text=public,
             public_data={"seat": name, "points": points, "total": state.vp[seat]},
         )
+    state.points_by_country = by_country
 
 
 def _end_of_turn(state: SixteenThirtySomethingState) -> None:
@@ -319,7 +323,8 @@ def _lay(state: SixteenThirtySomethingState, kind: int, country: int) -> None:
     votes = pile_votes(book, state.piles[seat][country])
     rule = "Dealing out the Player Cards" if state.phase == OPENING else "Placing Influence Cards"
     state.log(
-        f"{name} places {card}{where} ({book.countries[country]}: {votes} votes).",
+        f"{name} places {card}{where} ({book.countries[country]}: "
+        f"{votes} vote{'' if votes == 1 else 's'}).",
         rule,
         {"seat": name, "card": card, "country": book.countries[country], "votes": votes},
     )
@@ -341,7 +346,8 @@ def _remove(state: SixteenThirtySomethingState, kind: int, country: int) -> None
     """A card leaves a pile for the discard pile: owed after losing a vote or suffering
     Unrest with a descendant pile, or the one card of 1. Remove One Influence Card."""
     if state.removals:
-        seat, _ = state.removals.pop(0)
+        seat = state.removals[0][0]
+        state.removals = state.removals[1:]
         rule = "Effect of Losing a Vote" if state.phase == VOTE_EFFECT else "The Special Cards"
     else:
         seat = state.active
@@ -356,7 +362,7 @@ def _remove(state: SixteenThirtySomethingState, kind: int, country: int) -> None
     if orphans:
         text += f"; the Open cards left alone ({len(orphans)}) are discarded too (Rulings R12)"
     state.log(
-        f"{text} ({left} votes left).",
+        f"{text} ({left} vote{'' if left == 1 else 's'} left).",
         rule,
         {
             "seat": name,

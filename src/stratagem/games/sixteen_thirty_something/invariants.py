@@ -8,6 +8,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from stratagem.core import CHANCE, TERMINAL
+from stratagem.games.sixteen_thirty_something.influence import Pile
+from stratagem.games.sixteen_thirty_something.pack import Book
 from stratagem.games.sixteen_thirty_something.phases import COUNTERS, OVER
 
 if TYPE_CHECKING:
@@ -34,6 +36,27 @@ def _card_problems(state: SixteenThirtySomethingState) -> list[str]:
     return problems
 
 
+_SOUND: dict[tuple[int, int, Pile], bool] = {}
+"""Piles already found sound, by (book, country, pile): piles are immutable tuples."""
+
+
+def _sound(book: Book, country: int, pile: Pile) -> bool:
+    key = (id(book), country, pile)
+    found = _SOUND.get(key)
+    if found is None:
+        descendant, cards = pile
+        kinds = set(cards)
+        found = (
+            isinstance(descendant, bool)
+            and list(cards) == sorted(cards)
+            and kinds <= book.pile_kinds[country]
+            and not kinds.isdisjoint(book.named_kinds[country])
+        )
+        if len(_SOUND) < 100_000:
+            _SOUND[key] = found
+    return found
+
+
 def _pile_problems(state: SixteenThirtySomethingState) -> list[str]:
     book = state.book
     problems: list[str] = []
@@ -41,16 +64,7 @@ def _pile_problems(state: SixteenThirtySomethingState) -> list[str]:
         if len(row) != len(book.countries):
             problems.append(f"{state.seat_name(seat)}'s display lacks a place per country")
         for country, pile in enumerate(row):
-            if pile is None:
-                continue
-            descendant, cards = pile
-            kinds = set(cards)
-            if (
-                not isinstance(descendant, bool)
-                or list(cards) != sorted(cards)
-                or not kinds <= book.pile_kinds[country]
-                or kinds.isdisjoint(book.named_kinds[country])
-            ):
+            if pile is not None and not _sound(book, country, pile):
                 problems.append(
                     f"{state.seat_name(seat)}'s {book.countries[country]} pile is not a pile "
                     "of that country's cards with a named card (Open Cards)"

@@ -102,7 +102,7 @@ def play(state: SixteenThirtySomethingState, special: int, _b: int, _c: int) -> 
     state.hands[seat][kind] -= 1
     state.discard[kind] += 1
     state.specials_played += 1
-    state.tally["specials"] += 1
+    state.bump("specials")
     name = state.seat_name(seat)
     state.log(
         f"{name} plays {SPECIAL_NAMES[special]}.",
@@ -179,7 +179,7 @@ def _unrest(state: SixteenThirtySomethingState, country: int) -> None:
             continue
         name = state.seat_name(seat)
         if pile[0]:
-            state.removals.append((seat, country))
+            state.removals = [*state.removals, (seat, country)]
             text = f"{name}'s {place} pile is already in the descendant: a card must go."
         else:
             state.piles[seat][country] = (True, pile[1])

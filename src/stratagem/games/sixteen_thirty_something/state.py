@@ -341,6 +341,8 @@ class SixteenThirtySomethingState(State):
         return resample(self, seat, rng)
 
     def clone(self) -> Self:
+        """A copy; lists that are only ever replaced, never changed in place (the bag,
+        counters, offers, asks, voters, dice, owed cards, tallies), are shared."""
         other = object.__new__(type(self))
         self._copy_base(other)
         other.book = self.book
@@ -364,28 +366,28 @@ class SixteenThirtySomethingState(State):
         other.faction = self.faction.copy()
         other.leaders = self.leaders.copy()
         other.unrest = self.unrest.copy()
-        other.counters = [held.copy() for held in self.counters]
-        other.bag = self.bag.copy()
+        other.counters = self.counters.copy()
+        other.bag = self.bag
         other.vp = self.vp.copy()
         other.specials_played = self.specials_played
         other.special = self.special
-        other.asks = self.asks.copy()
+        other.asks = self.asks
         other.committed = self.committed
-        other.offers = [offer.copy() for offer in self.offers]
+        other.offers = self.offers.copy()
         other.vote_by_card = self.vote_by_card
         other.vote_country = self.vote_country
         other.issue = self.issue
         other.target = self.target
-        other.voters = self.voters.copy()
+        other.voters = self.voters
         other.votes = self.votes.copy()
         other.winner = self.winner
-        other.dice = self.dice.copy()
-        other.removals = self.removals.copy()
+        other.dice = self.dice
+        other.removals = self.removals
         other.last_vote = self.last_vote
         other.last_war = self.last_war
         other.ended_by = self.ended_by
-        other.points_by_country = self.points_by_country.copy()
-        other.tally = self.tally.copy()
+        other.points_by_country = self.points_by_country
+        other.tally = self.tally
         other._to_move = self._to_move
         other._legal = self._legal
         return other
@@ -405,6 +407,10 @@ class SixteenThirtySomethingState(State):
     ) -> None:
         """Append an event citing ``rule``, the rulebook section that made it happen."""
         self.events.append(Event(text, rule, data, private_to, public_text, public_data))
+
+    def bump(self, key: str) -> None:
+        """Count one more of something in ``result()["details"]`` (votes, wars, ...)."""
+        self.tally = {**self.tally, key: self.tally[key] + 1}
 
     def seat_name(self, seat: int) -> str:
         return self.game.seat_names[seat]

@@ -49,7 +49,7 @@ def type_name(book: Book, kind: int) -> str:
 
 def with_article(name: str) -> str:
     """``an England card``, ``a Vote card``."""
-    return f"{'an' if name[0] in 'AEIOU' else 'a'} {name} card"
+    return f"{'an' if name[0] in 'AEIO' else 'a'} {name} card"
 
 
 def types_text(book: Book, kinds: list[int]) -> str:
@@ -94,7 +94,7 @@ def propose(state: SixteenThirtySomethingState, _a: int, _b: int, _c: int) -> No
 
 def ask(state: SixteenThirtySomethingState, card_type: int, _b: int, _c: int) -> None:
     """The phasing player declares a card type it is after."""
-    state.asks.append(card_type)
+    state.asks = [*state.asks, card_type]
     name = state.seat_name(state.active)
     wanted = state.book.type_names[card_type]
     state.log(f"{name} asks for {with_article(wanted)}.", RULE, {"seat": name, "type": wanted})
@@ -152,7 +152,7 @@ def legal_offer(state: SixteenThirtySomethingState) -> list[Action]:
 def offer(state: SixteenThirtySomethingState, kind: int, _b: int, _c: int) -> None:
     """A card is put on offer: its type is public, its value known only to its owner."""
     seat, limit = _offerer(state)
-    state.offers[seat].append(kind)
+    state.offers[seat] = [*state.offers[seat], kind]
     book = state.book
     name = state.seat_name(seat)
     public = with_article(type_name(book, kind))
@@ -226,7 +226,7 @@ def accept(state: SixteenThirtySomethingState, partner: int, _b: int, _c: int) -
     full_data = {**data, "given": names_given, "received": names_taken}
     state.log(full, RULE, full_data, private_to=me, public_text=public, public_data=data)
     state.log(full, RULE, full_data, private_to=partner)
-    state.tally["trades"] += 1
+    state.bump("trades")
     _end(state)
 
 

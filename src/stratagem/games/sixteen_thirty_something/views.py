@@ -272,4 +272,3 @@ def _resample_counters(
         clone.counters[other] = sorted(bag[:size])
         del bag[:size]
     clone.bag = [bag.count(c) for c in range(len(state.book.countries))]
-

@@ -271,7 +271,7 @@ def _reveal(state: SixteenThirtySomethingState) -> None:
         "totals": {words[RED]: totals[RED], words[BLUE]: totals[BLUE]},
         "result": "tie" if winner < 0 else words[winner],
     }
-    state.tally["votes"] += 1
+    state.bump("votes")
     state.winner = winner
     if winner < 0:
         state.log("A tied vote: nobody suffers for losing.", "A Tied Vote", {"country": place})
@@ -292,7 +292,7 @@ def _losers(state: SixteenThirtySomethingState, winner: int) -> None:
         assert pile is not None
         name = state.seat_name(seat)
         if pile[0]:
-            state.removals.append((seat, country))
+            state.removals = [*state.removals, (seat, country)]
             text = f"{name} loses the vote with a descendant {place} pile: a card must go."
         else:
             state.piles[seat][country] = (True, pile[1])

@@ -59,7 +59,7 @@ def modifiers(
 def roll(state: SixteenThirtySomethingState, difference: int, _b: int, _c: int) -> None:
     """Rolling the Dice: the attacker's difference, then the defender's."""
     country = state.vote_country if not state.dice else state.target
-    state.dice.append(difference)
+    state.dice = [*state.dice, difference]
     place = state.book.countries[country]
     state.log(
         f"{place} rolls two dice: a difference of {difference}.",
@@ -101,7 +101,7 @@ def _resolve(state: SixteenThirtySomethingState) -> None:
         record,
     )
     state.last_war = {**record, "turn": state.turn}
-    state.tally["wars"] += 1
+    state.bump("wars")
     voting.finish_vote(state)
 
 
