@@ -70,7 +70,7 @@ def copies(players: int = 5) -> dict[str, int]:
 
 def _counters(players: int, given: Mapping[int, Sequence[str]]) -> list[list[str]]:
     """Every player's counters: those given, the others filled from what is left."""
-    left = Counter({country: 2 for country in COUNTRIES})
+    left = Counter(dict.fromkeys(COUNTRIES, 2))
     for held in given.values():
         left.subtract(held)
     result = []
@@ -141,7 +141,7 @@ def position(
             for seat in range(players)
         ],
         counters=held,
-        bag=dict(Counter({c: 2 for c in COUNTRIES}) - Counter(c for h in held for c in h)),
+        bag=dict(Counter(dict.fromkeys(COUNTRIES, 2)) - Counter(c for h in held for c in h)),
         vp=list(vp or [0] * players),
     )
     for name, values in (board or {}).items():

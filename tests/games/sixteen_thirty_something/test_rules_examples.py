@@ -116,7 +116,9 @@ def test_adding_up_the_votes_example() -> None:
     assert display(state, TIM)["England"]["state"] == "ascendant"
     assert display(state, MARTIN)["England"]["state"] == "ascendant"
     assert state.is_chance_node()
-    assert {a.text for a, _ in state.chance_outcomes()} == {f"Dice difference: {d}" for d in range(6)}
+    assert {a.text for a, _ in state.chance_outcomes()} == {
+        f"Dice difference: {d}" for d in range(6)
+    }
 
 
 def test_simons_display_example() -> None:

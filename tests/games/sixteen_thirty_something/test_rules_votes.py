@@ -12,7 +12,10 @@ RED, BLUE = 0, 1
 def test_neutral_country_votes_red_or_blue_and_a_tie_leaves_it_neutral() -> None:
     state = position(
         phase=phases.SPECIALS,
-        piles={TIM: {"Spain": (False, ["Spain 2"])}, MARTIN: {"Spain": (False, ["Spain 1", "Spain 1"])}},
+        piles={
+            TIM: {"Spain": (False, ["Spain 2"])},
+            MARTIN: {"Spain": (False, ["Spain 1", "Spain 1"])},
+        },
     )
     play(state, "Play no more Special Cards", "Vote in: Spain", "Done laying")
     assert state.current_player() == MARTIN  # a neutral country's issue is set
@@ -30,7 +33,9 @@ def test_changing_sides_tie_keeps_the_faction() -> None:
         piles={TIM: {"Spain": (False, ["Spain 2"])}, MARTIN: {"Spain": (False, ["Spain 2"])}},
         board={"Spain": {"faction": RED}},
     )
-    play(state, "Play no more Special Cards", "Vote in: Spain", "Done laying", "Issue: change sides")
+    play(
+        state, "Play no more Special Cards", "Vote in: Spain", "Done laying", "Issue: change sides"
+    )
     play(state, *["Done laying"] * 4, "Vote blue", "Vote red")
     assert country(state, "Spain")["faction"] == "red"
     state = position(
@@ -38,7 +43,9 @@ def test_changing_sides_tie_keeps_the_faction() -> None:
         piles={TIM: {"Spain": (False, ["Spain 3"])}, MARTIN: {"Spain": (False, ["Spain 2"])}},
         board={"Spain": {"faction": RED}},
     )
-    play(state, "Play no more Special Cards", "Vote in: Spain", "Done laying", "Issue: change sides")
+    play(
+        state, "Play no more Special Cards", "Vote in: Spain", "Done laying", "Issue: change sides"
+    )
     play(state, *["Done laying"] * 4, "Vote blue", "Vote red")
     assert country(state, "Spain")["faction"] == "blue"
     assert display(state, MARTIN)["Spain"]["state"] == "descendant"

@@ -1,0 +1,217 @@
+"""Starting the Game, the Turn Sequence, 1. Remove, 2. Draw, 3. Trading Cards, 6. Repeat
+Play, 7. End of Turn and How To Win!"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from stratagem import State
+from stratagem.games.sixteen_thirty_something import phases
+
+from .helpers import (
+    COUNTERS_EACH,
+    MARTIN,
+    SIMON,
+    TIM,
+    display,
+    game,
+    legal_texts,
+    play,
+    play_randomly,
+    position,
+    refuse,
+)
+
+
+def deal_to_opening(players: int) -> State:
+    """Counters and the deal by chance (seeded), up to the first opening placement."""
+    state = game(players).new_initial_state()
+    rng = random.Random(players)
+    while state.is_chance_node():
+        state.apply_action(state.sample_chance(rng))
+    return state
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_counters_by_player_count_and_thirteen_cards_dealt(players: int) -> None:
+    """Taking Victory Point Counters: 4 each with 3-4 players, 3 with 5-6; 13 cards each."""
+    state = deal_to_opening(players)
+    view = state.view(0)
+    assert set(view["counters_held"].values()) == {COUNTERS_EACH[players]}
+    assert set(view["cards_in_hand"].values()) == {13}
+    assert view["deck"] == 110 - 13 * players
+    assert len(view["you"]["victory_point_counters"]) == COUNTERS_EACH[players]
+
+
+def test_counter_draws_follow_the_bag() -> None:
+    """Two counters per country: the chance of a country is its share of the bag."""
+    state = game(3).new_initial_state()
+    odds = {a.text: p for a, p in state.chance_outcomes()}
+    assert len(odds) == 9
+    assert all(p == pytest.approx(2 / 18) for p in odds.values())
+    state.apply_action("Counter: Spain")
+    state.apply_action("Counter: Spain")
+    assert "Counter: Spain" not in {a.text for a, _ in state.chance_outcomes()}
+
+
+def test_opening_places_three_influence_cards() -> None:
+    """Dealing out the Player Cards: three Influence Cards face up, in piles by country."""
+    state = position(
+        players=3,
+        phase=phases.OPENING,
+        active=0,
+        to_move=0,
+        first=-1,
+        hands={0: ["Open 1", "Spain 2", "Spain 3", "Vote", "France 1"]},
+        to_lay=3,
+    )
+    assert legal_texts(state) == ["Lay: France 1", "Lay: Spain 2", "Lay: Spain 3"]
+    play(state, "Lay: Spain 2")
+    assert "Lay: Open 1 on Spain" in legal_texts(state)
+    play(state, "Lay: Open 1 on Spain", "Lay: Spain 3")
+    assert display(state, 0) == {
+        "Spain": {"votes": 6, "state": "ascendant", "cards": ["Spain 2", "Spain 3", "Open 1"]}
+    }
+    assert state.is_chance_node()  # the others have no card to place: Who goes first?
+
+
+def test_first_player_is_chosen_by_chance_and_the_marker_moves() -> None:
+    """Who goes first?: each player is equally likely; the marker passes clockwise."""
+    state = deal_to_opening(4)
+    while not state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    outcomes = state.chance_outcomes()
+    assert [(a.text, p) for a, p in outcomes] == [
+        (f"First player: Player {s}", 0.25) for s in (1, 2, 3, 4)
+    ]
+    state.apply_action("First player: Player 3")
+    assert state.view(None)["first_player"] == "Player 3"
+    assert state.view(None)["to_move"] in ("chance", "Player 3")
+
+
+def test_remove_one_open_card_rule() -> None:
+    """1. Remove One Influence Card: never the last named card beside an Open card."""
+    state = position(
+        phase=phases.REMOVE_ONE,
+        piles={TIM: {"England": (True, ["England 2", "Open 1"]), "Spain": (False, ["Spain 1"])}},
+    )
+    assert legal_texts(state) == ["Remove: Open 1 from England"]
+    assert "last named card" in refuse(state, "Remove: England 2")
+
+
+def test_draw_four_and_the_deck_is_remade_from_the_discard_pile() -> None:
+    """2. Draw New Cards: four cards; an exhausted deck is the shuffled discard pile."""
+    state = position(phase=phases.REMOVE_ONE, hands={TIM: []}, to_draw=0)
+    assert state.is_chance_node() or state.current_player() == TIM
+    doc = state.to_json()
+    deck = doc["state"]["deck"]
+    doc["state"]["discard"] = deck
+    doc["state"]["deck"] = {"Vote": 2}
+    doc["state"]["discard"]["Vote"] -= 2
+    doc["state"]["phase"] = phases.DRAWING
+    doc["state"]["to_draw"] = 4
+    doc["state"]["to_move"] = -1
+    state = game(5).state_from_json(doc)
+    play(state, "Draw: Vote", "Draw: Vote")
+    assert state.is_chance_node()
+    assert state.view(None)["deck"] == 108
+    assert any("discard pile" in e["text"] for e in state.visible_events(None))
+    play(state, "Draw: Spain 1", "Draw: Spain 1")
+    assert state.view(TIM)["you"]["hand"] == {"Spain 1": 2, "Vote": 2}
+
+
+def test_trading_one_deal_with_one_player() -> None:
+    """3. Trading Cards: ask, offer, the others offer, one deal; types are public, values
+    known to the traders only."""
+    state = position(
+        phase=phases.TRADE_ASK,
+        hands={TIM: ["Spain 3", "Vote"], MARTIN: ["France 1", "France 3"], SIMON: ["Unrest"]},
+    )
+    play(
+        state,
+        "Propose a trade",
+        "Ask for: France",
+        "Done asking",
+        "Offer: Spain 3",
+        "Done offering",
+    )
+    assert legal_texts(state) == ["Make an offer", "Make no offer"]
+    play(state, "Make an offer", "Offer: France 3", "Done offering")
+    play(state, "Make an offer", "Offer: Unrest", "Make no offer", "Make no offer")
+    trade = state.view(3)["trade"]
+    assert trade == {
+        "trader": "Player 1",
+        "asks_for": ["France"],
+        "offers": {"Player 1": ["Spain"], "Player 2": ["France"], "Player 3": ["Unrest"]},
+    }
+    assert legal_texts(state) == [
+        "Accept the offer of Player 2",
+        "Accept the offer of Player 3",
+        "Accept the offer of Player 4",
+        "Accept the offer of Player 5",
+        "Decline every offer",
+    ]
+    play(state, "Accept the offer of Player 2")
+    assert state.view(TIM)["you"]["hand"] == {"France 3": 1, "Vote": 1}
+    assert state.view(MARTIN)["you"]["hand"] == {"France 1": 1, "Spain 3": 1}
+    assert state.view(None)["phase"] == "4. Playing Special Cards"
+    public = state.visible_events(SIMON)[-1]["text"]
+    assert public == "Player 1 trades a Spain card to Player 2 for a France card."
+
+
+def test_no_trade_and_offers_limited_to_three() -> None:
+    state = position(phase=phases.TRADE_ASK, hands={TIM: ["Spain 1"] * 3 + ["Vote"]})
+    assert legal_texts(state) == ["Propose a trade", "No trade"]
+    play(state, "Propose a trade")
+    assert "Done asking" not in legal_texts(state)
+    play(state, "Ask for: Open", "Ask for: Open", "Ask for: Vote")
+    assert state.view(None)["phase"] == "3. Trading Cards: the phasing player's offer"
+    play(state, "Offer: Spain 1", "Offer: Spain 1", "Offer: Vote")
+    assert state.view(None)["phase"] == "3. Trading Cards: the other players' offers"
+
+
+def test_hand_limit_of_thirteen() -> None:
+    """6. Repeat Play: the phasing player discards down to 13 at the end of its phases."""
+    hand = ["Vote"] * 5 + ["Unrest"] * 5 + ["Assassin"] * 5
+    state = position(phase=phases.HAND_LIMIT, hands={TIM: hand})
+    assert legal_texts(state) == ["Discard: Vote", "Discard: Assassin", "Discard: Unrest"]
+    play(state, "Discard: Vote")
+    assert state.current_player() == TIM
+    play(state, "Discard: Vote")
+    assert state.view(None)["cards_in_hand"]["Player 1"] == 13
+    assert state.view(None)["phase"] == "1. Remove One Influence Card" or state.is_chance_node()
+
+
+def test_random_end_and_ten_turn_limit() -> None:
+    """Checking for a random end: after turn 9, 1-3 on a die ends the game (R7); the game
+    always ends after turn 10."""
+    last = {"phase": phases.HAND_LIMIT, "active": 4, "first": 0, "order": 4}
+    hand = {4: ["Vote"] * 5 + ["Unrest"] * 5 + ["Assassin"] * 4}
+    state = position(turn=9, hands=hand, **last)  # type: ignore[arg-type]
+    play(state, "Discard: Vote")
+    assert [(a.text, p) for a, p in state.chance_outcomes()] == [
+        ("Random end: the game ends", 0.5),
+        ("Random end: the game goes on", 0.5),
+    ]
+    play(state, "Random end: the game ends")
+    assert state.is_terminal()
+    assert state.result()["details"]["ended_by"] == "random end"
+    state = position(turn=10, hands=hand, vp=[5, 9, 9, 0, 1], **last)  # type: ignore[arg-type]
+    play(state, "Discard: Vote")
+    assert state.is_terminal()
+    result = state.result()
+    assert result["details"]["ended_by"] == "turn limit"
+    assert result["winners"] == ["Player 2", "Player 3"]  # a draw stays a draw
+    assert state.returns() == [0.0, 0.5, 0.5, 0.0, 0.0]
+    assert result["reason"].startswith("a draw")
+
+
+def test_a_whole_game_ends_with_a_result() -> None:
+    state = game(5).new_initial_state()
+    play_randomly(state, random.Random(5))
+    result = state.result()
+    assert state.is_terminal() and result["winners"]
+    assert max(result["scores"].values()) == result["scores"][result["winners"][0]]
+    assert 7 <= result["details"]["turns"] <= 10
