@@ -1,0 +1,44 @@
+"""The board drawing (``stratagem.render.sixteen_thirty_something.board_svg``): well-formed
+SVG with the nine countries, their state and every display, drawn from a view alone."""
+
+from __future__ import annotations
+
+import random
+from xml.etree import ElementTree
+
+from stratagem.games.sixteen_thirty_something import phases
+from stratagem.render import board_renderer
+
+from .helpers import COUNTRIES, SIMON, TIM, game, play_randomly, position
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def test_board_shows_countries_state_and_displays() -> None:
+    draw = board_renderer("sixteen_thirty_something")
+    assert draw is not None
+    state = position(
+        phase=phases.SPECIALS,
+        piles={SIMON: {"England": (True, ["England 2", "Open 1"])}},
+        board={"France": {"faction": 0, "leaders": 1, "unrest": 1}, "Spain": {"faction": 1}},
+        counters={TIM: ["Spain", "Poland", "Sweden"]},
+    )
+    svg = draw(state.view(TIM))
+    root = ElementTree.fromstring(svg)
+    groups = {g.get("data-country"): g for g in root.iter(f"{SVG}g")}
+    assert set(groups) == set(COUNTRIES)
+    texts = " ".join(t.text or "" for t in root.iter(f"{SVG}text"))
+    assert "Status 3  (red)" in texts and "Leader x1 (+2)" in texts and "UNREST" in texts
+    assert "England: 3 votes v descendant [England 2, Open 1]" in texts
+    assert "Your counters: Spain, Poland, Sweden" in texts
+    france = groups["France"].find(f"{SVG}rect")
+    assert france is not None and france.get("fill") == "#e8a0a0"
+    spectator = draw(state.view(None))
+    assert "Your counters" not in spectator
+
+
+def test_board_of_a_game_in_progress_is_well_formed() -> None:
+    state = game(6).new_initial_state()
+    play_randomly(state, random.Random(6), steps=1500)
+    for seat in (None, 0, 5):
+        ElementTree.fromstring(board_renderer("sixteen_thirty_something")(state.view(seat)))  # type: ignore[misc]
