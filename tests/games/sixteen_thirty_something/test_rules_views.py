@@ -115,3 +115,19 @@ def test_refusals_tell_nothing_hidden() -> None:
         message = str(error)
     assert "no Spain 3 in your hand" in message
     assert "Player 2" not in message
+
+
+def test_resampled_worlds_leave_the_mover_a_choice() -> None:
+    """A world dealt for another seat keeps what the mover's decision needs (the cards on
+    offer, a card to place for its vote or opening): it always has a legal action."""
+    state = game(3).new_initial_state()
+    rng = random.Random(21)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng))
+            continue
+        mover = state.current_player()
+        for seat in range(3):
+            if seat != mover:
+                assert state.resample_hidden(seat, rng).legal_actions()
+        state.apply_action(rng.choice(state.legal_actions()))
