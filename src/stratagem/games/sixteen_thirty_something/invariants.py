@@ -8,8 +8,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from stratagem.core import CHANCE, TERMINAL
-from stratagem.games.sixteen_thirty_something.influence import Pile
-from stratagem.games.sixteen_thirty_something.pack import Book
 from stratagem.games.sixteen_thirty_something.phases import COUNTERS, OVER
 
 if TYPE_CHECKING:
@@ -36,35 +34,26 @@ def _card_problems(state: SixteenThirtySomethingState) -> list[str]:
     return problems
 
 
-_SOUND: dict[tuple[int, int, Pile], bool] = {}
-"""Piles already found sound, by (book, country, pile): piles are immutable tuples."""
-
-
-def _sound(book: Book, country: int, pile: Pile) -> bool:
-    key = (id(book), country, pile)
-    found = _SOUND.get(key)
-    if found is None:
-        descendant, cards = pile
-        kinds = set(cards)
-        found = (
-            isinstance(descendant, bool)
-            and list(cards) == sorted(cards)
-            and kinds <= book.pile_kinds[country]
-            and not kinds.isdisjoint(book.named_kinds[country])
-        )
-        if len(_SOUND) < 100_000:
-            _SOUND[key] = found
-    return found
-
-
 def _pile_problems(state: SixteenThirtySomethingState) -> list[str]:
+    """Each pile holds its country's named cards and Open cards only, with at least one
+    named card (sorted kinds put the named cards first, so the first card tells)."""
     book = state.book
+    first_country = book.kind_country
+    allowed = book.pile_kinds
     problems: list[str] = []
     for seat, row in enumerate(state.piles):
         if len(row) != len(book.countries):
             problems.append(f"{state.seat_name(seat)}'s display lacks a place per country")
         for country, pile in enumerate(row):
-            if pile is not None and not _sound(book, country, pile):
+            if pile is None:
+                continue
+            cards = pile[1]
+            if not (
+                cards
+                and first_country[cards[0]] == country
+                and allowed[country].issuperset(cards)
+                and isinstance(pile[0], bool)
+            ):
                 problems.append(
                     f"{state.seat_name(seat)}'s {book.countries[country]} pile is not a pile "
                     "of that country's cards with a named card (Open Cards)"

@@ -355,11 +355,11 @@ class SixteenThirtySomethingState(State):
         other.step_seat = self.step_seat
         other.to_draw = self.to_draw
         other.to_lay = self.to_lay
-        other.hands = [hand.copy() for hand in self.hands]
+        other.hands = list(map(list.copy, self.hands))
         other.deck = self.deck.copy()
         other.deck_size = self.deck_size
         other.discard = self.discard.copy()
-        other.piles = [row.copy() for row in self.piles]
+        other.piles = list(map(list.copy, self.piles))
         other.status = self.status.copy()
         other.army = self.army.copy()
         other.ability = self.ability.copy()
