@@ -200,13 +200,12 @@ def test_england_france_war_example() -> None:
     }
     assert war["totals"] == {"England": 4, "France": 5}
     assert war["winner"] == "France"
-    assert country(state, "England") | {"leaders": 0} == {
+    assert country(state, "England") == {
         "status": 0,
         "army": 0,
         "ability": 1,
         "faction": "red",
-        "leaders": 0,
-        "unrest": 0,
+        "leaders": 1,
     }
     assert country(state, "France")["status"] == 4
     assert country(state, "France")["army"] == 2
@@ -295,8 +294,6 @@ def test_setting_the_board_up_example() -> None:
             "army": army,
             "ability": ability,
             "faction": "neutral",
-            "leaders": 0,
-            "unrest": 0,
         }
     assert country(state, "German States")["status"] == 5
 

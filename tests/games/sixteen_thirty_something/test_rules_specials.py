@@ -110,6 +110,6 @@ def test_unrest_and_leaders_are_removed_at_the_end_of_the_turn() -> None:
         order=4,
     )
     play(state, "Discard: Vote")
-    assert country(state, "France")["unrest"] == 0
-    assert country(state, "France")["leaders"] == 0
+    assert "unrest" not in country(state, "France")
+    assert "leaders" not in country(state, "France")
     assert state.view(None)["first_player"] == "Player 2"

@@ -107,8 +107,8 @@ class SixteenThirtySomethingHeuristic:
 
     def _modifier(self, view: View, country: str, *, defending: bool) -> int:
         c = view["countries"][country]
-        value = c["ability"] + 2 * c["leaders"] - (1 if c["army"] == 0 else 0)
-        value -= 1 if c["unrest"] else 0
+        value = c["ability"] + 2 * c.get("leaders", 0) - (1 if c["army"] == 0 else 0)
+        value -= 1 if c.get("unrest") else 0
         if defending and country in ("England", "Sweden") and c["status"] <= 1:
             value += 1
         return int(value)

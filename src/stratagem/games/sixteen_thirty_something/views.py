@@ -54,17 +54,21 @@ def _to_move(state: SixteenThirtySomethingState) -> str | None:
 
 
 def _countries(state: SixteenThirtySomethingState) -> JsonDict:
-    return {
-        name: {
+    """Each country's counters; Military Leaders and Unrest only where there are some."""
+    countries: JsonDict = {}
+    for c, name in enumerate(state.book.countries):
+        facts: JsonDict = {
             "status": state.status[c],
             "army": state.army[c],
             "ability": state.ability[c],
             "faction": FACTION_NAMES[state.faction[c]],
-            "leaders": state.leaders[c],
-            "unrest": state.unrest[c],
         }
-        for c, name in enumerate(state.book.countries)
-    }
+        if state.leaders[c]:
+            facts["leaders"] = state.leaders[c]
+        if state.unrest[c]:
+            facts["unrest"] = state.unrest[c]
+        countries[name] = facts
+    return countries
 
 
 def _displays(state: SixteenThirtySomethingState) -> JsonDict:
