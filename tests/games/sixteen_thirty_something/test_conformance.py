@@ -34,14 +34,14 @@ def invariants(state: State) -> list[str]:
 def test_conformance_500_games_per_player_count(players: int, chunk: int) -> None:
     """Cheap checks (legal actions apply and parse back, chance sums to 1, the invariants)
     at every step; the full contract (round trip, clone, views, resampling, refusals)
-    every 100th step and at the end of every game."""
+    every 250th step and at the end of every game."""
     games = GAMES_PER_COUNT // CHUNKS[players]
     report = check_conformance(
         game(players),
         games=games,
         seed=100 * players + chunk,
         invariants=invariants,
-        deep_every=100,
+        deep_every=250,
         whole_every=5000,
     )
     assert report.games == games
