@@ -93,6 +93,8 @@ def test_unrest_turns_the_top_piles_descendant_and_ties_all_suffer() -> None:
     assert display(state, TIM)["France"]["state"] == "ascendant"
     assert state.current_player() == SIMON  # already descendant: a card must go
     assert legal_texts(state) == ["Remove: France 1", "Remove: France 2"]
+    assert "must come from the France pile" in refuse(state, "Remove: Spain 2")
+    assert "must first remove a card" in refuse(state, "Play no more Special Cards")
     play(state, "Remove: France 1")
     assert display(state, SIMON)["France"]["votes"] == 2
     assert country(state, "France")["unrest"] == 1

@@ -106,6 +106,11 @@ def why_illegal(state: SixteenThirtySomethingState, action: Action) -> str:
     if state.removals:
         seat, country = state.removals[0]
         where = state.book.countries[country]
+        if kind in (REMOVE, REMOVE_OPEN):
+            return (
+                f"the card must come from the {where} pile, and not be its last named "
+                "card beside an Open card"
+            )
         return f"{state.seat_name(seat)} must first remove a card from the {where} pile"
     if state.phase not in _PHASES_OF[kind]:
         return f"this belongs to {PHASE_NAMES[_PHASES_OF[kind][0]]}, and now is {phase}"
