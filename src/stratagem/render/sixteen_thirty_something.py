@@ -106,8 +106,8 @@ def _status_track(countries: JsonDict) -> str:
     return "".join(parts)
 
 
-def _players(view: JsonDict) -> str:
-    """Every player's display, Victory Points and hand size."""
+def _players(view: JsonDict) -> tuple[str, int]:
+    """Every player's display, Victory Points and hand size; and how far down it goes."""
     x, y = 740, 30
     points = view.get("victory_points", {})
     hands = view.get("cards_in_hand", {})
@@ -133,16 +133,18 @@ def _players(view: JsonDict) -> str:
     if isinstance(private, dict):
         counters = ", ".join(private.get("victory_point_counters", []))
         parts.append(_text(x, y + 4, f"Your counters: {counters}", weight="bold", fill="#205020"))
-    return "".join(parts)
+    return "".join(parts), y + 20
 
 
 def board_svg(view: JsonDict) -> str:
     """The board of a Sixteen Thirty Something view as a standalone SVG document."""
     countries: JsonDict = view.get("countries", {})
+    players, bottom = _players(view)
+    height = max(HEIGHT, bottom)
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
-        f'viewBox="0 0 {WIDTH} {HEIGHT}">',
-        f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#f6f1e4"/>',
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
+        f'viewBox="0 0 {WIDTH} {height}">',
+        f'<rect width="{WIDTH}" height="{height}" fill="#f6f1e4"/>',
     ]
     for a, b in BORDERS:
         if a in countries and b in countries:
@@ -157,6 +159,6 @@ def board_svg(view: JsonDict) -> str:
     turn = f"Turn {view.get('turn')} of {view.get('turns')} - {view.get('phase', '')}"
     parts.append(_text(40, 20, turn, size=14, weight="bold"))
     parts.append(_status_track(countries))
-    parts.append(_players(view))
+    parts.append(players)
     parts.append("</svg>")
     return "".join(parts)

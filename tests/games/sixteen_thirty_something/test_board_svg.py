@@ -41,4 +41,6 @@ def test_board_of_a_game_in_progress_is_well_formed() -> None:
     state = game(6).new_initial_state()
     play_randomly(state, random.Random(6), steps=1500)
     for seat in (None, 0, 5):
-        ElementTree.fromstring(board_renderer("sixteen_thirty_something")(state.view(seat)))  # type: ignore[misc]
+        root = ElementTree.fromstring(board_renderer("sixteen_thirty_something")(state.view(seat)))  # type: ignore[misc]
+        lowest = max(float(t.get("y", 0)) for t in root.iter(f"{SVG}text"))
+        assert lowest < float(root.get("height", 0))  # every display fits on the drawing
