@@ -87,6 +87,7 @@ def test_tims_vote_in_england_example() -> None:
     assert legal_texts(state) == ["Issue: war on France", "Issue: change sides"]
     play(state, "Issue: war on France")
     assert state.current_player() == MARTIN
+    assert state.view(None)["decision"] == "Player 2 may place cards for England before the vote"
     assert legal_texts(state) == ["Lay: England 2", "Done laying"]
     play(state, "Lay: England 2", "Done laying")
     assert display(state, MARTIN)["England"]["votes"] == 5

@@ -20,9 +20,13 @@ from stratagem.games.sixteen_thirty_something.influence import pile_votes
 from stratagem.games.sixteen_thirty_something.pack import Book
 from stratagem.games.sixteen_thirty_something.phases import (
     FACTION_NAMES,
+    HAND_LIMIT,
     OPENING,
     OVER,
     PHASE_NAMES,
+    REMOVE_ONE,
+    SPECIAL_TARGET,
+    SPECIALS,
     TRADE_ACCEPT,
     TRADE_ASK,
     TRADE_OFFER,
@@ -118,6 +122,42 @@ def _vote(state: SixteenThirtySomethingState) -> JsonDict:
     return vote
 
 
+_DECISIONS = {
+    OPENING: "{who} places an Influence Card face up (three in all, if the hand allows)",
+    REMOVE_ONE: "{who} removes one card from a pile in the descendant",
+    TRADE_ASK: "{who} proposes a trade and names the card types wanted (1-3), or does not trade",
+    TRADE_OFFER: "{who} offers up to 3 cards of the hand (others see only their types)",
+    TRADE_REPLY: "{who} may make an offer of 1-3 cards to {active}",
+    TRADE_ACCEPT: "{who} accepts one offer (one deal, one player) or declines them all",
+    SPECIALS: "{who} may play a Special Card ({played} of 2 played this turn)",
+    SPECIAL_TARGET: "{who} chooses where the Special Card takes effect",
+    VOTE_COUNTRY: "{who} chooses the country of the vote",
+    VOTE_LAY: "{who} may place cards for {country}, then calls the vote",
+    VOTE_ISSUE: "{who} chooses the issue of the vote in {country}",
+    VOTE_LAY_OTHERS: "{who} may place cards for {country} before the vote",
+    VOTE_CAST: "{who} lays a Voting Counter in secret",
+    HAND_LIMIT: "{who} discards down to the hand limit of 13",
+}
+
+
+def _decision(state: SixteenThirtySomethingState) -> str | None:
+    """The decision being taken, in words (public: whose it is and of what kind)."""
+    mover = state.current_player()
+    if mover < 0:
+        return None
+    country = state.book.countries[state.vote_country] if state.vote_country >= 0 else ""
+    who = state.seat_name(mover)
+    if state.removals:
+        return f"{who} removes a card from the {state.book.countries[state.removals[0][1]]} pile"
+    template = _DECISIONS.get(state.phase, "{who} decides")
+    return template.format(
+        who=who,
+        active=state.seat_name(state.active) if state.first >= 0 else "",
+        played=state.specials_played,
+        country=country,
+    )
+
+
 def _private(state: SixteenThirtySomethingState, seat: int) -> JsonDict:
     book = state.book
     held: dict[str, int] = {}
@@ -149,6 +189,7 @@ def build_view(state: SixteenThirtySomethingState, seat: int | None) -> JsonDict
         "turns": book.rules.turns.max,
         "phase": PHASE_NAMES[state.phase],
         "to_move": _to_move(state),
+        "decision": _decision(state),
         "first_player": state.seat_name(state.first) if state.first >= 0 else None,
         "countries": _countries(state),
         "displays": _displays(state),
