@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from stratagem.games.britain_vs_france import places
+
 from .helpers import (
     BRITAIN,
     FRANCE,
@@ -13,8 +15,6 @@ from .helpers import (
     texts_since,
     where,
 )
-
-from stratagem.games.britain_vs_france import places
 
 CLIVE = "Robert Clive"
 ARMAND = "Armand de Vignerot du Plessis"
@@ -176,7 +176,10 @@ def test_capture_takes_no_export_the_loser_no_longer_holds() -> None:
 def test_a_battle_at_the_high_seas_changes_no_control() -> None:
     state, _ = battle_at(
         "High Seas",
-        {"British Regulars #1": ("High Seas", BRITAIN), "French Regulars #1": ("High Seas", FRANCE)},
+        {
+            "British Regulars #1": ("High Seas", BRITAIN),
+            "French Regulars #1": ("High Seas", FRANCE),
+        },
     )
     before = st(state)["control"]
     force(state, "Roll: 6", "Roll: 1")

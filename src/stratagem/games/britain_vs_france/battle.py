@@ -74,9 +74,7 @@ def pairing_options(s: S) -> list[tuple[int, int, int]]:
     stage = s.bat_stage
     if stage == BAT_COVER:
         return [
-            (PAIR, a, d)
-            for a in _one_per_type(s, attackers)
-            for d in _one_per_type(s, defenders)
+            (PAIR, a, d) for a in _one_per_type(s, attackers) for d in _one_per_type(s, defenders)
         ]
     movers = attackers if stage == BAT_EXTRA else defenders
     return [(JOIN, unit, key) for unit in _one_per_type(s, movers) for key in keys]
@@ -163,9 +161,7 @@ def score(s: S, unit: int) -> int:
     its side's non-unit cards at the location and its side's cards in play."""
     book = s.book
     owner = s.uown[unit]
-    bonus = sum(
-        book.battle_bonus[book.units[card]] for card in cards_at(s, s.bat_loc, owner)
-    )
+    bonus = sum(book.battle_bonus[book.units[card]] for card in cards_at(s, s.bat_loc, owner))
     return (
         s.dice[unit]
         + book.modifier[book.units[unit]]

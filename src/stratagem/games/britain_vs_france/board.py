@@ -32,11 +32,7 @@ def units_at(s: S, location: int, seat: int) -> list[int]:
 
 def cards_at(s: S, location: int, seat: int) -> list[int]:
     """Every battle deck card of ``seat`` at ``location`` (units and non-units)."""
-    return [
-        unit
-        for unit, place in enumerate(s.uloc)
-        if place == location and s.uown[unit] == seat
-    ]
+    return [unit for unit, place in enumerate(s.uloc) if place == location and s.uown[unit] == seat]
 
 
 def has_units(s: S, location: int, seat: int) -> bool:

@@ -401,8 +401,7 @@ def _place_unit(s: S, seat: int, effect: PlaceUnit, target: int | None) -> None:
     s.uloc[unit] = target
     s.uown[unit] = seat
     s.log(
-        f"{SEATS[seat]} brings {s.book.unit_labels[unit]} into play at "
-        f"{s.book.locations[target]}.",
+        f"{SEATS[seat]} brings {s.book.unit_labels[unit]} into play at {s.book.locations[target]}.",
         RULE,
         {"unit": s.book.unit_labels[unit], "location": s.book.locations[target]},
     )
@@ -469,4 +468,3 @@ def roll_bonus(s: S, seat: int, roll: str) -> int:
         for effect in ongoing(s, seat)
         if isinstance(effect, RollBonus) and effect.roll == roll
     )
-

@@ -293,8 +293,10 @@ class Option(PackModel):
                     f"{sorted(_ROLL_WINDOWS[effect.roll])}"
                 )
             battle_bound = isinstance(effect, DestroyUnit | CaptureLeader | PlaceUnit)
-            if battle_bound and getattr(effect, "where", "") == "battle" and not (
-                windows <= _BATTLE_ONLY
+            if (
+                battle_bound
+                and getattr(effect, "where", "") == "battle"
+                and not (windows <= _BATTLE_ONLY)
             ):
                 raise ValueError("an effect on 'the battle' needs battle windows only")
             if isinstance(effect, PlaceUnit) and effect.where == "here":

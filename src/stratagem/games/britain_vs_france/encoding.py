@@ -137,8 +137,7 @@ class ActionBook:
         self.b: tuple[int, ...] = tuple(entry[2] for entry in entries)
         actions = self.table.all
         self.by_key: dict[tuple[int, int, int], Action] = {
-            (kind, a, b): actions[index]
-            for index, (kind, a, b, _) in enumerate(entries)
+            (kind, a, b): actions[index] for index, (kind, a, b, _) in enumerate(entries)
         }
 
     def get(self, kind: int, a: int = 0, b: int = 0) -> Action:

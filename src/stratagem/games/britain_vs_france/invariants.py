@@ -74,8 +74,10 @@ def invariant_problems(s: S) -> list[str]:
             problems.append(f"starting card {card} is in the decks")
         if place == BOX and (card < book.historic_events or s.phase >= SETUP_HANDS):
             problems.append(f"event card {card} is still in the box")
-        if side is not None and place in (hand(0), hand(1)) and place != hand(
-            ("Britain", "France").index(side)
+        if (
+            side is not None
+            and place in (hand(0), hand(1))
+            and place != hand(("Britain", "France").index(side))
         ):
             problems.append(f"starting card {card} is in the wrong hand")
     if not 0 <= s.draw_deck <= s.eloc.count(POOL):

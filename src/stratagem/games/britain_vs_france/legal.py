@@ -154,11 +154,7 @@ def move_options(s: S) -> list[Key]:
         elif moves == "with_leader":
             origin = s.uloc[unit]
             dests = sorted(
-                {
-                    s.uloc[u]
-                    for u in mine
-                    if s.moved[u] == origin and book.is_leader[book.units[u]]
-                }
+                {s.uloc[u] for u in mine if s.moved[u] == origin and book.is_leader[book.units[u]]}
             )
             found.extend((MOVE, unit, dest) for dest in dests)
     return found
@@ -233,9 +229,7 @@ def _keys(s: S) -> list[Key]:
     if s.choosing:
         return _targets(s)
     if s.response or s.window >= 0:
-        return [(PLAY, kind, number) for kind, number in playable_options(s, seat)] + [
-            (PASS, 0, 0)
-        ]
+        return [(PLAY, kind, number) for kind, number in playable_options(s, seat)] + [(PASS, 0, 0)]
     if s.ransom_unit >= 0:
         return [(ACCEPT_RANSOM, 0, 0), (REFUSE_RANSOM, 0, 0)]
     return _STEP_KEYS[s.phase](s)

@@ -381,9 +381,7 @@ def _ransom(s: S, unit: int, gold: int) -> None:
     s.ransom_unit = unit
     s.ransom_gold = gold
     s.ransom_used = 1
-    s.log(
-        f"{SEATS[s.active]} offers {gold} gold to ransom {s.book.unit_labels[unit]}.", "Ransoms"
-    )
+    s.log(f"{SEATS[s.active]} offers {gold} gold to ransom {s.book.unit_labels[unit]}.", "Ransoms")
 
 
 def _answer_ransom(s: S, accept: int) -> None:

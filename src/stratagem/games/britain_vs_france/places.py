@@ -68,9 +68,7 @@ NO_DIE, DIE_COLONY, DIE_POLITICAL, DIE_BATTLE = range(4)
 PO_SELECT, PO_BOOST, PO_WINDOW, PO_COUNTER, PO_ROLL = range(5)
 
 # Battle stages (``bat_stage``).
-BAT_CHOOSE, BAT_COVER, BAT_EXTRA, BAT_DEFEND, BAT_BEFORE, BAT_DICE, BAT_AFTER, BAT_LOSSES = range(
-    8
-)
+BAT_CHOOSE, BAT_COVER, BAT_EXTRA, BAT_DEFEND, BAT_BEFORE, BAT_DICE, BAT_AFTER, BAT_LOSSES = range(8)
 BATTLE_STAGE_NAMES = (
     "choosing a battle",
     "the attacker covers every defender",

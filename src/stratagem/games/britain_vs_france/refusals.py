@@ -52,9 +52,7 @@ def why_illegal(s: S, action: Action) -> str:
         return "only chance draws cards, colonies and dice; the game waits for " + awaited(s)
     seat = s.to_move
     if kind == PLAY:
-        held = any(
-            at == hand(seat) and book.events[card] == a for card, at in enumerate(s.eloc)
-        )
+        held = any(at == hand(seat) and book.events[card] == a for card, at in enumerate(s.eloc))
         if not held:
             return f"{SEATS[seat]} holds no {book.event_types[a].name}"
         return (

@@ -77,9 +77,7 @@ def holds(s: S, seat: int, condition: Condition) -> bool:
         "exports": sum(s.exports[seat]),
         "gold": s.gold[seat],
         "high_seas_units": sum(
-            1
-            for u, place in enumerate(s.uloc)
-            if place == s.book.high_seas and s.uown[u] == seat
+            1 for u, place in enumerate(s.uloc) if place == s.book.high_seas and s.uown[u] == seat
         ),
     }
     return counts[kind] >= at_least
@@ -104,9 +102,7 @@ def score_lines(s: S, seat: int) -> dict[str, int]:
     )
     if game.regional_dominance:
         lines["Regional Dominance"] = scoring.regional_dominance * sum(
-            1
-            for theater, line in enumerate(s.line)
-            if line and theaters[theater] == len(line)
+            1 for theater, line in enumerate(s.line) if line and theaters[theater] == len(line)
         )
     if game.trade_mastery:
         kinds = sum(1 for n in s.exports[seat] if n)

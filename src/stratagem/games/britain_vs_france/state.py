@@ -310,6 +310,4 @@ class BritainVsFranceState(State):
         public_data: dict[str, Any] | None = None,
     ) -> None:
         """Append an event citing ``rule`` (a rulebook section)."""
-        self.events.append(
-            Event(text, rule, data or {}, private_to, public_text, public_data)
-        )
+        self.events.append(Event(text, rule, data or {}, private_to, public_text, public_data))
