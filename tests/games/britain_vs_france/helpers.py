@@ -103,6 +103,7 @@ def position(
     doc = doc_of(state)
     st = doc["state"]
     st.update(phase=phase, active=active, sub=sub, to_move=active, window=-1, draws=[])
+    st.update(fields or {})
     book = game.book  # type: ignore[attr-defined]
     for label, (where, owner) in (units or {}).items():
         index = book.unit_labels.index(label)
@@ -126,7 +127,6 @@ def position(
                 if book.events[c] == kind and place in (places.POOL, places.DISCARD)
             )
             st["eloc"][card] = places.hand(seat)
-    st.update(fields or {})
     return game.state_from_json(doc)
 
 

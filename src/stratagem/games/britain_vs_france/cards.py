@@ -47,7 +47,7 @@ from stratagem.games.britain_vs_france.effects import (
 )
 from stratagem.games.britain_vs_france.info import SEATS
 from stratagem.games.britain_vs_france.places import (
-    BAT_BEFORE,
+    BAT_DICE,
     DISCARD,
     GONE,
     OUT,
@@ -405,7 +405,7 @@ def _place_unit(s: S, seat: int, effect: PlaceUnit, target: int | None) -> None:
         RULE,
         {"unit": s.book.unit_labels[unit], "location": s.book.locations[target]},
     )
-    if effect.where == "battle" and s.pairs and s.bat_stage <= BAT_BEFORE:
+    if effect.where == "battle" and s.pairs and s.bat_stage == BAT_DICE and s.sub == 0:
         _join_first_pairing(s, seat, unit)
 
 
@@ -438,8 +438,8 @@ def _destroy_card(s: S, seat: int, target: int) -> None:
 def drop_from_battle(s: S, unit: int) -> None:
     """A unit leaves the battle's pairings and dice (destroyed or captured by a card)."""
     for pairing in s.pairs:
-        if unit in pairing:
-            pairing.remove(unit)
+        if unit in pairing[1:]:
+            del pairing[pairing.index(unit, 1)]
     if unit in s.roll_queue:
         s.roll_queue.remove(unit)
 
