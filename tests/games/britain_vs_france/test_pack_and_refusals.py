@@ -104,7 +104,7 @@ def test_an_assumed_value_without_its_flag_is_refused(tmp_path: Path) -> None:
         "boost_max = { value = 2, assumed = true,", "boost_max = { value = 2,"
     )
     rules.write_text(text)
-    with pytest.raises(DataPackError, match="rules.toml"):
+    with pytest.raises(DataPackError, match=r"rules\.toml"):
         load_book(folder)
 
 

@@ -25,6 +25,9 @@ if TYPE_CHECKING:
 
 _CARD_PLACES = {BOX, POOL, DISCARD, GONE, hand(0), hand(1), in_play(0), in_play(1)}
 _UNIT_PLACES = {SUPPLY, OUT, mat(0), mat(1), prison(0), prison(1)}
+_OWNED_PLACES = {mat(0), mat(1), prison(0), prison(1)}
+_PRISONS = {prison(0), prison(1)}
+SIDES = ("Britain", "France")
 
 
 def invariant_problems(s: S) -> list[str]:
@@ -44,6 +47,20 @@ def invariant_problems(s: S) -> list[str]:
             problems.append(f"colony {colony} has control marker {owner}")
         elif owner >= 0 and colony in s.unused:
             problems.append(f"{book.colony_names[colony]} is controlled but not on the table")
+    problems.extend(_export_problems(s))
+    problems.extend(_unit_problems(s))
+    problems.extend(_card_problems(s))
+    if not 0 <= s.draw_deck <= s.eloc.count(POOL):
+        problems.append(f"the draw deck of {s.draw_deck} is more than the unseen cards")
+    if any(owner not in (-1, 0, 1) for owner in s.po_control):
+        problems.append("a political objective has an unknown controller")
+    return problems
+
+
+def _export_problems(s: S) -> list[str]:
+    """Export cards are conserved: supply plus both sides is the printed count."""
+    problems: list[str] = []
+    book = s.book
     for export, name in enumerate(EXPORTS):
         total = s.supply[export] + s.exports[0][export] + s.exports[1][export]
         printed = book.rules.components.exports[name]
@@ -53,35 +70,48 @@ def invariant_problems(s: S) -> list[str]:
             problems.append(f"{name}: a negative number of export cards")
     if min(s.gold) < 0:
         problems.append(f"gold {s.gold} is negative")
+    return problems
+
+
+def _unit_problems(s: S) -> list[str]:
+    """Each battle deck card is in exactly one known place, owned when in play."""
+    problems: list[str] = []
+    book = s.book
+    high_seas = book.high_seas
+    unused = set(s.unused)
     for unit, place in enumerate(s.uloc):
-        label = book.unit_labels[unit]
         if place < 0 and place not in _UNIT_PLACES:
-            problems.append(f"{label} is in the unknown place {place}")
-        if place > book.high_seas:
-            problems.append(f"{label} is at the unknown location {place}")
-        owned = place >= 0 or place in (mat(0), mat(1), prison(0), prison(1))
+            problems.append(f"{book.unit_labels[unit]} is in the unknown place {place}")
+        if place > high_seas:
+            problems.append(f"{book.unit_labels[unit]} is at the unknown location {place}")
+        owned = place >= 0 or place in _OWNED_PLACES
         if owned != (s.uown[unit] in (0, 1)):
-            problems.append(f"{label}: owner {s.uown[unit]} does not fit its place {place}")
-        if place >= 0 and place < book.high_seas and place in s.unused:
-            problems.append(f"{label} is at a colony that is not on the table")
-        if place in (prison(0), prison(1)) and not book.is_leader[book.units[unit]]:
-            problems.append(f"{label} is in prison but is no leader")
+            problems.append(f"{book.unit_labels[unit]}: owner {s.uown[unit]} unfit for {place}")
+        if place in unused:
+            problems.append(f"{book.unit_labels[unit]} is at a colony not on the table")
+        if place in _PRISONS and not book.is_leader[book.units[unit]]:
+            problems.append(f"{book.unit_labels[unit]} is in prison but is no leader")
+    return problems
+
+
+def _card_problems(s: S) -> list[str]:
+    """Each event card is in exactly one known place; starting cards never in the decks."""
+    problems: list[str] = []
+    book = s.book
+    historic = book.historic_events
+    hands = (hand(0), hand(1))
     for card, place in enumerate(s.eloc):
         if place not in _CARD_PLACES:
             problems.append(f"event card {card} is in the unknown place {place}")
-        side = book.event_types[book.events[card]].side
-        if card >= book.historic_events and place == POOL:
+        if card < historic:
+            if place == BOX:
+                problems.append(f"historic event {card} is in the box")
+            continue
+        if place == POOL:
             problems.append(f"starting card {card} is in the decks")
-        if place == BOX and (card < book.historic_events or s.phase >= SETUP_HANDS):
-            problems.append(f"event card {card} is still in the box")
-        if (
-            side is not None
-            and place in (hand(0), hand(1))
-            and place != hand(("Britain", "France").index(side))
-        ):
+        if place == BOX and s.phase >= SETUP_HANDS:
+            problems.append(f"starting card {card} is still in the box")
+        side = book.event_types[book.events[card]].side
+        if place in hands and side is not None and place != hands[SIDES.index(side)]:
             problems.append(f"starting card {card} is in the wrong hand")
-    if not 0 <= s.draw_deck <= s.eloc.count(POOL):
-        problems.append(f"the draw deck of {s.draw_deck} is more than the unseen cards")
-    if s.po_control.count(-1) + s.po_control.count(0) + s.po_control.count(1) != len(s.po_control):
-        problems.append("a political objective has an unknown controller")
     return problems

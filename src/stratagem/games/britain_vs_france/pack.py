@@ -316,10 +316,8 @@ class Book:
     boost_max: int
     counter_max: int
     ransom_max: int
-
-    @property
-    def high_seas(self) -> int:
-        return len(self.colonies)
+    high_seas: int
+    """The High Seas' location index (the number of colonies)."""
 
 
 def _check_counts(book: Book, deck: BattleDeckFile, events: EventsFile) -> None:
@@ -421,6 +419,7 @@ def compile_pack(
         boost_max=value(rules.economy.boost_max),
         counter_max=value(rules.economy.counter_max),
         ransom_max=value(rules.economy.ransom_max),
+        high_seas=len(cols),
     )
     _check_counts(book, deck, events)
     return book

@@ -10,7 +10,8 @@ list of ints, so ``clone`` copies flat lists and ``to_json`` writes the fields a
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, Self
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Self, cast
 
 from stratagem.core import CHANCE, Action, Event, IllegalAction, JsonDict, State
 from stratagem.games.britain_vs_france.effects import EXPORTS
@@ -283,12 +284,7 @@ class BritainVsFranceState(State):
         other._g = self._g
         other.book = self.book
         other._legal = self._legal
-        for name in SCALARS:
-            setattr(other, name, getattr(self, name))
-        for name in FLAT:
-            setattr(other, name, getattr(self, name).copy())
-        for name in NESTED:
-            setattr(other, name, [item.copy() for item in getattr(self, name)])
+        _copy_fields(self, other)
         return other
 
     def _state_doc(self) -> JsonDict:
@@ -311,3 +307,20 @@ class BritainVsFranceState(State):
     ) -> None:
         """Append an event citing ``rule`` (a rulebook section)."""
         self.events.append(Event(text, rule, data or {}, private_to, public_text, public_data))
+
+
+def _build_copier() -> Callable[[BritainVsFranceState, BritainVsFranceState], None]:
+    """A function copying every field (flat lists copied, nested lists row by row),
+    written out once so that ``clone`` does no attribute look-up by name."""
+    body = ["def copy_fields(a, b):"]
+    body += [f"    b.{name} = a.{name}" for name in SCALARS]
+    body += [f"    b.{name} = a.{name}.copy()" for name in FLAT]
+    body += [f"    b.{name} = [row.copy() for row in a.{name}]" for name in NESTED]
+    namespace: dict[str, Any] = {}
+    exec("\n".join(body), namespace)  # generated from the field names above
+    return cast(
+        Callable[[BritainVsFranceState, BritainVsFranceState], None], namespace["copy_fields"]
+    )
+
+
+_copy_fields = _build_copier()
