@@ -65,8 +65,10 @@ from stratagem.games.britain_vs_france.places import (
     BATTLES,
     DIE_BATTLE,
     DIE_COLONY,
+    DRAW,
     MOVEMENT,
     NO_DIE,
+    PHASE_NAMES,
     PO_BOOST,
     PO_ROLL,
     PO_SELECT,
@@ -131,7 +133,7 @@ def _draw_event(s: S, kind: int, _: int) -> None:
         s.draw_deck -= 1
         where, rule = "the start-of-turn draw deck", "1) Draw from Historic Events Draw Deck"
     else:
-        where, rule = "the purchase deck", "4) Purchases" if s.phase == PURCHASES else "Setup H"
+        where, rule = "the purchase deck", PHASE_NAMES[s.phase] if s.phase >= DRAW else "Setup H"
     name = book.event_types[kind].name
     s.log(
         f"{SEATS[seat]} draws {name} from {where}.",
