@@ -78,10 +78,8 @@ class BritainVsFranceHeuristic:
         if len(legal) == 1:
             return legal[0]
         view = state.view(seat)
-        scored = [(self._score(view, seat, action), index) for index, action in enumerate(legal)]
-        best = max(score for score, _ in scored)
-        choices = [legal[index] for score, index in scored if score == best]
-        return choices[int(self.rng.random() * len(choices))]
+        scores = [self._score(view, seat, action) for action in legal]
+        return legal[scores.index(max(scores))]  # ties: the first, so choices are repeatable
 
     def _score(self, view: View, seat: int, action: Action) -> float:
         codes = self.codes
