@@ -158,6 +158,18 @@ def refuse(state: State, action: str, *, seat: int | None = None) -> str:
     return str(caught.value)
 
 
+def controller(state: State, colony_name: str) -> str | None:
+    """Who controls a colony, read from the public view."""
+    control = state.view(None)["control"]
+    return next((side for side, names in control.items() if colony_name in names), None)
+
+
+def objective(state: State, label: str) -> str | None:
+    """Who controls a political objective, read from the public view."""
+    held = state.view(None)["political_objectives"]
+    return next((side for side in ("Britain", "France") if label in held[side]), None)
+
+
 def texts_since(state: State, start: int) -> list[str]:
     return [event.text for event in state.events[start:]]
 

@@ -7,6 +7,7 @@ from stratagem.games.britain_vs_france import places
 from .helpers import (
     BRITAIN,
     FRANCE,
+    controller,
     force,
     legal_texts,
     position,
@@ -69,7 +70,7 @@ def test_battle_example_1() -> None:
     assert st(state)["pairs"] and state.is_chance_node()
     force(state, "Roll: 6", "Roll: 1")
     assert where(state, "French Fortress #1") == "out"
-    assert state.view(None)["theaters"]["North America"][1]["control"] == "Britain"
+    assert controller(state, "Quebec") == "Britain"
     assert state.view(None)["exports"]["Britain"].get("Furs") == 1
     assert "Furs" not in state.view(None)["exports"]["France"]
 
@@ -145,7 +146,7 @@ def test_capture_destroys_the_losers_non_unit_cards_and_moves_the_export() -> No
     force(state, "Roll: 6", "Roll: 1")
     assert where(state, "French Plantations") == "out"
     view = state.view(None)
-    assert view["theaters"]["North America"][1]["control"] == "Britain"
+    assert controller(state, "Quebec") == "Britain"
     assert view["exports"]["Britain"]["Furs"] == 1
 
 
@@ -169,7 +170,7 @@ def test_capture_takes_no_export_the_loser_no_longer_holds() -> None:
     state.apply_action("End movement")
     force(state, "Roll: 6", "Roll: 1")
     view = state.view(None)
-    assert view["theaters"]["North America"][1]["control"] == "Britain"
+    assert controller(state, "Quebec") == "Britain"
     assert "Furs" not in view["exports"]["Britain"]
 
 

@@ -13,8 +13,10 @@ from .helpers import (
     BRITAIN,
     FRANCE,
     GAME,
+    controller,
     force,
     legal_texts,
+    objective,
     position,
     set_up,
     st,
@@ -90,7 +92,7 @@ def test_add_colony_at_the_end_of_a_theater() -> None:
     state = at_turn_start(["New Settlement"])
     state.apply_action("Play: New Settlement: India")
     force(state, "Draw colony: Ft William, Bengal")
-    india = [c["colony"] for c in state.view(None)["theaters"]["India"]]
+    india = list(state.view(None)["theaters"]["India"])
     assert india == ["Madras", "Pondicherry", "Bombay", "Ft William, Bengal"]
 
 
@@ -154,10 +156,10 @@ def test_take_and_remove_control_and_move_unit() -> None:
     state.apply_action("Play: Guadeloupe")
     assert "Target location: Montreal" in legal_texts(state)
     state.apply_action("Target location: Montreal")
-    assert state.view(None)["theaters"]["North America"][2]["control"] == "Britain"
+    assert controller(state, "Montreal") == "Britain"
     state.apply_action("Play: Montreal")
     state.apply_action("Target location: Quebec")
-    assert state.view(None)["theaters"]["North America"][1]["control"] is None
+    assert controller(state, "Quebec") is None
     assert "Furs" in state.view(None)["exports"]["Britain"]
     state.apply_action("Play: Colonial Militia")
     state.apply_action("Target unit: British Regulars #1")
@@ -230,8 +232,7 @@ def test_political_and_colony_modifiers() -> None:
     assert state.current_player() == BRITAIN
     state.apply_action("Play: Diplomatic Courier")
     force(state, "Roll: 4")  # 4 - 1 misses 4
-    view = state.view(None)
-    assert view["political_objectives"]["French Forces Released from Europe #1"] is None
+    assert objective(state, "French Forces Released from Europe #1") is None
     state = position(set_up(), phase=places.LEADER, hands={BRITAIN: ["Native Guides"], FRANCE: []})
     state.apply_action("Colony roll: Jamaica")
     state.apply_action("Play: Native Guides")

@@ -11,8 +11,10 @@ from .helpers import (
     BRITAIN,
     FRANCE,
     GAME,
+    controller,
     force,
     legal_texts,
+    objective,
     position,
     refuse,
     set_up,
@@ -33,8 +35,7 @@ def test_setup_a_to_i() -> None:
     )
     assert view["you"]["secret_objective"] == "Masters of Bengal"
     assert view["draw_deck"] == 10
-    controls = [c["control"] for line in view["theaters"].values() for c in line]
-    assert controls.count("Britain") == 3 and controls.count("France") == 3
+    assert len(view["control"]["Britain"]) == 3 and len(view["control"]["France"]) == 3
     assert view["exports"]["France"] == {"Furs": 1, "Sugar": 1, "Precious Metals": 1}
     # France placed the first marker, so Britain (second to take control) moves first.
     assert view["active"] == "Britain" and state.is_chance_node()
@@ -116,7 +117,7 @@ def test_political_objective_attempt_with_gold() -> None:
     state.apply_action("Boost the roll with 2 gold")
     force(state, "Roll: 3")  # 3 + 2 meets the difficulty of 5
     view = state.view(None)
-    assert view["political_objectives"]["Spanish Expeditionary Forces #1"] == "Britain"
+    assert objective(state, "Spanish Expeditionary Forces #1") == "Britain"
     assert view["exports"]["Britain"]["Precious Metals"] == 1
     assert view["high_seas"]["Britain"] == ["British Regulars #1"]
     assert view["step"] == "4) Purchases" and view["gold"]["Britain"] == 1
@@ -137,9 +138,7 @@ def test_a_natural_1_always_fails() -> None:
     start = len(state.events)
     force(state, "Roll: 1")  # 1 + 2 + 1 = 4 would meet 4, but a 1 always fails
     assert any("a natural 1 always fails" in text for text in texts_since(state, start))
-    assert (
-        state.view(None)["political_objectives"]["British Forces Released from Europe #1"] is None
-    )
+    assert objective(state, "British Forces Released from Europe #1") is None
 
 
 def test_taking_the_opponents_objective_takes_its_exports_and_units() -> None:
@@ -168,7 +167,7 @@ def test_taking_the_opponents_objective_takes_its_exports_and_units() -> None:
     state.apply_action("Boost the roll with 0 gold")
     force(state, "Roll: 6")
     view = state.view(None)
-    assert view["political_objectives"]["Spanish Expeditionary Forces #1"] == "Britain"
+    assert objective(state, "Spanish Expeditionary Forces #1") == "Britain"
     assert view["exports"]["France"].get("Precious Metals") == 1  # Pondicherry's stays
     assert view["exports"]["Britain"]["Precious Metals"] == 1
     assert where(state, "French Regulars #1") == "supply"
@@ -192,7 +191,7 @@ def test_counter_diplomacy_spends_the_defenders_gold() -> None:
     state.apply_action("Counter-diplomacy with 2 gold")
     force(state, "Roll: 4")  # 4 + 1 - 2 = 3 < 4
     view = state.view(None)
-    assert view["political_objectives"]["British Forces Released from Europe #1"] == "France"
+    assert objective(state, "British Forces Released from Europe #1") == "France"
     assert view["gold"]["France"] == 1
 
 
@@ -236,7 +235,7 @@ def test_movement_one_space_and_taking_an_empty_colony() -> None:
     ]
     state.apply_action("Move: British Regulars #1 to Quebec")
     view = state.view(None)
-    assert view["theaters"]["North America"][1]["control"] == "Britain"
+    assert controller(state, "Quebec") == "Britain"
     assert view["exports"]["Britain"]["Furs"] == 1 and "Furs" not in view["exports"]["France"]
     refuse(state, "Move: British Regulars #1 to Montreal")  # one space per turn
 
@@ -281,7 +280,7 @@ def test_privateers_raid_an_opponents_colony() -> None:
     )
     state.apply_action("Move: French Privateers #1 to Jamaica")
     assert state.view(None)["gold"]["Britain"] == 1
-    assert state.view(None)["theaters"]["Caribbean"][0]["control"] == "Britain"
+    assert controller(state, "Jamaica") == "Britain"
 
 
 def test_placing_purchases() -> None:

@@ -27,6 +27,7 @@ from stratagem.games.britain_vs_france import encoding
 from stratagem.games.britain_vs_france.effects import EXPORTS
 from stratagem.games.britain_vs_france.game import BritainVsFrance
 from stratagem.games.britain_vs_france.info import SEATS
+from stratagem.games.britain_vs_france.views import read_colony_line
 
 View = dict[str, Any]
 
@@ -51,8 +52,8 @@ class BritainVsFranceHeuristic:
         """Location name -> {control, export, units: {side: [labels]}, theater}."""
         board: dict[str, dict[str, Any]] = {}
         for theater, colonies in view["theaters"].items():
-            for entry in colonies:
-                board[entry["colony"]] = {**entry, "theater": theater}
+            for name, line in colonies.items():
+                board[name] = {**read_colony_line(line), "theater": theater}
         board["High Seas"] = {"control": None, "export": None, "units": view["high_seas"]}
         return board
 

@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING
 
 from stratagem.core import CHANCE, TERMINAL, JsonDict
 from stratagem.games.britain_vs_france.battle import score, sides
-from stratagem.games.britain_vs_france.board import prisoners
+from stratagem.games.britain_vs_france.board import on_table, prisoners
 from stratagem.games.britain_vs_france.cards import current_window, purchase_deck
-from stratagem.games.britain_vs_france.effects import EXPORTS, THEATERS
+from stratagem.games.britain_vs_france.effects import EXPORTS, STEP_WINDOWS, THEATERS, Effect
 from stratagem.games.britain_vs_france.info import SEATS
 from stratagem.games.britain_vs_france.places import (
     BATTLE_STAGE_NAMES,
@@ -52,24 +52,51 @@ def _units_by_side(s: S, location: int) -> JsonDict:
     }
 
 
+def _units_text(s: S, location: int) -> str:
+    units = _units_by_side(s, location)
+    return "; ".join(f"{side}: {', '.join(units[side])}" for side in SEATS if units[side])
+
+
 def _board(s: S) -> JsonDict:
+    """Each theater's colonies in line order, one line each: export, control, units."""
     book = s.book
     theaters: JsonDict = {}
     for theater, line in enumerate(s.line):
-        colonies = []
+        colonies: JsonDict = {}
         for colony in line:
             owner = s.control[colony]
-            colonies.append(
-                {
-                    "colony": book.colony_names[colony],
-                    "export": EXPORTS[book.colony_export[colony]],
-                    "control": SEATS[owner] if owner >= 0 else None,
-                    "historically": book.colonies[colony].historical,
-                    "units": _units_by_side(s, colony),
-                }
-            )
+            text = f"{EXPORTS[book.colony_export[colony]]}, "
+            text += SEATS[owner] if owner >= 0 else "uncontrolled"
+            units = _units_text(s, colony)
+            colonies[book.colony_names[colony]] = text + (f"; {units}" if units else "")
         theaters[THEATERS[theater]] = colonies
     return theaters
+
+
+def read_colony_line(text: str) -> JsonDict:
+    """The inverse of a ``theaters`` entry: ``{"export", "control", "units": {side: [...]}}``
+    (for bots and board drawings, which read views only)."""
+    head, *sides = text.split("; ")
+    export, control = head.split(", ", 1)
+    units: JsonDict = {side: [] for side in SEATS}
+    for part in sides:
+        side, labels = part.split(": ", 1)
+        units[side] = labels.split(", ")
+    return {
+        "export": export,
+        "control": None if control == "uncontrolled" else control,
+        "units": units,
+    }
+
+
+def _objectives(s: S) -> JsonDict:
+    labels = s.book.political_labels
+    held: JsonDict = {
+        SEATS[seat]: [labels[po] for po, owner in enumerate(s.po_control) if owner == seat]
+        for seat in (0, 1)
+    }
+    held["open"] = s.po_control.count(-1)
+    return held
 
 
 def _events_at(s: S, place: int) -> list[str]:
@@ -118,14 +145,35 @@ def describe_event(s: S, kind: int) -> str:
     card = s.book.event_types[kind]
     parts = []
     for option in card.option:
-        effects = "; ".join(
-            ", ".join(f"{k}={v}" for k, v in effect.model_dump().items())
-            for effect in option.effects
-        )
+        effects = "; ".join(effect_text(effect) for effect in option.effects)
         head = f"[{option.label}] " if option.label else ""
-        parts.append(f"{head}{effects} (windows: {', '.join(option.windows)}; {option.during})")
+        when = ", ".join(w.replace("_", " ") for w in option.windows)
+        if set(option.windows) == set(STEP_WINDOWS):
+            when = "any step"
+        turn = {"own_turn": " (your turn)", "opponent_turn": " (their turn)", "any": ""}
+        parts.append(f"{head}{effects} - when: {when}{turn[option.during]}")
     stays = " Stays in play." if card.stays_in_play else ""
     return " OR ".join(parts) + stays
+
+
+def effect_text(effect: Effect) -> str:
+    """One effect primitive in words."""
+    data = effect.model_dump()
+    op = str(data.pop("op"))
+    if op == "modify_roll":
+        whose = "your" if data["target"] == "self" else "the opponent's"
+        return f"{data['amount']:+d} to {whose} {data['roll']} roll"
+    if op in ("gold", "export"):
+        who = "you" if data["who"] == "self" else "the opponent"
+        what = "gold" if op == "gold" else data["export"]
+        return f"{who} {'gain' if data['amount'] > 0 else 'lose'} {abs(data['amount'])} {what}"
+    if op == "score":
+        condition = dict(data["condition"])
+        kind = str(condition.pop("kind")).replace("_", " ")
+        need = ", ".join(f"{key.replace('_', ' ')} {value}" for key, value in condition.items())
+        return f"{data['points']} point(s) at the end" + (f" ({kind}: {need})" if need else "")
+    details = ", ".join(f"{key} {value}" for key, value in data.items())
+    return op.replace("_", " ") + (f" ({details})" if details else "")
 
 
 def _public_points(s: S, seat: int) -> int:
@@ -147,16 +195,17 @@ def build_view(s: S, seat: int | None) -> JsonDict:
         "to_move": _who(s),
         "window": window,
         "theaters": _board(s),
+        "control": {
+            SEATS[x]: [book.colony_names[c] for c in on_table(s) if s.control[c] == x]
+            for x in (0, 1)
+        },
         "high_seas": _units_by_side(s, book.high_seas),
         "gold": {SEATS[x]: s.gold[x] for x in (0, 1)},
         "exports": {
             SEATS[x]: {EXPORTS[e]: n for e, n in enumerate(s.exports[x]) if n} for x in (0, 1)
         },
         "revenue_next": {SEATS[x]: sum(revenue(s, x)) for x in (0, 1)},
-        "political_objectives": {
-            label: SEATS[owner] if owner >= 0 else None
-            for label, owner in zip(book.political_labels, s.po_control, strict=True)
-        },
+        "political_objectives": _objectives(s),
         "prisoners": {
             SEATS[x]: [book.unit_labels[u] for u, at in enumerate(s.uloc) if at == prison(x)]
             for x in (0, 1)
@@ -170,7 +219,7 @@ def build_view(s: S, seat: int | None) -> JsonDict:
         "hand_sizes": {SEATS[x]: s.eloc.count(hand(x)) for x in (0, 1)},
         "draw_deck": s.draw_deck,
         "purchase_deck": purchase_deck(s),
-        "unused_colonies": [book.colony_names[c] for c in s.unused],
+        "unused_colonies": len(s.unused),
         "battle": _battle(s),
         "political_attempt": _attempt(s),
         "points_now_without_secret_objectives": {SEATS[x]: _public_points(s, x) for x in (0, 1)},
