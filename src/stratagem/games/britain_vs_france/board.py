@@ -170,6 +170,16 @@ def free_copy(s: S, kind: int) -> int | None:
     return None
 
 
+def free_copies(s: S) -> dict[int, int]:
+    """Battle card type -> its first copy still in the battle deck (one pass)."""
+    found: dict[int, int] = {}
+    types = s.book.units
+    for unit, place in enumerate(s.uloc):
+        if place == SUPPLY:
+            found.setdefault(types[unit], unit)
+    return found
+
+
 def may_buy_type(s: S, kind: int, seat: int) -> bool:
     """Setup C and 4A: a side buys its own cards, and the Spanish and Dutch leaders if the
     players made them available."""

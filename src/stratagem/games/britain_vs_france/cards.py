@@ -190,15 +190,11 @@ def playable_options(s: S, seat: int, window: Window | None = None) -> list[tupl
         return []
     book = s.book
     place = hand(seat)
-    seen: set[int] = set()
+    events = book.events
+    kinds = {events[card] for card, at in enumerate(s.eloc) if at == place}
+    kinds &= book.window_types[window]
     found: list[tuple[int, int]] = []
-    for card, at in enumerate(s.eloc):
-        if at != place:
-            continue
-        kind = book.events[card]
-        if kind in seen:
-            continue
-        seen.add(kind)
+    for kind in sorted(kinds):
         for number, option in enumerate(book.event_types[kind].option):
             if window not in option.windows:
                 continue

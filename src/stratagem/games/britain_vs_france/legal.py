@@ -15,7 +15,7 @@ from stratagem.games.britain_vs_france.board import (
     adjacent,
     battle_locations,
     colony_candidates,
-    free_copy,
+    free_copies,
     may_buy_type,
     on_table,
     theater_to_fill,
@@ -192,12 +192,11 @@ def purchase_options(s: S) -> list[Key]:
     book = s.book
     seat = s.active
     gold = s.gold[seat]
+    free = free_copies(s)
     found: list[Key] = [
         (BUY, kind, 0)
-        for kind in range(len(book.battle_types))
-        if book.cost[kind] <= gold
-        and may_buy_type(s, kind, seat)
-        and free_copy(s, kind) is not None
+        for kind in sorted(free)
+        if book.cost[kind] <= gold and may_buy_type(s, kind, seat)
     ]
     if gold >= book.rules.economy.event_price and purchase_deck(s) > 0:
         found.append((BUY_EVENT, 0, 0))

@@ -21,6 +21,7 @@ from stratagem.games.britain_vs_france.effects import (
     EXPORTS,
     ONGOING_OPS,
     THEATERS,
+    WINDOWS,
     Effect,
     ExportKind,
     Option,
@@ -318,6 +319,8 @@ class Book:
     ransom_max: int
     high_seas: int
     """The High Seas' location index (the number of colonies)."""
+    window_types: dict[str, frozenset[int]]
+    """Window -> the event card types with an option playable in it."""
 
 
 def _check_counts(book: Book, deck: BattleDeckFile, events: EventsFile) -> None:
@@ -420,6 +423,14 @@ def compile_pack(
         counter_max=value(rules.economy.counter_max),
         ransom_max=value(rules.economy.ransom_max),
         high_seas=len(cols),
+        window_types={
+            window: frozenset(
+                kind
+                for kind, card in enumerate(event_types)
+                if any(window in option.windows for option in card.option)
+            )
+            for window in WINDOWS
+        },
     )
     _check_counts(book, deck, events)
     return book
