@@ -123,6 +123,27 @@ def test_ransoms_release_a_prisoner_for_gold() -> None:
     assert not any(t.startswith("Offer a ransom") for t in legal_texts(state))
 
 
+def test_ransoms_exchange_prisoners() -> None:
+    game = stratagem.load("britain_vs_france", ransoms=True)
+    state = position(
+        set_up(game),
+        phase=places.PURCHASES,
+        hands={BRITAIN: [], FRANCE: []},
+        units={
+            "Robert Clive": ("prison", BRITAIN),
+            "Marquis de Bussy": ("prison", FRANCE),
+        },
+        fields={"gold": [0, 0]},
+        game=game,
+    )
+    offer = "Offer an exchange: Robert Clive for Marquis de Bussy"
+    assert legal_texts(state) == [offer, "End purchases"]
+    state.apply_action(offer)
+    state.apply_action("Refuse the ransom")
+    assert state.view(None)["prisoners"]["France"] == ["Robert Clive"]
+    assert legal_texts(state) == ["End purchases"]  # one offer a turn
+
+
 def test_alternate_game_length() -> None:
     game = stratagem.load("britain_vs_france", turns_per_player=7)
     state = game.new_initial_state()

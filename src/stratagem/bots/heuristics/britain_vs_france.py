@@ -244,6 +244,7 @@ _SCORERS = {
     encoding.DESTROY: BritainVsFranceHeuristic._destroy,
     encoding.PLACE: BritainVsFranceHeuristic._place,
     encoding.RANSOM: BritainVsFranceHeuristic._ransom,
+    encoding.EXCHANGE: BritainVsFranceHeuristic._ransom,
     encoding.ACCEPT_RANSOM: BritainVsFranceHeuristic._accept,
 }
 

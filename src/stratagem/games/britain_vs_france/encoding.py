@@ -46,7 +46,8 @@ from stratagem.games.britain_vs_france.pack import Book
     DESTROY,
     PLACE,
     END_PLACEMENT,
-) = range(32)
+    EXCHANGE,
+) = range(33)
 
 CHANCE_KINDS = frozenset({ROLL_OFF, DRAW_COLONY, DRAW_EVENT, DRAW_SECRET, DIE})
 
@@ -103,6 +104,12 @@ def _entries(book: Book, ransom_max: int) -> Iterator[tuple[int, int, int, str]]
         if book.is_leader[book.units[unit]]:
             for gold in range(1, ransom_max + 1):
                 yield RANSOM, unit, gold, f"Offer a ransom: {label} for {gold} gold"
+    leaders = [u for u in range(len(units)) if book.is_leader[book.units[u]]]
+    for mine in leaders:
+        for theirs in leaders:
+            if mine != theirs:
+                text = f"Offer an exchange: {units[mine]} for {units[theirs]}"
+                yield EXCHANGE, mine, theirs, text
     yield ACCEPT_RANSOM, 0, 0, "Accept the ransom"
     yield REFUSE_RANSOM, 0, 0, "Refuse the ransom"
     for unit, label in enumerate(units):

@@ -49,6 +49,7 @@ from stratagem.games.britain_vs_france.encoding import (
     END_MOVEMENT,
     END_PLACEMENT,
     END_PURCHASES,
+    EXCHANGE,
     FIGHT,
     FIRST_CHOICE,
     MOVE,
@@ -206,6 +207,11 @@ def purchase_options(s: S) -> list[Key]:
             if place == held and s.uown[unit] == seat:
                 found.extend(
                     (RANSOM, unit, price) for price in range(1, min(gold, book.ransom_max) + 1)
+                )
+                found.extend(
+                    (EXCHANGE, unit, theirs)
+                    for theirs, at in enumerate(s.uloc)
+                    if at == prison(seat)
                 )
     found.append((END_PURCHASES, 0, 0))
     return found

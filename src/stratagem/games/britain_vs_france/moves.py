@@ -43,6 +43,7 @@ from stratagem.games.britain_vs_france.encoding import (
     END_MOVEMENT,
     END_PLACEMENT,
     END_PURCHASES,
+    EXCHANGE,
     FIGHT,
     FIRST_CHOICE,
     JOIN,
@@ -386,23 +387,33 @@ def _ransom(s: S, unit: int, gold: int) -> None:
     s.log(f"{SEATS[s.active]} offers {gold} gold to ransom {s.book.unit_labels[unit]}.", "Ransoms")
 
 
+def _exchange(s: S, unit: int, theirs: int) -> None:
+    s.ransom_unit = unit
+    s.ransom_swap = theirs
+    s.ransom_used = 1
+    labels = s.book.unit_labels
+    s.log(f"{SEATS[s.active]} offers to exchange {labels[theirs]} for {labels[unit]}.", "Ransoms")
+
+
 def _answer_ransom(s: S, accept: int) -> None:
     unit = s.ransom_unit
     gold = s.ransom_gold
+    swap = s.ransom_swap
     s.ransom_unit = -1
     s.ransom_gold = 0
+    s.ransom_swap = -1
     other = 1 - s.active
     if not accept:
         s.log(f"{SEATS[other]} refuses the ransom.", "Ransoms")
         return
     s.gold[s.active] -= gold
     s.gold[other] += gold
-    s.uloc[unit] = SUPPLY
-    s.uown[unit] = -1
-    s.log(
-        f"{SEATS[other]} accepts: {s.book.unit_labels[unit]} returns to the battle deck.",
-        "Ransoms",
-    )
+    released = [unit] if swap < 0 else [unit, swap]
+    for leader in released:
+        s.uloc[leader] = SUPPLY
+        s.uown[leader] = -1
+    names = " and ".join(s.book.unit_labels[leader] for leader in released)
+    s.log(f"{SEATS[other]} accepts: {names} return to their battle decks.", "Ransoms")
 
 
 # -- 5) Movement, 6) Battles, 7) Place Purchases --------------------------------------------
@@ -485,6 +496,7 @@ _HANDLERS: dict[int, Callable[[S, int, int], None]] = {
     BUY_EVENT: _buy_event,
     END_PURCHASES: _end_purchases,
     RANSOM: _ransom,
+    EXCHANGE: _exchange,
     ACCEPT_RANSOM: lambda s, _a, _b: _answer_ransom(s, 1),
     REFUSE_RANSOM: lambda s, _a, _b: _answer_ransom(s, 0),
     MOVE: _move,

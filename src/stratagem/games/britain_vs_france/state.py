@@ -59,6 +59,7 @@ SCALARS = (
     "ransom_unit",
     "ransom_gold",
     "ransom_used",
+    "ransom_swap",
     "moving_unit",
     "choosing",
 )
@@ -123,6 +124,7 @@ class BritainVsFranceState(State):
     ransom_unit: int
     ransom_gold: int
     ransom_used: int
+    ransom_swap: int
     moving_unit: int
     choosing: int
     control: list[int]
@@ -161,7 +163,7 @@ class BritainVsFranceState(State):
         state._legal = None
         for name in SCALARS:
             setattr(state, name, 0)
-        for name in ("window", "rolling", "po", "bat_loc", "placer", "ransom_unit"):
+        for name in ("window", "rolling", "po", "bat_loc", "placer", "ransom_unit", "ransom_swap"):
             setattr(state, name, -1)
         state.moving_unit = -1
         state.choosing = 0

@@ -228,7 +228,8 @@ def build_view(s: S, seat: int | None) -> JsonDict:
         _, kind, _, owner = s.response
         view["answering"] = f"{SEATS[owner]}'s {book.event_types[kind].name}"
     if s.ransom_unit >= 0:
-        view["ransom_offer"] = f"{book.unit_labels[s.ransom_unit]} for {s.ransom_gold} gold"
+        price = f"{s.ransom_gold} gold" if s.ransom_swap < 0 else book.unit_labels[s.ransom_swap]
+        view["ransom_offer"] = f"{book.unit_labels[s.ransom_unit]} for {price}"
     if seat is not None:
         view["you"] = _private(s, seat)
     if s.phase == OVER:
