@@ -96,6 +96,7 @@ def pair(s: S, kind: int, unit: int, key: int) -> None:
 
 
 def start_battle(s: S, location: int) -> None:
+    """6) Battles: the battle at ``location`` begins; the active player attacks."""
     s.bat_loc = location
     s.bat_mod = [0, 0]
     s.pairs = []

@@ -36,6 +36,7 @@ def cards_at(s: S, location: int, seat: int) -> list[int]:
 
 
 def has_units(s: S, location: int, seat: int) -> bool:
+    """Whether ``seat`` has a unit (a card that rolls) at ``location``."""
     book = s.book
     for unit, place in enumerate(s.uloc):
         if place == location and s.uown[unit] == seat and book.is_unit[book.units[unit]]:

@@ -12,14 +12,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from stratagem.games.britain_vs_france.board import (
-    adjacent,
     deck_type,
     destroy_unit,
     free_copy,
     gain_export,
-    has_units,
     lose_export,
-    on_table,
     take_colony,
 )
 from stratagem.games.britain_vs_france.effects import (
@@ -51,9 +48,17 @@ from stratagem.games.britain_vs_france.places import (
     DISCARD,
     GONE,
     OUT,
-    POOL,
     hand,
     in_play,
+)
+from stratagem.games.britain_vs_france.targets import (
+    TARGET_FIRST,
+    TARGET_NONE,
+    TARGET_SECOND,
+    card_targets,
+    location_targets,
+    purchase_deck,
+    unit_targets,
 )
 
 if TYPE_CHECKING:
@@ -63,75 +68,6 @@ RULE = "Historic Event Cards Overview"
 SRC_EVENT, SRC_COLONY, SRC_RAID = range(3)
 COLONY_DRAW = 10
 """``draws`` entries from this value up draw a colony for theater ``entry - COLONY_DRAW``."""
-TARGET_NONE, TARGET_FIRST, TARGET_SECOND = range(3)
-
-
-# -- where things can be aimed ------------------------------------------------------------
-
-
-def purchase_deck(s: S) -> int:
-    """Cards left to buy or draw into a hand: the pool less the start-of-turn deck."""
-    return sum(1 for place in s.eloc if place == POOL) - s.draw_deck
-
-
-def unit_targets(s: S, seat: int, effect: Effect) -> list[int]:
-    """Battle deck cards an effect of ``seat`` may aim at."""
-    book = s.book
-    enemy = 1 - seat
-    if isinstance(effect, DestroyUnit | CaptureLeader):
-        leaders_only = isinstance(effect, CaptureLeader)
-        leaders_ok = leaders_only or (isinstance(effect, DestroyUnit) and effect.leaders)
-        where = effect.where
-        found = []
-        for unit, place in enumerate(s.uloc):
-            if place < 0 or s.uown[unit] != enemy:
-                continue
-            kind = book.units[unit]
-            if not book.is_unit[kind] or (where == "battle" and place != s.bat_loc):
-                continue
-            leader = book.is_leader[kind]
-            if (leaders_only and leader) or (not leaders_only and (leaders_ok or not leader)):
-                found.append(unit)
-        return found
-    if isinstance(effect, DestroyCard) and effect.kind != "event":
-        return [
-            unit
-            for unit, place in enumerate(s.uloc)
-            if place >= 0 and s.uown[unit] == enemy and not book.is_unit[book.units[unit]]
-        ]
-    if isinstance(effect, MoveUnit) and s.choosing != TARGET_SECOND:
-        return [
-            unit
-            for unit, place in enumerate(s.uloc)
-            if place >= 0 and s.uown[unit] == seat and book.moves[book.units[unit]] == "yes"
-        ]
-    return []
-
-
-def card_targets(s: S, seat: int, effect: Effect) -> list[int]:
-    """Event card types of the opponent's in play that ``effect`` may destroy."""
-    if isinstance(effect, DestroyCard) and effect.kind != "non_unit":
-        place = in_play(1 - seat)
-        return sorted({s.book.events[card] for card, at in enumerate(s.eloc) if at == place})
-    return []
-
-
-def location_targets(s: S, seat: int, effect: Effect) -> list[int]:
-    """Locations ``effect`` may aim at."""
-    control = s.control
-    if isinstance(effect, PlaceUnit):
-        if effect.where == "own_colony":
-            return [c for c in on_table(s) if control[c] == seat]
-        if effect.where == "open_colony":
-            return [c for c in on_table(s) if control[c] in (-1, seat)]
-        return []
-    if isinstance(effect, TakeControl):
-        return [c for c in on_table(s) if control[c] == -1 and not has_units(s, c, 1 - seat)]
-    if isinstance(effect, RemoveControl):
-        return [c for c in on_table(s) if control[c] == 1 - seat and not has_units(s, c, 1 - seat)]
-    if isinstance(effect, MoveUnit) and s.choosing == TARGET_SECOND:
-        return adjacent(s, s.uloc[s.moving_unit])
-    return []
 
 
 def usable(s: S, seat: int, effect: Effect) -> bool:
@@ -178,6 +114,7 @@ def usable(s: S, seat: int, effect: Effect) -> bool:
 
 
 def current_window(s: S) -> Window | None:
+    """The window open now (``response`` while a card is being answered), if any."""
     if s.response:
         return "response"
     return WINDOWS[s.window] if s.window >= 0 else None
@@ -275,6 +212,7 @@ def queue(s: S, seat: int, source: int, kind: int, number: int) -> None:
 
 
 def effects_of(s: S, source: int, kind: int, number: int) -> list[Effect]:
+    """The one-shot effects of a card option, a colony's roll or a card's raid."""
     book = s.book
     if source == SRC_COLONY:
         roll = book.colony_roll[kind]
@@ -288,6 +226,7 @@ def effects_of(s: S, source: int, kind: int, number: int) -> list[Effect]:
 
 
 def head_effect(s: S) -> tuple[int, Effect]:
+    """The player and the effect at the head of the queue."""
     seat, source, kind, number, index = s.effects[0]
     return seat, effects_of(s, source, kind, number)[index]
 
@@ -455,10 +394,12 @@ def ongoing(s: S, seat: int) -> list[Effect]:
 
 
 def income_bonus(s: S, seat: int) -> int:
+    """Gold that ``seat``'s cards in play add at Collect Revenue."""
     return sum(effect.amount for effect in ongoing(s, seat) if isinstance(effect, Income))
 
 
 def roll_bonus(s: S, seat: int, roll: str) -> int:
+    """What ``seat``'s cards in play add to each of its rolls of one kind."""
     return sum(
         effect.amount
         for effect in ongoing(s, seat)

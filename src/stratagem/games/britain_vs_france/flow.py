@@ -17,7 +17,6 @@ from stratagem.games.britain_vs_france.board import theater_to_fill
 from stratagem.games.britain_vs_france.cards import (
     COLONY_DRAW,
     open_window,
-    purchase_deck,
     resolve_next,
     window_seat,
 )
@@ -57,6 +56,7 @@ from stratagem.games.britain_vs_france.places import (
     hand,
 )
 from stratagem.games.britain_vs_france.scoring import collect_revenue, game_result
+from stratagem.games.britain_vs_france.targets import purchase_deck
 
 if TYPE_CHECKING:
     from stratagem.games.britain_vs_france.state import BritainVsFranceState as S

@@ -20,16 +20,7 @@ from stratagem.games.britain_vs_france.board import (
     on_table,
     theater_to_fill,
 )
-from stratagem.games.britain_vs_france.cards import (
-    COLONY_DRAW,
-    TARGET_SECOND,
-    card_targets,
-    head_effect,
-    location_targets,
-    playable_options,
-    purchase_deck,
-    unit_targets,
-)
+from stratagem.games.britain_vs_france.cards import COLONY_DRAW, head_effect, playable_options
 from stratagem.games.britain_vs_france.effects import MoveUnit
 from stratagem.games.britain_vs_france.encoding import (
     ACCEPT_RANSOM,
@@ -88,6 +79,13 @@ from stratagem.games.britain_vs_france.places import (
 )
 from stratagem.games.britain_vs_france.places import (
     PLACE as PLACE_STEP,
+)
+from stratagem.games.britain_vs_france.targets import (
+    TARGET_SECOND,
+    card_targets,
+    location_targets,
+    purchase_deck,
+    unit_targets,
 )
 
 if TYPE_CHECKING:
@@ -162,6 +160,7 @@ def move_options(s: S) -> list[Key]:
 
 
 def movable_units(s: S) -> bool:
+    """Whether the active player has a unit that may still move."""
     return bool(move_options(s))
 
 
@@ -185,6 +184,7 @@ def place_options(s: S) -> list[Key]:
 
 
 def placeable(s: S) -> bool:
+    """Whether the active player has a purchase it may place now."""
     return bool(place_options(s))
 
 

@@ -7,12 +7,9 @@ from typing import TYPE_CHECKING
 
 from stratagem.games.britain_vs_france.battle import lose_unit, pair, roll_die, start_battle
 from stratagem.games.britain_vs_france.board import (
-    deck_type,
     free_copy,
-    gain_export,
     has_units,
     take_colony,
-    transfer_export,
 )
 from stratagem.games.britain_vs_france.cards import (
     SRC_COLONY,
@@ -24,7 +21,7 @@ from stratagem.games.britain_vs_france.cards import (
     queue,
     roll_bonus,
 )
-from stratagem.games.britain_vs_france.effects import EXPORTS, THEATERS
+from stratagem.games.britain_vs_france.effects import THEATERS
 from stratagem.games.britain_vs_france.encoding import (
     ACCEPT_RANSOM,
     ATTEMPT,
@@ -70,13 +67,8 @@ from stratagem.games.britain_vs_france.places import (
     MOVEMENT,
     NO_DIE,
     PHASE_NAMES,
-    PO_BOOST,
-    PO_ROLL,
-    PO_SELECT,
-    PO_WINDOW,
     POLITICAL,
     POOL,
-    PURCHASES,
     REVENUE,
     SETUP_CHOICE,
     SETUP_CONTROL,
@@ -84,11 +76,16 @@ from stratagem.games.britain_vs_france.places import (
     hand,
     mat,
 )
+from stratagem.games.britain_vs_france.politics import (
+    attempt,
+    boost,
+    counter,
+    political_result,
+    skip_attempt,
+)
 
 if TYPE_CHECKING:
     from stratagem.games.britain_vs_france.state import BritainVsFranceState as S
-
-PO_RULE = "3) Political Objective Attempt"
 
 
 def carry_out(s: S, kind: int, a: int, b: int) -> None:
@@ -168,7 +165,7 @@ def _die(s: S, face: int, _: int) -> None:
     elif purpose == DIE_COLONY:
         _colony_roll_result(s, face)
     else:
-        _political_result(s, face)
+        political_result(s, face)
 
 
 # -- set-up -------------------------------------------------------------------------------
@@ -249,104 +246,6 @@ def _colony_roll_result(s: S, face: int) -> None:
 
 def _end_leader(s: S, _: int, __: int) -> None:
     _enter(s, POLITICAL)
-
-
-# -- 3) Political Objective Attempt ---------------------------------------------------------
-
-
-def _attempt(s: S, po: int, _: int) -> None:
-    s.po = po
-    s.po_mod = 0
-    s.po_boost = 0
-    s.po_counter = 0
-    can_boost = s.gold[s.active] > 0 and s.book.boost_max > 0
-    s.po_stage = PO_BOOST if can_boost else PO_WINDOW
-    difficulty = s.book.difficulty[s.book.political[po]]
-    s.log(
-        f"{SEATS[s.active]} attempts {s.book.political_labels[po]} (difficulty {difficulty}).",
-        PO_RULE,
-        {"objective": s.book.political_labels[po], "difficulty": difficulty},
-    )
-
-
-def _skip_attempt(s: S, _: int, __: int) -> None:
-    s.log(f"{SEATS[s.active]} makes no political objective attempt.", PO_RULE)
-    _enter(s, PURCHASES)
-
-
-def _boost(s: S, gold: int, _: int) -> None:
-    s.gold[s.active] -= gold
-    s.po_boost = gold
-    s.po_stage = PO_WINDOW
-    if gold:
-        s.log(f"{SEATS[s.active]} spends {gold} gold for +{gold} to the roll.", PO_RULE)
-
-
-def _counter(s: S, gold: int, _: int) -> None:
-    s.gold[1 - s.active] -= gold
-    s.po_counter = gold
-    s.po_stage = PO_ROLL
-    if gold:
-        s.log(
-            f"{SEATS[1 - s.active]} spends {gold} gold on Counter-Diplomacy: -{gold}.",
-            "Counter-Diplomacy",
-        )
-
-
-def _political_result(s: S, face: int) -> None:
-    book = s.book
-    po = s.po
-    seat = s.active
-    bonus = roll_bonus(s, seat, "political")
-    total = face + s.po_boost + s.po_mod + bonus - s.po_counter
-    difficulty = book.difficulty[book.political[po]]
-    natural = face == book.rules.scoring.natural_failure
-    success = not natural and total >= difficulty
-    why = "a natural 1 always fails" if natural else f"score {total} against {difficulty}"
-    s.log(
-        f"{SEATS[seat]} rolls a {face} for {book.political_labels[po]}: {why}: "
-        + ("success." if success else "failure."),
-        PO_RULE,
-        {"roll": face, "score": total, "difficulty": difficulty, "success": success},
-    )
-    s.po = -1
-    s.po_stage = PO_SELECT
-    if success:
-        gain_objective(s, seat, po)
-    _enter(s, PURCHASES)
-
-
-def gain_objective(s: S, seat: int, po: int) -> None:
-    """The objective's control marker, exports and units go to ``seat`` (taking an
-    opponent's objective: they lose its exports and its units leave the board)."""
-    book = s.book
-    kind = book.political[po]
-    previous = s.po_control[po]
-    s.po_control[po] = seat
-    s.log(f"{SEATS[seat]} controls {book.political_labels[po]}.", PO_RULE)
-    for export in book.po_exports[kind]:
-        if previous != 1 - seat or not transfer_export(s, seat, export):
-            gain_export(s, seat, export, PO_RULE)
-        s.log(f"{SEATS[seat]} gains a {EXPORTS[export]} export.", PO_RULE)
-    if previous == 1 - seat:
-        for unit, source in enumerate(s.granted):
-            if source == po:
-                s.granted[unit] = -1
-                s.uloc[unit] = SUPPLY
-                s.uown[unit] = -1
-                s.log(f"{book.unit_labels[unit]} leaves the board.", PO_RULE)
-    if book.po_units_for[kind] not in (seat, 2):
-        return
-    for name, count in book.po_units[kind]:
-        card = deck_type(s, name, seat)
-        for _ in range(count):
-            copy = None if card is None else free_copy(s, card)
-            if copy is None:
-                break
-            s.uloc[copy] = book.high_seas
-            s.uown[copy] = seat
-            s.granted[copy] = po
-            s.log(f"{book.unit_labels[copy]} is brought into play at the High Seas.", PO_RULE)
 
 
 # -- 4) Purchases -------------------------------------------------------------------------
@@ -488,10 +387,10 @@ _HANDLERS: dict[int, Callable[[S, int, int], None]] = {
     TARGET_CARD: _target_card,
     COLONY_ROLL: _colony_roll,
     END_LEADER: _end_leader,
-    ATTEMPT: _attempt,
-    SKIP_ATTEMPT: _skip_attempt,
-    BOOST: _boost,
-    COUNTER: _counter,
+    ATTEMPT: attempt,
+    SKIP_ATTEMPT: skip_attempt,
+    BOOST: boost,
+    COUNTER: counter,
     BUY: _buy,
     BUY_EVENT: _buy_event,
     END_PURCHASES: _end_purchases,

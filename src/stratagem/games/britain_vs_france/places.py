@@ -82,16 +82,20 @@ BATTLE_STAGE_NAMES = (
 
 
 def mat(seat: int) -> int:
+    """The Purchases part of ``seat``'s player mat."""
     return MAT - seat
 
 
 def prison(seat: int) -> int:
+    """``seat``'s prison (where the leaders it captured are)."""
     return PRISON - seat
 
 
 def hand(seat: int) -> int:
+    """``seat``'s hand."""
     return HAND - seat
 
 
 def in_play(seat: int) -> int:
+    """``seat``'s cards that remain in play."""
     return IN_PLAY - seat

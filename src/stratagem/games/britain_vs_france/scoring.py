@@ -40,6 +40,7 @@ def revenue(s: S, seat: int) -> tuple[int, int, int]:
 
 
 def collect_revenue(s: S, seat: int) -> None:
+    """8) Collect Revenue: the gold goes to ``seat``'s treasury, for next turn."""
     base, sets, extra = revenue(s, seat)
     s.gold[seat] += base + sets + extra
     s.log(
@@ -52,6 +53,7 @@ def collect_revenue(s: S, seat: int) -> None:
 
 
 def colonies_by_theater(s: S, seat: int) -> list[int]:
+    """How many colonies ``seat`` controls in each theater (in THEATERS order)."""
     counts = [0, 0, 0, 0]
     for colony in on_table(s):
         if s.control[colony] == seat:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from stratagem.core import CHANCE, TERMINAL, JsonDict
 from stratagem.games.britain_vs_france.battle import score, sides
 from stratagem.games.britain_vs_france.board import on_table, prisoners
-from stratagem.games.britain_vs_france.cards import current_window, purchase_deck
+from stratagem.games.britain_vs_france.cards import current_window
 from stratagem.games.britain_vs_france.effects import EXPORTS, STEP_WINDOWS, THEATERS, Effect
 from stratagem.games.britain_vs_france.info import SEATS
 from stratagem.games.britain_vs_france.places import (
@@ -30,6 +30,7 @@ from stratagem.games.britain_vs_france.places import (
     prison,
 )
 from stratagem.games.britain_vs_france.scoring import revenue, score_lines
+from stratagem.games.britain_vs_france.targets import purchase_deck
 
 if TYPE_CHECKING:
     from stratagem.games.britain_vs_france.state import BritainVsFranceState as S
