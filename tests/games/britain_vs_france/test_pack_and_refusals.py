@@ -176,3 +176,32 @@ def test_resampling_keeps_the_view_and_redeals_the_unseen() -> None:
     state.resample_hidden(FRANCE, random.Random(1))
     assert snapshot(state) == before
     assert st(state)["secret"] != [-1, -1]
+
+
+def test_refusals_name_what_is_wrong() -> None:
+    state = position(
+        set_up(), phase=places.PURCHASES, hands={BRITAIN: [], FRANCE: []}, fields={"gold": [1, 3]}
+    )
+    assert "is not in Britain's battle deck" in refuse(state, "Buy: French Fortress")
+    assert "costs 3 gold and Britain has 1" in refuse(state, "Buy: Robert Clive")
+    battle = position(
+        set_up(),
+        phase=places.MOVEMENT,
+        hands={BRITAIN: [], FRANCE: []},
+        units={
+            "British Regulars #1": ("Quebec", BRITAIN),
+            "British Regulars #2": ("Quebec", BRITAIN),
+            "French Regulars #1": ("Quebec", FRANCE),
+            "French Fortress #1": ("Quebec", FRANCE),
+        },
+    )
+    battle.apply_action("End movement")
+    message = refuse(battle, "Destroy: British Regulars #1")
+    assert "the battle at Quebec (the attacker covers every defender)" in message
+    moving = position(
+        set_up(),
+        phase=places.MOVEMENT,
+        hands={BRITAIN: [], FRANCE: []},
+        units={"British Regulars #1": ("Boston", BRITAIN)},
+    )
+    assert "not one space away" in refuse(moving, "Move: British Regulars #1 to Montreal")

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from stratagem.core import CHANCE, Action
+from stratagem.games.britain_vs_france.board import may_buy_type
 from stratagem.games.britain_vs_france.cards import current_window
 from stratagem.games.britain_vs_france.encoding import (
     BUY,
@@ -18,7 +19,15 @@ from stratagem.games.britain_vs_france.encoding import (
     PLAY,
 )
 from stratagem.games.britain_vs_france.info import SEATS
-from stratagem.games.britain_vs_france.places import MOVEMENT, PHASE_NAMES, PURCHASES, hand, mat
+from stratagem.games.britain_vs_france.places import (
+    BATTLE_STAGE_NAMES,
+    BATTLES,
+    MOVEMENT,
+    PHASE_NAMES,
+    PURCHASES,
+    hand,
+    mat,
+)
 from stratagem.games.britain_vs_france.places import PLACE as PLACE_STEP
 
 if TYPE_CHECKING:
@@ -37,6 +46,9 @@ def awaited(s: S) -> str:
         return f"{who} to play a card or pass (window: {window})"
     if s.ransom_unit >= 0:
         return f"{who} to accept or refuse a ransom"
+    if s.phase == BATTLES and s.bat_loc >= 0:
+        where = s.book.locations[s.bat_loc]
+        return f"{who} to act in the battle at {where} ({BATTLE_STAGE_NAMES[s.bat_stage]})"
     return f"{who} to act in {PHASE_NAMES[s.phase]}"
 
 
@@ -62,6 +74,8 @@ def why_illegal(s: S, action: Action) -> str:
         )
     if kind == BUY and s.phase == PURCHASES:
         cost = book.cost[a]
+        if not may_buy_type(s, a, seat):
+            return f"{book.battle_labels[a]} is not in {SEATS[seat]}'s battle deck"
         if cost > s.gold[seat]:
             return f"{book.battle_labels[a]} costs {cost} gold and {SEATS[seat]} has {s.gold[seat]}"
         return f"no {book.battle_labels[a]} is left to buy for {SEATS[seat]}"
