@@ -56,7 +56,11 @@ def test_a_custom_pack_adds_a_card_built_from_the_vocabulary(tmp_path: Path) -> 
         game=game,
     )
     state.apply_action("Draw historic event: Lagos")
-    assert [a.text for a in state.legal_actions()] == ["Play: Royal Engineers", "Pass"]
+    assert [a.text for a in state.legal_actions()] == [
+        "Play: Royal Engineers",
+        "Pass",
+        "Pass for the rest of this turn",
+    ]
     state.apply_action("Play: Royal Engineers")
     assert state.view(None)["in_play"]["Britain"] == ["Royal Engineers"]
     battle = position(

@@ -54,7 +54,11 @@ def test_no_window_opens_when_nobody_can_use_a_card_there() -> None:
 def test_gold_and_a_window_offered_to_the_active_player_first() -> None:
     state = at_turn_start(["Declaration of War"], ["Minorca"])
     assert state.current_player() == BRITAIN
-    assert legal_texts(state) == ["Play: Declaration of War", "Pass"]
+    assert legal_texts(state) == [
+        "Play: Declaration of War",
+        "Pass",
+        "Pass for the rest of this turn",
+    ]
     state.apply_action("Play: Declaration of War")
     assert state.view(None)["gold"]["Britain"] == 5
     assert state.current_player() == FRANCE  # Britain has nothing else to play
@@ -62,6 +66,7 @@ def test_gold_and_a_window_offered_to_the_active_player_first() -> None:
         "Play: Minorca: gain 1 gold",
         "Play: Minorca: opponent loses 1 gold",
         "Pass",
+        "Pass for the rest of this turn",
     ]
     state.apply_action("Play: Minorca: opponent loses 1 gold")  # an "OR" card: one option
     assert state.view(None)["gold"] == {"Britain": 4, "France": 3}
@@ -238,3 +243,17 @@ def test_political_and_colony_modifiers() -> None:
     state.apply_action("Play: Native Guides")
     force(state, "Roll: 3")  # 3 + 2 meets Jamaica's 5
     assert state.view(None)["gold"]["Britain"] == 4
+
+
+def test_pass_for_the_rest_of_the_turn_silences_the_windows() -> None:
+    state = at_turn_start(["Minorca"])
+    assert legal_texts(state) == [
+        "Play: Minorca: gain 1 gold",
+        "Play: Minorca: opponent loses 1 gold",
+        "Pass",
+        "Pass for the rest of this turn",
+    ]
+    state.apply_action("Pass for the rest of this turn")
+    state.apply_action("End leader actions")  # no leader_actions window was opened
+    assert state.view(None)["window"] is None
+    assert state.view(None)["step"] == "3) Political Objective Attempt"

@@ -133,7 +133,11 @@ def test_a_natural_1_always_fails() -> None:
     )
     state.apply_action("Attempt: British Forces Released from Europe #1")
     state.apply_action("Boost the roll with 2 gold")
-    assert legal_texts(state) == ["Play: Louisbourg", "Pass"]  # cards before the roll
+    assert legal_texts(state) == [
+        "Play: Louisbourg",
+        "Pass",
+        "Pass for the rest of this turn",
+    ]  # before the roll
     state.apply_action("Play: Louisbourg")  # no card left to play: the window closes
     start = len(state.events)
     force(state, "Roll: 1")  # 1 + 2 + 1 = 4 would meet 4, but a 1 always fails

@@ -146,7 +146,7 @@ def playable_options(s: S, seat: int, window: Window | None = None) -> list[tupl
 
 def open_window(s: S, window: Window) -> None:
     """Open ``window`` if either seat holds a card it could play there."""
-    if any(playable_options(s, seat, window) for seat in (0, 1)):
+    if any(not s.quiet[seat] and playable_options(s, seat, window) for seat in (0, 1)):
         s.window = WINDOWS.index(window)
         s.passed = [0, 0]
 
@@ -155,7 +155,7 @@ def window_seat(s: S) -> int | None:
     """Who is asked next in the open window: the active player first, then the other;
     ``None`` once both have passed (or cannot play) since the last card played."""
     for seat in (s.active, 1 - s.active):
-        if not s.passed[seat] and playable_options(s, seat):
+        if not s.passed[seat] and not s.quiet[seat] and playable_options(s, seat):
             return seat
     return None
 

@@ -47,7 +47,8 @@ from stratagem.games.britain_vs_france.pack import Book
     PLACE,
     END_PLACEMENT,
     EXCHANGE,
-) = range(33)
+    PASS_TURN,
+) = range(34)
 
 CHANCE_KINDS = frozenset({ROLL_OFF, DRAW_COLONY, DRAW_EVENT, DRAW_SECRET, DIE})
 
@@ -80,6 +81,7 @@ def _entries(book: Book, ransom_max: int) -> Iterator[tuple[int, int, int, str]]
         for number, option in enumerate(card.option):
             yield PLAY, kind, number, play_text(card.name, option.label, len(card.option))
     yield PASS, 0, 0, "Pass"
+    yield PASS_TURN, 0, 0, "Pass for the rest of this turn"
     for location, name in enumerate(locations):
         yield TARGET_LOCATION, location, 0, f"Target location: {name}"
     for unit, label in enumerate(units):

@@ -203,6 +203,7 @@ def _begin_turn(s: S, seat: int) -> None:
     s.sub = 0
     s.rolled = []
     s.ransom_used = 0
+    s.quiet = [0, 0]
     s.moved = [-1] * len(s.moved)
     s.log(
         f"Turn {s.turn} of {2 * s._g.turns_per_player}: {SEATS[seat]}'s turn.",

@@ -45,6 +45,7 @@ from stratagem.games.britain_vs_france.encoding import (
     FIRST_CHOICE,
     MOVE,
     PASS,
+    PASS_TURN,
     PLACE,
     PLACE_FIRST,
     PLAY,
@@ -234,7 +235,9 @@ def _keys(s: S) -> list[Key]:
     if s.choosing:
         return _targets(s)
     if s.response or s.window >= 0:
-        return [(PLAY, kind, number) for kind, number in playable_options(s, seat)] + [(PASS, 0, 0)]
+        plays: list[Key] = [(PLAY, kind, number) for kind, number in playable_options(s, seat)]
+        passes: list[Key] = [(PASS, 0, 0)] if s.response else [(PASS, 0, 0), (PASS_TURN, 0, 0)]
+        return plays + passes
     if s.ransom_unit >= 0:
         return [(ACCEPT_RANSOM, 0, 0), (REFUSE_RANSOM, 0, 0)]
     return _STEP_KEYS[s.phase](s)

@@ -47,6 +47,7 @@ from stratagem.games.britain_vs_france.encoding import (
     MOVE,
     PAIR,
     PASS,
+    PASS_TURN,
     PLACE,
     PLACE_FIRST,
     PLAY,
@@ -83,6 +84,8 @@ from stratagem.games.britain_vs_france.politics import (
     political_result,
     skip_attempt,
 )
+
+RULE_CARDS = "Historic Event Cards Overview"
 
 if TYPE_CHECKING:
     from stratagem.games.britain_vs_france.state import BritainVsFranceState as S
@@ -199,6 +202,12 @@ def _pass(s: S, _: int, __: int) -> None:
         pass_response(s)
     else:
         s.passed[s.to_move] = 1
+
+
+def _pass_turn(s: S, _: int, __: int) -> None:
+    s.passed[s.to_move] = 1
+    s.quiet[s.to_move] = 1
+    s.log(f"{SEATS[s.to_move]} will play no card for the rest of this turn.", RULE_CARDS)
 
 
 def _target(s: S, target: int, _: int) -> None:
@@ -382,6 +391,7 @@ _HANDLERS: dict[int, Callable[[S, int, int], None]] = {
     CONTROL: _control,
     PLAY: _play,
     PASS: _pass,
+    PASS_TURN: _pass_turn,
     TARGET_LOCATION: _target,
     TARGET_UNIT: _target,
     TARGET_CARD: _target_card,

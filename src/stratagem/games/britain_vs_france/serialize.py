@@ -63,7 +63,7 @@ def state_from_doc(game: BritainVsFrance, raw: Mapping[str, Any]) -> BritainVsFr
             raise StateFormatError(
                 f"britain_vs_france state: {name} has {len(doc[name])} entries, not {sizes[size]}"
             )
-    for pair_name in ("gold", "secret", "passed", "bat_mod"):
+    for pair_name in ("gold", "secret", "passed", "bat_mod", "quiet"):
         if len(doc[pair_name]) != 2:
             raise StateFormatError(f"britain_vs_france state: {pair_name} must have 2 entries")
     if len(doc["line"]) != 4 or len(doc["exports"]) != 2 or len(doc["supply"]) != 9:

@@ -84,6 +84,7 @@ FLAT = (
     "roll_queue",
     "dice",
     "response",
+    "quiet",
 )
 """Fields that are a flat list of ints."""
 
@@ -145,6 +146,8 @@ class BritainVsFranceState(State):
     roll_queue: list[int]
     dice: list[int]
     response: list[int]
+    quiet: list[int]
+    """Seats that passed for the rest of the turn (no window asks them, cancels aside)."""
     line: list[list[int]]
     exports: list[list[int]]
     pairs: list[list[int]]
@@ -194,6 +197,7 @@ class BritainVsFranceState(State):
         state.roll_queue = []
         state.dice = [0] * units
         state.response = []
+        state.quiet = [0, 0]
         state.line = [[] for _ in range(4)]
         state.exports = [[0] * 9, [0] * 9]
         state.pairs = []
