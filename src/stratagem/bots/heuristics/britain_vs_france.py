@@ -1,0 +1,251 @@
+"""The 1750: Britain vs. France heuristic bot: sensible play a person finds a fair opponent.
+
+It reads only its own view (the board, gold, its hand) and the game's public card data,
+and decides each kind of choice by a short rule:
+
+- set-up: take the first turn; control colonies whose export it lacks, then any;
+- cards: play every card offered (a window offers only cards that would do something),
+  cancel every card the opponent plays, aim at the strongest enemy unit or the colony
+  that helps most;
+- colony rolls: all of them; political objectives: the easiest one it does not hold,
+  boosted with 1 gold when gold is plentiful; Counter-Diplomacy with 1 gold when it can;
+- purchases: cheap units first (more dice win pairings), then the best modifier per
+  gold, an event with a single gold left;
+- movement: take undefended colonies, attack where it has the numbers, never leave one
+  of its colonies empty while enemies are one space away;
+- battles: pair its best unit against their best, add extras to the closest pairing,
+  lose its cheapest unit; placement: empty colonies of its own first, then the High Seas.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from stratagem.core import Action, Game, State
+from stratagem.games.britain_vs_france import encoding
+from stratagem.games.britain_vs_france.effects import EXPORTS
+from stratagem.games.britain_vs_france.game import BritainVsFrance
+from stratagem.games.britain_vs_france.info import SEATS
+from stratagem.games.britain_vs_france.views import read_colony_line
+
+View = dict[str, Any]
+
+
+class BritainVsFranceHeuristic:
+    """The ``heuristic`` bot of 1750: Britain vs. France."""
+
+    name = "heuristic"
+
+    def __init__(self, game: Game, rng: random.Random) -> None:
+        if not isinstance(game, BritainVsFrance):
+            raise TypeError("BritainVsFranceHeuristic plays only britain_vs_france")
+        self.game = game
+        self.book = game.book
+        self.codes = game.codes
+        self.rng = rng
+        self.unit_by_label = {label: i for i, label in enumerate(self.book.unit_labels)}
+
+    # -- what the bot knows ------------------------------------------------------------
+
+    def _board(self, view: View) -> dict[str, dict[str, Any]]:
+        """Location name -> {control, export, units: {side: [labels]}, theater}."""
+        board: dict[str, dict[str, Any]] = {}
+        for theater, colonies in view["theaters"].items():
+            for name, line in colonies.items():
+                board[name] = {**read_colony_line(line), "theater": theater}
+        board["High Seas"] = {"control": None, "export": None, "units": view["high_seas"]}
+        return board
+
+    def _strength(self, labels: list[str]) -> float:
+        """Expected best score of a group of units (more dice and bigger modifiers)."""
+        book = self.book
+        units = [
+            book.modifier[book.units[self.unit_by_label[label]]]
+            for label in labels
+            if self._is_unit(label)
+        ]
+        if not units:
+            return 0.0
+        return 3.5 + max(units) + 0.8 * (len(units) - 1)
+
+    def _is_unit(self, label: str) -> bool:
+        return self.book.is_unit[self.book.units[self.unit_by_label[label]]]
+
+    # -- the decision ------------------------------------------------------------------
+
+    def choose(self, state: State, seat: int) -> Action:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        view = state.view(seat)
+        scores = [self._score(view, seat, action) for action in legal]
+        return legal[scores.index(max(scores))]  # ties: the first, so choices are repeatable
+
+    def _score(self, view: View, seat: int, action: Action) -> float:
+        codes = self.codes
+        kind = codes.kind[action.id]
+        a = codes.a[action.id]
+        b = codes.b[action.id]
+        scorer = _SCORERS.get(kind)
+        if scorer is None:
+            return 0.0
+        return scorer(self, view, seat, a, b)
+
+    # -- scorers, one per kind of action -------------------------------------------------
+
+    def _first_choice(self, view: View, seat: int, a: int, b: int) -> float:
+        return 1.0 if a == encoding.TURN_FIRST else 0.0
+
+    def _control(self, view: View, seat: int, a: int, b: int) -> float:
+        export = EXPORTS[self.book.colony_export[a]]
+        return 2.0 if export not in view["exports"][SEATS[seat]] else 1.0
+
+    def _play(self, view: View, seat: int, a: int, b: int) -> float:
+        return 5.0 - b  # any offered card helps; the first option of an "OR" card
+
+    def _target_unit(self, view: View, seat: int, a: int, b: int) -> float:
+        book = self.book
+        kind = book.units[a]
+        mine = a in self._own_units(view, seat)
+        value = book.modifier[kind] + book.cost[kind] + (3 if book.is_leader[kind] else 0)
+        return -value if mine else value
+
+    def _own_units(self, view: View, seat: int) -> set[int]:
+        board = self._board(view)
+        return {
+            self.unit_by_label[label]
+            for place in board.values()
+            for label in place["units"][SEATS[seat]]
+        }
+
+    def _target_location(self, view: View, seat: int, a: int, b: int) -> float:
+        board = self._board(view)
+        place = board[self.book.locations[a]]
+        return self._colony_value(view, seat, place)
+
+    def _colony_value(self, view: View, seat: int, place: dict[str, Any]) -> float:
+        if place.get("export") is None:
+            return 0.5
+        lacking = place["export"] not in view["exports"][SEATS[seat]]
+        return 2.0 + (1.0 if lacking else 0.0)
+
+    def _colony_roll(self, view: View, seat: int, a: int, b: int) -> float:
+        return 1.0
+
+    def _attempt(self, view: View, seat: int, a: int, b: int) -> float:
+        book = self.book
+        difficulty = book.difficulty[book.political[a]]
+        helps_me = book.po_units_for[book.political[a]] in (seat, 2)
+        return 10.0 - difficulty + (1.0 if helps_me else 0.0)
+
+    def _boost(self, view: View, seat: int, a: int, b: int) -> float:
+        gold = view["gold"][SEATS[seat]]
+        wanted = 1 if gold >= 5 else 0
+        return -abs(a - wanted)
+
+    def _counter(self, view: View, seat: int, a: int, b: int) -> float:
+        return -abs(a - 1)
+
+    def _buy(self, view: View, seat: int, a: int, b: int) -> float:
+        book = self.book
+        if not book.is_unit[a]:
+            return 0.2
+        cost = max(1, book.cost[a])
+        movable = 0.0 if book.moves[a] == "no" else 0.3
+        return (1.0 + 0.25 * book.modifier[a]) / cost + movable
+
+    def _buy_event(self, view: View, seat: int, a: int, b: int) -> float:
+        return 0.1 if view["gold"][SEATS[seat]] == 1 else 0.05
+
+    def _end(self, view: View, seat: int, a: int, b: int) -> float:
+        return 0.0
+
+    def _move(self, view: View, seat: int, a: int, b: int) -> float:
+        board = self._board(view)
+        me, them = SEATS[seat], SEATS[1 - seat]
+        label = self.book.unit_labels[a]
+        origin = next(name for name, place in board.items() if label in place["units"][me])
+        dest = board[self.book.locations[b]]
+        score = 0.0
+        if dest.get("export") is not None and dest["control"] != me:
+            enemies = dest["units"][them]
+            if not enemies:
+                score += 10.0 + self._colony_value(view, seat, dest)
+            else:
+                ours = [*dest["units"][me], label]
+                score += 4.0 if self._strength(ours) > self._strength(enemies) + 0.5 else -4.0
+        elif dest.get("export") is None:
+            score += 0.5 if board[origin]["control"] == me else 0.2
+        else:
+            score -= 0.5
+        source = board[origin]
+        if source["control"] == me and len(source["units"][me]) == 1:
+            score -= 3.0
+        return score
+
+    def _fight(self, view: View, seat: int, a: int, b: int) -> float:
+        return 0.0 if a == self.book.high_seas else 1.0
+
+    def _pair(self, view: View, seat: int, a: int, b: int) -> float:
+        book = self.book
+        return book.modifier[book.units[a]] + book.modifier[book.units[b]]
+
+    def _join(self, view: View, seat: int, a: int, b: int) -> float:
+        battle = view.get("battle") or {}
+        key = self.book.unit_labels[b]
+        for pairing in battle.get("pairings", []):
+            if key in pairing["defenders"]:
+                mine_attacking = battle["attacker"] == SEATS[seat]
+                ours = pairing["attackers"] if mine_attacking else pairing["defenders"]
+                theirs = pairing["defenders"] if mine_attacking else pairing["attackers"]
+                return self._strength(theirs) - self._strength(ours)
+        return 0.0
+
+    def _destroy(self, view: View, seat: int, a: int, b: int) -> float:
+        book = self.book
+        kind = book.units[a]
+        return -(book.cost[kind] + book.modifier[kind] + (3 if book.is_leader[kind] else 0))
+
+    def _place(self, view: View, seat: int, a: int, b: int) -> float:
+        board = self._board(view)
+        me = SEATS[seat]
+        place = board[self.book.locations[b]]
+        if not self._is_unit(self.book.unit_labels[a]):
+            return 1.0 + len(place["units"][me])
+        if place.get("export") is None:
+            return 1.0
+        return 2.0 if not place["units"][me] else 0.5
+
+    def _ransom(self, view: View, seat: int, a: int, b: int) -> float:
+        return -1.0  # never pays
+
+    def _accept(self, view: View, seat: int, a: int, b: int) -> float:
+        return 1.0
+
+
+_SCORERS = {
+    encoding.FIRST_CHOICE: BritainVsFranceHeuristic._first_choice,
+    encoding.CONTROL: BritainVsFranceHeuristic._control,
+    encoding.PLAY: BritainVsFranceHeuristic._play,
+    encoding.TARGET_UNIT: BritainVsFranceHeuristic._target_unit,
+    encoding.TARGET_LOCATION: BritainVsFranceHeuristic._target_location,
+    encoding.TARGET_CARD: BritainVsFranceHeuristic._colony_roll,
+    encoding.COLONY_ROLL: BritainVsFranceHeuristic._colony_roll,
+    encoding.ATTEMPT: BritainVsFranceHeuristic._attempt,
+    encoding.BOOST: BritainVsFranceHeuristic._boost,
+    encoding.COUNTER: BritainVsFranceHeuristic._counter,
+    encoding.BUY: BritainVsFranceHeuristic._buy,
+    encoding.BUY_EVENT: BritainVsFranceHeuristic._buy_event,
+    encoding.MOVE: BritainVsFranceHeuristic._move,
+    encoding.FIGHT: BritainVsFranceHeuristic._fight,
+    encoding.PAIR: BritainVsFranceHeuristic._pair,
+    encoding.JOIN: BritainVsFranceHeuristic._join,
+    encoding.DESTROY: BritainVsFranceHeuristic._destroy,
+    encoding.PLACE: BritainVsFranceHeuristic._place,
+    encoding.RANSOM: BritainVsFranceHeuristic._ransom,
+    encoding.EXCHANGE: BritainVsFranceHeuristic._ransom,
+    encoding.ACCEPT_RANSOM: BritainVsFranceHeuristic._accept,
+}
+
+HEURISTIC = BritainVsFranceHeuristic
