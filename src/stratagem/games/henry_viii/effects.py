@@ -80,26 +80,28 @@ class Effects(Tower):
         if 2d (+ modifiers) >= this Turn's number on the Turn Record track."""
         roll = self._g.arg_of[action_id]
         rule = DEATH_ROLL if segment else self._p["name"]
+        plus = f" {extra:+d}" if extra else ""
         if c == HENRY_TARGET:
             need = self.henry_death_number()
             total = roll + extra
             if total >= need:
                 self.henry_dead = True
                 self._log(
-                    f"King Henry is struck down ({roll}{extra:+d} >= {need}): "
+                    f"King Henry is struck down (2d {roll}{plus} >= {need}): "
                     "this is the last Turn.",
                     rule,
                     {"roll": roll, "need": need},
                 )
             else:
-                self._log(f"King Henry survives ({roll}{extra:+d} < {need}).", rule, {"roll": roll})
+                self._log(f"King Henry survives (2d {roll}{plus} < {need}).", rule, {"roll": roll})
             return
         need = self.person(c).death_roll
         total = roll + self.turn + extra
+        plus = f" {extra:+d}" if extra else ""
         data = {"character": self.name(c), "roll": roll, "total": total, "death_roll": need}
         if total >= need:
             self._log(
-                f"{self.name(c)} dies: 2d {roll} + Turn {self.turn}{extra:+d} = {total} >= {need}.",
+                f"{self.name(c)} dies: 2d {roll} + Turn {self.turn}{plus} = {total} >= {need}.",
                 rule,
                 data,
             )

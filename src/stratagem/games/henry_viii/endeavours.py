@@ -189,9 +189,10 @@ class Endeavours(Marriage):
             if self.book.supports[support].death_roll and endeavour in ("Accident", "Influenza"):
                 continue
             if captain >= 0:
-                mods.append(
-                    (f"Captaincy: {self.name(captain)}'s Ability", self.person(captain).ability)
-                )
+                ability = self.person(captain).ability
+                cost = val(self.book.rules.war.captaincy_cost)
+                mods.append((f"Captaincy: {self.name(captain)}'s Ability", ability))
+                mods.append(("Captaincy's Action Point cost", -cost))
             elif value:
                 mods.append((f"{name} ({self.seat_name(seat)})", value))
         player = play["seat"]

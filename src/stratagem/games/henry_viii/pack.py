@@ -199,6 +199,10 @@ class RackRules(PackModel):
     secretary_easier: int | Assumed[int]
 
 
+class War(PackModel):
+    captaincy_cost: int | Assumed[int]
+
+
 class Pilgrimage(PackModel):
     difficulty: int
     rebel_religion_max: int
@@ -258,6 +262,7 @@ class RulesFile(PackModel):
     mission: AbilityLess
     trial: TrialRules
     rack: RackRules
+    war: War
     pilgrimage: Pilgrimage
     succession: SuccessionRules
     death: DeathRules

@@ -240,13 +240,15 @@ class Tower(Endeavours):
         die = self._g.arg_of[action_id]
         rules = self.book.rules.pilgrimage
         ability = rules.nominal_captain_ability if c < 0 else self.person(c).ability
-        total = die + ability
+        cost = val(self.book.rules.war.captaincy_cost)
+        total = die + ability - cost
         won = total >= rules.difficulty
         who = "The nominal Captain" if c < 0 else self.name(c)
         if won:
             self.play["won"] = True
         self._log(
-            f"{who}: die {die} + Ability {ability} = {total} against {rules.difficulty}: "
+            f"{who}: die {die} + Ability {ability} - cost {cost} = {total} against "
+            f"{rules.difficulty}: "
             f"{'defeats the rebels' if won else 'is defeated'}.",
             "The Rebellion",
             {"roll": die, "total": total, "won": won},

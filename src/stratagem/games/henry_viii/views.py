@@ -113,12 +113,44 @@ def _in_play(state: HenryVIIIState) -> JsonDict | None:
     return doc
 
 
+CHANCE_QUESTIONS = {
+    "deal": "a character is dealt",
+    "draw": "a court card is drawn",
+    "lose": "a court card is lost at random",
+    "d2_henry": "Henry's death roll",
+    "d2_birth": "the birth of an heir",
+    "d1_sex": "the heir's sex",
+    "d1_childbirth": "the Queen in childbirth",
+    "d1_contentment": "Henry's Matrimonial Contentment",
+    "d1_ap": "the Endeavour's die",
+    "d1_marriage_tie": "which spouse changes faction",
+    "pick_defector": "the defector after an attainder",
+    "pick_implicated": "who is implicated",
+    "office_lost": "the office lost",
+}
+
+
+def chance_question(state: HenryVIIIState, node: list[Any]) -> str:
+    """What chance is deciding, in words (public: everyone sees the dice rolled)."""
+    handler = node[1]
+    if handler == "d2_death":
+        who = "King Henry" if node[2] == HENRY_TARGET else state.name(node[2])
+        return f"a death roll for {who}"
+    if handler == "d1_rebel":
+        return f"the rebellion roll of {state.name(node[2])}"
+    if handler == "d1_captain":
+        return (
+            "the nominal Captain's roll" if node[2] < 0 else f"Captain {state.name(node[2])}'s roll"
+        )
+    return CHANCE_QUESTIONS.get(str(handler), str(handler))
+
+
 def _asked(state: HenryVIIIState) -> str | None:
     node = state.node
     if state.over or node is None:
         return None
     if node[0] == CHANCE:
-        return "chance"
+        return "chance: " + chance_question(state, node)
     who = state.seat_name(node[0])
     questions = {
         "player": "play an Endeavour, use an office's power or discard",
@@ -244,6 +276,3 @@ def resample(state: HenryVIIIState, seat: int, rng: random.Random) -> HenryVIIIS
         other.owner[c] = owner
     other._legal = None
     return other
-
-
-__all__ = ["HENRY_TARGET", "build_view", "describe_card", "resample"]
