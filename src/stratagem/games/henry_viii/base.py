@@ -312,6 +312,8 @@ class HenryBase(State):
 
     def offices_of(self, c: int) -> list[int]:
         """The offices character ``c`` holds."""
+        if c not in self.office_holder:
+            return []
         return [o for o, holder in enumerate(self.office_holder) if holder == c]
 
     def offices_of_seat(self, seat: int) -> list[int]:

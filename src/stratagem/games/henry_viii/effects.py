@@ -69,11 +69,11 @@ class Effects(Tower):
             return
         for c in range(len(self.where)):
             if self.at_court(c) or self.in_tower(c):
-                self.push(["death_roll", c, 0])
+                self.push(["death_roll", c, 0, 0])
 
-    def _t_death_roll(self, c: int, extra: int) -> None:
+    def _t_death_roll(self, c: int, extra: int, segment: int) -> None:
         if self.alive(c):
-            self.roll("d2_death", c, extra, 1)
+            self.roll("d2_death", c, extra, segment)
 
     def _h_d2_death(self, action_id: int, c: int, extra: int, segment: int) -> None:
         """A Death Roll: dies if 2d + the Turn (+ modifiers) >= the Death Roll; Henry dies

@@ -20,7 +20,7 @@ from stratagem.games.henry_viii.encoding import (
 )
 from stratagem.games.henry_viii.marriage import Marriage
 from stratagem.games.henry_viii.pack import val
-from stratagem.games.henry_viii.places import ARRESTED, IMPRISONED, SUIT
+from stratagem.games.henry_viii.places import ARRESTED, IMPRISONED
 
 STEPS: dict[str, tuple[int, ...]] = {
     "Assume Office": (TARGET, OFFICE),
@@ -310,4 +310,4 @@ class Endeavours(Marriage):
 
     def law_suit_on(self, seat: int) -> bool:
         """A Law Suit lies on the faction (it may play no more Endeavours this Turn)."""
-        return self.law_suit[seat] or any(place == SUIT + seat for place in self.cloc)
+        return self.law_suit[seat]

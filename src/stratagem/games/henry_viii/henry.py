@@ -271,7 +271,7 @@ class HenrySegment(Rounds):
             self._log("There is no Death Segment on the last Turn.", "3. Death Segment", {})
             return
         self.push(
-            *[["death_roll", c, 0] for c in range(len(self.where)) if self.where[c] in LIVING]
+            *[["death_roll", c, 0, 1] for c in range(len(self.where)) if self.where[c] in LIVING]
         )
 
     def _t_end_turn(self) -> None:

@@ -25,8 +25,8 @@ def invariant_problems(state: HenryVIIIState) -> list[str]:
     _cards(state, problems)
     _holders(state, problems)
     _line(state, problems)
-    for c in range(len(state.where)):
-        if state.minor(c) and state.alive(c):
+    for c, where in enumerate(state.where):
+        if where in LIVING and state.minor(c):
             if state.spouse[c] >= 0 or c == state.queen:
                 problems.append(f"{state.name(c)} is a minor and married")
             if state.offices_of(c):
@@ -39,26 +39,28 @@ def invariant_problems(state: HenryVIIIState) -> list[str]:
 
 
 def _cards(state: HenryVIIIState, problems: list[str]) -> None:
-    places: dict[int, int] = {}
+    names = state.book.card_names
+    cloc = state.cloc
     containers = [(DECK, state.deck), (DISCARD_PILE, state.discard)]
     containers.extend((seat, hand) for seat, hand in enumerate(state.hands))
+    held = 0
     for place, cards in containers:
+        held += len(cards)
         for card in cards:
-            if card in places:
-                problems.append(f"{state.book.card_names[card]} is in two places")
-            places[card] = place
-    for card, place in enumerate(state.cloc):
-        name = state.book.card_names[card]
-        if place in (PLAY,) or place >= ASSIGNED:
-            if card in places:
-                problems.append(f"{name} is both {place} and in a pile or hand")
+            if cloc[card] != place:
+                problems.append(f"{names[card]}: location says {cloc[card]}, a pile says {place}")
+    aside = 0
+    for card, place in enumerate(cloc):
+        if place == PLAY or place >= ASSIGNED:
+            aside += 1
             if place == PLAY and state.play is None:
-                problems.append(f"{name} is on the table with no Endeavour in play")
+                problems.append(f"{names[card]} is on the table with no Endeavour in play")
             if ASSIGNED <= place < SUIT and not state.alive(place - ASSIGNED):
-                problems.append(f"{name} is assigned to a character who is not alive")
-            continue
-        if places.get(card) != place:
-            problems.append(f"{name}: location says {place}, the piles say {places.get(card)}")
+                problems.append(f"{names[card]} is assigned to a character who is not alive")
+    if held + aside != len(cloc):
+        problems.append(
+            f"{held + aside} card places for {len(cloc)} cards: a card is in two places"
+        )
 
 
 def _holders(state: HenryVIIIState, problems: list[str]) -> None:

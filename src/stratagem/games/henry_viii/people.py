@@ -56,6 +56,8 @@ class People(HenryBase):
     def assigned_to(self, c: int, endeavour: str | None = None) -> list[int]:
         """Cards assigned to character ``c`` (of one Endeavour, if named)."""
         mark = ASSIGNED + c
+        if mark not in self.cloc:
+            return []
         return [
             card
             for card, place in enumerate(self.cloc)
