@@ -30,7 +30,7 @@ def invariants(state: State) -> list[str]:
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_conformance_300_games_per_player_count(players: int, chunk: int) -> None:
     """300 games per player count (6 chunks of 50): cheap checks and invariants at every
-    step, the full contract (serialization, views, resampling, refusals) every 97th step
+    step, the full contract (serialization, views, resampling, refusals) every 199th step
     and at the end of every game."""
     game = stratagem.load("henry_viii", players=players)
     report = check_conformance(
@@ -38,7 +38,7 @@ def test_conformance_300_games_per_player_count(players: int, chunk: int) -> Non
         games=GAMES,
         seed=100 * players + chunk,
         invariants=invariants,
-        deep_every=97,
+        deep_every=199,
         whole_every=997,
     )
     assert report.games == GAMES
@@ -46,11 +46,12 @@ def test_conformance_300_games_per_player_count(players: int, chunk: int) -> Non
 
 
 def test_conformance_full_contract_at_every_step() -> None:
-    """Two games of each size with the whole contract checked at every single step."""
-    for players in (5, 6, 7, 8):
+    """A game of the smallest and of the largest size with the whole contract checked at
+    every single step."""
+    for players in (5, 8):
         game = stratagem.load("henry_viii", players=players)
-        report = check_conformance(game, games=2, seed=7, invariants=invariants, deep_every=1)
-        assert report.games == 2
+        report = check_conformance(game, games=1, seed=7, invariants=invariants, deep_every=1)
+        assert report.games == 1
 
 
 def test_golden_event_log() -> None:
