@@ -258,7 +258,8 @@ class Endeavours(Marriage):
         window = self.window
         if window is None:
             return False
-        support = self.book.supports[self.book.card_support[card]]
+        index = self.book.card_support[card]
+        support = self.book.supports[index]
         if window["kind"] == 1:
             return support.contentment
         play = self.play
@@ -270,7 +271,7 @@ class Endeavours(Marriage):
             return name == "Captaincy" and bool(self.captains(seat))
         if name in ("Royal Command", "Obstruction") and endeavour == "War/Uprising":
             return False
-        if not (val(support.with_any) or endeavour in val(support.with_)):
+        if not (self.book.support_any[index] or endeavour in self.book.support_with[index]):
             return False
         targets: list[int] = play["targets"]
         target = targets[0] if targets and self.steps(endeavour)[:1] == (TARGET,) else -1

@@ -320,6 +320,10 @@ class Book:
     title_rank: tuple[int, ...]
     rules: RulesFile
     endeavour_of_name: dict[str, int]
+    support_with: tuple[frozenset[str], ...]
+    """The Endeavours each Support may join (its list)."""
+    support_any: tuple[bool, ...]
+    """Supports that may join any Endeavour."""
 
     def endeavour_index(self, name: str) -> int:
         """The index of the Endeavour named ``name``."""
@@ -342,6 +346,10 @@ class Book:
             if person.name == name:
                 return index
         raise KeyError(name)
+
+
+def _names(value: list[str] | Assumed[list[str]]) -> list[str]:
+    return val(value)
 
 
 def _check_names(kind: str, names: list[str]) -> None:
@@ -462,6 +470,8 @@ def compile_pack(chars: CharactersFile, court: CourtFile, rules: RulesFile) -> B
         title_rank=tuple(RANKS.index(t.rank) + 1 for t in rules.title),
         rules=rules,
         endeavour_of_name={e.name: i for i, e in enumerate(court.endeavour)},
+        support_with=tuple(frozenset(_names(s.with_)) for s in court.support),
+        support_any=tuple(bool(val(s.with_any)) for s in court.support),
     )
 
 
