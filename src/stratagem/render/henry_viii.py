@@ -8,6 +8,7 @@ from html import escape
 from typing import Any
 
 from stratagem.core import JsonDict
+from stratagem.games.henry_viii.views import read_characters
 
 WIDTH = 1200
 COLUMN = 190
@@ -116,7 +117,9 @@ def board_svg(view: JsonDict) -> str:
         x = 10 + (index % 6) * (COLUMN + 8)
         y = top + (index // 6) * 420
         lines: list[str] = []
-        for entry in faction.get("characters", []):
+        for entry in read_characters(view):
+            if entry["faction"] != seat:
+                continue
             lines.extend(_character_lines(entry))
         cards = faction.get("court_cards")
         down = faction.get("face_down_characters")

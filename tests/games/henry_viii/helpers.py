@@ -17,6 +17,7 @@ from typing import Any
 import stratagem
 from stratagem import CHANCE, State
 from stratagem.core import Game
+from stratagem.games.henry_viii.views import read_characters
 
 QUIET = {
     "Henry's death roll": "Dice: 2",
@@ -63,10 +64,10 @@ class Table:
 
     def seat_of(self, name: str) -> int:
         """The seat whose faction has the character named ``name`` (from the view)."""
-        for seat, faction in enumerate(self.state.view(None)["factions"].values()):
-            if any(c["name"] == name for c in faction["characters"]):
-                return seat
-        raise AssertionError(f"{name} is in no faction")
+        line = self.state.view(None)["characters"].get(name)
+        if line is None:
+            raise AssertionError(f"{name} is in no faction")
+        return int(str(line).split(" · ")[0].split()[-1]) - 1
 
     def _default(self) -> str:
         state = self.state
@@ -98,9 +99,7 @@ class Table:
         return outcomes[0]
 
     def _deal_seat(self, view: Mapping[str, Any]) -> int:
-        dealt = [
-            len(f["characters"]) + f["face_down_characters"] for f in view["factions"].values()
-        ]
+        dealt = [f["characters"] + f["face_down_characters"] for f in view["factions"].values()]
         # dealing goes round the table one character at a time
         total = sum(dealt)
         return total % self.game.num_players
@@ -117,10 +116,8 @@ class Table:
         return 5 + (1 if self._treasurer(seat) else 0)
 
     def _treasurer(self, seat: int) -> bool:
-        view = self.state.view(None)
-        holder = view["offices"]["Lord High Treasurer"]
-        faction = list(view["factions"].values())[seat]
-        return any(c["name"] == holder for c in faction["characters"])
+        holder = self.state.view(None)["offices"]["Lord High Treasurer"]
+        return holder != "vacant" and self.seat_of(holder) == seat
 
     def settle(self, *forced: str, until: Callable[[State], bool] | None = None) -> None:
         """Resolve chance events (the ``forced`` results first, in order) until a seat
@@ -185,10 +182,9 @@ class Table:
 
     def character(self, name: str) -> dict[str, Any]:
         """A character's entry in the public view."""
-        for faction in self.state.view(None)["factions"].values():
-            for entry in faction["characters"]:
-                if entry["name"] == name:
-                    return dict(entry)
+        for entry in read_characters(self.state.view(None)):
+            if entry["name"] == name:
+                return dict(entry)
         raise AssertionError(f"{name} is not face up in any faction")
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from stratagem.games.henry_viii.views import read_characters
+
 from .helpers import Table, asked, drive, religion
 
 
@@ -271,7 +273,8 @@ def test_religious_difference_c1_to_p3() -> None:
     table.settle("Die: 6")
     assert table.state.view(None)["henry"]["religion"] == "P3"
     top = max(
-        table.state.view(None)["factions"]["Faction 1"]["characters"], key=lambda c: c["influence"]
+        [c for c in read_characters(table.state.view(None)) if c["faction"] == "Faction 1"],
+        key=lambda c: c["influence"],
     )
     assert top["name"] == "Thomas Howard" and top["religion"] == "C1"
     losses = [t for t in table.events() if t.startswith("Faction 1 loses ")]

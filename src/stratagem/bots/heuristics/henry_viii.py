@@ -17,6 +17,7 @@ from typing import Any
 
 from stratagem.core import Action, Game, State
 from stratagem.games.henry_viii.game import HenryVIII
+from stratagem.games.henry_viii.views import read_characters
 
 HARMFUL = {
     "Arrest Warrant": 6,
@@ -87,9 +88,9 @@ class HenryVIIIHeuristic:
         influence = {}
         for seat, faction in view["factions"].items():
             influence[seat] = faction["influence"]
-            for entry in faction["characters"]:
-                self.owner[entry["name"]] = seat
-                self.people[entry["name"]] = entry
+        for entry in read_characters(view):
+            self.owner[entry["name"]] = entry["faction"]
+            self.people[entry["name"]] = entry
         others = {seat: value for seat, value in influence.items() if seat != self.me}
         self.leader = max(others, key=lambda seat: (others[seat], seat))
         self.leading = influence[self.me] >= max(others.values())

@@ -9,13 +9,14 @@ state, the discard pile (face up, Rulings) and the Endeavour in play.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from stratagem.core import CHANCE, TERMINAL, JsonDict
 from stratagem.games.henry_viii.effects import religion_code
 from stratagem.games.henry_viii.encoding import HENRY_TARGET
 from stratagem.games.henry_viii.pack import val
-from stratagem.games.henry_viii.places import HIDDEN, LIVING, PLACE_NAMES, REMOVED
+from stratagem.games.henry_viii.places import COURT, HIDDEN, LIVING, PLACE_NAMES, REMOVED
 
 if TYPE_CHECKING:
     from stratagem.games.henry_viii.state import HenryVIIIState
@@ -39,24 +40,25 @@ def describe_card(state: HenryVIIIState, card: int) -> str:
     )
 
 
-def _character(state: HenryVIIIState, c: int) -> JsonDict:
+def _character(state: HenryVIIIState, c: int) -> str:
+    """A character on one line: ``Influence 8 · Ability 4 · Guile 4 · Religion C1 ·
+    Title: Duke of Norfolk · Office: Lord High Treasurer · ...`` (see ``read_characters``)."""
     person = state.person(c)
-    entry: JsonDict = {
-        "name": person.name,
-        "influence": state.influence(c),
-        "ability": person.ability,
-        "guile": person.guile,
-        "religion": religion_code(state.religion_of[c]),
-        "where": PLACE_NAMES[state.where[c]],
-    }
+    parts = [
+        state.seat_name(state.owner[c]),
+        f"Influence {state.influence(c)}",
+        f"Ability {person.ability}",
+        f"Guile {person.guile}",
+        f"Religion {religion_code(state.religion_of[c])}",
+    ]
     title = state.title_of(c)
     if title >= 0:
-        entry["title"] = state.book.title_names[title]
-    offices = state.offices_of(c)
-    if offices:
-        entry["offices"] = [state.book.office_names[o] for o in offices]
+        parts.append(f"Title: {state.book.title_names[title]}")
+    parts.extend(f"Office: {state.book.office_names[o]}" for o in state.offices_of(c))
     if c in state.line:
-        entry["succession"] = state.line_position(c)
+        parts.append(f"Succession {state.line_position(c)}")
+    if state.where[c] != COURT:
+        parts.append(PLACE_NAMES[state.where[c]])
     notes = [
         note
         for note, on in (
@@ -73,16 +75,58 @@ def _character(state: HenryVIIIState, c: int) -> JsonDict:
         if on
     ]
     if notes:
-        entry["notes"] = notes
+        parts.append("Notes: " + ", ".join(notes))
     if person.female:
-        entry["baby_value"] = person.baby
+        parts.append(f"Baby Value {person.baby}")
     if person.heir_credibility is not None:
-        entry["heir_credibility"] = person.heir_credibility
+        parts.append(f"Heir Credibility {person.heir_credibility}")
     if state.spouse[c] >= 0:
-        entry["married_to"] = state.name(state.spouse[c])
+        parts.append(f"Married to {state.name(state.spouse[c])}")
     if state.rack[c]:
-        entry["rack"] = state.rack[c]
-    return entry
+        parts.append(f"Rack {state.rack[c]}")
+    return " · ".join(parts)
+
+
+_NUMBERS = {
+    "Influence ": "influence",
+    "Ability ": "ability",
+    "Guile ": "guile",
+    "Succession ": "succession",
+    "Baby Value ": "baby_value",
+    "Heir Credibility ": "heir_credibility",
+    "Rack ": "rack",
+}
+
+
+def read_characters(view: Mapping[str, Any]) -> list[JsonDict]:
+    """The face-up characters of a view, as dicts (``name``, ``faction``, ``influence``,
+    ``ability``, ``guile``, ``religion``, ``where``, and where they apply ``title``,
+    ``offices``, ``succession``, ``notes``, ``baby_value``, ``heir_credibility``,
+    ``married_to``, ``rack``)."""
+    result = []
+    for name, line in view["characters"].items():
+        faction, *tokens = str(line).split(" · ")
+        entry: JsonDict = {"name": name, "faction": faction, "where": "at court"}
+        for token in tokens:
+            number = next(
+                (key for prefix, key in _NUMBERS.items() if token.startswith(prefix)), None
+            )
+            if number is not None:
+                entry[number] = int(token.rsplit(" ", 1)[1])
+            elif token.startswith("Religion "):
+                entry["religion"] = token.removeprefix("Religion ")
+            elif token.startswith("Title: "):
+                entry["title"] = token.removeprefix("Title: ")
+            elif token.startswith("Office: "):
+                entry.setdefault("offices", []).append(token.removeprefix("Office: "))
+            elif token.startswith("Notes: "):
+                entry["notes"] = token.removeprefix("Notes: ").split(", ")
+            elif token.startswith("Married to "):
+                entry["married_to"] = token.removeprefix("Married to ")
+            else:
+                entry["where"] = token
+        result.append(entry)
+    return result
 
 
 def _in_play(state: HenryVIIIState) -> JsonDict | None:
@@ -183,7 +227,7 @@ def build_view(state: HenryVIIIState, seat: int | None) -> JsonDict:
             "court_cards": len(state.hands[s]),
             "face_down_characters": len(face_down),
             "law_suit": state.law_suit_on(s),
-            "characters": [_character(state, c) for c in members],
+            "characters": len(members),
         }
     offices = {}
     for o, name in enumerate(book.office_names):
@@ -226,6 +270,12 @@ def build_view(state: HenryVIIIState, seat: int | None) -> JsonDict:
         "abroad": [state.name(c) for c in range(len(state.where)) if state.abroad(c)],
         "dead": [state.name(c) for c in range(len(state.where)) if state.dead(c)],
         "factions": factions,
+        "characters": {
+            state.name(c): _character(state, c)
+            for s in range(state.players)
+            for c in range(len(state.where))
+            if state.owner[c] == s and state.where[c] in LIVING
+        },
         "offices": offices,
         "titles": titles,
         "in_play": _in_play(state),
