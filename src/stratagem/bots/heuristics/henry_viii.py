@@ -1,0 +1,264 @@
+"""The Henry VIII heuristic bot: it pursues Influence at court.
+
+It reads only its own view and the legal actions. In its Player Turn it scores each
+Endeavour it may play (marrying its women to Henry, pushing its heirs up the line, taking
+offices and titles, henchmen, and striking at the leading faction with arrests, trials,
+suits and spies) against keeping the card for a Support, and discards the card whose
+Support is worth least when nothing is worth playing. Targets: its own characters for
+what helps, the leader's most influential characters for what harms (King Henry himself
+when it leads and an Accident would end the game). Supports: it helps its own and its
+friends' Endeavours against the leader and hinders what harms it or helps the leader.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from stratagem.core import Action, Game, State
+from stratagem.games.henry_viii.game import HenryVIII
+from stratagem.games.henry_viii.views import read_characters
+
+HARMFUL = {
+    "Arrest Warrant": 6,
+    "Investigation": 4,
+    "Trial": 8,
+    "Execution": 8,
+    "Act of Attainder": 8,
+    "Rack": 3,
+    "Accident": 3,
+    "Influenza": 3,
+    "Take Oath": 4,
+    "Persuasion": 6,
+    "Befriend a Tudor": 6,
+    "Law Suit": 4,
+    "Quails": 3,
+    "Fee'd Men": 4,
+    "Act of Bastardy": 5,
+    "Diplomatic Mission": 1,
+    "Travel Beyond the Realm": 1,
+}
+"""Endeavours that hurt their target's faction, and how much the bot likes them."""
+
+HELPFUL = {
+    "Assume Office": 7,
+    "Ennoblement": 6,
+    "Act of Succession": 8,
+    "My Lord's Man": 5,
+    "License of Release": 6,
+    "Summons to Court": 4,
+    "Marriage": 9,
+}
+"""Endeavours that help their target's faction, and how much the bot likes them."""
+
+SUPPORT_VALUE = {
+    "Royal Command": 5,
+    "Obstruction": 5,
+    "Henry's Ear": 2,
+    "Parliamentary Petition": 3,
+    "Captaincy": 2,
+    "Lady of the Bedchamber": 2,
+}
+
+
+def _card(text: str) -> tuple[str, str]:
+    """(Endeavour, Support) halves named in an action's text."""
+    body = text.split(": ", 1)[1]
+    endeavour, support = body.split(" | ", 1)
+    return endeavour, support.split(" #")[0]
+
+
+class HenryVIIIHeuristic:
+    """The ``heuristic`` bot of Henry VIII."""
+
+    name = "heuristic"
+
+    def __init__(self, game: Game, rng: random.Random) -> None:
+        if not isinstance(game, HenryVIII):
+            raise TypeError("HenryVIIIHeuristic plays only henry_viii")
+        self.game = game
+        self.rng = rng
+
+    # -- what the bot knows ------------------------------------------------------------
+
+    def _read(self, view: dict[str, Any]) -> None:
+        self.me: str = view["seat"]
+        self.owner: dict[str, str] = {}
+        self.people: dict[str, dict[str, Any]] = {}
+        influence = {}
+        for seat, faction in view["factions"].items():
+            influence[seat] = faction["influence"]
+        for entry in read_characters(view):
+            self.owner[entry["name"]] = entry["faction"]
+            self.people[entry["name"]] = entry
+        others = {seat: value for seat, value in influence.items() if seat != self.me}
+        self.leader = max(others, key=lambda seat: (others[seat], seat))
+        self.leading = influence[self.me] >= max(others.values())
+        self.henry_free = view["henry"]["queen"] is None
+
+    def _value(self, name: str) -> float:
+        entry = self.people.get(name, {})
+        return float(entry.get("influence", 0)) + 0.1 * float(entry.get("guile", 0))
+
+    def _stance(self, view: dict[str, Any]) -> int:
+        """+1: the Endeavour in play should succeed; -1: it should fail; 0: indifferent."""
+        play = view.get("in_play")
+        if not play:
+            return 0
+        endeavour = play["endeavour"]
+        by = play["by"]
+        targets = play["targets"]
+        target_owner = self.owner.get(targets[0], targets[0]) if targets else None
+        if endeavour in HARMFUL:
+            if target_owner == self.me:
+                return -1
+            if by == self.me or target_owner == self.leader:
+                return 1
+            return 0
+        if endeavour in HELPFUL:
+            if self.me in (target_owner, by):
+                return 1
+            if self.leader in (target_owner, by):
+                return -1
+            return 0
+        if by == self.me:
+            return 1
+        return -1 if by == self.leader else 0
+
+    # -- the decision ----------------------------------------------------------------------
+
+    def choose(self, state: State, seat: int) -> Action:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        view = state.view(seat)
+        self._read(view)
+        texts = [action.text for action in legal]
+        question = str(view.get("asked") or "")
+        if "play an Endeavour" in question:
+            pick = self._player_turn(texts)
+        elif "play a Support" in question:
+            pick = self._support(view, texts)
+        elif "choose the Endeavour's target" in question:
+            pick = self._target(view, texts)
+        elif "Modifier: +1" in texts or "Modifier: -1" in texts or "Modifier: -2" in texts:
+            pick = self._modifier(view, texts)
+        elif "choose a Captain" in question:
+            pick = self._captain(view, texts)
+        elif "Yes" in texts:
+            pick = "Yes"
+        else:
+            pick = texts[0]
+        return legal[texts.index(pick)]
+
+    def _player_turn(self, texts: list[str]) -> str:
+        best, best_score = "", 0.0
+        for text in texts:
+            if text.startswith("Endeavour: "):
+                endeavour, support = _card(text)
+                score = self._endeavour_score(endeavour) - 0.3 * SUPPORT_VALUE.get(support, 1)
+            elif text.startswith("Office power: "):
+                score = 4.0
+            else:
+                continue
+            if score > best_score:
+                best, best_score = text, score
+        if best and best_score >= 2:
+            return best
+        discards = [t for t in texts if t.startswith("Discard: ")]
+        return min(discards, key=lambda t: SUPPORT_VALUE.get(_card(t)[1], 1))
+
+    def _endeavour_score(self, endeavour: str) -> float:
+        mine = [p for p, s in self.owner.items() if s == self.me]
+        if endeavour == "Marriage":
+            women = [p for p in mine if "woman" in self.people[p].get("notes", [])]
+            return HELPFUL["Marriage"] if self.henry_free and women else 0.0
+        if endeavour == "Act of Succession":
+            heirs = [p for p in mine if "heir" in self.people[p].get("notes", [])]
+            return HELPFUL[endeavour] if heirs else 0.0
+        if endeavour in HELPFUL:
+            return float(HELPFUL[endeavour])
+        if endeavour in HARMFUL:
+            return float(HARMFUL[endeavour])
+        return 1.0
+
+    def _target(self, view: dict[str, Any], texts: list[str]) -> str:
+        play = view["in_play"] or {}
+        endeavour = play.get("endeavour", "")
+        chosen = play.get("targets", [])
+        if endeavour == "Marriage" and chosen:
+            return "Target: King Henry" if "Target: King Henry" in texts else self._own(texts)
+        if any(t.startswith(("Office: ", "Title: ", "Succession: ")) for t in texts):
+            return texts[0]
+        if endeavour in HELPFUL or endeavour in ("Diplomatic Mission",):
+            return self._own(texts)
+        if (
+            endeavour in ("Accident", "Influenza")
+            and self.leading
+            and "Target: King Henry" in texts
+        ):
+            return "Target: King Henry"
+        return self._rival(texts)
+
+    def _named(self, text: str) -> str:
+        return text.split(": ", 1)[1]
+
+    def _own(self, texts: list[str]) -> str:
+        mine = [t for t in texts if self.owner.get(self._named(t)) == self.me]
+        pool = mine or texts
+        return max(pool, key=lambda t: self._value(self._named(t)))
+
+    def _rival(self, texts: list[str]) -> str:
+        def score(text: str) -> tuple[int, float]:
+            name = self._named(text)
+            owner = self.owner.get(name, name)
+            if owner == self.me:
+                return (-1, 0.0)
+            return (2 if owner == self.leader else 1, self._value(name))
+
+        return max(texts, key=score)
+
+    def _support(self, view: dict[str, Any], texts: list[str]) -> str:
+        stance = self._stance(view)
+        if stance == 0 or view.get("in_play") is None:
+            return "Pass"
+        for text in texts:
+            if not text.startswith("Support: "):
+                continue
+            support = _card(text)[1]
+            if support in ("Royal Command", "Henry's Ear", "Parliamentary Petition") and stance > 0:
+                return text
+            if support in ("Obstruction", "Henry's Ear", "Parliamentary Petition") and stance < 0:
+                return text
+            if support in ("Scandal", "Duplicity", "Revulsion", "Bad Health") and stance < 0:
+                return text
+            helps = ("Evidence", "Treachery", "Henry's Will", "Fee'd Men", "Lady", "Captaincy")
+            if support.startswith(helps) and stance > 0:
+                return text
+        return "Pass"
+
+    def _modifier(self, view: dict[str, Any], texts: list[str]) -> str:
+        values = [int(t.split(": ")[1]) for t in texts]
+        if "vote as Trial President" in str(view.get("asked")):
+            accused = (view["in_play"] or {}).get("targets", [""])[0]
+            want = -1 if self.owner.get(accused) == self.me else 1
+        else:
+            want = 1 if self._stance(view) >= 0 else -1
+        best = max(values, key=lambda v: v * want)
+        return texts[values.index(best)]
+
+    def _captain(self, view: dict[str, Any], texts: list[str]) -> str:
+        play = view["in_play"] or {}
+        ours = play.get("by") == self.me or play.get("endeavour") == "Pilgrimage of Grace"
+
+        def ability(text: str) -> int:
+            return int(self.people.get(self._named(text), {}).get("ability", 0))
+
+        if ours:
+            mine = [t for t in texts if self.owner.get(self._named(t)) == self.me] or texts
+            return max(mine, key=ability)
+        return min(texts, key=ability)
+
+
+HEURISTIC = HenryVIIIHeuristic
+"""This game's ``heuristic`` bot (found by ``stratagem.bots.base``)."""

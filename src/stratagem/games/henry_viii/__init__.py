@@ -1,0 +1,1 @@
+"""Henry VIII: Intrigue in the Tudor Court, for 5 to 8 players."""

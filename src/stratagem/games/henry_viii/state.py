@@ -1,0 +1,211 @@
+"""The Henry VIII state: the rules' mixins put together, with set-up, copies, the
+serialized document and the outcome.
+
+A Turn runs the Henry Segment (A to G), the Player Rounds (each faction in player order
+plays one Endeavour or discards, Supports go round the table until all pass, the
+Endeavour is resolved) and the Death Segment. Characters and cards are numbers (their
+order in the pack).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any, Self
+
+from stratagem.core import JsonDict
+from stratagem.games.henry_viii.base import copy_play
+from stratagem.games.henry_viii.henry import AT_START, LATER, STAR, HenrySegment
+from stratagem.games.henry_viii.places import DECK, OUT, VACANT
+from stratagem.games.henry_viii.refusals import why_illegal
+from stratagem.games.henry_viii.views import build_view, resample
+
+if TYPE_CHECKING:
+    from stratagem.core import Action
+    from stratagem.games.henry_viii.game import HenryVIII
+
+LIST_FIELDS = (
+    "where",
+    "owner",
+    "spouse",
+    "mother",
+    "born",
+    "religion_of",
+    "bastard",
+    "investigated",
+    "former_queen",
+    "rack",
+    "office_holder",
+    "title_holder",
+    "line",
+    "cloc",
+    "deck",
+    "discard",
+    "law_suit",
+    "powers_used",
+    "order",
+    "winner_seats",
+)
+SCALAR_FIELDS = (
+    "turn",
+    "stage",
+    "religion",
+    "contentment",
+    "queen",
+    "last_queen",
+    "supremacy",
+    "henry_dead",
+    "over",
+    "end",
+    "penalized",
+    "pos",
+    "rounds_done",
+    "deal_seat",
+)
+
+
+class HenryVIIIState(HenrySegment):
+    """One position of Henry VIII."""
+
+    __slots__ = ()
+
+    @classmethod
+    def bare(cls, game: HenryVIII) -> Self:
+        """An empty state: nobody dealt, every card in the deck, every office vacant."""
+        state = cls(game)
+        book = game.book
+        people = len(book.people)
+        state._g = game
+        state.book = book
+        state.players = game.num_players
+        state.turn = 1
+        state.stage = "Setup"
+        state.religion = book.rules.start.religion
+        state.contentment = book.rules.start.contentment
+        state.queen = -1
+        state.last_queen = -1
+        state.supremacy = False
+        state.henry_dead = False
+        state.over = False
+        state.end = ""
+        state.winner_seats = []
+        state.where = [OUT] * people
+        state.owner = [-1] * people
+        state.spouse = [-1] * people
+        state.mother = [-1] * people
+        state.born = [0] * people
+        state.religion_of = [person.religion for person in book.people]
+        state.bastard = [False] * people
+        state.investigated = [False] * people
+        state.former_queen = [False] * people
+        state.rack = [0] * people
+        state.office_holder = [VACANT] * len(book.offices)
+        state.title_holder = [VACANT] * len(book.title_names)
+        state.line = []
+        state.cloc = [DECK] * len(book.card_names)
+        state.hands = [[] for _ in range(game.num_players)]
+        state.deck = list(range(len(book.card_names)))
+        state.discard = []
+        state.law_suit = [False] * game.num_players
+        state.powers_used = [False] * len(book.offices)
+        state.penalized = -1
+        state.order = list(range(game.num_players))
+        state.pos = 0
+        state.rounds_done = 0
+        state.deal_seat = 0
+        state.tasks = []
+        state.node = None
+        state.play = None
+        state.window = None
+        state._legal = None
+        return state
+
+    @classmethod
+    def initial(cls, game: HenryVIII) -> Self:
+        """Setup: the characters for this many players are dealt, then Turn 1 begins."""
+        state = cls.bare(game)
+        state._log(
+            f"Setup for {game.num_players} players: Turn 1, Contentment 0, the King's Religion C1.",
+            "Setup",
+            {"players": game.num_players},
+        )
+        state.push(["deal", STAR], ["deal", AT_START], ["deal", LATER], ["setup_cards"], ["turn"])
+        state._advance()
+        return state
+
+    # -- outcome ---------------------------------------------------------------------------
+
+    def returns(self) -> list[float]:
+        if not self.over or not self.winner_seats:
+            return [0.0] * self.players
+        share = 1.0 / len(self.winner_seats)
+        return [share if seat in self.winner_seats else 0.0 for seat in range(self.players)]
+
+    def result(self) -> JsonDict:
+        """How to Win: most Influence at the end of the Turn Henry dies; nobody if the line
+        is empty; the Pilgrimage of Grace's own end."""
+        scores = {self.seat_name(s): self.faction_influence(s) for s in range(self.players)}
+        details: JsonDict = {
+            "ended": self.end or "not over",
+            "turns": self.turn,
+            "no_heir": 1 if self.end == "no heir" else 0,
+            "pilgrimage": 1 if self.end == "Pilgrimage of Grace" else 0,
+            "supremacy": 1 if self.supremacy else 0,
+            "tudor_heirs_born": sum(
+                1 for c, p in enumerate(self.book.people) if p.born_card and self.where[c] != OUT
+            ),
+        }
+        winners = [self.seat_name(s) for s in self.winner_seats]
+        if not self.over:
+            reason = "the game is not over"
+        elif self.end == "no heir":
+            reason = "Henry died with no one in the Line of Succession: everyone loses"
+        elif self.end == "Pilgrimage of Grace":
+            reason = (
+                f"the Pilgrimage of Grace overthrew Henry: {winners[0]} holds the senior "
+                "Catholic heir"
+                if winners
+                else "the Pilgrimage of Grace overthrew Henry with no Catholic heir: everyone loses"
+            )
+        else:
+            reason = f"Henry died in Turn {self.turn}: {', '.join(winners)} with the most Influence"
+        return {"winners": winners, "scores": scores, "reason": reason, "details": details}
+
+    # -- information, copies -----------------------------------------------------------------
+
+    def view(self, seat: int | None) -> JsonDict:
+        return build_view(self, seat)
+
+    def resample_hidden(self, seat: int, rng: random.Random) -> HenryVIIIState:
+        return resample(self, seat, rng)
+
+    def _why_illegal(self, action: Action) -> str:
+        return why_illegal(self, action)
+
+    def clone(self) -> Self:
+        other = object.__new__(type(self))
+        self._copy_base(other)
+        other._g = self._g
+        other.book = self.book
+        other.players = self.players
+        for name in SCALAR_FIELDS:
+            setattr(other, name, getattr(self, name))
+        for name in LIST_FIELDS:
+            setattr(other, name, getattr(self, name).copy())
+        other.hands = [hand.copy() for hand in self.hands]
+        other.tasks = self.tasks.copy()
+        other.node = self.node
+        other.play = copy_play(self.play)
+        other.window = None if self.window is None else dict(self.window)
+        other._legal = self._legal
+        return other
+
+    def _state_doc(self) -> JsonDict:
+        doc: dict[str, Any] = {name: getattr(self, name) for name in SCALAR_FIELDS}
+        for name in LIST_FIELDS:
+            doc[name] = list(getattr(self, name))
+        doc["hands"] = [list(hand) for hand in self.hands]
+        doc["tasks"] = [list(task) for task in self.tasks]
+        doc["node"] = None if self.node is None else list(self.node)
+        doc["play"] = copy_play(self.play)
+        doc["window"] = None if self.window is None else dict(self.window)
+        return doc

@@ -1,0 +1,60 @@
+"""The Line of Succession (Heirs and Succession; Act of Succession Card; On the birth of
+a Tudor Heir).
+
+The line is a list of heirs in order. It is kept closed up: when someone leaves, everyone
+below shuffles up one place, save that a woman can never hold Succession 1, which stays
+empty while a woman heads the line (so Mary Tudor starts on Succession 2).
+"""
+
+from __future__ import annotations
+
+from stratagem.games.henry_viii.people import People
+
+
+class Succession(People):
+    """The Line of Succession."""
+
+    __slots__ = ()
+
+    def positions_for(self, c: int) -> list[int]:
+        """The Succession cards an Act of Succession may give ``c`` (1 is the best)."""
+        line = [h for h in self.line if h != c]
+        hole = 1 if line and self.female(line[0]) else 0
+        last = min(self.succession_cards(), len(line) + hole + 1)
+        first = 2 if self.female(c) else 1
+        return list(range(first, last + 1))
+
+    def line_insert(self, c: int, position: int) -> None:
+        """Give ``c`` Succession card ``position``: the holder and everyone below move one
+        down; whoever falls off the last card leaves the line."""
+        if c in self.line:
+            self.line.remove(c)
+        hole = 1 if self.line and self.female(self.line[0]) else 0
+        index = max(0, position - 1 - hole)
+        if position == 1:
+            index = 0
+        self.line.insert(index, c)
+        cards = self.succession_cards()
+        while self.line and self.line_position(self.line[-1]) > cards:
+            dropped = self.line.pop()
+            self._log(
+                f"{self.name(dropped)} falls off the end of the Line of Succession.",
+                "Act of Succession Card",
+                {"character": self.name(dropped)},
+            )
+
+    def birth_position(self, c: int) -> int:
+        """Where a newborn Tudor goes (Rulings): a son after Henry's living sons, ahead of
+        everyone else; a daughter after all of Henry's children in the line."""
+        index = 0
+        for holder in self.line:
+            person = self.book.people[holder]
+            if self.female(c):
+                if not person.tudor:
+                    break
+            elif not (person.tudor and not person.female):
+                break
+            index += 1
+        line = self.line[:index]
+        hole = 1 if line and self.female(line[0]) else (1 if not line and self.female(c) else 0)
+        return index + 1 + hole

@@ -1,0 +1,154 @@
+"""Hidden information, refusals, bad files and bad packs."""
+
+from __future__ import annotations
+
+import json
+import random
+import shutil
+from pathlib import Path
+
+import pytest
+
+import stratagem
+from stratagem import IllegalAction
+from stratagem.core import DataPackError, StateFormatError
+
+from .helpers import Table, asked
+
+
+def _table() -> Table:
+    table = Table(5, factions={0: ["Thomas Howard"]}, hands={0: ["Trial | Henry's Ear"]})
+    table.to_player_turn(0)
+    return table
+
+
+def test_a_view_shows_only_its_own_hand_and_face_down_characters() -> None:
+    """Hands and later arrivals dealt face down stay with their faction."""
+    table = _table()
+    state = table.state
+    mine = state.view(0)
+    theirs = state.view(1)
+    spectator = state.view(None)
+    assert "Trial | Henry's Ear" in mine["you"]["hand"]
+    text = json.dumps(theirs) + json.dumps(spectator)
+    for card in mine["you"]["hand"]:
+        assert card not in text
+    for arrival in mine["you"]["face_down"]:
+        assert arrival.split(" (")[0] not in text
+    assert theirs["factions"]["Faction 1"]["court_cards"] == len(mine["you"]["hand"])
+    assert theirs["factions"]["Faction 1"]["face_down_characters"] == len(mine["you"]["face_down"])
+
+
+def test_face_down_deals_are_private_events() -> None:
+    """The deal of a later arrival is seen by its faction only."""
+    table = _table()
+    private = [e for e in table.state.visible_events(1) if "face down" in e["text"]]
+    own = {e["text"] for e in table.state.visible_events(0) if "face down" in e["text"]}
+    assert private and all(
+        "receives a character face down" in e["text"]
+        for e in private
+        if e["text"].startswith("Faction 1")
+    )
+    assert any("enters Turn" in text for text in own)
+
+
+def test_resampling_redeals_only_what_the_seat_cannot_see() -> None:
+    """resample_hidden(seat) keeps the seat's view and redeals the others' hands."""
+    table = _table()
+    state = table.state
+    rng = random.Random(3)
+    changed = False
+    for _ in range(5):
+        other = state.resample_hidden(0, rng)
+        assert other.view(0) == state.view(0)
+        changed |= other.view(1)["you"]["hand"] != state.view(1)["you"]["hand"]
+    assert changed
+
+
+def test_a_card_not_in_hand_is_refused_and_nothing_changes() -> None:
+    table = _table()
+    state = table.state
+    before = json.dumps(state.to_json())
+    with pytest.raises(IllegalAction, match="is not in Faction 1's hand"):
+        state.apply_action("Endeavour: Plague | Henry's Ear", seat=0)
+    with pytest.raises(IllegalAction, match="Faction 1's turn"):
+        state.apply_action("Discard: Trial | Henry's Ear", seat=1)
+    with pytest.raises(IllegalAction, match="not an action"):
+        state.apply_action("Behead the Cardinal", seat=0)
+    assert json.dumps(state.to_json()) == before
+
+
+def test_a_trial_with_nobody_in_the_tower_is_refused() -> None:
+    """Trial needs someone arrested: the card can only be discarded or supported."""
+    table = _table()
+    with pytest.raises(IllegalAction, match="needs someone arrested"):
+        table.state.apply_action("Endeavour: Trial | Henry's Ear", seat=0)
+
+
+def test_annulment_before_the_act_of_supremacy_is_refused() -> None:
+    table = Table(5, factions={0: ["William Warham"]}, hands={0: ["Annulment | Henry's Will"]})
+    table.to_player_turn(0)
+    with pytest.raises(IllegalAction, match="senior bishop"):
+        table.state.apply_action("Endeavour: Annulment | Henry's Will", seat=0)
+
+
+def test_a_faction_under_a_law_suit_may_only_discard() -> None:
+    """Law Suit: no more Endeavours this Turn (Supports are still allowed)."""
+    table = Table(5, hands={0: ["Law Suit | Bad Health", ROYAL]})
+    table.to_player_turn(0)
+    table.act("Endeavour: Law Suit | Bad Health")
+    targets = [a.text for a in table.state.legal_actions()]
+    chancellor = table.state.view(None)["offices"]["Chancellor"]
+    exempt = f"Target faction: Faction {table.seat_of(chancellor) + 1}"
+    assert exempt not in targets  # the Chancellor's faction cannot be sued
+    table.act(targets[0])
+    sued = int(targets[0].split()[-1]) - 1
+    table.act(f"Support: {ROYAL}")
+    table.pass_supports()
+    table.to_player_turn(sued)
+    legal = [a.text for a in table.state.legal_actions()]
+    assert legal and all(text.startswith("Discard") for text in legal)
+    assert table.state.view(None)["factions"][f"Faction {sued + 1}"]["law_suit"]
+
+
+ROYAL = "Act of Bastardy | Royal Command"
+
+
+def test_royal_command_and_obstruction_cancel_each_other() -> None:
+    table = Table(
+        5,
+        hands={0: ["Quails | Revulsion", ROYAL], 1: ["Act of Succession | Obstruction"]},
+    )
+    table.to_player_turn(0)
+    table.act("Endeavour: Quails | Revulsion", "Target faction: Faction 2")
+    table.act(f"Support: {ROYAL}")
+    table.settle()
+    while table.state.current_player() == 0:
+        table.act("Pass")
+    table.act("Support: Act of Succession | Obstruction")
+    table.pass_supports()
+    assert "Royal Command and Obstruction cancel each other." in table.events()
+    assert asked(table.state) == "chance: the Endeavour's die"
+
+
+def test_a_broken_state_document_is_refused() -> None:
+    table = _table()
+    game = table.game
+    doc = json.loads(json.dumps(table.state.to_json()))
+    doc["state"]["hands"][1].append(doc["state"]["hands"][0][0])
+    with pytest.raises(StateFormatError, match="in two places"):
+        game.state_from_json(doc)
+    doc = json.loads(json.dumps(table.state.to_json()))
+    doc["state"]["religion"] = 9
+    with pytest.raises(StateFormatError, match="religion"):
+        game.state_from_json(doc)
+
+
+def test_a_broken_pack_names_the_file_and_the_entry(tmp_path: Path) -> None:
+    source = Path(stratagem.games.henry_viii.__file__).parent / "data"  # type: ignore[attr-defined]
+    folder = tmp_path / "pack"
+    shutil.copytree(source, folder)
+    text = (folder / "characters.toml").read_text()
+    (folder / "characters.toml").write_text(text.replace("religion = 1\n", "religion = 7\n", 1))
+    with pytest.raises(DataPackError, match=r"characters.toml: character\[0\] 'Thomas Howard'"):
+        stratagem.load("henry_viii", players=5, data=folder)
