@@ -260,6 +260,12 @@ def simulate_command(
     _stdout().print(render_study(study))
 
 
+# -- Liber Militum: Tercios (army files and board drawings) ------------------------------
+from stratagem.cli_tercios import army_app  # noqa: E402
+
+app.add_typer(army_app, name="army")
+
+
 def main() -> None:
     """Entry point of the ``stratagem`` command."""
     app()
