@@ -36,7 +36,8 @@ TARGET_VERBS = ("shoot", "charge", "advance towards")
 
 _EXACT = re.compile(
     r"^move (?P<unit>.+?) to (?P<x>-?\d+(?:\.\d*)?)\s*,\s*(?P<y>-?\d+(?:\.\d*)?)"
-    r"(?: facing (?P<facing>-?\d+(?:\.\d*)?))?$"
+    r"(?: facing (?P<facing>-?\d+(?:\.\d*)?))?$",
+    re.IGNORECASE,
 )
 
 

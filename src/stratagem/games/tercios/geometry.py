@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from shapely import LineString, Point, Polygon
+from shapely import LineString, MultiPolygon, Point, Polygon, shortest_line
 from shapely.geometry.base import BaseGeometry
 
 EPSILON = 1e-6
@@ -132,13 +132,12 @@ def narrow_gap(
 ) -> tuple[int, int] | None:
     """Movement: Obstacles: the first pair of obstacles on either side of ``path`` closer
     than ``gap`` to each other while the path passes between them, or ``None``."""
-    corridor = path.buffer(gap / 2, cap_style="flat")
     (x0, y0), (x1, y1) = path.coords[0], path.coords[-1]
     near: list[tuple[int, int]] = []
     for index, shape in enumerate(obstacles):
-        if not corridor.intersects(shape):
+        if path.distance(shape) >= gap:
             continue
-        point = shape.intersection(corridor).representative_point()
+        point = Point(shortest_line(path, shape).coords[-1])
         side = (x1 - x0) * (point.y - y0) - (y1 - y0) * (point.x - x0)
         near.append((index, 1 if side > 0 else -1))
     for i, (a, side_a) in enumerate(near):
@@ -160,14 +159,19 @@ def first_contact(
 ) -> float | None:
     """How far ``mover`` (already turned) slides towards ``direction`` before touching
     ``target``, if within ``limit``; ``None`` when it would not reach it."""
-    if overlaps(mover.polygon(), target):
+    start = mover.polygon()
+    if overlaps(start, target):
         return 0.0
-    if not mover.moved(limit, direction).polygon().intersects(target):
+
+    def swept(reach: float) -> Polygon:
+        return MultiPolygon([start, mover.moved(reach, direction).polygon()]).convex_hull
+
+    if not swept(limit).intersects(target):
         return None
     low, high = 0.0, limit
     for _ in range(steps):
         middle = (low + high) / 2
-        if mover.moved(middle, direction).polygon().intersects(target):
+        if swept(middle).intersects(target):
             high = middle
         else:
             low = middle

@@ -32,7 +32,7 @@ from stratagem.games.tercios.virtues import virtue_bonus
 if TYPE_CHECKING:
     from stratagem.games.tercios.state import TerciosState
 
-FRACTIONS = (1.0, 0.75, 0.5, 0.25)
+FRACTIONS = (1.0, 0.5)
 
 
 @dataclass(frozen=True, slots=True)

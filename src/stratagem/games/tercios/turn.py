@@ -29,10 +29,7 @@ def deploy_commanders(state: TerciosState) -> None:
                 state.y[first.index],
             )
             continue
-        north = officer.side == 0
-        front = max(own, key=lambda t: state.y[t.index] * (1 if north else -1))
-        line = [t for t in own if abs(state.y[t.index] - state.y[front.index]) < 1e-6]
-        line.sort(key=lambda t: state.x[t.index])
+        line = sorted(own, key=lambda t: state.x[t.index])
         middle = line[len(line) // 2]
         spot = state.placement(middle.index)
         rear = spot.centres()[2]

@@ -51,23 +51,30 @@ def order_dice(state: TerciosState, unit: int) -> int:
     )
 
 
-def _discrete_moves(state: TerciosState, unit: int, bonus: int) -> dict[str, Move]:
+def _towards(state: TerciosState, unit: int, enemy: int, bonus: int) -> Move | None:
+    """A move straight at an enemy's centre, stopping an inch short of it."""
+    front = state.placement(unit).front
+    centre = (state.x[enemy], state.y[enemy])
+    gap = state.placement(enemy).polygon().distance(Point(front))
+    return move_towards(state, unit, bearing(front, centre), bonus, limit=gap - 1.0)
+
+
+def _discrete_move(state: TerciosState, unit: int, bonus: int, verb: str) -> Move | None:
+    """One of the moves offered to bots, by its verb."""
+    if verb in MOVES:
+        angle = MOVE_ANGLES[MOVES.index(verb)]
+        return move_towards(state, unit, normalize(state.f[unit] + angle), bonus)
+    enemy = state.g.troop_index[verb[len("advance towards ") :]]
+    return _towards(state, unit, enemy, bonus)
+
+
+def _discrete_moves(state: TerciosState, unit: int, bonus: int) -> list[str]:
     """The moves offered to bots: ahead, 45 degrees left or right, towards a near enemy."""
-    found: dict[str, Move] = {}
-    facing = state.f[unit]
-    for verb, angle in zip(MOVES, MOVE_ANGLES, strict=True):
-        move = move_towards(state, unit, normalize(facing + angle), bonus)
-        if move is not None:
-            found[verb] = move
     front = state.placement(unit).front
     near = sorted(enemies(state, unit), key=lambda e: distance(front, (state.x[e], state.y[e])))
-    for enemy in near[:NEAREST_TARGETS]:
-        centre = (state.x[enemy], state.y[enemy])
-        gap = state.placement(enemy).polygon().distance(Point(front))
-        move = move_towards(state, unit, bearing(front, centre), bonus, limit=gap - 1.0)
-        if move is not None:
-            found[f"advance towards {state.g.troops[enemy].label}"] = move
-    return found
+    verbs = [*MOVES]
+    verbs += [f"advance towards {state.g.troops[e].label}" for e in near[:NEAREST_TARGETS]]
+    return [verb for verb in verbs if _discrete_move(state, unit, bonus, verb) is not None]
 
 
 def _move_actions(state: TerciosState, unit: int, bonus: int) -> list[Action]:
@@ -201,7 +208,7 @@ def _assault(state: TerciosState, frame: Frame, unit: int) -> None:
         options = [
             g.target_action[unit][("advance towards", e)]
             for e in seen
-            if f"advance towards {g.troops[e].label}" in _discrete_moves(state, unit, 1)
+            if _towards(state, unit, e, 1) is not None
         ] or [g.verb_action[unit]["end activation"]]
     state.decide(frame, g.troops[unit].side, options)
 
@@ -276,7 +283,8 @@ def _perform(state: TerciosState, frame: Frame, unit: int, verb: str) -> str | N
         target = g.troop_index[verb[7:]]
         state.frames.append({"p": "charge", "a": unit, "t": target, "stage": "declare"})
         return "charge"
-    move = _discrete_moves(state, unit, ORDER_BONUS[order])[verb]
+    move = _discrete_move(state, unit, ORDER_BONUS[order], verb)
+    assert move is not None, verb
     _do_move(state, unit, move)
     return "move"
 
