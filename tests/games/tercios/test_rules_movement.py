@@ -52,25 +52,25 @@ def test_a_gap_under_three_inches_is_refused_and_a_wider_one_allowed() -> None:
 
 
 def test_a_pivot_over_ninety_degrees_is_refused() -> None:
-    state = _ready(**{"Idiáquez": (30.0, 20.0, 90.0)})
+    state = _ready(Idiáquez=(30.0, 20.0, 90.0))
     with pytest.raises(IllegalAction, match="pivot towards the destination would be 126 degrees"):
         state.apply_action("move Idiáquez to 27,19")
 
 
 def test_a_move_beyond_the_units_speed_is_refused() -> None:
-    state = _ready(**{"Idiáquez": (30.0, 20.0, 90.0)})
+    state = _ready(Idiáquez=(30.0, 20.0, 90.0))
     with pytest.raises(IllegalAction, match=r"the move is 5\.00 inches; this unit may move 4"):
         state.apply_action("move Idiáquez to 30,26.18")
 
 
 def test_facing_other_than_the_move_only_as_an_angle_correction() -> None:
-    state = _ready(**{"Idiáquez": (30.0, 20.0, 90.0)})
+    state = _ready(Idiáquez=(30.0, 20.0, 90.0))
     with pytest.raises(IllegalAction, match="only an Angle Correction when the move would end"):
         state.apply_action("move Idiáquez to 30,24 facing 60")
 
 
 def test_exact_move_applies_and_reads_back() -> None:
-    state = _ready(**{"Idiáquez": (30.0, 20.0, 90.0)})
+    state = _ready(Idiáquez=(30.0, 20.0, 90.0))
     action = GAME.parse_action("MOVE  idiáquez to 31.5,24")
     assert action.text == "move Idiáquez to 31.5,24"
     state.apply_action(action)
@@ -80,7 +80,7 @@ def test_exact_move_applies_and_reads_back() -> None:
 
 
 def test_exact_move_of_an_unknown_unit_or_out_of_turn() -> None:
-    state = _ready(**{"Idiáquez": (30.0, 20.0, 90.0)})
+    state = _ready(Idiáquez=(30.0, 20.0, 90.0))
     with pytest.raises(IllegalAction, match="no unit named 'Nobody'"):
         state.apply_action("move Nobody to 1,1")
     with pytest.raises(IllegalAction, match="only Idiáquez may move now"):

@@ -163,7 +163,7 @@ def first_contact(
     if overlaps(start, target):
         return 0.0
 
-    def swept(reach: float) -> Polygon:
+    def swept(reach: float) -> BaseGeometry:
         return MultiPolygon([start, mover.moved(reach, direction).polygon()]).convex_hull
 
     if not swept(limit).intersects(target):
