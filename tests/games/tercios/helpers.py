@@ -19,11 +19,11 @@ from stratagem.games.tercios.state import TerciosState
 SPANISH, SWEDISH = 0, 1
 
 
-def load(terrain: str = "open", **options: object) -> Tercios:
-    """The two 500-point shipped armies on an open (or the standard) table."""
-    game = stratagem.load(
-        "tercios", armies=("spanish_500", "swedish_500"), terrain=terrain, **options
-    )
+def load(
+    terrain: str = "open", armies: tuple[str, str] = ("spanish_500", "swedish_500")
+) -> Tercios:
+    """Two shipped armies (the 500-point ones) on an open (or the standard) table."""
+    game = stratagem.load("tercios", armies=armies, terrain=terrain)
     assert isinstance(game, Tercios)
     return game
 

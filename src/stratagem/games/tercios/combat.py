@@ -19,9 +19,10 @@ from stratagem.games.tercios.encoding import (
     RESIST,
     RUN,
     TURN_ANGLES,
+    TURNS,
 )
 from stratagem.games.tercios.geometry import bearing
-from stratagem.games.tercios.movement import move_towards, reorient, slide, speed
+from stratagem.games.tercios.movement import free_turns, move_towards, reorient, slide, speed
 from stratagem.games.tercios.shooting import shot_targets
 from stratagem.games.tercios.sight import charge_path
 from stratagem.games.tercios.values import final_value
@@ -56,12 +57,17 @@ def reaction_dice(state: TerciosState, unit: int, flank: bool, against: int) -> 
     )
 
 
-def _face_options(state: TerciosState, unit: int, towards: int) -> list[int]:
-    """Ready! reaction: the reorientation that best faces the enemy."""
+def _face_options(state: TerciosState, unit: int, towards: int) -> list[str]:
+    """Ready! reaction: the free reorientation that best faces the enemy, if any."""
     wanted = bearing((state.x[unit], state.y[unit]), (state.x[towards], state.y[towards]))
+    turns = free_turns(state, unit)
+    if not turns:
+        return []
     best = min(
-        range(len(TURN_ANGLES)),
-        key=lambda i: abs(((state.f[unit] + TURN_ANGLES[i] - wanted) + 180) % 360 - 180),
+        turns,
+        key=lambda verb: abs(
+            ((state.f[unit] + TURN_ANGLES[TURNS.index(verb)] - wanted) + 180) % 360 - 180
+        ),
     )
     return [best]
 
@@ -162,14 +168,12 @@ def _reacted(state: TerciosState, frame: Frame, attacker: int, target: int, got:
                 {"p": "shot", "s": target, "t": attacker, "mode": "react fire", "stage": "start"}
             )
     elif order == READY:
-        options = [
-            g.verb_action[target][("reorient left", "reorient right", "reorient about")[i]]
-            for i in _face_options(state, target, attacker)
-        ]
+        options = [g.verb_action[target][verb] for verb in _face_options(state, target, attacker)]
         if attacker in shot_targets(state, target, "react ready"):
             options.append(g.target_action[target][("shoot", attacker)])
-        frame["stage"] = "ready"
-        state.decide(frame, g.troops[target].side, options)
+        if options:
+            frame["stage"] = "ready"
+            state.decide(frame, g.troops[target].side, options)
 
 
 def _charge_move(state: TerciosState, frame: Frame, attacker: int, target: int) -> None:

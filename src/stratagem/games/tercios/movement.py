@@ -289,3 +289,17 @@ def reorient(state: TerciosState, unit: int, verb: str) -> None:
         "Movement: Reorientation",
         {"unit": unit, "facing": state.f[unit]},
     )
+
+
+def free_turns(state: TerciosState, unit: int) -> list[str]:
+    """Reorientation: the turns after which the base overlaps nothing and stays on the
+    table (RULINGS.md: reorientation in place)."""
+    spot = state.placement(unit)
+    blockers = obstacles(state, unit)
+    area = table_area(state)
+    found = []
+    for verb, angle in zip(TURNS, TURN_ANGLES, strict=True):
+        turned = Placement(spot.x, spot.y, normalize(spot.facing + angle), spot.width, spot.depth)
+        if _free(turned.polygon(), blockers, area):
+            found.append(verb)
+    return found

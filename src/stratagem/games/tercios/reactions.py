@@ -13,7 +13,7 @@ from stratagem.games.tercios.combat import evade, may_react, reaction_dice
 from stratagem.games.tercios.command import commander_move, officer_points
 from stratagem.games.tercios.encoding import ASSAULT, FIRE, NO_REACT, REACT, READY, RUN, TURNS
 from stratagem.games.tercios.geometry import distance
-from stratagem.games.tercios.movement import reorient
+from stratagem.games.tercios.movement import free_turns, reorient
 from stratagem.games.tercios.shooting import shot_targets
 from stratagem.games.tercios.sight import charge_path
 
@@ -107,12 +107,13 @@ def _react(state: TerciosState, frame: Frame, unit: int, mover: int) -> None:
     g = state.g
     order = state.order[unit]
     if order == READY:
-        options = [g.verb_action[unit][t] for t in TURNS]
+        options = [g.verb_action[unit][t] for t in free_turns(state, unit)]
         if mover in shot_targets(state, unit, "react ready"):
             options.append(g.target_action[unit][("shoot", mover)])
-        frame["stage"] = "ready"
-        state.decide(frame, g.troops[unit].side, options)
-        return
+        if options:
+            frame["stage"] = "ready"
+            state.decide(frame, g.troops[unit].side, options)
+            return
     state.pop(frame)
     if order == FIRE and mover in shot_targets(state, unit, "react fire"):
         state.frames.append(

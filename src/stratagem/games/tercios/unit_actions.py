@@ -25,7 +25,13 @@ from stratagem.games.tercios.encoding import (
     ExactMove,
 )
 from stratagem.games.tercios.geometry import bearing, distance, normalize
-from stratagem.games.tercios.movement import Move, move_problem, move_towards, reorient
+from stratagem.games.tercios.movement import (
+    Move,
+    free_turns,
+    move_problem,
+    move_towards,
+    reorient,
+)
 from stratagem.games.tercios.reactions import after_move
 from stratagem.games.tercios.shooting import shot_targets
 from stratagem.games.tercios.sight import charge_path, enemies, sees
@@ -98,7 +104,7 @@ def _ready_options(state: TerciosState, frame: Frame, unit: int) -> tuple[list[A
     if may_move:
         options += _move_actions(state, unit, 0)
     if "reorient" not in done:
-        options += [verbs[t] for t in TURNS]
+        options += [verbs[t] for t in free_turns(state, unit)]
     if "shoot" not in done:
         options += [g.target_action[unit][("shoot", e)] for e in shot_targets(state, unit, "ready")]
     if "reorganise" not in done and state.disorder[unit]:
