@@ -48,7 +48,8 @@ def _fire_at_yellow_1(distance: float, dm: int = 0):  # type: ignore[no-untyped-
     state = GAME.new_initial_state()
     start_activation(state, {"Idiáquez": "Fire!"})
     state = placed(
-        GAME, state,
+        GAME,
+        state,
         {"Idiáquez": (30.0, 20.0, 90.0), "Yellow 1": (30.0, 21.18 + distance + 1.18, 270.0)},
         dm={"Yellow 1": dm},
     )
@@ -149,7 +150,8 @@ def _charge(attacker: str, target: str, where: dict[str, tuple[float, float, flo
 
 def test_cavalry_breaks_infantry_which_is_destroyed_in_pursuit() -> None:
     state, start = _charge(
-        "Cuirassiers of Flanders", "Yellow musketeers",
+        "Cuirassiers of Flanders",
+        "Yellow musketeers",
         {"Cuirassiers of Flanders": (30.0, 24.0, 90.0), "Yellow musketeers": (30.0, 29.0, 270.0)},
     )
     roll(state, 3)  # Melee 4 + Assault = 6 dice at Def. Cav. 3
@@ -168,7 +170,8 @@ def test_cavalry_breaks_infantry_which_is_destroyed_in_pursuit() -> None:
 
 def test_a_tie_between_pike_units_allows_dirty_war() -> None:
     state, start = _charge(
-        "Idiáquez", "Yellow 2",
+        "Idiáquez",
+        "Yellow 2",
         {"Idiáquez": (30.0, 24.0, 90.0), "Yellow 2": (30.0, 29.0, 270.0)},
     )
     roll(state, 1)
@@ -185,7 +188,8 @@ def test_a_tie_between_pike_units_allows_dirty_war() -> None:
 
 def test_the_loser_disengages_and_a_tie_makes_the_attacker_disengage() -> None:
     state, start = _charge(
-        "Idiáquez", "Yellow 2",
+        "Idiáquez",
+        "Yellow 2",
         {"Idiáquez": (30.0, 24.0, 90.0), "Yellow 2": (30.0, 29.0, 270.0)},
     )
     roll(state, 2)
@@ -208,8 +212,10 @@ def test_initiative_tie_goes_to_the_higher_ranked_commander_in_chief_or_is_rerol
 
 def test_forlorn_hope_never_receives_assault(tmp_path: Path) -> None:
     text = shipped_armies()["spanish_1000"].read_text(encoding="utf-8")
-    text = text.replace('{ profile = "Musketeer Company", name = "Mangas de Idiáquez" },',
-                        '{ profile = "Forlorn Hope", name = "Enfants perdus" },')
+    text = text.replace(
+        '{ profile = "Musketeer Company", name = "Mangas de Idiáquez" },',
+        '{ profile = "Forlorn Hope", name = "Enfants perdus" },',
+    )
     army = tmp_path / "forlorn.toml"
     army.write_text(text, encoding="utf-8")
     game = load(armies=(str(army), "swedish_1000"))

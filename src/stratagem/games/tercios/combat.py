@@ -41,7 +41,7 @@ def may_react(state: TerciosState, unit: int) -> bool:
 
 def reaction_dice(state: TerciosState, unit: int, flank: bool, against: int) -> int:
     """A reaction's order test: Discipline, less without command or against a flank charge,
-    more for cavalry evading infantry (Evasion) or with Imperturbable near."""
+    more for cavalry evading infantry (Evasion)."""
     troop = state.g.troops[unit]
     penalties = 0 if under_command(state, unit) or "Elite" in troop.profile.rules else 1
     penalties += 1 if flank else 0

@@ -67,7 +67,12 @@ def build_roster(
     troops: list[Troop] = []
     officers: list[Officer] = []
     taken: dict[str, int] = {}
+    officer_names: dict[str, int] = {}
     for army in armies:
+        for regiment in army.regiment:
+            if regiment.commander is not None:
+                name = regiment.commander.name
+                officer_names[name] = officer_names.get(name, 0) + 1
         for row in unit_names(army):
             for name in row:
                 taken[name] = taken.get(name, 0) + 1
@@ -92,7 +97,9 @@ def build_roster(
                     Officer(
                         len(officers),
                         side,
-                        spec.name,
+                        spec.name
+                        if officer_names[spec.name] == 1
+                        else f"{spec.name} ({seats[side]})",
                         spec.rank,
                         tuple(spec.virtues),
                         frozenset(spec.traits),
