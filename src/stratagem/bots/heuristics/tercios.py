@@ -20,7 +20,7 @@ from stratagem.core import Action, Game, State
 
 Unit = dict[str, Any]
 FAR = 20.0
-CHARGE_REACH = 10.0
+SHOT_REACH = 12.0
 
 
 def _distance(a: Unit, b: Unit) -> float:
@@ -92,18 +92,28 @@ class TerciosHeuristic:
             return 0.0
         gap, target = self._nearest(unit, enemies)
         values = unit["values"]
-        shooter = values["shoot"] > 0 and unit["category"] != "cavalry"
-        worn_target = target is not None and _worn(target) >= 0.5
+        category = unit["category"]
+        shooter = values["shoot"] > 0 and category != "cavalry"
+        reach = values["mvt"] * 1.5 + 3.0
         wanted = "Ready!"
-        if unit["category"] == "artillery" or (shooter and gap <= 12):
+        if category == "artillery":
             wanted = "Fire!"
-        elif gap <= CHARGE_REACH and (worn_target or unit["category"] == "cavalry"):
+        elif target is not None and gap <= reach and self._worth_charging(unit, target):
             wanted = "Assault!"
-        elif unit["dm"] >= 2 and gap > 12:
+        elif shooter and gap <= SHOT_REACH:
+            wanted = "Fire!"
+        elif unit["dm"] >= 2 and gap > FAR:
             wanted = "Resist!"
-        elif gap > FAR:
+        elif gap > SHOT_REACH:
             wanted = "Run!"
         return 1.0 if order == wanted else 0.1 if order == "Ready!" else 0.0
+
+    @staticmethod
+    def _worth_charging(unit: Unit, target: Unit) -> bool:
+        """Foot charge anything; horse avoid fresh pike blocks (Pikes against cavalry)."""
+        if unit["category"] != "cavalry":
+            return unit["category"] == "infantry" and unit["values"]["melee"] >= 3
+        return _worn(target) >= 0.5 or "Pikes" not in target["weapons"]
 
     def _activation(self, unit: Unit | None, enemies: list[Unit]) -> float:
         if unit is None:
@@ -117,7 +127,7 @@ class TerciosHeuristic:
         unit = units.get(name)
         if verb.startswith(("shoot ", "charge ")):
             target = units.get(verb.split(" ", 1)[1])
-            bonus = 3.0 if verb.startswith("charge ") else 4.0
+            bonus = 5.0 if verb.startswith("charge ") else 4.0
             return bonus + (_worn(target) if target else 0.0)
         if verb.startswith("inspire "):
             return 2.0

@@ -44,6 +44,8 @@ def _troop(state: TerciosState, unit: int, seat: int | None) -> JsonDict:
         "order_placed": order >= 0,
         "order": ORDERS[order] if shown else None,
         "activated": state.spent[unit],
+        "weapons": sorted(profile.weapons),
+        "rules": sorted(profile.rules),
         "values": {
             "mvt": profile.mvt,
             "melee": profile.melee,
