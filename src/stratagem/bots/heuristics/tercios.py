@@ -112,7 +112,7 @@ class TerciosHeuristic:
     def _worth_charging(unit: Unit, target: Unit) -> bool:
         """Foot charge anything; horse avoid fresh pike blocks (Pikes against cavalry)."""
         if unit["category"] != "cavalry":
-            return unit["category"] == "infantry" and unit["values"]["melee"] >= 3
+            return bool(unit["category"] == "infantry" and unit["values"]["melee"] >= 3)
         return _worn(target) >= 0.5 or "Pikes" not in target["weapons"]
 
     def _activation(self, unit: Unit | None, enemies: list[Unit]) -> float:
