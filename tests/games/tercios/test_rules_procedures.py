@@ -228,3 +228,62 @@ def test_forlorn_hope_never_receives_assault(tmp_path: Path) -> None:
         "order Enfants perdus: Fire!",
         "order Enfants perdus: Resist!",
     ]
+
+
+def test_commander_alone_near_a_destroyed_unit_takes_flight() -> None:
+    state, start = _fire_at_yellow_1(6.0)
+    doc = state.to_json()
+    horn = next(o.index for o in GAME.officers if o.label.startswith("Gustav Horn"))
+    doc["state"]["ox"][horn], doc["state"]["oy"][horn] = 36.0, 27.0
+    doc["state"]["dm"][GAME.troop_index["Yellow 1"]] = 4
+    doc["state"]["x"][GAME.troop_index["Yellow 1"]] = 30.0
+    loaded = GAME.state_from_json(doc)
+    roll(loaded, 2)
+    roll(loaded, 0)
+    roll(loaded, 0)  # the rout test fails: Yellow 1 is destroyed
+    roll(loaded, 0)  # Gustav Horn's flight test (rank 2): no success
+    events = events_since(loaded, start)
+    assert "Gustav Horn (Swedish C-C) is left alone near a destroyed unit: flight test." in events
+    assert "Gustav Horn (Swedish C-C) takes flight." in events
+    assert loaded.vp[0] == 1 + 1 + 2  # the unit, Teuffel like a hero, the C-C
+
+
+def test_impetuous_fresh_unit_that_fails_its_test_charges(tmp_path: Path) -> None:
+    text = shipped_armies()["spanish_500"].read_text(encoding="utf-8")
+    text = text.replace(
+        'name = "Cuirassiers of Flanders" }',
+        'name = "Cuirassiers of Flanders", options = ["Unhesitating"] }',
+    )
+    army = tmp_path / "impetuous.toml"
+    army.write_text(text, encoding="utf-8")
+    game = load(armies=(str(army), "swedish_500"))
+    state = game.new_initial_state()
+    start_activation(state, {"Cuirassiers of Flanders": "Fire!"})
+    state = placed(
+        game,
+        state,
+        {"Cuirassiers of Flanders": (40.0, 24.0, 90.0), "Yellow 1": (40.0, 30.0, 270.0)},
+    )
+    start = len(state.events)
+    apply(state, "activate Cuirassiers of Flanders")
+    roll(state, 0)
+    events = events_since(state, start)
+    assert "Cuirassiers of Flanders charges impetuously, ignoring its order." in events
+    assert "Cuirassiers of Flanders charges Yellow 1." in events
+
+
+def test_caracole_withdraws_after_firing() -> None:
+    game = load(armies=("spanish_1000", "swedish_500"))
+    state = game.new_initial_state()
+    start_activation(state, {"Arcabuceros 1": "Fire!"})
+    state = placed(
+        game, state, {"Arcabuceros 1": (40.0, 22.0, 90.0), "Yellow 1": (40.0, 28.0, 270.0)}
+    )
+    before = state.y[game.troop_index["Arcabuceros 1"]]
+    apply(state, "activate Arcabuceros 1")
+    if "Arcabuceros 1: shoot Yellow 1" in texts(state):
+        apply(state, "Arcabuceros 1: shoot Yellow 1")
+    roll(state, 0)  # no hit
+    roll(state, 1)  # the Discipline test after the shot
+    assert "Arcabuceros 1 caracoles back." in events_since(state, 0)
+    assert state.y[game.troop_index["Arcabuceros 1"]] == pytest.approx(before - 8.0)

@@ -281,9 +281,10 @@ def commander_activatable(state: TerciosState, officer: int) -> bool:
 
 
 def lose_commanders(state: TerciosState, unit: int) -> None:
-    """Commanders and Losses: Like a Hero (attached to a destroyed unit: killed) and
-    Useless (no unit left to command: removed)."""
+    """Commanders and Losses: Like a Hero (attached to a destroyed unit: killed), Useless
+    (no unit left to command: removed) and the flight test (Leaving a Troop)."""
     g = state.g
+    _flight_tests(state, unit)
     for officer in g.officers:
         index = officer.index
         if not state.o_alive[index]:
@@ -311,6 +312,56 @@ def lose_commanders(state: TerciosState, unit: int) -> None:
                 "Commanders and Losses: Useless",
                 {"officer": index},
             )
+
+
+def _flight_tests(state: TerciosState, unit: int) -> None:
+    """A friendly unit destroyed within 6 inches of an unattached commander with no other
+    friendly unit within 6 inches: he tests, and flees if the test fails."""
+    g = state.g
+    side = g.troops[unit].side
+    reach = g.pack.constant("command_radius")
+    shape = state.placement(unit).polygon()
+    for officer in g.officers:
+        index = officer.index
+        if officer.side != side or not state.o_alive[index] or state.attached[index] >= 0:
+            continue
+        point = Point(state.ox[index], state.oy[index])
+        if shape.distance(point) > reach:
+            continue
+        if any(
+            state.alive[other]
+            and troop.side == side
+            and state.placement(other).polygon().distance(point) <= reach
+            for other, troop in enumerate(g.troops)
+        ):
+            continue
+        state.frames.append({"p": "flight", "o": index, "stage": "start"})
+
+
+def run_flight(state: TerciosState, frame: Frame) -> None:
+    """The flight test: a command test; with no success the commander flees the field."""
+    officer = frame["o"]
+    who = state.g.officers[officer]
+    if frame["stage"] == "start":
+        frame["stage"] = "tested"
+        state.log(
+            f"{who.label} is left alone near a destroyed unit: flight test.",
+            "Commanders and Losses: Leaving a Troop",
+            {"officer": officer},
+        )
+        state.roll(frame, who.rank, int(state.g.pack.constant("command_target")))
+        return
+    state.pop(frame)
+    if frame.pop("got") > 0 or not state.o_alive[officer]:
+        return
+    state.o_alive[officer] = False
+    points = officer_points(state, officer)
+    state.vp[1 - who.side] += points
+    state.log(
+        f"{who.label} takes flight.",
+        "Commanders and Losses: Leaving a Troop",
+        {"officer": officer, "vp": points},
+    )
 
 
 def officer_points(state: TerciosState, officer: int) -> int:

@@ -103,6 +103,13 @@ def in_cover(state: TerciosState, unit: int) -> bool:
     return any(e.cover and e.shape.contains(centre) for e in state.g.terrain)
 
 
+def _caracole(state: TerciosState, frame: Frame) -> None:
+    """Caracole: a unit with the rule may withdraw after its shot (never in reaction)."""
+    shooter = frame["s"]
+    if "Caracole" in state.g.troops[shooter].profile.rules and frame["mode"] in ("fire", "ready"):
+        state.frames.append({"p": "caracole", "u": shooter, "stage": "start"})
+
+
 def run_shot(state: TerciosState, frame: Frame) -> None:
     """Shooting: the shooting dice against the target's Volley or Ball defence, then the
     target's resistance test (4+, 6 against artillery); hits not cancelled are Dm."""
@@ -130,6 +137,7 @@ def run_shot(state: TerciosState, frame: Frame) -> None:
         if hits == 0:
             state.log("No hit.", "Shooting: Shooting Dice", {"hits": 0})
             state.pop(frame)
+            _caracole(state, frame)
             return
         frame["hits"] = hits
         bonuses = 1 if in_cover(state, target) else 0
@@ -153,6 +161,7 @@ def run_shot(state: TerciosState, frame: Frame) -> None:
     saves = frame.pop("got")
     hits = frame.pop("hits")
     state.pop(frame)
+    _caracole(state, frame)
     if saves == 0:
         disorder(state, target, "Shooting: Resistance test")
     take_damage(state, target, max(0, hits - saves), "Shooting: Damage (Dm)")

@@ -31,6 +31,8 @@ from stratagem.games.tercios.movement import (
     move_problem,
     move_towards,
     reorient,
+    slide,
+    speed,
 )
 from stratagem.games.tercios.reactions import after_move
 from stratagem.games.tercios.shooting import shot_targets
@@ -115,6 +117,38 @@ def _ready_options(state: TerciosState, frame: Frame, unit: int) -> tuple[list[A
     return options, may_move
 
 
+def _impetuous(state: TerciosState, unit: int) -> bool:
+    """Impetuous: a fresh unit without Assault! that could charge an enemy must test."""
+    if "Impetuous" not in state.g.troops[unit].profile.rules:
+        return False
+    if state.dm[unit] > 0 or state.order[unit] == ASSAULT:
+        return False
+    return any(
+        sees(state, unit, enemy) and charge_path(state, unit, enemy, 1) is not None
+        for enemy in enemies(state, unit)
+    )
+
+
+def run_caracole(state: TerciosState, frame: Frame) -> None:
+    """Caracole: after its shot, a Discipline test; passed, the unit withdraws its move
+    straight back, keeping its facing (RULINGS.md: caracole)."""
+    unit = frame["u"]
+    if not state.alive[unit]:
+        state.pop(frame)
+        return
+    if frame["stage"] == "start":
+        frame["stage"] = "tested"
+        state.roll(frame, order_dice(state, unit), int(state.g.pack.constant("order_target")))
+        return
+    state.pop(frame)
+    if frame.pop("got") == 0:
+        return
+    slide(state, unit, normalize(state.f[unit] + 180), speed(state, unit, 0), state.f[unit])
+    state.log(
+        f"{state.g.troops[unit].label} caracoles back.", "The Troops: Caracole", {"unit": unit}
+    )
+
+
 def run_unit(state: TerciosState, frame: Frame) -> None:
     """Activation: reveal the order card, test it if the unit has Dm, then carry it out."""
     unit = frame["u"]
@@ -137,7 +171,15 @@ def run_unit(state: TerciosState, frame: Frame) -> None:
             {"unit": unit, "order": ORDERS[order]},
         )
         frame["stage"] = "tested"
-        if state.authoritarian[troop.side]:
+        if _impetuous(state, unit):
+            frame["stage"] = "impetuous"
+            state.log(
+                f"{troop.label} is impetuous: it tests its order or charges.",
+                "The Troops: Impetuous",
+                {"unit": unit},
+            )
+            state.roll(frame, order_dice(state, unit), int(g.pack.constant("order_target")))
+        elif state.authoritarian[troop.side]:
             state.authoritarian[troop.side] = False
             frame["got"] = 1
         elif state.dm[unit] == 0:
@@ -150,6 +192,17 @@ def run_unit(state: TerciosState, frame: Frame) -> None:
                 {"unit": unit, "dice": dice},
             )
             state.roll(frame, dice, int(g.pack.constant("order_target")))
+        return
+    if stage == "impetuous":
+        frame["stage"] = "tested"
+        if frame.pop("got") == 0:
+            state.order[unit] = ASSAULT
+            state.log(
+                f"{troop.label} charges impetuously, ignoring its order.",
+                "The Troops: Impetuous",
+                {"unit": unit},
+            )
+        frame["got"] = 1
         return
     if stage == "tested":
         successes = frame.pop("got")
