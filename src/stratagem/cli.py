@@ -98,12 +98,16 @@ def parse_seat_specs(specs: Sequence[str]) -> dict[str, str]:
 
 
 def _load(
-    game_name: str, players: int | None, specs: Sequence[str], extra: Sequence[str]
+    game_name: str,
+    players: int | None,
+    specs: Sequence[str],
+    extra: Sequence[str],
+    options: dict[str, object] | None = None,
 ) -> tuple[Game, list[str]]:
     """The game and the bot name of each seat, or exit 2 with the reason."""
     try:
         seat_bots = parse_seat_specs(specs)
-        game = load(game_name, players=players)
+        game = load(game_name, players=players, **(options or {}))
         return game, resolve_seats(game, seat_bots, extra=extra)
     except (StratagemError, ValueError) as error:
         _fail(str(error))
@@ -126,9 +130,19 @@ def play(
     ] = None,
     log: Annotated[Path | None, typer.Option(help="Write the game log (JSON lines) here.")] = None,
     players: Players = None,
+    army: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--army",
+            metavar="ARMY",
+            help="Tercios: each seat's army in seat order, a shipped army or a file "
+            "(give it twice).",
+        ),
+    ] = None,
 ) -> None:
     """Play a game at the terminal against bots (or watch bots play)."""
-    game, names = _load(game_name, players, seat or [], extra=(HUMAN,))
+    options: dict[str, object] = {"armies": tuple(army)} if army else {}
+    game, names = _load(game_name, players, seat or [], extra=(HUMAN,), options=options)
     if seed is None:
         seed = secrets.randbelow(2**31)
     console = _stdout()
@@ -258,6 +272,13 @@ def simulate_command(
             workers=workers,
         )
     _stdout().print(render_study(study))
+
+
+# -- Liber Militum: Tercios (army files and board drawings) ------------------------------
+from stratagem.cli_tercios import army_app, render  # noqa: E402
+
+app.add_typer(army_app, name="army")
+app.command("render")(render)
 
 
 def main() -> None:

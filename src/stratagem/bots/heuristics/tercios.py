@@ -1,0 +1,149 @@
+"""The Tercios heuristic bot: a period general's habits, read from its own view alone.
+
+- Planning: shot and guns with an enemy in reach are ordered to Fire!; horse facing a
+  disordered or weary enemy near enough to charge gets Assault!, and so do foot that can
+  reach a worn enemy; worn units out of danger regroup (Resist!); the rest close with the
+  enemy (Ready!, or Run! when far away).
+- Activation: units with Fire! orders first, then charges, then the rest, nearest to the
+  enemy first; commanders inspire units about to fight, and keep near their regiments.
+- Actions: shoot the most worn enemy in reach, charge the most worn (disordered, weary)
+  target, otherwise advance on the nearest enemy; react with fire, counter-charge or evade.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from stratagem.core import Action, Game, State
+
+Unit = dict[str, Any]
+FAR = 20.0
+SHOT_REACH = 12.0
+
+
+def _distance(a: Unit, b: Unit) -> float:
+    return math.hypot(a["x"] - b["x"], a["y"] - b["y"])
+
+
+def _worn(unit: Unit) -> float:
+    """How ripe a target is: Dm against Stamina, disorder and weariness."""
+    return float(unit["dm"] / max(1, unit["stamina"]) + unit["disorder"] + unit["weary"])
+
+
+class TerciosHeuristic:
+    """The ``heuristic`` bot of Liber Militum: Tercios."""
+
+    name = "heuristic"
+
+    def __init__(self, game: Game, rng: random.Random) -> None:
+        if game.name != "tercios":
+            raise TypeError("TerciosHeuristic plays only tercios")
+        self.game = game
+        self.rng = rng
+
+    def choose(self, state: State, seat: int) -> Action:
+        """One of the legal actions, scored by the habits above (ties broken at random)."""
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        view = state.view(seat)
+        side = view["seat"]
+        units = {u["name"]: u for u in view["units"] if u["alive"]}
+        mine = [u for u in units.values() if u["side"] == side]
+        enemies = [u for u in units.values() if u["side"] != side]
+        scored = [
+            (self._score(action.text, units, mine, enemies), self.rng.random(), action)
+            for action in legal
+        ]
+        return max(scored, key=lambda item: (item[0], item[1]))[2]
+
+    # -- scoring ----------------------------------------------------------------------
+
+    def _score(
+        self, text: str, units: dict[str, Unit], mine: list[Unit], enemies: list[Unit]
+    ) -> float:
+        if text.startswith("order "):
+            return self._order(text, units, enemies)
+        if text.endswith(" plays first"):
+            return 1.0 if text.startswith(mine[0]["side"]) else 0.0
+        if text.startswith("activate commander "):
+            return 0.5
+        if text.startswith("activate "):
+            return self._activation(units.get(text[9:]), enemies)
+        if text in ("react", "declare dirty war!"):
+            return 1.0
+        if text in ("do not react", "no dirty war", "pass"):
+            return 0.0
+        return self._unit_action(text, units, enemies)
+
+    @staticmethod
+    def _nearest(unit: Unit, enemies: list[Unit]) -> tuple[float, Unit | None]:
+        if not enemies:
+            return (math.inf, None)
+        target = min(enemies, key=lambda e: _distance(unit, e))
+        return (_distance(unit, target), target)
+
+    def _order(self, text: str, units: dict[str, Unit], enemies: list[Unit]) -> float:
+        name, _, order = text[6:].rpartition(": ")
+        unit = units.get(name)
+        if unit is None:
+            return 0.0
+        gap, target = self._nearest(unit, enemies)
+        values = unit["values"]
+        category = unit["category"]
+        shooter = values["shoot"] > 0 and category != "cavalry"
+        reach = values["mvt"] * 1.5 + 3.0
+        wanted = "Ready!"
+        if category == "artillery":
+            wanted = "Fire!"
+        elif target is not None and gap <= reach and self._worth_charging(unit, target):
+            wanted = "Assault!"
+        elif shooter and gap <= SHOT_REACH:
+            wanted = "Fire!"
+        elif unit["dm"] >= 2 and gap > FAR:
+            wanted = "Resist!"
+        elif gap > SHOT_REACH:
+            wanted = "Run!"
+        return 1.0 if order == wanted else 0.1 if order == "Ready!" else 0.0
+
+    @staticmethod
+    def _worth_charging(unit: Unit, target: Unit) -> bool:
+        """Foot charge anything; horse avoid fresh pike blocks (Pikes against cavalry)."""
+        if unit["category"] != "cavalry":
+            return bool(unit["category"] == "infantry" and unit["values"]["melee"] >= 3)
+        return _worn(target) >= 0.5 or "Pikes" not in target["weapons"]
+
+    def _activation(self, unit: Unit | None, enemies: list[Unit]) -> float:
+        if unit is None:
+            return 0.0
+        gap, _ = self._nearest(unit, enemies)
+        first = {"Fire!": 3.0, "Assault!": 2.0}.get(unit.get("order") or "", 1.0)
+        return first + 1.0 / (1.0 + gap)
+
+    def _unit_action(self, text: str, units: dict[str, Unit], enemies: list[Unit]) -> float:
+        name, _, verb = text.partition(": ")
+        unit = units.get(name)
+        if verb.startswith(("shoot ", "charge ")):
+            target = units.get(verb.split(" ", 1)[1])
+            bonus = 5.0 if verb.startswith("charge ") else 4.0
+            return bonus + (_worn(target) if target else 0.0)
+        if verb.startswith("inspire "):
+            return 2.0
+        if verb.startswith("advance towards "):
+            target = units.get(verb[16:])
+            return 2.0 + (_worn(target) if target else 0.0)
+        if verb == "reorganise":
+            return 3.5
+        if verb == "advance" and unit is not None:
+            gap, _ = self._nearest(unit, enemies)
+            return 1.5 if gap > 6 else 0.2
+        if verb.startswith("join ") or verb == "authoritarian":
+            return 1.0
+        if verb == "end activation":
+            return 0.3
+        return 0.1
+
+
+HEURISTIC = TerciosHeuristic

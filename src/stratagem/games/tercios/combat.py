@@ -1,0 +1,346 @@
+"""Combat: charges and their reactions, combat rounds, and the consequences (Combat;
+Reactions; The Troops: Cavalry; Armament: Shock Weapons; Terrain Effects in Combat).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from shapely import Point
+
+from stratagem.games.tercios.command import under_command
+from stratagem.games.tercios.damage import disorder, take_damage, weary
+from stratagem.games.tercios.encoding import (
+    ASSAULT,
+    FIRE,
+    NO_REACT,
+    REACT,
+    READY,
+    RESIST,
+    RUN,
+    TURN_ANGLES,
+    TURNS,
+)
+from stratagem.games.tercios.geometry import bearing
+from stratagem.games.tercios.movement import free_turns, move_towards, reorient, slide, speed
+from stratagem.games.tercios.shooting import shot_targets
+from stratagem.games.tercios.sight import charge_path
+from stratagem.games.tercios.values import final_value
+from stratagem.games.tercios.virtues import virtue_bonus
+
+if TYPE_CHECKING:
+    from stratagem.games.tercios.state import Frame, TerciosState
+
+CHARGE = "Combat: Charges"
+
+
+def may_react(state: TerciosState, unit: int) -> bool:
+    """Reactions: a unit not yet activated, with its order card still face down."""
+    return state.alive[unit] and state.order[unit] >= 0 and not state.spent[unit]
+
+
+def reaction_dice(state: TerciosState, unit: int, flank: bool, against: int) -> int:
+    """A reaction's order test: Discipline, less without command or against a flank charge,
+    more for cavalry evading infantry (Evasion)."""
+    troop = state.g.troops[unit]
+    penalties = 0 if under_command(state, unit) or "Elite" in troop.profile.rules else 1
+    penalties += 1 if flank else 0
+    bonuses = 0
+    if troop.profile.is_cavalry and against >= 0:
+        bonuses += 1 if state.g.troops[against].profile.category == "infantry" else 0
+    return final_value(
+        state.g.pack,
+        troop.profile.discipline,
+        bonuses,
+        penalties,
+        virtue_bonus(state, unit, "discipline"),
+    )
+
+
+def _face_options(state: TerciosState, unit: int, towards: int) -> list[str]:
+    """Ready! reaction: the free reorientation that best faces the enemy, if any."""
+    wanted = bearing((state.x[unit], state.y[unit]), (state.x[towards], state.y[towards]))
+    turns = free_turns(state, unit)
+    if not turns:
+        return []
+    best = min(
+        turns,
+        key=lambda verb: abs(
+            ((state.f[unit] + TURN_ANGLES[TURNS.index(verb)] - wanted) + 180) % 360 - 180
+        ),
+    )
+    return [best]
+
+
+def evade(state: TerciosState, unit: int, away_from: int) -> None:
+    """Run! reaction / Evasion: turn about and move directly away by Mvt++."""
+    direction = bearing((state.x[away_from], state.y[away_from]), (state.x[unit], state.y[unit]))
+    length = speed(state, unit, 2)
+    slide(state, unit, direction, length, direction)
+    state.log(f"{state.g.troops[unit].label} evades.", "Reactions: Run!", {"unit": unit})
+
+
+def run_charge(state: TerciosState, frame: Frame) -> None:
+    """Charges: declare, let the target react, then move into contact and fight."""
+    attacker, target = frame["a"], frame["t"]
+    g = state.g
+    stage = frame["stage"]
+    if stage == "declare":
+        path = charge_path(state, attacker, target, 1)
+        frame["flank"] = bool(path and path.flank)
+        state.marks.append({"kind": "charge", "from": attacker, "to": target})
+        state.log(
+            f"{g.troops[attacker].label} charges {g.troops[target].label}"
+            + (" in the flank." if frame["flank"] else "."),
+            CHARGE,
+            {"attacker": attacker, "target": target, "flank": frame["flank"]},
+        )
+        frame["stage"] = "offer"
+        evasion = g.troops[target].profile.is_cavalry and state.alive[target]
+        if not frame.get("reaction") and (may_react(state, target) or evasion):
+            state.decide(
+                frame, g.troops[target].side, [g.table.parse(REACT), g.table.parse(NO_REACT)]
+            )
+        else:
+            frame["choice_text"] = NO_REACT
+        return
+    if stage == "offer":
+        if frame.pop("choice_text") == REACT:
+            frame.pop("choice", None)
+            state.revealed[target] = True
+            frame["evade_only"] = not may_react(state, target)
+            state.spent[target] = True
+            dice = reaction_dice(state, target, frame["flank"], attacker)
+            state.log(
+                f"{g.troops[target].label} reacts: order test with {dice} dice.",
+                "Reactions",
+                {"unit": target, "dice": dice},
+            )
+            frame["stage"] = "reacted"
+            state.roll(frame, dice, int(g.pack.constant("order_target")))
+            return
+        frame.pop("choice", None)
+        frame["stage"] = "move"
+        return
+    if stage == "reacted":
+        _reacted(state, frame, attacker, target, frame.pop("got"))
+        return
+    if stage == "ready":
+        text = frame.pop("choice_text")
+        frame.pop("choice", None)
+        frame["stage"] = "move"
+        if text.endswith(" " + g.troops[attacker].label):
+            state.frames.append(
+                {"p": "shot", "s": target, "t": attacker, "mode": "react ready", "stage": "start"}
+            )
+        else:
+            reorient(state, target, text[len(g.troops[target].label) + 2 :])
+        return
+    _charge_move(state, frame, attacker, target)
+
+
+def _reacted(state: TerciosState, frame: Frame, attacker: int, target: int, got: int) -> None:
+    g = state.g
+    frame["stage"] = "move"
+    if got == 0:
+        state.log(
+            f"{g.troops[target].label} fails its reaction and loses its order.",
+            "Reactions",
+            {"unit": target},
+        )
+        return
+    order = RUN if frame.pop("evade_only") else state.order[target]
+    if order == RUN:
+        evade(state, target, attacker)
+    elif order == RESIST:
+        frame["resist"] = True
+        state.log(
+            f"{g.troops[target].label} braces (Courage +).", "Reactions: Resist!", {"unit": target}
+        )
+    elif order == ASSAULT:
+        frame["counter"] = True
+        state.log(
+            f"{g.troops[target].label} counter-charges.", "Reactions: Assault!", {"unit": target}
+        )
+    elif order == FIRE:
+        if attacker in shot_targets(state, target, "react fire"):
+            state.frames.append(
+                {"p": "shot", "s": target, "t": attacker, "mode": "react fire", "stage": "start"}
+            )
+    elif order == READY:
+        options = [g.verb_action[target][verb] for verb in _face_options(state, target, attacker)]
+        if attacker in shot_targets(state, target, "react ready"):
+            options.append(g.target_action[target][("shoot", attacker)])
+        if options:
+            frame["stage"] = "ready"
+            state.decide(frame, g.troops[target].side, options)
+
+
+def _charge_move(state: TerciosState, frame: Frame, attacker: int, target: int) -> None:
+    g = state.g
+    state.pop(frame)
+    if not (state.alive[attacker] and state.alive[target]):
+        return
+    path = charge_path(state, attacker, target, 1)
+    if path is None:
+        direction = bearing(state.placement(attacker).front, (state.x[target], state.y[target]))
+        move = move_towards(state, attacker, direction, 1)
+        if move is not None:
+            state.place(attacker, move.spot)
+        state.log(
+            f"{g.troops[attacker].label} cannot reach {g.troops[target].label} and "
+            "closes as near as it can.",
+            CHARGE,
+            {"unit": attacker},
+        )
+        return
+    state.place(attacker, path.spot)
+    state.log(
+        f"{g.troops[attacker].label} contacts {g.troops[target].label}.",
+        CHARGE,
+        {"attacker": attacker, "target": target},
+    )
+    state.frames.append(
+        {
+            "p": "melee",
+            "a": attacker,
+            "d": target,
+            "round": 1,
+            "stage": "start",
+            "flank": frame["flank"],
+            "counter": bool(frame.get("counter")),
+            "resist": bool(frame.get("resist")),
+            "direction": path.direction,
+        }
+    )
+
+
+def _defence(state: TerciosState, unit: int, against: int) -> int:
+    """Defence against the attacking unit's type (artillery crews fight as infantry)."""
+    profile = state.g.troops[unit].profile
+    return profile.def_cav if state.g.troops[against].profile.is_cavalry else profile.def_inf
+
+
+def _higher(state: TerciosState, unit: int, other: int) -> bool:
+    """Height: all the unit's centres on a height element that the enemy is not wholly on."""
+    for element in state.g.terrain:
+        if not element.height:
+            continue
+        mine = all(element.shape.contains(Point(c)) for c in state.placement(unit).centres())
+        theirs = all(element.shape.contains(Point(c)) for c in state.placement(other).centres())
+        if mine and not theirs:
+            return True
+    return False
+
+
+def melee_dice(state: TerciosState, frame: Frame, unit: int, enemy: int, charging: bool) -> int:
+    """Combat roll: Melee with Assault! (+, first round), Pikes against cavalry, Halberds
+    against disorder, Height, Swordsmen and heavy lances, flank (-) and weariness (-)."""
+    troop = state.g.troops[unit]
+    weapons = troop.profile.weapons
+    first = frame["round"] == 1
+    bonuses = penalties = 0
+    if first and charging:
+        bonuses += 1
+    if "Pikes" in weapons and state.g.troops[enemy].profile.is_cavalry:
+        bonuses += 0 if state.disorder[unit] else 1
+    if "Halberds" in weapons and state.disorder[enemy]:
+        bonuses += 1
+    if _higher(state, unit, enemy):
+        bonuses += 1
+    if "Swordsmen" in weapons and not first:
+        bonuses += 1
+    if "Heavy lances" in weapons and frame["counter"]:
+        bonuses += 1
+    if unit == frame["d"] and frame["flank"]:
+        penalties += 1
+    if weary(state, unit):
+        penalties += 1
+    return final_value(
+        state.g.pack, troop.profile.melee, bonuses, penalties, virtue_bonus(state, unit, "melee")
+    )
+
+
+def courage_dice(state: TerciosState, frame: Frame, unit: int) -> int:
+    """Resistance roll: Courage, less in disorder or taken in flank (unless Gallant), more
+    braced by Resist! or fortified (Protected), plus Will."""
+    bonuses = penalties = 0
+    defender = unit == frame["d"]
+    if state.disorder[unit]:
+        penalties += 1
+    if defender and frame["flank"] and not _attached_trait(state, unit, "Gallant"):
+        penalties += 1
+    if defender and frame["resist"] and frame["round"] == 1:
+        bonuses += 1
+    centre = Point(state.x[unit], state.y[unit])
+    fortified = "Fortified" in state.g.troops[unit].profile.rules
+    if defender and (
+        fortified or any(e.protected and e.shape.contains(centre) for e in state.g.terrain)
+    ):
+        bonuses += 1
+    return final_value(
+        state.g.pack,
+        state.g.troops[unit].profile.courage,
+        bonuses,
+        penalties,
+        virtue_bonus(state, unit, "courage_melee"),
+    )
+
+
+def _attached_trait(state: TerciosState, unit: int, trait: str) -> bool:
+    return any(state.attached[o.index] == unit and trait in o.traits for o in state.g.officers)
+
+
+def run_melee(state: TerciosState, frame: Frame) -> None:
+    """Combat Rounds: the attacker's round, the defender's resistance, the defender's round,
+    the attacker's resistance (all on the values before the combat), then the consequences."""
+    a, d = frame["a"], frame["d"]
+    g = state.g
+    stage = frame["stage"]
+    need = int(g.pack.constant("melee_resist_target"))
+    if stage == "start":
+        counter = frame["counter"]
+        frame["dice_a"] = melee_dice(state, frame, a, d, True)
+        frame["dice_d"] = melee_dice(state, frame, d, a, counter)
+        frame["courage_a"] = courage_dice(state, frame, a)
+        frame["courage_d"] = courage_dice(state, frame, d)
+        state.log(
+            f"Combat round {frame['round']}: {g.troops[a].label} {frame['dice_a']} dice at "
+            f"{_defence(state, d, a)}+, {g.troops[d].label} {frame['dice_d']} dice at "
+            f"{_defence(state, a, d)}+.",
+            "Combat: Combat Rounds",
+            {"attacker": a, "defender": d, "round": frame["round"]},
+        )
+        frame["stage"] = "a_hits"
+        state.roll(frame, frame["dice_a"], _defence(state, d, a))
+    elif stage == "a_hits":
+        frame["hits_a"] = frame.pop("got")
+        frame["stage"] = "d_saves"
+        state.roll(frame, frame["courage_d"] if frame["hits_a"] else 0, need)
+    elif stage == "d_saves":
+        frame["saves_d"] = frame.pop("got")
+        frame["stage"] = "d_hits"
+        state.roll(frame, frame["dice_d"], _defence(state, a, d))
+    elif stage == "d_hits":
+        frame["hits_d"] = frame.pop("got")
+        frame["stage"] = "a_saves"
+        state.roll(frame, frame["courage_a"] if frame["hits_d"] else 0, need)
+    else:
+        frame["saves_a"] = frame.pop("got")
+        _resolve_round(state, frame, a, d)
+
+
+def _resolve_round(state: TerciosState, frame: Frame, a: int, d: int) -> None:
+    to_d = max(0, frame["hits_a"] - frame["saves_d"])
+    to_a = max(0, frame["hits_d"] - frame["saves_a"])
+    frame["dm_to_d"], frame["dm_to_a"] = to_d, to_a
+    frame["broken_d"] = frame["hits_a"] > 0 and frame["saves_d"] == 0
+    frame["broken_a"] = frame["hits_d"] > 0 and frame["saves_a"] == 0
+    frame["stage"] = "after"
+    rule = "Combat: Resistance roll"
+    if frame["broken_d"]:
+        disorder(state, d, rule)
+    if frame["broken_a"]:
+        disorder(state, a, rule)
+    take_damage(state, d, to_d, "Combat: Consequences of Combat")
+    take_damage(state, a, to_a, "Combat: Consequences of Combat")

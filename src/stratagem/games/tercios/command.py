@@ -1,0 +1,370 @@
+"""Command: virtues, the command radius, activating a commander, command actions, and the
+ways to lose a commander.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from shapely import Point
+
+from stratagem.core import Action
+from stratagem.games.tercios.geometry import distance
+from stratagem.games.tercios.pack import plain
+from stratagem.games.tercios.sight import clear_line
+from stratagem.games.tercios.virtues import stamina, virtue_bonus
+
+__all__ = ["stamina", "virtue_bonus"]
+
+if TYPE_CHECKING:
+    from stratagem.games.tercios.state import Frame, TerciosState
+
+
+def radius(state: TerciosState, officer: int) -> float:
+    """The command radius: 6 inches, 9 with Presence."""
+    key = "presence_radius" if "Presence" in state.g.officers[officer].traits else "command_radius"
+    return state.g.pack.constant(key)
+
+
+def commander_move(state: TerciosState, officer: int) -> float:
+    """A commander's move: 6 inches, 9 with Impetus."""
+    key = "impetus_move" if "Impetus" in state.g.officers[officer].traits else "commander_move"
+    return state.g.pack.constant(key)
+
+
+def may_command(state: TerciosState, officer: int, unit: int) -> bool:
+    """Command: the C-C commands every unit but allies (unless Diplomat); other commanders
+    their own regiment (any unit with Reputation)."""
+    who = state.g.officers[officer]
+    troop = state.g.troops[unit]
+    if who.side != troop.side or not state.o_alive[officer]:
+        return False
+    if troop.allied and "Diplomat" not in who.traits:
+        return False
+    return who.is_chief or who.regiment == troop.regiment or "Reputation" in who.traits
+
+
+def officer_point(state: TerciosState, officer: int) -> tuple[float, float]:
+    """Where a commander stands (an attached one is in the middle of his unit)."""
+    unit = state.attached[officer]
+    if unit >= 0:
+        return (state.x[unit], state.y[unit])
+    return (state.ox[officer], state.oy[officer])
+
+
+def under_command(state: TerciosState, unit: int) -> bool:
+    """Testing Orders: attached to, or within the radius and sight of, a commander who may
+    command it (an attached commander's radius runs from his unit); artillery and companies
+    within 6 inches of it have Integral Command."""
+    troops = state.g.troops
+    troop = troops[unit]
+    if troop.profile.is_artillery:
+        return True
+    shape = state.placement(unit).polygon()
+    integral = state.g.pack.constant("command_radius")
+    if troop.profile.kind in ("company", "forlorn hope"):
+        for other, gun in enumerate(troops):
+            if (
+                gun.side == troop.side
+                and gun.profile.is_artillery
+                and state.alive[other]
+                and state.placement(other).polygon().distance(shape) <= integral
+            ):
+                return True
+    for officer in state.g.officers:
+        index = officer.index
+        if not may_command(state, index, unit):
+            continue
+        host = state.attached[index]
+        if host == unit:
+            return True
+        reach = radius(state, index)
+        if host >= 0:
+            if state.placement(host).polygon().distance(shape) <= reach:
+                return True
+            continue
+        point = (state.ox[index], state.oy[index])
+        if shape.distance(Point(point)) <= reach and _sees_unit(state, point, unit):
+            return True
+    return False
+
+
+def _sees_unit(state: TerciosState, point: tuple[float, float], unit: int) -> bool:
+    return any(
+        clear_line(state, point, centre, {unit}) for centre in state.placement(unit).centres()
+    )
+
+
+# -- activating a commander -----------------------------------------------------------------
+
+
+def _approach(
+    state: TerciosState, officer: int, unit: int, within: float
+) -> tuple[float, float] | None:
+    """Where the commander stops to be within ``within`` of the unit, if his move allows."""
+    point = (state.ox[officer], state.oy[officer])
+    shape = state.placement(unit).polygon()
+    gap = shape.distance(Point(point))
+    if gap <= within:
+        return point
+    step = gap - within + 0.05
+    if step > commander_move(state, officer):
+        return None
+    centre = (state.x[unit], state.y[unit])
+    angle = math.atan2(centre[1] - point[1], centre[0] - point[0])
+    return (
+        round(point[0] + math.cos(angle) * step, 2),
+        round(point[1] + math.sin(angle) * step, 2),
+    )
+
+
+def commander_options(state: TerciosState, officer: int, acted: bool) -> list[Action]:
+    """What an activated commander may do: join a unit, leave his unit, or a command
+    action (Inspiring, Authoritarian, Comrade-in-arms)."""
+    g = state.g
+    who = g.officers[officer]
+    table = g.table
+    label = who.label
+    options: list[Action] = []
+    host = state.attached[officer]
+    if host >= 0:
+        if not acted and not state.joined[officer] and not state.spent[host]:
+            options.append(table.parse(f"{label}: leave his unit"))
+        return options
+    reach = radius(state, officer)
+    for unit, troop in enumerate(g.troops):
+        if troop.side != who.side or not state.alive[unit]:
+            continue
+        if not acted and _approach(state, officer, unit, 0.0) is not None:
+            options.append(table.parse(f"{label}: join {troop.label}"))
+        if who.virtues and may_command(state, officer, unit):
+            spot = _approach(state, officer, unit, reach)
+            if spot is not None and _sees_unit(state, spot, unit):
+                options += [
+                    table.parse(f"{label}: inspire {troop.label} ({v})") for v in who.virtues
+                ]
+    if "Authoritarian" in who.traits:
+        options.append(table.parse(f"{label}: authoritarian"))
+    if "Comrade-in-arms" in who.traits:
+        for other in g.officers:
+            if (
+                other.side == who.side
+                and other.index != officer
+                and state.exhausted[other.index]
+                and state.o_alive[other.index]
+                and distance(officer_point(state, officer), officer_point(state, other.index))
+                <= reach
+            ):
+                options.append(table.parse(f"{label}: comrade-in-arms {other.label}"))
+    return options
+
+
+def run_commander(state: TerciosState, frame: Frame) -> None:
+    """Activating a Commander: move, then a command action (or join a unit)."""
+    officer = frame["o"]
+    stage = frame["stage"]
+    who = state.g.officers[officer]
+    if stage == "start":
+        frame["stage"] = "chosen"
+        options = commander_options(state, officer, False)
+        state.decide(frame, who.side, options)
+        return
+    if stage == "chosen":
+        _chosen(state, frame, officer, frame.pop("choice_text"))
+        return
+    if stage == "tested":
+        successes = frame.pop("got")
+        _tested(state, frame, officer, successes)
+
+
+def _chosen(state: TerciosState, frame: Frame, officer: int, text: str) -> None:
+    who = state.g.officers[officer]
+    verb = text[len(who.label) + 2 :]
+    rule = "Command: Activating a Commander"
+    if verb.startswith("join "):
+        unit = state.g.troop_index[verb[5:]]
+        state.attached[officer] = unit
+        state.exhausted[officer] = True
+        state.joined[officer] = True
+        state.log(
+            f"{who.label} joins {state.g.troops[unit].label} and is exhausted.",
+            "Command: Joining a troop",
+            {"officer": officer, "unit": unit},
+        )
+        state.pop(frame)
+        return
+    if verb == "leave his unit":
+        host = state.attached[officer]
+        base = state.placement(host)
+        rear = base.centres()[2]
+        hx, hy = base.heading
+        state.attached[officer] = -1
+        state.ox[officer], state.oy[officer] = round(rear[0] - hx, 2), round(rear[1] - hy, 2)
+        state.log(
+            f"{who.label} leaves {state.g.troops[host].label}.",
+            "Command: Leaving a Troop",
+            {"officer": officer},
+        )
+        options = commander_options(state, officer, True)
+        frame["stage"] = "chosen"
+        if not options:
+            state.pop(frame)
+            return
+        state.decide(frame, who.side, options)
+        return
+    frame["action"] = verb
+    need = state.g.pack.constant("command_target")
+    if verb.startswith("inspire "):
+        name = verb[8 : verb.rindex(" (")]
+        unit = state.g.troop_index[name]
+        spot = _approach(state, officer, unit, radius(state, officer))
+        if spot is not None:
+            state.ox[officer], state.oy[officer] = spot
+    elif verb.startswith("comrade-in-arms "):
+        need = state.g.pack.constant("rout_target")
+    state.log(
+        f"{who.label}: {verb} (command test, rank {who.rank}).",
+        rule,
+        {"officer": officer, "action": verb},
+    )
+    frame["stage"] = "tested"
+    state.roll(frame, who.rank, int(need))
+
+
+def _tested(state: TerciosState, frame: Frame, officer: int, successes: int) -> None:
+    who = state.g.officers[officer]
+    verb = frame.pop("action")
+    rule = "Command: Command Actions"
+    if successes >= 1:
+        if verb.startswith("inspire "):
+            name = verb[8 : verb.rindex(" (")]
+            virtue = verb[verb.rindex(" (") + 2 : -1]
+            state.buff[state.g.troop_index[name]] = virtue
+            state.log(
+                f"{who.label} inspires {name}: {virtue} until the enemy's next activation.",
+                "Command: Inspiring",
+                {"officer": officer, "virtue": virtue},
+            )
+        elif verb == "authoritarian":
+            state.authoritarian[who.side] = True
+            state.log(
+                f"{who.label}: the next unit activated needs no order test.",
+                "Optional Traits: Authoritarian",
+                {"officer": officer},
+            )
+        elif verb.startswith("comrade-in-arms "):
+            other = state.g.officer_index[verb[16:]]
+            state.exhausted[other] = False
+            state.log(
+                f"{who.label} rouses {verb[16:]}: no longer exhausted.",
+                "Optional Traits: Comrade-in-arms",
+                {"officer": officer},
+            )
+    else:
+        state.log(
+            f"{who.label}'s command test fails: the action is cancelled.",
+            rule,
+            {"officer": officer, "successes": successes},
+        )
+    if successes <= 1:
+        state.exhausted[officer] = True
+        state.log(f"{who.label} is exhausted.", rule, {"officer": officer})
+    state.pop(frame)
+
+
+def commander_activatable(state: TerciosState, officer: int) -> bool:
+    """A commander may be activated: alive, not exhausted, with something to do."""
+    if not state.o_alive[officer] or state.exhausted[officer]:
+        return False
+    return bool(commander_options(state, officer, False))
+
+
+def lose_commanders(state: TerciosState, unit: int) -> None:
+    """Commanders and Losses: Like a Hero (attached to a destroyed unit: killed), Useless
+    (no unit left to command: removed) and the flight test (Leaving a Troop)."""
+    g = state.g
+    _flight_tests(state, unit)
+    for officer in g.officers:
+        index = officer.index
+        if not state.o_alive[index]:
+            continue
+        if state.attached[index] == unit:
+            state.o_alive[index] = False
+            state.attached[index] = -1
+            state.ox[index], state.oy[index] = state.x[unit], state.y[unit]
+            enemy = 1 - officer.side
+            points = officer_points(state, index)
+            state.vp[enemy] += points
+            state.log(
+                f"{officer.label} dies with {g.troops[unit].label}, like a hero.",
+                "Commanders and Losses: Like a Hero",
+                {"officer": index, "vp": points},
+            )
+            continue
+        if not any(
+            state.alive[other] and may_command(state, index, other)
+            for other in range(len(g.troops))
+        ):
+            state.o_alive[index] = False
+            state.log(
+                f"{officer.label} has no unit left to command and leaves the field.",
+                "Commanders and Losses: Useless",
+                {"officer": index},
+            )
+
+
+def _flight_tests(state: TerciosState, unit: int) -> None:
+    """A friendly unit destroyed within 6 inches of an unattached commander with no other
+    friendly unit within 6 inches: he tests, and flees if the test fails."""
+    g = state.g
+    side = g.troops[unit].side
+    reach = g.pack.constant("command_radius")
+    shape = state.placement(unit).polygon()
+    for officer in g.officers:
+        index = officer.index
+        if officer.side != side or not state.o_alive[index] or state.attached[index] >= 0:
+            continue
+        point = Point(state.ox[index], state.oy[index])
+        if shape.distance(point) > reach:
+            continue
+        if any(
+            state.alive[other]
+            and troop.side == side
+            and state.placement(other).polygon().distance(point) <= reach
+            for other, troop in enumerate(g.troops)
+        ):
+            continue
+        state.frames.append({"p": "flight", "o": index, "stage": "start"})
+
+
+def run_flight(state: TerciosState, frame: Frame) -> None:
+    """The flight test: a command test; with no success the commander flees the field."""
+    officer = frame["o"]
+    who = state.g.officers[officer]
+    if frame["stage"] == "start":
+        frame["stage"] = "tested"
+        state.log(
+            f"{who.label} is left alone near a destroyed unit: flight test.",
+            "Commanders and Losses: Leaving a Troop",
+            {"officer": officer},
+        )
+        state.roll(frame, who.rank, int(state.g.pack.constant("command_target")))
+        return
+    state.pop(frame)
+    if frame.pop("got") > 0 or not state.o_alive[officer]:
+        return
+    state.o_alive[officer] = False
+    points = officer_points(state, officer)
+    state.vp[1 - who.side] += points
+    state.log(
+        f"{who.label} takes flight.",
+        "Commanders and Losses: Leaving a Troop",
+        {"officer": officer, "vp": points},
+    )
+
+
+def officer_points(state: TerciosState, officer: int) -> int:
+    """Victory points for a commander killed (RULINGS.md: victory points)."""
+    key = "commander_in_chief" if state.g.officers[officer].is_chief else "commander"
+    return int(plain(state.g.pack.rules.victory_points[key]))

@@ -1,0 +1,93 @@
+"""Damage (Dm), weariness, disorder, the Rout Test and destroyed units."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from stratagem.games.tercios.command import lose_commanders
+from stratagem.games.tercios.pack import plain
+from stratagem.games.tercios.virtues import stamina
+
+if TYPE_CHECKING:
+    from stratagem.games.tercios.state import Frame, TerciosState
+
+
+def weary(state: TerciosState, unit: int) -> bool:
+    """Status Markers: Weary at as many Dm as Stamina (or from the first Dm with the
+    adaptation option); an attached Phlegmatic commander spares it the effects."""
+    if state.dm[unit] == 0:
+        return False
+    for officer in state.g.officers:
+        if state.attached[officer.index] == unit and "Phlegmatic" in officer.traits:
+            return False
+    return state.g.weary_at_first_dm or state.dm[unit] >= stamina(state, unit)
+
+
+def take_damage(state: TerciosState, unit: int, amount: int, rule: str) -> None:
+    """Add Dm; a unit beyond its Stamina must take a Rout Test (pushed as a frame)."""
+    if amount <= 0 or not state.alive[unit]:
+        return
+    state.dm[unit] += amount
+    label = state.g.troops[unit].label
+    state.log(
+        f"{label} suffers {amount} Dm (now {state.dm[unit]}).",
+        rule,
+        {"unit": unit, "dm": state.dm[unit]},
+    )
+    if state.dm[unit] > stamina(state, unit):
+        state.frames.append({"p": "rout", "u": unit, "stage": "start"})
+
+
+def disorder(state: TerciosState, unit: int, rule: str) -> None:
+    """Put a unit into Disorder (Status Markers)."""
+    if state.alive[unit] and not state.disorder[unit]:
+        state.disorder[unit] = True
+        state.log(f"{state.g.troops[unit].label} falls into disorder.", rule, {"unit": unit})
+
+
+def destroy(state: TerciosState, unit: int, rule: str) -> None:
+    """A unit leaves the battle: the enemy scores its victory points (RULINGS.md: victory
+    points) and its commanders may be lost."""
+    if not state.alive[unit]:
+        return
+    troop = state.g.troops[unit]
+    state.alive[unit] = False
+    state.spent[unit] = True
+    points = int(plain(state.g.pack.rules.victory_points["troop"]))
+    state.vp[1 - troop.side] += points
+    state.log(f"{troop.label} is destroyed.", rule, {"unit": unit, "vp": points})
+    lose_commanders(state, unit)
+
+
+def run_rout(state: TerciosState, frame: Frame) -> None:
+    """Rout Test: Discipline dice, never modified, needing one 6 per Rout Point."""
+    unit = frame["u"]
+    if not state.alive[unit]:
+        state.pop(frame)
+        return
+    limit = stamina(state, unit)
+    if frame["stage"] == "start":
+        frame["points"] = state.dm[unit] - limit
+        frame["stage"] = "rolled"
+        state.log(
+            f"{state.g.troops[unit].label} takes a rout test: {frame['points']} rout point(s).",
+            "Rout Test",
+            {"unit": unit, "points": frame["points"]},
+        )
+        state.roll(
+            frame,
+            state.g.troops[unit].profile.discipline,
+            int(state.g.pack.constant("rout_target")),
+        )
+        return
+    sixes = frame.pop("got")
+    if sixes >= frame["points"]:
+        state.dm[unit] = limit
+        state.log(
+            f"{state.g.troops[unit].label} holds with {sixes} six(es) and is weary.",
+            "Rout Test",
+            {"unit": unit, "sixes": sixes},
+        )
+    else:
+        destroy(state, unit, "Rout Test")
+    state.pop(frame)

@@ -1,0 +1,139 @@
+"""Tercios actions: the fixed table of discrete actions, and exact moves given as text.
+
+The table holds every discrete decision (orders, activations, moves towards a target,
+charges, shots, command actions, reactions) and every chance outcome (``Die: k``,
+``Roll: k successes``). A person or client may also give an exact move,
+``move Tercio 1 to 34.5,20 facing 90``; such a move is not in the table: it shares the id
+of the reserved ``exact move`` entry (never legal by itself) and is told apart by its text,
+which ``TerciosActionTable`` parses and the rules then check (RULINGS.md: exact moves).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from stratagem.core import Action, ActionTable, UnknownAction
+from stratagem.core.actions import normalize_text
+from stratagem.games.tercios.roster import Officer, Troop
+
+ORDERS = ("Ready!", "Assault!", "Run!", "Fire!", "Resist!")
+READY, ASSAULT, RUN, FIRE, RESIST = range(5)
+MAX_DICE = 40
+EXACT_TEXT = "exact move (give: move UNIT to X,Y [facing DEGREES])"
+PASS = "pass"
+REACT = "react"
+NO_REACT = "do not react"
+DIRTY_WAR = "declare dirty war!"
+NO_DIRTY_WAR = "no dirty war"
+TURNS = ("reorient left", "reorient right", "reorient about")
+TURN_ANGLES = (90.0, -90.0, 180.0)
+MOVES = ("advance", "advance left", "advance right")
+MOVE_ANGLES = (0.0, 45.0, -45.0)
+UNIT_VERBS = (*MOVES, *TURNS, "reorganise", "hitch", "unhitch", "end activation")
+TARGET_VERBS = ("shoot", "charge", "advance towards")
+
+_EXACT = re.compile(
+    r"^move (?P<unit>.+?) to (?P<x>-?\d+(?:\.\d*)?)\s*,\s*(?P<y>-?\d+(?:\.\d*)?)"
+    r"(?: facing (?P<facing>-?\d+(?:\.\d*)?))?$",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class ExactMove:
+    """A move with exact parameters: the unit, its new front centre and maybe its facing."""
+
+    unit: int
+    x: float
+    y: float
+    facing: float | None
+
+
+class TerciosActionTable(ActionTable):
+    """The action table, which also reads exact moves (see the module docstring)."""
+
+    __slots__ = ("_labels", "exact_id")
+
+    def __init__(self, texts: Sequence[str], troops: Sequence[Troop]) -> None:
+        super().__init__(texts)
+        self.exact_id = self.parse(EXACT_TEXT).id
+        self._labels = {normalize_text(t.label): t for t in troops}
+
+    def parse(self, text: str) -> Action:
+        """A table action, or an exact move in its canonical text."""
+        try:
+            return super().parse(text)
+        except UnknownAction:
+            move = self.exact(text)
+            if move is None:
+                raise
+            return Action(self.exact_id, exact_text(self._troop(move.unit), move))
+
+    def check(self, action: Action) -> Action:
+        """A table action, or a well-formed exact move carrying the reserved id."""
+        if action.id == getattr(self, "exact_id", -1) and action.text != EXACT_TEXT:
+            return self.parse(action.text)
+        return super().check(action)
+
+    def exact(self, text: str) -> ExactMove | None:
+        """The exact move that ``text`` gives, or ``None`` if it is not one."""
+        match = _EXACT.match(" ".join(text.split()))
+        if match is None:
+            return None
+        troop = self._labels.get(normalize_text(match["unit"]))
+        if troop is None:
+            raise UnknownAction(f"{text!r}: there is no unit named {match['unit']!r}")
+        facing = match["facing"]
+        return ExactMove(
+            troop.index,
+            round(float(match["x"]), 2),
+            round(float(match["y"]), 2),
+            None if facing is None else round(float(facing), 1) % 360.0,
+        )
+
+    def _troop(self, index: int) -> Troop:
+        return next(t for t in self._labels.values() if t.index == index)
+
+
+def exact_text(troop: Troop, move: ExactMove) -> str:
+    """The canonical text of an exact move."""
+    text = f"move {troop.label} to {move.x:g},{move.y:g}"
+    return text if move.facing is None else f"{text} facing {move.facing:g}"
+
+
+def action_texts(
+    troops: Sequence[Troop], officers: Sequence[Officer], seats: Sequence[str]
+) -> list[str]:
+    """Every discrete action and chance outcome, in a fixed order (the RL encoding)."""
+    texts = [EXACT_TEXT, PASS, REACT, NO_REACT, DIRTY_WAR, NO_DIRTY_WAR]
+    texts += [f"Die: {face}" for face in range(1, 7)]
+    texts += [f"Roll: {count} successes" for count in range(MAX_DICE + 1)]
+    texts += [f"{seat} plays first" for seat in seats]
+    for troop in troops:
+        texts += [f"order {troop.label}: {order}" for order in ORDERS]
+        texts.append(f"activate {troop.label}")
+        texts += [f"{troop.label}: {verb}" for verb in UNIT_VERBS]
+        for enemy in troops:
+            if enemy.side != troop.side:
+                texts += [f"{troop.label}: {verb} {enemy.label}" for verb in TARGET_VERBS]
+    for officer in officers:
+        texts.append(f"activate commander {officer.label}")
+        texts.append(f"{officer.label}: no command action")
+        texts.append(f"{officer.label}: leave his unit")
+        if "Authoritarian" in officer.traits:
+            texts.append(f"{officer.label}: authoritarian")
+        for other in officers:
+            if (
+                "Comrade-in-arms" in officer.traits
+                and other.side == officer.side
+                and other.index != officer.index
+            ):
+                texts.append(f"{officer.label}: comrade-in-arms {other.label}")
+        for troop in troops:
+            if troop.side != officer.side:
+                continue
+            texts.append(f"{officer.label}: join {troop.label}")
+            texts += [f"{officer.label}: inspire {troop.label} ({v})" for v in officer.virtues]
+    return texts

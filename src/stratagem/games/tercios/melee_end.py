@@ -1,0 +1,173 @@
+"""Consequences of Combat: the winner by Dm inflicted, disengagement, retreat, ties and
+"Dirty war!", advance, pursuit, No Escape, lances and two-handed swords.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from shapely import Point
+
+from stratagem.games.tercios.combat import run_melee
+from stratagem.games.tercios.damage import destroy, disorder, take_damage
+from stratagem.games.tercios.encoding import DIRTY_WAR, NO_DIRTY_WAR
+from stratagem.games.tercios.geometry import bearing, normalize
+from stratagem.games.tercios.movement import slide, speed
+
+if TYPE_CHECKING:
+    from stratagem.games.tercios.state import Frame, TerciosState
+
+RULE = "Combat: Consequences of Combat"
+
+
+def run_combat(state: TerciosState, frame: Frame) -> None:
+    """A combat: the rounds (``combat.run_melee``), then the consequences."""
+    if frame["stage"] in ("after", "dirty", "swords", "done"):
+        consequences(state, frame)
+    else:
+        run_melee(state, frame)
+
+
+def consequences(state: TerciosState, frame: Frame) -> None:
+    """After both rounds (and any rout tests): who won, and what each side must do."""
+    a, d = frame["a"], frame["d"]
+    stage = frame["stage"]
+    if stage == "after":
+        _after(state, frame, a, d)
+    elif stage == "dirty":
+        text = frame.pop("choice_text")
+        frame.pop("choice", None)
+        if text == DIRTY_WAR:
+            state.log(
+                "Dirty war! Another combat round.",
+                "Combat: Dirty war!",
+                {"attacker": a, "defender": d},
+            )
+            frame["round"] += 1
+            frame["counter"] = False
+            frame["stage"] = "start"
+            return
+        asked = frame.setdefault("asked", 1)
+        if asked == 1 and state.alive[d]:
+            frame["asked"] = 2
+            frame["stage"] = "dirty"
+            _offer_dirty(state, frame, state.g.troops[d].side)
+            return
+        _disengage(state, a, d)
+        withdraw_if_touching(state, d, a)
+        state.pop(frame)
+    elif stage == "done":
+        state.pop(frame)
+    elif stage == "swords":
+        if frame.pop("got") == 0:
+            disorder(state, frame["loser"], "Armament: Two-handed swords")
+        state.pop(frame)
+
+
+def _offer_dirty(state: TerciosState, frame: Frame, seat: int) -> None:
+    table = state.g.table
+    state.decide(frame, seat, [table.parse(DIRTY_WAR), table.parse(NO_DIRTY_WAR)])
+
+
+def _dirty_war_possible(state: TerciosState, frame: Frame, a: int, d: int) -> bool:
+    """ "Dirty war!": both units with pikes, no flank charge, the defender not fortified."""
+    troops = state.g.troops
+    if not ("Pikes" in troops[a].profile.weapons and "Pikes" in troops[d].profile.weapons):
+        return False
+    centre = Point(state.x[d], state.y[d])
+    fortified = any(e.protected and e.shape.contains(centre) for e in state.g.terrain)
+    return not frame["flank"] and not fortified
+
+
+def _after(state: TerciosState, frame: Frame, a: int, d: int) -> None:
+    troops = state.g.troops
+    to_d, to_a = frame["dm_to_d"], frame["dm_to_a"]
+    if to_d == to_a:
+        state.log("The combat is a tie.", RULE, {"attacker": a, "defender": d})
+        if state.alive[a] and state.alive[d] and _dirty_war_possible(state, frame, a, d):
+            frame["stage"] = "dirty"
+            frame["asked"] = 1
+            _offer_dirty(state, frame, troops[a].side)
+            return
+        _disengage(state, a, d)
+        state.pop(frame)
+        return
+    winner, loser = (a, d) if to_d > to_a else (d, a)
+    broken = frame["broken_d"] if loser == d else frame["broken_a"]
+    state.log(f"{troops[winner].label} wins the combat.", RULE, {"winner": winner, "loser": loser})
+    frame["stage"] = "done"
+    if state.alive[loser]:
+        _loser_goes(state, frame, winner, loser, broken)
+    if state.alive[winner] and winner == a and broken:
+        slide(state, a, frame["direction"], state.g.pack.constant("advance"), state.f[a])
+        state.log(f"{troops[a].label} advances.", "Combat Rounds: Advance", {"unit": a})
+    withdraw_if_touching(state, a, d)
+    if (
+        state.alive[winner]
+        and state.alive[loser]
+        and "Two-handed swords" in troops[winner].profile.weapons
+    ):
+        frame["stage"] = "swords"
+        frame["loser"] = loser
+        state.roll(frame, 1, 6)
+        return
+    state.pop(frame)
+
+
+def _loser_goes(state: TerciosState, frame: Frame, winner: int, loser: int, broken: bool) -> None:
+    troops = state.g.troops
+    lost = troops[loser].profile
+    won = troops[winner].profile
+    if lost.is_artillery:
+        destroy(state, loser, "The Troops: Artillery (No Escape)")
+        return
+    if lost.kind == "forlorn hope":
+        destroy(state, loser, "Adaptations: Forlorn Hope (beaten in close combat)")
+        return
+    if not broken:
+        _disengage(state, loser, winner)
+        return
+    if "Lances" in won.weapons:
+        destroy(state, loser, "Armament: Lances")
+        return
+    if won.is_cavalry and lost.category == "infantry":
+        destroy(state, loser, "The Troops: Cavalry (Pursuit)")
+        slide(state, winner, state.f[winner], speed(state, winner, 0), state.f[winner])
+        return
+    away = bearing((state.x[winner], state.y[winner]), (state.x[loser], state.y[loser]))
+    full = slide(state, loser, away, 2 * speed(state, loser, 0), away)
+    disorder(state, loser, "Consequences of Combat: Retreat")
+    state.log(
+        f"{troops[loser].label} retreats.", "Consequences of Combat: Retreat", {"unit": loser}
+    )
+    if not full:
+        take_damage(state, loser, 1, "Consequences of Combat: Retreat (blocked)")
+
+
+def _disengage(state: TerciosState, unit: int, enemy: int) -> None:
+    """Disengagement: 3 inches straight back from the enemy (turning to face it first if
+    taken in flank); a blocked unit takes 1 Dm (not with a Calm commander)."""
+    if not (state.alive[unit] and state.alive[enemy]):
+        return
+    troops = state.g.troops
+    facing = bearing((state.x[unit], state.y[unit]), (state.x[enemy], state.y[enemy]))
+    own = state.f[unit]
+    if abs(((facing - own) + 180) % 360 - 180) > 90:
+        own = facing
+    back = normalize(facing + 180)
+    full = slide(state, unit, back, state.g.pack.constant("disengage"), own)
+    state.log(
+        f"{troops[unit].label} disengages.", "Consequences of Combat: Disengagement", {"unit": unit}
+    )
+    calm = any(state.attached[o.index] == unit and "Calm" in o.traits for o in state.g.officers)
+    if not full and not calm:
+        take_damage(state, unit, 1, "Consequences of Combat: Disengagement (blocked)")
+
+
+def withdraw_if_touching(state: TerciosState, a: int, d: int) -> None:
+    """Disengagement: the attacker may withdraw to leave an inch between the units."""
+    if not (state.alive[a] and state.alive[d]):
+        return
+    if state.placement(a).polygon().distance(state.placement(d).polygon()) < 1.0:
+        back = normalize(state.f[a] + 180)
+        slide(state, a, back, state.g.pack.constant("min_gap_after_combat"), state.f[a])

@@ -1,0 +1,305 @@
+"""Movement (Activation Movement, Obstacles, Angle Correction, Overlap; Terrain and Movement).
+
+``move_problem`` checks a move of a troop unit to an exact front-centre position against
+every movement rule and says which one it breaks; the discretised moves offered to bots
+and the involuntary moves (disengagement, retreat, evasion, pursuit) are built on it.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from shapely import LineString, Polygon, box
+from shapely.geometry.base import BaseGeometry
+
+from stratagem.games.tercios.encoding import TURN_ANGLES, TURNS
+from stratagem.games.tercios.geometry import (
+    Placement,
+    bearing,
+    crosses,
+    distance,
+    inside,
+    narrow_gap,
+    normalize,
+    overlaps,
+    turn_between,
+)
+from stratagem.games.tercios.values import final_value
+from stratagem.games.tercios.virtues import virtue_bonus
+
+if TYPE_CHECKING:
+    from stratagem.games.tercios.state import TerciosState
+
+FRACTIONS = (1.0, 0.5)
+
+
+@dataclass(frozen=True, slots=True)
+class Obstacle:
+    """A troop base or an impassable scenery element, with the name a refusal gives."""
+
+    name: str
+    shape: BaseGeometry
+    unit: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """A checked move: where the unit ends and whether the ground disorders it."""
+
+    spot: Placement
+    disorder: bool
+
+
+def table_area(state: TerciosState) -> Polygon:
+    """The table (The Battle: The Table)."""
+    width, depth = state.g.pack.table_size
+    return box(0.0, 0.0, width, depth)
+
+
+def obstacles(
+    state: TerciosState, unit: int, ignore: frozenset[int] = frozenset()
+) -> list[Obstacle]:
+    """Everything a move of ``unit`` may not cross or end on: the other troop bases (not
+    commanders) and the scenery impassable to it (Overlap; Terrain and Movement)."""
+    category = state.g.troops[unit].profile.category
+    found = [
+        Obstacle(state.g.troops[other].label, state.placement(other).polygon(), other)
+        for other in range(len(state.g.troops))
+        if other != unit and other not in ignore and state.alive[other]
+    ]
+    found += [
+        Obstacle(f"{element.name} (impassable)", element.shape, None)
+        for element in state.g.terrain
+        if element.ground_for(category) == "impassable"
+    ]
+    return found
+
+
+def ground_effects(state: TerciosState, unit: int, path: LineString) -> tuple[int, int, bool]:
+    """Terrain and Movement: the bonuses, penalties and disorder that the ground crossed by
+    the front centre gives (RULINGS.md: terrain movement values)."""
+    rules = state.g.troops[unit].profile.rules
+    bonus = penalty = 0
+    disorder = False
+    easy = [e.shape for e in state.g.terrain if e.ground == "easy"]
+    if easy and any(inside(path.buffer(0.01), shape) for shape in easy):
+        bonus = 1
+    if "Skirmishers" in rules:
+        return bonus, 0, False
+    for element in state.g.terrain:
+        if element.ground not in ("difficult", "very difficult"):
+            continue
+        if not path.intersects(element.shape):
+            continue
+        penalty = 1
+        if element.ground == "very difficult" and "Light" not in rules:
+            disorder = True
+    return bonus, penalty, disorder
+
+
+def speed(state: TerciosState, unit: int, bonuses: int, penalties: int = 0) -> float:
+    """Mvt after modifiers, plus the Dedication virtue (Values; Command: Virtues)."""
+    profile = state.g.troops[unit].profile
+    base = profile.mvt_hitched if state.hitched[unit] and profile.mvt_hitched else profile.mvt
+    return float(
+        final_value(state.g.pack, base, bonuses, penalties, virtue_bonus(state, unit, "mvt"))
+    )
+
+
+def move_problem(
+    state: TerciosState,
+    unit: int,
+    front: tuple[float, float],
+    facing: float | None,
+    bonuses: int,
+) -> tuple[str | None, Move | None]:
+    """Activation Movement: a move of ``unit`` whose front centre goes to ``front``; the
+    broken rule in words, or the checked move."""
+    start = state.placement(unit)
+    origin = start.front
+    length = distance(origin, front)
+    if length < 1e-6:
+        return "Activation Movement: the destination is where the unit already stands", None
+    direction = bearing(origin, front)
+    pivot = turn_between(start.facing, direction)
+    max_pivot = state.g.pack.constant("max_pivot")
+    if pivot > max_pivot + 1e-6:
+        return (
+            f"Activation Movement: the pivot towards the destination would be {pivot:.0f} "
+            f"degrees; it may not exceed {max_pivot:g}",
+            None,
+        )
+    path = LineString([origin, front])
+    blockers = obstacles(state, unit)
+    for obstacle in blockers:
+        passable = obstacle.unit is not None and _may_pass(state, unit, obstacle.unit)
+        if not passable and crosses(path, obstacle.shape):
+            return f"Activation Movement: the line of the move crosses {obstacle.name}", None
+    gap = state.g.pack.constant("gap")
+    pair = narrow_gap(path, [o.shape for o in blockers], gap)
+    if pair is not None:
+        first, second = blockers[pair[0]].name, blockers[pair[1]].name
+        return (
+            f"Movement: Obstacles: the move passes between {first} and {second}, less "
+            f"than {gap:g} inches apart",
+            None,
+        )
+    bonus, penalty, disorder = ground_effects(state, unit, path)
+    allowed = speed(state, unit, bonuses + bonus, penalty)
+    if length > allowed + 1e-6:
+        return (
+            f"Activation Movement: the move is {length:.2f} inches; this unit may move "
+            f"{allowed:g} now",
+            None,
+        )
+    return _final_spot(
+        state,
+        unit,
+        start=start,
+        front=front,
+        direction=direction,
+        facing=facing,
+        blockers=blockers,
+        disorder=disorder,
+    )
+
+
+def _may_pass(state: TerciosState, unit: int, other: int) -> bool:
+    """Overlap: friendly artillery may be passed through (RULINGS.md: interpenetration)."""
+    troops = state.g.troops
+    return troops[other].profile.is_artillery and troops[other].side == troops[unit].side
+
+
+def _final_spot(
+    state: TerciosState,
+    unit: int,
+    *,
+    start: Placement,
+    front: tuple[float, float],
+    direction: float,
+    facing: float | None,
+    blockers: list[Obstacle],
+    disorder: bool,
+) -> tuple[str | None, Move | None]:
+    straight = start.with_front_at(front, direction)
+    clash = _clash(state, straight.polygon(), blockers)
+    if facing is None or turn_between(facing, direction) < 1e-6:
+        if clash is not None:
+            return (
+                f"Overlap: the unit would end overlapping {clash}; a facing within "
+                f"{state.g.pack.constant('max_correction'):g} degrees may correct it "
+                "(Angle Correction), or move less far",
+                None,
+            )
+        return None, Move(straight, disorder)
+    correction = turn_between(facing, direction)
+    limit = state.g.pack.constant("max_correction")
+    if clash is None:
+        return (
+            "Activation Movement: the unit ends facing the direction it moved; a different "
+            "facing is only an Angle Correction when the move would end overlapping",
+            None,
+        )
+    if correction > limit + 1e-6:
+        return (
+            f"Angle Correction: {correction:.0f} degrees exceeds the {limit:g}-degree limit",
+            None,
+        )
+    corrected = start.with_front_at(front, facing)
+    still = _clash(state, corrected.polygon(), blockers)
+    if still is not None:
+        return f"Angle Correction: the corrected base still overlaps {still}", None
+    return None, Move(corrected, disorder)
+
+
+def _clash(state: TerciosState, shape: Polygon, blockers: list[Obstacle]) -> str | None:
+    if not inside(shape, table_area(state)):
+        return "the table's edge"
+    for obstacle in blockers:
+        if overlaps(shape, obstacle.shape):
+            return obstacle.name
+    return None
+
+
+def move_towards(
+    state: TerciosState, unit: int, direction: float, bonuses: int, limit: float | None = None
+) -> Move | None:
+    """The longest of a few set fractions of its move that ``unit`` can make straight
+    towards ``direction`` (a discretised move for bots)."""
+    start = state.placement(unit)
+    full = speed(state, unit, bonuses)
+    if limit is not None:
+        full = min(full, limit)
+    for fraction in FRACTIONS:
+        reach = full * fraction
+        if reach < 0.25:
+            return None
+        front = _ahead(start, direction, reach)
+        problem, move = move_problem(state, unit, front, None, bonuses)
+        if problem is None:
+            return move
+    return None
+
+
+def _ahead(start: Placement, direction: float, reach: float) -> tuple[float, float]:
+    fx, fy = start.front
+    angle = math.radians(direction)
+    return (round(fx + math.cos(angle) * reach, 2), round(fy + math.sin(angle) * reach, 2))
+
+
+def slide(state: TerciosState, unit: int, direction: float, length: float, facing: float) -> bool:
+    """An involuntary move (disengagement, retreat, evasion, pursuit, advance): the base,
+    turned to ``facing``, slides up to ``length`` inches and stops short of anything in its
+    way. Whether it went the whole way."""
+    start = state.placement(unit)
+    turned = Placement(start.x, start.y, facing, start.width, start.depth)
+    blockers = obstacles(state, unit)
+    area = table_area(state)
+    steps = max(1, int(length / 0.25))
+    best = turned if _free(turned.polygon(), blockers, area) else None
+    for step in range(1, steps + 1):
+        reach = length * step / steps
+        spot = turned.moved(reach, direction)
+        path = LineString([turned.front, spot.front])
+        if not _free(spot.polygon(), blockers, area) or any(
+            crosses(path, o.shape) for o in blockers
+        ):
+            break
+        best = spot
+    else:
+        if best is not None:
+            state.place(unit, best)
+        return True
+    if best is not None:
+        state.place(unit, best)
+    return False
+
+
+def _free(shape: Polygon, blockers: list[Obstacle], area: Polygon) -> bool:
+    return inside(shape, area) and not any(overlaps(shape, o.shape) for o in blockers)
+
+
+def reorient(state: TerciosState, unit: int, verb: str) -> None:
+    """Reorientation: the front centre brought to a side or the rear centre."""
+    state.f[unit] = round(normalize(state.f[unit] + TURN_ANGLES[TURNS.index(verb)]), 4)
+    state.log(
+        f"{state.g.troops[unit].label}: {verb}.",
+        "Movement: Reorientation",
+        {"unit": unit, "facing": state.f[unit]},
+    )
+
+
+def free_turns(state: TerciosState, unit: int) -> list[str]:
+    """Reorientation: the turns after which the base overlaps nothing and stays on the
+    table (RULINGS.md: reorientation in place)."""
+    spot = state.placement(unit)
+    blockers = obstacles(state, unit)
+    area = table_area(state)
+    found = []
+    for verb, angle in zip(TURNS, TURN_ANGLES, strict=True):
+        turned = Placement(spot.x, spot.y, normalize(spot.facing + angle), spot.width, spot.depth)
+        if _free(turned.polygon(), blockers, area):
+            found.append(verb)
+    return found

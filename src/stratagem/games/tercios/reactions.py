@@ -1,0 +1,189 @@
+"""What a move sets off: reactions of enemies approached within 3 inches (Reactions), and
+commanders caught in the path of an enemy (Commanders and Losses: In the wrong place).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from shapely import Point
+
+from stratagem.games.tercios.combat import evade, may_react, reaction_dice
+from stratagem.games.tercios.command import commander_move, officer_points
+from stratagem.games.tercios.encoding import ASSAULT, FIRE, NO_REACT, REACT, READY, RUN, TURNS
+from stratagem.games.tercios.geometry import distance
+from stratagem.games.tercios.movement import free_turns, reorient
+from stratagem.games.tercios.shooting import shot_targets
+from stratagem.games.tercios.sight import charge_path
+
+if TYPE_CHECKING:
+    from stratagem.games.tercios.state import Frame, TerciosState
+
+RULE = "Reactions"
+
+
+def after_move(state: TerciosState, unit: int) -> None:
+    """After a troop moves: enemy commanders it touches must test, friendly ones step aside,
+    and enemies whose front centre it came within 3 inches of may react (nearest first)."""
+    g = state.g
+    side = g.troops[unit].side
+    shape = state.placement(unit).polygon()
+    for officer in g.officers:
+        index = officer.index
+        if not state.o_alive[index] or state.attached[index] >= 0:
+            continue
+        if not shape.buffer(0.01).contains(Point(state.ox[index], state.oy[index])):
+            continue
+        if officer.side == side:
+            rear = state.placement(unit).centres()[2]
+            hx, hy = state.placement(unit).heading
+            state.ox[index], state.oy[index] = round(rear[0] - hx, 2), round(rear[1] - hy, 2)
+        else:
+            state.frames.append({"p": "wrong_place", "o": index, "m": unit, "stage": "start"})
+    reach = g.pack.constant("reaction_distance")
+    near = []
+    for other, troop in enumerate(g.troops):
+        if troop.side == side or not may_react(state, other):
+            continue
+        front = state.placement(other).front
+        gap = shape.distance(Point(front))
+        if gap <= reach:
+            near.append((gap, other))
+    for _, other in sorted(near, reverse=True):
+        state.frames.append({"p": "approach", "r": other, "m": unit, "stage": "offer"})
+
+
+def run_approach(state: TerciosState, frame: Frame) -> None:
+    """A reaction to an enemy coming within 3 inches: an order test, then the order's
+    reaction (Ready!: reorient or shoot; Assault!: interception; Run!: evade; Fire!: shoot)."""
+    unit, mover = frame["r"], frame["m"]
+    g = state.g
+    stage = frame["stage"]
+    if stage == "offer":
+        if not (may_react(state, unit) and state.alive[mover]):
+            state.pop(frame)
+            return
+        frame["stage"] = "answer"
+        state.decide(frame, g.troops[unit].side, [g.table.parse(REACT), g.table.parse(NO_REACT)])
+        return
+    if stage == "answer":
+        frame.pop("choice", None)
+        if frame.pop("choice_text") != REACT:
+            state.pop(frame)
+            return
+        state.revealed[unit] = True
+        state.spent[unit] = True
+        dice = reaction_dice(state, unit, False, -1)
+        state.log(
+            f"{g.troops[unit].label} reacts to {g.troops[mover].label}: order test "
+            f"with {dice} dice.",
+            RULE,
+            {"unit": unit, "dice": dice},
+        )
+        frame["stage"] = "tested"
+        state.roll(frame, dice, int(g.pack.constant("order_target")))
+        return
+    if stage == "tested":
+        if frame.pop("got") == 0:
+            state.log(f"{g.troops[unit].label} fails and loses its order.", RULE, {"unit": unit})
+            state.pop(frame)
+            return
+        _react(state, frame, unit, mover)
+        return
+    text = frame.pop("choice_text")
+    frame.pop("choice", None)
+    state.pop(frame)
+    verb = text[len(g.troops[unit].label) + 2 :]
+    if verb in TURNS:
+        reorient(state, unit, verb)
+    else:
+        state.frames.append(
+            {"p": "shot", "s": unit, "t": mover, "mode": "react ready", "stage": "start"}
+        )
+
+
+def _react(state: TerciosState, frame: Frame, unit: int, mover: int) -> None:
+    g = state.g
+    order = state.order[unit]
+    if order == READY:
+        options = [g.verb_action[unit][t] for t in free_turns(state, unit)]
+        if mover in shot_targets(state, unit, "react ready"):
+            options.append(g.target_action[unit][("shoot", mover)])
+        if options:
+            frame["stage"] = "ready"
+            state.decide(frame, g.troops[unit].side, options)
+            return
+    state.pop(frame)
+    if order == FIRE and mover in shot_targets(state, unit, "react fire"):
+        state.frames.append(
+            {"p": "shot", "s": unit, "t": mover, "mode": "react fire", "stage": "start"}
+        )
+    elif order == RUN:
+        evade(state, unit, mover)
+    elif order == ASSAULT and charge_path(state, unit, mover, 1) is not None:
+        _end_activation_of(state, mover)
+        state.frames.append(
+            {"p": "charge", "a": unit, "t": mover, "stage": "declare", "reaction": True}
+        )
+    else:
+        state.log(f"{g.troops[unit].label} holds its ground.", RULE, {"unit": unit})
+
+
+def _end_activation_of(state: TerciosState, unit: int) -> None:
+    """An interception ends the intercepted unit's activation (RULINGS.md: interception)."""
+    for frame in state.frames:
+        if frame.get("p") == "unit" and frame.get("u") == unit:
+            frame["ended"] = True
+
+
+def run_wrong_place(state: TerciosState, frame: Frame) -> None:
+    """In the wrong place: a command test; no success, killed; one success, he escapes but
+    is exhausted; two or more, he escapes."""
+    officer, mover = frame["o"], frame["m"]
+    g = state.g
+    who = g.officers[officer]
+    if frame["stage"] == "start":
+        frame["stage"] = "tested"
+        state.log(
+            f"{who.label} is caught in the path of {g.troops[mover].label}.",
+            "Commanders and Losses: In the wrong place",
+            {"officer": officer},
+        )
+        state.roll(frame, who.rank, int(g.pack.constant("command_target")))
+        return
+    successes = frame.pop("got")
+    state.pop(frame)
+    if successes == 0:
+        state.o_alive[officer] = False
+        points = officer_points(state, officer)
+        state.vp[1 - who.side] += points
+        state.log(
+            f"{who.label} is killed.",
+            "Commanders and Losses: In the wrong place",
+            {"officer": officer, "vp": points},
+        )
+        return
+    _escape(state, officer, mover)
+    if successes == 1:
+        state.exhausted[officer] = True
+    state.log(
+        f"{who.label} escapes.",
+        "Commanders and Losses: In the wrong place",
+        {"officer": officer, "successes": successes},
+    )
+
+
+def _escape(state: TerciosState, officer: int, mover: int) -> None:
+    point = (state.ox[officer], state.oy[officer])
+    centre = (state.x[mover], state.y[mover])
+    angle = math.atan2(point[1] - centre[1], point[0] - centre[0])
+    shape = state.placement(mover).polygon()
+    width, depth = state.g.pack.table_size
+    step = commander_move(state, officer)
+    for reach in (step, -step):
+        x = min(max(point[0] + math.cos(angle) * reach, 0.5), width - 0.5)
+        y = min(max(point[1] + math.sin(angle) * reach, 0.5), depth - 0.5)
+        if not shape.contains(Point(x, y)) and distance((x, y), centre) > 0:
+            state.ox[officer], state.oy[officer] = round(x, 2), round(y, 2)
+            return

@@ -1,0 +1,167 @@
+"""Shooting: selecting the target, the shooting dice, the resistance test and Dm
+(Shooting; Armament: Shooting Weapons; Shooting and Terrain).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from shapely import Point
+
+from stratagem.games.tercios.damage import disorder, take_damage, weary
+from stratagem.games.tercios.sight import enemies, visible_centres
+from stratagem.games.tercios.values import final_value
+from stratagem.games.tercios.virtues import virtue_bonus
+
+if TYPE_CHECKING:
+    from stratagem.games.tercios.state import Frame, TerciosState
+
+GUNS = ("Light gun", "Medium gun", "Heavy gun")
+LIGHT_WEAPONS = ("Pistols", "Arquebus", "Muskets", "Crossbow", "Arquebus/Musket")
+MIXED_NEAR = 8
+MIXED_FAR = 12
+
+
+def weapon_range(state: TerciosState, unit: int) -> float:
+    """Range: the longest reach of the unit's shooting weapons (0 if it has none)."""
+    ranges = state.g.pack.rules.ranges
+    best = 0.0
+    for weapon in state.g.troops[unit].profile.weapons:
+        if weapon == "Arquebus/Musket":
+            best = max(best, float(MIXED_FAR))
+        elif weapon in ranges:
+            best = max(best, float(ranges[weapon]))
+    return best
+
+
+def is_gun(state: TerciosState, unit: int) -> bool:
+    """Cannons: artillery fire (against the Ball defence, resisted on a 6)."""
+    return any(w in GUNS for w in state.g.troops[unit].profile.weapons)
+
+
+def may_shoot(state: TerciosState, unit: int, mode: str) -> bool:
+    """Whether the unit can shoot in ``mode`` (ready, fire, react ready, react fire): it has
+    Shoot and a weapon, cannons and dragoons only with Fire!, bows never in reaction, and
+    hitched guns not at all (Cannons; Dragoon; Bow; Horse Teams)."""
+    profile = state.g.troops[unit].profile
+    if profile.shoot <= 0 or weapon_range(state, unit) <= 0 or state.hitched[unit]:
+        return False
+    fire = mode in ("fire", "react fire")
+    if not fire and (is_gun(state, unit) or "Dragoon" in profile.rules):
+        return False
+    return not ("Bow" in profile.weapons and mode.startswith("react"))
+
+
+def _origins(state: TerciosState, unit: int) -> list[tuple[float, float]]:
+    """The front centre, and the side centres with Extended Arc of Fire."""
+    centres = state.placement(unit).centres()
+    if "Extended Arc of Fire" in state.g.troops[unit].profile.rules:
+        return [centres[0], centres[1], centres[3]]
+    return [centres[0]]
+
+
+def target_range(state: TerciosState, unit: int, target: int) -> float | None:
+    """The range to the nearest visible centre of the target, or ``None`` if unseen."""
+    seen = visible_centres(state, unit, target, _origins(state, unit))
+    return seen[0][0] if seen else None
+
+
+def shot_targets(state: TerciosState, unit: int, mode: str) -> list[int]:
+    """Every enemy the unit may shoot at now in ``mode`` (line of sight and range)."""
+    if not may_shoot(state, unit, mode):
+        return []
+    reach = weapon_range(state, unit)
+    found = []
+    for enemy in enemies(state, unit):
+        gap = target_range(state, unit, enemy)
+        if gap is not None and gap <= reach + 1e-6:
+            found.append(enemy)
+    return found
+
+
+def shoot_dice(state: TerciosState, unit: int, target: int, mode: str) -> int:
+    """Shooting Dice: Shoot (the musket value beyond 8 inches for a 4/3 unit), with Ready!
+    (-), a Fire! reaction with light weapons (+), weariness (-), and Drill."""
+    profile = state.g.troops[unit].profile
+    base = profile.shoot
+    gap = target_range(state, unit, target) or 0.0
+    if profile.shoot_far is not None and gap > MIXED_NEAR:
+        base = profile.shoot_far
+    bonuses = penalties = 0
+    if mode in ("ready", "react ready"):
+        penalties += 1
+    if mode == "react fire" and any(w in LIGHT_WEAPONS for w in profile.weapons):
+        bonuses += 1
+    if weary(state, unit):
+        penalties += 1
+    return final_value(state.g.pack, base, bonuses, penalties, virtue_bonus(state, unit, "shoot"))
+
+
+def in_cover(state: TerciosState, unit: int) -> bool:
+    """Shooting and Terrain: In cover when the unit's centre stands in a cover element."""
+    centre = Point(state.x[unit], state.y[unit])
+    return any(e.cover and e.shape.contains(centre) for e in state.g.terrain)
+
+
+def _caracole(state: TerciosState, frame: Frame) -> None:
+    """Caracole: a unit with the rule may withdraw after its shot (never in reaction)."""
+    shooter = frame["s"]
+    if "Caracole" in state.g.troops[shooter].profile.rules and frame["mode"] in ("fire", "ready"):
+        state.frames.append({"p": "caracole", "u": shooter, "stage": "start"})
+
+
+def run_shot(state: TerciosState, frame: Frame) -> None:
+    """Shooting: the shooting dice against the target's Volley or Ball defence, then the
+    target's resistance test (4+, 6 against artillery); hits not cancelled are Dm."""
+    shooter, target = frame["s"], frame["t"]
+    troops = state.g.troops
+    stage = frame["stage"]
+    gun = is_gun(state, shooter)
+    defence = troops[target].profile.def_ball if gun else troops[target].profile.def_volley
+    if stage == "start":
+        if not (state.alive[shooter] and state.alive[target]):
+            state.pop(frame)
+            return
+        dice = shoot_dice(state, shooter, target, frame["mode"])
+        state.marks.append({"kind": "shot", "from": shooter, "to": target})
+        state.log(
+            f"{troops[shooter].label} shoots at {troops[target].label}: {dice} dice at {defence}+.",
+            "Shooting: Shooting Dice",
+            {"shooter": shooter, "target": target, "dice": dice},
+        )
+        frame["stage"] = "hits"
+        state.roll(frame, dice, defence)
+        return
+    if stage == "hits":
+        hits = frame.pop("got")
+        if hits == 0:
+            state.log("No hit.", "Shooting: Shooting Dice", {"hits": 0})
+            state.pop(frame)
+            _caracole(state, frame)
+            return
+        frame["hits"] = hits
+        bonuses = 1 if in_cover(state, target) else 0
+        penalties = 1 if state.disorder[target] else 0
+        courage = final_value(
+            state.g.pack,
+            troops[target].profile.courage,
+            bonuses,
+            penalties,
+            virtue_bonus(state, target, "courage_shot"),
+        )
+        need = state.g.pack.constant("ball_resist_target" if gun else "shot_resist_target")
+        state.log(
+            f"{hits} hit(s); {troops[target].label} resists with {courage} dice at {int(need)}+.",
+            "Shooting: Resistance test",
+            {"hits": hits, "dice": courage},
+        )
+        frame["stage"] = "saves"
+        state.roll(frame, courage, int(need))
+        return
+    saves = frame.pop("got")
+    hits = frame.pop("hits")
+    state.pop(frame)
+    _caracole(state, frame)
+    if saves == 0:
+        disorder(state, target, "Shooting: Resistance test")
+    take_damage(state, target, max(0, hits - saves), "Shooting: Damage (Dm)")

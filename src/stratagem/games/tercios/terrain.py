@@ -1,0 +1,118 @@
+"""Terrain (Terrain and Movement; Shooting and Terrain; The Battle: Scenery).
+
+A scenery element is a shapely shape with its kind's effects from the pack. The standard
+battlefield (RULINGS.md: standard battlefield) is point-symmetric so neither side is
+favoured; the scenery-points purchase is checked by ``check_scenery``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from shapely import LineString, Point, Polygon
+
+from stratagem.core import JsonDict
+from stratagem.core.datapack import Assumed
+from stratagem.games.tercios.pack import Pack, plain
+
+
+@dataclass(frozen=True, slots=True)
+class TerrainElement:
+    """One scenery element on the table and what it does."""
+
+    name: str
+    kind: str
+    shape: Polygon
+    ground: str
+    hidden: bool
+    cover: bool
+    protected: bool
+    height: bool
+    closed_to: frozenset[str]
+
+    def ground_for(self, category: str) -> str:
+        """The element's ground for a unit of ``category`` (buildings close to some)."""
+        return "impassable" if category in self.closed_to else self.ground
+
+    def to_json(self) -> JsonDict:
+        """The element as the views and the renderer see it."""
+        return {
+            "name": self.name,
+            "kind": self.kind,
+            "ground": self.ground,
+            "hidden": self.hidden,
+            "cover": self.cover,
+            "protected": self.protected,
+            "height": self.height,
+            "outline": [[round(x, 2), round(y, 2)] for x, y in self.shape.exterior.coords],
+        }
+
+
+def element(pack: Pack, kind: str, name: str, shape: Polygon) -> TerrainElement:
+    """A scenery element of a kind listed in the pack (The Battle: Scenery Elements)."""
+    entry = pack.rules.scenery[kind]
+    return TerrainElement(
+        name=name,
+        kind=kind,
+        shape=shape,
+        ground=entry.ground.value if isinstance(entry.ground, Assumed) else entry.ground,
+        hidden=plain(entry.hidden),
+        cover=plain(entry.cover),
+        protected=plain(entry.protected),
+        height=plain(entry.height),
+        closed_to=frozenset(entry.closed_to),
+    )
+
+
+def standard_battlefield(pack: Pack) -> tuple[TerrainElement, ...]:
+    """The standard battlefield: two copses on the flanks, a hill in the centre and a hedge
+    before each side's right, point-symmetric about the table's centre."""
+    width, depth = pack.table_size
+    cx, cy = width / 2, depth / 2
+    copse = 4.0
+    return (
+        element(pack, "Small copse", "West copse", Point(cx - 22, cy + 2).buffer(copse)),
+        element(pack, "Small copse", "East copse", Point(cx + 22, cy - 2).buffer(copse)),
+        element(pack, "Small hill", "Central hill", Point(cx, cy).buffer(5.0)),
+        element(
+            pack,
+            "Hedge",
+            "South hedge",
+            LineString([(cx + 8, cy - 7), (cx + 16, cy - 7)]).buffer(0.3, cap_style="flat"),
+        ),
+        element(
+            pack,
+            "Hedge",
+            "North hedge",
+            LineString([(cx - 16, cy + 7), (cx - 8, cy + 7)]).buffer(0.3, cap_style="flat"),
+        ),
+    )
+
+
+def battlefield(pack: Pack, name: str) -> tuple[TerrainElement, ...]:
+    """The battlefield named by the ``terrain`` option: ``standard`` or ``open``."""
+    return standard_battlefield(pack) if name == "standard" else ()
+
+
+def check_scenery(
+    pack: Pack, elements: Sequence[TerrainElement], points: int, gap: float
+) -> list[str]:
+    """The Battle: Scenery Points: the elements cost at most ``points``, and each is either
+    adjacent to another or at least ``gap`` inches from every other."""
+    problems: list[str] = []
+    costs = pack.rules.scenery_costs
+    unknown = [e.kind for e in elements if e.kind not in costs]
+    problems += [f"{kind!r} has no scenery cost" for kind in unknown]
+    spent = sum(costs.get(e.kind, 0) for e in elements)
+    if spent > points:
+        problems.append(f"the scenery costs {spent} points; {points} are allowed")
+    for i, first in enumerate(elements):
+        for second in elements[i + 1 :]:
+            apart = first.shape.distance(second.shape)
+            if 1e-6 < apart < gap:
+                problems.append(
+                    f"{first.name} and {second.name} are {apart:.1f} inches apart: "
+                    f"adjacent or at least {gap:g} inches"
+                )
+    return problems

@@ -1,0 +1,386 @@
+"""Activating a troop unit: revealing its order, the order test, and what each order lets it
+do (Order Cards; Testing Orders; Movement; Reorientation; the Resist! order).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from shapely import Point
+
+from stratagem.core import Action
+from stratagem.games.tercios.combat import may_react
+from stratagem.games.tercios.command import under_command
+from stratagem.games.tercios.damage import disorder
+from stratagem.games.tercios.encoding import (
+    ASSAULT,
+    FIRE,
+    MOVE_ANGLES,
+    MOVES,
+    ORDERS,
+    READY,
+    RESIST,
+    RUN,
+    TURNS,
+    ExactMove,
+)
+from stratagem.games.tercios.geometry import bearing, distance, normalize
+from stratagem.games.tercios.movement import (
+    Move,
+    free_turns,
+    move_problem,
+    move_towards,
+    reorient,
+    slide,
+    speed,
+)
+from stratagem.games.tercios.reactions import after_move
+from stratagem.games.tercios.shooting import shot_targets
+from stratagem.games.tercios.sight import charge_path, enemies, sees
+from stratagem.games.tercios.values import final_value
+from stratagem.games.tercios.virtues import virtue_bonus
+
+if TYPE_CHECKING:
+    from stratagem.games.tercios.state import Frame, TerciosState
+
+ORDER_BONUS = {READY: 0, ASSAULT: 1, RUN: 2, FIRE: 0, RESIST: 0}
+NEAREST_TARGETS = 3
+
+
+def order_dice(state: TerciosState, unit: int) -> int:
+    """Testing Orders: Discipline, less (-) without command (Elite units never are), plus
+    Loyalty."""
+    troop = state.g.troops[unit]
+    penalty = 0
+    if not under_command(state, unit) and "Elite" not in troop.profile.rules:
+        penalty = 1
+    return final_value(
+        state.g.pack, troop.profile.discipline, 0, penalty, virtue_bonus(state, unit, "discipline")
+    )
+
+
+def _towards(state: TerciosState, unit: int, enemy: int, bonus: int) -> Move | None:
+    """A move straight at an enemy's centre, stopping an inch short of it."""
+    front = state.placement(unit).front
+    centre = (state.x[enemy], state.y[enemy])
+    gap = state.placement(enemy).polygon().distance(Point(front))
+    return move_towards(state, unit, bearing(front, centre), bonus, limit=gap - 1.0)
+
+
+def _discrete_move(state: TerciosState, unit: int, bonus: int, verb: str) -> Move | None:
+    """One of the moves offered to bots, by its verb."""
+    if verb in MOVES:
+        angle = MOVE_ANGLES[MOVES.index(verb)]
+        return move_towards(state, unit, normalize(state.f[unit] + angle), bonus)
+    enemy = state.g.troop_index[verb[len("advance towards ") :]]
+    return _towards(state, unit, enemy, bonus)
+
+
+def _discrete_moves(state: TerciosState, unit: int, bonus: int) -> list[str]:
+    """The moves offered to bots: ahead, 45 degrees left or right, towards a near enemy."""
+    front = state.placement(unit).front
+    near = sorted(enemies(state, unit), key=lambda e: distance(front, (state.x[e], state.y[e])))
+    verbs = [*MOVES]
+    verbs += [f"advance towards {state.g.troops[e].label}" for e in near[:NEAREST_TARGETS]]
+    return [verb for verb in verbs if _discrete_move(state, unit, bonus, verb) is not None]
+
+
+def _move_actions(state: TerciosState, unit: int, bonus: int) -> list[Action]:
+    g = state.g
+    table = g.table
+    return [
+        table.parse(f"{g.troops[unit].label}: {verb}")
+        for verb in _discrete_moves(state, unit, bonus)
+    ]
+
+
+def _ready_options(state: TerciosState, frame: Frame, unit: int) -> tuple[list[Action], bool]:
+    g = state.g
+    done = frame.setdefault("done", [])
+    verbs = g.verb_action[unit]
+    profile = g.troops[unit].profile
+    options: list[Action] = []
+    may_move = "move" not in done and not ("Square" in profile.rules and "reorient" in done)
+    if profile.mvt == 0 and not state.hitched[unit]:
+        may_move = False
+    if may_move:
+        options += _move_actions(state, unit, 0)
+    if "reorient" not in done:
+        options += [verbs[t] for t in free_turns(state, unit)]
+    if "shoot" not in done:
+        options += [g.target_action[unit][("shoot", e)] for e in shot_targets(state, unit, "ready")]
+    if "reorganise" not in done and state.disorder[unit]:
+        options.append(verbs["reorganise"])
+    if "team" not in done and "Horse Teams" in profile.rules:
+        options.append(verbs["unhitch" if state.hitched[unit] else "hitch"])
+    options.append(verbs["end activation"])
+    return options, may_move
+
+
+def _impetuous(state: TerciosState, unit: int) -> bool:
+    """Impetuous: a fresh unit without Assault! that could charge an enemy must test."""
+    if "Impetuous" not in state.g.troops[unit].profile.rules:
+        return False
+    if state.dm[unit] > 0 or state.order[unit] == ASSAULT:
+        return False
+    return any(
+        sees(state, unit, enemy) and charge_path(state, unit, enemy, 1) is not None
+        for enemy in enemies(state, unit)
+    )
+
+
+def run_caracole(state: TerciosState, frame: Frame) -> None:
+    """Caracole: after its shot, a Discipline test; passed, the unit withdraws its move
+    straight back, keeping its facing (RULINGS.md: caracole)."""
+    unit = frame["u"]
+    if not state.alive[unit]:
+        state.pop(frame)
+        return
+    if frame["stage"] == "start":
+        frame["stage"] = "tested"
+        state.roll(frame, order_dice(state, unit), int(state.g.pack.constant("order_target")))
+        return
+    state.pop(frame)
+    if frame.pop("got") == 0:
+        return
+    slide(state, unit, normalize(state.f[unit] + 180), speed(state, unit, 0), state.f[unit])
+    state.log(
+        f"{state.g.troops[unit].label} caracoles back.", "The Troops: Caracole", {"unit": unit}
+    )
+
+
+def run_unit(state: TerciosState, frame: Frame) -> None:
+    """Activation: reveal the order card, test it if the unit has Dm, then carry it out."""
+    unit = frame["u"]
+    g = state.g
+    troop = g.troops[unit]
+    stage = frame["stage"]
+    if not state.alive[unit] or frame.get("ended"):
+        state.pop(frame)
+        return
+    if stage == "reveal":
+        state.revealed[unit] = True
+        state.spent[unit] = True
+        for other, buffed in enumerate(g.troops):
+            if buffed.side != troop.side:
+                state.buff[other] = ""
+        order = state.order[unit]
+        state.log(
+            f"{troop.label} reveals {ORDERS[order]}",
+            "Order Cards",
+            {"unit": unit, "order": ORDERS[order]},
+        )
+        frame["stage"] = "tested"
+        if _impetuous(state, unit):
+            frame["stage"] = "impetuous"
+            state.log(
+                f"{troop.label} is impetuous: it tests its order or charges.",
+                "The Troops: Impetuous",
+                {"unit": unit},
+            )
+            state.roll(frame, order_dice(state, unit), int(g.pack.constant("order_target")))
+        elif state.authoritarian[troop.side]:
+            state.authoritarian[troop.side] = False
+            frame["got"] = 1
+        elif state.dm[unit] == 0:
+            frame["got"] = 1
+        else:
+            dice = order_dice(state, unit)
+            state.log(
+                f"{troop.label} tests its order with {dice} dice.",
+                "Testing Orders",
+                {"unit": unit, "dice": dice},
+            )
+            state.roll(frame, dice, int(g.pack.constant("order_target")))
+        return
+    if stage == "impetuous":
+        frame["stage"] = "tested"
+        if frame.pop("got") == 0:
+            state.order[unit] = ASSAULT
+            state.log(
+                f"{troop.label} charges impetuously, ignoring its order.",
+                "The Troops: Impetuous",
+                {"unit": unit},
+            )
+        frame["got"] = 1
+        return
+    if stage == "tested":
+        successes = frame.pop("got")
+        if successes == 0:
+            state.log(
+                f"{troop.label} fails its order test and loses its order.",
+                "Testing Orders",
+                {"unit": unit},
+            )
+            state.pop(frame)
+            return
+        frame["successes"] = successes
+        frame["stage"] = "act"
+        return
+    if stage == "act":
+        _act(state, frame, unit)
+    elif stage == "finish":
+        state.pop(frame)
+    else:
+        _chosen(state, frame, unit)
+
+
+def _act(state: TerciosState, frame: Frame, unit: int) -> None:
+    g = state.g
+    order = state.order[unit]
+    verbs = g.verb_action[unit]
+    frame["stage"] = "chosen"
+    if order == RESIST:
+        _resist(state, frame, unit)
+        state.pop(frame)
+    elif order == FIRE:
+        options = [g.target_action[unit][("shoot", e)] for e in shot_targets(state, unit, "fire")]
+        state.decide(frame, g.troops[unit].side, [*options, verbs["end activation"]])
+    elif order == RUN:
+        exact = unit if g.troops[unit].profile.mvt > 0 or state.hitched[unit] else None
+        options = _move_actions(state, unit, 2)
+        state.decide(frame, g.troops[unit].side, [*options, verbs["end activation"]], exact)
+    elif order == ASSAULT:
+        _assault(state, frame, unit)
+    else:
+        options, may_move = _ready_options(state, frame, unit)
+        state.decide(frame, g.troops[unit].side, options, unit if may_move else None)
+
+
+def _assault(state: TerciosState, frame: Frame, unit: int) -> None:
+    """Assault!: charge a reachable enemy if one can be; else close on a seen one; if none
+    is in sight, nothing."""
+    g = state.g
+    seen = [e for e in enemies(state, unit) if sees(state, unit, e)]
+    if not seen:
+        state.log(
+            f"{g.troops[unit].label} sees no enemy and does nothing.",
+            "Order Cards: Assault!",
+            {"unit": unit},
+        )
+        state.pop(frame)
+        return
+    charges = [e for e in seen if charge_path(state, unit, e, 1) is not None]
+    if charges:
+        options = [g.target_action[unit][("charge", e)] for e in charges]
+    else:
+        options = [
+            g.target_action[unit][("advance towards", e)]
+            for e in seen
+            if _towards(state, unit, e, 1) is not None
+        ] or [g.verb_action[unit]["end activation"]]
+    state.decide(frame, g.troops[unit].side, options)
+
+
+def _resist(state: TerciosState, frame: Frame, unit: int) -> None:
+    """Resist!: one Dm removed from the second onwards; Large (Dense) one per success but
+    never the last; Elite one per success down to 0."""
+    rules = state.g.troops[unit].profile.rules
+    successes = frame.pop("successes", 1)
+    dm = state.dm[unit]
+    if "Elite" in rules:
+        removed = min(dm, successes)
+    elif "Dense" in rules:
+        removed = min(dm - 1, successes) if dm > 1 else 0
+    else:
+        removed = 1 if dm >= 2 else 0
+    state.dm[unit] = dm - removed
+    state.log(
+        f"{state.g.troops[unit].label} regroups: {removed} Dm removed.",
+        "Order Cards: Resist!",
+        {"unit": unit, "removed": removed},
+    )
+
+
+def _chosen(state: TerciosState, frame: Frame, unit: int) -> None:
+    g = state.g
+    label = g.troops[unit].label
+    exact = state.exact_of(frame)
+    text = frame.pop("choice_text")
+    frame.pop("choice", None)
+    order = state.order[unit]
+    done: list[str] = frame.setdefault("done", [])
+    if exact is not None:
+        _do_move(state, unit, exact_move(state, unit, exact, ORDER_BONUS[order]))
+        done.append("move")
+    else:
+        verb = text[len(label) + 2 :]
+        kind = _perform(state, frame, unit, verb)
+        if kind is None:
+            state.pop(frame)
+            return
+        done.append(kind)
+    if order != READY or len(done) >= 2:
+        frame["stage"] = "finish"
+    else:
+        frame["stage"] = "act"
+
+
+def _perform(state: TerciosState, frame: Frame, unit: int, verb: str) -> str | None:
+    """Carry out one chosen action; its kind (for Ready!'s two different actions)."""
+    g = state.g
+    order = state.order[unit]
+    if verb == "end activation":
+        return None
+    if verb in TURNS:
+        reorient(state, unit, verb)
+        return "reorient"
+    if verb == "reorganise":
+        state.disorder[unit] = False
+        state.log(f"{g.troops[unit].label} reorganises.", "Order Cards: Ready!", {"unit": unit})
+        return "reorganise"
+    if verb in ("hitch", "unhitch"):
+        state.hitched[unit] = verb == "hitch"
+        state.log(f"{g.troops[unit].label}: {verb}.", "Artillery: Horse Teams", {"unit": unit})
+        return "team"
+    if verb.startswith("shoot "):
+        target = g.troop_index[verb[6:]]
+        mode = "fire" if order == FIRE else "ready"
+        state.frames.append({"p": "shot", "s": unit, "t": target, "mode": mode, "stage": "start"})
+        return "shoot"
+    if verb.startswith("charge "):
+        target = g.troop_index[verb[7:]]
+        state.frames.append({"p": "charge", "a": unit, "t": target, "stage": "declare"})
+        return "charge"
+    move = _discrete_move(state, unit, ORDER_BONUS[order], verb)
+    assert move is not None, verb
+    _do_move(state, unit, move)
+    return "move"
+
+
+def exact_move(state: TerciosState, unit: int, move: ExactMove, bonus: int) -> Move:
+    """The checked move of an exact move already found legal."""
+    problem, checked = move_problem(state, unit, (move.x, move.y), move.facing, bonus)
+    assert problem is None and checked is not None, problem
+    return checked
+
+
+def _do_move(state: TerciosState, unit: int, move: Move) -> None:
+    state.place(unit, move.spot)
+    front = state.placement(unit).front
+    state.log(
+        f"{state.g.troops[unit].label} moves to {front[0]:.1f},{front[1]:.1f}.",
+        "Movement: Activation Movement",
+        {"unit": unit, "to": [front[0], front[1]]},
+    )
+    if move.disorder:
+        disorder(state, unit, "Terrain and Movement: very difficult")
+    after_move(state, unit)
+
+
+def exact_move_problem(state: TerciosState, frame: Frame, move: ExactMove) -> str | None:
+    """Why an exact move is refused now (the rule it breaks), or ``None``."""
+    allowed = frame.get("exact", -1)
+    if allowed < 0:
+        return "no unit may make a move now"
+    if allowed != move.unit:
+        return f"only {state.g.troops[allowed].label} may move now"
+    problem, _ = move_problem(
+        state, move.unit, (move.x, move.y), move.facing, ORDER_BONUS[state.order[move.unit]]
+    )
+    return problem
+
+
+def activatable(state: TerciosState, unit: int) -> bool:
+    """A unit may still be activated this turn (its card face down, its order not lost)."""
+    return may_react(state, unit)

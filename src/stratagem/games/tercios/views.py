@@ -1,0 +1,119 @@
+"""What each seat sees (Order Cards: face down), and resampling what it cannot see."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from stratagem.core import JsonDict
+from stratagem.games.tercios.command import officer_point, radius
+from stratagem.games.tercios.damage import weary
+from stratagem.games.tercios.encoding import ASSAULT, ORDERS
+from stratagem.games.tercios.virtues import stamina
+
+if TYPE_CHECKING:
+    from stratagem.games.tercios.state import TerciosState
+
+
+def _troop(state: TerciosState, unit: int, seat: int | None) -> JsonDict:
+    troop = state.g.troops[unit]
+    spot = state.placement(unit)
+    profile = troop.profile
+    own = seat == troop.side
+    order = state.order[unit]
+    shown = order >= 0 and (own or state.revealed[unit])
+    return {
+        "index": unit,
+        "name": troop.label,
+        "side": state.g.seat_names[troop.side],
+        "card": profile.card,
+        "category": profile.category,
+        "x": round(spot.x, 3),
+        "y": round(spot.y, 3),
+        "facing": round(spot.facing, 2),
+        "width": round(spot.width, 3),
+        "depth": round(spot.depth, 3),
+        "corners": [[round(x, 3), round(y, 3)] for x, y in spot.polygon().exterior.coords][:4],
+        "front": [round(v, 3) for v in spot.front],
+        "alive": state.alive[unit],
+        "dm": state.dm[unit],
+        "stamina": stamina(state, unit),
+        "weary": weary(state, unit),
+        "disorder": state.disorder[unit],
+        "hitched": state.hitched[unit],
+        "order_placed": order >= 0,
+        "order": ORDERS[order] if shown else None,
+        "activated": state.spent[unit],
+        "weapons": sorted(profile.weapons),
+        "rules": sorted(profile.rules),
+        "values": {
+            "mvt": profile.mvt,
+            "melee": profile.melee,
+            "shoot": profile.shoot,
+            "discipline": profile.discipline,
+            "courage": profile.courage,
+            "stamina": profile.stamina,
+        },
+    }
+
+
+def _officer(state: TerciosState, officer: int) -> JsonDict:
+    who = state.g.officers[officer]
+    x, y = officer_point(state, officer)
+    host = state.attached[officer]
+    return {
+        "index": officer,
+        "name": who.label,
+        "side": state.g.seat_names[who.side],
+        "rank": who.rank,
+        "chief": who.is_chief,
+        "x": round(x, 3),
+        "y": round(y, 3),
+        "radius": radius(state, officer),
+        "attached_to": None if host < 0 else state.g.troops[host].label,
+        "exhausted": state.exhausted[officer],
+        "alive": state.o_alive[officer],
+        "virtues": list(who.virtues),
+        "traits": sorted(who.traits),
+    }
+
+
+def build_view(state: TerciosState, seat: int | None) -> JsonDict:
+    """The table as ``seat`` sees it: everything but the enemy's face-down orders."""
+    g = state.g
+    width, depth = g.pack.table_size
+    top = state.frames[-1] if state.frames else {}
+    return {
+        "game": "tercios",
+        "seat": None if seat is None else g.seat_names[seat],
+        "turn": state.turn,
+        "to_act": g.seat_names[state.to_act],
+        "waiting_for": top.get("p"),
+        "table": {"width": round(width, 3), "depth": round(depth, 3)},
+        "terrain": [element.to_json() for element in g.terrain],
+        "units": [_troop(state, u, seat) for u in range(len(g.troops))],
+        "commanders": [_officer(state, o) for o in range(len(g.officers))],
+        "victory_points": {g.seat_names[s]: state.vp[s] for s in (0, 1)},
+        "marks": [
+            {"kind": m["kind"], "from": g.troops[m["from"]].label, "to": g.troops[m["to"]].label}
+            for m in state.marks
+        ],
+        "armies": list(g.army_names),
+        "result": state.outcome,
+    }
+
+
+def resample(state: TerciosState, seat: int, rng: random.Random) -> TerciosState:
+    """A clone in which the enemy's face-down orders are drawn again at random."""
+    other = state.clone()
+    for unit, troop in enumerate(state.g.troops):
+        if troop.side == seat or state.order[unit] < 0 or state.revealed[unit]:
+            continue
+        choices = [
+            o
+            for o in range(len(ORDERS))
+            if not (o == ASSAULT and troop.profile.kind == "forlorn hope")
+        ]
+        other.order[unit] = rng.choice(choices)
+    other._legal = None
+    return other

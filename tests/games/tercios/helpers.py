@@ -1,0 +1,92 @@
+"""Shared helpers for the Tercios rule tests: everything goes through the public API.
+
+A battle is loaded with ``stratagem.load``; orders, activations and moves are applied as
+action texts, and dice are forced by applying their outcome (``Die: 6``, ``Roll: 2
+successes``). A position is set up by editing a ``to_json`` document (units' x, y and
+facing) and loading it with ``game.state_from_json``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+
+import stratagem
+from stratagem import CHANCE
+from stratagem.games.tercios.game import Tercios
+from stratagem.games.tercios.state import TerciosState
+
+SPANISH, SWEDISH = 0, 1
+
+
+def load(
+    terrain: str = "open", armies: tuple[str, str] = ("spanish_500", "swedish_500")
+) -> Tercios:
+    """Two shipped armies (the 500-point ones) on an open (or the standard) table."""
+    game = stratagem.load("tercios", armies=armies, terrain=terrain)
+    assert isinstance(game, Tercios)
+    return game
+
+
+def apply(state: TerciosState, *texts: str) -> None:
+    """Apply action texts in turn, each by whoever is to act."""
+    for text in texts:
+        state.apply_action(text)
+
+
+def plan(state: TerciosState, orders: Mapping[str, str], default: str = "Ready!") -> None:
+    """Planning: an order for every unit (``default`` for those not named)."""
+    while state.frames and state.frames[-1].get("p") == "plan":
+        legal = state.legal_actions()
+        unit = legal[0].text.split(": ")[0].removeprefix("order ")
+        state.apply_action(f"order {unit}: {orders.get(unit, default)}")
+
+
+def start_activation(
+    state: TerciosState, orders: Mapping[str, str], first: str = "Spanish", default: str = "Ready!"
+) -> None:
+    """Plan, then win the initiative for ``first`` (Spanish 6, Swedish 1)."""
+    plan(state, orders, default)
+    winner = "Die: 6", "Die: 1"
+    apply(state, *(winner if first == "Spanish" else winner[::-1]), f"{first} plays first")
+
+
+def placed(
+    game: Tercios,
+    state: TerciosState,
+    where: Mapping[str, tuple[float, float, float]],
+    dm: Mapping[str, int] | None = None,
+) -> TerciosState:
+    """A copy of ``state`` with units moved to (x, y, facing) and given Dm."""
+    doc = json.loads(json.dumps(state.to_json()))
+    for label, (x, y, facing) in where.items():
+        unit = game.troop_index[label]
+        doc["state"]["x"][unit] = x
+        doc["state"]["y"][unit] = y
+        doc["state"]["f"][unit] = facing
+    for label, value in (dm or {}).items():
+        doc["state"]["dm"][game.troop_index[label]] = value
+    loaded = game.state_from_json(doc)
+    assert isinstance(loaded, TerciosState)
+    return loaded
+
+
+def texts(state: TerciosState) -> list[str]:
+    """The legal action texts."""
+    return [action.text for action in state.legal_actions()]
+
+
+def roll(state: TerciosState, successes: int) -> None:
+    """Force the pending roll."""
+    assert state.current_player() == CHANCE, state.frames[-1]
+    state.apply_action(f"Roll: {successes} successes")
+
+
+def last_events(state: TerciosState, count: int) -> list[str]:
+    """The last event texts."""
+    return [event.text for event in state.events[-count:]]
+
+
+def events_since(state: TerciosState, start: int) -> Sequence[str]:
+    """Event texts from index ``start``."""
+    return [event.text for event in state.events[start:]]
