@@ -139,4 +139,3 @@ def test_seconds_budget_runs_at_least_one_iteration() -> None:
     state = next(decision_points(game, seed=3, every=1, limit=1))
     bot.choose(state, state.current_player())
     assert bot.iterations_done >= 1
-

@@ -19,6 +19,11 @@ TCIAIG 2012), SO-ISMCTS with availability counts:
 - **Rollouts** play the game's ``heuristic`` bot where the game has one (``random``
   otherwise), to the end of the game or for ``max_rollout`` actions (an unfinished
   rollout counts as a draw).
+- **Heuristic prior** (progressive bias, Chaslot et al. 2008). Where the game has a
+  heuristic, each tree node asks it once (in the node's first determinization) which
+  action it would take; that action is tried first and its UCB score gets
+  ``bias / (visits + 1)``. A small budget therefore plays about as the heuristic does,
+  and the search overrules it only on evidence.
 - **Budget**: ``iterations`` and/or ``seconds`` (whichever is reached first; 500
   iterations when neither is given). An iteration budget makes the bot's choice a function
   of its seed and the seat's information alone; a time budget does not.
@@ -26,7 +31,8 @@ TCIAIG 2012), SO-ISMCTS with availability counts:
 Spec: ``ismcts``, ``ismcts:iterations=500``, ``ismcts:seconds=1,rollout=random,c=0.7``.
 
 Rewards are scaled to [0, 1] (two seats: (return + 1) / 2; more seats: the return).
-The move played is the root action visited most (ties: higher mean, then lower id).
+The move played is the root action visited most (ties: higher mean, then the
+heuristic's choice, then lower id).
 """
 
 from __future__ import annotations
@@ -61,6 +67,8 @@ class IsmctsOptions(BaseModel):
     """Rollout policy: the game's heuristic (random if it has none), or random."""
     max_rollout: int | None = Field(default=None, ge=1)
     """Most actions (chance included) a rollout plays before calling it a draw."""
+    bias: float = Field(default=1.0, ge=0)
+    """Weight of the heuristic prior (0: none)."""
 
     @model_validator(mode="after")
     def _default_budget(self) -> IsmctsOptions:
@@ -81,7 +89,7 @@ class IsmctsOptions(BaseModel):
 class _Node:
     """A node of the search tree: the statistics of the action that led to it."""
 
-    __slots__ = ("available", "children", "player", "total", "visits")
+    __slots__ = ("available", "children", "hint", "player", "total", "visits")
 
     def __init__(self, player: int) -> None:
         self.player = player
@@ -90,6 +98,8 @@ class _Node:
         self.total = 0.0
         self.available = 0
         self.children: dict[Action, _Node] = {}
+        self.hint: Action | None = None
+        """The heuristic's choice here, asked on the first visit (if there is a prior)."""
 
 
 class Ismcts:
@@ -102,6 +112,9 @@ class Ismcts:
         self.name = options.spec()
         self.low = -1.0 if game.num_players == 2 else 0.0
         self.policy: Bot = self._rollout_policy(game, random.Random(rng.getrandbits(64)))
+        self.prior: Bot | None = None
+        if options.bias > 0 and "heuristic" in bot_names(game.name):
+            self.prior = make_bot("heuristic", game, random.Random(rng.getrandbits(64)))
         self.iterations_done = 0
         """Iterations of the last decision (for measurements)."""
 
@@ -129,7 +142,7 @@ class Ismcts:
             self._iterate(root, state.resample_hidden(seat, self.rng))
             done += 1
         self.iterations_done = done
-        return max(legal, key=lambda action: _rank(root.children.get(action), action))
+        return max(legal, key=lambda action: _rank(root, action))
 
     # -- one iteration -----------------------------------------------------------------
 
@@ -160,27 +173,32 @@ class Ismcts:
                 if child is None:
                     child = node.children[action] = _Node(CHANCE)
             else:
-                action, child, expand = self._pick(node, world.legal_actions(), player)
+                action, child, expand = self._pick(node, world, player)
             world.apply_action(action)
             path.append(child)
             node = child
             if expand:
                 return path
 
-    def _pick(self, node: _Node, legal: list[Action], player: int) -> tuple[Action, _Node, bool]:
+    def _pick(self, node: _Node, world: State, player: int) -> tuple[Action, _Node, bool]:
         """An untried legal action if any (expanding it), else the best by UCB1."""
+        legal = world.legal_actions()
         children = node.children
+        if self.prior is not None and node.hint is None:
+            node.hint = self.prior.choose(world, player)
+        hint = node.hint
         untried = [action for action in legal if action not in children]
         for action in legal:
             child = children.get(action)
             if child is not None:
                 child.available += 1
         if untried:
-            action = untried[int(self.rng.random() * len(untried))]
+            action = hint if hint is not None and hint in untried else self._any(untried)
             child = children[action] = _Node(player)
             child.available = 1
             return action, child, True
         c = self.options.c
+        bias = self.options.bias
         best_action = legal[0]
         best_child = children[best_action]
         best = -math.inf
@@ -189,9 +207,14 @@ class Ismcts:
             score = child.total / child.visits + c * math.sqrt(
                 math.log(child.available) / child.visits
             )
+            if action == hint:
+                score += bias / (child.visits + 1)
             if score > best:
                 best, best_action, best_child = score, action, child
         return best_action, best_child, False
+
+    def _any(self, actions: list[Action]) -> Action:
+        return actions[int(self.rng.random() * len(actions))]
 
     def _rollout(self, world: State) -> None:
         """Play ``world`` on with the rollout policy (chance sampled)."""
@@ -210,10 +233,13 @@ class Ismcts:
                 steps -= 1
 
 
-def _rank(node: _Node | None, action: Action) -> tuple[int, float, int]:
+def _rank(root: _Node, action: Action) -> tuple[int, float, bool, int]:
+    """Most visits, then best mean, then the heuristic's choice, then the lowest id."""
+    node = root.children.get(action)
+    hinted = action == root.hint
     if node is None or node.visits == 0:
-        return (0, 0.0, -action.id)
-    return (node.visits, node.total / node.visits, -action.id)
+        return (0, 0.0, hinted, -action.id)
+    return (node.visits, node.total / node.visits, hinted, -action.id)
 
 
 def make_ismcts(game: Game, rng: random.Random, options: Mapping[str, str]) -> Ismcts:

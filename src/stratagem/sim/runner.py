@@ -87,9 +87,7 @@ def check_bot(game: Game, spec: str, known: Sequence[str] | None = None) -> str:
     bot_name = spec.strip().lower()
     base, options = parse_bot_spec(bot_name)
     if base not in known:
-        raise OptionError(
-            f"no bot named {spec!r} for {game.name}; choose from: {', '.join(known)}"
-        )
+        raise OptionError(f"no bot named {spec!r} for {game.name}; choose from: {', '.join(known)}")
     if base in bot_names(game.name):
         make_bot(bot_name, game, random.Random(0))  # checks the options
     elif options:
