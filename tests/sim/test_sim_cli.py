@@ -20,14 +20,14 @@ def invoke(*args: str) -> Result:
 
 def test_simulate_writes_the_same_report_on_one_process_and_two(tmp_path: Path) -> None:
     one, two = tmp_path / "one", tmp_path / "two"
-    base = ("simulate", GAME, "-n", "12", "--seed", "3", "-s", "Spanish=heuristic")
+    base = ("simulate", GAME, "-n", "8", "--seed", "3")
     first = invoke(*base, "--workers", "1", "--report", str(one))
     second = invoke(*base, "--workers", "2", "--report", str(two))
     assert first.exit_code == 0, first.output
     assert second.exit_code == 0, second.output
     assert (one / "results.json").read_bytes() == (two / "results.json").read_bytes()
     assert "report.html" in first.stdout
-    assert json.loads((one / "results.json").read_text())["finished"] == 12
+    assert json.loads((one / "results.json").read_text())["finished"] == 8
 
 
 def test_tournament_prints_win_rates_and_ratings() -> None:
@@ -39,7 +39,7 @@ def test_tournament_prints_win_rates_and_ratings() -> None:
         "--bot",
         "heuristic",
         "--bot",
-        "ismcts:iterations=2,max_rollout=10",
+        "ismcts:iterations=1,max_rollout=1",
         "-n",
         "2",
         "--seed",
@@ -50,7 +50,7 @@ def test_tournament_prints_win_rates_and_ratings() -> None:
         "Pairings",
         "Ratings",
         "95% interval",
-        "ismcts:iterations=2,max_rollout=10",
+        "ismcts:iterations=1,max_rollout=1",
         "tournament of 6 games",
         "master seed 1",
     ):
