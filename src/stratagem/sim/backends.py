@@ -12,7 +12,6 @@ import json
 import math
 import multiprocessing
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -158,25 +157,29 @@ def run_serial(game: Game, jobs: Sequence[Job], progress: ProgressCallback | Non
 def run_pool(
     game: Game, jobs: Sequence[Job], progress: ProgressCallback | None, workers: int
 ) -> Batch:
-    """Play ``jobs`` on a local pool of ``workers`` processes."""
-    tasks = chunks(jobs, workers)
-    # "spawn": the caller may run threads (a progress bar), which fork does not survive.
-    context = multiprocessing.get_context("spawn")
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context)
-    pending: set[Future[list[GameRecord]]] = {
-        pool.submit(play_chunk, game.name, options_text(game), task) for task in tasks
-    }
+    """Play ``jobs`` on a local pool of ``workers`` processes.
+
+    On Ctrl-C the workers are terminated at once (the games they were playing are lost);
+    the chunks already finished are kept.
+    """
+    tasks = [(game.name, options_text(game), task) for task in chunks(jobs, workers)]
     collector = Collector(len(jobs), progress)
+    # "spawn": the caller may run threads (a progress bar), which fork does not survive.
+    pool = multiprocessing.get_context("spawn").Pool(workers)
     try:
-        while pending:
-            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for future in finished:
-                collector.add(future.result())
+        for records in pool.imap_unordered(_play_task, tasks):
+            collector.add(records)
     except KeyboardInterrupt:
-        pool.shutdown(wait=False, cancel_futures=True)
+        pool.terminate()
         return collector.batch(interrupted=True)
-    pool.shutdown()
+    finally:
+        pool.terminate()
+        pool.join()
     return collector.batch(interrupted=False)
+
+
+def _play_task(task: tuple[str, str, Sequence[Job]]) -> list[GameRecord]:
+    return play_chunk(*task)
 
 
 class Collector:
