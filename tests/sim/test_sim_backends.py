@@ -75,6 +75,21 @@ def test_ctrl_c_keeps_the_finished_games() -> None:
     assert run.planned == 10
 
 
+def test_ctrl_c_stops_the_process_pool_and_keeps_what_it_finished(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(backends, "CHUNK", 2)
+
+    def progress(done: int, total: int) -> None:
+        raise KeyboardInterrupt  # as Ctrl-C would, after the first chunk comes back
+
+    run = run_study("eighty_years_war", {}, 40, seed=2, progress=progress, workers=2)
+    assert run.interrupted
+    assert len(run.records) == 2
+    serial = run_study("eighty_years_war", {}, 40, seed=2).records
+    assert all(record == serial[record.index] for record in run.records)
+
+
 def test_report_files(tmp_path: Path) -> None:
     run = run_study("eighty_years_war", {"Dutch": "heuristic"}, 8, seed=5)
     page = write_study_report(run, tmp_path / "out")
