@@ -14,7 +14,6 @@ import multiprocessing
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
 
 from stratagem.core import Game, JsonDict, load
 from stratagem.sim.runner import MatchResult, make_bots, play_match
@@ -191,11 +190,13 @@ class Collector:
         self.records: list[GameRecord] = []
 
     def add(self, records: Sequence[GameRecord]) -> None:
+        """Keep a finished chunk's records and report progress."""
         self.records.extend(records)
         if self.progress is not None:
             self.progress(len(self.records), self.total)
 
     def batch(self, *, interrupted: bool) -> Batch:
+        """Everything kept, in job order."""
         return Batch(tuple(sorted(self.records, key=lambda r: r.index)), interrupted)
 
 
@@ -218,8 +219,3 @@ def run_jobs(
     if workers == 1:
         return run_serial(game, jobs, progress)
     return run_pool(game, jobs, progress, workers)
-
-
-def records_json(records: Sequence[GameRecord]) -> list[dict[str, Any]]:
-    """Every record as JSON-safe data."""
-    return [record.to_json() for record in records]

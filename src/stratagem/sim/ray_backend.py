@@ -22,9 +22,6 @@ from stratagem.sim.backends import (
     play_chunk,
 )
 
-LOCAL_CPUS = None
-"""CPUs of a local cluster (``None``: Ray counts them)."""
-
 
 def _ray() -> Any:
     try:
@@ -43,7 +40,6 @@ def run_ray(
     if started:
         ray.init(
             address=address,
-            num_cpus=LOCAL_CPUS if address is None else None,
             include_dashboard=False,
             log_to_driver=False,
             configure_logging=False,
