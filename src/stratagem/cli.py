@@ -1,4 +1,5 @@
-"""The ``stratagem`` command: list games, play at the terminal, replay a log, run a study.
+"""The ``stratagem`` command: list games, play at the terminal, replay a log, run a study
+or a tournament.
 
 Thin: it parses arguments, calls ``stratagem.sim`` and draws with ``stratagem.terminal``.
 User errors (unknown game, seat or bot, a bad ``--seat``) exit with code 2 and a message;
@@ -15,11 +16,11 @@ from typing import Annotated, NoReturn
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.text import Text
 
 from stratagem.bots import Bot, bot_names, make_bot
 from stratagem.core import Action, Game, State, StratagemError, available_games, load
+from stratagem.lab_cli import simulate_and_report, tournament_and_report
 from stratagem.sim import (
     GameLogWriter,
     LogError,
@@ -29,7 +30,6 @@ from stratagem.sim import (
     read_header,
     replay_log,
     resolve_seats,
-    simulate,
 )
 from stratagem.terminal import (
     HumanPlayer,
@@ -38,7 +38,6 @@ from stratagem.terminal import (
     render_events,
     render_games,
     render_result,
-    render_study,
 )
 
 HUMAN = "human"
@@ -234,21 +233,65 @@ def replay(
         )
 
 
+# -- the simulation lab (simulate, tournament) -------------------------------------------
+
+Workers = Annotated[
+    int | None,
+    typer.Option(
+        "--workers",
+        "-j",
+        min=1,
+        help="Local processes to play on (default: one per core for large runs).",
+    ),
+]
+UseRay = Annotated[
+    bool,
+    typer.Option(
+        "--ray",
+        help="Play on Ray: a local cluster, or the one at --ray-address (needs the extra `ray`).",
+    ),
+]
+RayAddress = Annotated[
+    str | None,
+    typer.Option(
+        "--ray-address",
+        metavar="ADDRESS",
+        help="The Ray cluster to play on, e.g. ray://head:10001 (implies --ray).",
+    ),
+]
+Seed = Annotated[int | None, typer.Option(help="Master seed (default: random).")]
+
+
+def _workers(workers: int | None, games: int) -> int:
+    if workers is not None:
+        return workers
+    return max(1, min(os.cpu_count() or 1, games // GAMES_PER_WORKER))
+
+
+def _ray_target(use_ray: bool, address: str | None) -> str | bool:
+    """``run_study``'s ``ray``: no Ray, a local cluster (``True``) or an address."""
+    if address is not None:
+        return address
+    return use_ray
+
+
 @app.command("simulate")
 def simulate_command(
     game_name: GameName,
     *,
     n: Annotated[int, typer.Option("-n", "--games", min=1, help="Number of games.")] = 1000,
     seat: SeatSpecs = None,
-    seed: Annotated[int | None, typer.Option(help="Master seed (default: random).")] = None,
+    seed: Seed = None,
     players: Players = None,
-    workers: Annotated[
-        int | None,
+    workers: Workers = None,
+    ray: UseRay = False,
+    ray_address: RayAddress = None,
+    report: Annotated[
+        Path | None,
         typer.Option(
-            "--workers",
-            "-j",
-            min=1,
-            help="Processes to play on (default: one per core for large studies).",
+            metavar="DIR",
+            file_okay=False,
+            help="Write results.json and report.html (plots) into DIR.",
         ),
     ] = None,
 ) -> None:
@@ -256,22 +299,64 @@ def simulate_command(
     game, names = _load(game_name, players, seat or [], extra=())
     if seed is None:
         seed = secrets.randbelow(2**31)
-    if workers is None:
-        workers = max(1, min(os.cpu_count() or 1, n // GAMES_PER_WORKER))
-    stderr = _stderr()
-    columns = (TextColumn("Playing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    with Progress(*columns, console=stderr, transient=True, disable=not stderr.is_terminal) as bar:
-        task = bar.add_task("games", total=n)
-        study = simulate(
+    try:
+        simulate_and_report(
+            _stdout(),
+            _stderr(),
             game.name,
             dict(zip(game.seat_names, names, strict=True)),
             n,
-            seed,
+            seed=seed,
             options=game.options,
-            progress=lambda done, _total: bar.update(task, completed=done),
-            workers=workers,
+            workers=_workers(workers, n),
+            ray=_ray_target(ray, ray_address),
+            report=report,
         )
-    _stdout().print(render_study(study))
+    except StratagemError as error:
+        _fail(str(error))
+
+
+@app.command("tournament")
+def tournament_command(
+    game_name: GameName,
+    *,
+    bot: Annotated[
+        list[str],
+        typer.Option(
+            "--bot",
+            "-b",
+            metavar="BOT",
+            help="A bot (repeat, at least two): random, heuristic, ismcts:iterations=500 ...",
+        ),
+    ],
+    n: Annotated[
+        int, typer.Option("-n", "--games", min=1, help="Games per pairing of bots.")
+    ] = 100,
+    seed: Seed = None,
+    players: Players = None,
+    workers: Workers = None,
+    ray: UseRay = False,
+    ray_address: RayAddress = None,
+) -> None:
+    """Play every pairing of bots in every seat; print win rates and ratings."""
+    game, _ = _load(game_name, players, [], extra=())
+    if seed is None:
+        seed = secrets.randbelow(2**31)
+    pairings = len(set(bot)) * (len(set(bot)) - 1) // 2
+    try:
+        tournament_and_report(
+            _stdout(),
+            _stderr(),
+            game.name,
+            bot,
+            n,
+            seed=seed,
+            options=game.options,
+            workers=_workers(workers, n * max(1, pairings)),
+            ray=_ray_target(ray, ray_address),
+        )
+    except StratagemError as error:
+        _fail(str(error))
 
 
 # -- Liber Militum: Tercios (army files and board drawings) ------------------------------

@@ -25,7 +25,7 @@ def _play(game: Game, names: tuple[str, str], seed: int) -> list[float]:
 
 
 def test_heuristic_is_registered_for_eighty_years_war() -> None:
-    assert bot_names("eighty_years_war") == ["heuristic", "random"]
+    assert bot_names("eighty_years_war") == ["heuristic", "ismcts", "random"]
 
 
 def test_heuristic_choice_depends_only_on_what_its_seat_sees() -> None:

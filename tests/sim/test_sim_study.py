@@ -6,7 +6,7 @@ import pytest
 
 import stratagem
 from stratagem.core import OptionError
-from stratagem.sim import make_bots, play_match, seed_for, simulate, study, summarize
+from stratagem.sim import backends, make_bots, play_match, seed_for, simulate, summarize
 
 GAME = "eighty_years_war"
 SEATS = {"Dutch": "random", "Spanish": "random"}
@@ -58,7 +58,7 @@ def test_progress_is_reported() -> None:
 
 
 def test_workers_give_the_same_study(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(study, "CHUNK", 3)  # several chunks, finishing in any order
+    monkeypatch.setattr(backends, "CHUNK", 3)  # several chunks, finishing in any order
     calls: list[int] = []
     parallel = simulate(
         GAME, SEATS, 10, seed=3, workers=2, progress=lambda done, _: calls.append(done)

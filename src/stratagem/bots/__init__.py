@@ -1,9 +1,31 @@
-"""Opponents: ``random`` for every game and a ``heuristic`` bot per game, all through the
-core API only. A game's heuristic is found by its module name in ``bots.heuristics``."""
+"""Opponents: ``random`` and ``ismcts`` for every game and a ``heuristic`` bot per game, all
+through the core API only. A game's heuristic is found by its module name in
+``bots.heuristics``; ``make_bot`` takes specs with options (``ismcts:iterations=500``)."""
 
-from stratagem.bots.base import Bot, bot_names, make_bot, register_bot, register_heuristic
+from stratagem.bots.base import (
+    Bot,
+    bot_names,
+    make_bot,
+    parse_bot_spec,
+    register_bot,
+    register_configurable_bot,
+    register_heuristic,
+)
+from stratagem.bots.ismcts import Ismcts, IsmctsOptions, make_ismcts
 from stratagem.bots.random_bot import RandomBot
 
 register_bot("random", RandomBot)
+register_configurable_bot("ismcts", make_ismcts)
 
-__all__ = ["Bot", "RandomBot", "bot_names", "make_bot", "register_bot", "register_heuristic"]
+__all__ = [
+    "Bot",
+    "Ismcts",
+    "IsmctsOptions",
+    "RandomBot",
+    "bot_names",
+    "make_bot",
+    "parse_bot_spec",
+    "register_bot",
+    "register_configurable_bot",
+    "register_heuristic",
+]

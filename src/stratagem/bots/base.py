@@ -10,7 +10,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Protocol, cast
 
 from stratagem.core import Action, Game, OptionError, State
@@ -27,14 +27,44 @@ class Bot(Protocol):
 
 
 BotFactory = Callable[[Game, random.Random], Bot]
+ConfigurableFactory = Callable[[Game, random.Random, Mapping[str, str]], Bot]
+"""A bot factory that also takes the options of a bot spec (``ismcts:iterations=500``) as
+text; it validates them and raises ``OptionError`` for bad ones."""
 
 _BOTS: dict[str, BotFactory] = {}
+_CONFIGURABLE: dict[str, ConfigurableFactory] = {}
 _HEURISTICS: dict[str, BotFactory] = {}
 
 
 def register_bot(name: str, factory: BotFactory) -> None:
-    """A bot that plays every game (``random``, ``ismcts``, ...)."""
+    """A bot that plays every game (``random``, ...)."""
     _BOTS[name] = factory
+
+
+def register_configurable_bot(name: str, factory: ConfigurableFactory) -> None:
+    """A bot that plays every game and takes options (``ismcts:iterations=500``)."""
+    _CONFIGURABLE[name] = factory
+
+
+def parse_bot_spec(spec: str) -> tuple[str, dict[str, str]]:
+    """``"ismcts:iterations=500,c=0.5"`` as ``("ismcts", {"iterations": "500", "c": "0.5"})``.
+
+    The name is folded to lower case; options are ``KEY=VALUE`` separated by commas.
+    Raises ``OptionError`` for an option without ``=`` or given twice.
+    """
+    name, _, rest = spec.strip().partition(":")
+    options: dict[str, str] = {}
+    for item in filter(None, (part.strip() for part in rest.split(","))):
+        key, sep, value = item.partition("=")
+        key = key.strip().lower()
+        if not sep or not key or not value.strip():
+            raise OptionError(
+                f"bot {spec!r}: options are KEY=VALUE (e.g. iterations=500), not {item!r}"
+            )
+        if key in options:
+            raise OptionError(f"bot {spec!r}: option {key!r} is given twice")
+        options[key] = value.strip()
+    return name.strip().lower(), options
 
 
 def register_heuristic(game: str, factory: BotFactory) -> None:
@@ -61,14 +91,24 @@ def _heuristic(game: str) -> BotFactory | None:
 
 def bot_names(game: str) -> list[str]:
     """The bots that can play ``game``."""
-    names = sorted(_BOTS)
+    names = sorted([*_BOTS, *_CONFIGURABLE])
     if _heuristic(game) is not None:
         names.append("heuristic")
     return sorted(names)
 
 
-def make_bot(name: str, game: Game, rng: random.Random) -> Bot:
-    """A bot by name for ``game``; ``rng`` is its own seeded source of randomness."""
+def make_bot(spec: str, game: Game, rng: random.Random) -> Bot:
+    """A bot by name (or spec with options, ``ismcts:seconds=1``) for ``game``.
+
+    ``rng`` is the bot's own seeded source of randomness. Unknown bots and bad options
+    raise ``OptionError``.
+    """
+    name, options = parse_bot_spec(spec)
+    configurable = _CONFIGURABLE.get(name)
+    if configurable is not None:
+        return configurable(game, rng, options)
+    if options:
+        raise OptionError(f"bot {name!r} takes no options (given: {', '.join(options)})")
     if name == "heuristic":
         factory = _heuristic(game.name)
         if factory is None:

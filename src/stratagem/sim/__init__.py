@@ -1,5 +1,5 @@
-"""The simulation lab: seeded matches between bots, Monte-Carlo studies, statistics and game
-logs.
+"""The simulation lab: seeded matches between bots, Monte-Carlo studies, tournaments with
+ratings, local and Ray backends, statistics, reports and game logs.
 
 >>> from stratagem.sim import simulate
 >>> study = simulate("eighty_years_war", {"Dutch": "random"}, n=10, seed=1)
@@ -7,12 +7,15 @@ logs.
 10
 """
 
+from stratagem.sim.backends import Batch, GameRecord, Job, ProgressCallback, run_jobs
 from stratagem.sim.gamelog import GameLogWriter, LogError, read_header, replay_log
+from stratagem.sim.ratings import Rating, rate
 from stratagem.sim.runner import (
     MatchResult,
     StepCallback,
     bot_rng,
     chance_rng,
+    check_bot,
     make_bots,
     play_match,
     resolve_seats,
@@ -28,27 +31,41 @@ from stratagem.sim.stats import (
     summarize,
     wilson_interval,
 )
-from stratagem.sim.study import ProgressCallback, simulate
+from stratagem.sim.study import StudyRun, run_study, simulate
+from stratagem.sim.tournament import PairingRow, Tournament, lineups, run_tournament
 
 __all__ = [
+    "Batch",
     "FirstPlayerRow",
     "GameLogWriter",
+    "GameRecord",
+    "Job",
     "LogError",
     "MatchResult",
     "Outcome",
+    "PairingRow",
     "ProgressCallback",
     "Proportion",
+    "Rating",
     "SeatRow",
     "Spread",
     "StepCallback",
     "Study",
+    "StudyRun",
+    "Tournament",
     "bot_rng",
     "chance_rng",
+    "check_bot",
+    "lineups",
     "make_bots",
     "play_match",
+    "rate",
     "read_header",
     "replay_log",
     "resolve_seats",
+    "run_jobs",
+    "run_study",
+    "run_tournament",
     "seed_for",
     "simulate",
     "summarize",

@@ -14,7 +14,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from stratagem.bots import Bot, bot_names, make_bot
+from stratagem.bots import Bot, bot_names, make_bot, parse_bot_spec
 from stratagem.core import CHANCE, Action, Game, JsonDict, OptionError, State
 from stratagem.sim.stats import Outcome
 
@@ -68,16 +68,31 @@ def resolve_seats(
             raise OptionError(str(error)) from None
         if seat in given:
             raise OptionError(f"seat {game.seat_names[seat]} is given twice")
-        bot_name = bot.strip().lower()
-        if bot_name not in known:
-            raise OptionError(
-                f"no bot named {bot!r} for {game.name}; choose from: {', '.join(known)}"
-            )
+        bot_name = check_bot(game, bot, known)
         given.add(seat)
         names[seat] = bot_name
     if default not in known:
         raise OptionError(f"no bot named {default!r} for {game.name}")
     return names
+
+
+def check_bot(game: Game, spec: str, known: Sequence[str] | None = None) -> str:
+    """``spec`` (``random``, ``ismcts:iterations=500``) folded to lower case, once checked.
+
+    The bot must be one of ``known`` (default: the bots of ``game``) and its options valid;
+    raises ``OptionError`` naming the bot and the choices.
+    """
+    if known is None:
+        known = bot_names(game.name)
+    bot_name = spec.strip().lower()
+    base, options = parse_bot_spec(bot_name)
+    if base not in known:
+        raise OptionError(f"no bot named {spec!r} for {game.name}; choose from: {', '.join(known)}")
+    if base in bot_names(game.name):
+        make_bot(bot_name, game, random.Random(0))  # checks the options
+    elif options:
+        raise OptionError(f"{base!r} takes no options (given: {', '.join(options)})")
+    return bot_name
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,29 +1,70 @@
 """Monte-Carlo studies: many seeded games between fixed bots, summarised.
 
 Game ``i`` of a study with master seed ``m`` is played with ``seed_for(m, i)``, so a study's
-numbers depend only on (game, options, bots, n, m): not on the number of worker processes,
-nor on the order in which the workers finish. Any single game can be replayed with
-``play_match`` (or ``stratagem play --seed``) from its seed.
+numbers depend only on (game, options, bots, n, m): not on the backend (one process, a
+process pool, Ray), nor on the order in which the workers finish. Any single game can be
+replayed with ``play_match`` (or ``stratagem play --seed``) from its seed.
 """
 
 from __future__ import annotations
 
-import json
-import multiprocessing
-from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
-from functools import lru_cache
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
-from stratagem.core import Game, OptionError, load
-from stratagem.sim.runner import make_bots, play_match, resolve_seats, seed_for
-from stratagem.sim.stats import Outcome, Study, summarize
+from stratagem.core import OptionError, load
+from stratagem.sim.backends import GameRecord, Job, ProgressCallback, run_jobs
+from stratagem.sim.runner import resolve_seats, seed_for
+from stratagem.sim.stats import Study, summarize
 
-ProgressCallback = Callable[[int, int], None]
-"""Called with (games done, games in all) as the study advances."""
 
-CHUNK = 100
-"""The most games a worker process plays per task."""
+@dataclass(frozen=True, slots=True)
+class StudyRun:
+    """A study with every game's record; ``interrupted`` if Ctrl-C cut it short."""
+
+    study: Study
+    records: tuple[GameRecord, ...]
+    seat_names: tuple[str, ...]
+    planned: int
+    interrupted: bool
+
+
+def run_study(
+    game_name: str,
+    seat_bots: Mapping[str, str],
+    n: int,
+    seed: int,
+    *,
+    options: Mapping[str, Any] | None = None,
+    progress: ProgressCallback | None = None,
+    workers: int = 1,
+    ray: str | bool = False,
+) -> StudyRun:
+    """Play ``n`` games of ``game_name`` and keep every game's record.
+
+    ``seat_bots`` maps seat names to bot specs (seats not named play ``random``);
+    ``options`` are the game's options (``players`` included). ``workers`` > 1 spreads the
+    games over that many local processes; ``ray`` (``True`` or an address) plays them on
+    Ray instead. The result is the same on every backend. Unknown games, options, seats or
+    bots raise ``OptionError`` before any game is played.
+    """
+    if n < 1:
+        raise OptionError(f"a study needs at least 1 game, not {n}")
+    if workers < 1:
+        raise OptionError(f"workers must be at least 1, not {workers}")
+    game = load(game_name, **dict(options or {}))
+    names = tuple(resolve_seats(game, seat_bots))
+    jobs = [Job(index, seed_for(seed, index), names) for index in range(n)]
+    batch = run_jobs(game, jobs, workers=workers, ray=ray, progress=progress)
+    study = summarize(
+        game.name,
+        game.options,
+        seed,
+        seat_names=game.seat_names,
+        seat_bots=names,
+        outcomes=[record.outcome() for record in batch.records],
+    )
+    return StudyRun(study, batch.records, game.seat_names, n, batch.interrupted)
 
 
 def simulate(
@@ -36,81 +77,7 @@ def simulate(
     progress: ProgressCallback | None = None,
     workers: int = 1,
 ) -> Study:
-    """Play ``n`` games of ``game_name`` and summarise them.
-
-    ``seat_bots`` maps seat names to bot names (seats not named play ``random``);
-    ``options`` are the game's options (``players`` included). With ``workers`` > 1 the
-    games are spread over that many processes; the study is the same either way. Unknown
-    games, options, seats or bots raise ``OptionError`` before any game is played.
-    """
-    if n < 1:
-        raise OptionError(f"a study needs at least 1 game, not {n}")
-    if workers < 1:
-        raise OptionError(f"workers must be at least 1, not {workers}")
-    game = load(game_name, **dict(options or {}))
-    names = resolve_seats(game, seat_bots)
-    seeds = [seed_for(seed, index) for index in range(n)]
-    if workers == 1:
-        outcomes = _play_serial(game, names, seeds, progress)
-    else:
-        outcomes = _play_parallel(game, names, seeds, progress, workers)
-    return summarize(
-        game.name,
-        game.options,
-        seed,
-        seat_names=game.seat_names,
-        seat_bots=names,
-        outcomes=outcomes,
-    )
-
-
-def _play_serial(
-    game: Game, names: Sequence[str], seeds: Sequence[int], progress: ProgressCallback | None
-) -> list[Outcome]:
-    outcomes = []
-    for done, seed in enumerate(seeds, start=1):
-        outcomes.append(play_match(game, make_bots(game, names, seed), seed).outcome())
-        if progress is not None:
-            progress(done, len(seeds))
-    return outcomes
-
-
-def _play_parallel(
-    game: Game,
-    names: Sequence[str],
-    seeds: Sequence[int],
-    progress: ProgressCallback | None,
-    workers: int,
-) -> list[Outcome]:
-    """Chunks of games on a process pool, put back in seed order."""
-    options = json.dumps(game.options, sort_keys=True)
-    chunks = [list(seeds[start : start + CHUNK]) for start in range(0, len(seeds), CHUNK)]
-    results: list[list[Outcome]] = [[] for _ in chunks]
-    done = 0
-    # "spawn": the caller may run threads (a progress bar), which fork does not survive.
-    context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-        futures = {
-            pool.submit(_play_chunk, game.name, options, tuple(names), chunk): index
-            for index, chunk in enumerate(chunks)
-        }
-        for future in as_completed(futures):
-            chunk_outcomes = future.result()
-            results[futures[future]] = chunk_outcomes
-            done += len(chunk_outcomes)
-            if progress is not None:
-                progress(done, len(seeds))
-    return [outcome for chunk_outcomes in results for outcome in chunk_outcomes]
-
-
-def _play_chunk(
-    game_name: str, options: str, names: tuple[str, ...], seeds: Sequence[int]
-) -> list[Outcome]:
-    """Worker task: play the games of ``seeds`` (the game is loaded once per process)."""
-    game = _cached_game(game_name, options)
-    return [play_match(game, make_bots(game, names, seed), seed).outcome() for seed in seeds]
-
-
-@lru_cache(maxsize=4)
-def _cached_game(game_name: str, options: str) -> Game:
-    return load(game_name, **json.loads(options))
+    """Play ``n`` games of ``game_name`` and summarise them (see ``run_study``)."""
+    return run_study(
+        game_name, seat_bots, n, seed, options=options, progress=progress, workers=workers
+    ).study

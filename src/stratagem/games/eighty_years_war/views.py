@@ -123,7 +123,9 @@ def resample(state: EightyYearsWarState, seat: int, rng: random.Random) -> Eight
     face-down discards; each of those places keeps its size. If the other side is deciding
     on a wrong-stage card (which is public: it is their decision), the redeal gives them a
     wrong-stage card to decide on. History and events are copied unchanged: they hold the
-    truth and are never shown to ``seat``.
+    truth and are never shown to ``seat``. The redeal is a function of ``view(seat)`` and
+    ``rng`` alone (the pool is sorted before the shuffle), so a search seeded alike plays
+    alike in every world its seat cannot tell apart.
     """
     other = 1 - seat
     clone = state.clone()
@@ -136,6 +138,7 @@ def resample(state: EightyYearsWarState, seat: int, rng: random.Random) -> Eight
         *state.deck,
         *down,
     ]
+    pool.sort()  # the redeal depends on the view and ``rng`` only, not on where cards were
     rng.shuffle(pool)
     hand_size = len(state.hands[other])
     hand: list[int] = []

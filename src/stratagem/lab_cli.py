@@ -1,0 +1,145 @@
+"""The simulation lab at the command line: ``stratagem simulate`` and ``stratagem tournament``.
+
+``cli.py`` declares the commands' arguments and calls these functions, which run the study
+or tournament with a progress bar (on stderr, when it is a terminal), print the tables and
+write the report. Ctrl-C stops the games; what was finished is still reported, and the
+run says it was interrupted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+
+from rich.console import Console, Group
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+from rich.text import Text
+
+from stratagem.sim import ProgressCallback, Tournament, run_study, run_tournament
+from stratagem.sim.stats import Proportion
+from stratagem.terminal import render_study
+
+
+@contextmanager
+def progress_bar(console: Console) -> Iterator[ProgressCallback]:
+    """A rich progress bar of games played, as a ``ProgressCallback``."""
+    columns = (TextColumn("Playing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(
+        *columns, console=console, transient=True, disable=not console.is_terminal
+    ) as bar:
+        task = bar.add_task("games", total=None)
+        yield lambda done, total: bar.update(task, completed=done, total=total)
+
+
+def _interrupted(console: Console, done: int, planned: int) -> None:
+    console.print(
+        Text(
+            f"Interrupted: {done} of {planned} games were finished; reporting those.",
+            style="yellow",
+        )
+    )
+
+
+def simulate_and_report(
+    out: Console,
+    err: Console,
+    game_name: str,
+    seat_bots: Mapping[str, str],
+    n: int,
+    *,
+    seed: int,
+    options: Mapping[str, object],
+    workers: int,
+    ray: str | bool,
+    report: Path | None,
+) -> None:
+    """Run a study, print its tables and write its report (``report`` is a folder)."""
+    with progress_bar(err) as progress:
+        run = run_study(
+            game_name,
+            seat_bots,
+            n,
+            seed,
+            options=options,
+            progress=progress,
+            workers=workers,
+            ray=ray,
+        )
+    if run.interrupted:
+        _interrupted(err, len(run.records), run.planned)
+    out.print(render_study(run.study))
+    if report is not None:
+        from stratagem.sim.report import write_study_report  # noqa: PLC0415  (matplotlib)
+
+        html = write_study_report(run, report)
+        out.print(Text(f"Report: {html} (results: {html.parent / 'results.json'})"))
+
+
+def tournament_and_report(
+    out: Console,
+    err: Console,
+    game_name: str,
+    bots: Sequence[str],
+    n: int,
+    *,
+    seed: int,
+    options: Mapping[str, object],
+    workers: int,
+    ray: str | bool,
+) -> None:
+    """Run a tournament and print its win rates and ratings."""
+    with progress_bar(err) as progress:
+        result = run_tournament(
+            game_name,
+            bots,
+            n,
+            seed,
+            options=options,
+            progress=progress,
+            workers=workers,
+            ray=ray,
+        )
+    if result.interrupted:
+        _interrupted(err, len(result.records), result.planned)
+    out.print(render_tournament(result))
+
+
+def _rate(proportion: Proportion) -> str:
+    low, high = proportion.interval
+    return f"{proportion.rate:.1%} ({low:.1%} - {high:.1%})"
+
+
+def render_tournament(tournament: Tournament) -> Group:
+    """Win rates of each pairing and the bots' ratings, with 95% intervals."""
+    pairs = Table(title="Pairings (win rate, 95% Wilson interval)")
+    for heading in ("Bot A", "Bot B", "Games", "A wins", "B wins", "Draws"):
+        pairs.add_column(heading, justify="left" if heading.startswith("Bot") else "right")
+    for row in tournament.pairings:
+        pairs.add_row(
+            row.first,
+            row.second,
+            str(row.games),
+            _rate(row.first_wins),
+            _rate(row.second_wins),
+            _rate(row.draws),
+        )
+    ratings = Table(title="Ratings (openskill Plackett-Luce; 95% interval mu ± 1.96 sigma)")
+    for heading in ("Rank", "Bot", "Rating", "95% interval", "Games"):
+        ratings.add_column(heading, justify="left" if heading == "Bot" else "right")
+    for rank, rating in enumerate(tournament.ratings, start=1):
+        low, high = rating.interval
+        ratings.add_row(
+            str(rank),
+            rating.bot,
+            f"{rating.mu:.2f}",
+            f"{low:.2f} - {high:.2f}",
+            str(rating.games),
+        )
+    title = Text(
+        f"{tournament.game}: tournament of {len(tournament.records)} games, "
+        f"master seed {tournament.seed}",
+        style="bold",
+    )
+    return Group(title, pairs, ratings)

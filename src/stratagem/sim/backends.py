@@ -1,0 +1,221 @@
+"""Where a batch of seeded games is played: one process, a local process pool, or Ray.
+
+A batch is a list of ``Job``s (index, seed, one bot spec per seat). Every game is fully
+determined by its job, so the records are the same whichever backend plays them, and
+they are returned in job order whatever order the workers finish in. Ctrl-C stops a batch
+and keeps the games already finished (``Batch.interrupted`` says so).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import multiprocessing
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from stratagem.core import Game, JsonDict, load
+from stratagem.sim.runner import MatchResult, make_bots, play_match
+from stratagem.sim.stats import Outcome
+
+ProgressCallback = Callable[[int, int], None]
+"""Called with (games done, games in all) as a batch advances."""
+
+CHUNK = 100
+"""The most games a worker plays per task."""
+
+TASKS_PER_WORKER = 8
+"""Chunks are made small enough that each worker gets about this many (finer progress)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Job:
+    """One game to play: its index in the batch, its seed and the bot of each seat."""
+
+    index: int
+    seed: int
+    bots: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """What a study keeps of one finished game (JSON-safe through ``to_json``)."""
+
+    index: int
+    seed: int
+    bots: tuple[str, ...]
+    winners: tuple[int, ...]
+    returns: tuple[float, ...]
+    scores: JsonDict
+    details: JsonDict
+    reason: str
+    length: int
+    decisions: int
+    turns: int | None
+    first_player: int | None
+
+    @classmethod
+    def of(cls, index: int, match: MatchResult) -> GameRecord:
+        """The record of game ``index``, played as ``match``."""
+        result = match.result
+        details = result.get("details")
+        return cls(
+            index=index,
+            seed=match.seed,
+            bots=match.bots,
+            winners=match.winners,
+            returns=match.returns,
+            scores=dict(result.get("scores") or {}),
+            details=dict(details) if isinstance(details, Mapping) else {},
+            reason=str(result.get("reason", "")),
+            length=match.length,
+            decisions=match.decisions,
+            turns=match.turns,
+            first_player=match.first_player,
+        )
+
+    def outcome(self) -> Outcome:
+        """The statistics' record of this game."""
+        return Outcome(
+            winners=self.winners,
+            first_player=self.first_player,
+            length=self.length,
+            decisions=self.decisions,
+            turns=self.turns,
+        )
+
+    def to_json(self) -> JsonDict:
+        """The record as JSON-safe data."""
+        return {
+            "index": self.index,
+            "seed": self.seed,
+            "bots": list(self.bots),
+            "winners": list(self.winners),
+            "returns": list(self.returns),
+            "scores": self.scores,
+            "details": self.details,
+            "reason": self.reason,
+            "length": self.length,
+            "decisions": self.decisions,
+            "turns": self.turns,
+            "first_player": self.first_player,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Batch:
+    """The records of the finished games, in job order, and whether Ctrl-C cut it short."""
+
+    records: tuple[GameRecord, ...]
+    interrupted: bool
+
+
+def play_jobs(game: Game, jobs: Sequence[Job]) -> list[GameRecord]:
+    """Play ``jobs`` here, one after the other."""
+    return [
+        GameRecord.of(job.index, play_match(game, make_bots(game, job.bots, job.seed), job.seed))
+        for job in jobs
+    ]
+
+
+def play_chunk(game_name: str, options: str, jobs: Sequence[Job]) -> list[GameRecord]:
+    """A worker's task: the game is loaded once per process (``options`` as JSON text)."""
+    return play_jobs(_cached_game(game_name, options), jobs)
+
+
+@lru_cache(maxsize=4)
+def _cached_game(game_name: str, options: str) -> Game:
+    return load(game_name, **json.loads(options))
+
+
+def chunks(jobs: Sequence[Job], workers: int) -> list[list[Job]]:
+    """``jobs`` cut into tasks: at most ``CHUNK`` games, about ``TASKS_PER_WORKER`` each."""
+    size = max(1, min(CHUNK, math.ceil(len(jobs) / (workers * TASKS_PER_WORKER))))
+    return [list(jobs[start : start + size]) for start in range(0, len(jobs), size)]
+
+
+def options_text(game: Game) -> str:
+    """A game's options as JSON text, to load it again in a worker."""
+    return json.dumps(game.options, sort_keys=True)
+
+
+def run_serial(game: Game, jobs: Sequence[Job], progress: ProgressCallback | None) -> Batch:
+    """Play ``jobs`` in this process."""
+    records: list[GameRecord] = []
+    try:
+        for job in jobs:
+            records.extend(play_jobs(game, [job]))
+            if progress is not None:
+                progress(len(records), len(jobs))
+    except KeyboardInterrupt:
+        return Batch(tuple(records), interrupted=True)
+    return Batch(tuple(records), interrupted=False)
+
+
+def run_pool(
+    game: Game, jobs: Sequence[Job], progress: ProgressCallback | None, workers: int
+) -> Batch:
+    """Play ``jobs`` on a local pool of ``workers`` processes.
+
+    On Ctrl-C the workers are terminated at once (the games they were playing are lost);
+    the chunks already finished are kept.
+    """
+    tasks = [(game.name, options_text(game), task) for task in chunks(jobs, workers)]
+    collector = Collector(len(jobs), progress)
+    # "spawn": the caller may run threads (a progress bar), which fork does not survive.
+    pool = multiprocessing.get_context("spawn").Pool(workers)
+    try:
+        for records in pool.imap_unordered(_play_task, tasks):
+            collector.add(records)
+    except KeyboardInterrupt:
+        pool.terminate()
+        return collector.batch(interrupted=True)
+    finally:
+        pool.terminate()
+        pool.join()
+    return collector.batch(interrupted=False)
+
+
+def _play_task(task: tuple[str, str, Sequence[Job]]) -> list[GameRecord]:
+    return play_chunk(*task)
+
+
+class Collector:
+    """Gathers finished chunks, reports progress, and puts the records back in order."""
+
+    def __init__(self, total: int, progress: ProgressCallback | None) -> None:
+        self.total = total
+        self.progress = progress
+        self.records: list[GameRecord] = []
+
+    def add(self, records: Sequence[GameRecord]) -> None:
+        """Keep a finished chunk's records and report progress."""
+        self.records.extend(records)
+        if self.progress is not None:
+            self.progress(len(self.records), self.total)
+
+    def batch(self, *, interrupted: bool) -> Batch:
+        """Everything kept, in job order."""
+        return Batch(tuple(sorted(self.records, key=lambda r: r.index)), interrupted)
+
+
+def run_jobs(
+    game: Game,
+    jobs: Sequence[Job],
+    *,
+    workers: int = 1,
+    ray: str | bool = False,
+    progress: ProgressCallback | None = None,
+) -> Batch:
+    """Play ``jobs``: here (``workers`` 1), on a process pool, or on Ray.
+
+    ``ray`` is ``False`` (no Ray), ``True`` (a local Ray cluster) or a cluster address.
+    """
+    if ray is not False:
+        from stratagem.sim.ray_backend import run_ray  # noqa: PLC0415  (Ray is an extra)
+
+        return run_ray(game, jobs, progress, None if ray is True else ray)
+    if workers == 1:
+        return run_serial(game, jobs, progress)
+    return run_pool(game, jobs, progress, workers)

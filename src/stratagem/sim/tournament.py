@@ -1,0 +1,141 @@
+"""Tournaments: every pairing of bots, in every seat, with win rates and ratings.
+
+For bots A and B of an N-seat game, the *lineups* of the pairing are A in one seat and B
+in all others, for each seat, and the same with A and B swapped (two lineups for a
+two-seat game: A-B and B-A). ``n`` games are played per pairing, spread evenly over its
+lineups (rounded up, so every lineup gets the same number). Game ``i`` of the tournament
+is played with ``seed_for(master seed, i)``, on any backend, exactly as a study's games.
+
+A bot *wins* a game when one of its seats is among the winners (a shared win counts for
+each bot in it); a game without winners is a draw.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any
+
+from stratagem.core import Game, OptionError, load
+from stratagem.sim.backends import GameRecord, Job, ProgressCallback, run_jobs
+from stratagem.sim.ratings import Rating, rate
+from stratagem.sim.runner import check_bot, seed_for
+from stratagem.sim.stats import Proportion
+
+
+@dataclass(frozen=True, slots=True)
+class PairingRow:
+    """The games between two bots, in all their lineups."""
+
+    first: str
+    second: str
+    games: int
+    first_wins: Proportion
+    second_wins: Proportion
+    draws: Proportion
+
+
+@dataclass(frozen=True, slots=True)
+class Tournament:
+    """A finished (or interrupted) tournament."""
+
+    game: str
+    options: dict[str, Any]
+    seed: int
+    bots: tuple[str, ...]
+    planned: int
+    pairings: tuple[PairingRow, ...]
+    ratings: tuple[Rating, ...]
+    records: tuple[GameRecord, ...]
+    interrupted: bool
+
+
+def lineups(first: str, second: str, players: int) -> list[tuple[str, ...]]:
+    """Each bot alone in each seat against the other in the rest (no lineup twice)."""
+    found: list[tuple[str, ...]] = []
+    for alone, rest in ((first, second), (second, first)):
+        for seat in range(players):
+            lineup = tuple(alone if index == seat else rest for index in range(players))
+            if lineup not in found:
+                found.append(lineup)
+    return found
+
+
+def schedule(bots: Sequence[str], players: int, n: int, seed: int) -> list[Job]:
+    """Every game of the tournament, pairing by pairing, lineup by lineup."""
+    jobs: list[Job] = []
+    for first, second in combinations(bots, 2):
+        arrangements = lineups(first, second, players)
+        each = math.ceil(n / len(arrangements))
+        for lineup in arrangements:
+            for _ in range(each):
+                index = len(jobs)
+                jobs.append(Job(index, seed_for(seed, index), lineup))
+    return jobs
+
+
+def pairing_rows(bots: Sequence[str], records: Sequence[GameRecord]) -> tuple[PairingRow, ...]:
+    """Win rates of each pairing over the games played."""
+    rows = []
+    for first, second in combinations(bots, 2):
+        games = [r for r in records if set(r.bots) == {first, second}]
+        total = len(games)
+
+        def wins(bot: str, games: list[GameRecord] = games) -> int:
+            return sum(1 for r in games if any(r.bots[seat] == bot for seat in r.winners))
+
+        draws = sum(1 for r in games if not r.winners)
+        rows.append(
+            PairingRow(
+                first,
+                second,
+                total,
+                Proportion(wins(first), total),
+                Proportion(wins(second), total),
+                Proportion(draws, total),
+            )
+        )
+    return tuple(rows)
+
+
+def _check_bots(game: Game, bots: Sequence[str]) -> tuple[str, ...]:
+    names = tuple(dict.fromkeys(check_bot(game, bot) for bot in bots))
+    if len(names) < 2:
+        raise OptionError("a tournament needs at least two different bots (--bot A --bot B)")
+    return names
+
+
+def run_tournament(
+    game_name: str,
+    bots: Sequence[str],
+    n: int,
+    seed: int,
+    *,
+    options: Mapping[str, Any] | None = None,
+    progress: ProgressCallback | None = None,
+    workers: int = 1,
+    ray: str | bool = False,
+) -> Tournament:
+    """Play ``n`` games for every pairing of ``bots`` (specs) and rate the bots."""
+    if n < 1:
+        raise OptionError(f"a tournament needs at least 1 game per pairing, not {n}")
+    if workers < 1:
+        raise OptionError(f"workers must be at least 1, not {workers}")
+    game = load(game_name, **dict(options or {}))
+    names = _check_bots(game, bots)
+    jobs = schedule(names, game.num_players, n, seed)
+    batch = run_jobs(game, jobs, workers=workers, ray=ray, progress=progress)
+    ratings = rate((record.bots, record.returns) for record in batch.records)
+    return Tournament(
+        game=game.name,
+        options=dict(game.options),
+        seed=seed,
+        bots=names,
+        planned=len(jobs),
+        pairings=pairing_rows(names, batch.records),
+        ratings=tuple(ratings),
+        records=batch.records,
+        interrupted=batch.interrupted,
+    )

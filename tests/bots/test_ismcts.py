@@ -1,0 +1,141 @@
+"""The ``ismcts`` bot, for every registered game: legal, seeded, blind to hidden truth.
+
+Budgets are tiny (a few dozen iterations, short rollouts) so that a long game costs the
+suite little; strength is measured by `stratagem tournament`, never here.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import stratagem
+from stratagem.bots import Ismcts, bot_names, make_bot, parse_bot_spec
+from stratagem.core import Action, OptionError, State
+
+from .helpers import GAMES, decision_points, load_smallest
+
+SPEC = "ismcts:iterations=24,max_rollout=60"
+
+
+def test_ismcts_plays_every_game() -> None:
+    for name in GAMES:
+        assert "ismcts" in bot_names(name)
+
+
+def test_spec_options_are_parsed() -> None:
+    assert parse_bot_spec(" ISMCTS:iterations=500, c=0.5 ") == (
+        "ismcts",
+        {"iterations": "500", "c": "0.5"},
+    )
+    game = stratagem.load("eighty_years_war")
+    bot = make_bot("ismcts:seconds=0.5,rollout=random", game, random.Random(1))
+    assert isinstance(bot, Ismcts)
+    assert bot.options.seconds == 0.5
+    assert bot.options.iterations is None
+    assert bot.name == "ismcts:seconds=0.5,rollout=random"
+    assert make_bot("ismcts", game, random.Random(1)).name == "ismcts"
+    default = make_bot("ismcts", game, random.Random(1))
+    assert isinstance(default, Ismcts)
+    assert default.options.iterations == 500
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("ismcts:iterations=0", "iterations: Input should be greater than or equal to 1"),
+        ("ismcts:iterations=many", "iterations: Input should be a valid integer"),
+        ("ismcts:seconds=-1", "seconds: Input should be greater than 0"),
+        ("ismcts:depth=3", "depth: Extra inputs are not permitted"),
+        ("ismcts:rollout=smart", "rollout: Input should be 'heuristic' or 'random'"),
+        ("ismcts:iterations", "options are KEY=VALUE"),
+        ("ismcts:c=1,c=2", "'c' is given twice"),
+        ("random:iterations=5", "'random' takes no options"),
+    ],
+)
+def test_bad_specs_are_refused(spec: str, message: str) -> None:
+    game = stratagem.load("eighty_years_war")
+    with pytest.raises(OptionError, match=message):
+        make_bot(spec, game, random.Random(1))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_choices_are_legal_and_leave_the_state_alone(name: str) -> None:
+    game = load_smallest(name)
+    bot = make_bot(SPEC, game, random.Random(3))
+    for state in decision_points(game, seed=5, every=7, limit=4):
+        before = state.to_json()
+        seat = state.current_player()
+        action = bot.choose(state, seat)
+        assert action in state.legal_actions()
+        assert state.to_json() == before
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_same_seed_same_choice(name: str) -> None:
+    game = load_smallest(name)
+    for state in decision_points(game, seed=6, every=9, limit=2):
+        seat = state.current_player()
+        first = make_bot(SPEC, game, random.Random(8)).choose(state, seat)
+        assert make_bot(SPEC, game, random.Random(8)).choose(state, seat) == first
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_choice_does_not_depend_on_what_the_seat_cannot_see(name: str) -> None:
+    """Redealing everything the seat cannot see leaves a same-seeded search unchanged.
+
+    This holds because the bot reads the real state only through ``legal_actions`` and
+    ``resample_hidden``, and a game's redeal depends on ``view(seat)`` and the generator
+    alone (checked first, so that a failure names the right culprit).
+    """
+    game = load_smallest(name)
+    other_worlds = random.Random(99)
+    checked = 0
+    for state in decision_points(game, seed=7, every=5, limit=3):
+        seat = state.current_player()
+        world = state.resample_hidden(seat, other_worlds)
+        assert world.view(seat) == state.view(seat)
+        redeal = state.resample_hidden(seat, random.Random(1)).to_json()["state"]
+        assert world.resample_hidden(seat, random.Random(1)).to_json()["state"] == redeal, (
+            f"{name}: resample_hidden depends on the hidden truth, not only on the view"
+        )
+        truth = make_bot(SPEC, game, random.Random(4)).choose(state, seat)
+        assert make_bot(SPEC, game, random.Random(4)).choose(world, seat) == truth
+        checked += 1
+    assert checked > 0
+
+
+class _SeatOnly:
+    """A state seen through the only doors a bot may use; anything else raises."""
+
+    ALLOWED = frozenset({"game", "current_player", "legal_actions", "view", "resample_hidden"})
+
+    def __init__(self, state: State) -> None:
+        self._state = state
+
+    def __getattr__(self, name: str) -> Any:
+        if name not in self.ALLOWED:
+            raise AssertionError(f"the bot read state.{name}")
+        return getattr(self._state, name)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_search_uses_only_the_seat_s_doors(name: str) -> None:
+    game = load_smallest(name)
+    bot = make_bot(SPEC, game, random.Random(2))
+    for state in decision_points(game, seed=9, every=11, limit=2):
+        seat = state.current_player()
+        guarded: Any = _SeatOnly(state)
+        action: Action = bot.choose(guarded, seat)
+        assert action in state.legal_actions()
+
+
+def test_seconds_budget_runs_at_least_one_iteration() -> None:
+    game = stratagem.load("eighty_years_war")
+    bot = make_bot("ismcts:seconds=0.000001,max_rollout=10", game, random.Random(1))
+    assert isinstance(bot, Ismcts)
+    state = next(decision_points(game, seed=3, every=1, limit=1))
+    bot.choose(state, state.current_player())
+    assert bot.iterations_done >= 1

@@ -1,0 +1,104 @@
+"""One study, three backends: one process, a process pool and Ray give identical results.
+
+Every registered game takes part at its fewest players, with a handful of games between
+random bots, so that a long game costs the suite little.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import stratagem
+from stratagem.sim import backends, run_study
+from stratagem.sim.report import RESULTS, results_doc, write_study_report
+
+GAMES = [info.name for info in stratagem.available_games()]
+N = 6
+HAS_RAY = importlib.util.find_spec("ray") is not None
+
+
+def _doc(name: str, **backend: object) -> str:
+    run = run_study(name, {}, N, seed=11, **backend)  # type: ignore[arg-type]
+    assert len(run.records) == N and not run.interrupted
+    return json.dumps(results_doc(run), sort_keys=True)
+
+
+@pytest.fixture(scope="module")
+def serial() -> dict[str, str]:
+    return {name: _doc(name) for name in GAMES}
+
+
+def test_process_pool_gives_the_same_results(
+    serial: dict[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(backends, "TASKS_PER_WORKER", 2)  # several chunks per worker
+    for name in GAMES:
+        assert _doc(name, workers=2) == serial[name]
+
+
+@pytest.fixture(scope="module")
+def local_ray() -> Iterator[None]:
+    if not HAS_RAY:
+        pytest.skip("ray is not installed (pip install 'stratagem[ray]')")
+    import ray  # noqa: PLC0415
+
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    yield
+    ray.shutdown()
+
+
+def test_ray_gives_the_same_results(serial: dict[str, str], local_ray: None) -> None:
+    for name in GAMES:
+        assert _doc(name, ray=True) == serial[name]
+
+
+def test_records_are_in_game_order_with_their_seeds() -> None:
+    run = run_study("eighty_years_war", {}, 4, seed=2)
+    assert [record.index for record in run.records] == [0, 1, 2, 3]
+    assert len({record.seed for record in run.records}) == 4
+
+
+def test_ctrl_c_keeps_the_finished_games() -> None:
+    def progress(done: int, total: int) -> None:
+        if done == 3:
+            raise KeyboardInterrupt
+
+    run = run_study("eighty_years_war", {}, 10, seed=2, progress=progress)
+    assert run.interrupted
+    assert [record.index for record in run.records] == [0, 1, 2]
+    assert run.study.games == 3
+    assert run.planned == 10
+
+
+def test_ctrl_c_stops_the_process_pool_and_keeps_what_it_finished(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(backends, "CHUNK", 2)
+
+    def progress(done: int, total: int) -> None:
+        raise KeyboardInterrupt  # as Ctrl-C would, after the first chunk comes back
+
+    run = run_study("eighty_years_war", {}, 40, seed=2, progress=progress, workers=2)
+    assert run.interrupted
+    assert len(run.records) == 2
+    serial = run_study("eighty_years_war", {}, 40, seed=2).records
+    assert all(record == serial[record.index] for record in run.records)
+
+
+def test_report_files(tmp_path: Path) -> None:
+    run = run_study("eighty_years_war", {"Dutch": "heuristic"}, 8, seed=5)
+    page = write_study_report(run, tmp_path / "out")
+    doc = json.loads((tmp_path / "out" / RESULTS).read_text())
+    assert doc["seats"] == {"Dutch": "heuristic", "Spanish": "random"}
+    assert doc["finished"] == 8 and len(doc["games"]) == 8
+    assert doc["games"][0]["scores"].keys() == {"Dutch", "Spanish"}
+    text = page.read_text()
+    for heading in ("Win rates by seat", "First player", "Game length", "Final scores by seat"):
+        assert heading in text
+    assert text.count("data:image/png;base64,") == 4
+    assert "http" not in text  # self-contained: nothing fetched

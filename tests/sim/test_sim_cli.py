@@ -1,0 +1,80 @@
+"""``stratagem simulate`` (workers, report) and ``stratagem tournament`` at the command line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner, Result
+
+from stratagem import cli
+
+GAME = "eighty_years_war"
+ENV = {"COLUMNS": "200"}
+
+
+def invoke(*args: str) -> Result:
+    return CliRunner().invoke(cli.app, list(args), env=ENV)
+
+
+def test_simulate_writes_the_same_report_on_one_process_and_two(tmp_path: Path) -> None:
+    one, two = tmp_path / "one", tmp_path / "two"
+    base = ("simulate", GAME, "-n", "8", "--seed", "3")
+    first = invoke(*base, "--workers", "1", "--report", str(one))
+    second = invoke(*base, "--workers", "2", "--report", str(two))
+    assert first.exit_code == 0, first.output
+    assert second.exit_code == 0, second.output
+    assert (one / "results.json").read_bytes() == (two / "results.json").read_bytes()
+    assert "report.html" in first.stdout
+    assert json.loads((one / "results.json").read_text())["finished"] == 8
+
+
+def test_tournament_prints_win_rates_and_ratings() -> None:
+    result = invoke(
+        "tournament",
+        GAME,
+        "--bot",
+        "random",
+        "--bot",
+        "heuristic",
+        "--bot",
+        "ismcts:iterations=1,max_rollout=1",
+        "-n",
+        "2",
+        "--seed",
+        "1",
+    )
+    assert result.exit_code == 0, result.output
+    for text in (
+        "Pairings",
+        "Ratings",
+        "95% interval",
+        "ismcts:iterations=1,max_rollout=1",
+        "tournament of 6 games",
+        "master seed 1",
+    ):
+        assert text in result.stdout
+
+
+def test_tournament_user_errors_exit_2() -> None:
+    result = invoke("tournament", GAME, "--bot", "random", "--bot", "robot")
+    assert result.exit_code == 2
+    assert "no bot named 'robot'" in result.stderr
+    result = invoke("tournament", GAME, "--bot", "random")
+    assert result.exit_code == 2
+    assert "at least two different bots" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [((), False), (("--ray",), True), (("--ray-address", "ray://head:10001"), "ray://head:10001")],
+)
+def test_ray_option_takes_an_optional_address(
+    args: tuple[str, ...], expected: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seen: dict[str, object] = {}
+    monkeypatch.setattr(cli, "simulate_and_report", lambda *a, **k: seen.update(k))
+    result = invoke("simulate", GAME, "-n", "1", *args, "--seed", "1")
+    assert result.exit_code == 0, result.output
+    assert seen["ray"] == expected
