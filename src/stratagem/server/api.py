@@ -12,6 +12,7 @@ import contextlib
 import functools
 from typing import Annotated, Any
 
+import anyio
 from fastapi import APIRouter, Header, Request, WebSocket, WebSocketDisconnect
 
 from stratagem.bots import bot_names
@@ -162,21 +163,20 @@ async def updates(websocket: WebSocket, game_id: str) -> None:
 
 async def _serve(websocket: WebSocket, table: Table, connection: Connection) -> None:
     """Send ``connection`` every change until the browser goes away."""
+    async with anyio.create_task_group() as group:
 
-    async def write() -> None:
-        while True:
-            await connection.dirty.wait()
-            await websocket.send_json(table.next_payload(connection))
+        async def write() -> None:
+            with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+                while True:
+                    await connection.dirty.wait()
+                    await websocket.send_json(table.next_payload(connection))
+            group.cancel_scope.cancel()
 
-    async def read() -> None:
-        with contextlib.suppress(WebSocketDisconnect):
-            while True:
-                await websocket.receive_text()
+        async def read() -> None:
+            with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+                while True:
+                    await websocket.receive_text()
+            group.cancel_scope.cancel()
 
-    tasks = [asyncio.create_task(write()), asyncio.create_task(read())]
-    try:
-        await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
-    finally:
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        group.start_soon(write)
+        group.start_soon(read)

@@ -27,6 +27,7 @@ from sqlalchemy import (
     JSON,
     BigInteger,
     Boolean,
+    Connection,
     DateTime,
     Engine,
     ForeignKey,
@@ -158,13 +159,23 @@ def make_engine(url: str) -> Engine:
     return create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
 
 
-def migrate(engine: Engine, revision: str = "head") -> None:
-    """Bring the schema to ``revision`` with the Alembic migrations shipped here."""
+def _alembic_config(connection: Connection) -> Config:
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
+    config.attributes["connection"] = connection
+    return config
+
+
+def migrate(engine: Engine, revision: str = "head") -> None:
+    """Bring the schema up to ``revision`` with the Alembic migrations shipped here."""
     with engine.begin() as connection:
-        config.attributes["connection"] = connection
-        command.upgrade(config, revision)
+        command.upgrade(_alembic_config(connection), revision)
+
+
+def downgrade(engine: Engine, revision: str) -> None:
+    """Take the schema back down to ``revision`` (``"base"``: no tables at all)."""
+    with engine.begin() as connection:
+        command.downgrade(_alembic_config(connection), revision)
 
 
 def _now() -> dt.datetime:
