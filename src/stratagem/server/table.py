@@ -124,7 +124,11 @@ class Table:
     # -- seats acting ---------------------------------------------------------------------
 
     async def act(self, seat: int, action: str, version: int | None = None) -> JsonDict:
-        """``seat`` takes ``action``; returns its new payload. Refusals change nothing."""
+        """``seat`` takes ``action``; returns its new payload. Refusals change nothing.
+
+        With ``version`` (the version the seat saw), the payload carries only the events
+        that came after it; without, all of them.
+        """
         async with self.lock:
             await self.sync()
             name = self.game.seat_names[seat]
@@ -134,6 +138,7 @@ class Table:
                     "look again before acting"
                 )
             player = self.state.current_player()
+            known = len(self.state.visible_events(seat)) if version is not None else 0
             if player == TERMINAL:
                 raise Conflict(f"{action!r}: the game is over")
             if player != seat:
@@ -143,7 +148,7 @@ class Table:
                 await self._commit(seat, action)
             except IllegalAction as error:
                 raise Invalid(str(error)) from None
-            payload = self.payload(seat)
+            payload = self.payload(seat, known)
         self.kick()
         return payload
 
