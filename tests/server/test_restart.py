@@ -4,56 +4,15 @@ on the same database, it has every acknowledged move and every game carries on."
 from __future__ import annotations
 
 import random
-import socket
 import subprocess
-import sys
 import threading
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 import httpx
 
 from stratagem.server.storage import Store
 
-START_WAIT = 30.0
-SERVE = "from stratagem.cli import main; main()"
-OPTIONS = ("--bot-delay", "0", "--database")
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
-@contextmanager
-def server(database_url: str) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
-    """``stratagem serve`` in its own process, ready to answer."""
-    port = free_port()
-    process = subprocess.Popen(
-        [sys.executable, "-c", SERVE, "serve", "--port", str(port), *OPTIONS, database_url],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + START_WAIT
-    try:
-        while True:
-            try:
-                if httpx.get(f"{base}/api/catalog", timeout=2).status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            assert process.poll() is None, "the server exited at start-up"
-            assert time.monotonic() < deadline, "the server did not start"
-            time.sleep(0.1)
-        yield process, base
-    finally:
-        if process.poll() is None:
-            process.kill()
-        process.wait()
+from .live import START_WAIT, server
 
 
 def create(base: str, seats: list[str]) -> tuple[str, list[str]]:

@@ -45,11 +45,15 @@ function show(payload) {
   if (current && payload.step === undefined && payload.version < current.version) return;
   current = payload;
   events = events.slice(0, payload.events_start).concat(payload.events);
+  Object.assign(document.body.dataset, {
+    version: payload.version, toMove: payload.to_move || "", seat: payload.seat || "",
+    finished: payload.finished,
+  });
   $("board").innerHTML = payload.board_svg;
   const seat = payload.seat;
   $("who").textContent = seat ? `You play ${seat}` : "Spectating";
   showStatus(payload);
-  showEvents();
+  showEvents(payload.events_start);
   if (mode === "play") showControls(payload);
 }
 
@@ -87,13 +91,19 @@ function showStatus(payload) {
   }
 }
 
-function showEvents() {
+function eventItem(event) {
+  const item = text("li", event.text);
+  item.append(text("span", `§ ${event.rule}`, "rule"));
+  return item;
+}
+
+function showEvents(start) {
+  // the entries before `start` are unchanged; the rest are drawn again
   const list = $("events");
-  list.replaceChildren(...events.map((event) => {
-    const item = text("li", event.text);
-    item.append(text("span", `§ ${event.rule}`, "rule"));
-    return item;
-  }));
+  const keep = Math.min(list.children.length, start);
+  while (list.children.length > keep) list.lastElementChild.remove();
+  const fresh = events.slice(keep).map(eventItem);
+  if (fresh.length) list.append(...fresh);
   const log = list.parentElement;
   log.scrollTop = log.scrollHeight;
 }
