@@ -137,7 +137,7 @@ def test_a_move_is_answered_with_the_new_state(client: TestClient) -> None:
 
 
 def test_a_game_against_bots_reaches_its_end(client: TestClient) -> None:
-    created = create(client, GAME, ["human", "heuristic"], seed=11)
+    created = create(client, GAME, ["human", "random"], seed=11)
     game_id, token = created["id"], tokens(created)["Dutch"]
     moves = 0
     while True:
