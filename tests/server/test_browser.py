@@ -62,6 +62,8 @@ def shot(page: Page, name: str) -> None:
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
 
 
+BOARD_MOVES = 12
+"""Moves a person makes from each game's page before its board is photographed."""
 CAREFUL_CLICKS = 15
 """Clicks per seat made as a person makes them (Playwright's click waits until the button
 can be clicked); the rest of the game is clicked from the page's own script, faster."""
@@ -198,6 +200,19 @@ def test_every_game_has_a_board_on_its_page(browser: Browser, base: str, name: s
     page.wait_for_selector("#board svg")
     page.wait_for_function("document.body.dataset.seat !== ''")
     assert page.locator("#board svg").count() == 1
+    rng = random.Random(1)
+    moves = 0
+    deadline = time.monotonic() + 30
+    while moves < BOARD_MOVES and time.monotonic() < deadline:
+        if page.evaluate("document.body.dataset.finished") == "true":
+            break
+        version = page.evaluate(QUICK_CLICK, rng.random())
+        if version is None:
+            time.sleep(0.05)
+            continue
+        page.wait_for_function("v => document.body.dataset.version !== v", arg=version)
+        moves += 1
+    assert moves > 0, "no move could be made from the page's controls"
     shot(page, f"{name}-board")
     spectator = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
     spectator.goto(base + created["spectator_link"])

@@ -132,7 +132,9 @@ def board_svg(view: JsonDict) -> str:
     )
     strategy = view.get("strategy_discards")
     if isinstance(strategy, Mapping):
-        y = _line(svg, y, f"{strategy.get('seat')} has discarded {strategy.get('count')} cards")
+        count = strategy.get("count", 0)
+        cards = "card" if count == 1 else "cards"
+        y = _line(svg, y, f"{strategy.get('seat')} has discarded {count} {cards} this phase")
     you = view.get("you")
     if isinstance(you, Mapping):
         seat = view.get("seat", "you")

@@ -73,6 +73,8 @@ class Table:
         }
         self._takeback: dict[tuple[int, int], str | None] = {}
         self._driver: asyncio.Task[None] | None = None
+        self._before: tuple[int, State] = (-1, self.state)
+        """The state before the entry numbered here (saves a replay for take-backs)."""
 
     # -- who is asking ------------------------------------------------------------------
 
@@ -118,6 +120,7 @@ class Table:
             self.store.append, self.record.id, entry, finished=state.is_terminal()
         )
         self.entries.append(entry)
+        self._before = (entry.seq, self.state)
         self.state = state
         self._notify()
 
@@ -179,7 +182,9 @@ class Table:
             reason = takeback.blocker(self.entries, seat, self.game.seat_names)
             if reason is None:
                 stack = standing(self.entries)
-                before = replay(self.game, self.entries, len(stack) - 1)
+                seq, before = self._before
+                if seq != stack[-1].seq:
+                    before = replay(self.game, self.entries, len(stack) - 1)
                 rng = random.Random(f"{self.record.seed}/takeback/{self.version}")
                 if takeback.reveals(before, stack[-1].action, seat, rng):
                     reason = "your last action revealed something you did not know"
