@@ -266,26 +266,34 @@ class Store:
         Raises ``StorageError`` when an entry with that number exists already (another
         writer extended the log first): nothing is written then.
         """
+        self.append_all(game_id, [entry], finished=finished)
+
+    def append_all(self, game_id: str, entries: Sequence[Entry], *, finished: bool) -> None:
+        """Append consecutive entries in one transaction: all of them or, on refusal, none."""
         try:
             with Session(self.engine) as session, session.begin():
-                session.add(
+                now = _now()
+                session.add_all(
                     EntryRow(
                         game_id=game_id,
                         seq=entry.seq,
                         kind=entry.kind,
                         seat=entry.seat,
                         action=entry.action,
-                        at=_now(),
+                        at=now,
                     )
+                    for entry in entries
                 )
+                session.flush()
                 row = session.get(GameRow, game_id)
                 if row is None:
                     raise StorageError(f"no game {game_id!r} to append to")
                 if row.finished != finished:
                     row.finished = finished
         except IntegrityError:
+            numbers = ", ".join(str(entry.seq) for entry in entries)
             raise StorageError(
-                f"game {game_id}: entry {entry.seq} was written by another writer first"
+                f"game {game_id}: entry {numbers} was written by another writer first"
             ) from None
 
     def unfinished(self) -> list[str]:

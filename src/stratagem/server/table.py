@@ -26,6 +26,9 @@ from stratagem.server.tokens import seat_of_token
 from stratagem.sim import bot_rng
 
 HUMAN = "human"
+BURST = 64
+"""Chance outcomes (and bot moves, when bots do not wait) written in one transaction: none
+of them is shown to anybody before all are stored."""
 log = logging.getLogger(__name__)
 
 
@@ -212,25 +215,48 @@ class Table:
             log.exception("table %s: the chance and bot player stopped", self.record.id)
 
     async def _step(self) -> bool:
-        """Play one chance outcome or bot move; ``False`` when a person is to act or it is over."""
+        """Play chance, or a bot; ``False`` when a person is to act or the game is over."""
         async with self.lock:
             await self.sync()
             player = self.state.current_player()
             if player == TERMINAL or (player >= 0 and player not in self.bots):
                 return False
-            if player == CHANCE:
-                rng = random.Random(f"{self.record.seed}/chance/{self.version}")
-                await self._commit(CHANCE_SEAT, self.state.sample_chance(rng).text)
+            if player == CHANCE or self.bot_delay == 0:
+                state = self.state.clone()
+                entries = await asyncio.to_thread(self._burst, state, self.version)
+                await asyncio.to_thread(
+                    self.store.append_all, self.record.id, entries, finished=state.is_terminal()
+                )
+                self.entries.extend(entries)
+                self.state = state
+                self._notify()
                 return True
             snapshot, version = self.state.clone(), self.version
-        if self.bot_delay > 0:
-            await asyncio.sleep(self.bot_delay)
+        await asyncio.sleep(self.bot_delay)
         action = await asyncio.to_thread(self.bots[player].choose, snapshot, player)
         async with self.lock:
             await self.sync()
             if self.version == version:
                 await self._commit(player, action.text)
         return True
+
+    def _burst(self, state: State, version: int) -> list[Entry]:
+        """Chance outcomes (and bot moves, when bots do not wait) played on ``state`` from
+        ``version`` on, until a person is to act, the game ends or ``BURST`` are made."""
+        entries: list[Entry] = []
+        while len(entries) < BURST:
+            player = state.current_player()
+            seq = version + len(entries)
+            if player == CHANCE:
+                rng = random.Random(f"{self.record.seed}/chance/{seq}")
+                state.apply_action(state.sample_chance(rng))
+            elif player in self.bots and self.bot_delay == 0:
+                state.apply_action(self.bots[player].choose(state, player), seat=player)
+            else:
+                break
+            seat = CHANCE_SEAT if player == CHANCE else player
+            entries.append(Entry(seq, "act", seat, state.history[-1].text))
+        return entries
 
     async def close(self) -> None:
         """Stop the chance and bot task."""

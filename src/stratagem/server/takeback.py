@@ -16,8 +16,9 @@ from collections.abc import Sequence
 from stratagem.core import IllegalAction, State
 from stratagem.server.storage import Entry, standing
 
-SAMPLES = 8
-"""Resampled worlds tried before an action is judged to have revealed nothing."""
+SAMPLES = 24
+"""Resampled worlds tried before an action is judged to have revealed nothing (an action
+that shows one bit would slip through with probability 2**-24)."""
 
 
 def blocker(entries: Sequence[Entry], seat: int, seat_names: Sequence[str]) -> str | None:
@@ -44,11 +45,11 @@ def reveals(before: State, action: str, seat: int, rng: random.Random) -> bool:
     view = after.view(seat)
     events = after.visible_events(seat, start)
     for _ in range(SAMPLES):
-        world = before.resample_hidden(seat, rng)
         try:
+            world = before.resample_hidden(seat, rng)
             world.apply_action(action, seat=seat)
-        except IllegalAction:
-            return True
+        except (IllegalAction, NotImplementedError, ValueError, IndexError, KeyError):
+            return True  # what cannot be shown to reveal nothing is not taken back
         if world.view(seat) != view or world.visible_events(seat, start) != events:
             return True
     return False
