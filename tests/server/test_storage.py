@@ -90,3 +90,15 @@ def test_take_backs_withdraw_the_last_standing_action() -> None:
         Entry(6, "act", 0, "d"),
     ]
     assert [entry.action for entry in standing(entries)] == ["d"]
+
+
+def test_a_burst_of_entries_is_written_whole_or_not_at_all(store: Store) -> None:
+    store.create_game(RECORD)
+    store.append("g1", Entry(0, "act", 0, "first"), finished=False)
+    burst = [Entry(1, "act", CHANCE_SEAT, "b"), Entry(0, "act", 1, "clash")]
+    with pytest.raises(StorageError, match="another writer first"):
+        store.append_all("g1", burst, finished=True)
+    assert store.entries("g1") == [Entry(0, "act", 0, "first")]
+    store.append_all("g1", [Entry(1, "act", 0, "b"), Entry(2, "act", 1, "c")], finished=True)
+    assert [entry.action for entry in store.entries("g1")] == ["first", "b", "c"]
+    assert store.unfinished() == []
