@@ -3,13 +3,16 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: test play lint bench clean
+.PHONY: serve test play lint bench clean
 
 $(STAMP): pyproject.toml
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[dev,rl,ray]'
 	touch $(STAMP)
+
+serve: $(STAMP)
+	$(BIN)/stratagem serve
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks

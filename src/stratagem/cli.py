@@ -366,6 +366,40 @@ app.add_typer(army_app, name="army")
 app.command("render")(render)
 
 
+@app.command()
+def serve(
+    *,
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    database: Annotated[
+        str | None,
+        typer.Option(
+            help="SQLAlchemy URL of the game store (default: $STRATAGEM_DATABASE_URL, "
+            "else the SQLite file stratagem.sqlite3 here)."
+        ),
+    ] = None,
+    bot_delay: Annotated[
+        float | None, typer.Option(min=0, help="Seconds a bot waits before it acts.")
+    ] = None,
+) -> None:
+    """Start the web table: play any game in the browser, with friends or bots."""
+    _serve(host, port, database, bot_delay)
+
+
+def _serve(host: str, port: int, database: str | None, bot_delay: float | None) -> None:
+    import uvicorn  # noqa: PLC0415  (the web table loads only when asked for)
+
+    from stratagem.server import Settings, create_app  # noqa: PLC0415
+
+    settings = Settings.from_env()
+    if database is not None:
+        settings = Settings(database_url=database, bot_delay=settings.bot_delay)
+    if bot_delay is not None:
+        settings = Settings(database_url=settings.database_url, bot_delay=bot_delay)
+    _stdout().print(Text(f"The Stratagem table is at http://{host}:{port}/", style="bold"))
+    uvicorn.run(create_app(settings), host=host, port=port, log_level="info")
+
+
 def main() -> None:
     """Entry point of the ``stratagem`` command."""
     app()

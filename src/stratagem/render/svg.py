@@ -1,0 +1,92 @@
+"""A small SVG builder shared by the board drawings: shapes and escaped text, nothing else."""
+
+from __future__ import annotations
+
+from html import escape
+
+FONT = "font-family=\"Georgia, 'DejaVu Serif', serif\""
+
+
+def attr(value: object) -> str:
+    """An attribute value, escaped."""
+    return escape(str(value), quote=True)
+
+
+class Svg:
+    """Collects elements and returns one ``<svg>`` document; every text is escaped."""
+
+    def __init__(self, width: int, title: str) -> None:
+        self.width = width
+        self.title = title
+        self.parts: list[str] = []
+        self.bottom = 0
+
+    def rect(
+        self,
+        x: float,
+        y: float,
+        w: float,
+        h: float,
+        *,
+        fill: str = "none",
+        stroke: str = "#333",
+        radius: float = 4,
+        extra: str = "",
+    ) -> None:
+        """A rounded rectangle."""
+        self.parts.append(
+            f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="{radius:g}" '
+            f'fill="{attr(fill)}" stroke="{attr(stroke)}"{extra}/>'
+        )
+        self.bottom = max(self.bottom, int(y + h))
+
+    def text(
+        self,
+        x: float,
+        y: float,
+        content: object,
+        *,
+        size: int = 14,
+        weight: str = "normal",
+        fill: str = "#222",
+        anchor: str = "start",
+        css_class: str = "",
+    ) -> None:
+        """One line of text with its baseline at ``y``."""
+        klass = f' class="{attr(css_class)}"' if css_class else ""
+        self.parts.append(
+            f'<text x="{x:g}" y="{y:g}" font-size="{size}" font-weight="{weight}" '
+            f'fill="{attr(fill)}" text-anchor="{anchor}"{klass}>{escape(str(content))}</text>'
+        )
+        self.bottom = max(self.bottom, int(y + size / 3))
+
+    def line(self, x1: float, y1: float, x2: float, y2: float, stroke: str = "#999") -> None:
+        """A straight line."""
+        self.parts.append(
+            f'<line x1="{x1:g}" y1="{y1:g}" x2="{x2:g}" y2="{y2:g}" stroke="{attr(stroke)}"/>'
+        )
+
+    def document(self, margin: int = 16) -> str:
+        """The finished drawing, as tall as what was drawn."""
+        height = self.bottom + margin
+        return (
+            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {self.width} {height}" '
+            f'width="{self.width}" height="{height}" role="img" {FONT}>'
+            f"<title>{escape(self.title)}</title>"
+            f'<rect width="100%" height="100%" fill="#fbf7ee"/>{"".join(self.parts)}</svg>'
+        )
+
+
+def wrap(text: str, width: int) -> list[str]:
+    """``text`` broken into lines of at most ``width`` characters, at spaces."""
+    lines: list[str] = []
+    current = ""
+    for word in text.split():
+        if current and len(current) + 1 + len(word) > width:
+            lines.append(current)
+            current = word
+        else:
+            current = f"{current} {word}".strip()
+    if current:
+        lines.append(current)
+    return lines or [""]

@@ -1,0 +1,87 @@
+"""The web table as a FastAPI application: the lobby, the game and replay pages, the JSON
+API and the websocket (``api.py``) that pushes every change to every seat.
+
+Seat tokens travel in the link's fragment (``/games/<id>#seat=<token>``), which browsers
+never send to a server, so they stay out of access logs; the page's script hands them
+over in the ``X-Seat-Token`` header and as the first websocket message.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+from fastapi import FastAPI, Request
+from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from fastapi.templating import Jinja2Templates
+
+from stratagem.server.api import hub_of, router
+from stratagem.server.errors import Refused
+from stratagem.server.hub import Hub
+from stratagem.server.settings import Settings
+from stratagem.server.storage import Store
+
+HERE = Path(__file__).parent
+templates = Jinja2Templates(directory=HERE / "templates")
+
+
+async def _refused(_request: Request, error: Exception) -> JSONResponse:
+    status = error.status if isinstance(error, Refused) else 400
+    return JSONResponse({"detail": str(error)}, status_code=status)
+
+
+async def lobby(request: Request) -> HTMLResponse:
+    """The lobby: create a game and hand out its links."""
+    return templates.TemplateResponse(request, "lobby.html", {})
+
+
+async def game_page(request: Request, game_id: str) -> HTMLResponse:
+    """A game's page (the seat comes from the link's fragment)."""
+    table = await hub_of(request).table(game_id)
+    context = {"game_id": game_id, "title": table.info.title, "mode": "play"}
+    return templates.TemplateResponse(request, "game.html", context)
+
+
+async def replay_page(request: Request, game_id: str) -> HTMLResponse:
+    """A finished game, step by step."""
+    table = await hub_of(request).table(game_id)
+    context = {"game_id": game_id, "title": table.info.title, "mode": "replay"}
+    return templates.TemplateResponse(request, "game.html", context)
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    """The application; its storage opens (and migrates) when it starts."""
+    config = settings or Settings.from_env()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        store = await asyncio.to_thread(Store.open, config.database_url)
+        hub = Hub(store, config.bot_delay)
+        app.state.hub = hub
+        await hub.resume()
+        try:
+            yield
+        finally:
+            await hub.close()
+            store.close()
+
+    app = FastAPI(
+        title="Stratagem table",
+        summary="Play Stratagem's games in the browser, with friends or bots.",
+        version="1",
+        lifespan=lifespan,
+    )
+    app.add_exception_handler(Refused, _refused)
+    app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
+    pages = (
+        ("/", lobby),
+        ("/games/{game_id}", game_page),
+        ("/games/{game_id}/replay", replay_page),
+    )
+    for path, endpoint in pages:
+        app.add_api_route(path, endpoint, response_class=HTMLResponse, include_in_schema=False)
+    app.include_router(router)
+    return app

@@ -1,0 +1,319 @@
+"""Storage of the web table: each game's creation record and its append-only action log.
+
+A game is stored as what made it (game, options, seed, seats) and the list of accepted
+log entries. Nothing else is stored: a state is rebuilt by replaying the log. An entry is
+either an action (``act``: a seat's or chance's, by its canonical text) or a take-back
+(``undo``), which withdraws the last action still standing; entries are never changed or
+deleted, so the log is the whole story of the game, take-backs included.
+
+Each entry is written in its own transaction, numbered ``seq`` from 0; the primary key
+``(game_id, seq)`` refuses a second writer of the same number, so two processes can never
+both extend a game from the same point. SQLite is the default (a file, WAL journal,
+``synchronous=FULL``), PostgreSQL when the URL names one; the schema is made and changed
+by Alembic migrations only (``migrate``).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Connection,
+    DateTime,
+    Engine,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    create_engine,
+    event,
+    func,
+    select,
+)
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+
+from stratagem.core import StratagemError
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+CHANCE_SEAT = -1
+"""The ``seat`` of an entry that records a chance outcome."""
+
+EntryKind = Literal["act", "undo"]
+
+
+class StorageError(StratagemError):
+    """The database refused a write (another writer got there first) or was unreadable."""
+
+
+class Base(DeclarativeBase):
+    """Declarative base of the web table's tables."""
+
+
+class GameRow(Base):
+    """The creation record of one game."""
+
+    __tablename__ = "games"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    finished: Mapped[bool] = mapped_column(Boolean, default=False, index=True)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+
+
+class SeatRow(Base):
+    """Who plays one seat: ``human`` (with the hash of its secret token) or a bot's name."""
+
+    __tablename__ = "seats"
+
+    game_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(64))
+    controller: Mapped[str] = mapped_column(String(32))
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+
+
+class EntryRow(Base):
+    """One entry of a game's append-only log."""
+
+    __tablename__ = "entries"
+
+    game_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(8))
+    seat: Mapped[int] = mapped_column(Integer)
+    action: Mapped[str] = mapped_column(Text)
+    at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRecord:
+    """A seat as stored."""
+
+    seat: int
+    name: str
+    controller: str
+    token_hash: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """A log entry as stored: ``seat`` is ``CHANCE_SEAT`` for chance."""
+
+    seq: int
+    kind: EntryKind
+    seat: int
+    action: str
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """A game's creation record."""
+
+    id: str
+    game: str
+    options: dict[str, Any]
+    seed: int
+    seats: tuple[SeatRecord, ...]
+
+
+def normalize_url(url: str) -> str:
+    """A database URL for SQLAlchemy: ``postgresql://`` is served by psycopg 3."""
+    for prefix in ("postgresql://", "postgres://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix) :]
+    return url
+
+
+def _sqlite_pragmas(connection: Any, _record: Any) -> None:
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=FULL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=10000")
+    cursor.close()
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url`` (SQLite gets WAL, full sync and a busy timeout)."""
+    url = normalize_url(url)
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"check_same_thread": False})
+        event.listen(engine, "connect", _sqlite_pragmas)
+        return engine
+    return create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
+
+
+def _alembic_config(connection: Connection) -> Config:
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.attributes["connection"] = connection
+    return config
+
+
+def migrate(engine: Engine, revision: str = "head") -> None:
+    """Bring the schema up to ``revision`` with the Alembic migrations shipped here."""
+    with engine.begin() as connection:
+        command.upgrade(_alembic_config(connection), revision)
+
+
+def downgrade(engine: Engine, revision: str) -> None:
+    """Take the schema back down to ``revision`` (``"base"``: no tables at all)."""
+    with engine.begin() as connection:
+        command.downgrade(_alembic_config(connection), revision)
+
+
+def _now() -> dt.datetime:
+    return dt.datetime.now(dt.UTC)
+
+
+class Store:
+    """Reads and appends games; every method is one short transaction (call off the loop)."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    @classmethod
+    def open(cls, url: str) -> Store:
+        """Connect to ``url`` and migrate its schema to the newest revision."""
+        engine = make_engine(url)
+        migrate(engine)
+        return cls(engine)
+
+    def close(self) -> None:
+        """Release the connection pool."""
+        self.engine.dispose()
+
+    def create_game(self, record: GameRecord) -> None:
+        """Store a new game's creation record and seats."""
+        with Session(self.engine) as session, session.begin():
+            session.add(
+                GameRow(
+                    id=record.id,
+                    game=record.game,
+                    options=record.options,
+                    seed=record.seed,
+                    finished=False,
+                    created_at=_now(),
+                )
+            )
+            session.flush()
+            session.add_all(
+                SeatRow(
+                    game_id=record.id,
+                    seat=seat.seat,
+                    name=seat.name,
+                    controller=seat.controller,
+                    token_hash=seat.token_hash,
+                )
+                for seat in record.seats
+            )
+
+    def game(self, game_id: str) -> GameRecord | None:
+        """A game's creation record, or ``None`` if there is no such game."""
+        with Session(self.engine) as session:
+            row = session.get(GameRow, game_id)
+            if row is None:
+                return None
+            seats = session.scalars(
+                select(SeatRow).where(SeatRow.game_id == game_id).order_by(SeatRow.seat)
+            ).all()
+            return GameRecord(
+                id=row.id,
+                game=row.game,
+                options=dict(row.options),
+                seed=row.seed,
+                seats=tuple(
+                    SeatRecord(seat.seat, seat.name, seat.controller, seat.token_hash)
+                    for seat in seats
+                ),
+            )
+
+    def entries(self, game_id: str) -> list[Entry]:
+        """A game's whole log, in order."""
+        with Session(self.engine) as session:
+            rows = session.scalars(
+                select(EntryRow).where(EntryRow.game_id == game_id).order_by(EntryRow.seq)
+            ).all()
+            return [_entry(row) for row in rows]
+
+    def count(self, game_id: str) -> int:
+        """How many entries a game's log holds (the next entry's ``seq``)."""
+        with Session(self.engine) as session:
+            found = session.scalar(
+                select(func.count()).select_from(EntryRow).where(EntryRow.game_id == game_id)
+            )
+            return int(found or 0)
+
+    def append(self, game_id: str, entry: Entry, *, finished: bool) -> None:
+        """Append one entry (its ``seq`` must be the log's length) and commit it.
+
+        Raises ``StorageError`` when an entry with that number exists already (another
+        writer extended the log first): nothing is written then.
+        """
+        self.append_all(game_id, [entry], finished=finished)
+
+    def append_all(self, game_id: str, entries: Sequence[Entry], *, finished: bool) -> None:
+        """Append consecutive entries in one transaction: all of them or, on refusal, none."""
+        try:
+            with Session(self.engine) as session, session.begin():
+                now = _now()
+                session.add_all(
+                    EntryRow(
+                        game_id=game_id,
+                        seq=entry.seq,
+                        kind=entry.kind,
+                        seat=entry.seat,
+                        action=entry.action,
+                        at=now,
+                    )
+                    for entry in entries
+                )
+                session.flush()
+                row = session.get(GameRow, game_id)
+                if row is None:
+                    raise StorageError(f"no game {game_id!r} to append to")
+                if row.finished != finished:
+                    row.finished = finished
+        except IntegrityError:
+            numbers = ", ".join(str(entry.seq) for entry in entries)
+            raise StorageError(
+                f"game {game_id}: entry {numbers} was written by another writer first"
+            ) from None
+
+    def unfinished(self) -> list[str]:
+        """The ids of games not yet over."""
+        with Session(self.engine) as session:
+            return list(session.scalars(select(GameRow.id).where(GameRow.finished.is_(False))))
+
+
+def _entry(row: EntryRow) -> Entry:
+    kind: EntryKind = "undo" if row.kind == "undo" else "act"
+    return Entry(row.seq, kind, row.seat, row.action)
+
+
+def standing(entries: Sequence[Entry]) -> list[Entry]:
+    """The actions still standing: each ``undo`` withdraws the last standing action."""
+    stack: list[Entry] = []
+    for entry in entries:
+        if entry.kind == "undo":
+            if stack:
+                stack.pop()
+        else:
+            stack.append(entry)
+    return stack

@@ -1,0 +1,62 @@
+"""Helpers of the web table's tests: creating games, acting, waiting for bots and chance."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from stratagem.core import JsonDict
+
+WAIT = 60.0
+"""Seconds a test waits for bots and chance before it fails."""
+
+
+def create(client: TestClient, game: str, seats: list[str], **extra: Any) -> JsonDict:
+    """Create a game and return the API's answer (links included)."""
+    response = client.post("/api/games", json={"game": game, "seats": seats, **extra})
+    assert response.status_code == 201, response.text
+    created: JsonDict = response.json()
+    return created
+
+
+def token_of(link: str) -> str:
+    """The secret token in a seat link."""
+    return link.split("#seat=", 1)[1]
+
+
+def tokens(created: JsonDict) -> dict[str, str]:
+    """Seat name -> token, for the human seats of a created game."""
+    return {seat["seat"]: token_of(seat["link"]) for seat in created["seats"] if seat["link"]}
+
+
+def state(client: TestClient, game_id: str, token: str | None = None) -> JsonDict:
+    """The game as ``token``'s seat (or a spectator) sees it."""
+    headers = {"X-Seat-Token": token} if token else {}
+    response = client.get(f"/api/games/{game_id}", headers=headers)
+    assert response.status_code == 200, response.text
+    payload: JsonDict = response.json()
+    return payload
+
+
+def settled(client: TestClient, game_id: str, token: str | None = None) -> JsonDict:
+    """The state once chance and bots have nothing left to do (a person to move, or over)."""
+    deadline = time.monotonic() + WAIT
+    while True:
+        payload = state(client, game_id, token)
+        controllers = {seat["name"]: seat["controller"] for seat in payload["seats"]}
+        to_move = payload["to_move"]
+        if payload["finished"] or (to_move != "chance" and controllers[to_move] == "human"):
+            return payload
+        assert time.monotonic() < deadline, f"game {game_id} did not settle: {to_move} to move"
+        time.sleep(0.01)
+
+
+def act(client: TestClient, game_id: str, token: str, action: str, **extra: Any) -> Any:
+    """POST an action; returns the raw response."""
+    return client.post(
+        f"/api/games/{game_id}/actions",
+        json={"action": action, **extra},
+        headers={"X-Seat-Token": token},
+    )

@@ -1,0 +1,155 @@
+"""The web table's HTTP API: creating games, seats and tokens, refusals, the schema."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+from fastapi.testclient import TestClient
+
+import stratagem
+
+from .helpers import act, create, settled, state, tokens
+
+GAME = "eighty_years_war"
+
+
+def test_catalog_lists_every_registered_game(client: TestClient) -> None:
+    catalog = {entry["name"]: entry for entry in client.get("/api/catalog").json()}
+    assert sorted(catalog) == [info.name for info in stratagem.available_games()]
+    entry = catalog[GAME]
+    assert entry["seats"] == {"2": ["Dutch", "Spanish"]}
+    assert entry["controllers"][0] == "human"
+    assert {"random", "heuristic"} <= set(entry["controllers"])
+    assert "data" not in entry["options"]
+
+
+def test_openapi_schema_is_published(client: TestClient) -> None:
+    schema = client.get("/openapi.json").json()
+    for path in ("/api/games", "/api/games/{game_id}/actions", "/api/games/{game_id}/takeback"):
+        assert path in schema["paths"]
+    assert {"CreateGame", "ActionRequest", "Problem"} <= set(schema["components"]["schemas"])
+
+
+def test_pages(client: TestClient) -> None:
+    created = create(client, GAME, ["random", "random"])
+    assert "New game" in client.get("/").text
+    page = client.get(f"/games/{created['id']}")
+    assert page.status_code == 200
+    assert "Eighty Years War" in page.text
+    assert client.get("/games/nosuchgame").status_code == 404
+
+
+def test_seat_links_carry_long_distinct_tokens_stored_only_as_hashes(
+    client: TestClient, sqlite_file: str
+) -> None:
+    created = create(client, GAME, ["human", "human"])
+    secret = tokens(created)
+    assert set(secret) == {"Dutch", "Spanish"}
+    assert len(set(secret.values())) == 2
+    assert all(len(token) >= 43 for token in secret.values())
+    with sqlite3.connect(sqlite_file.removeprefix("sqlite:///")) as database:
+        stored = database.execute("select token_hash from seats").fetchall()
+        dump = "\n".join(database.iterdump())
+    assert len(stored) == 2
+    for token in secret.values():
+        assert token not in dump
+    assert created["spectator_link"] == f"/games/{created['id']}"
+
+
+@pytest.mark.parametrize(
+    ("body", "words"),
+    [
+        ({"game": "chess"}, "no game named 'chess'"),
+        ({"game": GAME, "players": 3}, "played by 2 players, not 3"),
+        ({"game": GAME, "options": {"data": "/etc"}}, "option 'data' cannot be set"),
+        ({"game": GAME, "options": {"speed": 3}}, "speed"),
+        ({"game": GAME, "seats": ["human"]}, "has 2 seats, not 1"),
+        ({"game": GAME, "seats": ["human", "genius"]}, "'genius' is not one of"),
+        ({"game": GAME, "seed": -1}, "greater than or equal to 0"),
+        ({"game": GAME, "colour": "red"}, "Extra inputs are not permitted"),
+        ({"players": 2}, "Field required"),
+    ],
+)
+def test_bad_games_are_refused_with_the_reason(
+    client: TestClient, body: dict[str, object], words: str
+) -> None:
+    response = client.post("/api/games", json=body)
+    assert response.status_code == 422
+    assert words in response.text
+
+
+def test_unknown_game_and_bad_tokens_are_refused(client: TestClient) -> None:
+    created = create(client, GAME, ["human", "human"])
+    game_id = created["id"]
+    assert client.get("/api/games/nosuchgame").status_code == 404
+    wrong = client.get(f"/api/games/{game_id}", headers={"X-Seat-Token": "x" * 43})
+    assert wrong.status_code == 403
+    assert "matches no seat" in wrong.json()["detail"]
+    other = tokens(create(client, GAME, ["human", "human"]))["Dutch"]
+    assert act(client, game_id, other, "Stop discarding").status_code == 403
+    spectator = client.post(f"/api/games/{game_id}/actions", json={"action": "Stop discarding"})
+    assert spectator.status_code == 403
+    assert "only a seat's own link may act" in spectator.json()["detail"]
+
+
+def test_refused_moves_change_nothing(client: TestClient) -> None:
+    created = create(client, GAME, ["human", "human"], seed=3)
+    game_id, secret = created["id"], tokens(created)
+    before = settled(client, game_id, secret["Dutch"])
+    assert before["to_move"] == "Dutch"
+    cases = [
+        (secret["Spanish"], {"action": "Stop discarding"}, 409, "it is Dutch's turn to act"),
+        (secret["Dutch"], {"action": "Fly to the moon"}, 422, "Fly to the moon"),
+        (secret["Dutch"], {"action": "Meld military: Sea Beggars"}, 422, "not legal now"),
+        (secret["Dutch"], {"action": ""}, 422, "at least 1 character"),
+        (secret["Dutch"], {"action": "x" * 301}, 422, "at most 300 characters"),
+        (secret["Dutch"], {"action": "Stop discarding", "version": 0}, 409, "moved on"),
+        (secret["Dutch"], {"move": "Stop discarding"}, 422, "Field required"),
+    ]
+    for token, body, status, words in cases:
+        response = client.post(
+            f"/api/games/{game_id}/actions", json=body, headers={"X-Seat-Token": token}
+        )
+        assert response.status_code == status, (body, response.text)
+        assert words in response.text, (body, response.text)
+    raw = client.post(
+        f"/api/games/{game_id}/actions",
+        content=b"not json",
+        headers={"X-Seat-Token": secret["Dutch"], "Content-Type": "application/json"},
+    )
+    assert raw.status_code == 422
+    after = state(client, game_id, secret["Dutch"])
+    assert after["version"] == before["version"]
+    assert after["view"] == before["view"]
+
+
+def test_a_move_is_answered_with_the_new_state(client: TestClient) -> None:
+    created = create(client, GAME, ["human", "random"], seed=4)
+    game_id, token = created["id"], tokens(created)["Dutch"]
+    before = settled(client, game_id, token)
+    action = before["legal"][0]
+    response = act(client, game_id, token, action, version=before["version"])
+    assert response.status_code == 200, response.text
+    after = response.json()
+    assert after["version"] == before["version"] + 1
+    assert after["seat"] == "Dutch"
+
+
+def test_a_game_against_bots_reaches_its_end(client: TestClient) -> None:
+    created = create(client, GAME, ["human", "random"], seed=11)
+    game_id, token = created["id"], tokens(created)["Dutch"]
+    moves = 0
+    while True:
+        payload = settled(client, game_id, token)
+        if payload["finished"]:
+            break
+        response = act(client, game_id, token, payload["legal"][-1], version=payload["version"])
+        assert response.status_code == 200, response.text
+        moves += 1
+    assert moves > 10
+    assert payload["result"]["winners"]
+    assert payload["legal"] == []
+    done = act(client, game_id, token, "Stop discarding")
+    assert done.status_code == 409
+    assert "the game is over" in done.json()["detail"]

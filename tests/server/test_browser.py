@@ -1,0 +1,221 @@
+"""In a real browser (Playwright driving Debian's chromium): two people play a whole game of
+Eighty Years War from the lobby's links in separate browser contexts, each seeing only its
+own hand; every registered game's board is drawn on its page. Screenshots are saved under
+``screenshots/`` (ignored by git), or ``$STRATAGEM_SCREENSHOTS``."""
+
+from __future__ import annotations
+
+import os
+import random
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+
+import stratagem
+from stratagem.core import game_info
+
+from .live import server
+
+CHROMIUM = Path(os.environ.get("PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH", "/usr/bin/chromium"))
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+SHOTS = Path(os.environ.get("STRATAGEM_SCREENSHOTS", Path(__file__).parents[2] / "screenshots"))
+GAME_WAIT = 240.0
+GAMES = [info.name for info in stratagem.available_games()]
+
+pytestmark = pytest.mark.skipif(
+    not CHROMIUM.exists(), reason=f"no chromium at {CHROMIUM} (.ci/run installs it)"
+)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS)
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+@pytest.fixture(scope="module")
+def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    folder = tmp_path_factory.mktemp("browser")
+    with server(f"sqlite:///{folder / 'table.sqlite3'}", bot_delay=0.05) as (_process, url):
+        yield url
+
+
+def shot(page: Page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+BOARD_MOVES = 12
+"""Moves a person makes from each game's page before its board is photographed."""
+CAREFUL_CLICKS = 15
+"""Clicks per seat made as a person makes them (Playwright's click waits until the button
+can be clicked); the rest of the game is clicked from the page's own script, faster."""
+QUICK_CLICK = """seed => {
+  const buttons = [...document.querySelectorAll("button.action")];
+  const body = document.body.dataset;
+  if (body.toMove !== body.seat || !buttons.length) return null;
+  const version = body.version;
+  buttons[Math.floor(seed * buttons.length)].click();
+  return version;
+}"""
+
+
+def careful_click(page: Page, seat: str, rng: random.Random) -> str | None:
+    """Click one of the seat's action buttons with Playwright; the version clicked at."""
+    if page.evaluate("document.body.dataset.toMove") != seat:
+        return None
+    buttons = page.locator("button.action")
+    count = buttons.count()
+    if not count:
+        return None
+    version: str = page.evaluate("document.body.dataset.version")
+    buttons.nth(rng.randrange(count)).click()
+    return version
+
+
+def squeeze(text: str) -> str:
+    """Text without white space (a card's name may be broken over lines on the board)."""
+    return "".join(text.split())
+
+
+def hand(base: str, link: str) -> list[str]:
+    token = link.split("#seat=", 1)[1]
+    game_id = link.split("/games/", 1)[1].split("#", 1)[0]
+    payload = httpx.get(f"{base}/api/games/{game_id}", headers={"X-Seat-Token": token}).json()
+    cards: list[str] = payload["view"]["you"]["hand"]
+    return cards
+
+
+def check_own_hand_only(base: str, pages: dict[str, Page], links: dict[str, str]) -> None:
+    """Each page shows its own hand, and no card of the other hand that it cannot know."""
+    hands = {seat: hand(base, link) for seat, link in links.items()}
+    for seat, page in pages.items():
+        other = next(name for name in pages if name != seat)
+        board = squeeze(page.locator("#board").text_content() or "")
+        shown = squeeze(page.evaluate("document.body.textContent"))
+        assert hands[seat]
+        for card in hands[seat]:
+            assert squeeze(card) in board, f"{seat} does not see its own {card}"
+        token = links[seat].split("#seat=", 1)[1]
+        game_id = links[seat].split("/games/", 1)[1].split("#", 1)[0]
+        known = httpx.get(f"{base}/api/games/{game_id}", headers={"X-Seat-Token": token}).text
+        for card in hands[other]:
+            if card not in known:
+                assert squeeze(card) not in shown, f"{seat}'s page shows {other}'s {card}"
+
+
+def test_two_people_play_a_whole_game_in_their_browsers(browser: Browser, base: str) -> None:
+    lobby = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
+    lobby.goto(base)
+    lobby.select_option("#game", "eighty_years_war")
+    for select in lobby.locator("[data-seat]").all():
+        select.select_option("human")
+    lobby.fill("#seed", "12")
+    shot(lobby, "lobby")
+    lobby.click("#create-button")
+    lobby.wait_for_selector("#created:not([hidden])")
+    links = {
+        link.get_attribute("data-seat") or "": link.get_attribute("href") or ""
+        for link in lobby.locator("a.seat-link").all()
+    }
+    assert set(links) == {"Dutch", "Spanish"}
+    pages: dict[str, Page] = {}
+    for seat, link in links.items():
+        context = browser.new_context(viewport={"width": 1400, "height": 1000})
+        pages[seat] = context.new_page()
+        pages[seat].goto(base + link)
+        pages[seat].wait_for_function("document.body.dataset.seat !== undefined")
+    rng = random.Random(4)
+    clicks = dict.fromkeys(pages, 0)
+    checked = False
+    deadline = time.monotonic() + GAME_WAIT
+    while not all(
+        page.evaluate("document.body.dataset.finished") == "true" for page in pages.values()
+    ):
+        assert time.monotonic() < deadline, "the game did not end in time"
+        acted = False
+        for seat, page in pages.items():
+            if not checked and page.evaluate(f"document.body.dataset.toMove === '{seat}'"):
+                check_own_hand_only(base, pages, links)
+                shot(page, f"eighty_years_war-{seat.lower()}-first-turn")
+                checked = True
+            if clicks[seat] < CAREFUL_CLICKS:
+                version = careful_click(page, seat, rng)
+            else:
+                version = page.evaluate(QUICK_CLICK, rng.random())
+            if version is None:
+                continue
+            page.wait_for_function("v => document.body.dataset.version !== v", arg=version)
+            clicks[seat] += 1
+            acted = True
+        if not acted:
+            time.sleep(0.02)
+    assert checked
+    for seat, page in pages.items():
+        page.wait_for_selector("#result:not([hidden])")
+        assert "Winner" in (page.locator("#result").text_content() or "")
+        assert page.locator("#events li").count() > 100
+        assert "§" in (page.locator("#events li").first.text_content() or "")
+        shot(page, f"eighty_years_war-{seat.lower()}-end")
+    replay = pages["Dutch"]
+    replay.click("#replay-link")
+    replay.wait_for_selector("#step-label")
+    replay.wait_for_function(
+        "document.getElementById('step-label').textContent.startsWith('step 0')"
+    )
+    for _ in range(3):
+        replay.click("#next")
+    replay.wait_for_function(
+        "document.getElementById('step-label').textContent.startsWith('step 3')"
+    )
+    shot(replay, "eighty_years_war-replay")
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_game_has_a_board_on_its_page(browser: Browser, base: str, name: str) -> None:
+    players = game_info(name).min_players
+    seats = ["human"] + ["random"] * (players - 1)
+    created = httpx.post(
+        f"{base}/api/games", json={"game": name, "players": players, "seats": seats, "seed": 2}
+    ).json()
+    page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
+    page.goto(base + created["seats"][0]["link"])
+    page.wait_for_selector("#board svg")
+    page.wait_for_function("document.body.dataset.seat !== ''")
+    assert page.locator("#board svg").count() == 1
+    rng = random.Random(1)
+    moves = 0
+    deadline = time.monotonic() + 30
+    while moves < BOARD_MOVES and time.monotonic() < deadline:
+        if page.evaluate("document.body.dataset.finished") == "true":
+            break
+        version = page.evaluate(QUICK_CLICK, rng.random())
+        if version is None:
+            time.sleep(0.05)
+            continue
+        page.wait_for_function("v => document.body.dataset.version !== v", arg=version)
+        moves += 1
+    assert moves > 0, "no move could be made from the page's controls"
+    shot(page, f"{name}-board")
+    spectator = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
+    spectator.goto(base + created["spectator_link"])
+    spectator.wait_for_selector("#board svg")
+    assert spectator.locator("#who").text_content() == "Spectating"
+    shot(spectator, f"{name}-spectator")

@@ -1,0 +1,104 @@
+"""Storage on SQLite and PostgreSQL: the creation record, the append-only log, the refusal
+of a second writer, the take-back entries and the Alembic migrations."""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy import inspect, text
+
+from stratagem.server.storage import (
+    CHANCE_SEAT,
+    Entry,
+    GameRecord,
+    SeatRecord,
+    StorageError,
+    Store,
+    downgrade,
+    migrate,
+    standing,
+)
+
+RECORD = GameRecord(
+    id="g1",
+    game="eighty_years_war",
+    options={"players": 2, "data": None},
+    seed=2**62 + 1,
+    seats=(SeatRecord(0, "Dutch", "human", "ab" * 32), SeatRecord(1, "Spanish", "random", None)),
+)
+
+
+def test_a_game_is_its_record_and_its_log(store: Store) -> None:
+    store.create_game(RECORD)
+    assert store.game("g1") == RECORD
+    assert store.game("nope") is None
+    assert store.count("g1") == 0
+    entries = [
+        Entry(0, "act", CHANCE_SEAT, "Draw: Sea Beggars"),
+        Entry(1, "act", 0, "Stop discarding"),
+        Entry(2, "undo", 0, "Stop discarding"),
+    ]
+    for entry in entries:
+        store.append("g1", entry, finished=False)
+    assert store.entries("g1") == entries
+    assert store.count("g1") == 3
+    assert store.unfinished() == ["g1"]
+    store.append("g1", Entry(3, "act", 1, "Stop discarding"), finished=True)
+    assert store.unfinished() == []
+
+
+def test_a_second_writer_of_the_same_entry_is_refused(store: Store) -> None:
+    store.create_game(RECORD)
+    store.append("g1", Entry(0, "act", 0, "first"), finished=False)
+    with pytest.raises(StorageError, match="entry 0 was written by another writer first"):
+        store.append("g1", Entry(0, "act", 0, "second"), finished=True)
+    assert store.entries("g1") == [Entry(0, "act", 0, "first")]
+    assert store.unfinished() == ["g1"]
+
+
+def test_an_entry_for_no_game_is_refused(store: Store) -> None:
+    with pytest.raises(StorageError):
+        store.append("ghost", Entry(0, "act", 0, "x"), finished=False)
+    assert store.count("ghost") == 0
+
+
+def test_migrations_make_the_schema_and_can_be_undone(database_url: str) -> None:
+    store = Store.open(database_url)
+    try:
+        tables = set(inspect(store.engine).get_table_names())
+        assert {"games", "seats", "entries", "alembic_version"} <= tables
+        with store.engine.connect() as connection:
+            assert connection.execute(text("select version_num from alembic_version")).scalar() == (
+                "0001"
+            )
+        downgrade(store.engine, "base")
+        assert not {"games", "seats", "entries"} & set(inspect(store.engine).get_table_names())
+        migrate(store.engine)
+        store.create_game(RECORD)
+        assert store.game("g1") == RECORD
+    finally:
+        store.close()
+
+
+def test_take_backs_withdraw_the_last_standing_action() -> None:
+    entries = [
+        Entry(0, "act", 0, "a"),
+        Entry(1, "act", 0, "b"),
+        Entry(2, "undo", 0, "b"),
+        Entry(3, "act", 1, "c"),
+        Entry(4, "undo", 1, "c"),
+        Entry(5, "undo", 0, "a"),
+        Entry(6, "act", 0, "d"),
+    ]
+    assert [entry.action for entry in standing(entries)] == ["d"]
+
+
+def test_a_burst_of_entries_is_written_whole_or_not_at_all(store: Store) -> None:
+    store.create_game(RECORD)
+    store.append("g1", Entry(0, "act", 0, "first"), finished=False)
+    burst = [Entry(1, "act", CHANCE_SEAT, "b"), Entry(0, "act", 1, "clash")]
+    with pytest.raises(StorageError, match="another writer first"):
+        store.append_all("g1", burst, finished=True)
+    assert store.entries("g1") == [Entry(0, "act", 0, "first")]
+    store.append_all("g1", [Entry(1, "act", 0, "b"), Entry(2, "act", 1, "c")], finished=True)
+    assert [entry.action for entry in store.entries("g1")] == ["first", "b", "c"]
+    assert store.unfinished() == []
