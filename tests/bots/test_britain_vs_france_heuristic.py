@@ -25,7 +25,7 @@ def _play(game: Game, names: tuple[str, str], seed: int) -> list[float]:
 
 
 def test_heuristic_is_registered_for_britain_vs_france() -> None:
-    assert bot_names("britain_vs_france") == ["heuristic", "random"]
+    assert "heuristic" in bot_names("britain_vs_france")
 
 
 def test_heuristic_choice_depends_only_on_what_its_seat_sees() -> None:

@@ -263,7 +263,8 @@ def resample(s: S, seat: int, rng: random.Random) -> S:
     clone = s.clone()
     historic = s.book.historic_events
     held = [c for c in range(historic) if s.eloc[c] == hand(other)]
-    unseen = held + [c for c in range(historic) if s.eloc[c] == POOL]
+    # sorted first, so that the redeal depends on the view and the generator alone
+    unseen = sorted(held + [c for c in range(historic) if s.eloc[c] == POOL])
     rng.shuffle(unseen)
     for index, card in enumerate(unseen):
         clone.eloc[card] = hand(other) if index < len(held) else POOL

@@ -304,7 +304,8 @@ def resample(state: HenryVIIIState, seat: int, rng: random.Random) -> HenryVIIIS
     are dealt afresh (each faction keeping its numbers)."""
     other = state.clone()
     others = [s for s in range(state.players) if s != seat]
-    pool = [card for s in others for card in other.hands[s]] + list(other.deck)
+    # sorted first, so that the redeal depends on the view and the generator alone
+    pool = sorted([card for s in others for card in other.hands[s]] + list(other.deck))
     rng.shuffle(pool)
     start = 0
     for s in others:
@@ -320,7 +321,7 @@ def resample(state: HenryVIIIState, seat: int, rng: random.Random) -> HenryVIIIS
     hidden = [
         c for c in range(len(state.where)) if state.where[c] == HIDDEN and state.owner[c] != seat
     ]
-    owners = [state.owner[c] for c in hidden]
+    owners = sorted(state.owner[c] for c in hidden)
     rng.shuffle(hidden)
     for c, owner in zip(hidden, owners, strict=True):
         other.owner[c] = owner

@@ -275,6 +275,7 @@ def resample(
     pool = _expand(state.deck)
     for other in others:
         pool.extend(_expand(state.hands[other]))
+    pool.sort()  # so that the redeal depends on the view and the generator alone
     new_hands = {other: [0] * len(book.kind_names) for other in others}
     new_offers = {other: list[int]() for other in others}
     for other, wants in _needs(state, seat).items():
@@ -311,6 +312,7 @@ def _resample_counters(
     bag = _expand(state.bag)
     for other in others:
         bag.extend(state.counters[other])
+    bag.sort()
     rng.shuffle(bag)
     for other in others:
         size = len(state.counters[other])
