@@ -1,4 +1,4 @@
-"""Eighty Years War against the conformance kit: 2,400 seeded random games to the end,
+"""Eighty Years War against the conformance kit: 2,200 seeded random games to the end,
 and the golden event log."""
 
 from __future__ import annotations
@@ -35,11 +35,12 @@ def test_conformance_2000_games_every_step(chunk: int) -> None:
 
 
 @pytest.mark.parametrize("chunk", range(4))
-def test_conformance_400_games_full_contract_at_every_step(chunk: int) -> None:
-    """400 more games with the full contract checked at every single step."""
+def test_conformance_200_games_full_contract_at_every_step(chunk: int) -> None:
+    """200 more games with the full contract checked at every single step (kept to 200 so
+    that the whole project's CI stays well under 20 minutes)."""
     game = stratagem.load("eighty_years_war")
-    report = check_conformance(game, games=100, seed=chunk, invariants=invariants, deep_every=1)
-    assert report.games == 100
+    report = check_conformance(game, games=50, seed=chunk, invariants=invariants, deep_every=1)
+    assert report.games == 50
     assert report.max_legal <= 9
 
 

@@ -21,7 +21,7 @@ ENV = {"COLUMNS": "200"}
 
 
 def test_heuristic_is_registered() -> None:
-    assert bot_names("tercios") == ["heuristic", "random"]
+    assert "heuristic" in bot_names("tercios")
 
 
 def test_heuristic_plays_legally_and_sees_only_its_view() -> None:
