@@ -11,7 +11,7 @@ from stratagem.core.errors import (
     UnknownAction,
 )
 from stratagem.core.events import Event, JsonDict
-from stratagem.core.game import CHANCE, TERMINAL, Game, GameInfo, State
+from stratagem.core.game import CHANCE, TERMINAL, CachedLegalState, Game, GameInfo, State
 from stratagem.core.options import GameOptions
 from stratagem.core.registry import available_games, game_info, load, register
 
@@ -20,6 +20,7 @@ __all__ = [
     "TERMINAL",
     "Action",
     "ActionTable",
+    "CachedLegalState",
     "DataPackError",
     "Event",
     "Game",

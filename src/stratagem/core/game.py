@@ -275,3 +275,32 @@ class State(ABC):
     def __str__(self) -> str:
         player = self.game.player_name(self.current_player())
         return f"<{self.game.name} state, {len(self.history)} actions, to move: {player}>"
+
+
+class CachedLegalState(State):
+    """A state that works out its legal actions once per position.
+
+    The game computes the list in ``_compute_legal`` and sets
+    ``_legal`` back to ``None`` whenever the position changes; ``legal_actions`` hands out
+    a copy, and the legality check of ``apply_action`` reads the cached list.
+    """
+
+    __slots__ = ("_legal",)
+
+    _legal: list[Action] | None
+
+    def legal_actions(self) -> list[Action]:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return legal.copy()
+
+    def _is_legal(self, action: Action) -> bool:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return action in legal
+
+    @abstractmethod
+    def _compute_legal(self) -> list[Action]:
+        """The legal actions of this position, worked out afresh."""

@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Self, cast
 
-from stratagem.core import CHANCE, Action, Event, IllegalAction, JsonDict, State
+from stratagem.core import CHANCE, Action, CachedLegalState, Event, IllegalAction, JsonDict
 from stratagem.games.britain_vs_france.effects import EXPORTS
 from stratagem.games.britain_vs_france.flow import advance, begin_setup
 from stratagem.games.britain_vs_france.legal import chance_outcomes, legal_actions
@@ -93,10 +93,10 @@ NESTED = ("line", "exports", "pairs", "losses", "effects")
 defenders...]``)."""
 
 
-class BritainVsFranceState(State):
+class BritainVsFranceState(CachedLegalState):
     """One position of 1750: Britain vs. France."""
 
-    __slots__ = ("_g", "_legal", "book", *SCALARS, *FLAT, *NESTED)
+    __slots__ = ("_g", "book", *SCALARS, *FLAT, *NESTED)
 
     _g: BritainVsFrance
     book: Book
@@ -217,18 +217,6 @@ class BritainVsFranceState(State):
 
     def current_player(self) -> int:
         return self.to_move
-
-    def legal_actions(self) -> list[Action]:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        return legal.copy()
-
-    def _is_legal(self, action: Action) -> bool:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        return action in legal
 
     def _compute_legal(self) -> list[Action]:
         if self.to_move < 0:

@@ -16,7 +16,15 @@ import random
 from bisect import insort
 from typing import TYPE_CHECKING, Any, Self
 
-from stratagem.core import CHANCE, TERMINAL, Action, Event, IllegalAction, JsonDict, State
+from stratagem.core import (
+    CHANCE,
+    TERMINAL,
+    Action,
+    CachedLegalState,
+    Event,
+    IllegalAction,
+    JsonDict,
+)
 from stratagem.games.eighty_years_war.encoding import (
     DISCARD,
     DRAW,
@@ -54,12 +62,11 @@ if TYPE_CHECKING:
     from stratagem.games.eighty_years_war.game import EightyYearsWar
 
 
-class EightyYearsWarState(State):
+class EightyYearsWarState(CachedLegalState):
     """One position of Eighty Years War."""
 
     __slots__ = (
         "_g",
-        "_legal",
         "_to_move",
         "book",
         "deck",
@@ -147,18 +154,6 @@ class EightyYearsWarState(State):
 
     def current_player(self) -> int:
         return self._to_move
-
-    def legal_actions(self) -> list[Action]:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        return legal.copy()
-
-    def _is_legal(self, action: Action) -> bool:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        return action in legal
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         if self._to_move != CHANCE:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from stratagem.core import CHANCE, TERMINAL, Action, Event, JsonDict, State
+from stratagem.core import CHANCE, TERMINAL, Action, CachedLegalState, Event, JsonDict
 from stratagem.games.henry_viii.encoding import DICE, DIE, DRAW, LOSE, PICK, PICK_OFFICE
 from stratagem.games.henry_viii.pack import Book, Person, val
 from stratagem.games.henry_viii.places import (
@@ -40,12 +40,11 @@ def copy_play(play: dict[str, Any] | None) -> dict[str, Any] | None:
     return {key: value.copy() if isinstance(value, list) else value for key, value in play.items()}
 
 
-class HenryBase(State):
+class HenryBase(CachedLegalState):
     """Fields and shared questions of a Henry VIII position."""
 
     __slots__ = (
         "_g",
-        "_legal",
         "bastard",
         "book",
         "born",
@@ -140,18 +139,6 @@ class HenryBase(State):
             return TERMINAL
         assert self.node is not None
         return int(self.node[0])
-
-    def legal_actions(self) -> list[Action]:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        return legal.copy()
-
-    def _is_legal(self, action: Action) -> bool:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        return action in legal
 
     def _compute_legal(self) -> list[Action]:
         node = self.node
