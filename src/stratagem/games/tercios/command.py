@@ -12,6 +12,7 @@ from shapely import Point
 from stratagem.core import Action
 from stratagem.games.tercios.geometry import distance
 from stratagem.games.tercios.pack import plain
+from stratagem.games.tercios.scene import base_distance
 from stratagem.games.tercios.sight import clear_line
 from stratagem.games.tercios.virtues import stamina, virtue_bonus
 
@@ -104,8 +105,7 @@ def _approach(
 ) -> tuple[float, float] | None:
     """Where the commander stops to be within ``within`` of the unit, if his move allows."""
     point = (state.ox[officer], state.oy[officer])
-    shape = state.placement(unit).polygon()
-    gap = shape.distance(Point(point))
+    gap = base_distance(state, unit, point)
     if gap <= within:
         return point
     step = gap - within + 0.05

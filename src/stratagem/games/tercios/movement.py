@@ -9,23 +9,26 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING
 
+import numpy as np
+import shapely
 from shapely import LineString, Polygon, box
-from shapely.geometry.base import BaseGeometry
 
 from stratagem.games.tercios.encoding import TURN_ANGLES, TURNS
 from stratagem.games.tercios.geometry import (
     Placement,
     bearing,
-    crosses,
+    crossed,
     distance,
     inside,
     narrow_gap,
     normalize,
-    overlaps,
+    overlapping,
     turn_between,
 )
+from stratagem.games.tercios.scene import Blockers, Obstacle, blockers
 from stratagem.games.tercios.values import final_value
 from stratagem.games.tercios.virtues import virtue_bonus
 
@@ -33,15 +36,6 @@ if TYPE_CHECKING:
     from stratagem.games.tercios.state import TerciosState
 
 FRACTIONS = (1.0, 0.5)
-
-
-@dataclass(frozen=True, slots=True)
-class Obstacle:
-    """A troop base or an impassable scenery element, with the name a refusal gives."""
-
-    name: str
-    shape: BaseGeometry
-    unit: int | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,8 +48,14 @@ class Move:
 
 def table_area(state: TerciosState) -> Polygon:
     """The table (The Battle: The Table)."""
-    width, depth = state.g.pack.table_size
-    return box(0.0, 0.0, width, depth)
+    return _table(*state.g.pack.table_size)
+
+
+@cache
+def _table(width: float, depth: float) -> Polygon:
+    area = box(0.0, 0.0, width, depth)
+    shapely.prepare(area)
+    return area
 
 
 def obstacles(
@@ -63,18 +63,7 @@ def obstacles(
 ) -> list[Obstacle]:
     """Everything a move of ``unit`` may not cross or end on: the other troop bases (not
     commanders) and the scenery impassable to it (Overlap; Terrain and Movement)."""
-    category = state.g.troops[unit].profile.category
-    found = [
-        Obstacle(state.g.troops[other].label, state.placement(other).polygon(), other)
-        for other in range(len(state.g.troops))
-        if other != unit and other not in ignore and state.alive[other]
-    ]
-    found += [
-        Obstacle(f"{element.name} (impassable)", element.shape, None)
-        for element in state.g.terrain
-        if element.ground_for(category) == "impassable"
-    ]
-    return found
+    return list(blockers(state, unit, ignore).items)
 
 
 def ground_effects(state: TerciosState, unit: int, path: LineString) -> tuple[int, int, bool]:
@@ -132,15 +121,15 @@ def move_problem(
             None,
         )
     path = LineString([origin, front])
-    blockers = obstacles(state, unit)
-    for obstacle in blockers:
-        passable = obstacle.unit is not None and _may_pass(state, unit, obstacle.unit)
-        if not passable and crosses(path, obstacle.shape):
+    found = blockers(state, unit)
+    for index in np.flatnonzero(crossed(path, found.shapes)):
+        obstacle = found.items[index]
+        if obstacle.unit is None or not _may_pass(state, unit, obstacle.unit):
             return f"Activation Movement: the line of the move crosses {obstacle.name}", None
     gap = state.g.pack.constant("gap")
-    pair = narrow_gap(path, [o.shape for o in blockers], gap)
+    pair = narrow_gap(path, found.shapes, gap)
     if pair is not None:
-        first, second = blockers[pair[0]].name, blockers[pair[1]].name
+        first, second = found.items[pair[0]].name, found.items[pair[1]].name
         return (
             f"Movement: Obstacles: the move passes between {first} and {second}, less "
             f"than {gap:g} inches apart",
@@ -161,7 +150,7 @@ def move_problem(
         front=front,
         direction=direction,
         facing=facing,
-        blockers=blockers,
+        blockers=found,
         disorder=disorder,
     )
 
@@ -180,7 +169,7 @@ def _final_spot(
     front: tuple[float, float],
     direction: float,
     facing: float | None,
-    blockers: list[Obstacle],
+    blockers: Blockers,
     disorder: bool,
 ) -> tuple[str | None, Move | None]:
     straight = start.with_front_at(front, direction)
@@ -214,13 +203,11 @@ def _final_spot(
     return None, Move(corrected, disorder)
 
 
-def _clash(state: TerciosState, shape: Polygon, blockers: list[Obstacle]) -> str | None:
+def _clash(state: TerciosState, shape: Polygon, blockers: Blockers) -> str | None:
     if not inside(shape, table_area(state)):
         return "the table's edge"
-    for obstacle in blockers:
-        if overlaps(shape, obstacle.shape):
-            return obstacle.name
-    return None
+    hit = np.flatnonzero(overlapping(shape, blockers.shapes))
+    return blockers.items[hit[0]].name if len(hit) else None
 
 
 def move_towards(
@@ -255,17 +242,15 @@ def slide(state: TerciosState, unit: int, direction: float, length: float, facin
     way. Whether it went the whole way."""
     start = state.placement(unit)
     turned = Placement(start.x, start.y, facing, start.width, start.depth)
-    blockers = obstacles(state, unit)
+    found = blockers(state, unit)
     area = table_area(state)
     steps = max(1, int(length / 0.25))
-    best = turned if _free(turned.polygon(), blockers, area) else None
+    best = turned if _free(turned.polygon(), found, area) else None
     for step in range(1, steps + 1):
         reach = length * step / steps
         spot = turned.moved(reach, direction)
         path = LineString([turned.front, spot.front])
-        if not _free(spot.polygon(), blockers, area) or any(
-            crosses(path, o.shape) for o in blockers
-        ):
+        if not _free(spot.polygon(), found, area) or crossed(path, found.shapes).any():
             break
         best = spot
     else:
@@ -277,8 +262,8 @@ def slide(state: TerciosState, unit: int, direction: float, length: float, facin
     return False
 
 
-def _free(shape: Polygon, blockers: list[Obstacle], area: Polygon) -> bool:
-    return inside(shape, area) and not any(overlaps(shape, o.shape) for o in blockers)
+def _free(shape: Polygon, blockers: Blockers, area: Polygon) -> bool:
+    return inside(shape, area) and not overlapping(shape, blockers.shapes).any()
 
 
 def reorient(state: TerciosState, unit: int, verb: str) -> None:
@@ -295,11 +280,11 @@ def free_turns(state: TerciosState, unit: int) -> list[str]:
     """Reorientation: the turns after which the base overlaps nothing and stays on the
     table (RULINGS.md: reorientation in place)."""
     spot = state.placement(unit)
-    blockers = obstacles(state, unit)
+    others = blockers(state, unit)
     area = table_area(state)
     found = []
     for verb, angle in zip(TURNS, TURN_ANGLES, strict=True):
         turned = Placement(spot.x, spot.y, normalize(spot.facing + angle), spot.width, spot.depth)
-        if _free(turned.polygon(), blockers, area):
+        if _free(turned.polygon(), others, area):
             found.append(verb)
     return found

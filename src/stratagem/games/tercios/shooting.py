@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 from shapely import Point
@@ -60,9 +61,12 @@ def _origins(state: TerciosState, unit: int) -> list[tuple[float, float]]:
     return [centres[0]]
 
 
-def target_range(state: TerciosState, unit: int, target: int) -> float | None:
-    """The range to the nearest visible centre of the target, or ``None`` if unseen."""
-    seen = visible_centres(state, unit, target, _origins(state, unit))
+def target_range(
+    state: TerciosState, unit: int, target: int, within: float = math.inf
+) -> float | None:
+    """The range to the nearest visible centre of the target (``within`` inches), or
+    ``None`` if unseen."""
+    seen = visible_centres(state, unit, target, _origins(state, unit), within)
     return seen[0][0] if seen else None
 
 
@@ -73,8 +77,8 @@ def shot_targets(state: TerciosState, unit: int, mode: str) -> list[int]:
     reach = weapon_range(state, unit)
     found = []
     for enemy in enemies(state, unit):
-        gap = target_range(state, unit, enemy)
-        if gap is not None and gap <= reach + 1e-6:
+        gap = target_range(state, unit, enemy, reach + 1e-6)
+        if gap is not None:
             found.append(enemy)
     return found
 

@@ -4,84 +4,108 @@ Flank Charges; Terrain: Hidden).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+import shapely
 from shapely import LineString, Point
 
 from stratagem.games.tercios.geometry import (
+    EPSILON,
     Placement,
     bearing,
     behind_front_line,
-    crosses,
+    crossed,
+    crossings,
     distance,
     first_contact,
     narrow_gap,
-    overlaps,
+    overlapping,
     turn_between,
 )
-from stratagem.games.tercios.movement import ground_effects, obstacles, speed
+from stratagem.games.tercios.movement import ground_effects, speed
+from stratagem.games.tercios.scene import blockers, scene_of
 
 if TYPE_CHECKING:
     from stratagem.games.tercios.state import TerciosState
-
-
-def _same_hidden_element(
-    state: TerciosState, a: tuple[float, float], b: tuple[float, float]
-) -> set[str]:
-    """Hidden elements that hold both points (Shooting and Terrain: same element)."""
-    return {
-        e.name
-        for e in state.g.terrain
-        if e.hidden and e.shape.contains(Point(a)) and e.shape.contains(Point(b))
-    }
 
 
 def clear_line(
     state: TerciosState, start: tuple[float, float], end: tuple[float, float], skip: set[int]
 ) -> bool:
     """Selecting the Target: a line that crosses no troop base (commanders are ignored) and
-    no terrain hiding what lies beyond, and passes no gap narrower than 3 inches."""
-    line = LineString([start, end])
-    shapes = []
-    for other in range(len(state.g.troops)):
-        if other in skip or not state.alive[other]:
-            continue
-        shape = state.placement(other).polygon()
-        if crosses(line, shape):
-            return False
-        shapes.append(shape)
-    shared = _same_hidden_element(state, start, end)
-    for element in state.g.terrain:
-        if not element.hidden or element.name in shared:
-            continue
-        if crosses(line, element.shape):
-            return False
-        shapes.append(element.shape)
-    return narrow_gap(line, shapes, state.g.pack.constant("gap")) is None
+    no terrain hiding what lies beyond (unless both ends stand in the same Hidden element),
+    and passes no gap narrower than 3 inches."""
+    return scene_of(state).clear_lines([(start, end, frozenset(skip))])[0]
 
 
 def visible_centres(
-    state: TerciosState, viewer: int, target: int, origins: list[tuple[float, float]]
+    state: TerciosState,
+    viewer: int,
+    target: int,
+    origins: list[tuple[float, float]],
+    within: float = math.inf,
 ) -> list[tuple[float, tuple[float, float], tuple[float, float]]]:
-    """Each (distance, origin, centre) from which ``viewer`` sees a centre of ``target``,
-    nearest first; the viewer's own base blocks lines behind it."""
-    found = []
-    skip = {target}
-    own = state.placement(viewer).polygon()
-    for origin in origins:
-        for centre in state.placement(target).centres():
-            line = LineString([origin, centre])
-            if crosses(line, own):
-                continue
-            if clear_line(state, origin, centre, skip | {viewer}):
-                found.append((distance(origin, centre), origin, centre))
-    return sorted(found)
+    """Each (distance, origin, centre) from which ``viewer`` sees a centre of ``target``
+    ``within`` inches of it, nearest first; the viewer's own base blocks lines behind it."""
+    scene = scene_of(state)
+    key = (viewer, target, tuple(origins), within)
+    known = scene.sights.get(key)
+    if known is None:
+        _look(state, viewer, [target], origins, within)
+        known = scene.sights[key]
+    return known
 
 
 def sees(state: TerciosState, viewer: int, target: int) -> bool:
     """Whether a unit sees any centre of another from its front centre."""
-    return bool(visible_centres(state, viewer, target, [state.placement(viewer).front]))
+    return seen_among(state, viewer, [target]) == [target]
+
+
+def seen_among(state: TerciosState, viewer: int, targets: list[int]) -> list[int]:
+    """The units of ``targets`` that ``viewer`` sees (any centre from its front centre),
+    in the same order; their lines are tested together."""
+    scene = scene_of(state)
+    origins = (scene.spots[viewer].front,)
+    todo = [t for t in targets if (viewer, t, origins, math.inf) not in scene.sights]
+    if todo:
+        _look(state, viewer, todo, list(origins), math.inf)
+    return [t for t in targets if scene.sights[(viewer, t, origins, math.inf)]]
+
+
+def _look(
+    state: TerciosState,
+    viewer: int,
+    targets: list[int],
+    origins: list[tuple[float, float]],
+    within: float,
+) -> None:
+    """Remember what ``viewer`` sees of each target from ``origins`` (``visible_centres``)."""
+    scene = scene_of(state)
+    wanted = [
+        (target, gap, origin, centre)
+        for target in targets
+        for origin in origins
+        for centre in scene.spots[target].centres()
+        if (gap := distance(origin, centre)) <= within
+    ]
+    clear = scene.clear_lines(
+        [(origin, centre, frozenset((target, viewer))) for target, _, origin, centre in wanted]
+    )
+    rows = [row for row, ok in enumerate(clear) if ok]
+    if rows:
+        lines = shapely.linestrings([(wanted[row][2], wanted[row][3]) for row in rows])
+        behind = crossings(lines, scene.bases[viewer : viewer + 1])[:, 0]
+        for row, own in zip(rows, behind, strict=True):
+            clear[row] = not own
+    key_origins = tuple(origins)
+    for target in targets:
+        scene.sights[(viewer, target, key_origins, within)] = sorted(
+            (gap, origin, centre)
+            for (unit, gap, origin, centre), ok in zip(wanted, clear, strict=True)
+            if unit == target and ok
+        )
 
 
 def enemies(state: TerciosState, unit: int) -> list[int]:
@@ -110,27 +134,33 @@ def charge_path(state: TerciosState, unit: int, target: int, bonuses: int) -> Ch
     start = state.placement(unit)
     target_spot = state.placement(target)
     target_shape = target_spot.polygon()
-    blockers = [o for o in obstacles(state, unit) if o.unit != target]
+    others = blockers(state, unit, frozenset((target,)))
     gap = state.g.pack.constant("gap")
     flank = behind_front_line(start.front, target_spot) and not _never_flanked(state, target)
     centres = sorted(target_spot.centres(), key=lambda c: distance(start.front, c))
+    # Every point of the turned base lies within ``span`` of the front centre, so a target
+    # farther than ``span`` plus the move cannot be reached whatever the path.
+    span = math.hypot(start.width / 2, start.depth)
+    apart = target_shape.distance(Point(start.front))
     for centre in centres:
         direction = bearing(start.front, centre)
         if turn_between(start.facing, direction) > state.g.pack.constant("max_pivot") + 1e-6:
             continue
         path = LineString([start.front, centre])
-        if any(crosses(path, o.shape) for o in blockers):
-            continue
-        if narrow_gap(path, [o.shape for o in blockers], gap) is not None:
-            continue
         bonus, penalty, _ = ground_effects(state, unit, path)
         allowed = speed(state, unit, bonuses + bonus, penalty)
+        if apart > span + allowed + EPSILON:
+            continue
+        if crossed(path, others.shapes).any():
+            continue
+        if narrow_gap(path, others.shapes, gap) is not None:
+            continue
         turned = start.with_front_at(start.front, direction)
         reach = first_contact(turned, direction, allowed, target_shape)
         if reach is None:
             continue
         spot = turned.moved(reach, direction)
-        if any(overlaps(spot.polygon(), o.shape) for o in blockers):
+        if overlapping(spot.polygon(), others.shapes).any():
             continue
         return ChargePath(direction, reach, flank, spot)
     return None

@@ -25,6 +25,7 @@ from stratagem.games.tercios.views import build_view, resample
 
 if TYPE_CHECKING:
     from stratagem.games.tercios.game import Tercios
+    from stratagem.games.tercios.scene import Scene
 
 Frame = dict[str, Any]
 
@@ -45,6 +46,7 @@ class TerciosState(State):
 
     __slots__ = (
         "_legal",
+        "_scene",
         "alive",
         "attached",
         "authoritarian",
@@ -100,6 +102,7 @@ class TerciosState(State):
     frames: list[Frame]
     outcome: JsonDict | None
     _legal: list[Action] | None
+    _scene: Scene | None
 
     # -- set-up ------------------------------------------------------------------------
 
@@ -136,6 +139,7 @@ class TerciosState(State):
         state.frames = []
         state.outcome = None
         state._legal = None
+        state._scene = None
         return state
 
     @classmethod
@@ -373,6 +377,7 @@ class TerciosState(State):
         other.frames = [_copy_frame(frame) for frame in self.frames]
         other.outcome = None if self.outcome is None else dict(self.outcome)
         other._legal = self._legal
+        other._scene = self._scene
         return other
 
     def _state_doc(self) -> JsonDict:

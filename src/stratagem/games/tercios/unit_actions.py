@@ -36,7 +36,7 @@ from stratagem.games.tercios.movement import (
 )
 from stratagem.games.tercios.reactions import after_move
 from stratagem.games.tercios.shooting import shot_targets
-from stratagem.games.tercios.sight import charge_path, enemies, sees
+from stratagem.games.tercios.sight import charge_path, enemies, seen_among
 from stratagem.games.tercios.values import final_value
 from stratagem.games.tercios.virtues import virtue_bonus
 
@@ -124,8 +124,8 @@ def _impetuous(state: TerciosState, unit: int) -> bool:
     if state.dm[unit] > 0 or state.order[unit] == ASSAULT:
         return False
     return any(
-        sees(state, unit, enemy) and charge_path(state, unit, enemy, 1) is not None
-        for enemy in enemies(state, unit)
+        charge_path(state, unit, enemy, 1) is not None
+        for enemy in seen_among(state, unit, enemies(state, unit))
     )
 
 
@@ -251,7 +251,7 @@ def _assault(state: TerciosState, frame: Frame, unit: int) -> None:
     """Assault!: charge a reachable enemy if one can be; else close on a seen one; if none
     is in sight, nothing."""
     g = state.g
-    seen = [e for e in enemies(state, unit) if sees(state, unit, e)]
+    seen = seen_among(state, unit, enemies(state, unit))
     if not seen:
         state.log(
             f"{g.troops[unit].label} sees no enemy and does nothing.",
