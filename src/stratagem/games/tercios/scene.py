@@ -137,11 +137,13 @@ class Scene:
             )
             usable[:, len(units) :] = ~shared
         crossing = blocked(lines, shapes, usable)
+        near = shapely.dwithin(lines[:, None], shapes[None, :], self.gap) & usable
+        between = near.sum(axis=1) >= 2
         reach = self.gap + EPSILON
         for row, line in enumerate(todo):
             start, end, _ = line
-            clear = (
-                not crossing[row] and narrow_gap(lines[row], shapes[usable[row]], self.gap) is None
+            clear = not crossing[row] and (
+                not between[row] or narrow_gap(lines[row], shapes[usable[row]], self.gap) is None
             )
             box = (
                 min(start[0], end[0]) - reach,
