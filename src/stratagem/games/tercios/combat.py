@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from shapely import Point
 
-from stratagem.games.tercios.command import under_command
+from stratagem.games.tercios.command import attached_traits, has_rule, radius_trait, under_command
 from stratagem.games.tercios.damage import disorder, take_damage, weary
 from stratagem.games.tercios.encoding import (
     ASSAULT,
@@ -21,7 +21,7 @@ from stratagem.games.tercios.encoding import (
     TURN_ANGLES,
     TURNS,
 )
-from stratagem.games.tercios.geometry import bearing
+from stratagem.games.tercios.geometry import bearing, turn_between
 from stratagem.games.tercios.movement import free_turns, move_towards, reorient, slide, speed
 from stratagem.games.tercios.shooting import shot_targets
 from stratagem.games.tercios.sight import charge_path
@@ -39,15 +39,21 @@ def may_react(state: TerciosState, unit: int) -> bool:
     return state.alive[unit] and state.order[unit] >= 0 and not state.spent[unit]
 
 
-def reaction_dice(state: TerciosState, unit: int, flank: bool, against: int) -> int:
-    """A reaction's order test: Discipline, less without command or against a flank charge,
-    more for cavalry evading infantry (Evasion)."""
+def reaction_dice(
+    state: TerciosState, unit: int, flank: bool, against: int, evading: bool = False
+) -> int:
+    """A reaction's order test: Discipline, less without command (not for Elite units) or
+    against a flank charge, more for a unit with Evasion charged by infantry (Evasion) or
+    within an Imperturbable commander's radius, less when evading a charger whose attached
+    commander is Aggressive (Automatic Kingdoms Traits)."""
     troop = state.g.troops[unit]
-    penalties = 0 if under_command(state, unit) or "Elite" in troop.profile.rules else 1
+    penalties = 0 if under_command(state, unit) or has_rule(state, unit, "Elite") else 1
     penalties += 1 if flank else 0
-    bonuses = 0
-    if troop.profile.is_cavalry and against >= 0:
+    bonuses = 1 if radius_trait(state, unit, "Imperturbable") else 0
+    if against >= 0 and has_rule(state, unit, "Evasion"):
         bonuses += 1 if state.g.troops[against].profile.category == "infantry" else 0
+    if against >= 0 and evading and "Aggressive" in attached_traits(state, against):
+        penalties += 1
     return final_value(
         state.g.pack,
         troop.profile.discipline,
@@ -55,6 +61,15 @@ def reaction_dice(state: TerciosState, unit: int, flank: bool, against: int) -> 
         penalties,
         virtue_bonus(state, unit, "discipline"),
     )
+
+
+def may_evade(state: TerciosState, unit: int, attacker: int) -> bool:
+    """Evasion: a unit with the rule may react to a charge by evading even once activated;
+    Heavy Cavalry only against an infantry charge (Rules from "Kingdoms")."""
+    if not (state.alive[unit] and has_rule(state, unit, "Evasion")):
+        return False
+    infantry = state.g.troops[attacker].profile.category == "infantry"
+    return infantry or "Heavy Cavalry" not in state.g.troops[unit].profile.rules
 
 
 def _face_options(state: TerciosState, unit: int, towards: int) -> list[str]:
@@ -96,7 +111,7 @@ def run_charge(state: TerciosState, frame: Frame) -> None:
             {"attacker": attacker, "target": target, "flank": frame["flank"]},
         )
         frame["stage"] = "offer"
-        evasion = g.troops[target].profile.is_cavalry and state.alive[target]
+        evasion = may_evade(state, target, attacker)
         if not frame.get("reaction") and (may_react(state, target) or evasion):
             state.decide(
                 frame, g.troops[target].side, [g.table.parse(REACT), g.table.parse(NO_REACT)]
@@ -109,8 +124,9 @@ def run_charge(state: TerciosState, frame: Frame) -> None:
             frame.pop("choice", None)
             state.revealed[target] = True
             frame["evade_only"] = not may_react(state, target)
+            evading = frame["evade_only"] or state.order[target] == RUN
             state.spent[target] = True
-            dice = reaction_dice(state, target, frame["flank"], attacker)
+            dice = reaction_dice(state, target, frame["flank"], attacker, evading)
             state.log(
                 f"{g.troops[target].label} reacts: order test with {dice} dice.",
                 "Reactions",
@@ -181,6 +197,8 @@ def _charge_move(state: TerciosState, frame: Frame, attacker: int, target: int) 
     state.pop(frame)
     if not (state.alive[attacker] and state.alive[target]):
         return
+    if frame.get("counter"):
+        _meet_halfway(state, target, attacker)
     path = charge_path(state, attacker, target, 1)
     if path is None:
         direction = bearing(state.placement(attacker).front, (state.x[target], state.y[target]))
@@ -209,9 +227,28 @@ def _charge_move(state: TerciosState, frame: Frame, attacker: int, target: int) 
             "stage": "start",
             "flank": frame["flank"],
             "counter": bool(frame.get("counter")),
+            "intercept": bool(frame.get("intercept")),
             "resist": bool(frame.get("resist")),
             "direction": path.direction,
         }
+    )
+
+
+def _meet_halfway(state: TerciosState, unit: int, charger: int) -> None:
+    """Reactions: Assault!: a counter-charge meets the charger halfway: the counter-charging
+    unit turns towards the charger (at most the 90-degree pivot) and covers half the gap
+    between them; the charger then closes the rest (RULINGS.md R61)."""
+    start = state.placement(unit)
+    aim = (state.x[charger], state.y[charger])
+    direction = bearing(start.front, aim)
+    if turn_between(start.facing, direction) > state.g.pack.constant("max_pivot") + 1e-6:
+        return
+    gap = state.placement(charger).polygon().distance(start.polygon())
+    slide(state, unit, direction, gap / 2, direction)
+    state.log(
+        f"{state.g.troops[unit].label} meets the charge halfway.",
+        "Reactions: Assault! (counter-charge)",
+        {"unit": unit},
     )
 
 

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from shapely import Point
 
 from stratagem.games.tercios.combat import run_melee
+from stratagem.games.tercios.command import has_rule
 from stratagem.games.tercios.damage import destroy, disorder, take_damage
 from stratagem.games.tercios.encoding import DIRTY_WAR, NO_DIRTY_WAR
 from stratagem.games.tercios.geometry import bearing, normalize
@@ -53,6 +54,8 @@ def consequences(state: TerciosState, frame: Frame) -> None:
             frame["stage"] = "dirty"
             _offer_dirty(state, frame, state.g.troops[d].side)
             return
+        if frame.get("intercept"):
+            _end_activation_of(state, d)
         _disengage(state, a, d)
         withdraw_if_touching(state, d, a)
         state.pop(frame)
@@ -62,6 +65,19 @@ def consequences(state: TerciosState, frame: Frame) -> None:
         if frame.pop("got") == 0:
             disorder(state, frame["loser"], "Armament: Two-handed swords")
         state.pop(frame)
+
+
+def _end_activation_of(state: TerciosState, unit: int) -> None:
+    """Reactions: Assault!: an interception that the intercepting unit does not lose ends
+    the intercepted unit's activation (RULINGS.md R62)."""
+    for frame in state.frames:
+        if frame.get("p") == "unit" and frame.get("u") == unit:
+            frame["ended"] = True
+    state.log(
+        f"{state.g.troops[unit].label}'s activation ends.",
+        "Reactions: Assault! (interception)",
+        {"unit": unit},
+    )
 
 
 def _offer_dirty(state: TerciosState, frame: Frame, seat: int) -> None:
@@ -89,10 +105,14 @@ def _after(state: TerciosState, frame: Frame, a: int, d: int) -> None:
             frame["asked"] = 1
             _offer_dirty(state, frame, troops[a].side)
             return
+        if frame.get("intercept"):
+            _end_activation_of(state, d)
         _disengage(state, a, d)
         state.pop(frame)
         return
     winner, loser = (a, d) if to_d > to_a else (d, a)
+    if frame.get("intercept") and loser != a:
+        _end_activation_of(state, d)
     broken = frame["broken_d"] if loser == d else frame["broken_a"]
     state.log(f"{troops[winner].label} wins the combat.", RULE, {"winner": winner, "loser": loser})
     frame["stage"] = "done"
@@ -130,7 +150,7 @@ def _loser_goes(state: TerciosState, frame: Frame, winner: int, loser: int, brok
     if "Lances" in won.weapons:
         destroy(state, loser, "Armament: Lances")
         return
-    if won.is_cavalry and lost.category == "infantry":
+    if has_rule(state, winner, "Pursuit") and lost.category == "infantry":
         destroy(state, loser, "The Troops: Cavalry (Pursuit)")
         slide(state, winner, state.f[winner], speed(state, winner, 0), state.f[winner])
         return

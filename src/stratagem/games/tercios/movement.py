@@ -281,12 +281,14 @@ def _free(shape: Polygon, blockers: list[Obstacle], area: Polygon) -> bool:
     return inside(shape, area) and not any(overlaps(shape, o.shape) for o in blockers)
 
 
-def reorient(state: TerciosState, unit: int, verb: str) -> None:
+def reorient(
+    state: TerciosState, unit: int, verb: str, rule: str = "Movement: Reorientation"
+) -> None:
     """Reorientation: the front centre brought to a side or the rear centre."""
     state.f[unit] = round(normalize(state.f[unit] + TURN_ANGLES[TURNS.index(verb)]), 4)
     state.log(
         f"{state.g.troops[unit].label}: {verb}.",
-        "Movement: Reorientation",
+        rule,
         {"unit": unit, "facing": state.f[unit]},
     )
 

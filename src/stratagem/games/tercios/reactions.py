@@ -122,19 +122,18 @@ def _react(state: TerciosState, frame: Frame, unit: int, mover: int) -> None:
     elif order == RUN:
         evade(state, unit, mover)
     elif order == ASSAULT and charge_path(state, unit, mover, 1) is not None:
-        _end_activation_of(state, mover)
         state.frames.append(
-            {"p": "charge", "a": unit, "t": mover, "stage": "declare", "reaction": True}
+            {
+                "p": "charge",
+                "a": unit,
+                "t": mover,
+                "stage": "declare",
+                "reaction": True,
+                "intercept": True,
+            }
         )
     else:
         state.log(f"{g.troops[unit].label} holds its ground.", RULE, {"unit": unit})
-
-
-def _end_activation_of(state: TerciosState, unit: int) -> None:
-    """An interception ends the intercepted unit's activation (RULINGS.md: interception)."""
-    for frame in state.frames:
-        if frame.get("p") == "unit" and frame.get("u") == unit:
-            frame["ended"] = True
 
 
 def run_wrong_place(state: TerciosState, frame: Frame) -> None:

@@ -157,7 +157,8 @@ def _initiative_winner(state: TerciosState, dice: tuple[int, int]) -> int | None
 
 def run_activation(state: TerciosState, frame: Frame) -> None:
     """Activation: the side to act may activate a commander, then must activate a unit;
-    then the other side. A side with no unit left passes; the turn ends when neither has."""
+    then the other side. A side with no unit left may still activate a lone commander, then
+    passes; the turn ends when neither side has a unit left to activate."""
     g = state.g
     if no_troops_left(state):
         state.pop(frame)
@@ -167,6 +168,16 @@ def run_activation(state: TerciosState, frame: Frame) -> None:
     if stage == "chosen":
         action = g.table[frame.pop("choice")]
         frame.pop("choice_text")
+        if action == g.pass_action:
+            state.log(
+                f"{g.seat_names[side]} passes to the opponent.",
+                "Game Sequence: Activation",
+                {"side": side},
+            )
+            state.to_act = 1 - side
+            frame["commanded"] = False
+            frame["stage"] = "choose"
+            return
         if action in g.command_action:
             frame["commanded"] = True
             frame["stage"] = "choose"
@@ -183,15 +194,6 @@ def run_activation(state: TerciosState, frame: Frame) -> None:
         frame["commanded"] = False
         state.to_act = side = 1 - side
     units = [t.index for t in g.troops if t.side == side and activatable(state, t.index)]
-    if not units:
-        others = [t.index for t in g.troops if t.side != side and activatable(state, t.index)]
-        if not others:
-            state.pop(frame)
-            return
-        state.to_act = 1 - side
-        frame["commanded"] = False
-        frame["stage"] = "choose"
-        return
     options = []
     if not frame["commanded"]:
         options += [
@@ -199,6 +201,20 @@ def run_activation(state: TerciosState, frame: Frame) -> None:
             for o in g.officers
             if o.side == side and commander_activatable(state, o.index)
         ]
+    if not units:
+        others = [t.index for t in g.troops if t.side != side and activatable(state, t.index)]
+        if not others:
+            state.pop(frame)
+            return
+        if options:
+            # A lone commander may be activated, then the turn passes to the opponent.
+            frame["stage"] = "chosen"
+            state.decide(frame, side, [*options, g.pass_action])
+            return
+        state.to_act = 1 - side
+        frame["commanded"] = False
+        frame["stage"] = "choose"
+        return
     options += [g.activate_action[u] for u in units]
     frame["stage"] = "chosen"
     state.decide(frame, side, options)

@@ -10,7 +10,7 @@ from shapely import Point
 
 from stratagem.core import Action
 from stratagem.games.tercios.combat import may_react
-from stratagem.games.tercios.command import under_command
+from stratagem.games.tercios.command import has_rule, under_command
 from stratagem.games.tercios.damage import disorder
 from stratagem.games.tercios.encoding import (
     ASSAULT,
@@ -52,7 +52,7 @@ def order_dice(state: TerciosState, unit: int) -> int:
     Loyalty."""
     troop = state.g.troops[unit]
     penalty = 0
-    if not under_command(state, unit) and "Elite" not in troop.profile.rules:
+    if not under_command(state, unit) and not has_rule(state, unit, "Elite"):
         penalty = 1
     return final_value(
         state.g.pack, troop.profile.discipline, 0, penalty, virtue_bonus(state, unit, "discipline")
@@ -105,7 +105,8 @@ def _ready_options(state: TerciosState, frame: Frame, unit: int) -> tuple[list[A
         may_move = False
     if may_move:
         options += _move_actions(state, unit, 0)
-    if "reorient" not in done:
+    turned = bool(done) and done[-1] == "mobility"
+    if not turned and ("reorient" not in done or (may_move and _mobility_turn(state, frame, unit))):
         options += [verbs[t] for t in free_turns(state, unit)]
     if "shoot" not in done:
         options += [g.target_action[unit][("shoot", e)] for e in shot_targets(state, unit, "ready")]
@@ -117,9 +118,21 @@ def _ready_options(state: TerciosState, frame: Frame, unit: int) -> tuple[list[A
     return options, may_move
 
 
+def _mobility_turn(state: TerciosState, frame: Frame, unit: int) -> bool:
+    """Mobility: with Ready! or Run!, a free reorientation at the start of the movement
+    (not an action), so before the unit has moved and only once."""
+    done = frame.get("done", [])
+    return (
+        state.order[unit] in (READY, RUN)
+        and "move" not in done
+        and "mobility" not in done
+        and has_rule(state, unit, "Mobility")
+    )
+
+
 def _impetuous(state: TerciosState, unit: int) -> bool:
     """Impetuous: a fresh unit without Assault! that could charge an enemy must test."""
-    if "Impetuous" not in state.g.troops[unit].profile.rules:
+    if not has_rule(state, unit, "Impetuous"):
         return False
     if state.dm[unit] > 0 or state.order[unit] == ASSAULT:
         return False
@@ -239,6 +252,8 @@ def _act(state: TerciosState, frame: Frame, unit: int) -> None:
     elif order == RUN:
         exact = unit if g.troops[unit].profile.mvt > 0 or state.hitched[unit] else None
         options = _move_actions(state, unit, 2)
+        if exact is not None and _mobility_turn(state, frame, unit):
+            options += [verbs[t] for t in free_turns(state, unit)]
         state.decide(frame, g.troops[unit].side, [*options, verbs["end activation"]], exact)
     elif order == ASSAULT:
         _assault(state, frame, unit)
@@ -275,12 +290,11 @@ def _assault(state: TerciosState, frame: Frame, unit: int) -> None:
 def _resist(state: TerciosState, frame: Frame, unit: int) -> None:
     """Resist!: one Dm removed from the second onwards; Large (Dense) one per success but
     never the last; Elite one per success down to 0."""
-    rules = state.g.troops[unit].profile.rules
     successes = frame.pop("successes", 1)
     dm = state.dm[unit]
-    if "Elite" in rules:
+    if has_rule(state, unit, "Elite"):
         removed = min(dm, successes)
-    elif "Dense" in rules:
+    elif "Dense" in state.g.troops[unit].profile.rules:
         removed = min(dm - 1, successes) if dm > 1 else 0
     else:
         removed = 1 if dm >= 2 else 0
@@ -309,8 +323,11 @@ def _chosen(state: TerciosState, frame: Frame, unit: int) -> None:
         if kind is None:
             state.pop(frame)
             return
+        if kind != "move" and done[-1:] == ["mobility"]:
+            done[-1] = "reorient"  # Mobility's turn is free only at the start of a move
         done.append(kind)
-    if order != READY or len(done) >= 2:
+    actions = [kind for kind in done if kind != "mobility"]
+    if done[-1] != "mobility" and (order != READY or len(actions) >= 2):
         frame["stage"] = "finish"
     else:
         frame["stage"] = "act"
@@ -323,6 +340,9 @@ def _perform(state: TerciosState, frame: Frame, unit: int, verb: str) -> str | N
     if verb == "end activation":
         return None
     if verb in TURNS:
+        if _mobility_turn(state, frame, unit):
+            reorient(state, unit, verb, "The Troops: Cavalry (Mobility)")
+            return "mobility"
         reorient(state, unit, verb)
         return "reorient"
     if verb == "reorganise":
