@@ -5,23 +5,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from stratagem.games.tercios.army import shipped_armies
 from stratagem.games.tercios.game import Tercios
 from stratagem.games.tercios.state import TerciosState
 
-from .helpers import apply, events_since, load, placed, roll, start_activation, texts
+from .helpers import apply, events_since, load, placed, roll, start_activation, texts, variant
 
 GAME = load()
 CUIRASSIERS = "Cuirassiers of Flanders"
-
-
-def _variant(tmp_path: Path, army: str, old: str, new: str) -> str:
-    """A shipped army with one line changed, written to a file."""
-    text = shipped_armies()[army].read_text(encoding="utf-8")
-    assert old in text
-    path = tmp_path / f"{army}_variant.toml"
-    path.write_text(text.replace(old, new), encoding="utf-8")
-    return str(path)
 
 
 def test_mobility_free_reorientation_then_move_and_reorient_again() -> None:
@@ -51,7 +41,7 @@ def test_mobility_turn_not_followed_by_a_move_counts_as_the_reorientation() -> N
 
 
 def test_heavy_cavalry_has_no_mobility(tmp_path: Path) -> None:
-    army = _variant(
+    army = variant(
         tmp_path,
         "spanish_500",
         '{ profile = "Cuirassiers", name = "Cuirassiers of Flanders" }',
@@ -94,7 +84,7 @@ def test_cavalry_evades_a_charge_even_once_activated() -> None:
 
 
 def test_heavy_cavalry_may_not_evade_a_cavalry_charge_once_activated(tmp_path: Path) -> None:
-    army = _variant(
+    army = variant(
         tmp_path,
         "spanish_500",
         '{ profile = "Cuirassiers", name = "Cuirassiers of Flanders" }',
@@ -165,3 +155,73 @@ def test_a_lone_commander_may_act_once_his_sides_troops_are_spent() -> None:
     apply(state, "pass")
     assert "Spanish passes to the opponent." in events_since(state, 0)
     assert state.current_player() == 1
+
+
+def _pursuit(game: Tercios, frenzy: int) -> list[str]:
+    """The cuirassiers (1 Dm) break the Yellow musketeers, which are destroyed in pursuit."""
+    state = game.new_initial_state()
+    start_activation(state, {CUIRASSIERS: "Assault!"})
+    state = placed(
+        game,
+        state,
+        {CUIRASSIERS: (30.0, 24.0, 90.0), "Yellow musketeers": (30.0, 29.0, 270.0)},
+        dm={CUIRASSIERS: 1},
+    )
+    start = len(state.events)
+    apply(state, f"activate {CUIRASSIERS}")
+    roll(state, 1)  # the order test (1 Dm)
+    if f"{CUIRASSIERS}: charge Yellow musketeers" in texts(state):
+        apply(state, f"{CUIRASSIERS}: charge Yellow musketeers")
+    apply(state, "do not react")
+    roll(state, 3)
+    roll(state, 0)  # nothing parried: broken
+    roll(state, 0)
+    roll(state, 1)  # the musketeers' rout test holds; Pursuit destroys them
+    roll(state, frenzy)  # the frenzy test
+    unit = game.troop_index[CUIRASSIERS]
+    return [*events_since(state, start), f"dm {state.dm[unit]} disorder {state.disorder[unit]}"]
+
+
+def test_frenzied_unit_that_destroys_its_enemy_removes_a_dm_or_falls_into_disorder(
+    tmp_path: Path,
+) -> None:
+    # Passionate (an automatic trait) gives the unit the Frenzied rule.
+    army = variant(
+        tmp_path,
+        "spanish_500",
+        'commander = { name = "Carlos Coloma", rank = 0 }',
+        'commander = { name = "Carlos Coloma", rank = 1, traits = ["Passionate"] }',
+    )
+    game = load(armies=(army, "swedish_500"))
+    passed = _pursuit(game, 1)
+    assert "Yellow musketeers is destroyed." in passed
+    assert f"{CUIRASSIERS} destroyed its enemy: frenzy test." in passed
+    assert passed[-1] == "dm 0 disorder False"
+    assert _pursuit(game, 0)[-1] == "dm 1 disorder True"
+
+
+def _gun_fires(tmp_path: Path, faces: list[int]) -> tuple[list[str], int]:
+    army = variant(
+        tmp_path,
+        "spanish_500",
+        'options = ["Veteran"] }',
+        'options = ["Veteran", "Leather guns"] }',
+    )
+    game = load(armies=(army, "swedish_500"))
+    state = game.new_initial_state()
+    start_activation(state, {"Light guns": "Fire!"})
+    state = placed(game, state, {"Light guns": (30.0, 20.0, 90.0), "Yellow 1": (30.0, 30.0, 270.0)})
+    start = len(state.events)
+    apply(state, "activate Light guns")
+    if "Light guns: shoot Yellow 1" in texts(state):
+        apply(state, "Light guns: shoot Yellow 1")
+    apply(state, *(f"Die: {face}" for face in faces))
+    return list(events_since(state, start)), state.dm[game.troop_index["Light guns"]]
+
+
+def test_experimental_gun_suffers_a_dm_for_each_one_rolled(tmp_path: Path) -> None:
+    events, dm = _gun_fires(tmp_path, [1])
+    assert "Light guns rolls 1 one(s): the gun suffers." in events
+    assert "No hit." in events and dm == 1
+    events, dm = _gun_fires(tmp_path, [5])  # a hit at Yellow 1's Ball defence 4, no 1
+    assert "1 hit(s); Yellow 1 resists with 4 dice at 6+." in events and dm == 0

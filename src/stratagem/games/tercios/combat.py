@@ -218,6 +218,7 @@ def _charge_move(state: TerciosState, frame: Frame, attacker: int, target: int) 
         CHARGE,
         {"attacker": attacker, "target": target},
     )
+    state.frames.append({"p": "frenzy", "a": attacker, "d": target, "stage": "start"})
     state.frames.append(
         {
             "p": "melee",

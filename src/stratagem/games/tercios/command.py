@@ -13,6 +13,7 @@ from stratagem.core import Action
 from stratagem.games.tercios.geometry import distance
 from stratagem.games.tercios.pack import plain
 from stratagem.games.tercios.sight import clear_line
+from stratagem.games.tercios.values import final_value
 from stratagem.games.tercios.virtues import stamina, virtue_bonus
 
 __all__ = ["stamina", "virtue_bonus"]
@@ -139,6 +140,18 @@ def under_command(state: TerciosState, unit: int) -> bool:
         if shape.distance(Point(point)) <= reach and _sees_unit(state, point, unit):
             return True
     return False
+
+
+def order_dice(state: TerciosState, unit: int) -> int:
+    """Testing Orders: Discipline, less (-) without command (Elite units never are), plus
+    Loyalty."""
+    troop = state.g.troops[unit]
+    penalty = 0
+    if not under_command(state, unit) and not has_rule(state, unit, "Elite"):
+        penalty = 1
+    return final_value(
+        state.g.pack, troop.profile.discipline, 0, penalty, virtue_bonus(state, unit, "discipline")
+    )
 
 
 def _sees_unit(state: TerciosState, point: tuple[float, float], unit: int) -> bool:
@@ -341,16 +354,11 @@ def lose_commanders(state: TerciosState, unit: int) -> None:
         if not state.o_alive[index]:
             continue
         if state.attached[index] == unit:
-            state.o_alive[index] = False
-            state.attached[index] = -1
-            state.ox[index], state.oy[index] = state.x[unit], state.y[unit]
-            enemy = 1 - officer.side
-            points = officer_points(state, index)
-            state.vp[enemy] += points
-            state.log(
+            kill_commander(
+                state,
+                index,
                 f"{officer.label} dies with {g.troops[unit].label}, like a hero.",
                 "Commanders and Losses: Like a Hero",
-                {"officer": index, "vp": points},
             )
             continue
         if not any(
@@ -363,6 +371,20 @@ def lose_commanders(state: TerciosState, unit: int) -> None:
                 "Commanders and Losses: Useless",
                 {"officer": index},
             )
+
+
+def kill_commander(state: TerciosState, officer: int, text: str, rule: str) -> None:
+    """Commanders and Losses: a commander killed (or fled) leaves the field and the enemy
+    scores him (RULINGS.md: victory points)."""
+    who = state.g.officers[officer]
+    host = state.attached[officer]
+    if host >= 0:
+        state.ox[officer], state.oy[officer] = state.x[host], state.y[host]
+    state.o_alive[officer] = False
+    state.attached[officer] = -1
+    points = officer_points(state, officer)
+    state.vp[1 - who.side] += points
+    state.log(text, rule, {"officer": officer, "vp": points})
 
 
 def _flight_tests(state: TerciosState, unit: int) -> None:
@@ -405,13 +427,8 @@ def run_flight(state: TerciosState, frame: Frame) -> None:
     state.pop(frame)
     if frame.pop("got") > 0 or not state.o_alive[officer]:
         return
-    state.o_alive[officer] = False
-    points = officer_points(state, officer)
-    state.vp[1 - who.side] += points
-    state.log(
-        f"{who.label} takes flight.",
-        "Commanders and Losses: Leaving a Troop",
-        {"officer": officer, "vp": points},
+    kill_commander(
+        state, officer, f"{who.label} takes flight.", "Commanders and Losses: Leaving a Troop"
     )
 
 

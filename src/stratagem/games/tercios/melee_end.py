@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from shapely import Point
 
 from stratagem.games.tercios.combat import run_melee
-from stratagem.games.tercios.command import has_rule
+from stratagem.games.tercios.command import has_rule, order_dice
 from stratagem.games.tercios.damage import destroy, disorder, take_damage
 from stratagem.games.tercios.encoding import DIRTY_WAR, NO_DIRTY_WAR
 from stratagem.games.tercios.geometry import bearing, normalize
@@ -191,3 +191,38 @@ def withdraw_if_touching(state: TerciosState, a: int, d: int) -> None:
     if state.placement(a).polygon().distance(state.placement(d).polygon()) < 1.0:
         back = normalize(state.f[a] + 180)
         slide(state, a, back, state.g.pack.constant("min_gap_after_combat"), state.f[a])
+
+
+def run_frenzy(state: TerciosState, frame: Frame) -> None:
+    """Rules from "Kingdoms": Frenzied: a unit with the rule that destroyed its enemy in the
+    combat takes an order test: passed, it removes 1 Dm (even its only one); failed, the
+    frenzy throws it into disorder."""
+    a, d = frame["a"], frame["d"]
+    rule = 'Rules from "Kingdoms": Frenzied'
+    if frame["stage"] == "start":
+        frenzied = [
+            unit
+            for unit, enemy in ((a, d), (d, a))
+            if state.alive[unit] and not state.alive[enemy] and has_rule(state, unit, "Frenzied")
+        ]
+        if not frenzied:
+            state.pop(frame)
+            return
+        frame["u"] = frenzied[0]
+        frame["stage"] = "tested"
+        state.log(
+            f"{state.g.troops[frenzied[0]].label} destroyed its enemy: frenzy test.",
+            rule,
+            {"unit": frenzied[0]},
+        )
+        state.roll(
+            frame, order_dice(state, frenzied[0]), int(state.g.pack.constant("order_target"))
+        )
+        return
+    unit = frame["u"]
+    state.pop(frame)
+    if frame.pop("got") == 0:
+        disorder(state, unit, rule)
+    elif state.dm[unit] > 0:
+        state.dm[unit] -= 1
+        state.log(f"{state.g.troops[unit].label} removes 1 Dm.", rule, {"unit": unit})

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from stratagem.games.tercios.combat import run_charge
 from stratagem.games.tercios.command import run_commander, run_flight
 from stratagem.games.tercios.damage import run_rout
-from stratagem.games.tercios.melee_end import run_combat
+from stratagem.games.tercios.melee_end import run_combat, run_frenzy
 from stratagem.games.tercios.reactions import run_approach, run_wrong_place
 from stratagem.games.tercios.shooting import run_shot
 from stratagem.games.tercios.turn import run_activation, run_initiative, run_plan, run_turn
@@ -28,6 +28,7 @@ PROCEDURES: dict[str, Callable[[TerciosState, Frame], None]] = {
     "rout": run_rout,
     "charge": run_charge,
     "melee": run_combat,
+    "frenzy": run_frenzy,
     "approach": run_approach,
     "wrong_place": run_wrong_place,
     "caracole": run_caracole,

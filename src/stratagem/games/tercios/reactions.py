@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from shapely import Point
 
 from stratagem.games.tercios.combat import evade, may_react, reaction_dice
-from stratagem.games.tercios.command import commander_move, officer_points
+from stratagem.games.tercios.command import commander_move, kill_commander
 from stratagem.games.tercios.encoding import ASSAULT, FIRE, NO_REACT, REACT, READY, RUN, TURNS
 from stratagem.games.tercios.geometry import distance
 from stratagem.games.tercios.movement import free_turns, reorient
@@ -154,13 +154,8 @@ def run_wrong_place(state: TerciosState, frame: Frame) -> None:
     successes = frame.pop("got")
     state.pop(frame)
     if successes == 0:
-        state.o_alive[officer] = False
-        points = officer_points(state, officer)
-        state.vp[1 - who.side] += points
-        state.log(
-            f"{who.label} is killed.",
-            "Commanders and Losses: In the wrong place",
-            {"officer": officer, "vp": points},
+        kill_commander(
+            state, officer, f"{who.label} is killed.", "Commanders and Losses: In the wrong place"
         )
         return
     _escape(state, officer, mover)

@@ -110,6 +110,29 @@ def _caracole(state: TerciosState, frame: Frame) -> None:
         state.frames.append({"p": "caracole", "u": shooter, "stage": "start"})
 
 
+def _experimental_die(state: TerciosState, frame: Frame, defence: int) -> None:
+    """The Troops: Experimental: the gun's dice are rolled one by one; each 1 gives the gun
+    1 Dm once the shot is rolled."""
+    face = frame.pop("got")
+    frame["hit_dice"] += face >= defence
+    frame["ones"] += face == 1
+    frame["left"] -= 1
+    if frame["left"] > 0:
+        state.die(frame)
+        return
+    frame["stage"] = "hits"
+    frame["got"] = frame.pop("hit_dice")
+    del frame["left"]
+    ones = frame.pop("ones")
+    if ones:
+        state.log(
+            f"{state.g.troops[frame['s']].label} rolls {ones} one(s): the gun suffers.",
+            "The Troops: Artillery (Experimental)",
+            {"unit": frame["s"], "ones": ones},
+        )
+        take_damage(state, frame["s"], ones, "The Troops: Artillery (Experimental)")
+
+
 def run_shot(state: TerciosState, frame: Frame) -> None:
     """Shooting: the shooting dice against the target's Volley or Ball defence, then the
     target's resistance test (4+, 6 against artillery); hits not cancelled are Dm."""
@@ -130,7 +153,14 @@ def run_shot(state: TerciosState, frame: Frame) -> None:
             {"shooter": shooter, "target": target, "dice": dice},
         )
         frame["stage"] = "hits"
+        if dice > 0 and "Experimental" in troops[shooter].profile.rules:
+            frame.update(stage="die", left=dice, hit_dice=0, ones=0)
+            state.die(frame)
+            return
         state.roll(frame, dice, defence)
+        return
+    if stage == "die":
+        _experimental_die(state, frame, defence)
         return
     if stage == "hits":
         hits = frame.pop("got")

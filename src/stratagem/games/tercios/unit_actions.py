@@ -10,7 +10,7 @@ from shapely import Point
 
 from stratagem.core import Action
 from stratagem.games.tercios.combat import may_react
-from stratagem.games.tercios.command import has_rule, under_command
+from stratagem.games.tercios.command import has_rule, order_dice
 from stratagem.games.tercios.damage import disorder
 from stratagem.games.tercios.encoding import (
     ASSAULT,
@@ -37,26 +37,12 @@ from stratagem.games.tercios.movement import (
 from stratagem.games.tercios.reactions import after_move
 from stratagem.games.tercios.shooting import shot_targets
 from stratagem.games.tercios.sight import charge_path, enemies, sees
-from stratagem.games.tercios.values import final_value
-from stratagem.games.tercios.virtues import virtue_bonus
 
 if TYPE_CHECKING:
     from stratagem.games.tercios.state import Frame, TerciosState
 
 ORDER_BONUS = {READY: 0, ASSAULT: 1, RUN: 2, FIRE: 0, RESIST: 0}
 NEAREST_TARGETS = 3
-
-
-def order_dice(state: TerciosState, unit: int) -> int:
-    """Testing Orders: Discipline, less (-) without command (Elite units never are), plus
-    Loyalty."""
-    troop = state.g.troops[unit]
-    penalty = 0
-    if not under_command(state, unit) and not has_rule(state, unit, "Elite"):
-        penalty = 1
-    return final_value(
-        state.g.pack, troop.profile.discipline, 0, penalty, virtue_bonus(state, unit, "discipline")
-    )
 
 
 def _towards(state: TerciosState, unit: int, enemy: int, bonus: int) -> Move | None:
