@@ -225,3 +225,30 @@ def test_experimental_gun_suffers_a_dm_for_each_one_rolled(tmp_path: Path) -> No
     assert "No hit." in events and dm == 1
     events, dm = _gun_fires(tmp_path, [5])  # a hit at Yellow 1's Ball defence 4, no 1
     assert "1 hit(s); Yellow 1 resists with 4 dice at 6+." in events and dm == 0
+
+
+def test_harasser_fires_in_reaction_then_evades(tmp_path: Path) -> None:
+    army = variant(
+        tmp_path,
+        "spanish_1000",
+        '{ profile = "Musketeer Company", name = "Mangas de Idiáquez" },',
+        '{ profile = "Forlorn Hope", name = "Enfants perdus" },',
+    )
+    game = load(armies=(army, "swedish_500"))
+    state = game.new_initial_state()
+    start_activation(state, {"Enfants perdus": "Fire!"}, first="Swedish")
+    state = placed(
+        game, state, {"Enfants perdus": (30.0, 20.0, 90.0), "Yellow 1": (30.0, 28.5, 270.0)}
+    )
+    start = len(state.events)
+    apply(state, "activate Yellow 1", "Yellow 1: advance", "react")
+    roll(state, 1)
+    assert texts(state) == ["Enfants perdus: shoot Yellow 1", "Enfants perdus: harass Yellow 1"]
+    apply(state, "Enfants perdus: harass Yellow 1")
+    roll(state, 0)
+    events = events_since(state, start)
+    # Harassing, the shot has no Fire! reaction bonus: Shoot 2 stays 2 (3 with it).
+    assert "Enfants perdus shoots at Yellow 1: 2 dice at 4+." in events
+    assert state.events[-1].text == "Enfants perdus evades."
+    assert state.events[-1].rule == 'Rules from "Kingdoms": Harasser'
+    assert state.y[game.troop_index["Enfants perdus"]] < 20.0

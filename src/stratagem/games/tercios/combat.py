@@ -22,8 +22,14 @@ from stratagem.games.tercios.encoding import (
     TURNS,
 )
 from stratagem.games.tercios.geometry import bearing, turn_between
-from stratagem.games.tercios.movement import free_turns, move_towards, reorient, slide, speed
-from stratagem.games.tercios.shooting import shot_targets
+from stratagem.games.tercios.movement import (
+    evade,
+    free_turns,
+    move_towards,
+    reorient,
+    slide,
+)
+from stratagem.games.tercios.shooting import reaction_shot, reaction_shots
 from stratagem.games.tercios.sight import charge_path
 from stratagem.games.tercios.values import final_value
 from stratagem.games.tercios.virtues import virtue_bonus
@@ -87,14 +93,6 @@ def _face_options(state: TerciosState, unit: int, towards: int) -> list[str]:
     return [best]
 
 
-def evade(state: TerciosState, unit: int, away_from: int) -> None:
-    """Run! reaction / Evasion: turn about and move directly away by Mvt++."""
-    direction = bearing((state.x[away_from], state.y[away_from]), (state.x[unit], state.y[unit]))
-    length = speed(state, unit, 2)
-    slide(state, unit, direction, length, direction)
-    state.log(f"{state.g.troops[unit].label} evades.", "Reactions: Run!", {"unit": unit})
-
-
 def run_charge(state: TerciosState, frame: Frame) -> None:
     """Charges: declare, let the target react, then move into contact and fight."""
     attacker, target = frame["a"], frame["t"]
@@ -142,15 +140,13 @@ def run_charge(state: TerciosState, frame: Frame) -> None:
         _reacted(state, frame, attacker, target, frame.pop("got"))
         return
     if stage == "ready":
-        text = frame.pop("choice_text")
+        verb = frame.pop("choice_text")[len(g.troops[target].label) + 2 :]
         frame.pop("choice", None)
         frame["stage"] = "move"
-        if text.endswith(" " + g.troops[attacker].label):
-            state.frames.append(
-                {"p": "shot", "s": target, "t": attacker, "mode": "react ready", "stage": "start"}
-            )
+        if verb in TURNS:
+            reorient(state, target, verb)
         else:
-            reorient(state, target, text[len(g.troops[target].label) + 2 :])
+            state.frames.append(reaction_shot(state, target, attacker, verb.split(" ")[0]))
         return
     _charge_move(state, frame, attacker, target)
 
@@ -178,15 +174,11 @@ def _reacted(state: TerciosState, frame: Frame, attacker: int, target: int, got:
         state.log(
             f"{g.troops[target].label} counter-charges.", "Reactions: Assault!", {"unit": target}
         )
-    elif order == FIRE:
-        if attacker in shot_targets(state, target, "react fire"):
-            state.frames.append(
-                {"p": "shot", "s": target, "t": attacker, "mode": "react fire", "stage": "start"}
-            )
-    elif order == READY:
-        options = [g.verb_action[target][verb] for verb in _face_options(state, target, attacker)]
-        if attacker in shot_targets(state, target, "react ready"):
-            options.append(g.target_action[target][("shoot", attacker)])
+    elif order in (READY, FIRE):
+        turns = _face_options(state, target, attacker) if order == READY else []
+        options = [g.verb_action[target][t] for t in turns] + reaction_shots(
+            state, target, attacker
+        )
         if options:
             frame["stage"] = "ready"
             state.decide(frame, g.troops[target].side, options)

@@ -14,20 +14,19 @@ from stratagem.games.tercios.geometry import distance
 from stratagem.games.tercios.pack import plain
 from stratagem.games.tercios.sight import clear_line
 from stratagem.games.tercios.values import final_value
-from stratagem.games.tercios.virtues import stamina, virtue_bonus
+from stratagem.games.tercios.virtues import (
+    attached_traits,
+    has_rule,
+    radius,
+    radius_trait,
+    stamina,
+    virtue_bonus,
+)
 
-__all__ = ["stamina", "virtue_bonus"]
+__all__ = ["attached_traits", "has_rule", "radius", "radius_trait", "stamina", "virtue_bonus"]
 
 if TYPE_CHECKING:
     from stratagem.games.tercios.state import Frame, TerciosState
-
-CAVALRY_RULES = ("Mobility", "Evasion", "Pursuit")
-
-
-def radius(state: TerciosState, officer: int) -> float:
-    """The command radius: 6 inches, 9 with Presence."""
-    key = "presence_radius" if "Presence" in state.g.officers[officer].traits else "command_radius"
-    return state.g.pack.constant(key)
 
 
 def commander_move(state: TerciosState, officer: int) -> float:
@@ -46,55 +45,6 @@ def may_command(state: TerciosState, officer: int, unit: int) -> bool:
     if troop.allied and "Diplomat" not in who.traits:
         return False
     return who.is_chief or who.regiment == troop.regiment or "Reputation" in who.traits
-
-
-def attached_traits(state: TerciosState, unit: int) -> frozenset[str]:
-    """The traits of the living commanders attached to a unit."""
-    found: set[str] = set()
-    for officer in state.g.officers:
-        if state.attached[officer.index] == unit and state.o_alive[officer.index]:
-            found |= officer.traits
-    return frozenset(found)
-
-
-def in_radius(state: TerciosState, officer: int, unit: int) -> bool:
-    """A unit within a living commander's command radius (from his unit when attached)."""
-    if not state.o_alive[officer]:
-        return False
-    shape = state.placement(unit).polygon()
-    host = state.attached[officer]
-    if host >= 0:
-        return host == unit or state.placement(host).polygon().distance(shape) <= radius(
-            state, officer
-        )
-    return shape.distance(Point(state.ox[officer], state.oy[officer])) <= radius(state, officer)
-
-
-def radius_trait(state: TerciosState, unit: int, trait: str) -> bool:
-    """A commander of the unit's side with ``trait`` has the unit within his radius."""
-    side = state.g.troops[unit].side
-    return any(
-        o.side == side and trait in o.traits and in_radius(state, o.index, unit)
-        for o in state.g.officers
-    )
-
-
-def has_rule(state: TerciosState, unit: int, rule: str) -> bool:
-    """A unit's special rule: from its card; every cavalry unit's Mobility, Evasion and
-    Pursuit (The Troops: Cavalry), Heavy Cavalry losing Mobility (Rules from "Kingdoms");
-    or given by a commander's automatic trait (Brave: Impetuous and Elite, Passionate:
-    Frenzied, attached; Prepared: Evasion to Light units in his radius)."""
-    profile = state.g.troops[unit].profile
-    if rule in profile.rules:
-        return True
-    if profile.is_cavalry and rule in CAVALRY_RULES:
-        return not (rule == "Mobility" and "Heavy Cavalry" in profile.rules)
-    traits = attached_traits(state, unit)
-    if rule in ("Impetuous", "Elite") and "Brave" in traits:
-        return True
-    if rule == "Frenzied" and "Passionate" in traits:
-        return True
-    return rule == "Evasion" and "Light" in profile.rules and radius_trait(state, unit, "Prepared")
 
 
 def officer_point(state: TerciosState, officer: int) -> tuple[float, float]:

@@ -32,7 +32,7 @@ TURN_ANGLES = (90.0, -90.0, 180.0)
 MOVES = ("advance", "advance left", "advance right")
 MOVE_ANGLES = (0.0, 45.0, -45.0)
 UNIT_VERBS = (*MOVES, *TURNS, "reorganise", "hitch", "unhitch", "end activation")
-TARGET_VERBS = ("shoot", "charge", "advance towards")
+TARGET_VERBS = ("shoot", "charge", "advance towards", "harass")
 
 _EXACT = re.compile(
     r"^move (?P<unit>.+?) to (?P<x>-?\d+(?:\.\d*)?)\s*,\s*(?P<y>-?\d+(?:\.\d*)?)"

@@ -305,3 +305,11 @@ def free_turns(state: TerciosState, unit: int) -> list[str]:
         if _free(turned.polygon(), blockers, area):
             found.append(verb)
     return found
+
+
+def evade(state: TerciosState, unit: int, away_from: int, rule: str = "Reactions: Run!") -> None:
+    """Run! reaction / Evasion: turn about and move directly away by Mvt++."""
+    direction = bearing((state.x[away_from], state.y[away_from]), (state.x[unit], state.y[unit]))
+    length = speed(state, unit, 2)
+    slide(state, unit, direction, length, direction)
+    state.log(f"{state.g.troops[unit].label} evades.", rule, {"unit": unit})
