@@ -7,6 +7,7 @@ from pathlib import Path
 
 from stratagem.games.tercios.game import Tercios
 from stratagem.games.tercios.pack import load_pack
+from stratagem.games.tercios.state import TerciosState
 from stratagem.games.tercios.values import progressed
 
 from .helpers import apply, events_since, load, placed, roll, start_activation, texts, variant
@@ -134,3 +135,89 @@ def test_prepared_commander_gives_light_units_in_his_radius_evasion(tmp_path: Pa
     assert _charge_activated_musketeers(GAME) == []  # no reaction: the dice are rolled
     game = _games(swedish=_with_trait(tmp_path, "swedish_500", TEUFFEL, "Prepared"))
     assert _charge_activated_musketeers(game) == ["react", "do not react"]
+
+
+CHIEF = "Gonzalo Fernández de Córdoba (Spanish C-C)"
+NEAR_CHIEF = {"Idiáquez": (30.0, 20.0, 90.0), "Verdugo": (38.0, 20.0, 90.0)}
+
+
+def _chief_with(tmp_path: Path, trait: str, orders: dict[str, str], **kw: str) -> TerciosState:
+    """The Spanish C-C with ``trait`` instead of Presence, standing just behind Idiáquez and
+    Verdugo (within his 6-inch radius and sight), at the start of the activations."""
+    army = variant(tmp_path, "spanish_500", 'traits = ["Presence"]', f'traits = ["{trait}"]')
+    game = load(armies=(army, "swedish_500"))
+    state = game.new_initial_state()
+    start_activation(state, orders, default="Resist!", **kw)
+    state = placed(game, state, {**NEAR_CHIEF, "Yellow 1": (30.0, 29.0, 270.0)})
+    doc = state.to_json()
+    chief = game.officer_index[CHIEF]
+    doc["state"]["ox"][chief], doc["state"]["oy"][chief] = 31.0, 17.0
+    loaded = game.state_from_json(doc)
+    assert isinstance(loaded, TerciosState)
+    return loaded
+
+
+def _command(state: TerciosState, action: str, successes: int) -> None:
+    """Activate the C-C for ``action``; the command test; he stays where he is (Fast)."""
+    apply(state, f"activate commander {CHIEF}", f"{CHIEF}: {action}")
+    roll(state, successes)
+    if f"{CHIEF}: stay" in texts(state):
+        apply(state, f"{CHIEF}: stay")
+
+
+def test_alert_reorients_a_unit_at_once(tmp_path: Path) -> None:
+    state = _chief_with(tmp_path, "Alert", {})
+    _command(state, "alert Idiáquez (reorient left)", 2)
+    assert state.f[state.g.troop_index["Idiáquez"]] == 180.0
+    assert state.events[-1].rule == "Optional Traits: Alert"
+    assert "activate Idiáquez" in texts(state)  # it does not count as its activation
+
+
+def test_bold_changes_a_face_down_order_in_secret(tmp_path: Path) -> None:
+    state = _chief_with(tmp_path, "Bold", {"Idiáquez": "Resist!"})
+    _command(state, "bold Idiáquez (Run!)", 1)
+    assert state.order[state.g.troop_index["Idiáquez"]] == 2  # Run!
+    event = next(e for e in reversed(state.events) if e.rule == "Optional Traits: Bold")
+    assert event.private_to == 0 and "Run!" not in str(event.public_text)
+    assert state.exhausted[state.g.officer_index[CHIEF]]  # one success only
+
+
+def test_erudite_keeps_an_enemy_unit_from_activating_next(tmp_path: Path) -> None:
+    state = _chief_with(tmp_path, "Erudite", {})
+    state = placed(state.g, state, {"Yellow 2": (50.0, 17.0, 180.0)})  # in his sight
+    _command(state, "erudite Yellow 2", 2)
+    apply(state, "activate Idiáquez")
+    assert state.current_player() == 1
+    options = texts(state)
+    assert "activate Yellow 2" not in options and "activate Yellow 1" in options
+    apply(state, "activate Yellow 1", "activate Verdugo")
+    assert "activate Yellow 2" in texts(state)  # only for the next activation
+
+
+def test_coordinator_activates_two_of_his_units_one_after_the_other(tmp_path: Path) -> None:
+    state = _chief_with(tmp_path, "Coordinator", {})
+    _command(state, "coordinate", 2)
+    assert texts(state) == ["activate Idiáquez", "activate Verdugo"]
+    apply(state, "activate Idiáquez")
+    # Resist! without Dm: Idiáquez does nothing; Verdugo follows at once (a single option).
+    assert state.current_player() == 1
+    assert state.spent[state.g.troop_index["Verdugo"]]
+
+
+def test_energetic_unit_activates_next_and_may_reorient_at_its_end(tmp_path: Path) -> None:
+    state = _chief_with(tmp_path, "Energetic", {})
+    _command(state, "energetic Verdugo", 2)
+    # Verdugo must be the next: the single option is taken, then its end-of-activation turn.
+    assert "Verdugo: reorient right" in texts(state)
+    apply(state, "Verdugo: reorient right")
+    assert state.events[-1].rule == "Kingdoms Expansion Traits: Energetic"
+    assert state.f[state.g.troop_index["Verdugo"]] == 0.0
+
+
+def test_cautious_order_beside_an_activated_unit_serves_only_a_reaction(tmp_path: Path) -> None:
+    state = _chief_with(tmp_path, "Cautious", {"Yellow 1": "Ready!"})
+    apply(state, "activate Idiáquez", "activate Yellow 2")
+    _command(state, "cautious Idiáquez (Fire!)", 2)
+    assert "activate Idiáquez" not in texts(state)
+    apply(state, "activate Verdugo", "activate Yellow 1", "Yellow 1: advance")
+    assert texts(state) == ["react", "do not react"]  # Idiáquez may react with Fire!

@@ -131,9 +131,31 @@ def action_texts(
                 and other.index != officer.index
             ):
                 texts.append(f"{officer.label}: comrade-in-arms {other.label}")
+        texts.append(f"{officer.label}: stay")
+        if "Coordinator" in officer.traits:
+            texts.append(f"{officer.label}: coordinate")
         for troop in troops:
+            texts += _trait_texts(officer, troop)
             if troop.side != officer.side:
                 continue
             texts.append(f"{officer.label}: join {troop.label}")
             texts += [f"{officer.label}: inspire {troop.label} ({v})" for v in officer.virtues]
+    return texts
+
+
+def _trait_texts(officer: Officer, troop: Troop) -> list[str]:
+    """The command actions of an officer's traits that name a unit (Optional Traits;
+    Kingdoms Expansion Traits)."""
+    traits = officer.traits
+    who, name = officer.label, troop.label
+    if troop.side != officer.side:
+        return [f"{who}: erudite {name}"] if "Erudite" in traits else []
+    texts = []
+    if "Alert" in traits:
+        texts += [f"{who}: alert {name} ({turn})" for turn in TURNS]
+    for trait in ("Bold", "Cautious"):
+        if trait in traits:
+            texts += [f"{who}: {trait.lower()} {name} ({order})" for order in ORDERS]
+    if "Energetic" in traits:
+        texts.append(f"{who}: energetic {name}")
     return texts

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from stratagem.games.tercios.command import commander_activatable
-from stratagem.games.tercios.encoding import ASSAULT, ORDERS
+from stratagem.games.tercios.command import commander_activatable, in_sight_and_radius
+from stratagem.games.tercios.encoding import ASSAULT, ORDERS, TURNS
 from stratagem.games.tercios.ending import end_of_turn, no_troops_left
+from stratagem.games.tercios.movement import free_turns, reorient
 from stratagem.games.tercios.unit_actions import activatable
 
 if TYPE_CHECKING:
@@ -166,34 +167,26 @@ def run_activation(state: TerciosState, frame: Frame) -> None:
     stage = frame["stage"]
     side = state.to_act
     if stage == "chosen":
-        action = g.table[frame.pop("choice")]
-        frame.pop("choice_text")
-        if action == g.pass_action:
-            state.log(
-                f"{g.seat_names[side]} passes to the opponent.",
-                "Game Sequence: Activation",
-                {"side": side},
-            )
-            state.to_act = 1 - side
-            frame["commanded"] = False
-            frame["stage"] = "choose"
-            return
-        if action in g.command_action:
-            frame["commanded"] = True
-            frame["stage"] = "choose"
-            state.frames.append(
-                {"p": "commander", "o": g.command_action.index(action), "stage": "start"}
-            )
-            return
-        unit = g.activate_action.index(action)
-        state.marks = []
+        _chosen(state, frame, side)
+        return
+    if stage == "energetic":
+        verb = frame.pop("choice_text")[len(g.troops[frame["last"]].label) + 2 :]
+        frame.pop("choice")
+        if verb in TURNS:
+            reorient(state, frame["last"], verb, "Kingdoms Expansion Traits: Energetic")
         frame["stage"] = "next"
-        state.frames.append({"p": "unit", "u": unit, "stage": "reveal"})
         return
     if stage == "next":
-        frame["commanded"] = False
-        state.to_act = side = 1 - side
-    units = [t.index for t in g.troops if t.side == side and activatable(state, t.index)]
+        if _energetic_turn(state, frame):
+            return
+        if frame.get("coordinated_left") and _candidates(state, frame, side):
+            frame["commanded"] = True
+        else:
+            frame.pop("coordinated", None)
+            frame.pop("coordinated_left", None)
+            frame["commanded"] = False
+            state.to_act = side = 1 - side
+    units = _candidates(state, frame, side)
     options = []
     if not frame["commanded"]:
         options += [
@@ -202,7 +195,7 @@ def run_activation(state: TerciosState, frame: Frame) -> None:
             if o.side == side and commander_activatable(state, o.index)
         ]
     if not units:
-        others = [t.index for t in g.troops if t.side != side and activatable(state, t.index)]
+        others = _candidates(state, frame, 1 - side)
         if not others:
             state.pop(frame)
             return
@@ -218,3 +211,84 @@ def run_activation(state: TerciosState, frame: Frame) -> None:
     options += [g.activate_action[u] for u in units]
     frame["stage"] = "chosen"
     state.decide(frame, side, options)
+
+
+def _activated(state: TerciosState, frame: Frame, unit: int) -> None:
+    """A unit is activated: the traits' effects on its side's next activation are used up."""
+    frame["last"] = unit
+    side = state.g.troops[unit].side
+    for key in ("erudite", "next_unit"):
+        if key in frame and state.g.troops[frame[key]].side == side:
+            del frame[key]
+    if frame.get("coordinated_left"):
+        frame["coordinated_left"] -= 1
+
+
+def _candidates(state: TerciosState, frame: Frame, side: int) -> list[int]:
+    """The units ``side`` may activate now: face down, not kept for a reaction only
+    (Cautious), two of a Coordinator's units one after the other, the unit an Energetic
+    commander named first, and not the unit an enemy Erudite commander named unless it is
+    the last (Optional Traits; Kingdoms Expansion Traits)."""
+    g = state.g
+    kept = frame.get("cautious", [])
+    units = [
+        t.index
+        for t in g.troops
+        if t.side == side and activatable(state, t.index) and t.index not in kept
+    ]
+    officer = frame.get("coordinated")
+    if officer is not None and g.officers[officer].side == side:
+        coordinated = [u for u in in_sight_and_radius(state, officer) if u in units]
+        if frame.get("coordinated_left") and coordinated:
+            units = coordinated
+    forced = frame.get("next_unit")
+    if forced in units:
+        return [forced]
+    barred = frame.get("erudite")
+    if barred in units and len(units) > 1:
+        units.remove(barred)
+    return units
+
+
+def _energetic_turn(state: TerciosState, frame: Frame) -> bool:
+    """Energetic: the named unit may change its orientation at the end of its activation."""
+    last = frame.get("last", -1)
+    if frame.get("energetic") != last:
+        return False
+    del frame["energetic"]
+    if not state.alive[last]:
+        return False
+    verbs = state.g.verb_action[last]
+    frame["stage"] = "energetic"
+    options = [verbs[t] for t in free_turns(state, last)]
+    state.decide(frame, state.g.troops[last].side, [*options, verbs["end activation"]])
+    return True
+
+
+def _chosen(state: TerciosState, frame: Frame, side: int) -> None:
+    """The side's choice: pass (a lone commander's side), a commander, or a unit."""
+    g = state.g
+    action = g.table[frame.pop("choice")]
+    frame.pop("choice_text")
+    if action == g.pass_action:
+        state.log(
+            f"{g.seat_names[side]} passes to the opponent.",
+            "Game Sequence: Activation",
+            {"side": side},
+        )
+        state.to_act = 1 - side
+        frame["commanded"] = False
+        frame["stage"] = "choose"
+        return
+    if action in g.command_action:
+        frame["commanded"] = True
+        frame["stage"] = "choose"
+        state.frames.append(
+            {"p": "commander", "o": g.command_action.index(action), "stage": "start"}
+        )
+        return
+    unit = g.activate_action.index(action)
+    state.marks = []
+    frame["stage"] = "next"
+    _activated(state, frame, unit)
+    state.frames.append({"p": "unit", "u": unit, "stage": "reveal"})
