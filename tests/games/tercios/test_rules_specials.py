@@ -252,3 +252,18 @@ def test_harasser_fires_in_reaction_then_evades(tmp_path: Path) -> None:
     assert state.events[-1].text == "Enfants perdus evades."
     assert state.events[-1].rule == 'Rules from "Kingdoms": Harasser'
     assert state.y[game.troop_index["Enfants perdus"]] < 20.0
+
+
+def test_a_unit_that_cannot_carry_out_its_order_advances_one_inch() -> None:
+    state = GAME.new_initial_state()
+    start_activation(state, {"Idiáquez": "Assault!", "Verdugo": "Fire!"})
+    # Idiáquez faces its own edge: no enemy in sight. Verdugo has nobody within range.
+    state = placed(GAME, state, {"Idiáquez": (20.0, 20.0, 270.0), "Verdugo": (66.0, 5.0, 0.0)})
+    start = len(state.events)
+    apply(state, "activate Idiáquez")
+    assert events_since(state, start)[-2:] == [
+        "Idiáquez cannot carry out its order: it advances one inch.",
+        "Idiáquez moves to 20.0,17.8.",
+    ]
+    apply(state, "activate Yellow 1", "Yellow 1: end activation", "activate Verdugo")
+    assert "Verdugo moves to 68.2,5.0." in events_since(state, start)

@@ -234,6 +234,10 @@ def _act(state: TerciosState, frame: Frame, unit: int) -> None:
         state.pop(frame)
     elif order == FIRE:
         options = [g.target_action[unit][("shoot", e)] for e in shot_targets(state, unit, "fire")]
+        if not options:
+            _inch_forward(state, unit)
+            state.pop(frame)
+            return
         state.decide(frame, g.troops[unit].side, [*options, verbs["end activation"]])
     elif order == RUN:
         exact = unit if g.troops[unit].profile.mvt > 0 or state.hitched[unit] else None
@@ -250,15 +254,16 @@ def _act(state: TerciosState, frame: Frame, unit: int) -> None:
 
 def _assault(state: TerciosState, frame: Frame, unit: int) -> None:
     """Assault!: charge a reachable enemy if one can be; else close on a seen one; if none
-    is in sight, nothing."""
+    is in sight (or none can be closed on), advance one inch (Adaptation of the rule)."""
     g = state.g
     seen = [e for e in enemies(state, unit) if sees(state, unit, e)]
     if not seen:
         state.log(
-            f"{g.troops[unit].label} sees no enemy and does nothing.",
+            f"{g.troops[unit].label} sees no enemy.",
             "Order Cards: Assault!",
             {"unit": unit},
         )
+        _inch_forward(state, unit)
         state.pop(frame)
         return
     charges = [e for e in seen if charge_path(state, unit, e, 1) is not None]
@@ -269,8 +274,34 @@ def _assault(state: TerciosState, frame: Frame, unit: int) -> None:
             g.target_action[unit][("advance towards", e)]
             for e in seen
             if _towards(state, unit, e, 1) is not None
-        ] or [g.verb_action[unit]["end activation"]]
+        ]
+    if not options:
+        _inch_forward(state, unit)
+        state.pop(frame)
+        return
     state.decide(frame, g.troops[unit].side, options)
+
+
+def _inch_forward(state: TerciosState, unit: int) -> None:
+    """Order Cards: Adaptation of the rule: a unit that cannot carry out its order must at
+    least advance one inch straight ahead (if that move breaks no movement rule)."""
+    spot = state.placement(unit)
+    hx, hy = spot.heading
+    front = (round(spot.front[0] + hx, 2), round(spot.front[1] + hy, 2))
+    problem, move = move_problem(state, unit, front, None, ORDER_BONUS[state.order[unit]])
+    if move is None:
+        state.log(
+            f"{state.g.troops[unit].label} cannot carry out its order and cannot advance.",
+            "Order Cards: Adaptation of the rule",
+            {"unit": unit, "refused": problem},
+        )
+        return
+    state.log(
+        f"{state.g.troops[unit].label} cannot carry out its order: it advances one inch.",
+        "Order Cards: Adaptation of the rule",
+        {"unit": unit},
+    )
+    _do_move(state, unit, move)
 
 
 def _resist(state: TerciosState, frame: Frame, unit: int) -> None:
