@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from stratagem.games.tercios.game import Tercios
 from stratagem.games.tercios.state import TerciosState
 
@@ -267,3 +269,43 @@ def test_a_unit_that_cannot_carry_out_its_order_advances_one_inch() -> None:
     ]
     apply(state, "activate Yellow 1", "Yellow 1: end activation", "activate Verdugo")
     assert "Verdugo moves to 68.2,5.0." in events_since(state, start)
+
+
+SHOOTERS_OVER = {
+    "Zaporozhians": (
+        '{ profile = "Cuirassiers", name = "Cuirassiers of Flanders" }',
+        '{ profile = "Cossacks", name = "Zaporozhians" }',
+    ),
+    "Mortar": (
+        '{ profile = "Light Artillery", name = "Light guns", options = ["Veteran"] }',
+        '{ profile = "Field Artillery", name = "Mortar", options = ["Mortar"] }',
+    ),
+}
+
+
+def _targets_over_a_friend(tmp_path: Path, shooter: str, friend_y: float) -> list[str]:
+    old, new = SHOOTERS_OVER[shooter]
+    game = load(armies=(variant(tmp_path, "spanish_500", old, new), "swedish_500"))
+    state = game.new_initial_state()
+    start_activation(state, {shooter: "Fire!"})
+    state = placed(
+        game,
+        state,
+        {
+            shooter: (30.0, 14.0, 90.0),
+            "Idiáquez": (30.0, friend_y, 90.0),
+            "Yellow 1": (30.0, 25.0, 270.0),
+        },
+    )
+    apply(state, f"activate {shooter}")
+    return texts(state)
+
+
+@pytest.mark.parametrize("shooter", sorted(SHOOTERS_OVER))
+def test_bows_and_mortars_shoot_over_friends_nearer_them_than_the_target(
+    tmp_path: Path, shooter: str
+) -> None:
+    # Idiáquez's front centre is 3.9 inches from the archers and 6.3 from the target.
+    assert f"{shooter}: shoot Yellow 1" in _targets_over_a_friend(tmp_path, shooter, 17.5)
+    # Nearer the target (2.3 against 7.9 inches), it blocks the shot.
+    assert f"{shooter}: shoot Yellow 1" not in _targets_over_a_friend(tmp_path, shooter, 21.5)

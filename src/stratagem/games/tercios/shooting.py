@@ -11,6 +11,7 @@ from shapely import Point
 from stratagem.core import Action
 from stratagem.games.tercios.damage import disorder, take_damage, weary
 from stratagem.games.tercios.encoding import FIRE
+from stratagem.games.tercios.geometry import distance
 from stratagem.games.tercios.movement import evade
 from stratagem.games.tercios.sight import enemies, visible_centres
 from stratagem.games.tercios.values import final_value
@@ -63,9 +64,30 @@ def _origins(state: TerciosState, unit: int) -> list[tuple[float, float]]:
     return [centres[0]]
 
 
+def fired_over(state: TerciosState, unit: int, target: int) -> frozenset[int]:
+    """Bow (and Mortar, RULINGS.md R70): the friendly units a shot may pass over, those
+    whose front centre is nearer the shooters than the target."""
+    profile = state.g.troops[unit].profile
+    if "Bow" not in profile.weapons and "Mortar" not in profile.rules:
+        return frozenset()
+    side = state.g.troops[unit].side
+    shooter = state.placement(unit).front
+    aim = (state.x[target], state.y[target])
+    return frozenset(
+        other
+        for other, troop in enumerate(state.g.troops)
+        if troop.side == side
+        and other != unit
+        and state.alive[other]
+        and distance(state.placement(other).front, shooter)
+        < distance(state.placement(other).front, aim)
+    )
+
+
 def target_range(state: TerciosState, unit: int, target: int) -> float | None:
     """The range to the nearest visible centre of the target, or ``None`` if unseen."""
-    seen = visible_centres(state, unit, target, _origins(state, unit))
+    over = fired_over(state, unit, target)
+    seen = visible_centres(state, unit, target, _origins(state, unit), over)
     return seen[0][0] if seen else None
 
 
