@@ -309,3 +309,24 @@ def test_bows_and_mortars_shoot_over_friends_nearer_them_than_the_target(
     assert f"{shooter}: shoot Yellow 1" in _targets_over_a_friend(tmp_path, shooter, 17.5)
     # Nearer the target (2.3 against 7.9 inches), it blocks the shot.
     assert f"{shooter}: shoot Yellow 1" not in _targets_over_a_friend(tmp_path, shooter, 21.5)
+
+
+def test_brigade_units_share_one_order_and_act_together() -> None:
+    game = load(armies=("spanish_1000", "swedish_1000"))
+    state = game.new_initial_state()
+    start_activation(
+        state,
+        {"Blue musketeers": "Ready!", "Blue commanded shot": "with its brigade"},
+        first="Swedish",
+    )
+    shot = game.troop_index["Blue commanded shot"]
+    assert state.order[shot] == 0  # Ready!, the order of Blue musketeers
+    public = [e.public_text for e in state.events if e.rule == "The Troops: Brigade"]
+    assert public == [
+        "Blue commanded shot will act with its brigade, on the order of Blue musketeers."
+    ]
+    apply(state, "activate Blue musketeers", "Blue musketeers: end activation")
+    # The brigade mate acts at once, in the same activation.
+    assert state.current_player() == 1
+    apply(state, "Blue commanded shot: end activation")
+    assert state.current_player() == 0 and state.spent[shot]

@@ -27,6 +27,7 @@ REACT = "react"
 NO_REACT = "do not react"
 DIRTY_WAR = "declare dirty war!"
 NO_DIRTY_WAR = "no dirty war"
+BRIGADE_ORDER = "with its brigade"
 TURNS = ("reorient left", "reorient right", "reorient about")
 TURN_ANGLES = (90.0, -90.0, 180.0)
 MOVES = ("advance", "advance left", "advance right")
@@ -113,6 +114,8 @@ def action_texts(
     texts += [f"{seat} plays first" for seat in seats]
     for troop in troops:
         texts += [f"order {troop.label}: {order}" for order in ORDERS]
+        if "Brigade" in troop.profile.rules:
+            texts.append(f"order {troop.label}: {BRIGADE_ORDER}")
         texts.append(f"activate {troop.label}")
         texts += [f"{troop.label}: {verb}" for verb in UNIT_VERBS]
         for enemy in troops:

@@ -6,8 +6,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from stratagem.games.tercios.command import commander_activatable, in_sight_and_radius
-from stratagem.games.tercios.encoding import ASSAULT, ORDERS, TURNS
+from stratagem.games.tercios.command import (
+    allowed_orders,
+    commander_activatable,
+    has_rule,
+    in_sight_and_radius,
+)
+from stratagem.games.tercios.encoding import BRIGADE_ORDER, ORDERS, TURNS
 from stratagem.games.tercios.ending import end_of_turn, no_troops_left
 from stratagem.games.tercios.movement import free_turns, reorient
 from stratagem.games.tercios.unit_actions import activatable
@@ -45,6 +50,7 @@ def run_turn(state: TerciosState, frame: Frame) -> None:
     stage = frame["stage"]
     if stage == "start":
         _planning(state)
+        frame["brigade"] = [-1] * len(state.g.troops)
         frame["stage"] = "initiative"
         state.frames.append({"p": "plan", "side": 1, "i": 0, "stage": "ask"})
         state.frames.append({"p": "plan", "side": 0, "i": 0, "stage": "ask"})
@@ -81,16 +87,28 @@ def run_plan(state: TerciosState, frame: Frame) -> None:
     units = [t.index for t in g.troops if t.side == side and state.alive[t.index]]
     if frame["stage"] == "placed":
         unit = units[frame["i"]]
-        order = g.order_action[unit].index(g.table[frame.pop("choice")])
-        frame.pop("choice_text")
-        state.order[unit] = order
         label = g.troops[unit].label
+        action = g.table[frame.pop("choice")]
+        if frame.pop("choice_text").endswith(BRIGADE_ORDER):
+            leader = _brigade_leader(state, unit)
+            assert leader is not None
+            _links(state)[unit] = leader
+            order = state.order[leader]
+            public = f"{label} will act with its brigade, on the order of {g.troops[leader].label}."
+            text = f"{label} will act with its brigade: {ORDERS[order]}."
+            rule = "The Troops: Brigade"
+        else:
+            order = g.order_action[unit].index(action)
+            public = f"{g.seat_names[side]} places an order card beside {label}."
+            text = f"Order card {ORDERS[order]} placed beside {label}."
+            rule = "Order Cards"
+        state.order[unit] = order
         state.log(
-            f"Order card {ORDERS[order]} placed beside {label}.",
-            "Order Cards",
+            text,
+            rule,
             {"unit": unit, "order": ORDERS[order]},
             private_to=side,
-            public_text=f"{g.seat_names[side]} places an order card beside {label}.",
+            public_text=public,
         )
         frame["i"] += 1
         frame["stage"] = "ask"
@@ -98,11 +116,53 @@ def run_plan(state: TerciosState, frame: Frame) -> None:
         state.pop(frame)
         return
     unit = units[frame["i"]]
-    options = list(g.order_action[unit])
-    if g.troops[unit].profile.kind == "forlorn hope":
-        options.pop(ASSAULT)
+    options = [g.order_action[unit][o] for o in allowed_orders(state, unit)]
+    if _brigade_leader(state, unit) is not None:
+        options.append(g.table.parse(f"order {g.troops[unit].label}: {BRIGADE_ORDER}"))
     frame["stage"] = "placed"
     state.decide(frame, side, options)
+
+
+def _links(state: TerciosState) -> list[int]:
+    """For each unit, the brigade unit whose order it shares this turn (-1: its own)."""
+    turn = next(frame for frame in state.frames if frame["p"] == "turn")
+    links: list[int] = turn.setdefault("brigade", [-1] * len(state.g.troops))
+    return links
+
+
+def _brigade_leader(state: TerciosState, unit: int) -> int | None:
+    """Brigade: the first unit of the same regiment with the rule whose own order is
+    already placed this turn, if the unit has the rule (its order may then be that one)."""
+    if not has_rule(state, unit, "Brigade"):
+        return None
+    troop = state.g.troops[unit]
+    links = _links(state)
+    for other in range(unit):
+        mate = state.g.troops[other]
+        if (
+            mate.side == troop.side
+            and mate.regiment == troop.regiment
+            and state.alive[other]
+            and state.order[other] >= 0
+            and links[other] < 0
+            and has_rule(state, other, "Brigade")
+        ):
+            return other
+    return None
+
+
+def brigade_mates(state: TerciosState, unit: int) -> list[int]:
+    """Brigade: the other units acting on the same order as ``unit`` that may still be
+    activated (they act with it, one after the other, in the same activation)."""
+    links = _links(state)
+    leader = links[unit] if links[unit] >= 0 else unit
+    return [
+        other
+        for other in range(len(state.g.troops))
+        if other != unit
+        and (other == leader or links[other] == leader)
+        and activatable(state, other)
+    ]
 
 
 def run_initiative(state: TerciosState, frame: Frame) -> None:
@@ -291,4 +351,6 @@ def _chosen(state: TerciosState, frame: Frame, side: int) -> None:
     state.marks = []
     frame["stage"] = "next"
     _activated(state, frame, unit)
+    for mate in reversed(brigade_mates(state, unit)):
+        state.frames.append({"p": "unit", "u": mate, "stage": "reveal", "brigade": True})
     state.frames.append({"p": "unit", "u": unit, "stage": "reveal"})

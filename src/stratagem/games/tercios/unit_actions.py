@@ -157,6 +157,9 @@ def run_unit(state: TerciosState, frame: Frame) -> None:
     if not state.alive[unit] or frame.get("ended"):
         state.pop(frame)
         return
+    if stage == "reveal" and frame.get("brigade") and not activatable(state, unit):
+        state.pop(frame)  # a brigade mate whose card was spent meanwhile (a reaction)
+        return
     if stage == "reveal":
         state.revealed[unit] = True
         state.spent[unit] = True
