@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from stratagem import IllegalAction
 from stratagem.games.tercios.game import Tercios
 from stratagem.games.tercios.state import TerciosState
 
@@ -330,3 +331,24 @@ def test_brigade_units_share_one_order_and_act_together() -> None:
     assert state.current_player() == 1
     apply(state, "Blue commanded shot: end activation")
     assert state.current_player() == 0 and state.spent[shot]
+
+
+def test_a_unit_not_quite_past_friendly_artillery_pushes_it_back() -> None:
+    state = GAME.new_initial_state()
+    start_activation(state, {"Idiáquez": "Run!"})
+    state = placed(GAME, state, {"Idiáquez": (30.0, 20.0, 90.0), "Light guns": (30.0, 24.0, 90.0)})
+    start = len(state.events)
+    # Idiáquez (2.36 inches deep) ends with its rear 24.14 inches up the table; the gun's
+    # front edge was at 24.79: it goes back 0.75 inch (steps of a quarter, at most one).
+    apply(state, "activate Idiáquez", "move Idiáquez to 30,26.5")
+    assert "Light guns is pushed back by Idiáquez." in events_since(state, start)
+    assert state.y[GAME.troop_index["Light guns"]] == 23.25
+
+
+def test_artillery_is_not_pushed_more_than_an_inch() -> None:
+    state = GAME.new_initial_state()
+    start_activation(state, {"Idiáquez": "Run!"})
+    state = placed(GAME, state, {"Idiáquez": (30.0, 20.0, 90.0), "Light guns": (30.0, 24.0, 90.0)})
+    apply(state, "activate Idiáquez")
+    with pytest.raises(IllegalAction, match="would end overlapping Light guns"):
+        apply(state, "move Idiáquez to 30,26")  # the gun would have to go back 1.15 inches

@@ -50,6 +50,7 @@ class Move:
 
     spot: Placement
     disorder: bool
+    pushed: tuple[tuple[int, Placement], ...] = ()
 
 
 def table_area(state: TerciosState) -> Polygon:
@@ -186,6 +187,9 @@ def _final_spot(
     straight = start.with_front_at(front, direction)
     clash = _clash(state, straight.polygon(), blockers)
     if facing is None or turn_between(facing, direction) < 1e-6:
+        pushed = _push_back(state, unit, straight, blockers, direction) if clash else None
+        if pushed:
+            return None, Move(straight, disorder, pushed)
         if clash is not None:
             return (
                 f"Overlap: the unit would end overlapping {clash}; a facing within "
@@ -212,6 +216,45 @@ def _final_spot(
     if still is not None:
         return f"Angle Correction: the corrected base still overlaps {still}", None
     return None, Move(corrected, disorder)
+
+
+def _push_back(
+    state: TerciosState,
+    unit: int,
+    spot: Placement,
+    blockers: list[Obstacle],
+    direction: float,
+) -> tuple[tuple[int, Placement], ...]:
+    """Overlap: a unit without the move left to get past the friendly artillery it passes
+    through pushes it back behind it by up to one inch (RULINGS.md R73); nothing if that
+    does not clear every base it would overlap."""
+    shape = spot.polygon()
+    area = table_area(state)
+    if not inside(shape, area):
+        return ()
+    hits = [o for o in blockers if overlaps(shape, o.shape)]
+    if not all(o.unit is not None and _may_pass(state, unit, o.unit) for o in hits):
+        return ()
+    limit = state.g.pack.constant("artillery_push")
+    pushed = []
+    for hit in hits:
+        assert hit.unit is not None
+        others = [o for o in blockers if o is not hit]
+        gun = state.placement(hit.unit)
+        steps = [limit * k / 4 for k in range(1, 5)]
+        spots = (gun.moved(step, normalize(direction + 180.0)) for step in steps)
+        free = next(
+            (
+                g
+                for g in spots
+                if _free(g.polygon(), others, area) and not overlaps(g.polygon(), shape)
+            ),
+            None,
+        )
+        if free is None:
+            return ()
+        pushed.append((hit.unit, free))
+    return tuple(pushed)
 
 
 def _clash(state: TerciosState, shape: Polygon, blockers: list[Obstacle]) -> str | None:

@@ -396,6 +396,13 @@ def exact_move(state: TerciosState, unit: int, move: ExactMove, bonus: int) -> M
 
 
 def _do_move(state: TerciosState, unit: int, move: Move) -> None:
+    for gun, spot in move.pushed:
+        state.place(gun, spot)
+        state.log(
+            f"{state.g.troops[gun].label} is pushed back by {state.g.troops[unit].label}.",
+            "Movement: Overlap",
+            {"unit": gun},
+        )
     state.place(unit, move.spot)
     front = state.placement(unit).front
     state.log(
