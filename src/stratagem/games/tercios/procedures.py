@@ -6,7 +6,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from stratagem.games.tercios.combat import run_charge
-from stratagem.games.tercios.command import run_commander, run_flight
+from stratagem.games.tercios.command import run_flight
+from stratagem.games.tercios.command_actions import run_commander
 from stratagem.games.tercios.damage import run_rout
 from stratagem.games.tercios.melee_end import run_combat, run_frenzy
 from stratagem.games.tercios.reactions import run_approach, run_wrong_place

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from stratagem.games.tercios.command import (
+from stratagem.games.tercios.command import has_rule
+from stratagem.games.tercios.command_actions import (
     allowed_orders,
     commander_activatable,
-    has_rule,
     in_sight_and_radius,
 )
 from stratagem.games.tercios.encoding import BRIGADE_ORDER, ORDERS, TURNS
