@@ -25,6 +25,11 @@ def _games(spanish: str = "spanish_500", swedish: str = "swedish_500") -> Tercio
     return load(armies=(spanish, swedish))
 
 
+def stratagem_load(spanish: str) -> Tercios:
+    """The Spanish army given against swedish_500 on the standard battlefield."""
+    return load(terrain="standard", armies=(spanish, "swedish_500"))
+
+
 def _with_trait(tmp_path: Path, army: str, old: str, trait: str) -> str:
     name = old.split('"')[1]
     return variant(
@@ -221,3 +226,118 @@ def test_cautious_order_beside_an_activated_unit_serves_only_a_reaction(tmp_path
     assert "activate Idiáquez" not in texts(state)
     apply(state, "activate Verdugo", "activate Yellow 1", "Yellow 1: advance")
     assert texts(state) == ["react", "do not react"]  # Idiáquez may react with Fire!
+
+
+def _with_disorder(state: TerciosState, label: str) -> TerciosState:
+    doc = state.to_json()
+    doc["state"]["disorder"][state.g.troop_index[label]] = True
+    loaded = state.g.state_from_json(doc)
+    assert isinstance(loaded, TerciosState)
+    return loaded
+
+
+def _determined_charge(tmp_path: Path, disordered: bool, dice: list[int]) -> TerciosState:
+    """Idiáquez, named by a Determined C-C, activates next and charges Yellow 1."""
+    state = _chief_with(tmp_path, "Determined", {"Idiáquez": "Assault!"})
+    state = placed(state.g, state, {"Yellow 1": (30.0, 27.0, 270.0)})
+    if disordered:
+        state = _with_disorder(state, "Yellow 1")
+    _command(state, "determined Idiáquez", 2)
+    apply(state, "do not react")  # Idiáquez was the only unit allowed: it charged
+    for successes in dice:
+        roll(state, successes)
+    return state
+
+
+def test_determined_unit_wins_with_one_more_dm_or_loses_in_disorder(tmp_path: Path) -> None:
+    won = _determined_charge(tmp_path, True, [2, 1, 0])  # Yellow 1 (in disorder) loses
+    assert won.dm[won.g.troop_index["Yellow 1"]] == 2  # the hit not parried, and 1 more
+    lost = _determined_charge(tmp_path, False, [0, 2, 1])  # Idiáquez loses
+    assert lost.disorder[lost.g.troop_index["Idiáquez"]]
+    assert "Kingdoms Expansion Traits: Determined" in [e.rule for e in lost.events]
+
+
+def test_fearless_commander_leads_a_second_assault_and_dies_if_it_is_lost(
+    tmp_path: Path,
+) -> None:
+    state = _chief_with(tmp_path, "Fearless", {})
+    state = placed(state.g, state, {"Yellow 1": (30.0, 27.0, 270.0)})
+    apply(state, "activate Idiáquez", "activate Yellow 2")  # Resist!: both do nothing
+    _command(state, "fearless Idiáquez", 2)
+    assert state.attached[state.g.officer_index[CHIEF]] == state.g.troop_index["Idiáquez"]
+    apply(state, "do not react")
+    roll(state, 0)
+    roll(state, 2)
+    roll(state, 1)  # Idiáquez loses 0 to 1
+    assert f"{CHIEF} falls with his second assault." in events_since(state, 0)
+    assert state.vp[1] == 2 and state.alive[state.g.troop_index["Idiáquez"]]
+
+
+def test_enthusiastic_unit_crosses_a_wood_as_light_infantry(tmp_path: Path) -> None:
+    army = variant(tmp_path, "spanish_500", 'traits = ["Presence"]', 'traits = ["Enthusiastic"]')
+    game = stratagem_load(army)
+    wood = next(e for e in game.terrain if e.ground == "very difficult")
+    x, low = wood.shape.centroid.x, wood.shape.bounds[1]
+
+    def advance(enthusiastic: bool) -> bool:
+        state = game.new_initial_state()
+        start_activation(state, {"Idiáquez": "Ready!"}, default="Resist!")
+        state = placed(game, state, {"Idiáquez": (x, low - 2.5, 90.0)})
+        doc = state.to_json()
+        chief = game.officer_index[CHIEF]
+        doc["state"]["ox"][chief], doc["state"]["oy"][chief] = x + 1.0, low - 5.5
+        loaded = game.state_from_json(doc)
+        assert isinstance(loaded, TerciosState)
+        if enthusiastic:
+            _command(loaded, "enthusiastic Idiáquez", 2)
+        else:
+            apply(loaded, "activate Idiáquez")
+        apply(loaded, "Idiáquez: advance")
+        return loaded.disorder[game.troop_index["Idiáquez"]]
+
+    assert advance(False)  # a very difficult wood disorders a formed battalion
+    assert not advance(True)
+
+
+def test_indefatigable_moves_a_dm_between_units_of_a_regiment(tmp_path: Path) -> None:
+    state = _chief_with(tmp_path, "Indefatigable", {})
+    state = placed(state.g, state, {}, dm={"Idiáquez": 2})
+    _command(state, "indefatigable Idiáquez to Verdugo", 2)
+    assert [state.dm[state.g.troop_index[u]] for u in ("Idiáquez", "Verdugo")] == [1, 1]
+
+
+def test_experienced_company_reinforces_a_battalion(tmp_path: Path) -> None:
+    army = variant(tmp_path, "swedish_500", 'traits = ["Reputation"]', 'traits = ["Experienced"]')
+    game = load(armies=("spanish_500", army))
+    state = game.new_initial_state()
+    start_activation(state, {}, first="Swedish", default="Resist!")
+    spots = {"Yellow 1": (30.0, 30.0, 270.0), "Yellow musketeers": (36.0, 30.0, 270.0)}
+    state = placed(game, state, spots, dm={"Yellow 1": 3})
+    doc = state.to_json()
+    horn = game.officer_index["Gustav Horn (Swedish C-C)"]
+    doc["state"]["ox"][horn], doc["state"]["oy"][horn] = 33.0, 33.0
+    loaded = game.state_from_json(doc)
+    assert isinstance(loaded, TerciosState)
+    apply(loaded, "activate commander Gustav Horn (Swedish C-C)")
+    apply(loaded, "Gustav Horn (Swedish C-C): experienced Yellow musketeers to Yellow 1")
+    roll(loaded, 1)
+    assert not loaded.alive[game.troop_index["Yellow musketeers"]]
+    assert loaded.dm[game.troop_index["Yellow 1"]] == 1 and loaded.vp == [1, 0]
+
+
+def test_expert_inspires_a_whole_brigade(tmp_path: Path) -> None:
+    winckel = "Hans Georg aus dem Winckel"
+    army = variant(tmp_path, "swedish_1000", 'traits = ["Energetic"]', 'traits = ["Expert"]')
+    game = load(armies=("spanish_1000", army))
+    state = game.new_initial_state()
+    start_activation(state, {}, first="Swedish", default="Resist!")
+    spots = {
+        "Blue 1": (30.0, 30.0, 270.0),
+        "Blue musketeers": (24.0, 34.0, 270.0),
+        "Blue commanded shot": (36.0, 34.0, 270.0),
+    }
+    state = placed(game, state, spots)
+    apply(state, f"activate commander {winckel}", f"{winckel}: inspire Blue musketeers (Loyalty)")
+    roll(state, 1)
+    buffs = [state.buff[game.troop_index[u]] for u in ("Blue musketeers", "Blue commanded shot")]
+    assert buffs == ["Loyalty", "Loyalty"]

@@ -221,6 +221,7 @@ def _charge_move(state: TerciosState, frame: Frame, attacker: int, target: int) 
             "flank": frame["flank"],
             "counter": bool(frame.get("counter")),
             "intercept": bool(frame.get("intercept")),
+            "disordered": state.disorder[target],
             "resist": bool(frame.get("resist")),
             "direction": path.direction,
         }

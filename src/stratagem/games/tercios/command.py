@@ -116,6 +116,18 @@ def sees_unit(state: TerciosState, point: tuple[float, float], unit: int) -> boo
     )
 
 
+def join_unit(state: TerciosState, officer: int, unit: int) -> None:
+    """Joining a troop: he moves into contact, is attached and exhausted."""
+    state.attached[officer] = unit
+    state.exhausted[officer] = True
+    state.joined[officer] = True
+    state.log(
+        f"{state.g.officers[officer].label} joins {state.g.troops[unit].label} and is exhausted.",
+        "Command: Joining a troop",
+        {"officer": officer, "unit": unit},
+    )
+
+
 def lose_commanders(state: TerciosState, unit: int) -> None:
     """Commanders and Losses: Like a Hero (attached to a destroyed unit: killed), Useless
     (no unit left to command: removed) and the flight test (Leaving a Troop)."""

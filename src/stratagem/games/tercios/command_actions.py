@@ -13,7 +13,9 @@ from shapely import Point
 from stratagem.core import Action
 from stratagem.games.tercios.command import (
     commander_move,
+    has_rule,
     in_radius,
+    join_unit,
     may_command,
     officer_point,
     radius,
@@ -22,6 +24,7 @@ from stratagem.games.tercios.command import (
 from stratagem.games.tercios.encoding import ASSAULT, ORDERS
 from stratagem.games.tercios.geometry import distance
 from stratagem.games.tercios.movement import free_turns
+from stratagem.games.tercios.sight import charge_path, enemies, sees
 from stratagem.games.tercios.traits import trait_effect
 
 if TYPE_CHECKING:
@@ -62,7 +65,11 @@ def _commanded_units(state: TerciosState, officer: int) -> list[tuple[int, tuple
     return found
 
 
-UNIT_TRAITS = frozenset({"Alert", "Bold", "Cautious", "Energetic"})
+UNIT_TRAITS = frozenset(
+    {"Alert", "Bold", "Cautious", "Energetic", "Determined", "Enthusiastic", "Fearless"}
+)
+NEXT_TRAITS = ("Energetic", "Determined", "Enthusiastic")
+REINFORCING = ("Musketeer Company", "Pikemen Company")
 
 
 def _trait_options(state: TerciosState, officer: int) -> list[str]:
@@ -93,8 +100,13 @@ def _trait_options(state: TerciosState, officer: int) -> list[str]:
             for u in spent
             for o in allowed_orders(state, u)
         ]
-    if "Energetic" in traits:
-        verbs += [f"energetic {troops[u].label}" for u in waiting]
+    for trait in NEXT_TRAITS:
+        if trait in traits:
+            verbs += [f"{trait.lower()} {troops[u].label}" for u in waiting]
+    if "Fearless" in traits and state.attached[officer] < 0:
+        verbs += [f"fearless {troops[u].label}" for u in units if _may_charge(state, officer, u)]
+    if traits & {"Indefatigable", "Experienced"}:
+        verbs += _pair_options(state, officer)
     if "Coordinator" in traits and len(in_sight_and_radius(state, officer)) >= 2:
         verbs.append("coordinate")
     if "Erudite" in traits:
@@ -104,6 +116,56 @@ def _trait_options(state: TerciosState, officer: int) -> list[str]:
             for enemy, troop in enumerate(troops)
             if troop.side != who.side and face_down(state, enemy) and sees_unit(state, point, enemy)
         ]
+    return verbs
+
+
+def _may_charge(state: TerciosState, officer: int, unit: int) -> bool:
+    """Fearless: he can reach the unit to join it, and it can charge an enemy it sees."""
+    if _approach(state, officer, unit, 0.0) is None:
+        return False
+    return any(
+        sees(state, unit, enemy) and charge_path(state, unit, enemy, 1) is not None
+        for enemy in enemies(state, unit)
+    )
+
+
+def _pair_options(state: TerciosState, officer: int) -> list[str]:
+    """Indefatigable (one Dm moved between two units of the same type and regiment) and
+    Experienced (a company of pikemen or musketeers with at most 1 Dm reinforcing a
+    battalion): both units within his radius and at most 6 inches apart."""
+    g = state.g
+    who = g.officers[officer]
+    mine = [
+        u
+        for u in range(len(g.troops))
+        if state.alive[u] and may_command(state, officer, u) and in_radius(state, officer, u)
+    ]
+    reach = g.pack.constant("command_radius")
+    verbs = []
+    for a in mine:
+        for b in mine:
+            first, second = g.troops[a], g.troops[b]
+            if (
+                a == b
+                or state.placement(a).polygon().distance(state.placement(b).polygon()) > reach
+            ):
+                continue
+            if (
+                "Indefatigable" in who.traits
+                and state.dm[a] > 0
+                and first.regiment == second.regiment
+                and first.profile.kind == second.profile.kind
+            ):
+                verbs.append(f"indefatigable {first.label} to {second.label}")
+            if (
+                "Experienced" in who.traits
+                and first.profile.card in REINFORCING
+                and state.dm[a] <= 1
+                and second.profile.kind == "battalion"
+                and state.dm[b] > 0
+                and not any(state.attached[o.index] == a for o in g.officers)
+            ):
+                verbs.append(f"experienced {first.label} to {second.label}")
     return verbs
 
 
@@ -191,7 +253,7 @@ def _chosen(state: TerciosState, frame: Frame, officer: int, text: str) -> None:
     verb = text[len(who.label) + 2 :]
     rule = "Command: Activating a Commander"
     if verb.startswith("join "):
-        _join(state, officer, state.g.troop_index[verb[5:]])
+        join_unit(state, officer, state.g.troop_index[verb[5:]])
         state.pop(frame)
         return
     if verb == "stay":
@@ -247,7 +309,8 @@ def _tested(state: TerciosState, frame: Frame, officer: int, successes: int) -> 
         if verb.startswith("inspire "):
             name = verb[8 : verb.rindex(" (")]
             virtue = verb[verb.rindex(" (") + 2 : -1]
-            state.buff[state.g.troop_index[name]] = virtue
+            for unit in _inspired(state, officer, state.g.troop_index[name]):
+                state.buff[unit] = virtue
             state.log(
                 f"{who.label} inspires {name}: {virtue} until the enemy's next activation.",
                 "Command: Inspiring",
@@ -289,16 +352,21 @@ def _tested(state: TerciosState, frame: Frame, officer: int, successes: int) -> 
     state.decide(frame, who.side, [*joins, state.g.table.parse(f"{who.label}: stay")])
 
 
-def _join(state: TerciosState, officer: int, unit: int) -> None:
-    """Joining a troop: he moves into contact, is attached and exhausted."""
-    state.attached[officer] = unit
-    state.exhausted[officer] = True
-    state.joined[officer] = True
-    state.log(
-        f"{state.g.officers[officer].label} joins {state.g.troops[unit].label} and is exhausted.",
-        "Command: Joining a troop",
-        {"officer": officer, "unit": unit},
-    )
+def _inspired(state: TerciosState, officer: int, unit: int) -> list[int]:
+    """Inspiring lends the virtue to one unit; an Expert commander lends it to the whole
+    brigade of that unit (its regiment's units with the Brigade rule) (Kingdoms Expansion
+    Traits: Expert)."""
+    troops = state.g.troops
+    if "Expert" not in state.g.officers[officer].traits or not has_rule(state, unit, "Brigade"):
+        return [unit]
+    return [
+        other
+        for other, troop in enumerate(troops)
+        if troop.side == troops[unit].side
+        and troop.regiment == troops[unit].regiment
+        and state.alive[other]
+        and has_rule(state, other, "Brigade")
+    ]
 
 
 def _join_options(state: TerciosState, officer: int) -> list[Action]:
@@ -318,7 +386,8 @@ def _join_options(state: TerciosState, officer: int) -> list[Action]:
 
 def _target(state: TerciosState, verb: str) -> int | None:
     """The unit a command action names (``inspire NAME (virtue)``, ``erudite NAME``...)."""
-    for prefix in ("inspire ", "alert ", "bold ", "cautious ", "energetic ", "erudite "):
+    prefixes = ("inspire ", "alert ", "bold ", "cautious ", "erudite ", "fearless ")
+    for prefix in prefixes + tuple(f"{trait.lower()} " for trait in NEXT_TRAITS):
         if verb.startswith(prefix):
             name = verb[len(prefix) :]
             if name.endswith(")"):

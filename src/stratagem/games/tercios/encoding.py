@@ -135,6 +135,7 @@ def action_texts(
             ):
                 texts.append(f"{officer.label}: comrade-in-arms {other.label}")
         texts.append(f"{officer.label}: stay")
+        texts += _pair_texts(officer, troops)
         if "Coordinator" in officer.traits:
             texts.append(f"{officer.label}: coordinate")
         for troop in troops:
@@ -159,6 +160,20 @@ def _trait_texts(officer: Officer, troop: Troop) -> list[str]:
     for trait in ("Bold", "Cautious"):
         if trait in traits:
             texts += [f"{who}: {trait.lower()} {name} ({order})" for order in ORDERS]
-    if "Energetic" in traits:
-        texts.append(f"{who}: energetic {name}")
+    for trait in ("Energetic", "Determined", "Enthusiastic", "Fearless"):
+        if trait in traits:
+            texts.append(f"{who}: {trait.lower()} {name}")
     return texts
+
+
+def _pair_texts(officer: Officer, troops: Sequence[Troop]) -> list[str]:
+    """Indefatigable and Experienced name two units of his side."""
+    own = [t for t in troops if t.side == officer.side]
+    return [
+        f"{officer.label}: {trait.lower()} {a.label} to {b.label}"
+        for trait in ("Indefatigable", "Experienced")
+        if trait in officer.traits
+        for a in own
+        for b in own
+        if a.index != b.index
+    ]

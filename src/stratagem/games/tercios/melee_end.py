@@ -9,11 +9,12 @@ from typing import TYPE_CHECKING
 from shapely import Point
 
 from stratagem.games.tercios.combat import run_melee
-from stratagem.games.tercios.command import has_rule, order_dice
+from stratagem.games.tercios.command import has_rule, kill_commander, order_dice
 from stratagem.games.tercios.damage import destroy, disorder, take_damage
 from stratagem.games.tercios.encoding import DIRTY_WAR, NO_DIRTY_WAR
 from stratagem.games.tercios.geometry import bearing, normalize
 from stratagem.games.tercios.movement import slide, speed
+from stratagem.games.tercios.traits import activation_frame
 
 if TYPE_CHECKING:
     from stratagem.games.tercios.state import Frame, TerciosState
@@ -116,6 +117,7 @@ def _after(state: TerciosState, frame: Frame, a: int, d: int) -> None:
     broken = frame["broken_d"] if loser == d else frame["broken_a"]
     state.log(f"{troops[winner].label} wins the combat.", RULE, {"winner": winner, "loser": loser})
     frame["stage"] = "done"
+    _commanders_effects(state, frame, winner, loser)
     if state.alive[loser]:
         _loser_goes(state, frame, winner, loser, broken)
     if state.alive[winner] and winner == a and broken:
@@ -132,6 +134,28 @@ def _after(state: TerciosState, frame: Frame, a: int, d: int) -> None:
         state.roll(frame, 1, 6)
         return
     state.pop(frame)
+
+
+def _commanders_effects(state: TerciosState, frame: Frame, winner: int, loser: int) -> None:
+    """Kingdoms Expansion Traits: Determined (a charge against a slower or disordered enemy:
+    1 more Dm to it when won, disorder when lost); Optional Traits: Fearless (a unit
+    activated a second time that loses: its commander is killed)."""
+    turn = activation_frame(state)
+    a, d = frame["a"], frame["d"]
+    if turn is not None and turn.get("determined") == a:
+        slower = speed(state, d, 0) < speed(state, a, 0)
+        if winner == a and (slower or frame.get("disordered")):
+            take_damage(state, d, 1, "Kingdoms Expansion Traits: Determined")
+        elif loser == a:
+            disorder(state, a, "Kingdoms Expansion Traits: Determined")
+    fearless = turn.get("fearless") if turn is not None else None
+    if fearless and fearless[1] == loser and state.o_alive[fearless[0]]:
+        kill_commander(
+            state,
+            fearless[0],
+            f"{state.g.officers[fearless[0]].label} falls with his second assault.",
+            "Optional Traits: Fearless",
+        )
 
 
 def _loser_goes(state: TerciosState, frame: Frame, winner: int, loser: int, broken: bool) -> None:

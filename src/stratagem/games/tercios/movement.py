@@ -27,12 +27,13 @@ from stratagem.games.tercios.geometry import (
     turn_between,
 )
 from stratagem.games.tercios.values import final_value
-from stratagem.games.tercios.virtues import virtue_bonus
+from stratagem.games.tercios.virtues import has_rule, virtue_bonus
 
 if TYPE_CHECKING:
     from stratagem.games.tercios.state import TerciosState
 
 FRACTIONS = (1.0, 0.5)
+CONTACT = 0.01
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,21 +82,21 @@ def obstacles(
 def ground_effects(state: TerciosState, unit: int, path: LineString) -> tuple[int, int, bool]:
     """Terrain and Movement: the bonuses, penalties and disorder that the ground crossed by
     the front centre gives (RULINGS.md: terrain movement values)."""
-    rules = state.g.troops[unit].profile.rules
     bonus = penalty = 0
     disorder = False
     easy = [e.shape for e in state.g.terrain if e.ground == "easy"]
     if easy and any(inside(path.buffer(0.01), shape) for shape in easy):
         bonus = 1
-    if "Skirmishers" in rules:
+    if has_rule(state, unit, "Skirmishers"):
         return bonus, 0, False
+    light = has_rule(state, unit, "Light")
     for element in state.g.terrain:
         if element.ground not in ("difficult", "very difficult"):
             continue
         if not path.intersects(element.shape):
             continue
         penalty = 1
-        if element.ground == "very difficult" and "Light" not in rules:
+        if element.ground == "very difficult" and not light:
             disorder = True
     return bonus, penalty, disorder
 
@@ -302,12 +303,15 @@ def slide(state: TerciosState, unit: int, direction: float, length: float, facin
     area = table_area(state)
     steps = max(1, int(length / 0.25))
     best = turned if _free(turned.polygon(), blockers, area) else None
+    # A base in contact (an enemy after a combat) only blocks a move that would overlap it:
+    # the front centre's line may start on its edge (RULINGS.md R74).
+    crossed = [o for o in blockers if o.shape.distance(turned.polygon()) > CONTACT]
     for step in range(1, steps + 1):
         reach = length * step / steps
         spot = turned.moved(reach, direction)
         path = LineString([turned.front, spot.front])
         if not _free(spot.polygon(), blockers, area) or any(
-            crosses(path, o.shape) for o in blockers
+            crosses(path, o.shape) for o in crossed
         ):
             break
         best = spot

@@ -74,15 +74,26 @@ def has_rule(state: TerciosState, unit: int, rule: str) -> bool:
     """A unit's special rule: from its card; every cavalry unit's Mobility, Evasion and
     Pursuit (The Troops: Cavalry), Heavy Cavalry losing Mobility (Rules from "Kingdoms");
     or given by a commander's automatic trait (Brave: Impetuous and Elite, Passionate:
-    Frenzied, attached; Prepared: Evasion to Light units in his radius)."""
+    Frenzied, attached; Prepared: Evasion to Light units in his radius), or for its
+    activation by Enthusiastic (Light, or Skirmishers if it was Light)."""
     profile = state.g.troops[unit].profile
     if rule in profile.rules:
         return True
     if profile.is_cavalry and rule in CAVALRY_RULES:
         return not (rule == "Mobility" and "Heavy Cavalry" in profile.rules)
+    if rule in ("Light", "Skirmishers") and _enthusiastic(state, unit):
+        return rule == "Light" or "Light" in profile.rules
     traits = attached_traits(state, unit)
     if rule in ("Impetuous", "Elite") and "Brave" in traits:
         return True
     if rule == "Frenzied" and "Passionate" in traits:
         return True
     return rule == "Evasion" and "Light" in profile.rules and radius_trait(state, unit, "Prepared")
+
+
+def _enthusiastic(state: TerciosState, unit: int) -> bool:
+    """Kingdoms Expansion Traits: Enthusiastic: the unit named is being activated."""
+    for frame in state.frames:
+        if frame["p"] == "activation":
+            return frame.get("enthusiastic") == unit and frame.get("last") == unit
+    return False
