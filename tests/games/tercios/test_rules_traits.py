@@ -341,3 +341,28 @@ def test_expert_inspires_a_whole_brigade(tmp_path: Path) -> None:
     roll(state, 1)
     buffs = [state.buff[game.troop_index[u]] for u in ("Blue musketeers", "Blue commanded shot")]
     assert buffs == ["Loyalty", "Loyalty"]
+
+
+def test_cold_blood_cancels_an_enemy_action_on_a_unit_near_him(tmp_path: Path) -> None:
+    swedish = variant(tmp_path, "swedish_500", 'traits = ["Reputation"]', 'traits = ["Cold Blood"]')
+    spanish = variant(tmp_path, "spanish_500", 'traits = ["Presence"]', 'traits = ["Erudite"]')
+    game = load(armies=(spanish, swedish))
+    state = game.new_initial_state()
+    start_activation(state, {}, default="Resist!")
+    state = placed(game, state, {**NEAR_CHIEF, "Yellow 2": (50.0, 17.0, 180.0)})
+    doc = state.to_json()
+    for officer, spot in ((CHIEF, (31.0, 17.0)), ("Gustav Horn (Swedish C-C)", (50.0, 22.0))):
+        index = game.officer_index[officer]
+        doc["state"]["ox"][index], doc["state"]["oy"][index] = spot
+    loaded = game.state_from_json(doc)
+    assert isinstance(loaded, TerciosState)
+    apply(loaded, f"activate commander {CHIEF}", f"{CHIEF}: erudite Yellow 2")
+    roll(loaded, 2)  # the Erudite test succeeds
+    roll(loaded, 1)  # Gustav Horn's Cold Blood test: one 6
+    events = events_since(loaded, 0)
+    assert "Gustav Horn (Swedish C-C) cancels the enemy's action." in events
+    assert loaded.exhausted[game.officer_index["Gustav Horn (Swedish C-C)"]]
+    if f"{CHIEF}: stay" in texts(loaded):
+        apply(loaded, f"{CHIEF}: stay")
+    apply(loaded, "activate Idiáquez")
+    assert "activate Yellow 2" in texts(loaded)

@@ -245,7 +245,58 @@ def run_commander(state: TerciosState, frame: Frame) -> None:
         return
     if stage == "tested":
         successes = frame.pop("got")
+        guard = _cold_blood_guard(state, officer, frame["action"]) if successes else None
+        if guard is not None:
+            frame["stage"] = "cold"
+            frame["successes"] = successes
+            state.frames.append({"p": "cold_blood", "o": guard, "stage": "start"})
+            return
         _tested(state, frame, officer, successes)
+    elif stage == "cold":
+        _tested(state, frame, officer, frame.pop("successes"), frame.pop("cancelled", False))
+
+
+def _cold_blood_guard(state: TerciosState, officer: int, verb: str) -> int | None:
+    """Kingdoms Expansion Traits: Cold Blood: an enemy commander with the trait, fresh,
+    whose unit within 6 inches of him the action affects (Erudite is the one command
+    action aimed at the enemy)."""
+    target = _target(state, verb)
+    if target is None or state.g.troops[target].side == state.g.officers[officer].side:
+        return None
+    reach = state.g.pack.constant("command_radius")
+    shape = state.placement(target).polygon()
+    for guard in state.g.officers:
+        index = guard.index
+        if (
+            "Cold Blood" in guard.traits
+            and state.o_alive[index]
+            and not state.exhausted[index]
+            and may_command(state, index, target)
+            and shape.distance(Point(officer_point(state, index))) <= reach
+        ):
+            return index
+    return None
+
+
+def run_cold_blood(state: TerciosState, frame: Frame) -> None:
+    """Cold Blood: a command test with one success per 6; one cancels the enemy's action,
+    fewer than two exhaust him."""
+    officer = frame["o"]
+    who = state.g.officers[officer]
+    rule = "Kingdoms Expansion Traits: Cold Blood"
+    if frame["stage"] == "start":
+        frame["stage"] = "tested"
+        state.log(f"{who.label} keeps a cold head: command test at 6.", rule, {"officer": officer})
+        state.roll(frame, who.rank, int(state.g.pack.constant("rout_target")))
+        return
+    successes = frame.pop("got")
+    state.pop(frame)
+    if successes >= 1:
+        state.frames[-1]["cancelled"] = True  # the enemy's commander frame, just below
+        state.log(f"{who.label} cancels the enemy's action.", rule, {"officer": officer})
+    if successes <= 1:
+        state.exhausted[officer] = True
+        state.log(f"{who.label} is exhausted.", rule, {"officer": officer})
 
 
 def _chosen(state: TerciosState, frame: Frame, officer: int, text: str) -> None:
@@ -301,11 +352,19 @@ def _chosen(state: TerciosState, frame: Frame, officer: int, text: str) -> None:
     state.roll(frame, who.rank, int(need))
 
 
-def _tested(state: TerciosState, frame: Frame, officer: int, successes: int) -> None:
+def _tested(
+    state: TerciosState, frame: Frame, officer: int, successes: int, cancelled: bool = False
+) -> None:
     who = state.g.officers[officer]
     verb = frame.pop("action")
     rule = "Command: Command Actions"
-    if successes >= 1:
+    if cancelled:
+        state.log(
+            f"{who.label}: {verb} is cancelled.",
+            "Kingdoms Expansion Traits: Cold Blood",
+            {"officer": officer},
+        )
+    elif successes >= 1:
         if verb.startswith("inspire "):
             name = verb[8 : verb.rindex(" (")]
             virtue = verb[verb.rindex(" (") + 2 : -1]
