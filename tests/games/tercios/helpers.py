@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 
 import stratagem
 from stratagem import CHANCE
+from stratagem.games.tercios.army import shipped_armies
 from stratagem.games.tercios.game import Tercios
 from stratagem.games.tercios.state import TerciosState
 
@@ -90,3 +92,12 @@ def last_events(state: TerciosState, count: int) -> list[str]:
 def events_since(state: TerciosState, start: int) -> Sequence[str]:
     """Event texts from index ``start``."""
     return [event.text for event in state.events[start:]]
+
+
+def variant(tmp_path: Path, army: str, old: str, new: str) -> str:
+    """A shipped army with one piece of text replaced, written to a file (its path)."""
+    text = shipped_armies()[army].read_text(encoding="utf-8")
+    assert old in text, old
+    path = tmp_path / f"{army}_variant.toml"
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    return str(path)

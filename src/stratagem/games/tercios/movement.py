@@ -26,16 +26,18 @@ from stratagem.games.tercios.geometry import (
     narrow_gap,
     normalize,
     overlapping,
+    overlaps,
     turn_between,
 )
 from stratagem.games.tercios.scene import Blockers, Obstacle, blockers
 from stratagem.games.tercios.values import final_value
-from stratagem.games.tercios.virtues import virtue_bonus
+from stratagem.games.tercios.virtues import has_rule, virtue_bonus
 
 if TYPE_CHECKING:
     from stratagem.games.tercios.state import TerciosState
 
 FRACTIONS = (1.0, 0.5)
+CONTACT = 0.01
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +46,7 @@ class Move:
 
     spot: Placement
     disorder: bool
+    pushed: tuple[tuple[int, Placement], ...] = ()
 
 
 def table_area(state: TerciosState) -> Polygon:
@@ -69,21 +72,21 @@ def obstacles(
 def ground_effects(state: TerciosState, unit: int, path: LineString) -> tuple[int, int, bool]:
     """Terrain and Movement: the bonuses, penalties and disorder that the ground crossed by
     the front centre gives (RULINGS.md: terrain movement values)."""
-    rules = state.g.troops[unit].profile.rules
     bonus = penalty = 0
     disorder = False
     easy = [e.shape for e in state.g.terrain if e.ground == "easy"]
     if easy and any(inside(path.buffer(0.01), shape) for shape in easy):
         bonus = 1
-    if "Skirmishers" in rules:
+    if has_rule(state, unit, "Skirmishers"):
         return bonus, 0, False
+    light = has_rule(state, unit, "Light")
     for element in state.g.terrain:
         if element.ground not in ("difficult", "very difficult"):
             continue
         if not path.intersects(element.shape):
             continue
         penalty = 1
-        if element.ground == "very difficult" and "Light" not in rules:
+        if element.ground == "very difficult" and not light:
             disorder = True
     return bonus, penalty, disorder
 
@@ -175,6 +178,9 @@ def _final_spot(
     straight = start.with_front_at(front, direction)
     clash = _clash(state, straight.polygon(), blockers)
     if facing is None or turn_between(facing, direction) < 1e-6:
+        pushed = _push_back(state, unit, straight, blockers, direction) if clash else None
+        if pushed:
+            return None, Move(straight, disorder, pushed)
         if clash is not None:
             return (
                 f"Overlap: the unit would end overlapping {clash}; a facing within "
@@ -201,6 +207,45 @@ def _final_spot(
     if still is not None:
         return f"Angle Correction: the corrected base still overlaps {still}", None
     return None, Move(corrected, disorder)
+
+
+def _push_back(
+    state: TerciosState,
+    unit: int,
+    spot: Placement,
+    blockers: Blockers,
+    direction: float,
+) -> tuple[tuple[int, Placement], ...]:
+    """Overlap: a unit without the move left to get past the friendly artillery it passes
+    through pushes it back behind it by up to one inch (RULINGS.md R73); nothing if that
+    does not clear every base it would overlap."""
+    shape = spot.polygon()
+    area = table_area(state)
+    if not inside(shape, area):
+        return ()
+    hits = [blockers.items[i] for i in np.flatnonzero(overlapping(shape, blockers.shapes))]
+    if not all(o.unit is not None and _may_pass(state, unit, o.unit) for o in hits):
+        return ()
+    limit = state.g.pack.constant("artillery_push")
+    pushed = []
+    for hit in hits:
+        assert hit.unit is not None
+        others = blockers.without(hit)
+        gun = state.placement(hit.unit)
+        steps = [limit * k / 4 for k in range(1, 5)]
+        spots = (gun.moved(step, normalize(direction + 180.0)) for step in steps)
+        free = next(
+            (
+                g
+                for g in spots
+                if _free(g.polygon(), others, area) and not overlaps(g.polygon(), shape)
+            ),
+            None,
+        )
+        if free is None:
+            return ()
+        pushed.append((hit.unit, free))
+    return tuple(pushed)
 
 
 def _clash(state: TerciosState, shape: Polygon, blockers: Blockers) -> str | None:
@@ -246,11 +291,14 @@ def slide(state: TerciosState, unit: int, direction: float, length: float, facin
     area = table_area(state)
     steps = max(1, int(length / 0.25))
     best = turned if _free(turned.polygon(), found, area) else None
+    # A base in contact (an enemy after a combat) only blocks a move that would overlap it:
+    # the front centre's line may start on its edge (RULINGS.md R74).
+    apart = found.shapes[np.asarray(shapely.distance(found.shapes, turned.polygon())) > CONTACT]
     for step in range(1, steps + 1):
         reach = length * step / steps
         spot = turned.moved(reach, direction)
         path = LineString([turned.front, spot.front])
-        if not _free(spot.polygon(), found, area) or crossed(path, found.shapes).any():
+        if not _free(spot.polygon(), found, area) or crossed(path, apart).any():
             break
         best = spot
     else:
@@ -266,12 +314,14 @@ def _free(shape: Polygon, blockers: Blockers, area: Polygon) -> bool:
     return inside(shape, area) and not overlapping(shape, blockers.shapes).any()
 
 
-def reorient(state: TerciosState, unit: int, verb: str) -> None:
+def reorient(
+    state: TerciosState, unit: int, verb: str, rule: str = "Movement: Reorientation"
+) -> None:
     """Reorientation: the front centre brought to a side or the rear centre."""
     state.f[unit] = round(normalize(state.f[unit] + TURN_ANGLES[TURNS.index(verb)]), 4)
     state.log(
         f"{state.g.troops[unit].label}: {verb}.",
-        "Movement: Reorientation",
+        rule,
         {"unit": unit, "facing": state.f[unit]},
     )
 
@@ -288,3 +338,11 @@ def free_turns(state: TerciosState, unit: int) -> list[str]:
         if _free(turned.polygon(), others, area):
             found.append(verb)
     return found
+
+
+def evade(state: TerciosState, unit: int, away_from: int, rule: str = "Reactions: Run!") -> None:
+    """Run! reaction / Evasion: turn about and move directly away by Mvt++."""
+    direction = bearing((state.x[away_from], state.y[away_from]), (state.x[unit], state.y[unit]))
+    length = speed(state, unit, 2)
+    slide(state, unit, direction, length, direction)
+    state.log(f"{state.g.troops[unit].label} evades.", rule, {"unit": unit})

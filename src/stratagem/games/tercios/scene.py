@@ -51,6 +51,11 @@ class Blockers:
     items: tuple[Obstacle, ...]
     shapes: NDArray[np.object_]
 
+    def without(self, obstacle: Obstacle) -> Blockers:
+        """The same blockers less one, in the same order."""
+        keep = [index for index, item in enumerate(self.items) if item is not obstacle]
+        return Blockers(tuple(self.items[index] for index in keep), self.shapes[keep])
+
 
 class Scene:
     """The bases and remembered geometry of one position (see the module docstring)."""
@@ -82,7 +87,7 @@ class Scene:
         self.blockers: dict[tuple[int, str, frozenset[int]], Blockers] = {}
         self.lines: dict[LineKey, tuple[bool, Box]] = {}
         self.sights: dict[
-            tuple[int, int, tuple[tuple[float, float], ...], float],
+            tuple[int, int, tuple[tuple[float, float], ...], frozenset[int], float],
             list[tuple[float, tuple[float, float], tuple[float, float]]],
         ] = {}
         if previous is not None:

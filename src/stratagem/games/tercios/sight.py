@@ -45,15 +45,18 @@ def visible_centres(
     viewer: int,
     target: int,
     origins: list[tuple[float, float]],
+    *,
+    over: frozenset[int] = frozenset(),
     within: float = math.inf,
 ) -> list[tuple[float, tuple[float, float], tuple[float, float]]]:
     """Each (distance, origin, centre) from which ``viewer`` sees a centre of ``target``
-    ``within`` inches of it, nearest first; the viewer's own base blocks lines behind it."""
+    ``within`` inches of it, nearest first; the viewer's own base blocks lines behind it;
+    the units in ``over`` do not (shooting over them: Bow, Mortar)."""
     scene = scene_of(state)
-    key = (viewer, target, tuple(origins), within)
+    key = (viewer, target, tuple(origins), over, within)
     known = scene.sights.get(key)
     if known is None:
-        _look(state, viewer, [target], origins, within)
+        _look(state, viewer, [target], origins, over=over, within=within)
         known = scene.sights[key]
     return known
 
@@ -68,10 +71,11 @@ def seen_among(state: TerciosState, viewer: int, targets: list[int]) -> list[int
     in the same order; their lines are tested together."""
     scene = scene_of(state)
     origins = (scene.spots[viewer].front,)
-    todo = [t for t in targets if (viewer, t, origins, math.inf) not in scene.sights]
+    none: frozenset[int] = frozenset()
+    todo = [t for t in targets if (viewer, t, origins, none, math.inf) not in scene.sights]
     if todo:
-        _look(state, viewer, todo, list(origins), math.inf)
-    return [t for t in targets if scene.sights[(viewer, t, origins, math.inf)]]
+        _look(state, viewer, todo, list(origins), over=none, within=math.inf)
+    return [t for t in targets if scene.sights[(viewer, t, origins, none, math.inf)]]
 
 
 def _look(
@@ -79,6 +83,8 @@ def _look(
     viewer: int,
     targets: list[int],
     origins: list[tuple[float, float]],
+    *,
+    over: frozenset[int],
     within: float,
 ) -> None:
     """Remember what ``viewer`` sees of each target from ``origins`` (``visible_centres``)."""
@@ -91,7 +97,10 @@ def _look(
         if (gap := distance(origin, centre)) <= within
     ]
     clear = scene.clear_lines(
-        [(origin, centre, frozenset((target, viewer))) for target, _, origin, centre in wanted]
+        [
+            (origin, centre, frozenset((target, viewer, *over)))
+            for target, _, origin, centre in wanted
+        ]
     )
     rows = [row for row, ok in enumerate(clear) if ok]
     if rows:
@@ -101,7 +110,7 @@ def _look(
             clear[row] = not own
     key_origins = tuple(origins)
     for target in targets:
-        scene.sights[(viewer, target, key_origins, within)] = sorted(
+        scene.sights[(viewer, target, key_origins, over, within)] = sorted(
             (gap, origin, centre)
             for (unit, gap, origin, centre), ok in zip(wanted, clear, strict=True)
             if unit == target and ok
