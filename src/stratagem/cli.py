@@ -68,6 +68,19 @@ GameName = Annotated[str, typer.Argument(metavar="GAME", help="A game: see `stra
 Players = Annotated[
     int | None, typer.Option("--players", "-p", help="Number of players (default: the fewest).")
 ]
+Armies = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--army",
+        metavar="ARMY",
+        help="Tercios: each seat's army in seat order, a shipped army or a file (give it twice).",
+    ),
+]
+
+
+def _armies(army: list[str] | None) -> dict[str, object]:
+    """The game option ``armies`` that ``--army`` gives (none if not given)."""
+    return {"armies": tuple(army)} if army else {}
 
 
 def _stdout() -> Console:
@@ -129,19 +142,10 @@ def play(
     ] = None,
     log: Annotated[Path | None, typer.Option(help="Write the game log (JSON lines) here.")] = None,
     players: Players = None,
-    army: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--army",
-            metavar="ARMY",
-            help="Tercios: each seat's army in seat order, a shipped army or a file "
-            "(give it twice).",
-        ),
-    ] = None,
+    army: Armies = None,
 ) -> None:
     """Play a game at the terminal against bots (or watch bots play)."""
-    options: dict[str, object] = {"armies": tuple(army)} if army else {}
-    game, names = _load(game_name, players, seat or [], extra=(HUMAN,), options=options)
+    game, names = _load(game_name, players, seat or [], extra=(HUMAN,), options=_armies(army))
     if seed is None:
         seed = secrets.randbelow(2**31)
     console = _stdout()
@@ -283,6 +287,7 @@ def simulate_command(
     seat: SeatSpecs = None,
     seed: Seed = None,
     players: Players = None,
+    army: Armies = None,
     workers: Workers = None,
     ray: UseRay = False,
     ray_address: RayAddress = None,
@@ -296,7 +301,7 @@ def simulate_command(
     ] = None,
 ) -> None:
     """Play many games between bots and report win rates and game lengths."""
-    game, names = _load(game_name, players, seat or [], extra=())
+    game, names = _load(game_name, players, seat or [], extra=(), options=_armies(army))
     if seed is None:
         seed = secrets.randbelow(2**31)
     try:
@@ -334,12 +339,13 @@ def tournament_command(
     ] = 100,
     seed: Seed = None,
     players: Players = None,
+    army: Armies = None,
     workers: Workers = None,
     ray: UseRay = False,
     ray_address: RayAddress = None,
 ) -> None:
     """Play every pairing of bots in every seat; print win rates and ratings."""
-    game, _ = _load(game_name, players, [], extra=())
+    game, _ = _load(game_name, players, [], extra=(), options=_armies(army))
     if seed is None:
         seed = secrets.randbelow(2**31)
     pairings = len(set(bot)) * (len(set(bot)) - 1) // 2
