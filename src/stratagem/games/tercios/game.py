@@ -33,12 +33,14 @@ DEFAULT_ARMIES = ("spanish_1000", "swedish_1000")
 
 class TerciosOptions(GameOptions):
     """Tercios options: each seat's army (a shipped army or a file), the battlefield, a
-    fixed duration instead of the variable end, and the Weary adaptation."""
+    fixed duration instead of the variable end, the Weary adaptation and the figures'
+    scale (the 6/10 mm bases, RULINGS.md R80)."""
 
     armies: tuple[str, str] = DEFAULT_ARMIES
     terrain: Literal["standard", "open"] = "standard"
     duration: int | None = Field(default=None, ge=1, le=8)
     weary_at_first_dm: bool = False
+    scale: Literal["15/28mm", "6/10mm"] = "15/28mm"
 
 
 class Tercios(Game):
@@ -47,6 +49,7 @@ class Tercios(Game):
     info = INFO
 
     def __init__(self, options: Mapping[str, Any], pack: Pack) -> None:
+        pack = pack.at_scale(str(options.get("scale", "15/28mm")))
         names = tuple(options["armies"])
         specs = []
         for seat, name in zip(SEATS, names, strict=True):
