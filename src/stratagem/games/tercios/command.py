@@ -36,7 +36,10 @@ if TYPE_CHECKING:
 
 
 def commander_move(state: TerciosState, officer: int) -> float:
-    """A commander's move: 6 inches, 9 with Impetus."""
+    """A commander's move: 6 inches, 9 with Impetus; none left once he has made an exact
+    move in his activation (RULINGS.md R81)."""
+    if any(f.get("moved") and f.get("o") == officer for f in state.frames):
+        return 0.0
     key = "impetus_move" if "Impetus" in state.g.officers[officer].traits else "commander_move"
     return state.g.pack.constant(key)
 

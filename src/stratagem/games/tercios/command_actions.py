@@ -21,6 +21,7 @@ from stratagem.games.tercios.command import (
     radius,
     sees_unit,
 )
+from stratagem.games.tercios.commander_moves import walk
 from stratagem.games.tercios.encoding import ASSAULT, ORDERS
 from stratagem.games.tercios.geometry import distance
 from stratagem.games.tercios.movement import free_turns
@@ -238,10 +239,22 @@ def run_commander(state: TerciosState, frame: Frame) -> None:
     if stage == "start":
         frame["stage"] = "chosen"
         options = commander_options(state, officer, False)
-        state.decide(frame, who.side, options)
+        walker = officer if state.attached[officer] < 0 else None
+        state.decide(frame, who.side, options, exact_officer=walker)
         return
     if stage == "chosen":
-        _chosen(state, frame, officer, frame.pop("choice_text"))
+        move = state.exact_of(frame)
+        if move is None:
+            _chosen(state, frame, officer, frame.pop("choice_text"))
+            return
+        frame.pop("choice_text")
+        walk(state, move)
+        frame["moved"] = True
+        options = commander_options(state, officer, False)
+        if not options:
+            state.pop(frame)
+            return
+        state.decide(frame, who.side, options)
         return
     if stage == "tested":
         successes = frame.pop("got")

@@ -3,7 +3,8 @@
 The table holds every discrete decision (orders, activations, moves towards a target,
 charges, shots, command actions, reactions) and every chance outcome (``Die: k``,
 ``Roll: k successes``). A person or client may also give an exact move,
-``move Tercio 1 to 34.5,20 facing 90``; such a move is not in the table: it shares the id
+``move Tercio 1 to 34.5,20 facing 90`` (or a commander's, ``move Lord Tilly to 30,12``);
+such a move is not in the table: it shares the id
 of the reserved ``exact move`` entry (never legal by itself) and is told apart by its text,
 which ``TerciosActionTable`` parses and the rules then check (RULINGS.md: exact moves).
 """
@@ -44,23 +45,28 @@ _EXACT = re.compile(
 
 @dataclass(frozen=True, slots=True)
 class ExactMove:
-    """A move with exact parameters: the unit, its new front centre and maybe its facing."""
+    """A move with exact parameters: the unit (a troop, or a commander when ``officer``),
+    its new front centre (a commander's new place) and maybe its facing."""
 
     unit: int
     x: float
     y: float
     facing: float | None
+    officer: bool = False
 
 
 class TerciosActionTable(ActionTable):
     """The action table, which also reads exact moves (see the module docstring)."""
 
-    __slots__ = ("_labels", "exact_id")
+    __slots__ = ("_labels", "_officers", "exact_id")
 
-    def __init__(self, texts: Sequence[str], troops: Sequence[Troop]) -> None:
+    def __init__(
+        self, texts: Sequence[str], troops: Sequence[Troop], officers: Sequence[Officer] = ()
+    ) -> None:
         super().__init__(texts)
         self.exact_id = self.parse(EXACT_TEXT).id
         self._labels = {normalize_text(t.label): t for t in troops}
+        self._officers = {normalize_text(o.label): o for o in officers}
 
     def parse(self, text: str) -> Action:
         """A table action, or an exact move in its canonical text."""
@@ -70,7 +76,7 @@ class TerciosActionTable(ActionTable):
             move = self.exact(text)
             if move is None:
                 raise
-            return Action(self.exact_id, exact_text(self._troop(move.unit), move))
+            return Action(self.exact_id, exact_text(self._label(move), move))
 
     def check(self, action: Action) -> Action:
         """A table action, or a well-formed exact move carrying the reserved id."""
@@ -83,24 +89,27 @@ class TerciosActionTable(ActionTable):
         match = _EXACT.match(" ".join(text.split()))
         if match is None:
             return None
-        troop = self._labels.get(normalize_text(match["unit"]))
-        if troop is None:
-            raise UnknownAction(f"{text!r}: there is no unit named {match['unit']!r}")
+        name = normalize_text(match["unit"])
+        who: Troop | Officer | None = self._labels.get(name) or self._officers.get(name)
+        if who is None:
+            raise UnknownAction(f"{text!r}: there is no unit or commander named {match['unit']!r}")
         facing = match["facing"]
         return ExactMove(
-            troop.index,
+            who.index,
             round(float(match["x"]), 2),
             round(float(match["y"]), 2),
             None if facing is None else round(float(facing), 1) % 360.0,
+            officer=isinstance(who, Officer),
         )
 
-    def _troop(self, index: int) -> Troop:
-        return next(t for t in self._labels.values() if t.index == index)
+    def _label(self, move: ExactMove) -> str:
+        named = self._officers if move.officer else self._labels
+        return next(w.label for w in named.values() if w.index == move.unit)
 
 
-def exact_text(troop: Troop, move: ExactMove) -> str:
-    """The canonical text of an exact move."""
-    text = f"move {troop.label} to {move.x:g},{move.y:g}"
+def exact_text(label: str, move: ExactMove) -> str:
+    """The canonical text of an exact move of the unit or commander ``label``."""
+    text = f"move {label} to {move.x:g},{move.y:g}"
     return text if move.facing is None else f"{text} facing {move.facing:g}"
 
 

@@ -68,7 +68,7 @@ class Tercios(Game):
             deployment = standard_deployment(pack, troops)
         except DeploymentError as error:
             raise OptionError(f"tercios: {error}") from None
-        table = TerciosActionTable(action_texts(troops, officers, SEATS), troops)
+        table = TerciosActionTable(action_texts(troops, officers, SEATS), troops, officers)
         super().__init__(options, SEATS, table)
         self.table = table
         self.pack = pack

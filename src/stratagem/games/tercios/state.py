@@ -199,11 +199,18 @@ class TerciosState(State):
         frame["wait"] = "die"
 
     def decide(
-        self, frame: Frame, seat: int, options: list[Action], exact: int | None = None
+        self,
+        frame: Frame,
+        seat: int,
+        options: list[Action],
+        exact: int | None = None,
+        *,
+        exact_officer: int | None = None,
     ) -> None:
-        """Ask ``seat`` to choose one of ``options`` (or an exact move of unit ``exact``); a
-        single option with no exact move allowed is taken at once."""
-        if len(options) == 1 and exact is None:
+        """Ask ``seat`` to choose one of ``options`` (or an exact move of unit ``exact``, or
+        of the commander ``exact_officer``); a single option with no exact move allowed is
+        taken at once."""
+        if len(options) == 1 and exact is None and exact_officer is None:
             frame["choice"] = options[0].id
             frame["choice_text"] = options[0].text
             return
@@ -211,6 +218,8 @@ class TerciosState(State):
         frame["seat"] = seat
         frame["options"] = [a.id for a in options]
         frame["exact"] = -1 if exact is None else exact
+        if exact_officer is not None:
+            frame["exact_officer"] = exact_officer
 
     def pop(self, frame: Frame) -> None:
         """A procedure is done (children it pushed stay on the stack and run next)."""
@@ -308,7 +317,7 @@ class TerciosState(State):
         else:
             top["choice"] = action.id
             top["choice_text"] = action.text
-            for key in ("seat", "options", "exact"):
+            for key in ("seat", "options", "exact", "exact_officer"):
                 top.pop(key, None)
         self._run()
 

@@ -11,6 +11,7 @@ from shapely import Point
 from stratagem.core import Action
 from stratagem.games.tercios.combat import may_react
 from stratagem.games.tercios.command import has_rule, order_dice
+from stratagem.games.tercios.commander_moves import officer_move_problem
 from stratagem.games.tercios.damage import disorder
 from stratagem.games.tercios.encoding import (
     ASSAULT,
@@ -417,6 +418,8 @@ def _do_move(state: TerciosState, unit: int, move: Move) -> None:
 
 def exact_move_problem(state: TerciosState, frame: Frame, move: ExactMove) -> str | None:
     """Why an exact move is refused now (the rule it breaks), or ``None``."""
+    if move.officer:
+        return officer_move_problem(state, frame, move)
     allowed = frame.get("exact", -1)
     if allowed < 0:
         return "no unit may make a move now"
