@@ -57,9 +57,7 @@ def officer_move_problem(state: TerciosState, frame: Frame, move: ExactMove) -> 
             )
     scene = scene_of(state)
     enemy = [
-        unit
-        for unit, troop in enumerate(g.troops)
-        if scene.alive[unit] and troop.side != who.side
+        unit for unit, troop in enumerate(g.troops) if scene.alive[unit] and troop.side != who.side
     ]
     crossing = np.flatnonzero(crossed(path, scene.bases[enemy]))
     if len(crossing):

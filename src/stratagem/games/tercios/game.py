@@ -23,9 +23,9 @@ from stratagem.games.tercios.roster import (
     build_roster,
     standard_deployment,
 )
+from stratagem.games.tercios.scenery import table_scenery
 from stratagem.games.tercios.serialize import load_fields
 from stratagem.games.tercios.state import TerciosState
-from stratagem.games.tercios.terrain import battlefield
 from stratagem.games.tercios.validation import check_army
 
 DEFAULT_ARMIES = ("spanish_1000", "swedish_1000")
@@ -37,7 +37,8 @@ class TerciosOptions(GameOptions):
     scale (the 6/10 mm bases, RULINGS.md R80)."""
 
     armies: tuple[str, str] = DEFAULT_ARMIES
-    terrain: Literal["standard", "open"] = "standard"
+    terrain: Literal["standard", "open", "scenery points"] = "standard"
+    scenery_seed: int = 0
     duration: int | None = Field(default=None, ge=1, le=8)
     weary_at_first_dm: bool = False
     scale: Literal["15/28mm", "6/10mm"] = "15/28mm"
@@ -77,7 +78,7 @@ class Tercios(Game):
         self.troops = troops
         self.officers = officers
         self.deployment = deployment
-        self.terrain = battlefield(pack, str(options["terrain"]))
+        self.terrain = table_scenery(pack, str(options["terrain"]), options.get("scenery_seed", 0))
         self.duration: int | None = options.get("duration")
         self.weary_at_first_dm = bool(options.get("weary_at_first_dm"))
         self.die_action: dict[int, Action] = {f: table.parse(f"Die: {f}") for f in range(1, 7)}

@@ -144,6 +144,7 @@ class RulesFile(PackModel):
     duration: dict[int, DurationRow]
     victory_points: dict[str, int | Assumed[int]]
     scenery_costs: dict[str, int]
+    scenery_size: dict[str, list[float] | Assumed[list[float]]]
     scenery: dict[str, SceneryEntry]
 
 
