@@ -53,7 +53,7 @@ def test_an_illegal_commander_move_is_refused_with_the_rule(destination: str, ru
 
 
 def test_a_commander_passes_through_friends_but_not_enemies_and_never_ends_on_a_base() -> None:
-    state = _activated(**{"Idiáquez": (40.33, 11.0, 90.0)})
+    state = _activated(Idiáquez=(40.33, 11.0, 90.0))
     with pytest.raises(IllegalAction, match="would end overlapping Idiáquez"):
         state.apply_action(f"move {CHIEF} to 40.33,11")
     state.apply_action(f"move {CHIEF} to 40.33,13.5")

@@ -42,7 +42,7 @@ def test_elements_lie_between_the_deployment_zones_adjacent_or_three_inches_apar
     zone = PACK.constant("deployment_depth")
     for element in elements:
         minx, miny, maxx, maxy = element.shape.bounds
-        assert -1e-6 <= minx and maxx <= width + 1e-6
+        assert minx >= -1e-6 and maxx <= width + 1e-6
         assert zone < miny and maxy < depth - zone
     rivers = [e for e in elements if e.kind == "River"]
     crossings = [e for e in elements if e.kind in ("Bridge", "Ford")]
