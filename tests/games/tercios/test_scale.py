@@ -3,17 +3,15 @@ same 180 x 120 cm table, through the game option ``scale``."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 import stratagem
-from stratagem import CHANCE, IllegalAction
+from stratagem import IllegalAction
 from stratagem.core import OptionError
 from stratagem.games.tercios.game import Tercios
-from stratagem.games.tercios.invariants import invariants
 
 from .helpers import apply, placed, start_activation
+from .playout import play_checked
 
 ARMIES = ("spanish_500", "swedish_500")
 
@@ -60,17 +58,7 @@ def test_small_scale_halves_a_move_in_real_distance() -> None:
 
 
 def test_small_scale_plays_a_legal_battle() -> None:
-    state = SMALL.new_initial_state()
-    rng = random.Random(6)
-    for _ in range(400):
-        assert invariants(state) == []
-        player = state.current_player()
-        if player < 0 and player != CHANCE:
-            break
-        if player == CHANCE:
-            state.apply_action(state.sample_chance(rng))
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
+    assert play_checked(SMALL.new_initial_state(), 6, 400) > 100
 
 
 def test_an_unknown_scale_is_refused() -> None:

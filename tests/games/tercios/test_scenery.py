@@ -3,17 +3,15 @@ game option ``terrain = "scenery points"`` and its ``scenery_seed``."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 import stratagem
-from stratagem import CHANCE
 from stratagem.games.tercios.game import Tercios
-from stratagem.games.tercios.invariants import invariants
 from stratagem.games.tercios.pack import load_pack
 from stratagem.games.tercios.scenery import scenery_points_battlefield
 from stratagem.games.tercios.terrain import check_scenery
+
+from .playout import play_checked
 
 PACK = load_pack()
 SEEDS = range(12)
@@ -83,15 +81,7 @@ def test_the_seed_draws_the_battlefield_and_a_battle_is_fought_on_it() -> None:
     assert [e.name for e in game.terrain] != [e.name for e in load(1).terrain]
     state = game.new_initial_state()
     assert [t["name"] for t in state.view(0)["terrain"]] == [e.name for e in game.terrain]
-    rng = random.Random(2)
-    for _ in range(300):
-        assert invariants(state) == []
-        player = state.current_player()
-        if player < 0 and player != CHANCE:
-            break
-        state.apply_action(
-            state.sample_chance(rng) if player == CHANCE else rng.choice(state.legal_actions())
-        )
+    assert play_checked(state, 2, 300) > 100
 
 
 def test_a_ford_is_laid_across_a_river_which_is_open_there() -> None:
