@@ -472,4 +472,5 @@ def commander_activatable(state: TerciosState, officer: int) -> bool:
     """A commander may be activated: alive, not exhausted, with something to do."""
     if not state.o_alive[officer] or state.exhausted[officer]:
         return False
-    return bool(commander_options(state, officer, False))
+    # A unit to join is already something to do (and the cheapest to find).
+    return bool(_join_options(state, officer)) or bool(commander_options(state, officer, False))
