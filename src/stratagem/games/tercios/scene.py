@@ -29,6 +29,9 @@ if TYPE_CHECKING:
 
     from stratagem.games.tercios.state import TerciosState
 
+KEPT_LINES = 5000
+"""Beyond this many remembered lines a new scene starts afresh (carrying them over would
+cost more than testing the few lines asked again)."""
 Box = tuple[float, float, float, float]
 Key = tuple[list[float], list[float], list[float], list[bool]]
 LineKey = tuple[tuple[float, float], tuple[float, float], frozenset[int]]
@@ -70,6 +73,7 @@ class Scene:
         "hidden",
         "key",
         "lines",
+        "seen",
         "sights",
         "spots",
     )
@@ -86,11 +90,12 @@ class Scene:
         self.hidden = _array([element.shape for element in state.g.terrain if element.hidden])
         self.blockers: dict[tuple[int, str, frozenset[int]], Blockers] = {}
         self.lines: dict[LineKey, tuple[bool, Box]] = {}
+        self.seen: dict[tuple[int, int], bool] = {}
         self.sights: dict[
             tuple[int, int, tuple[tuple[float, float], ...], frozenset[int], float],
             list[tuple[float, tuple[float, float], tuple[float, float]]],
         ] = {}
-        if previous is not None:
+        if previous is not None and len(previous.lines) <= KEPT_LINES:
             self._keep_lines(previous)
 
     def holds(self, state: TerciosState) -> bool:

@@ -68,14 +68,45 @@ def sees(state: TerciosState, viewer: int, target: int) -> bool:
 
 def seen_among(state: TerciosState, viewer: int, targets: list[int]) -> list[int]:
     """The units of ``targets`` that ``viewer`` sees (any centre from its front centre),
-    in the same order; their lines are tested together."""
+    in the same order. Their nearest centres are tried together first, then the next
+    centres of those not yet seen."""
     scene = scene_of(state)
-    origins = (scene.spots[viewer].front,)
-    none: frozenset[int] = frozenset()
-    todo = [t for t in targets if (viewer, t, origins, none, math.inf) not in scene.sights]
-    if todo:
-        _look(state, viewer, todo, list(origins), over=none, within=math.inf)
-    return [t for t in targets if scene.sights[(viewer, t, origins, none, math.inf)]]
+    front = scene.spots[viewer].front
+    seen = scene.seen
+    todo = [t for t in targets if (viewer, t) not in seen]
+    ranked = {t: sorted(scene.spots[t].centres(), key=lambda c: distance(front, c)) for t in todo}
+    for rank in range(4):
+        if not todo:
+            break
+        found = _clear_from(state, viewer, [(t, front, ranked[t][rank]) for t in todo])
+        for target, ok in zip(todo, found, strict=True):
+            if ok:
+                seen[(viewer, target)] = True
+        todo = [target for target, ok in zip(todo, found, strict=True) if not ok]
+    for target in todo:
+        seen[(viewer, target)] = False
+    return [t for t in targets if seen[(viewer, t)]]
+
+
+def _clear_from(
+    state: TerciosState,
+    viewer: int,
+    rows: list[tuple[int, tuple[float, float], tuple[float, float]]],
+    over: frozenset[int] = frozenset(),
+) -> list[bool]:
+    """For each (target, origin, centre): the line is clear (``clear_line``, the target and
+    the units in ``over`` aside) and does not cross the viewer's own base."""
+    scene = scene_of(state)
+    clear = scene.clear_lines(
+        [(origin, centre, frozenset((target, viewer, *over))) for target, origin, centre in rows]
+    )
+    kept = [row for row, ok in enumerate(clear) if ok]
+    if kept:
+        lines = shapely.linestrings([(rows[row][1], rows[row][2]) for row in kept])
+        behind = crossings(lines, scene.bases[viewer : viewer + 1])[:, 0]
+        for row, own in zip(kept, behind, strict=True):
+            clear[row] = not own
+    return clear
 
 
 def _look(
@@ -96,18 +127,7 @@ def _look(
         for centre in scene.spots[target].centres()
         if (gap := distance(origin, centre)) <= within
     ]
-    clear = scene.clear_lines(
-        [
-            (origin, centre, frozenset((target, viewer, *over)))
-            for target, _, origin, centre in wanted
-        ]
-    )
-    rows = [row for row, ok in enumerate(clear) if ok]
-    if rows:
-        lines = shapely.linestrings([(wanted[row][2], wanted[row][3]) for row in rows])
-        behind = crossings(lines, scene.bases[viewer : viewer + 1])[:, 0]
-        for row, own in zip(rows, behind, strict=True):
-            clear[row] = not own
+    clear = _clear_from(state, viewer, [(t, o, c) for t, _, o, c in wanted], over)
     key_origins = tuple(origins)
     for target in targets:
         scene.sights[(viewer, target, key_origins, over, within)] = sorted(
