@@ -3,10 +3,10 @@
 The table holds every discrete decision (orders, activations, moves towards a target,
 charges, shots, command actions, reactions) and every chance outcome (``Die: k``,
 ``Roll: k successes``). A person or client may also give an exact move,
-``move Tercio 1 to 34.5,20 facing 90`` (or a commander's, ``move Gustav Horn (Swedish C-C) to 30,40``);
-such a move is not in the table: it shares the id
-of the reserved ``exact move`` entry (never legal by itself) and is told apart by its text,
-which ``TerciosActionTable`` parses and the rules then check (RULINGS.md: exact moves).
+``move Tercio 1 to 34.5,20 facing 90``, or a commander's (``move Gustav Horn (Swedish
+C-C) to 30,40``); such a move is not in the table: it shares the id of the reserved
+``exact move`` entry (never legal by itself) and is told apart by its text, which
+``TerciosActionTable`` parses and the rules then check (RULINGS.md: exact moves, R81).
 """
 
 from __future__ import annotations
