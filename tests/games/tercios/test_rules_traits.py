@@ -366,3 +366,18 @@ def test_cold_blood_cancels_an_enemy_action_on_a_unit_near_him(tmp_path: Path) -
         apply(loaded, f"{CHIEF}: stay")
     apply(loaded, "activate Idiáquez")
     assert "activate Yellow 2" in texts(loaded)
+
+
+def test_accomplice_lets_an_exhausted_commander_move_nine_inches(tmp_path: Path) -> None:
+    state = _chief_with(tmp_path, "Accomplice", {})
+    doc = state.to_json()
+    coloma = state.g.officer_index["Carlos Coloma"]
+    doc["state"]["attached"][coloma] = -1
+    doc["state"]["exhausted"][coloma] = True
+    doc["state"]["ox"][coloma], doc["state"]["oy"][coloma] = 47.0, 14.0  # 8.2" from Verdugo
+    loaded = state.g.state_from_json(doc)
+    assert isinstance(loaded, TerciosState)
+    _command(loaded, "accomplice Carlos Coloma", 2)
+    assert "Carlos Coloma: join Verdugo" in texts(loaded)
+    apply(loaded, "Carlos Coloma: join Verdugo")
+    assert loaded.attached[coloma] == loaded.g.troop_index["Verdugo"]

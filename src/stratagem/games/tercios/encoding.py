@@ -138,6 +138,12 @@ def action_texts(
         texts += _pair_texts(officer, troops)
         if "Coordinator" in officer.traits:
             texts.append(f"{officer.label}: coordinate")
+        if "Accomplice" in officer.traits:
+            texts += [
+                f"{officer.label}: accomplice {other.label}"
+                for other in officers
+                if other.side == officer.side and other.index != officer.index
+            ]
         for troop in troops:
             texts += _trait_texts(officer, troop)
             if troop.side != officer.side:
