@@ -6,10 +6,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from shapely import Point
 
 from stratagem import IllegalAction
+from stratagem.games.tercios.fields import FieldRollError, cultivated_field
 from stratagem.games.tercios.game import Tercios
+from stratagem.games.tercios.pack import load_pack
 from stratagem.games.tercios.state import TerciosState
+from stratagem.games.tercios.terrain import element
 
 from .helpers import apply, events_since, load, placed, roll, start_activation, texts, variant
 
@@ -352,3 +356,31 @@ def test_artillery_is_not_pushed_more_than_an_inch() -> None:
     apply(state, "activate Idiáquez")
     with pytest.raises(IllegalAction, match="would end overlapping Light guns"):
         apply(state, "move Idiáquez to 30,26")  # the gun would have to go back 1.15 inches
+
+
+@pytest.mark.parametrize(
+    ("face", "ground", "hidden", "cover"),
+    [
+        (1, "difficult", False, False),
+        (2, "difficult", False, False),
+        (3, "difficult", False, True),
+        (4, "difficult", False, True),
+        (5, "difficult", False, True),
+        (6, "very difficult", True, True),
+    ],
+)
+def test_cultivated_field_d6(face: int, ground: str, hidden: bool, cover: bool) -> None:
+    pack = load_pack()
+    field = element(pack, "Cultivated field", "Wheat", Point(30.0, 20.0).buffer(5.0))
+    drawn = cultivated_field(pack, field, face)
+    assert (drawn.ground, drawn.hidden, drawn.cover) == (ground, hidden, cover)
+
+
+def test_cultivated_field_refuses_a_bad_die_or_another_element() -> None:
+    pack = load_pack()
+    field = element(pack, "Cultivated field", "Wheat", Point(30.0, 20.0).buffer(5.0))
+    with pytest.raises(FieldRollError, match="a die shows 1 to 6, not 7"):
+        cultivated_field(pack, field, 7)
+    wood = element(pack, "Forest", "Wood", Point(30.0, 20.0).buffer(5.0))
+    with pytest.raises(FieldRollError, match="Wood \\(Forest\\) is not drawn with a die"):
+        cultivated_field(pack, wood, 3)
