@@ -374,3 +374,17 @@ def test_cultivated_field_refuses_a_bad_die_or_another_element() -> None:
     wood = element(pack, "Forest", "Wood", Point(30.0, 20.0).buffer(5.0))
     with pytest.raises(FieldRollError, match="Wood \\(Forest\\) is not drawn with a die"):
         cultivated_field(pack, wood, 3)
+
+
+def test_cavalry_may_evade_a_charge_whatever_its_order() -> None:
+    where = {CUIRASSIERS: (40.0, 20.0, 90.0), "Hakkapeliitta": (40.0, 26.0, 270.0)}
+    orders = {CUIRASSIERS: "Fire!", "Hakkapeliitta": "Assault!"}
+    state = battle(GAME, orders, where, first="Swedish")
+    apply(state, "activate Hakkapeliitta")
+    if "Hakkapeliitta: charge Cuirassiers of Flanders" in texts(state):
+        apply(state, "Hakkapeliitta: charge Cuirassiers of Flanders")
+    assert texts(state) == ["react", "evade", "do not react"]
+    apply(state, "evade")
+    roll(state, 1)
+    assert f"{CUIRASSIERS} evades." in events_since(state, 0)
+    assert state.y[GAME.troop_index[CUIRASSIERS]] < 20.0

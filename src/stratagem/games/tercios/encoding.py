@@ -25,6 +25,7 @@ EXACT_TEXT = "exact move (give: move UNIT to X,Y [facing DEGREES])"
 PASS = "pass"
 REACT = "react"
 NO_REACT = "do not react"
+EVADE = "evade"
 DIRTY_WAR = "declare dirty war!"
 NO_DIRTY_WAR = "no dirty war"
 BRIGADE_ORDER = "with its brigade"
@@ -108,7 +109,7 @@ def action_texts(
     troops: Sequence[Troop], officers: Sequence[Officer], seats: Sequence[str]
 ) -> list[str]:
     """Every discrete action and chance outcome, in a fixed order (the RL encoding)."""
-    texts = [EXACT_TEXT, PASS, REACT, NO_REACT, DIRTY_WAR, NO_DIRTY_WAR]
+    texts = [EXACT_TEXT, PASS, REACT, NO_REACT, DIRTY_WAR, NO_DIRTY_WAR, EVADE]
     texts += [f"Die: {face}" for face in range(1, 7)]
     texts += [f"Roll: {count} successes" for count in range(MAX_DICE + 1)]
     texts += [f"{seat} plays first" for seat in seats]
