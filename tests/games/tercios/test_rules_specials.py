@@ -388,3 +388,24 @@ def test_cavalry_may_evade_a_charge_whatever_its_order() -> None:
     roll(state, 1)
     assert f"{CUIRASSIERS} evades." in events_since(state, 0)
     assert state.y[GAME.troop_index[CUIRASSIERS]] < 20.0
+
+
+def test_dragoons_dismount_with_their_dm_order_and_commander(tmp_path: Path) -> None:
+    game = _spanish(
+        tmp_path,
+        '{ profile = "Cuirassiers", name = "Cuirassiers of Flanders" }',
+        '{ profile = "Dragoons", name = "Dragones" }',
+    )
+    where = {"Dragones": (30.0, 22.0, 90.0), "Yellow 1": (30.0, 30.0, 270.0)}
+    state = battle(game, {"Dragones": "Ready!"}, where, {"Dragones": 1})
+    apply(state, "activate Dragones")
+    roll(state, 1)  # the order test (1 Dm)
+    assert "Dragones: shoot Yellow 1" not in texts(state)  # mounted: Shoot 0
+    apply(state, "Dragones: dismount")
+    mounted, on_foot = game.troop_index["Dragones"], game.troop_index["Dragones (dismounted)"]
+    assert not state.alive[mounted] and state.alive[on_foot]
+    assert (state.x[on_foot], state.y[on_foot], state.dm[on_foot]) == (30.0, 22.0, 1)
+    assert state.attached[game.officer_index["Carlos Coloma"]] == on_foot
+    # The second action of Ready!, on foot: the muskets fire (Shoot 3, Ready! -).
+    apply(state, "Dragones (dismounted): shoot Yellow 1")
+    assert "Dragones (dismounted) shoots at Yellow 1: 2 dice at 4+." in events_since(state, 0)

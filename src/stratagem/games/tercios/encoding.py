@@ -33,7 +33,16 @@ TURNS = ("reorient left", "reorient right", "reorient about")
 TURN_ANGLES = (90.0, -90.0, 180.0)
 MOVES = ("advance", "advance left", "advance right")
 MOVE_ANGLES = (0.0, 45.0, -45.0)
-UNIT_VERBS = (*MOVES, *TURNS, "reorganise", "hitch", "unhitch", "end activation")
+UNIT_VERBS = (
+    *MOVES,
+    *TURNS,
+    "reorganise",
+    "hitch",
+    "unhitch",
+    "end activation",
+    "dismount",
+    "remount",
+)
 TARGET_VERBS = ("shoot", "charge", "advance towards", "harass")
 
 _EXACT = re.compile(

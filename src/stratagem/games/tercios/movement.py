@@ -244,17 +244,17 @@ def _push_back(
         gun = state.placement(hit.unit)
         steps = [limit * k / 4 for k in range(1, 5)]
         spots = (gun.moved(step, normalize(direction + 180.0)) for step in steps)
-        free = next(
+        cleared = next(
             (
                 g
                 for g in spots
-                if _free(g.polygon(), others, area) and not overlaps(g.polygon(), shape)
+                if free(g.polygon(), others, area) and not overlaps(g.polygon(), shape)
             ),
             None,
         )
-        if free is None:
+        if cleared is None:
             return ()
-        pushed.append((hit.unit, free))
+        pushed.append((hit.unit, cleared))
     return tuple(pushed)
 
 
@@ -302,7 +302,7 @@ def slide(state: TerciosState, unit: int, direction: float, length: float, facin
     blockers = obstacles(state, unit)
     area = table_area(state)
     steps = max(1, int(length / 0.25))
-    best = turned if _free(turned.polygon(), blockers, area) else None
+    best = turned if free(turned.polygon(), blockers, area) else None
     # A base in contact (an enemy after a combat) only blocks a move that would overlap it:
     # the front centre's line may start on its edge (RULINGS.md R74).
     crossed = [o for o in blockers if o.shape.distance(turned.polygon()) > CONTACT]
@@ -310,9 +310,7 @@ def slide(state: TerciosState, unit: int, direction: float, length: float, facin
         reach = length * step / steps
         spot = turned.moved(reach, direction)
         path = LineString([turned.front, spot.front])
-        if not _free(spot.polygon(), blockers, area) or any(
-            crosses(path, o.shape) for o in crossed
-        ):
+        if not free(spot.polygon(), blockers, area) or any(crosses(path, o.shape) for o in crossed):
             break
         best = spot
     else:
@@ -324,7 +322,7 @@ def slide(state: TerciosState, unit: int, direction: float, length: float, facin
     return False
 
 
-def _free(shape: Polygon, blockers: list[Obstacle], area: Polygon) -> bool:
+def free(shape: Polygon, blockers: list[Obstacle], area: Polygon) -> bool:
     return inside(shape, area) and not any(overlaps(shape, o.shape) for o in blockers)
 
 
@@ -349,7 +347,7 @@ def free_turns(state: TerciosState, unit: int) -> list[str]:
     found = []
     for verb, angle in zip(TURNS, TURN_ANGLES, strict=True):
         turned = Placement(spot.x, spot.y, normalize(spot.facing + angle), spot.width, spot.depth)
-        if _free(turned.polygon(), blockers, area):
+        if free(turned.polygon(), blockers, area):
             found.append(verb)
     return found
 
