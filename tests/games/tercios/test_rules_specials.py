@@ -6,21 +6,42 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from shapely import Point
 
 from stratagem import IllegalAction
+from stratagem.games.tercios.fields import FieldRollError, cultivated_field
 from stratagem.games.tercios.game import Tercios
+from stratagem.games.tercios.pack import load_pack
 from stratagem.games.tercios.state import TerciosState
+from stratagem.games.tercios.terrain import element
 
-from .helpers import apply, events_since, load, placed, roll, start_activation, texts, variant
+from .helpers import (
+    apply,
+    battle,
+    events_since,
+    load,
+    roll,
+    start_activation,
+    texts,
+    variant,
+    yellow_1_approaches_idiaquez,
+)
 
 GAME = load()
 CUIRASSIERS = "Cuirassiers of Flanders"
+HEAVY = (
+    '{ profile = "Cuirassiers", name = "Cuirassiers of Flanders" }',
+    '{ profile = "Heavy Cavalry", name = "Cuirassiers of Flanders" }',
+)
+
+
+def _spanish(tmp_path: Path, old: str, new: str, army: str = "spanish_500") -> Tercios:
+    """A Spanish army with one piece of text replaced, against swedish_500."""
+    return load(armies=(variant(tmp_path, army, old, new), "swedish_500"))
 
 
 def test_mobility_free_reorientation_then_move_and_reorient_again() -> None:
-    state = GAME.new_initial_state()
-    start_activation(state, {CUIRASSIERS: "Ready!"})
-    state = placed(GAME, state, {CUIRASSIERS: (40.0, 20.0, 90.0)})
+    state = battle(GAME, {CUIRASSIERS: "Ready!"}, {CUIRASSIERS: (40.0, 20.0, 90.0)})
     start = len(state.events)
     apply(state, f"activate {CUIRASSIERS}", f"{CUIRASSIERS}: reorient left")
     assert state.events[-1].rule == "The Troops: Cavalry (Mobility)"
@@ -35,33 +56,21 @@ def test_mobility_free_reorientation_then_move_and_reorient_again() -> None:
 
 
 def test_mobility_turn_not_followed_by_a_move_counts_as_the_reorientation() -> None:
-    state = GAME.new_initial_state()
-    start_activation(state, {CUIRASSIERS: "Ready!"})
-    state = placed(GAME, state, {CUIRASSIERS: (40.0, 20.0, 90.0)})
+    state = battle(GAME, {CUIRASSIERS: "Ready!"}, {CUIRASSIERS: (40.0, 20.0, 90.0)})
     apply(state, f"activate {CUIRASSIERS}", f"{CUIRASSIERS}: reorient left")
     apply(state, f"{CUIRASSIERS}: end activation")
     assert state.current_player() == 1
 
 
 def test_heavy_cavalry_has_no_mobility(tmp_path: Path) -> None:
-    army = variant(
-        tmp_path,
-        "spanish_500",
-        '{ profile = "Cuirassiers", name = "Cuirassiers of Flanders" }',
-        '{ profile = "Heavy Cavalry", name = "Cuirassiers of Flanders" }',
-    )
-    game = load(armies=(army, "swedish_500"))
-    state = game.new_initial_state()
-    start_activation(state, {CUIRASSIERS: "Run!"})
-    state = placed(game, state, {CUIRASSIERS: (40.0, 20.0, 90.0)})
+    game = _spanish(tmp_path, *HEAVY)
+    state = battle(game, {CUIRASSIERS: "Run!"}, {CUIRASSIERS: (40.0, 20.0, 90.0)})
     apply(state, f"activate {CUIRASSIERS}")
     assert f"{CUIRASSIERS}: reorient left" not in texts(state)
 
 
 def test_mobility_turn_under_run() -> None:
-    state = GAME.new_initial_state()
-    start_activation(state, {CUIRASSIERS: "Run!"})
-    state = placed(GAME, state, {CUIRASSIERS: (40.0, 20.0, 90.0)})
+    state = battle(GAME, {CUIRASSIERS: "Run!"}, {CUIRASSIERS: (40.0, 20.0, 90.0)})
     apply(state, f"activate {CUIRASSIERS}", f"{CUIRASSIERS}: reorient about")
     apply(state, f"{CUIRASSIERS}: advance")
     unit = GAME.troop_index[CUIRASSIERS]
@@ -71,10 +80,10 @@ def test_mobility_turn_under_run() -> None:
 def _charged_after_activation(game: Tercios) -> list[str]:
     """The Spanish cuirassiers act (Resist!: nothing), then the Hakkapeliitta charge them:
     what the Spanish seat may answer."""
-    state = game.new_initial_state()
-    start_activation(state, {CUIRASSIERS: "Resist!", "Hakkapeliitta": "Assault!"})
-    state = placed(
-        game, state, {CUIRASSIERS: (40.0, 20.0, 90.0), "Hakkapeliitta": (40.0, 26.0, 270.0)}
+    state = battle(
+        game,
+        {CUIRASSIERS: "Resist!", "Hakkapeliitta": "Assault!"},
+        {CUIRASSIERS: (40.0, 20.0, 90.0), "Hakkapeliitta": (40.0, 26.0, 270.0)},
     )
     apply(state, f"activate {CUIRASSIERS}", "activate Hakkapeliitta")
     if "Hakkapeliitta: charge Cuirassiers of Flanders" in texts(state):
@@ -87,22 +96,12 @@ def test_cavalry_evades_a_charge_even_once_activated() -> None:
 
 
 def test_heavy_cavalry_may_not_evade_a_cavalry_charge_once_activated(tmp_path: Path) -> None:
-    army = variant(
-        tmp_path,
-        "spanish_500",
-        '{ profile = "Cuirassiers", name = "Cuirassiers of Flanders" }',
-        '{ profile = "Heavy Cavalry", name = "Cuirassiers of Flanders" }',
-    )
-    assert _charged_after_activation(load(armies=(army, "swedish_500"))) == []
+    assert _charged_after_activation(_spanish(tmp_path, *HEAVY)) == []
 
 
 def _intercept() -> tuple[TerciosState, int]:
     """Yellow 1 (Ready!) advances within 3 inches of Idiáquez (Assault!), which intercepts."""
-    state = GAME.new_initial_state()
-    start_activation(state, {"Idiáquez": "Assault!"}, first="Swedish")
-    state = placed(GAME, state, {"Idiáquez": (30.0, 20.0, 90.0), "Yellow 1": (30.0, 29.0, 270.0)})
-    start = len(state.events)
-    apply(state, "activate Yellow 1", "Yellow 1: advance", "react")
+    state, start = yellow_1_approaches_idiaquez(GAME, {"Idiáquez": "Assault!"})
     roll(state, 1)  # the reaction's order test
     assert "Idiáquez charges Yellow 1." in events_since(state, start)
     return state, start
@@ -127,9 +126,11 @@ def test_interception_lost_by_the_reacting_unit_lets_the_mover_go_on() -> None:
 
 
 def test_counter_charge_meets_halfway() -> None:
-    state = GAME.new_initial_state()
-    start_activation(state, {CUIRASSIERS: "Assault!", "Yellow 1": "Assault!"})
-    state = placed(GAME, state, {CUIRASSIERS: (30.0, 20.0, 90.0), "Yellow 1": (30.0, 30.0, 270.0)})
+    state = battle(
+        GAME,
+        {CUIRASSIERS: "Assault!", "Yellow 1": "Assault!"},
+        {CUIRASSIERS: (30.0, 20.0, 90.0), "Yellow 1": (30.0, 30.0, 270.0)},
+    )
     start = len(state.events)
     apply(state, f"activate {CUIRASSIERS}")
     if f"{CUIRASSIERS}: charge Yellow 1" in texts(state):
@@ -162,11 +163,9 @@ def test_a_lone_commander_may_act_once_his_sides_troops_are_spent() -> None:
 
 def _pursuit(game: Tercios, frenzy: int) -> list[str]:
     """The cuirassiers (1 Dm) break the Yellow musketeers, which are destroyed in pursuit."""
-    state = game.new_initial_state()
-    start_activation(state, {CUIRASSIERS: "Assault!"})
-    state = placed(
+    state = battle(
         game,
-        state,
+        {CUIRASSIERS: "Assault!"},
         {CUIRASSIERS: (30.0, 24.0, 90.0), "Yellow musketeers": (30.0, 29.0, 270.0)},
         dm={CUIRASSIERS: 1},
     )
@@ -189,13 +188,11 @@ def test_frenzied_unit_that_destroys_its_enemy_removes_a_dm_or_falls_into_disord
     tmp_path: Path,
 ) -> None:
     # Passionate (an automatic trait) gives the unit the Frenzied rule.
-    army = variant(
+    game = _spanish(
         tmp_path,
-        "spanish_500",
         'commander = { name = "Carlos Coloma", rank = 0 }',
         'commander = { name = "Carlos Coloma", rank = 1, traits = ["Passionate"] }',
     )
-    game = load(armies=(army, "swedish_500"))
     passed = _pursuit(game, 1)
     assert "Yellow musketeers is destroyed." in passed
     assert f"{CUIRASSIERS} destroyed its enemy: frenzy test." in passed
@@ -204,16 +201,12 @@ def test_frenzied_unit_that_destroys_its_enemy_removes_a_dm_or_falls_into_disord
 
 
 def _gun_fires(tmp_path: Path, faces: list[int]) -> tuple[list[str], int]:
-    army = variant(
-        tmp_path,
-        "spanish_500",
-        'options = ["Veteran"] }',
-        'options = ["Veteran", "Leather guns"] }',
+    game = _spanish(tmp_path, 'options = ["Veteran"] }', 'options = ["Veteran", "Leather guns"] }')
+    state = battle(
+        game,
+        {"Light guns": "Fire!"},
+        {"Light guns": (30.0, 20.0, 90.0), "Yellow 1": (30.0, 30.0, 270.0)},
     )
-    game = load(armies=(army, "swedish_500"))
-    state = game.new_initial_state()
-    start_activation(state, {"Light guns": "Fire!"})
-    state = placed(game, state, {"Light guns": (30.0, 20.0, 90.0), "Yellow 1": (30.0, 30.0, 270.0)})
     start = len(state.events)
     apply(state, "activate Light guns")
     if "Light guns: shoot Yellow 1" in texts(state):
@@ -231,17 +224,17 @@ def test_experimental_gun_suffers_a_dm_for_each_one_rolled(tmp_path: Path) -> No
 
 
 def test_harasser_fires_in_reaction_then_evades(tmp_path: Path) -> None:
-    army = variant(
+    game = _spanish(
         tmp_path,
-        "spanish_1000",
         '{ profile = "Musketeer Company", name = "Mangas de Idiáquez" },',
         '{ profile = "Forlorn Hope", name = "Enfants perdus" },',
+        "spanish_1000",
     )
-    game = load(armies=(army, "swedish_500"))
-    state = game.new_initial_state()
-    start_activation(state, {"Enfants perdus": "Fire!"}, first="Swedish")
-    state = placed(
-        game, state, {"Enfants perdus": (30.0, 20.0, 90.0), "Yellow 1": (30.0, 28.5, 270.0)}
+    state = battle(
+        game,
+        {"Enfants perdus": "Fire!"},
+        {"Enfants perdus": (30.0, 20.0, 90.0), "Yellow 1": (30.0, 28.5, 270.0)},
+        first="Swedish",
     )
     start = len(state.events)
     apply(state, "activate Yellow 1", "Yellow 1: advance", "react")
@@ -258,10 +251,9 @@ def test_harasser_fires_in_reaction_then_evades(tmp_path: Path) -> None:
 
 
 def test_a_unit_that_cannot_carry_out_its_order_advances_one_inch() -> None:
-    state = GAME.new_initial_state()
-    start_activation(state, {"Idiáquez": "Assault!", "Verdugo": "Fire!"})
     # Idiáquez faces its own edge: no enemy in sight. Verdugo has nobody within range.
-    state = placed(GAME, state, {"Idiáquez": (20.0, 20.0, 270.0), "Verdugo": (66.0, 5.0, 0.0)})
+    where = {"Idiáquez": (20.0, 20.0, 270.0), "Verdugo": (66.0, 5.0, 0.0)}
+    state = battle(GAME, {"Idiáquez": "Assault!", "Verdugo": "Fire!"}, where)
     start = len(state.events)
     apply(state, "activate Idiáquez")
     assert events_since(state, start)[-2:] == [
@@ -286,12 +278,10 @@ SHOOTERS_OVER = {
 
 def _targets_over_a_friend(tmp_path: Path, shooter: str, friend_y: float) -> list[str]:
     old, new = SHOOTERS_OVER[shooter]
-    game = load(armies=(variant(tmp_path, "spanish_500", old, new), "swedish_500"))
-    state = game.new_initial_state()
-    start_activation(state, {shooter: "Fire!"})
-    state = placed(
+    game = _spanish(tmp_path, old, new)
+    state = battle(
         game,
-        state,
+        {shooter: "Fire!"},
         {
             shooter: (30.0, 14.0, 90.0),
             "Idiáquez": (30.0, friend_y, 90.0),
@@ -334,9 +324,11 @@ def test_brigade_units_share_one_order_and_act_together() -> None:
 
 
 def test_a_unit_not_quite_past_friendly_artillery_pushes_it_back() -> None:
-    state = GAME.new_initial_state()
-    start_activation(state, {"Idiáquez": "Run!"})
-    state = placed(GAME, state, {"Idiáquez": (30.0, 20.0, 90.0), "Light guns": (30.0, 24.0, 90.0)})
+    state = battle(
+        GAME,
+        {"Idiáquez": "Run!"},
+        {"Idiáquez": (30.0, 20.0, 90.0), "Light guns": (30.0, 24.0, 90.0)},
+    )
     start = len(state.events)
     # Idiáquez (2.36 inches deep) ends with its rear 24.14 inches up the table; the gun's
     # front edge was at 24.79: it goes back 0.75 inch (steps of a quarter, at most one).
@@ -346,9 +338,74 @@ def test_a_unit_not_quite_past_friendly_artillery_pushes_it_back() -> None:
 
 
 def test_artillery_is_not_pushed_more_than_an_inch() -> None:
-    state = GAME.new_initial_state()
-    start_activation(state, {"Idiáquez": "Run!"})
-    state = placed(GAME, state, {"Idiáquez": (30.0, 20.0, 90.0), "Light guns": (30.0, 24.0, 90.0)})
+    state = battle(
+        GAME,
+        {"Idiáquez": "Run!"},
+        {"Idiáquez": (30.0, 20.0, 90.0), "Light guns": (30.0, 24.0, 90.0)},
+    )
     apply(state, "activate Idiáquez")
     with pytest.raises(IllegalAction, match="would end overlapping Light guns"):
         apply(state, "move Idiáquez to 30,26")  # the gun would have to go back 1.15 inches
+
+
+@pytest.mark.parametrize(
+    ("face", "ground", "hidden", "cover"),
+    [
+        (1, "difficult", False, False),
+        (2, "difficult", False, False),
+        (3, "difficult", False, True),
+        (4, "difficult", False, True),
+        (5, "difficult", False, True),
+        (6, "very difficult", True, True),
+    ],
+)
+def test_cultivated_field_d6(face: int, ground: str, hidden: bool, cover: bool) -> None:
+    pack = load_pack()
+    field = element(pack, "Cultivated field", "Wheat", Point(30.0, 20.0).buffer(5.0))
+    drawn = cultivated_field(pack, field, face)
+    assert (drawn.ground, drawn.hidden, drawn.cover) == (ground, hidden, cover)
+
+
+def test_cultivated_field_refuses_a_bad_die_or_another_element() -> None:
+    pack = load_pack()
+    field = element(pack, "Cultivated field", "Wheat", Point(30.0, 20.0).buffer(5.0))
+    with pytest.raises(FieldRollError, match="a die shows 1 to 6, not 7"):
+        cultivated_field(pack, field, 7)
+    wood = element(pack, "Forest", "Wood", Point(30.0, 20.0).buffer(5.0))
+    with pytest.raises(FieldRollError, match="Wood \\(Forest\\) is not drawn with a die"):
+        cultivated_field(pack, wood, 3)
+
+
+def test_cavalry_may_evade_a_charge_whatever_its_order() -> None:
+    where = {CUIRASSIERS: (40.0, 20.0, 90.0), "Hakkapeliitta": (40.0, 26.0, 270.0)}
+    orders = {CUIRASSIERS: "Fire!", "Hakkapeliitta": "Assault!"}
+    state = battle(GAME, orders, where, first="Swedish")
+    apply(state, "activate Hakkapeliitta")
+    if "Hakkapeliitta: charge Cuirassiers of Flanders" in texts(state):
+        apply(state, "Hakkapeliitta: charge Cuirassiers of Flanders")
+    assert texts(state) == ["react", "evade", "do not react"]
+    apply(state, "evade")
+    roll(state, 1)
+    assert f"{CUIRASSIERS} evades." in events_since(state, 0)
+    assert state.y[GAME.troop_index[CUIRASSIERS]] < 20.0
+
+
+def test_dragoons_dismount_with_their_dm_order_and_commander(tmp_path: Path) -> None:
+    game = _spanish(
+        tmp_path,
+        '{ profile = "Cuirassiers", name = "Cuirassiers of Flanders" }',
+        '{ profile = "Dragoons", name = "Dragones" }',
+    )
+    where = {"Dragones": (30.0, 22.0, 90.0), "Yellow 1": (30.0, 30.0, 270.0)}
+    state = battle(game, {"Dragones": "Ready!"}, where, {"Dragones": 1})
+    apply(state, "activate Dragones")
+    roll(state, 1)  # the order test (1 Dm)
+    assert "Dragones: shoot Yellow 1" not in texts(state)  # mounted: Shoot 0
+    apply(state, "Dragones: dismount")
+    mounted, on_foot = game.troop_index["Dragones"], game.troop_index["Dragones (dismounted)"]
+    assert not state.alive[mounted] and state.alive[on_foot]
+    assert (state.x[on_foot], state.y[on_foot], state.dm[on_foot]) == (30.0, 22.0, 1)
+    assert state.attached[game.officer_index["Carlos Coloma"]] == on_foot
+    # The second action of Ready!, on foot: the muskets fire (Shoot 3, Ready! -).
+    apply(state, "Dragones (dismounted): shoot Yellow 1")
+    assert "Dragones (dismounted) shoots at Yellow 1: 2 dice at 4+." in events_since(state, 0)

@@ -10,7 +10,18 @@ from stratagem.games.tercios.pack import load_pack
 from stratagem.games.tercios.state import TerciosState
 from stratagem.games.tercios.values import progressed
 
-from .helpers import apply, events_since, load, placed, roll, start_activation, texts, variant
+from .helpers import (
+    apply,
+    battle,
+    events_since,
+    load,
+    placed,
+    roll,
+    texts,
+    variant,
+    with_commanders_at,
+    yellow_1_approaches_idiaquez,
+)
 
 GAME = load()
 PACK = load_pack()
@@ -41,11 +52,9 @@ def test_selfless_commander_lets_his_unit_reroll_a_failed_rout_test_and_dies(
     tmp_path: Path,
 ) -> None:
     game = _games(swedish=_with_trait(tmp_path, "swedish_500", TEUFFEL, "Selfless"))
-    state = game.new_initial_state()
-    start_activation(state, {"Idiáquez": "Fire!"})
-    state = placed(
+    state = battle(
         game,
-        state,
+        {"Idiáquez": "Fire!"},
         {"Idiáquez": (30.0, 20.0, 90.0), "Yellow 1": (30.0, 29.54, 270.0)},
         dm={"Yellow 1": 4},
     )
@@ -63,9 +72,11 @@ def test_selfless_commander_lets_his_unit_reroll_a_failed_rout_test_and_dies(
 
 def test_brave_commander_makes_his_unit_impetuous(tmp_path: Path) -> None:
     game = _games(_with_trait(tmp_path, "spanish_500", COLOMA, "Brave"))
-    state = game.new_initial_state()
-    start_activation(state, {CUIRASSIERS: "Fire!"})
-    state = placed(game, state, {CUIRASSIERS: (40.0, 24.0, 90.0), "Yellow 1": (40.0, 30.0, 270.0)})
+    state = battle(
+        game,
+        {CUIRASSIERS: "Fire!"},
+        {CUIRASSIERS: (40.0, 24.0, 90.0), "Yellow 1": (40.0, 30.0, 270.0)},
+    )
     start = len(state.events)
     apply(state, f"activate {CUIRASSIERS}")
     assert f"{CUIRASSIERS} is impetuous: it tests its order or charges." in events_since(
@@ -75,11 +86,7 @@ def test_brave_commander_makes_his_unit_impetuous(tmp_path: Path) -> None:
 
 def _reaction_dice(game: Tercios) -> str:
     """Yellow 1 advances within 3 inches of Idiáquez, which reacts: the test's dice."""
-    state = game.new_initial_state()
-    start_activation(state, {"Idiáquez": "Assault!"}, first="Swedish")
-    state = placed(game, state, {"Idiáquez": (30.0, 20.0, 90.0), "Yellow 1": (30.0, 29.0, 270.0)})
-    start = len(state.events)
-    apply(state, "activate Yellow 1", "Yellow 1: advance", "react")
+    state, start = yellow_1_approaches_idiaquez(game, {"Idiáquez": "Assault!"})
     return next(e for e in events_since(state, start) if "order test with" in e)
 
 
@@ -94,10 +101,10 @@ def test_imperturbable_commander_gives_discipline_plus_for_reaction_tests(
 
 def _evasion_test(game: Tercios) -> str:
     """The Hakkapeliitta charge the (activated) cuirassiers, which evade: the test's dice."""
-    state = game.new_initial_state()
-    start_activation(state, {CUIRASSIERS: "Resist!", "Hakkapeliitta": "Assault!"})
-    state = placed(
-        game, state, {CUIRASSIERS: (40.0, 20.0, 90.0), "Hakkapeliitta": (40.0, 26.0, 270.0)}
+    state = battle(
+        game,
+        {CUIRASSIERS: "Resist!", "Hakkapeliitta": "Assault!"},
+        {CUIRASSIERS: (40.0, 20.0, 90.0), "Hakkapeliitta": (40.0, 26.0, 270.0)},
     )
     start = len(state.events)
     apply(state, f"activate {CUIRASSIERS}", "activate Hakkapeliitta")
@@ -117,18 +124,15 @@ def test_aggressive_commander_hampers_the_evasion_of_the_unit_his_unit_charges(
 
 
 def _charge_activated_musketeers(game: Tercios) -> list[str]:
-    state = game.new_initial_state()
-    start_activation(
-        state, {CUIRASSIERS: "Assault!", "Yellow musketeers": "Resist!"}, first="Swedish"
-    )
-    state = placed(
+    state = battle(
         game,
-        state,
+        {CUIRASSIERS: "Assault!", "Yellow musketeers": "Resist!"},
         {
             CUIRASSIERS: (40.0, 20.0, 90.0),
             "Yellow musketeers": (40.0, 27.0, 270.0),
             "Yellow 1": (40.0, 34.0, 270.0),
         },
+        first="Swedish",
     )
     apply(state, "activate Yellow musketeers", f"activate {CUIRASSIERS}")
     if f"{CUIRASSIERS}: charge Yellow musketeers" in texts(state):
@@ -151,15 +155,10 @@ def _chief_with(tmp_path: Path, trait: str, orders: dict[str, str], **kw: str) -
     Verdugo (within his 6-inch radius and sight), at the start of the activations."""
     army = variant(tmp_path, "spanish_500", 'traits = ["Presence"]', f'traits = ["{trait}"]')
     game = load(armies=(army, "swedish_500"))
-    state = game.new_initial_state()
-    start_activation(state, orders, default="Resist!", **kw)
-    state = placed(game, state, {**NEAR_CHIEF, "Yellow 1": (30.0, 29.0, 270.0)})
-    doc = state.to_json()
-    chief = game.officer_index[CHIEF]
-    doc["state"]["ox"][chief], doc["state"]["oy"][chief] = 31.0, 17.0
-    loaded = game.state_from_json(doc)
-    assert isinstance(loaded, TerciosState)
-    return loaded
+    state = battle(
+        game, orders, {**NEAR_CHIEF, "Yellow 1": (30.0, 29.0, 270.0)}, default="Resist!", **kw
+    )
+    return with_commanders_at(state, {CHIEF: (31.0, 17.0)})
 
 
 def _command(state: TerciosState, action: str, successes: int) -> None:
@@ -280,14 +279,10 @@ def test_enthusiastic_unit_crosses_a_wood_as_light_infantry(tmp_path: Path) -> N
     x, low = wood.shape.centroid.x, wood.shape.bounds[1]
 
     def advance(enthusiastic: bool) -> bool:
-        state = game.new_initial_state()
-        start_activation(state, {"Idiáquez": "Ready!"}, default="Resist!")
-        state = placed(game, state, {"Idiáquez": (x, low - 2.5, 90.0)})
-        doc = state.to_json()
-        chief = game.officer_index[CHIEF]
-        doc["state"]["ox"][chief], doc["state"]["oy"][chief] = x + 1.0, low - 5.5
-        loaded = game.state_from_json(doc)
-        assert isinstance(loaded, TerciosState)
+        state = battle(
+            game, {"Idiáquez": "Ready!"}, {"Idiáquez": (x, low - 2.5, 90.0)}, default="Resist!"
+        )
+        loaded = with_commanders_at(state, {CHIEF: (x + 1.0, low - 5.5)})
         if enthusiastic:
             _command(loaded, "enthusiastic Idiáquez", 2)
         else:
@@ -309,15 +304,9 @@ def test_indefatigable_moves_a_dm_between_units_of_a_regiment(tmp_path: Path) ->
 def test_experienced_company_reinforces_a_battalion(tmp_path: Path) -> None:
     army = variant(tmp_path, "swedish_500", 'traits = ["Reputation"]', 'traits = ["Experienced"]')
     game = load(armies=("spanish_500", army))
-    state = game.new_initial_state()
-    start_activation(state, {}, first="Swedish", default="Resist!")
     spots = {"Yellow 1": (30.0, 30.0, 270.0), "Yellow musketeers": (36.0, 30.0, 270.0)}
-    state = placed(game, state, spots, dm={"Yellow 1": 3})
-    doc = state.to_json()
-    horn = game.officer_index["Gustav Horn (Swedish C-C)"]
-    doc["state"]["ox"][horn], doc["state"]["oy"][horn] = 33.0, 33.0
-    loaded = game.state_from_json(doc)
-    assert isinstance(loaded, TerciosState)
+    state = battle(game, {}, spots, {"Yellow 1": 3}, first="Swedish", default="Resist!")
+    loaded = with_commanders_at(state, {"Gustav Horn (Swedish C-C)": (33.0, 33.0)})
     apply(loaded, "activate commander Gustav Horn (Swedish C-C)")
     apply(loaded, "Gustav Horn (Swedish C-C): experienced Yellow musketeers to Yellow 1")
     roll(loaded, 1)
@@ -329,14 +318,12 @@ def test_expert_inspires_a_whole_brigade(tmp_path: Path) -> None:
     winckel = "Hans Georg aus dem Winckel"
     army = variant(tmp_path, "swedish_1000", 'traits = ["Energetic"]', 'traits = ["Expert"]')
     game = load(armies=("spanish_1000", army))
-    state = game.new_initial_state()
-    start_activation(state, {}, first="Swedish", default="Resist!")
     spots = {
         "Blue 1": (30.0, 30.0, 270.0),
         "Blue musketeers": (24.0, 34.0, 270.0),
         "Blue commanded shot": (36.0, 34.0, 270.0),
     }
-    state = placed(game, state, spots)
+    state = battle(game, {}, spots, first="Swedish", default="Resist!")
     apply(state, f"activate commander {winckel}", f"{winckel}: inspire Blue musketeers (Loyalty)")
     roll(state, 1)
     buffs = [state.buff[game.troop_index[u]] for u in ("Blue musketeers", "Blue commanded shot")]
@@ -347,15 +334,9 @@ def test_cold_blood_cancels_an_enemy_action_on_a_unit_near_him(tmp_path: Path) -
     swedish = variant(tmp_path, "swedish_500", 'traits = ["Reputation"]', 'traits = ["Cold Blood"]')
     spanish = variant(tmp_path, "spanish_500", 'traits = ["Presence"]', 'traits = ["Erudite"]')
     game = load(armies=(spanish, swedish))
-    state = game.new_initial_state()
-    start_activation(state, {}, default="Resist!")
-    state = placed(game, state, {**NEAR_CHIEF, "Yellow 2": (50.0, 17.0, 180.0)})
-    doc = state.to_json()
-    for officer, spot in ((CHIEF, (31.0, 17.0)), ("Gustav Horn (Swedish C-C)", (50.0, 22.0))):
-        index = game.officer_index[officer]
-        doc["state"]["ox"][index], doc["state"]["oy"][index] = spot
-    loaded = game.state_from_json(doc)
-    assert isinstance(loaded, TerciosState)
+    state = battle(game, {}, {**NEAR_CHIEF, "Yellow 2": (50.0, 17.0, 180.0)}, default="Resist!")
+    spots = {CHIEF: (31.0, 17.0), "Gustav Horn (Swedish C-C)": (50.0, 22.0)}
+    loaded = with_commanders_at(state, spots)
     apply(loaded, f"activate commander {CHIEF}", f"{CHIEF}: erudite Yellow 2")
     roll(loaded, 2)  # the Erudite test succeeds
     roll(loaded, 1)  # Gustav Horn's Cold Blood test: one 6
@@ -366,3 +347,18 @@ def test_cold_blood_cancels_an_enemy_action_on_a_unit_near_him(tmp_path: Path) -
         apply(loaded, f"{CHIEF}: stay")
     apply(loaded, "activate Idiáquez")
     assert "activate Yellow 2" in texts(loaded)
+
+
+def test_accomplice_lets_an_exhausted_commander_move_nine_inches(tmp_path: Path) -> None:
+    state = _chief_with(tmp_path, "Accomplice", {})
+    doc = state.to_json()
+    coloma = state.g.officer_index["Carlos Coloma"]
+    doc["state"]["attached"][coloma] = -1
+    doc["state"]["exhausted"][coloma] = True
+    doc["state"]["ox"][coloma], doc["state"]["oy"][coloma] = 47.0, 14.0  # 8.2" from Verdugo
+    loaded = state.g.state_from_json(doc)
+    assert isinstance(loaded, TerciosState)
+    _command(loaded, "accomplice Carlos Coloma", 2)
+    assert "Carlos Coloma: join Verdugo" in texts(loaded)
+    apply(loaded, "Carlos Coloma: join Verdugo")
+    assert loaded.attached[coloma] == loaded.g.troop_index["Verdugo"]

@@ -12,6 +12,7 @@ from stratagem.games.tercios.command import attached_traits, has_rule, radius_tr
 from stratagem.games.tercios.damage import disorder, take_damage, weary
 from stratagem.games.tercios.encoding import (
     ASSAULT,
+    EVADE,
     FIRE,
     NO_REACT,
     REACT,
@@ -111,17 +112,19 @@ def run_charge(state: TerciosState, frame: Frame) -> None:
         frame["stage"] = "offer"
         evasion = may_evade(state, target, attacker)
         if not frame.get("reaction") and (may_react(state, target) or evasion):
-            state.decide(
-                frame, g.troops[target].side, [g.table.parse(REACT), g.table.parse(NO_REACT)]
-            )
+            answers = [REACT, NO_REACT]
+            if evasion and may_react(state, target) and state.order[target] != RUN:
+                answers.insert(1, EVADE)  # Evasion: whatever its order
+            state.decide(frame, g.troops[target].side, [g.table.parse(a) for a in answers])
         else:
             frame["choice_text"] = NO_REACT
         return
     if stage == "offer":
-        if frame.pop("choice_text") == REACT:
+        answer = frame.pop("choice_text")
+        if answer in (REACT, EVADE):
             frame.pop("choice", None)
             state.revealed[target] = True
-            frame["evade_only"] = not may_react(state, target)
+            frame["evade_only"] = answer == EVADE or not may_react(state, target)
             evading = frame["evade_only"] or state.order[target] == RUN
             state.spent[target] = True
             dice = reaction_dice(state, target, frame["flank"], attacker, evading)

@@ -26,7 +26,7 @@ from stratagem.games.tercios.encoding import ASSAULT, ORDERS
 from stratagem.games.tercios.geometry import distance
 from stratagem.games.tercios.movement import free_turns
 from stratagem.games.tercios.scene import base_distance
-from stratagem.games.tercios.sight import charge_path, enemies, sees
+from stratagem.games.tercios.sight import charge_path, clear_line, enemies, sees
 from stratagem.games.tercios.traits import trait_effect
 
 if TYPE_CHECKING:
@@ -34,15 +34,16 @@ if TYPE_CHECKING:
 
 
 def _approach(
-    state: TerciosState, officer: int, unit: int, within: float
+    state: TerciosState, officer: int, unit: int, within: float, move: float | None = None
 ) -> tuple[float, float] | None:
-    """Where the commander stops to be within ``within`` of the unit, if his move allows."""
+    """Where the commander stops to be within ``within`` of the unit, if his move (or
+    ``move`` inches) allows."""
     point = (state.ox[officer], state.oy[officer])
     gap = base_distance(state, unit, point)
     if gap <= within:
         return point
     step = gap - within + 0.05
-    if step > commander_move(state, officer):
+    if step > (commander_move(state, officer) if move is None else move):
         return None
     centre = (state.x[unit], state.y[unit])
     angle = math.atan2(centre[1] - point[1], centre[0] - point[0])
@@ -106,6 +107,8 @@ def _trait_options(state: TerciosState, officer: int) -> list[str]:
             verbs += [f"{trait.lower()} {troops[u].label}" for u in waiting]
     if "Fearless" in traits and state.attached[officer] < 0:
         verbs += [f"fearless {troops[u].label}" for u in units if _may_charge(state, officer, u)]
+    if "Accomplice" in traits:
+        verbs += _accomplices(state, officer)
     if traits & {"Indefatigable", "Experienced"}:
         verbs += _pair_options(state, officer)
     if "Coordinator" in traits and len(in_sight_and_radius(state, officer)) >= 2:
@@ -414,6 +417,13 @@ def _tested(
     if successes <= 1:
         state.exhausted[officer] = True
         state.log(f"{who.label} is exhausted.", rule, {"officer": officer})
+    if verb.startswith("accomplice ") and successes >= 1 and not cancelled:
+        # Accomplice: the other commander may move up to 9 inches, even exhausted (here:
+        # to join a unit; RULINGS.md R76).
+        other = state.g.officer_index[verb[len("accomplice ") :]]
+        state.pop(frame)
+        state.frames.append({"p": "accomplice", "o": other, "stage": "start"})
+        return
     joins = _join_options(state, officer) if successes >= 2 else []
     if not joins:
         state.pop(frame)
@@ -441,8 +451,8 @@ def _inspired(state: TerciosState, officer: int, unit: int) -> list[int]:
     ]
 
 
-def _join_options(state: TerciosState, officer: int) -> list[Action]:
-    """The units of his side he can reach with his move to join them."""
+def _join_options(state: TerciosState, officer: int, move: float | None = None) -> list[Action]:
+    """The units of his side he can reach with his move (or ``move`` inches) to join."""
     g = state.g
     who = g.officers[officer]
     if state.attached[officer] >= 0:
@@ -452,7 +462,42 @@ def _join_options(state: TerciosState, officer: int) -> list[Action]:
         for unit, troop in enumerate(g.troops)
         if troop.side == who.side
         and state.alive[unit]
-        and _approach(state, officer, unit, 0.0) is not None
+        and _approach(state, officer, unit, 0.0, move) is not None
+    ]
+
+
+def run_accomplice(state: TerciosState, frame: Frame) -> None:
+    """Kingdoms Expansion Traits: Accomplice: the other commander may move up to 9 inches,
+    even exhausted (here: to join a unit, or stay; RULINGS.md R76)."""
+    officer = frame["o"]
+    who = state.g.officers[officer]
+    if frame["stage"] == "start":
+        joins = _join_options(state, officer, state.g.pack.constant("impetus_move"))
+        if not joins:
+            state.pop(frame)
+            return
+        frame["stage"] = "chosen"
+        state.decide(frame, who.side, [*joins, state.g.table.parse(f"{who.label}: stay")])
+        return
+    state.pop(frame)
+    frame.pop("choice")
+    verb = frame.pop("choice_text")[len(who.label) + 2 :]
+    if verb.startswith("join "):
+        join_unit(state, officer, state.g.troop_index[verb[5:]])
+
+
+def _accomplices(state: TerciosState, officer: int) -> list[str]:
+    """Accomplice: the other unattached commanders of his side in his sight."""
+    g = state.g
+    point = officer_point(state, officer)
+    return [
+        f"accomplice {other.label}"
+        for other in g.officers
+        if other.side == g.officers[officer].side
+        and other.index != officer
+        and state.o_alive[other.index]
+        and state.attached[other.index] < 0
+        and clear_line(state, point, officer_point(state, other.index), set())
     ]
 
 

@@ -26,6 +26,7 @@ EXACT_TEXT = "exact move (give: move UNIT to X,Y [facing DEGREES])"
 PASS = "pass"
 REACT = "react"
 NO_REACT = "do not react"
+EVADE = "evade"
 DIRTY_WAR = "declare dirty war!"
 NO_DIRTY_WAR = "no dirty war"
 BRIGADE_ORDER = "with its brigade"
@@ -33,7 +34,16 @@ TURNS = ("reorient left", "reorient right", "reorient about")
 TURN_ANGLES = (90.0, -90.0, 180.0)
 MOVES = ("advance", "advance left", "advance right")
 MOVE_ANGLES = (0.0, 45.0, -45.0)
-UNIT_VERBS = (*MOVES, *TURNS, "reorganise", "hitch", "unhitch", "end activation")
+UNIT_VERBS = (
+    *MOVES,
+    *TURNS,
+    "reorganise",
+    "hitch",
+    "unhitch",
+    "end activation",
+    "dismount",
+    "remount",
+)
 TARGET_VERBS = ("shoot", "charge", "advance towards", "harass")
 
 _EXACT = re.compile(
@@ -117,7 +127,7 @@ def action_texts(
     troops: Sequence[Troop], officers: Sequence[Officer], seats: Sequence[str]
 ) -> list[str]:
     """Every discrete action and chance outcome, in a fixed order (the RL encoding)."""
-    texts = [EXACT_TEXT, PASS, REACT, NO_REACT, DIRTY_WAR, NO_DIRTY_WAR]
+    texts = [EXACT_TEXT, PASS, REACT, NO_REACT, DIRTY_WAR, NO_DIRTY_WAR, EVADE]
     texts += [f"Die: {face}" for face in range(1, 7)]
     texts += [f"Roll: {count} successes" for count in range(MAX_DICE + 1)]
     texts += [f"{seat} plays first" for seat in seats]
@@ -147,6 +157,12 @@ def action_texts(
         texts += _pair_texts(officer, troops)
         if "Coordinator" in officer.traits:
             texts.append(f"{officer.label}: coordinate")
+        if "Accomplice" in officer.traits:
+            texts += [
+                f"{officer.label}: accomplice {other.label}"
+                for other in officers
+                if other.side == officer.side and other.index != officer.index
+            ]
         for troop in troops:
             texts += _trait_texts(officer, troop)
             if troop.side != officer.side:

@@ -234,17 +234,17 @@ def _push_back(
         gun = state.placement(hit.unit)
         steps = [limit * k / 4 for k in range(1, 5)]
         spots = (gun.moved(step, normalize(direction + 180.0)) for step in steps)
-        free = next(
+        cleared = next(
             (
                 g
                 for g in spots
-                if _free(g.polygon(), others, area) and not overlaps(g.polygon(), shape)
+                if free(g.polygon(), others, area) and not overlaps(g.polygon(), shape)
             ),
             None,
         )
-        if free is None:
+        if cleared is None:
             return ()
-        pushed.append((hit.unit, free))
+        pushed.append((hit.unit, cleared))
     return tuple(pushed)
 
 
@@ -290,7 +290,7 @@ def slide(state: TerciosState, unit: int, direction: float, length: float, facin
     found = blockers(state, unit)
     area = table_area(state)
     steps = max(1, int(length / 0.25))
-    best = turned if _free(turned.polygon(), found, area) else None
+    best = turned if free(turned.polygon(), found, area) else None
     # A base in contact (an enemy after a combat) only blocks a move that would overlap it:
     # the front centre's line may start on its edge (RULINGS.md R74).
     apart = found.shapes[np.asarray(shapely.distance(found.shapes, turned.polygon())) > CONTACT]
@@ -298,7 +298,7 @@ def slide(state: TerciosState, unit: int, direction: float, length: float, facin
         reach = length * step / steps
         spot = turned.moved(reach, direction)
         path = LineString([turned.front, spot.front])
-        if not _free(spot.polygon(), found, area) or crossed(path, apart).any():
+        if not free(spot.polygon(), found, area) or crossed(path, apart).any():
             break
         best = spot
     else:
@@ -310,7 +310,7 @@ def slide(state: TerciosState, unit: int, direction: float, length: float, facin
     return False
 
 
-def _free(shape: Polygon, blockers: Blockers, area: Polygon) -> bool:
+def free(shape: Polygon, blockers: Blockers, area: Polygon) -> bool:
     return inside(shape, area) and not overlapping(shape, blockers.shapes).any()
 
 
@@ -335,7 +335,7 @@ def free_turns(state: TerciosState, unit: int) -> list[str]:
     found = []
     for verb, angle in zip(TURNS, TURN_ANGLES, strict=True):
         turned = Placement(spot.x, spot.y, normalize(spot.facing + angle), spot.width, spot.depth)
-        if _free(turned.polygon(), others, area):
+        if free(turned.polygon(), others, area):
             found.append(verb)
     return found
 

@@ -7,7 +7,11 @@ from typing import TYPE_CHECKING
 
 from stratagem.games.tercios.combat import run_charge
 from stratagem.games.tercios.command import run_flight
-from stratagem.games.tercios.command_actions import run_cold_blood, run_commander
+from stratagem.games.tercios.command_actions import (
+    run_accomplice,
+    run_cold_blood,
+    run_commander,
+)
 from stratagem.games.tercios.damage import run_rout
 from stratagem.games.tercios.melee_end import run_combat, run_frenzy
 from stratagem.games.tercios.reactions import run_approach, run_wrong_place
@@ -25,6 +29,7 @@ PROCEDURES: dict[str, Callable[[TerciosState, Frame], None]] = {
     "activation": run_activation,
     "commander": run_commander,
     "cold_blood": run_cold_blood,
+    "accomplice": run_accomplice,
     "unit": run_unit,
     "shot": run_shot,
     "rout": run_rout,

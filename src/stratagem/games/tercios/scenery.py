@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from shapely import LineString, Polygon, box
 from shapely.affinity import rotate
 
+from stratagem.games.tercios.fields import cultivated_field
 from stratagem.games.tercios.geometry import EPSILON
 from stratagem.games.tercios.pack import Pack, plain
 from stratagem.games.tercios.terrain import TerrainElement, battlefield, element
@@ -146,11 +147,7 @@ def _opened(river: TerrainElement, crossing: Polygon) -> list[TerrainElement]:
 
 
 def _grown(pack: Pack, rng: random.Random, field: TerrainElement) -> TerrainElement:
-    """Cultivated field: a die for what grows on it (difficult; with In cover; or very
-    difficult, Hidden and In cover)."""
-    rolls = pack.rules.scenery[field.kind].field_roll
-    if not rolls:
+    """Cultivated field: a die for what grows on it (``fields.cultivated_field``, R77)."""
+    if not pack.rules.scenery[field.kind].field_roll:
         return field
-    words = rolls[rng.randint(1, 6) - 1]
-    ground = "very difficult" if words.startswith("very difficult") else "difficult"
-    return replace(field, ground=ground, hidden="hidden" in words, cover="cover" in words)
+    return cultivated_field(pack, field, rng.randint(1, 6))

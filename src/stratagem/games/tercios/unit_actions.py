@@ -25,17 +25,20 @@ from stratagem.games.tercios.encoding import (
     TURNS,
     ExactMove,
 )
-from stratagem.games.tercios.geometry import bearing, distance, normalize
+from stratagem.games.tercios.geometry import Placement, bearing, distance, normalize
 from stratagem.games.tercios.movement import (
     Move,
+    free,
     free_turns,
     move_problem,
     move_towards,
     reorient,
     slide,
     speed,
+    table_area,
 )
 from stratagem.games.tercios.reactions import after_move
+from stratagem.games.tercios.scene import blockers
 from stratagem.games.tercios.shooting import shot_targets
 from stratagem.games.tercios.sight import charge_path, enemies, seen_among
 
@@ -101,6 +104,9 @@ def _ready_options(state: TerciosState, frame: Frame, unit: int) -> tuple[list[A
         options.append(verbs["reorganise"])
     if "team" not in done and "Horse Teams" in profile.rules:
         options.append(verbs["unhitch" if state.hitched[unit] else "hitch"])
+    twin = g.troops[unit].twin
+    if "mount" not in done and twin >= 0 and _may_swap(state, unit, twin):
+        options.append(verbs["remount" if g.troops[unit].reserve else "dismount"])
     options.append(verbs["end activation"])
     return options, may_move
 
@@ -370,6 +376,9 @@ def _perform(state: TerciosState, frame: Frame, unit: int, verb: str) -> str | N
         state.disorder[unit] = False
         state.log(f"{g.troops[unit].label} reorganises.", "Order Cards: Ready!", {"unit": unit})
         return "reorganise"
+    if verb in ("dismount", "remount"):
+        frame["u"] = _swap(state, unit, verb)
+        return "mount"
     if verb in ("hitch", "unhitch"):
         state.hitched[unit] = verb == "hitch"
         state.log(f"{g.troops[unit].label}: {verb}.", "Artillery: Horse Teams", {"unit": unit})
@@ -387,6 +396,36 @@ def _perform(state: TerciosState, frame: Frame, unit: int, verb: str) -> str | N
     assert move is not None, verb
     _do_move(state, unit, move)
     return "move"
+
+
+def _may_swap(state: TerciosState, unit: int, twin: int) -> bool:
+    """Dismounting or remounting: the other card's base, where this one stands, overlaps
+    nothing else (both cards stand on bases of the same size in the pack)."""
+    spot = state.placement(unit)
+    other = Placement(
+        spot.x, spot.y, spot.facing, state.g.troops[twin].width, state.g.troops[twin].depth
+    )
+    return free(other.polygon(), blockers(state, unit), table_area(state))
+
+
+def _swap(state: TerciosState, unit: int, verb: str) -> int:
+    """Ready!: dismounting or remounting (Order Card Reference): the dragoon unit's other
+    card takes its place with its Dm, disorder, order and commanders (RULINGS.md R79)."""
+    twin = state.g.troops[unit].twin
+    state.x[twin], state.y[twin], state.f[twin] = state.x[unit], state.y[unit], state.f[unit]
+    state.dm[twin], state.order[twin] = state.dm[unit], state.order[unit]
+    state.disorder[twin], state.buff[twin] = state.disorder[unit], state.buff[unit]
+    state.revealed[twin] = state.spent[twin] = True
+    state.alive[twin], state.alive[unit] = True, False
+    for officer in state.g.officers:
+        if state.attached[officer.index] == unit:
+            state.attached[officer.index] = twin
+    state.log(
+        f"{state.g.troops[unit].label}: {verb}.",
+        "The Troops: Dragoon (dismounting and remounting)",
+        {"unit": unit, "now": twin},
+    )
+    return twin
 
 
 def exact_move(state: TerciosState, unit: int, move: ExactMove, bonus: int) -> Move:

@@ -81,13 +81,13 @@ def has_rule(state: TerciosState, unit: int, rule: str) -> bool:
         return True
     if profile.is_cavalry and rule in CAVALRY_RULES:
         return not (rule == "Mobility" and "Heavy Cavalry" in profile.rules)
-    if rule in ("Light", "Skirmishers") and _enthusiastic(state, unit):
-        return rule == "Light" or "Light" in profile.rules
-    traits = attached_traits(state, unit)
-    if rule in ("Impetuous", "Elite") and "Brave" in traits:
-        return True
-    if rule == "Frenzied" and "Passionate" in traits:
-        return True
+    if rule in ("Light", "Skirmishers"):
+        enthusiastic = _enthusiastic(state, unit)
+        return enthusiastic and (rule == "Light" or "Light" in profile.rules)
+    if rule in ("Impetuous", "Elite"):
+        return "Brave" in attached_traits(state, unit)
+    if rule == "Frenzied":
+        return "Passionate" in attached_traits(state, unit)
     return rule == "Evasion" and "Light" in profile.rules and radius_trait(state, unit, "Prepared")
 
 
