@@ -145,7 +145,7 @@ def _war_table() -> Table:
     )
     table.to_player_turn(0)
     table.act("Endeavour: War/Uprising | Fee'd Men")
-    table.act("Support: Quails | Captaincy", "Captain: William Fitzwilliam")
+    table.act("Support: Quails | Captaincy", "Captain: William Fitzwilliam", "Pass")
     table.act("Support: Influenza | Bad Health", "Modifier: -1")
     table.act("Support: Act of Six Articles | Duplicity")
     table.pass_supports()

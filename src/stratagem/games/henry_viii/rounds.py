@@ -215,11 +215,14 @@ class Rounds(Effects):
         self.push(["window_step"])
 
     def _t_window_step(self) -> None:
+        """Every faction is offered the window in turn, whether or not it holds a Support
+        it may play (R11: being asked reveals nothing); only one with no court card and no
+        office power to use, both public, is passed over."""
         window = self.window
         assert window is not None
         while window["passes"] < self.players:
             seat = (window["start"] + window["i"]) % self.players
-            if self._support_options(seat):
+            if self.hands[seat] or self._support_options(seat):
                 self.push(["window_step"])
                 self.ask(seat, "support")
                 return
