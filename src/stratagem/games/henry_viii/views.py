@@ -40,13 +40,13 @@ def describe_card(state: HenryVIIIState, card: int) -> str:
     )
 
 
-def _character(state: HenryVIIIState, c: int) -> str:
+def _character(state: HenryVIIIState, c: int, influence: int) -> str:
     """A character on one line: ``Influence 8 · Ability 4 · Guile 4 · Religion C1 ·
     Title: Duke of Norfolk · Office: Lord High Treasurer · ...`` (see ``read_characters``)."""
     person = state.person(c)
     parts = [
         state.seat_name(state.owner[c]),
-        f"Influence {state.influence(c)}",
+        f"Influence {influence}",
         f"Ability {person.ability}",
         f"Guile {person.guile}",
         f"Religion {religion_code(state.religion_of[c])}",
@@ -214,21 +214,22 @@ def build_view(state: HenryVIIIState, seat: int | None) -> JsonDict:
     """Everything ``seat`` may know now (``None``: a spectator)."""
     book = state.book
     player = state.current_player()
+    owner = state.owner
+    living = [c for c, place in enumerate(state.where) if place in LIVING]
+    influence = {c: state.influence(c) for c in living}
+    hidden = [owner[c] for c, place in enumerate(state.where) if place == HIDDEN]
     factions: JsonDict = {}
+    characters: JsonDict = {}
     for s in range(state.players):
-        members = [
-            c for c in range(len(state.where)) if state.owner[c] == s and state.where[c] in LIVING
-        ]
-        face_down = [
-            c for c in range(len(state.where)) if state.owner[c] == s and state.where[c] == HIDDEN
-        ]
+        members = [c for c in living if owner[c] == s]
         factions[state.seat_name(s)] = {
-            "influence": state.faction_influence(s),
+            "influence": sum(influence[c] for c in members),
             "court_cards": len(state.hands[s]),
-            "face_down_characters": len(face_down),
+            "face_down_characters": hidden.count(s),
             "law_suit": state.law_suit_on(s),
             "characters": len(members),
         }
+        characters.update((state.name(c), _character(state, c, influence[c])) for c in members)
     offices = {}
     for o, name in enumerate(book.office_names):
         holder = state.office_holder[o]
@@ -270,12 +271,7 @@ def build_view(state: HenryVIIIState, seat: int | None) -> JsonDict:
         "abroad": [state.name(c) for c in range(len(state.where)) if state.abroad(c)],
         "dead": [state.name(c) for c in range(len(state.where)) if state.dead(c)],
         "factions": factions,
-        "characters": {
-            state.name(c): _character(state, c)
-            for s in range(state.players)
-            for c in range(len(state.where))
-            if state.owner[c] == s and state.where[c] in LIVING
-        },
+        "characters": characters,
         "offices": offices,
         "titles": titles,
         "in_play": _in_play(state),
