@@ -61,6 +61,9 @@ SCALAR_FIELDS = (
     "rounds_done",
     "deal_seat",
 )
+NESTED_FIELDS = ("hands", "tasks", "node", "play", "window")
+DOC_FIELDS = SCALAR_FIELDS + LIST_FIELDS + NESTED_FIELDS
+"""Every field of the serialized document (``_state_doc``)."""
 
 
 class HenryVIIIState(HenrySegment):
