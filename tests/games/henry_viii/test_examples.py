@@ -221,7 +221,7 @@ def test_pilgrimage_rebels_win_and_the_catholic_heir_takes_the_throne() -> None:
     table.settle("Die: 1")
     assert table.state.is_terminal()
     result = table.state.result()
-    assert result["details"]["ended"] == "Pilgrimage of Grace"
+    assert result["details"]["ended"] == "pilgrimage"
     assert result["winners"] == [f"Faction {table.seat_of('Mary Tudor') + 1}"]
 
 
