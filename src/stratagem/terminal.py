@@ -8,7 +8,10 @@ private holdings) gets a panel of its own.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+import importlib
+import importlib.util
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import cast
 
 from rich.console import Console, Group, RenderableType
 from rich.panel import Panel
@@ -79,8 +82,26 @@ def render_value(value: object) -> RenderableType:
     return Text(scalar_text(value))
 
 
+ViewLayout = Callable[[JsonDict, str | None], RenderableType]
+LAYOUTS = "stratagem.render.text"
+"""A game's own terminal layout, if it has one: ``terminal_view(view, seat_name)`` in
+``stratagem.render.text.<game>``; other games get the generic one below."""
+
+
+def game_layout(game: str) -> ViewLayout | None:
+    """The terminal layout of ``game``, or ``None`` for the generic one."""
+    name = f"{LAYOUTS}.{game}"
+    if not game.isidentifier() or importlib.util.find_spec(name) is None:
+        return None
+    return cast(ViewLayout, importlib.import_module(name).terminal_view)
+
+
 def render_view(view: JsonDict, seat_name: str | None) -> RenderableType:
-    """A seat's view: the table (what it may see) and its own holdings."""
+    """A seat's view: the table (what it may see) and its own holdings, in the game's own
+    layout where it has one."""
+    layout = game_layout(str(view.get("game", "")))
+    if layout is not None:
+        return layout(view, seat_name)
     public = {k: v for k, v in view.items() if k != PRIVATE_KEY and k not in TITLE_KEYS}
     game = str(view.get("game", "the game"))
     panels: list[RenderableType] = [Panel(render_value(public), title=Text(f"Table: {game}"))]

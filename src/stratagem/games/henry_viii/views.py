@@ -17,6 +17,7 @@ from stratagem.games.henry_viii.effects import religion_code
 from stratagem.games.henry_viii.encoding import HENRY_TARGET
 from stratagem.games.henry_viii.pack import val
 from stratagem.games.henry_viii.places import COURT, HIDDEN, LIVING, PLACE_NAMES, REMOVED
+from stratagem.games.henry_viii.rounds import CONTENTMENT_WINDOW
 
 if TYPE_CHECKING:
     from stratagem.games.henry_viii.state import HenryVIIIState
@@ -157,6 +158,27 @@ def _in_play(state: HenryVIIIState) -> JsonDict | None:
     return doc
 
 
+def _supports_window(state: HenryVIIIState) -> JsonDict | None:
+    """The Supports window going round the table (public: every Support is played face
+    up), or ``None`` when none is open."""
+    window = state.window
+    if window is None or window["passes"] >= state.players:
+        return None
+    contentment = window["kind"] == CONTENTMENT_WINDOW
+    play = state.play
+    doc: JsonDict = {
+        "for": "Henry's Matrimonial Contentment"
+        if contentment or play is None
+        else str(play["name"]),
+        "from": state.seat_name(window["start"]),
+        "to_answer": state.seat_name((window["start"] + window["i"]) % state.players),
+        "passes_in_a_row": window["passes"],
+    }
+    if contentment:
+        doc["modifier_so_far"] = window["sum"]
+    return doc
+
+
 CHANCE_QUESTIONS = {
     "deal": "a character is dealt",
     "draw": "a court card is drawn",
@@ -275,6 +297,7 @@ def build_view(state: HenryVIIIState, seat: int | None) -> JsonDict:
         "offices": offices,
         "titles": titles,
         "in_play": _in_play(state),
+        "supports_window": _supports_window(state),
         "deck": len(state.deck),
         "discard_pile": [book.card_names[card] for card in state.discard],
         "round": state.rounds_done + 1,
