@@ -164,6 +164,8 @@ class Rounds(Effects):
         found = self.candidates(play["name"], step, play["seat"], play["targets"], play["victim"])
         if kind == TARGET:
             return [game.aid(HENRY, 0) if c == HENRY_TARGET else game.aid(TARGET, c) for c in found]
+        if kind == SUCCESSION:  # Succession card n is the action "Succession: n" (arg n - 1)
+            return [game.aid(kind, position - 1) for position in found]
         return [game.aid(kind, entity) for entity in found]
 
     def _h_target(self, action_id: int, step: int) -> None:
