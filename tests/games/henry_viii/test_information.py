@@ -201,6 +201,32 @@ def test_a_broken_state_document_is_refused() -> None:
         game.state_from_json(doc)
 
 
+@pytest.mark.parametrize(
+    ("edit", "problem"),
+    [
+        ({"office_holder": {0: "Henry Fitzroy"}}, "Henry Fitzroy is a minor and holds an office"),
+        (
+            {"spouse": {"Henry Fitzroy": "Jane Seymour", "Jane Seymour": "Henry Fitzroy"}},
+            "Henry Fitzroy is a minor and married",
+        ),
+        ({"spouse": {"Thomas Howard": "Jane Seymour"}}, "Thomas Howard's marriage is one-sided"),
+    ],
+)
+def test_a_state_breaking_the_court_invariants_is_refused(
+    edit: dict[str, dict[Any, str]], problem: str
+) -> None:
+    """No minor married or holding office, and marriages have two sides: a document that
+    breaks them is refused, naming the character."""
+    table = _table()
+    doc = json.loads(json.dumps(table.state.to_json()))
+    for field, changes in edit.items():
+        for key, name in changes.items():
+            index = key if isinstance(key, int) else table.person(key)
+            doc["state"][field][index] = table.person(name)
+    with pytest.raises(StateFormatError, match=problem):
+        table.game.state_from_json(doc)
+
+
 def test_a_broken_pack_names_the_file_and_the_entry(tmp_path: Path) -> None:
     source = Path(stratagem.games.henry_viii.__file__).parent / "data"  # type: ignore[attr-defined]
     folder = tmp_path / "pack"
