@@ -35,13 +35,19 @@ def _henry_free(doc: dict[str, Any]) -> None:
     doc["queen"] = -1
 
 
+def _my_turn(character: str, card: str) -> tuple[Table, Bot]:
+    """Faction 1's Player Turn, with ``character`` and ``card`` (and fillers) dealt to it
+    and the leading nobles to Faction 2; the bot that plays it."""
+    table = Table(5, factions={0: [character], 1: LEADER}, hands={0: [card, *FILLERS]})
+    table.to_player_turn(0)
+    return table, _bot(table)
+
+
 def test_it_marries_its_woman_to_henry() -> None:
     """Henry unmarried, a Marriage in hand: the bot plays it, with its own woman as the
     bride and King Henry as the groom."""
-    table = Table(5, factions={0: ["Anne Boleyn"]}, hands={0: ["Marriage | Scandal", *FILLERS]})
-    table.to_player_turn(0)
+    table, bot = _my_turn("Anne Boleyn", "Marriage | Scandal")
     table.edit(_henry_free)
-    bot = _bot(table)
     assert _decide(table, bot) == "Endeavour: Marriage | Scandal"
     assert _decide(table, bot) == "Target: Anne Boleyn"
     assert _decide(table, bot) == "Target: King Henry"
@@ -50,13 +56,7 @@ def test_it_marries_its_woman_to_henry() -> None:
 def test_it_pushes_its_heir_to_the_head_of_the_line() -> None:
     """An Act of Succession in hand and an heir at court: the bot names its own heir to
     Succession 1."""
-    table = Table(
-        5,
-        factions={0: ["Henry Courtenay"], 1: LEADER},
-        hands={0: ["Act of Succession | Fee'd Men", *FILLERS]},
-    )
-    table.to_player_turn(0)
-    bot = _bot(table)
+    table, bot = _my_turn("Henry Courtenay", "Act of Succession | Fee'd Men")
     assert _decide(table, bot) == "Endeavour: Act of Succession | Fee'd Men"
     assert _decide(table, bot) == "Target: Henry Courtenay"
     assert _decide(table, bot) == "Succession: 1"
@@ -65,13 +65,7 @@ def test_it_pushes_its_heir_to_the_head_of_the_line() -> None:
 def test_it_takes_an_office_for_its_own_man() -> None:
     """An Assume Office in hand: the bot plays it for one of its own characters, on an
     office that is vacant or the leader's, never its own faction's."""
-    table = Table(
-        5,
-        factions={0: ["Thomas Cromwell"], 1: LEADER},
-        hands={0: ["Assume Office | Scandal", *FILLERS]},
-    )
-    table.to_player_turn(0)
-    bot = _bot(table)
+    table, bot = _my_turn("Thomas Cromwell", "Assume Office | Scandal")
     assert _decide(table, bot) == "Endeavour: Assume Office | Scandal"
     man = _decide(table, bot).removeprefix("Target: ")
     assert table.seat_of(man) == 0
