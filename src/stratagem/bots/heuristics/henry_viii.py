@@ -5,8 +5,10 @@ Endeavour it may play (marrying its women to Henry, pushing its heirs up the lin
 offices and titles, henchmen, and striking at the leading faction with arrests, trials,
 suits and spies) against keeping the card for a Support, and discards the card whose
 Support is worth least when nothing is worth playing. Targets: its own characters for
-what helps, the leader's most influential characters for what harms (King Henry himself
-when it leads and an Accident would end the game). Supports: it helps its own and its
+what helps (its woman of highest Baby Value as the bride, King Henry as the groom; the
+best Succession card; an office taken from the leader or a vacant one), the leader's most
+influential characters for what harms (King Henry himself when it leads and an Accident
+would end the game). Supports: it helps its own and its
 friends' Endeavours against the leader and hinders what harms it or helps the leader.
 """
 
