@@ -16,7 +16,18 @@ from stratagem.core import CHANCE, TERMINAL, JsonDict
 from stratagem.games.henry_viii.effects import religion_code
 from stratagem.games.henry_viii.encoding import HENRY_TARGET
 from stratagem.games.henry_viii.pack import val
-from stratagem.games.henry_viii.places import COURT, HIDDEN, LIVING, PLACE_NAMES, REMOVED
+from stratagem.games.henry_viii.places import (
+    ARRESTED,
+    COURT,
+    DEAD,
+    HIDDEN,
+    IMPRISONED,
+    LIVING,
+    MISSION,
+    PLACE_NAMES,
+    REMOVED,
+    TRAVEL,
+)
 from stratagem.games.henry_viii.rounds import CONTENTMENT_WINDOW
 
 if TYPE_CHECKING:
@@ -232,6 +243,16 @@ def _asked(state: HenryVIIIState) -> str | None:
     return f"{who}: {questions.get(node[1], node[1])}"
 
 
+_PLACED = {
+    ARRESTED: "arrested",
+    IMPRISONED: "imprisoned",
+    TRAVEL: "abroad",
+    MISSION: "abroad",
+    DEAD: "dead",
+}
+"""The view's lists of characters by where they are."""
+
+
 def build_view(state: HenryVIIIState, seat: int | None) -> JsonDict:
     """Everything ``seat`` may know now (``None``: a spectator)."""
     book = state.book
@@ -240,6 +261,11 @@ def build_view(state: HenryVIIIState, seat: int | None) -> JsonDict:
     living = [c for c, place in enumerate(state.where) if place in LIVING]
     influence = {c: state.influence(c) for c in living}
     hidden = [owner[c] for c, place in enumerate(state.where) if place == HIDDEN]
+    placed: dict[str, list[str]] = {"arrested": [], "imprisoned": [], "abroad": [], "dead": []}
+    for c, place in enumerate(state.where):
+        key = _PLACED.get(place)
+        if key is not None:
+            placed[key].append(state.name(c))
     factions: JsonDict = {}
     characters: JsonDict = {}
     for s in range(state.players):
@@ -286,12 +312,9 @@ def build_view(state: HenryVIIIState, seat: int | None) -> JsonDict:
             f"({state.seat_name(state.owner[c])})"
             for c in state.line
         ],
-        "tower": {
-            "arrested": [state.name(c) for c in range(len(state.where)) if state.where[c] == 3],
-            "imprisoned": [state.name(c) for c in range(len(state.where)) if state.where[c] == 4],
-        },
-        "abroad": [state.name(c) for c in range(len(state.where)) if state.abroad(c)],
-        "dead": [state.name(c) for c in range(len(state.where)) if state.dead(c)],
+        "tower": {"arrested": placed["arrested"], "imprisoned": placed["imprisoned"]},
+        "abroad": placed["abroad"],
+        "dead": placed["dead"],
         "factions": factions,
         "characters": characters,
         "offices": offices,
