@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 import random
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 import httpx
@@ -53,7 +53,7 @@ def browser() -> Iterator[Browser]:
 @pytest.fixture(scope="module")
 def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     folder = tmp_path_factory.mktemp("browser")
-    with server(f"sqlite:///{folder / 'table.sqlite3'}", bot_delay=0.05) as (_process, url):
+    with server(f"sqlite:///{folder / 'table.sqlite3'}", bot_delay=0) as (_process, url):
         yield url
 
 
@@ -62,19 +62,54 @@ def shot(page: Page, name: str) -> None:
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
 
 
-BOARD_MOVES = 12
-"""Moves a person makes from each game's page before its board is photographed."""
+BOARD_CLICKS = 12
+"""Clicks a person makes on each game's page before its board is photographed."""
 CAREFUL_CLICKS = 15
 """Clicks per seat made as a person makes them (Playwright's click waits until the button
-can be clicked); the rest of the game is clicked from the page's own script, faster."""
-QUICK_CLICK = """seed => {
-  const buttons = [...document.querySelectorAll("button.action")];
+can be clicked); the rest of a game is clicked by the page's own buttons from a script
+running in the page, which needs no round trip to the test per click."""
+AUTOPLAY = """async ([seat, seed, clicks, ms]) => {
+  // click one of the seat's action buttons at random (seeded) whenever it is the seat's
+  // turn at a version not clicked yet, until the game ends or `clicks` are made
+  let draw = seed >>> 0;
+  const random = () => {
+    draw = (draw + 0x6D2B79F5) >>> 0;
+    let t = Math.imul(draw ^ (draw >>> 15), draw | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
   const body = document.body.dataset;
-  if (body.toMove !== body.seat || !buttons.length) return null;
-  const version = body.version;
-  buttons[Math.floor(seed * buttons.length)].click();
-  return version;
+  const deadline = Date.now() + ms;
+  let made = 0;
+  let clicked = null;
+  while (body.finished !== "true" && made < clicks) {
+    if (Date.now() > deadline) {
+      throw new Error(`${seat}: stuck at move ${body.version}, ${body.toMove} to move`);
+    }
+    const buttons = [...document.querySelectorAll("button.action")];
+    if (body.toMove === seat && body.version !== clicked && buttons.length) {
+      clicked = body.version;
+      buttons[Math.floor(random() * buttons.length)].click();
+      made += 1;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  return made;
 }"""
+START_AUTOPLAY = f"args => {{ window.autoplay = ({AUTOPLAY})(args).catch(e => e.message); }}"
+
+
+def autoplay(page: Page, seat: str, seed: int, clicks: int = 10**6) -> int:
+    """Click the seat's buttons from the page's script until the game ends (or ``clicks``
+    are made); how many were made."""
+    made = page.evaluate(AUTOPLAY, [seat, seed, clicks, GAME_WAIT * 1000])
+    assert isinstance(made, int), made
+    return made
+
+
+def finished(pages: Iterable[Page]) -> bool:
+    """Every page shows the game over."""
+    return all(page.evaluate("document.body.dataset.finished") == "true" for page in pages)
 
 
 def careful_click(page: Page, seat: str, rng: random.Random) -> str | None:
@@ -146,20 +181,15 @@ def test_two_people_play_a_whole_game_in_their_browsers(browser: Browser, base: 
     clicks = dict.fromkeys(pages, 0)
     checked = False
     deadline = time.monotonic() + GAME_WAIT
-    while not all(
-        page.evaluate("document.body.dataset.finished") == "true" for page in pages.values()
-    ):
-        assert time.monotonic() < deadline, "the game did not end in time"
+    while min(clicks.values()) < CAREFUL_CLICKS and not finished(pages.values()):
+        assert time.monotonic() < deadline, "the game did not go on"
         acted = False
         for seat, page in pages.items():
             if not checked and page.evaluate(f"document.body.dataset.toMove === '{seat}'"):
                 check_own_hand_only(base, pages, links)
                 shot(page, f"eighty_years_war-{seat.lower()}-first-turn")
                 checked = True
-            if clicks[seat] < CAREFUL_CLICKS:
-                version = careful_click(page, seat, rng)
-            else:
-                version = page.evaluate(QUICK_CLICK, rng.random())
+            version = careful_click(page, seat, rng)
             if version is None:
                 continue
             page.wait_for_function("v => document.body.dataset.version !== v", arg=version)
@@ -168,6 +198,11 @@ def test_two_people_play_a_whole_game_in_their_browsers(browser: Browser, base: 
         if not acted:
             time.sleep(0.02)
     assert checked
+    for number, (seat, page) in enumerate(pages.items()):
+        page.evaluate(START_AUTOPLAY, [seat, number + 7, 10**6, GAME_WAIT * 1000])
+    for page in pages.values():
+        made = page.evaluate("window.autoplay")
+        assert isinstance(made, int), made
     for seat, page in pages.items():
         page.wait_for_selector("#result:not([hidden])")
         assert "Winner" in (page.locator("#result").text_content() or "")
@@ -188,34 +223,46 @@ def test_two_people_play_a_whole_game_in_their_browsers(browser: Browser, base: 
     shot(replay, "eighty_years_war-replay")
 
 
+SHORTEST: dict[str, dict[str, object]] = {
+    "tercios": {"armies": ["spanish_500", "swedish_500"], "duration": 2},
+}
+"""The shortest game each game offers, where its options allow a shorter one than the
+default: Tercios with two 500-point armies and a fixed duration (The Battle: Duration).
+The others are played as they come with their fewest players (1750's Alternate Game
+Length only adds turns)."""
+
+
 @pytest.mark.parametrize("name", GAMES)
-def test_every_game_has_a_board_on_its_page(browser: Browser, base: str, name: str) -> None:
+def test_every_game_is_played_to_its_end_against_bots(
+    browser: Browser, base: str, name: str
+) -> None:
     players = game_info(name).min_players
     seats = ["human"] + ["random"] * (players - 1)
-    created = httpx.post(
-        f"{base}/api/games", json={"game": name, "players": players, "seats": seats, "seed": 2}
-    ).json()
+    body = {"game": name, "players": players, "seats": seats, "seed": 2}
+    created = httpx.post(f"{base}/api/games", json={**body, "options": SHORTEST.get(name, {})})
+    assert created.status_code == 201, created.text
+    seat = created.json()["seats"][0]
     page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
-    page.goto(base + created["seats"][0]["link"])
+    page.goto(base + seat["link"])
     page.wait_for_selector("#board svg")
     page.wait_for_function("document.body.dataset.seat !== ''")
     assert page.locator("#board svg").count() == 1
-    rng = random.Random(1)
-    moves = 0
-    deadline = time.monotonic() + 30
-    while moves < BOARD_MOVES and time.monotonic() < deadline:
-        if page.evaluate("document.body.dataset.finished") == "true":
-            break
-        version = page.evaluate(QUICK_CLICK, rng.random())
-        if version is None:
-            time.sleep(0.05)
-            continue
-        page.wait_for_function("v => document.body.dataset.version !== v", arg=version)
-        moves += 1
-    assert moves > 0, "no move could be made from the page's controls"
+    assert autoplay(page, seat["seat"], 1, clicks=BOARD_CLICKS) > 0
     shot(page, f"{name}-board")
     spectator = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
-    spectator.goto(base + created["spectator_link"])
+    spectator.goto(base + created.json()["spectator_link"])
     spectator.wait_for_selector("#board svg")
     assert spectator.locator("#who").text_content() == "Spectating"
     shot(spectator, f"{name}-spectator")
+    autoplay(page, seat["seat"], 2)
+    page.wait_for_selector("#result:not([hidden])")
+    token = seat["link"].split("#seat=", 1)[1]
+    final = httpx.get(
+        f"{base}/api/games/{created.json()['id']}", headers={"X-Seat-Token": token}
+    ).json()
+    assert final["finished"]
+    assert page.evaluate("document.body.dataset.version") == str(final["version"])
+    winners = ", ".join(final["result"]["winners"]) or "nobody"
+    assert f"Winner: {winners}." in (page.locator("#result").text_content() or "")
+    assert "§" in (page.locator("#events li").last.text_content() or "")
+    shot(page, f"{name}-end")
