@@ -5,6 +5,7 @@ own hand; every registered game's board is drawn on its page. Screenshots are sa
 
 from __future__ import annotations
 
+import math
 import os
 import random
 import time
@@ -266,3 +267,87 @@ def test_every_game_is_played_to_its_end_against_bots(
     assert f"Winner: {winners}." in (page.locator("#result").text_content() or "")
     assert "§" in (page.locator("#events li").last.text_content() or "")
     shot(page, f"{name}-end")
+
+
+TABLE_TO_SCREEN = """([x, y]) => {
+  const svg = document.querySelector("#board svg[data-scale]");
+  const point = svg.createSVGPoint();
+  point.x = x * Number(svg.dataset.scale);
+  point.y = (Number(svg.dataset.tableDepth) - y) * Number(svg.dataset.scale);
+  const screen = point.matrixTransform(svg.getScreenCTM());
+  return [screen.x, screen.y];
+}"""
+"""Where a point of the Tercios table (inches) is on the screen."""
+
+
+def click_table(page: Page, x: float, y: float) -> None:
+    """Click the Tercios table at (x, y) inches, as a person clicks it."""
+    screen_x, screen_y = page.evaluate(TABLE_TO_SCREEN, [x, y])
+    page.mouse.click(screen_x, screen_y)
+
+
+def to_activation(page: Page, seat: str) -> None:
+    """Click the seat's buttons (Run! orders, a unit's activation, playing first) until one
+    of its units is activated, so that it may make an exact move."""
+    deadline = time.monotonic() + 60
+    while not page.locator("button.action[data-action$=': end activation']").count():
+        assert time.monotonic() < deadline, "no unit of the seat was activated"
+        if page.evaluate("document.body.dataset.toMove") != seat:
+            time.sleep(0.05)
+            continue
+        version = page.evaluate("document.body.dataset.version")
+        wanted = (
+            "button.action[data-action$=': Run!']",
+            "button.action[data-action^='activate ']:not([data-action^='activate commander'])",
+            f"button.action[data-action='{seat} plays first']",
+            "button.action",
+        )
+        button = next(page.locator(css).first for css in wanted if page.locator(css).count())
+        button.click()
+        page.wait_for_function("v => document.body.dataset.version !== v", arg=version)
+
+
+def test_tercios_exact_moves_by_clicking_the_table(browser: Browser, base: str) -> None:
+    lobby = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
+    lobby.goto(base)
+    lobby.select_option("#game", "tercios")
+    lobby.fill("[data-option='armies']", "spanish_500, swedish_500")
+    lobby.fill("[data-option='duration']", "2")
+    lobby.select_option("[data-seat='0']", "human")
+    lobby.select_option("[data-seat='1']", "random")
+    lobby.fill("#seed", "5")
+    lobby.click("#create-button")
+    lobby.wait_for_selector("#created:not([hidden])")
+    link = lobby.locator("a.seat-link").get_attribute("href") or ""
+    page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
+    page.goto(base + link)
+    page.wait_for_function("document.body.dataset.seat === 'Spanish'")
+    to_activation(page, "Spanish")
+    unit = page.locator("#exact-unit").input_value()
+    game_id, token = link.split("/games/", 1)[1].split("#seat=", 1)
+    read = lambda: httpx.get(  # noqa: E731
+        f"{base}/api/games/{game_id}", headers={"X-Seat-Token": token}
+    ).json()
+    before = read()
+    assert before["view"]["armies"][0] == "Army of Flanders detachment, 1622"
+    placed = next(u for u in before["view"]["units"] if u["name"] == unit)
+    heading = math.radians(placed["facing"])
+    x = round(placed["front"][0] + 3 * math.cos(heading), 1)
+    y = round(placed["front"][1] + 3 * math.sin(heading), 1)
+    click_table(page, x, y)
+    assert page.locator("#exact-to").text_content() == f"{x:g}, {y:g}"
+    page.fill("#exact-facing", f"{placed['facing'] + 30:g}")
+    page.click("#exact-go")
+    page.wait_for_function("document.getElementById('message').textContent !== ''")
+    refusal = page.locator("#message").text_content() or ""
+    assert "Activation Movement: the unit ends facing the direction it moved" in refusal
+    assert read()["version"] == before["version"]
+    shot(page, "tercios-exact-move-refused")
+    page.fill("#exact-facing", "")
+    page.click("#exact-go")
+    page.wait_for_function("v => document.body.dataset.version !== v", arg=str(before["version"]))
+    moved = next(u for u in read()["view"]["units"] if u["name"] == unit)
+    assert moved["front"] == pytest.approx([x, y], abs=0.01)
+    assert page.locator("#message").text_content() == ""
+    assert f"{unit} moves to {x:.1f},{y:.1f}." in (page.locator("#events").text_content() or "")
+    shot(page, "tercios-exact-move")

@@ -38,10 +38,21 @@ async def lobby(request: Request) -> HTMLResponse:
     return templates.TemplateResponse(request, "lobby.html", {})
 
 
+def board_script(game: str) -> str | None:
+    """The game's own script for input on its board (``static/<game>.js``), if it has one."""
+    name = f"{game}.js"
+    return name if (HERE / "static" / name).is_file() else None
+
+
 async def game_page(request: Request, game_id: str) -> HTMLResponse:
     """A game's page (the seat comes from the link's fragment)."""
     table = await hub_of(request).table(game_id)
-    context = {"game_id": game_id, "title": table.info.title, "mode": "play"}
+    context = {
+        "game_id": game_id,
+        "title": table.info.title,
+        "mode": "play",
+        "board_script": board_script(table.info.game),
+    }
     return templates.TemplateResponse(request, "game.html", context)
 
 

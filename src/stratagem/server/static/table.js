@@ -55,6 +55,8 @@ function show(payload) {
   showStatus(payload);
   showEvents(payload.events_start);
   if (mode === "play") showControls(payload);
+  // a game's own board script (e.g. Tercios's click-on-the-table moves) listens to this
+  document.dispatchEvent(new CustomEvent("board-drawn", { detail: payload }));
 }
 
 function controllerOf(payload, name) {

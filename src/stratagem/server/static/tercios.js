@@ -1,0 +1,143 @@
+// Tercios: exact moves by clicking the table. The seat chooses one of its units (click it,
+// or the list), clicks the point where the unit's front centre should go, may give a
+// facing, and sends `move UNIT to X,Y [facing DEGREES]`; the rules check it and a refusal
+// names the rule broken. The board's SVG carries the table's size in inches and its scale
+// (pixels per inch, y drawn downwards from the far edge), so a click maps to inches.
+"use strict";
+
+(() => {
+  const NS = "http://www.w3.org/2000/svg";
+  const byId = (id) => document.getElementById(id);
+  const choice = { unit: null, to: null, active: null };
+  let payload = null;
+
+  function panel() {
+    const box = byId("board-input");
+    box.innerHTML = `
+      <fieldset class="exact-move">
+        <legend>Exact move (Movement: Activation Movement)</legend>
+        <label>Unit <select id="exact-unit"></select></label>
+        <span>front centre to <output id="exact-to">click the table</output></span>
+        <label>facing <input id="exact-facing" type="number" step="1" min="0" max="359"
+          placeholder="the way it moves"> °</label>
+        <button id="exact-go" type="button" disabled>Move</button>
+        <p class="hint">Click one of your units, then the point on the table where its front
+        centre should go. Facing is in degrees counter-clockwise from the table's long edge
+        (90: towards the far side); leave it blank to face the way the unit moves.</p>
+      </fieldset>`;
+    byId("exact-unit").addEventListener("change", (event) => select(event.target.value));
+    byId("exact-go").addEventListener("click", send);
+    byId("board").addEventListener("click", clicked);
+  }
+
+  function ownUnits() {
+    return payload.view.units.filter((unit) => unit.side === payload.seat && unit.alive);
+  }
+
+  function activeUnit() {
+    // the unit being activated: the legal actions offer it "UNIT: end activation"
+    const names = new Set(ownUnits().map((unit) => unit.name));
+    for (const action of payload.legal) {
+      const head = action.slice(0, action.lastIndexOf(": "));
+      if (action.endsWith(": end activation") && names.has(head)) return head;
+    }
+    return null;
+  }
+
+  function select(name) {
+    choice.unit = name;
+    choice.to = null;
+    redraw();
+  }
+
+  function tableGeometry() {
+    const svg = document.querySelector("#board svg[data-scale]");
+    if (!svg) return null;
+    const d = svg.dataset;
+    return { svg, scale: Number(d.scale), width: Number(d.tableWidth), depth: Number(d.tableDepth) };
+  }
+
+  function tablePoint(event) {
+    // the click in table inches, or null outside the table
+    const geometry = tableGeometry();
+    if (!geometry) return null;
+    const point = geometry.svg.createSVGPoint();
+    point.x = event.clientX;
+    point.y = event.clientY;
+    const inner = point.matrixTransform(geometry.svg.getScreenCTM().inverse());
+    const x = inner.x / geometry.scale;
+    const y = geometry.depth - inner.y / geometry.scale;
+    if (x < 0 || y < 0 || x > geometry.width || y > geometry.depth) return null;
+    return { x: Math.round(x * 10) / 10, y: Math.round(y * 10) / 10 };
+  }
+
+  function clicked(event) {
+    if (!payload || payload.to_move !== payload.seat) return;
+    const unit = event.target.closest("[data-unit]");
+    if (unit && unit.dataset.side === payload.seat) {
+      select(unit.dataset.unit);
+      return;
+    }
+    const point = tablePoint(event);
+    if (choice.unit && point) {
+      choice.to = point;
+      redraw();
+    }
+  }
+
+  function actionText() {
+    const facing = byId("exact-facing").value.trim();
+    const text = `move ${choice.unit} to ${choice.to.x},${choice.to.y}`;
+    return facing === "" ? text : `${text} facing ${Number(facing)}`;
+  }
+
+  function send() {
+    if (choice.unit && choice.to) act(actionText());
+  }
+
+  function mark(svg, geometry) {
+    // outline the chosen unit and put a cross where its front centre would go
+    const chosen = [...svg.querySelectorAll("[data-unit]")].find(
+      (node) => node.dataset.unit === choice.unit,
+    );
+    if (chosen) chosen.querySelector("polygon").setAttribute("stroke", "#ffd700");
+    if (chosen) chosen.querySelector("polygon").setAttribute("stroke-width", "3");
+    if (!choice.to) return;
+    const cross = document.createElementNS(NS, "path");
+    const cx = choice.to.x * geometry.scale;
+    const cy = (geometry.depth - choice.to.y) * geometry.scale;
+    cross.setAttribute("d", `M${cx - 7},${cy - 7} L${cx + 7},${cy + 7} M${cx - 7},${cy + 7} L${cx + 7},${cy - 7}`);
+    cross.setAttribute("stroke", "#ffd700");
+    cross.setAttribute("stroke-width", "3");
+    cross.setAttribute("id", "exact-target");
+    svg.append(cross);
+  }
+
+  function redraw() {
+    const box = byId("board-input");
+    const playing = payload && payload.seat && payload.to_move === payload.seat;
+    box.hidden = !playing;
+    if (!playing) return;
+    const list = byId("exact-unit");
+    const names = ownUnits().map((unit) => unit.name);
+    if (!names.includes(choice.unit)) choice.unit = names[0] || null;
+    list.replaceChildren(...names.map((name) => new Option(name, name, false, name === choice.unit)));
+    byId("exact-to").textContent = choice.to ? `${choice.to.x}, ${choice.to.y}` : "click the table";
+    byId("exact-go").disabled = !(choice.unit && choice.to);
+    const geometry = tableGeometry();
+    if (geometry) mark(geometry.svg, geometry);
+  }
+
+  document.addEventListener("board-drawn", (event) => {
+    if (document.body.dataset.mode !== "play") return;
+    if (!byId("exact-unit")) panel();
+    payload = event.detail;
+    const active = activeUnit();
+    if (active && active !== choice.active) {
+      choice.unit = active;
+      choice.to = null;
+    }
+    choice.active = active;
+    redraw();
+  });
+})();
