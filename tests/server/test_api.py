@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sqlite3
 
 import pytest
@@ -37,6 +38,19 @@ def test_options_are_given_as_the_catalog_shows_them(client: TestClient) -> None
     view = state(client, created["id"])["view"]
     assert view["armies"] == ["Army of Flanders detachment, 1622", "Swedish brigade, 1631"]
     assert create(client, "britain_vs_france", ["random", "random"], options={})["id"]
+
+
+def test_docs_page_and_its_assets_are_served_here(client: TestClient) -> None:
+    pytest.importorskip("fastapi_offline", reason="the docs' assets package is not installed")
+    page = client.get("/docs")
+    assert page.status_code == 200
+    assets = re.findall(r'(?:src|href)="([^"]+)"', page.text)
+    assert len(assets) == 3
+    for asset in assets:
+        assert asset.startswith("/docs-assets/"), asset
+        assert client.get(asset).status_code == 200
+    assert "url: '/openapi.json'" in page.text
+    assert "//" not in page.text.replace("// ", "")
 
 
 def test_pages(client: TestClient) -> None:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page, Route, sync_playwright
 
 import stratagem
 from stratagem.core import game_info
@@ -351,3 +351,21 @@ def test_tercios_exact_moves_by_clicking_the_table(browser: Browser, base: str) 
     assert page.locator("#message").text_content() == ""
     assert f"{unit} moves to {x:.1f},{y:.1f}." in (page.locator("#events").text_content() or "")
     shot(page, "tercios-exact-move")
+
+
+def test_api_docs_render_offline(browser: Browser, base: str) -> None:
+    pytest.importorskip("fastapi_offline", reason="the docs' assets package is not installed")
+    page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
+    outside: list[str] = []
+
+    def refuse(route: Route) -> None:
+        outside.append(route.request.url)
+        route.abort()
+
+    page.route(lambda url: not url.startswith(base), refuse)
+    page.goto(f"{base}/docs")
+    page.wait_for_selector(".swagger-ui .info .title")
+    assert "Stratagem table" in (page.locator(".swagger-ui .info .title").text_content() or "")
+    page.get_by_text("/api/games/{game_id}/actions").first.wait_for()
+    assert outside == []
+    shot(page, "api-docs")

@@ -19,6 +19,7 @@ from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
 from stratagem.server.api import hub_of, router
+from stratagem.server.docs import add_docs
 from stratagem.server.errors import Refused
 from stratagem.server.hub import Hub
 from stratagem.server.settings import Settings
@@ -84,7 +85,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         summary="Play Stratagem's games in the browser, with friends or bots.",
         version="1",
         lifespan=lifespan,
+        docs_url=None,
+        redoc_url=None,
     )
+    add_docs(app)
     app.add_exception_handler(Refused, _refused)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     pages = (
