@@ -1,6 +1,8 @@
 """In a real browser (Playwright driving Debian's chromium): two people play a whole game of
 Eighty Years War from the lobby's links in separate browser contexts, each seeing only its
-own hand; every registered game's board is drawn on its page. Screenshots are saved under
+own hand; every registered game is created in the lobby and played to its end by one
+person against bots; a Tercios unit is moved exactly by clicking the table; the API's
+docs render with nothing fetched from outside. Screenshots are saved under
 ``screenshots/`` (ignored by git), or ``$STRATAGEM_SCREENSHOTS``."""
 
 from __future__ import annotations
@@ -108,6 +110,37 @@ def autoplay(page: Page, seat: str, seed: int, clicks: int = 10**6) -> int:
     return made
 
 
+SEATS_SEEN = "[...document.querySelectorAll('[data-seat]')].length"
+
+
+def create_in_lobby(
+    browser: Browser, base: str, game: str, seats: list[str], options: dict[str, str], *, seed: int
+) -> tuple[dict[str, str], str]:
+    """Create a game from the lobby as a person does: the game, its player count, options
+    typed in, who plays each seat; (seat -> link of each human seat, spectator link)."""
+    lobby = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
+    lobby.goto(base)
+    lobby.wait_for_selector(f"#game option[value='{game}']", state="attached")
+    lobby.select_option("#game", game)
+    lobby.select_option("#players", str(len(seats)))
+    lobby.wait_for_function(f"{SEATS_SEEN} === {len(seats)}")
+    for name, value in options.items():
+        lobby.fill(f"[data-option='{name}']", value)
+    for index, controller in enumerate(seats):
+        lobby.select_option(f"[data-seat='{index}']", controller)
+    lobby.fill("#seed", str(seed))
+    shot(lobby, f"lobby-{game}")
+    lobby.click("#create-button")
+    lobby.wait_for_selector("#created:not([hidden])")
+    links = {
+        link.get_attribute("data-seat") or "": link.get_attribute("href") or ""
+        for link in lobby.locator("a.seat-link").all()
+    }
+    spectator = lobby.locator("#spectator-link").get_attribute("href") or ""
+    lobby.context.close()
+    return links, spectator
+
+
 def finished(pages: Iterable[Page]) -> bool:
     """Every page shows the game over."""
     return all(page.evaluate("document.body.dataset.finished") == "true" for page in pages)
@@ -158,19 +191,7 @@ def check_own_hand_only(base: str, pages: dict[str, Page], links: dict[str, str]
 
 
 def test_two_people_play_a_whole_game_in_their_browsers(browser: Browser, base: str) -> None:
-    lobby = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
-    lobby.goto(base)
-    lobby.select_option("#game", "eighty_years_war")
-    for select in lobby.locator("[data-seat]").all():
-        select.select_option("human")
-    lobby.fill("#seed", "12")
-    shot(lobby, "lobby")
-    lobby.click("#create-button")
-    lobby.wait_for_selector("#created:not([hidden])")
-    links = {
-        link.get_attribute("data-seat") or "": link.get_attribute("href") or ""
-        for link in lobby.locator("a.seat-link").all()
-    }
+    links, _ = create_in_lobby(browser, base, "eighty_years_war", ["human", "human"], {}, seed=12)
     assert set(links) == {"Dutch", "Spanish"}
     pages: dict[str, Page] = {}
     for seat, link in links.items():
@@ -224,11 +245,12 @@ def test_two_people_play_a_whole_game_in_their_browsers(browser: Browser, base: 
     shot(replay, "eighty_years_war-replay")
 
 
-SHORTEST: dict[str, dict[str, object]] = {
-    "tercios": {"armies": ["spanish_500", "swedish_500"], "duration": 2},
+SHORTEST: dict[str, dict[str, str]] = {
+    "tercios": {"armies": "spanish_500, swedish_500", "duration": "2"},
 }
 """The shortest game each game offers, where its options allow a shorter one than the
-default: Tercios with two 500-point armies and a fixed duration (The Battle: Duration).
+default: Tercios with two 500-point armies and a fixed duration (The Battle: Duration),
+as typed into the lobby.
 The others are played as they come with their fewest players (1750's Alternate Game
 Length only adds turns)."""
 
@@ -237,30 +259,26 @@ Length only adds turns)."""
 def test_every_game_is_played_to_its_end_against_bots(
     browser: Browser, base: str, name: str
 ) -> None:
-    players = game_info(name).min_players
-    seats = ["human"] + ["random"] * (players - 1)
-    body = {"game": name, "players": players, "seats": seats, "seed": 2}
-    created = httpx.post(f"{base}/api/games", json={**body, "options": SHORTEST.get(name, {})})
-    assert created.status_code == 201, created.text
-    seat = created.json()["seats"][0]
+    seats = ["human"] + ["random"] * (game_info(name).min_players - 1)
+    options = SHORTEST.get(name, {})
+    links, spectator_link = create_in_lobby(browser, base, name, seats, options, seed=2)
+    ((seat, link),) = links.items()
     page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
-    page.goto(base + seat["link"])
+    page.goto(base + link)
     page.wait_for_selector("#board svg")
     page.wait_for_function("document.body.dataset.seat !== ''")
     assert page.locator("#board svg").count() == 1
-    assert autoplay(page, seat["seat"], 1, clicks=BOARD_CLICKS) > 0
+    assert autoplay(page, seat, 1, clicks=BOARD_CLICKS) > 0
     shot(page, f"{name}-board")
     spectator = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
-    spectator.goto(base + created.json()["spectator_link"])
+    spectator.goto(base + spectator_link)
     spectator.wait_for_selector("#board svg")
     assert spectator.locator("#who").text_content() == "Spectating"
     shot(spectator, f"{name}-spectator")
-    autoplay(page, seat["seat"], 2)
+    autoplay(page, seat, 2)
     page.wait_for_selector("#result:not([hidden])")
-    token = seat["link"].split("#seat=", 1)[1]
-    final = httpx.get(
-        f"{base}/api/games/{created.json()['id']}", headers={"X-Seat-Token": token}
-    ).json()
+    game_id, token = link.split("/games/", 1)[1].split("#seat=", 1)
+    final = httpx.get(f"{base}/api/games/{game_id}", headers={"X-Seat-Token": token}).json()
     assert final["finished"]
     assert page.evaluate("document.body.dataset.version") == str(final["version"])
     winners = ", ".join(final["result"]["winners"]) or "nobody"
@@ -308,17 +326,10 @@ def to_activation(page: Page, seat: str) -> None:
 
 
 def test_tercios_exact_moves_by_clicking_the_table(browser: Browser, base: str) -> None:
-    lobby = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
-    lobby.goto(base)
-    lobby.select_option("#game", "tercios")
-    lobby.fill("[data-option='armies']", "spanish_500, swedish_500")
-    lobby.fill("[data-option='duration']", "2")
-    lobby.select_option("[data-seat='0']", "human")
-    lobby.select_option("[data-seat='1']", "random")
-    lobby.fill("#seed", "5")
-    lobby.click("#create-button")
-    lobby.wait_for_selector("#created:not([hidden])")
-    link = lobby.locator("a.seat-link").get_attribute("href") or ""
+    links, _ = create_in_lobby(
+        browser, base, "tercios", ["human", "random"], SHORTEST["tercios"], seed=5
+    )
+    link = links["Spanish"]
     page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
     page.goto(base + link)
     page.wait_for_function("document.body.dataset.seat === 'Spanish'")
