@@ -332,8 +332,11 @@ def test_tercios_exact_moves_by_clicking_the_table(browser: Browser, base: str) 
     link = links["Spanish"]
     page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
     page.goto(base + link)
-    page.wait_for_function("document.body.dataset.seat === 'Spanish'")
+    page.wait_for_function("document.body.dataset.toMove === 'Spanish'")
+    assert page.locator("button.action[data-action$=': Run!']").count()
+    assert page.locator("#board-input").is_hidden()  # placing orders: no unit may move
     to_activation(page, "Spanish")
+    assert page.locator("#board-input").is_visible()
     unit = page.locator("#exact-unit").input_value()
     game_id, token = link.split("/games/", 1)[1].split("#seat=", 1)
     read = lambda: httpx.get(  # noqa: E731

@@ -1,7 +1,8 @@
-// Tercios: exact moves by clicking the table. The seat chooses one of its units (click it,
-// or the list), clicks the point where the unit's front centre should go, may give a
-// facing, and sends `move UNIT to X,Y [facing DEGREES]`; the rules check it and a refusal
-// names the rule broken. The board's SVG carries the table's size in inches and its scale
+// Tercios: exact moves by clicking the table. While one of the seat's units is being
+// activated (it is chosen at once), the seat may choose a unit (click it, or the list),
+// clicks the point where the unit's front centre should go, may give a facing, and sends
+// `move UNIT to X,Y [facing DEGREES]`; the rules check it and a refusal names the rule
+// broken. The board's SVG carries the table's size in inches and its scale
 // (pixels per inch, y drawn downwards from the far edge), so a click maps to inches.
 "use strict";
 
@@ -115,7 +116,8 @@
 
   function redraw() {
     const box = byId("board-input");
-    const playing = payload && payload.seat && payload.to_move === payload.seat;
+    // offered while one of the seat's units is being activated: only then may one move
+    const playing = payload && payload.seat && payload.to_move === payload.seat && choice.active;
     box.hidden = !playing;
     if (!playing) return;
     const list = byId("exact-unit");
