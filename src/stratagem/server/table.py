@@ -187,8 +187,8 @@ class Table:
 
     def _takeback_blocker(self, seat: int) -> str | None:
         """Why ``seat`` may not take back now (cached per version), or ``None``. Deciding
-        whether an action revealed anything replays it in resampled worlds (tens of
-        milliseconds in Tercios), so a seat's own move computes it in a thread."""
+        whether an action revealed anything replays it in resampled worlds, the costliest
+        step of a move, so a person's own move computes it in a thread."""
         key = (self.version, seat)
         if key not in self._takeback:
             reason = takeback.blocker(self.entries, seat, self.game.seat_names)
