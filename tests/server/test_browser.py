@@ -350,6 +350,7 @@ def test_tercios_exact_moves_by_clicking_the_table(browser: Browser, base: str) 
     y = round(placed["front"][1] + 3 * math.sin(heading), 1)
     click_table(page, x, y)
     assert page.locator("#exact-to").text_content() == f"{x:g}, {y:g}"
+    assert page.locator("#exact-ghost").count() == 1  # where the base would stand
     page.fill("#exact-facing", f"{placed['facing'] + 30:g}")
     page.click("#exact-go")
     page.wait_for_function("document.getElementById('message').textContent !== ''")
@@ -363,6 +364,7 @@ def test_tercios_exact_moves_by_clicking_the_table(browser: Browser, base: str) 
     moved = next(u for u in read()["view"]["units"] if u["name"] == unit)
     assert moved["front"] == pytest.approx([x, y], abs=0.01)
     assert page.locator("#message").text_content() == ""
+    assert page.locator("#exact-ghost").count() == 0  # the move is made: nothing pending
     assert f"{unit} moves to {x:.1f},{y:.1f}." in (page.locator("#events").text_content() or "")
     shot(page, "tercios-exact-move")
 

@@ -9,7 +9,7 @@
 (() => {
   const NS = "http://www.w3.org/2000/svg";
   const byId = (id) => document.getElementById(id);
-  const choice = { unit: null, to: null, active: null };
+  const choice = { unit: null, to: null, from: null, active: null };
   let payload = null;
 
   function panel() {
@@ -28,6 +28,7 @@
       </fieldset>`;
     byId("exact-unit").addEventListener("change", (event) => select(event.target.value));
     byId("exact-go").addEventListener("click", send);
+    byId("exact-facing").addEventListener("input", redraw);
     byId("board").addEventListener("click", clicked);
   }
 
@@ -43,6 +44,11 @@
       if (action.endsWith(": end activation") && names.has(head)) return head;
     }
     return null;
+  }
+
+  function frontOf(name) {
+    const unit = payload.view.units.find((entry) => entry.name === name);
+    return unit ? unit.front.join(",") : null;
   }
 
   function select(name) {
@@ -82,6 +88,7 @@
     const point = tablePoint(event);
     if (choice.unit && point) {
       choice.to = point;
+      choice.from = frontOf(choice.unit);
       redraw();
     }
   }
@@ -96,22 +103,39 @@
     if (choice.unit && choice.to) act(actionText());
   }
 
+  function ghost(unit, geometry) {
+    // the base where the move would put it: its front centre at the point, facing the
+    // given way or else the way it moves (the corners as the engine's Placement has them)
+    const facingText = byId("exact-facing").value.trim();
+    const moved = Math.atan2(choice.to.y - unit.front[1], choice.to.x - unit.front[0]);
+    const angle = facingText === "" ? moved : (Number(facingText) * Math.PI) / 180;
+    const [hx, hy] = [Math.cos(angle), Math.sin(angle)];
+    const [halfD, halfW] = [unit.depth / 2, unit.width / 2];
+    const [cx, cy] = [choice.to.x - hx * halfD, choice.to.y - hy * halfD];
+    const corners = [[halfD, halfW], [-halfD, halfW], [-halfD, -halfW], [halfD, -halfW]].map(
+      ([d, w]) => [cx + hx * d + hy * w, cy + hy * d - hx * w],
+    );
+    const shape = document.createElementNS(NS, "polygon");
+    const points = corners.map(([x, y]) => `${x * geometry.scale},${(geometry.depth - y) * geometry.scale}`);
+    shape.setAttribute("points", points.join(" "));
+    shape.setAttribute("fill", "none");
+    shape.setAttribute("stroke", "#ffd700");
+    shape.setAttribute("stroke-width", "2");
+    shape.setAttribute("stroke-dasharray", "5 3");
+    shape.setAttribute("id", "exact-ghost");
+    return shape;
+  }
+
   function mark(svg, geometry) {
-    // outline the chosen unit and put a cross where its front centre would go
+    // outline the chosen unit and draw its base where the move would put it
+    for (const old of svg.querySelectorAll("#exact-ghost")) old.remove();
     const chosen = [...svg.querySelectorAll("[data-unit]")].find(
       (node) => node.dataset.unit === choice.unit,
     );
     if (chosen) chosen.querySelector("polygon").setAttribute("stroke", "#ffd700");
     if (chosen) chosen.querySelector("polygon").setAttribute("stroke-width", "3");
-    if (!choice.to) return;
-    const cross = document.createElementNS(NS, "path");
-    const cx = choice.to.x * geometry.scale;
-    const cy = (geometry.depth - choice.to.y) * geometry.scale;
-    cross.setAttribute("d", `M${cx - 7},${cy - 7} L${cx + 7},${cy + 7} M${cx - 7},${cy + 7} L${cx + 7},${cy - 7}`);
-    cross.setAttribute("stroke", "#ffd700");
-    cross.setAttribute("stroke-width", "3");
-    cross.setAttribute("id", "exact-target");
-    svg.append(cross);
+    const unit = payload.view.units.find((entry) => entry.name === choice.unit);
+    if (choice.to && unit) svg.append(ghost(unit, geometry));
   }
 
   function redraw() {
@@ -140,6 +164,7 @@
       choice.to = null;
     }
     choice.active = active;
+    if (choice.to && frontOf(choice.unit) !== choice.from) choice.to = null;  // it has moved
     redraw();
   });
 })();
