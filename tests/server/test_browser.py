@@ -298,10 +298,14 @@ TABLE_TO_SCREEN = """([x, y]) => {
 """Where a point of the Tercios table (inches) is on the screen."""
 
 
-def click_table(page: Page, x: float, y: float) -> None:
-    """Click the Tercios table at (x, y) inches, as a person clicks it."""
+def click_table(page: Page, x: float, y: float, *, shift: bool = False) -> None:
+    """Click the Tercios table at (x, y) inches, as a person clicks it (maybe with Shift)."""
     screen_x, screen_y = page.evaluate(TABLE_TO_SCREEN, [x, y])
+    if shift:
+        page.keyboard.down("Shift")
     page.mouse.click(screen_x, screen_y)
+    if shift:
+        page.keyboard.up("Shift")
 
 
 def to_activation(page: Page, seat: str) -> None:
@@ -351,7 +355,9 @@ def test_tercios_exact_moves_by_clicking_the_table(browser: Browser, base: str) 
     click_table(page, x, y)
     assert page.locator("#exact-to").text_content() == f"{x:g}, {y:g}"
     assert page.locator("#exact-ghost").count() == 1  # where the base would stand
-    page.fill("#exact-facing", f"{placed['facing'] + 30:g}")
+    turned = math.radians(placed["facing"] + 30)
+    click_table(page, x + 15 * math.cos(turned), y + 15 * math.sin(turned), shift=True)
+    assert page.locator("#exact-facing").input_value() == f"{placed['facing'] + 30:g}"
     page.click("#exact-go")
     page.wait_for_function("document.getElementById('message').textContent !== ''")
     refusal = page.locator("#message").text_content() or ""

@@ -24,7 +24,8 @@
         <button id="exact-go" type="button" disabled>Move</button>
         <p class="hint">Click one of your units, then the point on the table where its front
         centre should go. Facing is in degrees counter-clockwise from the table's long edge
-        (90: towards the far side); leave it blank to face the way the unit moves.</p>
+        (90: towards the far side), or shift-click the table to face that way; leave it
+        blank to face the way the unit moves.</p>
       </fieldset>`;
     byId("exact-unit").addEventListener("change", (event) => select(event.target.value));
     byId("exact-go").addEventListener("click", send);
@@ -86,7 +87,12 @@
       return;
     }
     const point = tablePoint(event);
-    if (choice.unit && point) {
+    if (choice.to && point && event.shiftKey) {
+      // shift-click: face from the chosen point towards this one
+      const degrees = (Math.atan2(point.y - choice.to.y, point.x - choice.to.x) * 180) / Math.PI;
+      byId("exact-facing").value = String(Math.round((degrees + 360) % 360));
+      redraw();
+    } else if (choice.unit && point) {
       choice.to = point;
       choice.from = frontOf(choice.unit);
       redraw();
