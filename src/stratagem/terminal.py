@@ -130,20 +130,22 @@ def render_result(result: JsonDict) -> Panel:
     return Panel(Group(reason, grid), title="Result", border_style="green")
 
 
-def render_games(games: Iterable[tuple[GameInfo, Sequence[str]]]) -> Table:
-    """The games Stratagem knows, with their player counts and bots."""
+def render_games(games: Iterable[tuple[GameInfo, Sequence[str], Mapping[str, str]]]) -> Table:
+    """The games Stratagem knows: player counts, bots and options (``--option``)."""
     table = Table(title="Games")
     table.add_column("Game", style="bold", no_wrap=True)
     table.add_column("Title")
     table.add_column("Players", justify="right")
     table.add_column("Bots")
-    for info, bots in games:
+    table.add_column("Options (--option KEY=VALUE)")
+    for info, bots, options in games:
         players = (
             str(info.min_players)
             if info.min_players == info.max_players
             else f"{info.min_players}-{info.max_players}"
         )
-        table.add_row(info.name, info.title, players, ", ".join(bots))
+        described = "\n".join(f"{name}: {kind}" for name, kind in options.items())
+        table.add_row(info.name, info.title, players, ", ".join(bots), described)
     return table
 
 

@@ -30,6 +30,14 @@ def test_simulate_writes_the_same_report_on_one_process_and_two(tmp_path: Path) 
     assert json.loads((one / "results.json").read_text())["finished"] == 8
 
 
+def test_simulate_plays_with_the_game_options(tmp_path: Path) -> None:
+    args = ("-n", "2", "--seed", "1", "-o", "turns_per_player=1", "--report", str(tmp_path))
+    result = invoke("simulate", "britain_vs_france", *args)
+    assert result.exit_code == 0, result.output
+    results = json.loads((tmp_path / "results.json").read_text())
+    assert results["options"]["turns_per_player"] == 1
+
+
 def test_tournament_prints_win_rates_and_ratings() -> None:
     result = invoke(
         "tournament",
