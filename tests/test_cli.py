@@ -54,6 +54,14 @@ def test_simulate_twice_prints_the_same() -> None:
         assert text in first.stdout
 
 
+def test_simulate_prints_the_games_own_questions() -> None:
+    result = invoke("simulate", "henry_viii", "-n", "4", "--seed", "3")
+    assert result.exit_code == 0, result.output
+    table = result.stdout[result.stdout.index("The game's own questions: shares") :]
+    assert re.search(r"Ended +│ [\w ]+ +│ +\d │ +\d+\.\d% │ +\d+\.\d% - ", table)
+    assert re.search(r"No heir +│ +4 │ +[\d.]+ │ +[\d.]+ │", table)
+
+
 def test_simulate_without_seed_prints_one() -> None:
     result = invoke("simulate", GAME, "-n", "2")
     assert result.exit_code == 0
