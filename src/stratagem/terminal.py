@@ -17,11 +17,9 @@ from rich.text import Text
 
 from stratagem.core import Action, GameInfo, JsonDict, State, UnknownAction
 from stratagem.core.actions import normalize_text
+from stratagem.render.words import PRIVATE_KEY, is_scalar, label, scalar_text
 from stratagem.sim.details import CategoricalDetail, NumericDetail
 from stratagem.sim.stats import Proportion, Spread, Study
-
-PRIVATE_KEY = "you"
-"""The entry of a view that holds the seat's own, private holdings."""
 
 TITLE_KEYS = ("game", "seat")
 """View entries shown in panel titles rather than in the table."""
@@ -34,27 +32,6 @@ class QuitGame(Exception):
 
 
 # -- views -------------------------------------------------------------------------------
-
-
-def label(key: str) -> str:
-    """A view key as a heading: ``cards_held`` -> ``Cards held``."""
-    words = key.replace("_", " ").strip()
-    return words[:1].upper() + words[1:]
-
-
-def scalar_text(value: object) -> str:
-    """A JSON scalar in words."""
-    if value is None:
-        return "-"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, float):
-        return f"{value:g}"
-    return str(value)
-
-
-def _is_scalar(value: object) -> bool:
-    return value is None or isinstance(value, str | int | float | bool)
 
 
 def render_value(value: object) -> RenderableType:
@@ -71,7 +48,7 @@ def render_value(value: object) -> RenderableType:
     if isinstance(value, list):
         if not value:
             return Text("none", style="dim")
-        if all(_is_scalar(item) for item in value):
+        if all(is_scalar(item) for item in value):
             items = [scalar_text(item) for item in value]
             if len(items) <= 3 and sum(len(item) for item in items) <= 40:
                 return Text(", ".join(items))
