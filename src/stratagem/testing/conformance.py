@@ -85,7 +85,7 @@ def random_playout(game: Game, seed: int, *, max_steps: int = 1_000_000) -> Stat
 
 def _json_safe(doc: object, what: str) -> str:
     try:
-        return json.dumps(doc, sort_keys=True, allow_nan=False)
+        return json.dumps(doc, allow_nan=False)
     except (TypeError, ValueError) as error:
         raise ConformanceError(f"{what} is not JSON-safe: {error}") from None
 
