@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -30,12 +31,11 @@ def test_simulate_writes_the_same_report_on_one_process_and_two(tmp_path: Path) 
     assert json.loads((one / "results.json").read_text())["finished"] == 8
 
 
-def test_simulate_plays_with_the_game_options(tmp_path: Path) -> None:
-    args = ("-n", "2", "--seed", "1", "-o", "turns_per_player=1", "--report", str(tmp_path))
-    result = invoke("simulate", "britain_vs_france", *args)
+def test_simulate_plays_with_the_game_options() -> None:
+    """1750 lasts 5 turns each by default; ``turns_per_player=1`` makes it 2 turns."""
+    result = invoke("simulate", "britain_vs_france", "-n", "2", "-o", "turns_per_player=1")
     assert result.exit_code == 0, result.output
-    results = json.loads((tmp_path / "results.json").read_text())
-    assert results["options"]["turns_per_player"] == 1
+    assert re.search(r"Turns +│ +2\.0 │ +2 │", result.stdout)
 
 
 def test_tournament_prints_win_rates_and_ratings() -> None:
