@@ -59,7 +59,7 @@ def test_simulate_prints_the_games_own_questions() -> None:
     assert result.exit_code == 0, result.output
     table = result.stdout[result.stdout.index("The game's own questions: shares") :]
     assert re.search(r"Ended +│ [\w ]+ +│ +\d │ +\d+\.\d% │ +\d+\.\d% - ", table)
-    assert re.search(r"No heir +│ +4 │ +[\d.]+ │ +[\d.]+ │", table)
+    assert re.search(r"Turns +│ +4 │ +[\d.]+ │ +[\d.]+ │", table)
 
 
 def test_simulate_without_seed_prints_one() -> None:
