@@ -25,14 +25,25 @@ EXACT_TEXT = "exact move (give: move UNIT to X,Y [facing DEGREES])"
 PASS = "pass"
 REACT = "react"
 NO_REACT = "do not react"
+EVADE = "evade"
 DIRTY_WAR = "declare dirty war!"
 NO_DIRTY_WAR = "no dirty war"
+BRIGADE_ORDER = "with its brigade"
 TURNS = ("reorient left", "reorient right", "reorient about")
 TURN_ANGLES = (90.0, -90.0, 180.0)
 MOVES = ("advance", "advance left", "advance right")
 MOVE_ANGLES = (0.0, 45.0, -45.0)
-UNIT_VERBS = (*MOVES, *TURNS, "reorganise", "hitch", "unhitch", "end activation")
-TARGET_VERBS = ("shoot", "charge", "advance towards")
+UNIT_VERBS = (
+    *MOVES,
+    *TURNS,
+    "reorganise",
+    "hitch",
+    "unhitch",
+    "end activation",
+    "dismount",
+    "remount",
+)
+TARGET_VERBS = ("shoot", "charge", "advance towards", "harass")
 
 _EXACT = re.compile(
     r"^move (?P<unit>.+?) to (?P<x>-?\d+(?:\.\d*)?)\s*,\s*(?P<y>-?\d+(?:\.\d*)?)"
@@ -107,12 +118,14 @@ def action_texts(
     troops: Sequence[Troop], officers: Sequence[Officer], seats: Sequence[str]
 ) -> list[str]:
     """Every discrete action and chance outcome, in a fixed order (the RL encoding)."""
-    texts = [EXACT_TEXT, PASS, REACT, NO_REACT, DIRTY_WAR, NO_DIRTY_WAR]
+    texts = [EXACT_TEXT, PASS, REACT, NO_REACT, DIRTY_WAR, NO_DIRTY_WAR, EVADE]
     texts += [f"Die: {face}" for face in range(1, 7)]
     texts += [f"Roll: {count} successes" for count in range(MAX_DICE + 1)]
     texts += [f"{seat} plays first" for seat in seats]
     for troop in troops:
         texts += [f"order {troop.label}: {order}" for order in ORDERS]
+        if "Brigade" in troop.profile.rules:
+            texts.append(f"order {troop.label}: {BRIGADE_ORDER}")
         texts.append(f"activate {troop.label}")
         texts += [f"{troop.label}: {verb}" for verb in UNIT_VERBS]
         for enemy in troops:
@@ -131,9 +144,52 @@ def action_texts(
                 and other.index != officer.index
             ):
                 texts.append(f"{officer.label}: comrade-in-arms {other.label}")
+        texts.append(f"{officer.label}: stay")
+        texts += _pair_texts(officer, troops)
+        if "Coordinator" in officer.traits:
+            texts.append(f"{officer.label}: coordinate")
+        if "Accomplice" in officer.traits:
+            texts += [
+                f"{officer.label}: accomplice {other.label}"
+                for other in officers
+                if other.side == officer.side and other.index != officer.index
+            ]
         for troop in troops:
+            texts += _trait_texts(officer, troop)
             if troop.side != officer.side:
                 continue
             texts.append(f"{officer.label}: join {troop.label}")
             texts += [f"{officer.label}: inspire {troop.label} ({v})" for v in officer.virtues]
     return texts
+
+
+def _trait_texts(officer: Officer, troop: Troop) -> list[str]:
+    """The command actions of an officer's traits that name a unit (Optional Traits;
+    Kingdoms Expansion Traits)."""
+    traits = officer.traits
+    who, name = officer.label, troop.label
+    if troop.side != officer.side:
+        return [f"{who}: erudite {name}"] if "Erudite" in traits else []
+    texts = []
+    if "Alert" in traits:
+        texts += [f"{who}: alert {name} ({turn})" for turn in TURNS]
+    for trait in ("Bold", "Cautious"):
+        if trait in traits:
+            texts += [f"{who}: {trait.lower()} {name} ({order})" for order in ORDERS]
+    for trait in ("Energetic", "Determined", "Enthusiastic", "Fearless"):
+        if trait in traits:
+            texts.append(f"{who}: {trait.lower()} {name}")
+    return texts
+
+
+def _pair_texts(officer: Officer, troops: Sequence[Troop]) -> list[str]:
+    """Indefatigable and Experienced name two units of his side."""
+    own = [t for t in troops if t.side == officer.side]
+    return [
+        f"{officer.label}: {trait.lower()} {a.label} to {b.label}"
+        for trait in ("Indefatigable", "Experienced")
+        if trait in officer.traits
+        for a in own
+        for b in own
+        if a.index != b.index
+    ]

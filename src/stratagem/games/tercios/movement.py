@@ -27,12 +27,13 @@ from stratagem.games.tercios.geometry import (
     turn_between,
 )
 from stratagem.games.tercios.values import final_value
-from stratagem.games.tercios.virtues import virtue_bonus
+from stratagem.games.tercios.virtues import has_rule, virtue_bonus
 
 if TYPE_CHECKING:
     from stratagem.games.tercios.state import TerciosState
 
 FRACTIONS = (1.0, 0.5)
+CONTACT = 0.01
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +51,7 @@ class Move:
 
     spot: Placement
     disorder: bool
+    pushed: tuple[tuple[int, Placement], ...] = ()
 
 
 def table_area(state: TerciosState) -> Polygon:
@@ -80,21 +82,21 @@ def obstacles(
 def ground_effects(state: TerciosState, unit: int, path: LineString) -> tuple[int, int, bool]:
     """Terrain and Movement: the bonuses, penalties and disorder that the ground crossed by
     the front centre gives (RULINGS.md: terrain movement values)."""
-    rules = state.g.troops[unit].profile.rules
     bonus = penalty = 0
     disorder = False
     easy = [e.shape for e in state.g.terrain if e.ground == "easy"]
     if easy and any(inside(path.buffer(0.01), shape) for shape in easy):
         bonus = 1
-    if "Skirmishers" in rules:
+    if has_rule(state, unit, "Skirmishers"):
         return bonus, 0, False
+    light = has_rule(state, unit, "Light")
     for element in state.g.terrain:
         if element.ground not in ("difficult", "very difficult"):
             continue
         if not path.intersects(element.shape):
             continue
         penalty = 1
-        if element.ground == "very difficult" and "Light" not in rules:
+        if element.ground == "very difficult" and not light:
             disorder = True
     return bonus, penalty, disorder
 
@@ -186,6 +188,9 @@ def _final_spot(
     straight = start.with_front_at(front, direction)
     clash = _clash(state, straight.polygon(), blockers)
     if facing is None or turn_between(facing, direction) < 1e-6:
+        pushed = _push_back(state, unit, straight, blockers, direction) if clash else None
+        if pushed:
+            return None, Move(straight, disorder, pushed)
         if clash is not None:
             return (
                 f"Overlap: the unit would end overlapping {clash}; a facing within "
@@ -212,6 +217,45 @@ def _final_spot(
     if still is not None:
         return f"Angle Correction: the corrected base still overlaps {still}", None
     return None, Move(corrected, disorder)
+
+
+def _push_back(
+    state: TerciosState,
+    unit: int,
+    spot: Placement,
+    blockers: list[Obstacle],
+    direction: float,
+) -> tuple[tuple[int, Placement], ...]:
+    """Overlap: a unit without the move left to get past the friendly artillery it passes
+    through pushes it back behind it by up to one inch (RULINGS.md R73); nothing if that
+    does not clear every base it would overlap."""
+    shape = spot.polygon()
+    area = table_area(state)
+    if not inside(shape, area):
+        return ()
+    hits = [o for o in blockers if overlaps(shape, o.shape)]
+    if not all(o.unit is not None and _may_pass(state, unit, o.unit) for o in hits):
+        return ()
+    limit = state.g.pack.constant("artillery_push")
+    pushed = []
+    for hit in hits:
+        assert hit.unit is not None
+        others = [o for o in blockers if o is not hit]
+        gun = state.placement(hit.unit)
+        steps = [limit * k / 4 for k in range(1, 5)]
+        spots = (gun.moved(step, normalize(direction + 180.0)) for step in steps)
+        cleared = next(
+            (
+                g
+                for g in spots
+                if free(g.polygon(), others, area) and not overlaps(g.polygon(), shape)
+            ),
+            None,
+        )
+        if cleared is None:
+            return ()
+        pushed.append((hit.unit, cleared))
+    return tuple(pushed)
 
 
 def _clash(state: TerciosState, shape: Polygon, blockers: list[Obstacle]) -> str | None:
@@ -258,14 +302,15 @@ def slide(state: TerciosState, unit: int, direction: float, length: float, facin
     blockers = obstacles(state, unit)
     area = table_area(state)
     steps = max(1, int(length / 0.25))
-    best = turned if _free(turned.polygon(), blockers, area) else None
+    best = turned if free(turned.polygon(), blockers, area) else None
+    # A base in contact (an enemy after a combat) only blocks a move that would overlap it:
+    # the front centre's line may start on its edge (RULINGS.md R74).
+    crossed = [o for o in blockers if o.shape.distance(turned.polygon()) > CONTACT]
     for step in range(1, steps + 1):
         reach = length * step / steps
         spot = turned.moved(reach, direction)
         path = LineString([turned.front, spot.front])
-        if not _free(spot.polygon(), blockers, area) or any(
-            crosses(path, o.shape) for o in blockers
-        ):
+        if not free(spot.polygon(), blockers, area) or any(crosses(path, o.shape) for o in crossed):
             break
         best = spot
     else:
@@ -277,16 +322,18 @@ def slide(state: TerciosState, unit: int, direction: float, length: float, facin
     return False
 
 
-def _free(shape: Polygon, blockers: list[Obstacle], area: Polygon) -> bool:
+def free(shape: Polygon, blockers: list[Obstacle], area: Polygon) -> bool:
     return inside(shape, area) and not any(overlaps(shape, o.shape) for o in blockers)
 
 
-def reorient(state: TerciosState, unit: int, verb: str) -> None:
+def reorient(
+    state: TerciosState, unit: int, verb: str, rule: str = "Movement: Reorientation"
+) -> None:
     """Reorientation: the front centre brought to a side or the rear centre."""
     state.f[unit] = round(normalize(state.f[unit] + TURN_ANGLES[TURNS.index(verb)]), 4)
     state.log(
         f"{state.g.troops[unit].label}: {verb}.",
-        "Movement: Reorientation",
+        rule,
         {"unit": unit, "facing": state.f[unit]},
     )
 
@@ -300,6 +347,14 @@ def free_turns(state: TerciosState, unit: int) -> list[str]:
     found = []
     for verb, angle in zip(TURNS, TURN_ANGLES, strict=True):
         turned = Placement(spot.x, spot.y, normalize(spot.facing + angle), spot.width, spot.depth)
-        if _free(turned.polygon(), blockers, area):
+        if free(turned.polygon(), blockers, area):
             found.append(verb)
     return found
+
+
+def evade(state: TerciosState, unit: int, away_from: int, rule: str = "Reactions: Run!") -> None:
+    """Run! reaction / Evasion: turn about and move directly away by Mvt++."""
+    direction = bearing((state.x[away_from], state.y[away_from]), (state.x[unit], state.y[unit]))
+    length = speed(state, unit, 2)
+    slide(state, unit, direction, length, direction)
+    state.log(f"{state.g.troops[unit].label} evades.", rule, {"unit": unit})

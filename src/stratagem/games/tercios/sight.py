@@ -62,12 +62,17 @@ def clear_line(
 
 
 def visible_centres(
-    state: TerciosState, viewer: int, target: int, origins: list[tuple[float, float]]
+    state: TerciosState,
+    viewer: int,
+    target: int,
+    origins: list[tuple[float, float]],
+    over: frozenset[int] = frozenset(),
 ) -> list[tuple[float, tuple[float, float], tuple[float, float]]]:
     """Each (distance, origin, centre) from which ``viewer`` sees a centre of ``target``,
-    nearest first; the viewer's own base blocks lines behind it."""
+    nearest first; the viewer's own base blocks lines behind it; the units in ``over`` do
+    not (shooting over them: Bow, Mortar)."""
     found = []
-    skip = {target}
+    skip = {target, *over}
     own = state.placement(viewer).polygon()
     for origin in origins:
         for centre in state.placement(target).centres():

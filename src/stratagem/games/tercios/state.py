@@ -115,7 +115,7 @@ class TerciosState(State):
         state.f = [p.facing for p in game.deployment]
         state.dm = [0] * troops
         state.disorder = [False] * troops
-        state.alive = [True] * troops
+        state.alive = [not t.reserve for t in game.troops]
         state.order = [-1] * troops
         state.revealed = [False] * troops
         state.spent = [False] * troops
