@@ -18,8 +18,9 @@ from rich.table import Table
 from rich.text import Text
 
 from stratagem.sim import ProgressCallback, Tournament, run_study, run_tournament
+from stratagem.sim.details import summarize_details
 from stratagem.sim.stats import Proportion
-from stratagem.terminal import render_study
+from stratagem.terminal import render_details, render_study
 
 
 @contextmanager
@@ -69,7 +70,7 @@ def simulate_and_report(
         )
     if run.interrupted:
         _interrupted(err, len(run.records), run.planned)
-    out.print(render_study(run.study))
+    out.print(render_study(run.study), render_details(*summarize_details(run.records)))
     if report is not None:
         from stratagem.sim.report import write_study_report  # noqa: PLC0415  (matplotlib)
 

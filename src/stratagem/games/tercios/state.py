@@ -13,7 +13,7 @@ import math
 import random
 from typing import TYPE_CHECKING, Any, Self
 
-from stratagem.core import CHANCE, TERMINAL, Action, Event, IllegalAction, JsonDict, State
+from stratagem.core import CHANCE, TERMINAL, Action, IllegalAction, JsonDict, State
 from stratagem.games.tercios.encoding import ExactMove
 from stratagem.games.tercios.geometry import Placement
 from stratagem.games.tercios.procedures import PROCEDURES
@@ -167,10 +167,18 @@ class TerciosState(State):
         *,
         private_to: int | None = None,
         public_text: str | None = None,
+        public_data: JsonDict | None = None,
     ) -> None:
-        """Add an event citing its rule."""
-        self.events.append(
-            Event(text, rule, data or {}, private_to, public_text, {} if public_text else None)
+        """Add an event citing its rule (a public text comes with empty public data)."""
+        if public_data is None and public_text:
+            public_data = {}
+        super().log(
+            text,
+            rule,
+            data,
+            private_to=private_to,
+            public_text=public_text,
+            public_data=public_data,
         )
 
     def placement(self, unit: int) -> Placement:
