@@ -91,3 +91,13 @@ def test_a_ford_is_laid_across_a_river_which_is_open_there() -> None:
     assert ford.shape.touches(west.shape) and ford.shape.touches(east.shape)
     _, south, _, north = ford.shape.bounds
     assert south < west.shape.bounds[1] and north > west.shape.bounds[3]
+
+
+def test_a_cartographer_adds_two_points_to_his_sides_roll() -> None:
+    """Optional Traits: Cartographer (R83): seed 1 rolls 2 and 5; with a Spanish
+    cartographer the Spanish side has 4 points to spend, the Swedish still 5."""
+    assert scenery_points_battlefield(PACK, 1).points == (2, 5)
+    helped = scenery_points_battlefield(PACK, 1, (True, False))
+    assert helped.points == (4, 5)
+    costs = PACK.rules.scenery_costs
+    assert sum(costs[kind] for kind in helped.bought[0]) == 4

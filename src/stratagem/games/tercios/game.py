@@ -78,7 +78,15 @@ class Tercios(Game):
         self.troops = troops
         self.officers = officers
         self.deployment = deployment
-        self.terrain = table_scenery(pack, str(options["terrain"]), options.get("scenery_seed", 0))
+        cartographers = tuple(
+            any("Cartographer" in o.traits for o in officers if o.side == side) for side in (0, 1)
+        )
+        self.terrain = table_scenery(
+            pack,
+            str(options["terrain"]),
+            options.get("scenery_seed", 0),
+            (cartographers[0], cartographers[1]),
+        )
         self.duration: int | None = options.get("duration")
         self.weary_at_first_dm = bool(options.get("weary_at_first_dm"))
         self.die_action: dict[int, Action] = {f: table.parse(f"Die: {f}") for f in range(1, 7)}

@@ -27,6 +27,7 @@ from stratagem.games.tercios.terrain import TerrainElement, battlefield, element
 ATTEMPTS = 40
 ACROSS = ("River", "Road")
 ON_RIVER = ("Bridge", "Ford")
+CARTOGRAPHER = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,20 +39,29 @@ class ScenerySetup:
     elements: tuple[TerrainElement, ...]
 
 
-def table_scenery(pack: Pack, terrain: str, seed: int) -> tuple[TerrainElement, ...]:
+def table_scenery(
+    pack: Pack, terrain: str, seed: int, cartographers: tuple[bool, bool] = (False, False)
+) -> tuple[TerrainElement, ...]:
     """The scenery of the ``terrain`` option: the standard battlefield, an open table, or
-    the scenery points drawn from ``seed``."""
+    the scenery points drawn from ``seed`` (each side's Cartographer counted)."""
     if terrain == "scenery points":
-        return scenery_points_battlefield(pack, seed).elements
+        return scenery_points_battlefield(pack, seed, cartographers).elements
     return battlefield(pack, terrain)
 
 
-def scenery_points_battlefield(pack: Pack, seed: int) -> ScenerySetup:
-    """The Battle: Scenery Points, drawn from ``seed`` (see the module docstring)."""
+def scenery_points_battlefield(
+    pack: Pack, seed: int, cartographers: tuple[bool, bool] = (False, False)
+) -> ScenerySetup:
+    """The Battle: Scenery Points, drawn from ``seed`` (see the module docstring); a side
+    with a Cartographer adds two points to its roll (Optional Traits: Cartographer; R83)."""
     rng = random.Random(seed)
     points = (0, 0)
     while points[0] == points[1]:
-        points = (rng.randint(1, 6), rng.randint(1, 6))
+        rolled = (rng.randint(1, 6), rng.randint(1, 6))
+        points = (
+            rolled[0] + CARTOGRAPHER * cartographers[0],
+            rolled[1] + CARTOGRAPHER * cartographers[1],
+        )
     left = list(points)
     bought: tuple[list[str], list[str]] = ([], [])
     placed: list[TerrainElement] = []
