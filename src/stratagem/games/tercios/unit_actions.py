@@ -6,8 +6,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from shapely import Point
-
 from stratagem.core import Action
 from stratagem.games.tercios.combat import may_react
 from stratagem.games.tercios.command import has_rule, order_dice
@@ -38,7 +36,7 @@ from stratagem.games.tercios.movement import (
     table_area,
 )
 from stratagem.games.tercios.reactions import after_move
-from stratagem.games.tercios.scene import blockers
+from stratagem.games.tercios.scene import base_distance, blockers
 from stratagem.games.tercios.shooting import shot_targets
 from stratagem.games.tercios.sight import charge_path, enemies, seen_among
 
@@ -53,7 +51,7 @@ def _towards(state: TerciosState, unit: int, enemy: int, bonus: int) -> Move | N
     """A move straight at an enemy's centre, stopping an inch short of it."""
     front = state.placement(unit).front
     centre = (state.x[enemy], state.y[enemy])
-    gap = state.placement(enemy).polygon().distance(Point(front))
+    gap = base_distance(state, enemy, front)
     return move_towards(state, unit, bearing(front, centre), bonus, limit=gap - 1.0)
 
 
