@@ -7,6 +7,7 @@ import pytest
 from stratagem import IllegalAction
 
 from .helpers import apply, load, placed, start_activation, texts
+from .playout import play_checked
 
 GAME = load()
 CHIEF = "Gonzalo Fernández de Córdoba (Spanish C-C)"
@@ -67,3 +68,10 @@ def test_only_the_activated_commander_may_move() -> None:
     state = _activated()
     with pytest.raises(IllegalAction, match="Francisco de Ibarra may not move now"):
         state.apply_action("move Francisco de Ibarra to 20,5")
+
+
+def test_a_command_action_on_a_unit_whose_name_ends_in_its_side_is_carried_out() -> None:
+    """Both 1500-point armies field "Field guns": the labels end in their side, which a
+    trait's command action naming them must keep (seed 0 reached one at step 609)."""
+    game = load(armies=("spanish_1500", "swedish_1500"))
+    assert play_checked(game.new_initial_state(), 0, 650) == 650

@@ -507,7 +507,7 @@ def _target(state: TerciosState, verb: str) -> int | None:
     for prefix in prefixes + tuple(f"{trait.lower()} " for trait in NEXT_TRAITS):
         if verb.startswith(prefix):
             name = verb[len(prefix) :]
-            if name.endswith(")"):
+            if name not in state.g.troop_index:  # ``NAME (virtue)``; a NAME may end in "(Side)"
                 name = name[: name.rindex(" (")]
             return state.g.troop_index[name]
     return None
