@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
+from stratagem import IllegalAction
 from stratagem.games.tercios.game import Tercios
 from stratagem.games.tercios.pack import load_pack
 from stratagem.games.tercios.state import TerciosState
@@ -358,7 +361,37 @@ def test_accomplice_lets_an_exhausted_commander_move_nine_inches(tmp_path: Path)
     doc["state"]["ox"][coloma], doc["state"]["oy"][coloma] = 47.0, 14.0  # 8.2" from Verdugo
     loaded = state.g.state_from_json(doc)
     assert isinstance(loaded, TerciosState)
-    _command(loaded, "accomplice Carlos Coloma", 2)
+    apply(loaded, f"activate commander {CHIEF}", f"{CHIEF}: accomplice Carlos Coloma")
+    roll(loaded, 2)
     assert "Carlos Coloma: join Verdugo" in texts(loaded)
-    apply(loaded, "Carlos Coloma: join Verdugo")
-    assert loaded.attached[coloma] == loaded.g.troop_index["Verdugo"]
+    joined = loaded.clone()
+    apply(joined, "Carlos Coloma: join Verdugo")
+    assert joined.attached[coloma] == joined.g.troop_index["Verdugo"]
+    # or an exact move of at most 9 inches (RULINGS.md R76, R81)
+    with pytest.raises(IllegalAction, match="the move is 9.10 inches; Carlos Coloma may move 9"):
+        loaded.apply_action("move Carlos Coloma to 47,4.9")
+    loaded.apply_action("move Carlos Coloma to 47,5")
+    assert (loaded.ox[coloma], loaded.oy[coloma]) == (47.0, 5.0)
+    assert loaded.events[-1].rule == "Kingdoms Expansion Traits: Accomplice"
+
+
+def test_fast_gives_a_fresh_commander_his_whole_move_again_after_his_command_action(
+    tmp_path: Path,
+) -> None:
+    state = _chief_with(tmp_path, "Bold", {})
+    chief = state.g.officer_index[CHIEF]
+    apply(state, f"activate commander {CHIEF}", f"move {CHIEF} to 31,16")
+    apply(state, f"{CHIEF}: bold Idiáquez (Run!)")
+    exhausted = state.clone()
+    roll(exhausted, 1)  # one success: exhausted, so no second move
+    assert f"{CHIEF}: stay" not in texts(exhausted)
+    with pytest.raises(IllegalAction, match="may not move now"):
+        exhausted.apply_action(f"move {CHIEF} to 37,16")
+    roll(state, 2)
+    assert texts(state) == [f"{CHIEF}: join Idiáquez", f"{CHIEF}: join Verdugo", f"{CHIEF}: stay"]
+    with pytest.raises(IllegalAction, match=r"the move is 6\.50 inches; .* may move 6"):
+        state.apply_action(f"move {CHIEF} to 37.5,16")
+    state.apply_action(f"move {CHIEF} to 37,16")
+    assert (state.ox[chief], state.oy[chief]) == (37.0, 16.0)
+    assert state.events[-1].rule == "Common Traits: Fast"
+    assert f"{CHIEF}: stay" not in texts(state)  # his activation is over

@@ -40,6 +40,11 @@ def commander_move(state: TerciosState, officer: int) -> float:
     move in his activation (RULINGS.md R81)."""
     if any(f.get("moved") and f.get("o") == officer for f in state.frames):
         return 0.0
+    return full_move(state, officer)
+
+
+def full_move(state: TerciosState, officer: int) -> float:
+    """A commander's whole move: 6 inches, 9 with Impetus (Common Traits: Impetus)."""
     key = "impetus_move" if "Impetus" in state.g.officers[officer].traits else "commander_move"
     return state.g.pack.constant(key)
 

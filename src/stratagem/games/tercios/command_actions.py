@@ -13,6 +13,7 @@ from shapely import Point
 from stratagem.core import Action
 from stratagem.games.tercios.command import (
     commander_move,
+    full_move,
     has_rule,
     in_radius,
     join_unit,
@@ -245,6 +246,9 @@ def run_commander(state: TerciosState, frame: Frame) -> None:
         walker = officer if state.attached[officer] < 0 else None
         state.decide(frame, who.side, options, exact_officer=walker)
         return
+    if stage == "again":
+        _moved_again(state, frame, officer)
+        return
     if stage == "chosen":
         move = state.exact_of(frame)
         if move is None:
@@ -321,9 +325,6 @@ def _chosen(state: TerciosState, frame: Frame, officer: int, text: str) -> None:
     rule = "Command: Activating a Commander"
     if verb.startswith("join "):
         join_unit(state, officer, state.g.troop_index[verb[5:]])
-        state.pop(frame)
-        return
-    if verb == "stay":
         state.pop(frame)
         return
     if verb == "leave his unit":
@@ -418,20 +419,41 @@ def _tested(
         state.exhausted[officer] = True
         state.log(f"{who.label} is exhausted.", rule, {"officer": officer})
     if verb.startswith("accomplice ") and successes >= 1 and not cancelled:
-        # Accomplice: the other commander may move up to 9 inches, even exhausted (here:
-        # to join a unit; RULINGS.md R76).
+        # Accomplice: the other commander may move up to 9 inches, even exhausted (R76).
         other = state.g.officer_index[verb[len("accomplice ") :]]
         state.pop(frame)
         state.frames.append({"p": "accomplice", "o": other, "stage": "start"})
         return
-    joins = _join_options(state, officer) if successes >= 2 else []
-    if not joins:
+    if successes < 2 or state.exhausted[officer] or state.attached[officer] >= 0:
         state.pop(frame)
         return
-    # Fast: after a successful command test that leaves him fresh he may move again (here:
-    # to join a unit; RULINGS.md R68).
-    frame["stage"] = "chosen"
-    state.decide(frame, who.side, [*joins, state.g.table.parse(f"{who.label}: stay")])
+    # Fast: after a successful command test that leaves him fresh he may move again, his
+    # whole move even after an exact move (RULINGS.md R68).
+    _offer_move(state, frame, officer, full_move(state, officer))
+
+
+def _offer_move(state: TerciosState, frame: Frame, officer: int, reach: float) -> None:
+    """Fast and Accomplice: the commander may move up to ``reach`` inches: join a unit
+    within it, an exact move (``move <commander> to X,Y``), or stay (RULINGS.md R68, R76)."""
+    label = state.g.officers[officer].label
+    frame["stage"] = "again"
+    frame["reach"] = reach
+    joins = _join_options(state, officer, reach)
+    stay = state.g.table.parse(f"{label}: stay")
+    state.decide(frame, state.g.officers[officer].side, [*joins, stay], exact_officer=officer)
+
+
+def _moved_again(state: TerciosState, frame: Frame, officer: int) -> None:
+    """The move Fast or Accomplice gave: an exact move, joining a unit, or staying."""
+    state.pop(frame)
+    move = state.exact_of(frame)
+    if move is not None:
+        trait = "Common Traits: Fast" if frame["p"] == "commander" else ACCOMPLICE
+        walk(state, move, trait)
+        return
+    verb = frame["choice_text"][len(state.g.officers[officer].label) + 2 :]
+    if verb.startswith("join "):
+        join_unit(state, officer, state.g.troop_index[verb[5:]])
 
 
 def _inspired(state: TerciosState, officer: int, unit: int) -> list[int]:
@@ -466,24 +488,17 @@ def _join_options(state: TerciosState, officer: int, move: float | None = None) 
     ]
 
 
+ACCOMPLICE = "Kingdoms Expansion Traits: Accomplice"
+
+
 def run_accomplice(state: TerciosState, frame: Frame) -> None:
     """Kingdoms Expansion Traits: Accomplice: the other commander may move up to 9 inches,
-    even exhausted (here: to join a unit, or stay; RULINGS.md R76)."""
+    even exhausted: to join a unit, an exact move, or stay (RULINGS.md R76)."""
     officer = frame["o"]
-    who = state.g.officers[officer]
     if frame["stage"] == "start":
-        joins = _join_options(state, officer, state.g.pack.constant("impetus_move"))
-        if not joins:
-            state.pop(frame)
-            return
-        frame["stage"] = "chosen"
-        state.decide(frame, who.side, [*joins, state.g.table.parse(f"{who.label}: stay")])
+        _offer_move(state, frame, officer, state.g.pack.constant("impetus_move"))
         return
-    state.pop(frame)
-    frame.pop("choice")
-    verb = frame.pop("choice_text")[len(who.label) + 2 :]
-    if verb.startswith("join "):
-        join_unit(state, officer, state.g.troop_index[verb[5:]])
+    _moved_again(state, frame, officer)
 
 
 def _accomplices(state: TerciosState, officer: int) -> list[str]:

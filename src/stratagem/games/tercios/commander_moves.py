@@ -2,7 +2,9 @@
 
 A person moves an activated, unattached commander with ``move <commander> to X,Y``; the
 move is checked against the commander's movement rules and refused with the rule it breaks.
-He then carries out a command action from where he stands, without moving again.
+He then carries out a command action from where he stands, without moving again. The
+moves that Fast and Accomplice give after a command action are made the same way, up to
+the frame's ``reach`` (RULINGS.md R68, R76).
 """
 
 from __future__ import annotations
@@ -27,10 +29,11 @@ RULE = "Command: Activating a Commander"
 
 def officer_move_problem(state: TerciosState, frame: Frame, move: ExactMove) -> str | None:
     """Why the commander's exact move is refused now (the rule it breaks), or ``None``:
-    only the activated commander, unattached, before his command action; at most his move
-    (6 inches, 9 with Impetus); never across impassable ground, which he must go around,
-    nor through an enemy base (he may pass through friendly units); ending on the table and
-    overlapping no base."""
+    only the activated commander, unattached, before his command action (or the commander
+    that Fast or Accomplice lets move after it); at most his move (6 inches, 9 with
+    Impetus; the frame's ``reach`` for Fast and Accomplice); never across impassable
+    ground, which he must go around, nor through an enemy base (he may pass through
+    friendly units); ending on the table and overlapping no base."""
     g = state.g
     allowed = frame.get("exact_officer", -1)
     who = g.officers[move.unit]
@@ -43,7 +46,9 @@ def officer_move_problem(state: TerciosState, frame: Frame, move: ExactMove) -> 
     length = distance(start, end)
     if length < EPSILON:
         return f"{RULE}: the destination is where {who.label} already stands"
-    reach = commander_move(state, move.unit)
+    reach = frame.get("reach")
+    if reach is None:
+        reach = commander_move(state, move.unit)
     if length > reach + EPSILON:
         return f"{RULE}: the move is {length:.2f} inches; {who.label} may move {reach:g}"
     if not table_area(state).covers(shapely.points(end)):
@@ -73,12 +78,12 @@ def officer_move_problem(state: TerciosState, frame: Frame, move: ExactMove) -> 
     return None
 
 
-def walk(state: TerciosState, move: ExactMove) -> None:
+def walk(state: TerciosState, move: ExactMove, rule: str = RULE) -> None:
     """Carry out a commander's exact move already found legal."""
     officer = move.unit
     state.ox[officer], state.oy[officer] = move.x, move.y
     state.log(
         f"{state.g.officers[officer].label} moves to {move.x:g},{move.y:g}.",
-        RULE,
+        rule,
         {"officer": officer, "to": [move.x, move.y]},
     )
