@@ -368,7 +368,7 @@ def test_accomplice_lets_an_exhausted_commander_move_nine_inches(tmp_path: Path)
     apply(joined, "Carlos Coloma: join Verdugo")
     assert joined.attached[coloma] == joined.g.troop_index["Verdugo"]
     # or an exact move of at most 9 inches (RULINGS.md R76, R81)
-    with pytest.raises(IllegalAction, match="the move is 9.10 inches; Carlos Coloma may move 9"):
+    with pytest.raises(IllegalAction, match=r"the move is 9\.10 inches; Carlos Coloma may move 9"):
         loaded.apply_action("move Carlos Coloma to 47,4.9")
     loaded.apply_action("move Carlos Coloma to 47,5")
     assert (loaded.ox[coloma], loaded.oy[coloma]) == (47.0, 5.0)
