@@ -409,3 +409,31 @@ def test_dragoons_dismount_with_their_dm_order_and_commander(tmp_path: Path) -> 
     # The second action of Ready!, on foot: the muskets fire (Shoot 3, Ready! -).
     apply(state, "Dragones (dismounted): shoot Yellow 1")
     assert "Dragones (dismounted) shoots at Yellow 1: 2 dice at 4+." in events_since(state, 0)
+
+
+def _tatars(tmp_path: Path) -> Tercios:
+    """spanish_500 with two Tatars (Horde, RULINGS.md R72) for its cuirassiers."""
+    army = variant(
+        tmp_path,
+        "spanish_500",
+        'units = [{ profile = "Cuirassiers", name = "Cuirassiers of Flanders" }]',
+        'units = [{ profile = "Tatars", name = "Tatars 1" }, '
+        '{ profile = "Tatars", name = "Tatars 2" }]',
+    )
+    return load(armies=(army, "swedish_500"))
+
+
+def test_horde_units_of_a_regiment_may_be_activated_one_after_the_other(
+    tmp_path: Path,
+) -> None:
+    state = battle(_tatars(tmp_path), {"Tatars 1": "Resist!", "Tatars 2": "Fire!"}, {})
+    apply(state, "activate Tatars 1")
+    assert texts(state) == ["activate Tatars 2", "pass"]  # whatever its order
+    declined = state.clone()
+    apply(declined, "pass")
+    assert declined.current_player() == 1
+    start = len(state.events)
+    apply(state, "activate Tatars 2")
+    events = events_since(state, start)
+    assert events[:2] == ["Tatars 2 is activated with Tatars 1.", "Tatars 2 reveals Fire!"]
+    assert state.current_player() == 1  # a pair: the turn passes to the enemy

@@ -73,6 +73,51 @@ def test_selfless_commander_lets_his_unit_reroll_a_failed_rout_test_and_dies(
     assert state.alive[game.troop_index["Yellow 1"]] and state.vp == [1, 0]
 
 
+def _mercenary_rout(tmp_path: Path, trait: str, where: float) -> TerciosState:
+    """Idiáquez's volley takes Yellow 1 (mercenaries, 4 Dm) beyond its Stamina; Teuffel
+    (with ``trait``) stands ``where`` inches behind it."""
+    army = Path(_with_trait(tmp_path, "swedish_500", TEUFFEL, trait))
+    yellow = '{ profile = "Modern Battalion", name = "Yellow 1"'
+    army.write_text(army.read_text().replace(yellow, f'{yellow}, options = ["Mercenaries"]'))
+    game = _games(swedish=str(army))
+    state = battle(
+        game,
+        {"Idiáquez": "Fire!"},
+        {"Idiáquez": (30.0, 20.0, 90.0), "Yellow 1": (30.0, 29.54, 270.0)},
+        dm={"Yellow 1": 4},
+    )
+    doc = state.to_json()
+    teuffel = game.officer_index["Maximilian Teuffel"]
+    doc["state"]["attached"][teuffel] = -1
+    doc["state"]["ox"][teuffel], doc["state"]["oy"][teuffel] = 30.0, 30.8 + where
+    loaded = game.state_from_json(doc)
+    assert isinstance(loaded, TerciosState)
+    apply(loaded, "activate Idiáquez", "Idiáquez: shoot Yellow 1")
+    roll(loaded, 2)
+    roll(loaded, 0)  # 6 Dm against Stamina 4: two rout points
+    return loaded
+
+
+def test_mercenaries_break_without_a_rout_test_unless_a_wealthy_commander_pays_them(
+    tmp_path: Path,
+) -> None:
+    yellow_1 = GAME.troop_index["Yellow 1"]
+    unpaid = _mercenary_rout(tmp_path, "Wealthy", 7.0)  # beyond his 6-inch radius
+    assert "Yellow 1, mercenaries with no paymaster near, breaks without a rout test." in [
+        e.text for e in unpaid.events[-4:]
+    ]
+    assert not unpaid.alive[yellow_1]
+    assert not _mercenary_rout(tmp_path, "Prepared", 5.0).alive[yellow_1]
+    paid = _mercenary_rout(tmp_path, "Wealthy", 5.0)
+    dice = progressed(PACK, 4, 0, 1)  # Discipline 4 (-)
+    assert paid.events[-2].text == (
+        f"Yellow 1, mercenaries, is paid to stand: rout test with Discipline (-), {dice} dice."
+    )
+    assert paid.frames[-1]["dice"] == dice
+    roll(paid, 2)
+    assert paid.alive[yellow_1]
+
+
 def test_brave_commander_makes_his_unit_impetuous(tmp_path: Path) -> None:
     game = _games(_with_trait(tmp_path, "spanish_500", COLOMA, "Brave"))
     state = battle(

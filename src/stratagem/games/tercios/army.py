@@ -202,7 +202,7 @@ def build_profile(
         "stamina": plain(card.stamina),
     }
     weapons = set(card.weapons)
-    rules = set(card.rules) | extra
+    rules = {plain(rule) for rule in card.rules} | extra
     chosen = set(spec.options)
     for option in card.option:
         if option.name not in chosen:

@@ -6,7 +6,8 @@ from typing import TYPE_CHECKING
 
 from stratagem.games.tercios.command import kill_commander, lose_commanders
 from stratagem.games.tercios.pack import plain
-from stratagem.games.tercios.virtues import stamina
+from stratagem.games.tercios.values import progressed
+from stratagem.games.tercios.virtues import has_rule, radius_trait, stamina
 
 if TYPE_CHECKING:
     from stratagem.games.tercios.state import Frame, TerciosState
@@ -68,9 +69,38 @@ def _selfless(state: TerciosState, unit: int) -> int:
     return -1
 
 
+MERCENARIES = "The Army: Mercenaries"
+WEALTHY = "Automatic Kingdoms Traits: Wealthy"
+
+
+def _rout_dice(state: TerciosState, unit: int) -> int | None:
+    """The rout test's dice: Discipline, never modified; a mercenary unit takes no test
+    (it breaks: ``None``) unless a Wealthy commander of its side has it within his radius,
+    and then with Discipline (-) (RULINGS.md R84, assumed)."""
+    discipline = state.g.troops[unit].profile.discipline
+    if not has_rule(state, unit, "Mercenaries"):
+        return discipline
+    label = state.g.troops[unit].label
+    if not radius_trait(state, unit, "Wealthy"):
+        state.log(
+            f"{label}, mercenaries with no paymaster near, breaks without a rout test.",
+            MERCENARIES,
+            {"unit": unit},
+        )
+        return None
+    dice = progressed(state.g.pack, discipline, 0, 1)
+    state.log(
+        f"{label}, mercenaries, is paid to stand: rout test with Discipline (-), {dice} dice.",
+        WEALTHY,
+        {"unit": unit, "dice": dice},
+    )
+    return dice
+
+
 def run_rout(state: TerciosState, frame: Frame) -> None:
     """Rout Test: Discipline dice, never modified, needing one 6 per Rout Point; a unit
-    with a Selfless commander attached may roll again once, and he dies for it."""
+    with a Selfless commander attached may roll again once, and he dies for it. A
+    mercenary unit breaks without a test unless a Wealthy commander pays it (R84)."""
     unit = frame["u"]
     if not state.alive[unit]:
         state.pop(frame)
@@ -79,16 +109,18 @@ def run_rout(state: TerciosState, frame: Frame) -> None:
     if frame["stage"] == "start":
         frame["points"] = state.dm[unit] - limit
         frame["stage"] = "rolled"
+        dice = _rout_dice(state, unit)
+        if dice is None:
+            destroy(state, unit, MERCENARIES)
+            state.pop(frame)
+            return
         state.log(
             f"{state.g.troops[unit].label} takes a rout test: {frame['points']} rout point(s).",
             "Rout Test",
             {"unit": unit, "points": frame["points"]},
         )
-        state.roll(
-            frame,
-            state.g.troops[unit].profile.discipline,
-            int(state.g.pack.constant("rout_target")),
-        )
+        frame["discipline"] = dice
+        state.roll(frame, dice, int(state.g.pack.constant("rout_target")))
         return
     sixes = frame.pop("got")
     selfless = _selfless(state, unit)
@@ -101,11 +133,7 @@ def run_rout(state: TerciosState, frame: Frame) -> None:
             "Automatic Kingdoms Traits: Selfless",
             {"unit": unit, "officer": selfless},
         )
-        state.roll(
-            frame,
-            state.g.troops[unit].profile.discipline,
-            int(state.g.pack.constant("rout_target")),
-        )
+        state.roll(frame, frame["discipline"], int(state.g.pack.constant("rout_target")))
         return
     if "selfless" in frame and state.o_alive[frame["selfless"]]:
         officer = frame["selfless"]

@@ -69,7 +69,7 @@ class ProfileEntry(PackModel):
     def_volley: int | Assumed[int]
     def_ball: int | Assumed[int]
     weapons: list[str]
-    rules: list[str]
+    rules: list[str | Assumed[str]]
     points: int | Assumed[int]
     option: list[OptionEntry] = Field(default_factory=list)
 

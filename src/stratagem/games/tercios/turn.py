@@ -236,8 +236,11 @@ def run_activation(state: TerciosState, frame: Frame) -> None:
             reorient(state, frame["last"], verb, "Kingdoms Expansion Traits: Energetic")
         frame["stage"] = "next"
         return
+    if stage == "horde":
+        _horde_chosen(state, frame, side)
+        return
     if stage == "next":
-        if _energetic_turn(state, frame):
+        if _energetic_turn(state, frame) or _horde_turn(state, frame, side):
             return
         if frame.get("coordinated_left") and _candidates(state, frame, side):
             frame["commanded"] = True
@@ -323,6 +326,44 @@ def _energetic_turn(state: TerciosState, frame: Frame) -> bool:
     options = [verbs[t] for t in free_turns(state, last)]
     state.decide(frame, state.g.troops[last].side, [*options, verbs["end activation"]])
     return True
+
+
+def _horde_turn(state: TerciosState, frame: Frame, side: int) -> bool:
+    """Rules from "Kingdoms": Horde: after a unit with the rule, its side may activate at
+    once another unit of the same regiment with the rule, whatever its order; the units
+    act in pairs, so the second of a pair brings no third (RULINGS.md R72)."""
+    last = frame.get("last", -1)
+    if frame.pop("horde_second", False) or last < 0 or frame.get("coordinated_left"):
+        return False
+    troops = state.g.troops
+    if troops[last].side != side or not has_rule(state, last, "Horde"):
+        return False
+    mates = [
+        unit
+        for unit in _candidates(state, frame, side)
+        if troops[unit].regiment == troops[last].regiment and has_rule(state, unit, "Horde")
+    ]
+    if not mates:
+        return False
+    frame["stage"] = "horde"
+    g = state.g
+    state.decide(frame, side, [*(g.activate_action[u] for u in mates), g.pass_action])
+    return True
+
+
+def _horde_chosen(state: TerciosState, frame: Frame, side: int) -> None:
+    """The side activates the horde's second unit, or passes the turn to the opponent."""
+    g = state.g
+    action = g.table[frame["choice"]]
+    if action != g.pass_action:
+        unit = g.activate_action.index(action)
+        frame["horde_second"] = True
+        state.log(
+            f"{g.troops[unit].label} is activated with {g.troops[frame['last']].label}.",
+            'Rules from "Kingdoms": Horde',
+            {"unit": unit, "with": frame["last"]},
+        )
+    _chosen(state, frame, side)
 
 
 def _chosen(state: TerciosState, frame: Frame, side: int) -> None:
