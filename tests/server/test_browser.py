@@ -308,11 +308,22 @@ def click_table(page: Page, x: float, y: float, *, shift: bool = False) -> None:
         page.keyboard.up("Shift")
 
 
-def to_activation(page: Page, seat: str) -> None:
-    """Click the seat's buttons (Run! orders, a unit's activation, playing first) until one
-    of its units is activated, so that it may make an exact move."""
+def to_activation(page: Page, seat: str, commander: str | None = None) -> None:
+    """Click the seat's buttons (Run! orders, a unit's activation, or the ``commander``'s,
+    playing first) until one of its units (or that commander) is activated, so that it may
+    make an exact move."""
     deadline = time.monotonic() + 60
-    while not page.locator("button.action[data-action$=': end activation']").count():
+    activated = (
+        "button.action[data-action$=': end activation']"
+        if commander is None
+        else f"button.action[data-action^='{commander}: ']"
+    )
+    activate = (
+        "button.action[data-action^='activate ']:not([data-action^='activate commander'])"
+        if commander is None
+        else f"button.action[data-action='activate commander {commander}']"
+    )
+    while not page.locator(activated).count():
         assert time.monotonic() < deadline, "no unit of the seat was activated"
         if page.evaluate("document.body.dataset.toMove") != seat:
             time.sleep(0.05)
@@ -320,7 +331,7 @@ def to_activation(page: Page, seat: str) -> None:
         version = page.evaluate("document.body.dataset.version")
         wanted = (
             "button.action[data-action$=': Run!']",
-            "button.action[data-action^='activate ']:not([data-action^='activate commander'])",
+            activate,
             f"button.action[data-action='{seat} plays first']",
             "button.action",
         )
@@ -373,6 +384,19 @@ def test_tercios_exact_moves_by_clicking_the_table(browser: Browser, base: str) 
     assert page.locator("#exact-ghost").count() == 0  # the move is made: nothing pending
     assert f"{unit} moves to {x:.1f},{y:.1f}." in (page.locator("#events").text_content() or "")
     shot(page, "tercios-exact-move")
+    chief = "Gonzalo Fernández de Córdoba (Spanish C-C)"  # unattached: he may move (R81)
+    to_activation(page, "Spanish", commander=chief)
+    assert page.locator("#exact-facing").is_disabled()  # a commander has no facing
+    before = read()
+    where = next(o for o in before["view"]["commanders"] if o["name"] == chief)
+    click_table(page, where["x"], where["y"] - 2)  # two inches back
+    page.click("#exact-go")
+    page.wait_for_function("v => document.body.dataset.version !== v", arg=str(before["version"]))
+    moved = next(o for o in read()["view"]["commanders"] if o["name"] == chief)
+    assert [moved["x"], moved["y"]] == pytest.approx([where["x"], where["y"] - 2], abs=0.1)
+    assert f"{chief} moves to {moved['x']:g},{moved['y']:g}." in (
+        page.locator("#events").text_content() or ""
+    )
 
 
 def test_api_docs_render_offline(browser: Browser, base: str) -> None:

@@ -1,22 +1,23 @@
 // Tercios: exact moves by clicking the table. While one of the seat's units is being
 // activated (it is chosen at once), the seat may choose a unit (click it, or the list),
 // clicks the point where the unit's front centre should go, may give a facing, and sends
-// `move UNIT to X,Y [facing DEGREES]`; the rules check it and a refusal names the rule
-// broken. The board's SVG carries the table's size in inches and its scale
+// `move UNIT to X,Y [facing DEGREES]`; while one of its commanders is activated (not
+// attached), it clicks where he should go and sends `move COMMANDER to X,Y` (a commander
+// has no facing). The rules check the move and a refusal names the rule broken. The board's SVG carries the table's size in inches and its scale
 // (pixels per inch, y drawn downwards from the far edge), so a click maps to inches.
 "use strict";
 
 (() => {
   const NS = "http://www.w3.org/2000/svg";
   const byId = (id) => document.getElementById(id);
-  const choice = { unit: null, to: null, from: null, active: null };
+  const choice = { unit: null, to: null, from: null, active: null, officer: false };
   let payload = null;
 
   function panel() {
     const box = byId("board-input");
     box.innerHTML = `
       <fieldset class="exact-move">
-        <legend>Exact move (Movement: Activation Movement)</legend>
+        <legend id="exact-legend">Exact move (Movement: Activation Movement)</legend>
         <label>Unit <select id="exact-unit"></select></label>
         <span>front centre to <output id="exact-to">click the table</output></span>
         <label>facing <input id="exact-facing" type="number" step="1" min="0" max="359"
@@ -25,7 +26,8 @@
         <p class="hint">Click one of your units, then the point on the table where its front
         centre should go. Facing is in degrees counter-clockwise from the table's long edge
         (90: towards the far side), or shift-click the table to face that way; leave it
-        blank to face the way the unit moves.</p>
+        blank to face the way the unit moves. An activated commander is moved by clicking
+        where he should stand (no facing).</p>
       </fieldset>`;
     byId("exact-unit").addEventListener("change", (event) => select(event.target.value));
     byId("exact-go").addEventListener("click", send);
@@ -35,6 +37,12 @@
 
   function ownUnits() {
     return payload.view.units.filter((unit) => unit.side === payload.seat && unit.alive);
+  }
+
+  function ownCommanders() {
+    return payload.view.commanders.filter(
+      (officer) => officer.side === payload.seat && officer.alive && !officer.attached_to,
+    );
   }
 
   function activeUnit() {
@@ -47,7 +55,19 @@
     return null;
   }
 
+  function activeCommander() {
+    // the activated, unattached commander: the legal actions are his, "COMMANDER: ..."
+    const officer = ownCommanders().find((entry) =>
+      payload.legal.some((action) => action.startsWith(`${entry.name}: `)),
+    );
+    return officer ? officer.name : null;
+  }
+
   function frontOf(name) {
+    if (choice.officer) {
+      const officer = payload.view.commanders.find((entry) => entry.name === name);
+      return officer ? `${officer.x},${officer.y}` : null;
+    }
     const unit = payload.view.units.find((entry) => entry.name === name);
     return unit ? unit.front.join(",") : null;
   }
@@ -82,12 +102,12 @@
   function clicked(event) {
     if (!payload || payload.to_move !== payload.seat) return;
     const unit = event.target.closest("[data-unit]");
-    if (unit && unit.dataset.side === payload.seat) {
+    if (unit && unit.dataset.side === payload.seat && !choice.officer) {
       select(unit.dataset.unit);
       return;
     }
     const point = tablePoint(event);
-    if (choice.to && point && event.shiftKey) {
+    if (choice.to && point && event.shiftKey && !choice.officer) {
       // shift-click: face from the chosen point towards this one
       const degrees = (Math.atan2(point.y - choice.to.y, point.x - choice.to.x) * 180) / Math.PI;
       byId("exact-facing").value = String(Math.round((degrees + 360) % 360));
@@ -102,11 +122,24 @@
   function actionText() {
     const facing = byId("exact-facing").value.trim();
     const text = `move ${choice.unit} to ${choice.to.x},${choice.to.y}`;
-    return facing === "" ? text : `${text} facing ${Number(facing)}`;
+    return facing === "" || choice.officer ? text : `${text} facing ${Number(facing)}`;
   }
 
   function send() {
     if (choice.unit && choice.to) act(actionText());
+  }
+
+  function spot(geometry) {
+    // where the commander would stand
+    const shape = document.createElementNS(NS, "circle");
+    shape.setAttribute("cx", String(choice.to.x * geometry.scale));
+    shape.setAttribute("cy", String((geometry.depth - choice.to.y) * geometry.scale));
+    shape.setAttribute("r", "6");
+    shape.setAttribute("fill", "none");
+    shape.setAttribute("stroke", "#ffd700");
+    shape.setAttribute("stroke-width", "2");
+    shape.setAttribute("id", "exact-ghost");
+    return shape;
   }
 
   function ghost(unit, geometry) {
@@ -141,7 +174,8 @@
     if (chosen) chosen.querySelector("polygon").setAttribute("stroke", "#ffd700");
     if (chosen) chosen.querySelector("polygon").setAttribute("stroke-width", "3");
     const unit = payload.view.units.find((entry) => entry.name === choice.unit);
-    if (choice.to && unit) svg.append(ghost(unit, geometry));
+    if (choice.to && choice.officer) svg.append(spot(geometry));
+    else if (choice.to && unit) svg.append(ghost(unit, geometry));
   }
 
   function redraw() {
@@ -151,7 +185,11 @@
     box.hidden = !playing;
     if (!playing) return;
     const list = byId("exact-unit");
-    const names = ownUnits().map((unit) => unit.name);
+    const names = choice.officer ? [choice.active] : ownUnits().map((unit) => unit.name);
+    byId("exact-legend").textContent = choice.officer
+      ? "Exact move (Command: Activating a Commander)"
+      : "Exact move (Movement: Activation Movement)";
+    byId("exact-facing").disabled = choice.officer;
     if (!names.includes(choice.unit)) choice.unit = names[0] || null;
     list.replaceChildren(...names.map((name) => new Option(name, name, false, name === choice.unit)));
     byId("exact-to").textContent = choice.to ? `${choice.to.x}, ${choice.to.y}` : "click the table";
@@ -164,7 +202,9 @@
     if (document.body.dataset.mode !== "play") return;
     if (!byId("exact-unit")) panel();
     payload = event.detail;
-    const active = activeUnit();
+    const unit = activeUnit();
+    const active = unit || activeCommander();
+    choice.officer = !unit && active !== null;
     if (active && active !== choice.active) {
       choice.unit = active;
       choice.to = null;
