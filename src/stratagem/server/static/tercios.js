@@ -129,17 +129,23 @@
     if (choice.unit && choice.to) act(actionText());
   }
 
+  function pending(tag, attributes) {
+    // the dashed gold outline of where the move would put the unit or commander
+    const shape = document.createElementNS(NS, tag);
+    const common = { fill: "none", stroke: "#ffd700", "stroke-width": "2", id: "exact-ghost" };
+    for (const [name, value] of Object.entries({ ...common, ...attributes })) {
+      shape.setAttribute(name, value);
+    }
+    return shape;
+  }
+
   function spot(geometry) {
     // where the commander would stand
-    const shape = document.createElementNS(NS, "circle");
-    shape.setAttribute("cx", String(choice.to.x * geometry.scale));
-    shape.setAttribute("cy", String((geometry.depth - choice.to.y) * geometry.scale));
-    shape.setAttribute("r", "6");
-    shape.setAttribute("fill", "none");
-    shape.setAttribute("stroke", "#ffd700");
-    shape.setAttribute("stroke-width", "2");
-    shape.setAttribute("id", "exact-ghost");
-    return shape;
+    return pending("circle", {
+      cx: String(choice.to.x * geometry.scale),
+      cy: String((geometry.depth - choice.to.y) * geometry.scale),
+      r: "6",
+    });
   }
 
   function ghost(unit, geometry) {
@@ -154,15 +160,8 @@
     const corners = [[halfD, halfW], [-halfD, halfW], [-halfD, -halfW], [halfD, -halfW]].map(
       ([d, w]) => [cx + hx * d + hy * w, cy + hy * d - hx * w],
     );
-    const shape = document.createElementNS(NS, "polygon");
     const points = corners.map(([x, y]) => `${x * geometry.scale},${(geometry.depth - y) * geometry.scale}`);
-    shape.setAttribute("points", points.join(" "));
-    shape.setAttribute("fill", "none");
-    shape.setAttribute("stroke", "#ffd700");
-    shape.setAttribute("stroke-width", "2");
-    shape.setAttribute("stroke-dasharray", "5 3");
-    shape.setAttribute("id", "exact-ghost");
-    return shape;
+    return pending("polygon", { points: points.join(" "), "stroke-dasharray": "5 3" });
   }
 
   function mark(svg, geometry) {
