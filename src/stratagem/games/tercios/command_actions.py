@@ -6,6 +6,7 @@ traits), with the command test and exhaustion (Command).
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from shapely import Point
@@ -473,18 +474,28 @@ def _inspired(state: TerciosState, officer: int, unit: int) -> list[int]:
     ]
 
 
-def _join_options(state: TerciosState, officer: int, move: float | None = None) -> list[Action]:
-    """The units of his side he can reach with his move (or ``move`` inches) to join."""
-    g = state.g
-    who = g.officers[officer]
+def _joinable(state: TerciosState, officer: int, move: float | None = None) -> Iterator[int]:
+    """The units of his side he can reach with his move (or ``move`` inches) to join,
+    found one by one (``commander_activatable`` needs only the first)."""
+    side = state.g.officers[officer].side
     if state.attached[officer] >= 0:
-        return []
+        return
+    for unit, troop in enumerate(state.g.troops):
+        if (
+            troop.side == side
+            and state.alive[unit]
+            and _approach(state, officer, unit, 0.0, move) is not None
+        ):
+            yield unit
+
+
+def _join_options(state: TerciosState, officer: int, move: float | None = None) -> list[Action]:
+    """Joining each unit he can reach with his move (or ``move`` inches)."""
+    g = state.g
+    label = g.officers[officer].label
     return [
-        g.table.parse(f"{who.label}: join {troop.label}")
-        for unit, troop in enumerate(g.troops)
-        if troop.side == who.side
-        and state.alive[unit]
-        and _approach(state, officer, unit, 0.0, move) is not None
+        g.table.parse(f"{label}: join {g.troops[unit].label}")
+        for unit in _joinable(state, officer, move)
     ]
 
 
@@ -533,4 +544,5 @@ def commander_activatable(state: TerciosState, officer: int) -> bool:
     if not state.o_alive[officer] or state.exhausted[officer]:
         return False
     # A unit to join is already something to do (and the cheapest to find).
-    return bool(_join_options(state, officer)) or bool(commander_options(state, officer, False))
+    joinable = next(_joinable(state, officer), None) is not None
+    return joinable or bool(commander_options(state, officer, False))
