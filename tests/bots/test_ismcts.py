@@ -17,7 +17,7 @@ from stratagem.core import Action, OptionError, State
 
 from .helpers import GAMES, decision_points, load_smallest
 
-SPEC = "ismcts:iterations=24,max_rollout=60"
+SPEC = "ismcts:iterations=16,max_rollout=30"
 
 
 def test_ismcts_plays_every_game() -> None:
@@ -39,7 +39,10 @@ def test_spec_options_are_parsed() -> None:
     assert make_bot("ismcts", game, random.Random(1)).name == "ismcts"
     default = make_bot("ismcts", game, random.Random(1))
     assert isinstance(default, Ismcts)
-    assert default.options.iterations == 500
+    assert default.options.seconds == 1.0
+    assert default.options.iterations is None
+    assert default.options.opponents == "model"
+    assert make_bot("ismcts:seconds=1", game, random.Random(1)).name == "ismcts"
 
 
 @pytest.mark.parametrize(
@@ -52,6 +55,8 @@ def test_spec_options_are_parsed() -> None:
         ("ismcts:rollout=smart", "rollout: Input should be 'heuristic' or 'random'"),
         ("ismcts:iterations", "options are KEY=VALUE"),
         ("ismcts:c=1,c=2", "'c' is given twice"),
+        ("ismcts:epsilon=2", "epsilon: Input should be less than or equal to 1"),
+        ("ismcts:opponents=all", "opponents: Input should be 'model' or 'search'"),
         ("random:iterations=5", "'random' takes no options"),
     ],
 )
