@@ -18,6 +18,7 @@ import random
 from itertools import product
 from typing import Any, cast
 
+from stratagem.bots.heuristics import normal_cdf
 from stratagem.core import Action, Game, State
 from stratagem.games.eighty_years_war.encoding import KEEP, REPLACE, STOP
 from stratagem.games.eighty_years_war.game import EightyYearsWar
@@ -32,10 +33,6 @@ SPREAD = 5.0
 """Standard deviation assumed for each of the other side's meld totals."""
 CACHE_SIZE = 4096
 """Most plans and hand splits remembered (the memory is emptied when full)."""
-
-
-def _normal_cdf(x: float) -> float:
-    return 0.5 * (1.0 + math.erf(x / math.sqrt(2.0)))
 
 
 class EightyYearsWarHeuristic:
@@ -210,10 +207,10 @@ class EightyYearsWarHeuristic:
         rules = self.book.rules.action
 
         def at_least(margin: int) -> float:  # P(total - other >= margin)
-            return _normal_cdf((total - margin + 0.5 - mean) / SPREAD)
+            return normal_cdf((total - margin + 0.5 - mean) / SPREAD)
 
         def at_most(margin: int) -> float:  # P(total - other <= -margin)
-            return 1.0 - _normal_cdf((total + margin - 0.5 - mean) / SPREAD)
+            return 1.0 - normal_cdf((total + margin - 0.5 - mean) / SPREAD)
 
         big, win = rules.big_win_by, rules.win_by
         return (
@@ -298,8 +295,8 @@ class EightyYearsWarEvaluator:
         left = self.turns - board.turn + 1
         dutch = board.provinces[DUTCH] + DRIFT * left
         spread = TURN_SPREAD * math.sqrt(left)
-        win = 1.0 - _normal_cdf((self.dutch_needs - 0.5 - dutch) / spread)
-        loss = _normal_cdf((self.dutch_loses_at + 0.5 - dutch) / spread)
+        win = 1.0 - normal_cdf((self.dutch_needs - 0.5 - dutch) / spread)
+        loss = normal_cdf((self.dutch_loses_at + 0.5 - dutch) / spread)
         return [win - loss, loss - win]
 
 
