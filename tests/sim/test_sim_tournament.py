@@ -8,8 +8,8 @@ import stratagem
 from stratagem.bots import bot_names
 from stratagem.core import OptionError
 from stratagem.sim import GameRecord, lineups, rate, run_tournament
-from stratagem.sim.tournament import schedule
 from stratagem.sim.report import collect, plot_values
+from stratagem.sim.tournament import schedule
 
 GAMES = [info.name for info in stratagem.available_games()]
 
