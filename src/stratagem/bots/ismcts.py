@@ -142,8 +142,10 @@ class Ismcts:
         self.horizon = 1 if options.horizon is None else options.horizon
         self.iterations_done = 0
         """Iterations of the last decision (for measurements)."""
-        self._left: int | None = None
-        """Actions the current iteration may still play outside the tree."""
+        self._played = 0
+        """Actions the current iteration has played outside the tree."""
+        self._deadline: float | None = None
+        """When the current decision's time is up (``seconds``)."""
 
     # -- the decision ------------------------------------------------------------------
 
@@ -160,7 +162,10 @@ class Ismcts:
         deadline = None if budget.seconds is None else start + budget.seconds
         limit = budget.iterations
         done = 0
-        while (limit is None or done < limit) and (deadline is None or clock() < deadline):
+        self._deadline = deadline
+        while (limit is None or done < limit) and (
+            deadline is None or done == 0 or clock() < deadline
+        ):
             self._iterate(root, seat, state.resample_hidden(seat, self.rng))
             done += 1
             if done % CHECK_EVERY == 0 and _settled(
@@ -175,7 +180,7 @@ class Ismcts:
     def _iterate(self, root: _Node, seat: int, world: State) -> None:
         evaluator = self.evaluator
         stop = None if evaluator is None else evaluator.horizon(world) + self.horizon
-        self._left = self.options.max_rollout
+        self._played = 0
         path = self._select(root, seat, world, stop)
         returns = self._rollout(world, stop)
         scale = 1.0 - self.low
@@ -186,11 +191,17 @@ class Ismcts:
 
     def _spent(self) -> bool:
         """Whether this iteration has played its ``max_rollout`` actions beyond the tree
-        (counting one more otherwise)."""
-        if self._left is None:
-            return False
-        self._left -= 1
-        return self._left < 0
+        (counting one more otherwise), or, every ``CHECK_EVERY`` actions, run past the
+        decision's deadline (a long rollout then stops where it is)."""
+        self._played += 1
+        if (
+            self._deadline is not None
+            and self._played % CHECK_EVERY == 0
+            and time.perf_counter() > self._deadline
+        ):
+            return True
+        cap = self.options.max_rollout
+        return cap is not None and self._played > cap
 
     def _past(self, world: State, stop: int | None) -> bool:
         """Whether ``world`` has reached the rollout horizon."""
