@@ -46,6 +46,20 @@ def test_values_are_zero_sum_and_exact_at_the_end(name: str) -> None:
     assert evaluator.values(end) == end.returns()
 
 
+def test_sixteen_thirty_something_values_are_chances_led_by_the_points() -> None:
+    game = stratagem.load("sixteen_thirty_something")
+    evaluator = make_evaluator(game)
+    assert evaluator is not None
+    for state in decision_points(game, seed=4, every=60, limit=4):
+        values = evaluator.values(state)
+        points = list(state.result()["scores"].values())
+        assert sum(values) == pytest.approx(1.0)
+        assert values.index(max(values)) == points.index(max(points))
+        assert evaluator.horizon(state) == state.view(None)["turn"]
+    end = _finished(game, seed=2)
+    assert evaluator.values(end) == end.returns()
+
+
 def test_eighty_years_war_values_more_provinces_more() -> None:
     game = stratagem.load("eighty_years_war")
     evaluator = make_evaluator(game)
