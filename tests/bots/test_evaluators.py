@@ -3,13 +3,12 @@ seats, exact at the end, and better for a seat that is further ahead."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 import stratagem
 from stratagem.bots.base import make_evaluator
 from stratagem.core import Game, State
+from stratagem.testing import random_playout
 
 from .helpers import decision_points
 
@@ -21,42 +20,25 @@ def _with(game: Game, state: State, **changes: object) -> State:
     return game.state_from_json(doc)
 
 
-def _finished(game: Game, seed: int) -> State:
-    rng = random.Random(seed)
-    state = game.new_initial_state()
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply_action(state.sample_chance(rng))
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
-    return state
-
-
-@pytest.mark.parametrize("name", ["eighty_years_war", "britain_vs_france"])
-def test_values_are_zero_sum_and_exact_at_the_end(name: str) -> None:
+@pytest.mark.parametrize(
+    "name", ["eighty_years_war", "britain_vs_france", "sixteen_thirty_something"]
+)
+def test_values_are_expected_returns_and_exact_at_the_end(name: str) -> None:
+    """Two seats: zero-sum in [-1, 1]; more: chances of winning, the points leader first."""
     game = stratagem.load(name)
     evaluator = make_evaluator(game)
     assert evaluator is not None
     for state in decision_points(game, seed=4, every=40, limit=3):
         values = evaluator.values(state)
-        assert -1.0 <= values[0] <= 1.0
-        assert values[0] == pytest.approx(-values[1])
+        assert all(-1.0 <= value <= 1.0 for value in values)
+        if game.num_players == 2:
+            assert sum(values) == pytest.approx(0.0)
+        else:
+            points = list(state.result()["scores"].values())
+            assert sum(values) == pytest.approx(1.0)
+            assert values.index(max(values)) == points.index(max(points))
         assert evaluator.horizon(state) == state.view(None)["turn"]
-    end = _finished(game, seed=2)
-    assert evaluator.values(end) == end.returns()
-
-
-def test_sixteen_thirty_something_values_are_chances_led_by_the_points() -> None:
-    game = stratagem.load("sixteen_thirty_something")
-    evaluator = make_evaluator(game)
-    assert evaluator is not None
-    for state in decision_points(game, seed=4, every=60, limit=4):
-        values = evaluator.values(state)
-        points = list(state.result()["scores"].values())
-        assert sum(values) == pytest.approx(1.0)
-        assert values.index(max(values)) == points.index(max(points))
-        assert evaluator.horizon(state) == state.view(None)["turn"]
-    end = _finished(game, seed=2)
+    end = random_playout(game, seed=2)
     assert evaluator.values(end) == end.returns()
 
 

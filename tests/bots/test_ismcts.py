@@ -137,13 +137,22 @@ def test_search_uses_only_the_seat_s_doors(name: str) -> None:
         assert action in state.legal_actions()
 
 
-def test_seconds_budget_runs_at_least_one_iteration() -> None:
+def _iterations_at_a_decision(spec: str) -> int:
     game = stratagem.load("eighty_years_war")
-    bot = make_bot("ismcts:seconds=0.000001,max_rollout=10", game, random.Random(1))
+    bot = make_bot(spec, game, random.Random(1))
     assert isinstance(bot, Ismcts)
     state = next(decision_points(game, seed=3, every=1, limit=1))
     bot.choose(state, state.current_player())
-    assert bot.iterations_done >= 1
+    return bot.iterations_done
+
+
+def test_seconds_budget_runs_at_least_one_iteration() -> None:
+    assert _iterations_at_a_decision("ismcts:seconds=0.000001,max_rollout=10") >= 1
+
+
+def test_search_stops_once_no_iteration_left_can_change_the_choice() -> None:
+    """Greedy (``c=0``) the leader takes every visit, so it is settled well before 200."""
+    assert 100 < _iterations_at_a_decision("ismcts:iterations=200,c=0,horizon=0") < 200
 
 
 def test_horizon_needs_an_evaluator() -> None:
@@ -156,13 +165,3 @@ def test_searched_opponents_play_legally_too() -> None:
     bot = make_bot("ismcts:iterations=12,opponents=search,horizon=0", game, random.Random(5))
     for state in decision_points(game, seed=2, every=13, limit=3):
         assert bot.choose(state, state.current_player()) in state.legal_actions()
-
-
-def test_search_stops_once_no_iteration_left_can_change_the_choice() -> None:
-    """Greedy (``c=0``) the leader takes every visit, so it is settled well before 200."""
-    game = stratagem.load("eighty_years_war")
-    bot = make_bot("ismcts:iterations=200,c=0,horizon=0", game, random.Random(1))
-    assert isinstance(bot, Ismcts)
-    state = next(decision_points(game, seed=3, every=1, limit=1))
-    bot.choose(state, state.current_player())
-    assert 100 < bot.iterations_done < 200
