@@ -17,7 +17,7 @@ from stratagem.core import Action, OptionError, State
 
 from .helpers import GAMES, decision_points, load_smallest
 
-SPEC = "ismcts:iterations=16,max_rollout=30"
+SPEC = "ismcts:iterations=10,max_rollout=12"
 
 
 def test_ismcts_plays_every_game() -> None:
