@@ -54,6 +54,14 @@ def test_simulate_twice_prints_the_same() -> None:
         assert text in first.stdout
 
 
+def test_simulate_prints_the_games_own_questions() -> None:
+    result = invoke("simulate", "henry_viii", "-n", "4", "--seed", "3")
+    assert result.exit_code == 0, result.output
+    table = result.stdout[result.stdout.index("The game's own questions: shares") :]
+    assert re.search(r"Ended +│ [\w ]+ +│ +\d │ +\d+\.\d% │ +\d+\.\d% - ", table)
+    assert re.search(r"Turns +│ +4 │ +[\d.]+ │ +[\d.]+ │", table)
+
+
 def test_simulate_without_seed_prints_one() -> None:
     result = invoke("simulate", GAME, "-n", "2")
     assert result.exit_code == 0
@@ -74,6 +82,23 @@ def test_simulate_without_seed_prints_one() -> None:
         (("play", GAME, "--seat", "Dutch"), "--seat expects SEAT=BOT"),
         (("play", "chess"), "no game named 'chess'"),
         (("play", GAME, "--seat", "Spanish=robot"), "no bot named 'robot'"),
+        (("play", GAME, "--option", "fast"), "--option expects KEY=VALUE"),
+        (("simulate", GAME, "-o", "fast=1"), "no option 'fast'; its options: data (path"),
+        (("simulate", "britain_vs_france", "-o", "advanced=sure"), "'advanced' takes true/false"),
+        (
+            (
+                "tournament",
+                "britain_vs_france",
+                "-b",
+                "random",
+                "-b",
+                "heuristic",
+                "-o",
+                "turns_per_player=99",
+            ),
+            "option 'turns_per_player': Input should be less than",
+        ),
+        (("play", "tercios", "-o", "armies=a,b", "--army", "a"), "given both by --option"),
     ],
 )
 def test_user_errors_exit_2(args: tuple[str, ...], message: str) -> None:
@@ -81,6 +106,21 @@ def test_user_errors_exit_2(args: tuple[str, ...], message: str) -> None:
     assert result.exit_code == 2
     assert message in result.stderr
     assert "Traceback" not in result.output
+
+
+def test_games_lists_each_games_options() -> None:
+    result = invoke("games")
+    assert "turns_per_player: whole number or none" in result.stdout
+    assert "terrain: one of standard/open" in result.stdout
+
+
+def test_play_passes_game_options_to_the_game_and_its_log(tmp_path: Path) -> None:
+    path = tmp_path / "game.jsonl"
+    args = ("--seed", "2", "-o", "turns_per_player=1", "-o", "ransoms=true", "--log", str(path))
+    result = invoke("play", "britain_vs_france", *args)
+    assert result.exit_code == 0, result.output
+    options = json.loads(path.read_text().splitlines()[0])["options"]
+    assert (options["turns_per_player"], options["ransoms"]) == (1, True)
 
 
 def test_bad_arguments_exit_2_without_traceback() -> None:

@@ -19,7 +19,17 @@ from rich.console import Console
 from rich.text import Text
 
 from stratagem.bots import Bot, bot_names, make_bot
-from stratagem.core import Action, Game, State, StratagemError, available_games, load
+from stratagem.core import (
+    Action,
+    Game,
+    State,
+    StratagemError,
+    available_games,
+    load,
+    option_fields,
+    options_model,
+    parse_option_specs,
+)
 from stratagem.lab_cli import RayCommand, ray_target, simulate_and_report, tournament_and_report
 from stratagem.sim import (
     GameLogWriter,
@@ -68,6 +78,29 @@ GameName = Annotated[str, typer.Argument(metavar="GAME", help="A game: see `stra
 Players = Annotated[
     int | None, typer.Option("--players", "-p", help="Number of players (default: the fewest).")
 ]
+OptionSpecs = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--option",
+        "-o",
+        metavar="KEY=VALUE",
+        help="A game option, e.g. turns_per_player=7 or advanced=true (repeatable; "
+        "`stratagem games` lists each game's options).",
+    ),
+]
+Armies = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--army",
+        metavar="ARMY",
+        help="Tercios: each seat's army in seat order, a shipped army or a file (give it twice).",
+    ),
+]
+
+
+def _armies(army: list[str] | None) -> dict[str, object]:
+    """The game option ``armies`` that ``--army`` gives (none if not given)."""
+    return {"armies": tuple(army)} if army else {}
 
 
 def _stdout() -> Console:
@@ -101,12 +134,18 @@ def _load(
     players: int | None,
     specs: Sequence[str],
     extra: Sequence[str],
+    *,
+    option_specs: Sequence[str] | None = None,
     options: dict[str, object] | None = None,
 ) -> tuple[Game, list[str]]:
-    """The game and the bot name of each seat, or exit 2 with the reason."""
+    """The game (``--option`` values, then ``options``) and the bot name of each seat, or
+    exit 2 with the reason."""
     try:
         seat_bots = parse_seat_specs(specs)
-        game = load(game_name, players=players, **(options or {}))
+        given = parse_option_specs(options_model(game_name), game_name, option_specs or [])
+        for key in given.keys() & (options or {}).keys():
+            raise ValueError(f"option {key!r} is given both by --option and by its own flag")
+        game = load(game_name, players=players, **given, **(options or {}))
         return game, resolve_seats(game, seat_bots, extra=extra)
     except (StratagemError, ValueError) as error:
         _fail(str(error))
@@ -114,9 +153,10 @@ def _load(
 
 @app.command()
 def games() -> None:
-    """List the games and the bots that can play them."""
+    """List the games, the bots that can play them and their options."""
     infos = available_games()
-    _stdout().print(render_games((info, bot_names(info.name)) for info in infos))
+    rows = ((info, bot_names(info.name), option_fields(options_model(info.name))) for info in infos)
+    _stdout().print(render_games(rows))
 
 
 @app.command()
@@ -129,19 +169,13 @@ def play(
     ] = None,
     log: Annotated[Path | None, typer.Option(help="Write the game log (JSON lines) here.")] = None,
     players: Players = None,
-    army: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--army",
-            metavar="ARMY",
-            help="Tercios: each seat's army in seat order, a shipped army or a file "
-            "(give it twice).",
-        ),
-    ] = None,
+    option: OptionSpecs = None,
+    army: Armies = None,
 ) -> None:
     """Play a game at the terminal against bots (or watch bots play)."""
-    options: dict[str, object] = {"armies": tuple(army)} if army else {}
-    game, names = _load(game_name, players, seat or [], extra=(HUMAN,), options=options)
+    game, names = _load(
+        game_name, players, seat or [], (HUMAN,), option_specs=option, options=_armies(army)
+    )
     if seed is None:
         seed = secrets.randbelow(2**31)
     console = _stdout()
@@ -272,6 +306,8 @@ def simulate_command(
     seat: SeatSpecs = None,
     seed: Seed = None,
     players: Players = None,
+    option: OptionSpecs = None,
+    army: Armies = None,
     workers: Workers = None,
     ray: UseRay = None,
     report: Annotated[
@@ -284,7 +320,9 @@ def simulate_command(
     ] = None,
 ) -> None:
     """Play many games between bots and report win rates and game lengths."""
-    game, names = _load(game_name, players, seat or [], extra=())
+    game, names = _load(
+        game_name, players, seat or [], (), option_specs=option, options=_armies(army)
+    )
     if seed is None:
         seed = secrets.randbelow(2**31)
     try:
@@ -322,11 +360,13 @@ def tournament_command(
     ] = 100,
     seed: Seed = None,
     players: Players = None,
+    option: OptionSpecs = None,
+    army: Armies = None,
     workers: Workers = None,
     ray: UseRay = None,
 ) -> None:
     """Play every pairing of bots in every seat; print win rates and ratings."""
-    game, _ = _load(game_name, players, [], extra=())
+    game, _ = _load(game_name, players, [], (), option_specs=option, options=_armies(army))
     if seed is None:
         seed = secrets.randbelow(2**31)
     pairings = len(set(bot)) * (len(set(bot)) - 1) // 2

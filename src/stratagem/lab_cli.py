@@ -20,8 +20,9 @@ from typer._click.core import Context as ClickContext  # Typer's own click, whic
 from typer.core import TyperCommand
 
 from stratagem.sim import ProgressCallback, Tournament, run_study, run_tournament
+from stratagem.sim.details import summarize_details
 from stratagem.sim.stats import Proportion
-from stratagem.terminal import render_study
+from stratagem.terminal import render_details, render_study
 
 LOCAL_RAY = "local"
 """What a bare ``--ray`` stands for: a Ray cluster started on this machine."""
@@ -105,7 +106,7 @@ def simulate_and_report(
         )
     if run.interrupted:
         _interrupted(err, len(run.records), run.planned)
-    out.print(render_study(run.study))
+    out.print(render_study(run.study), render_details(*summarize_details(run.records)))
     if report is not None:
         from stratagem.sim.report import write_study_report  # noqa: PLC0415  (matplotlib)
 

@@ -8,7 +8,10 @@ private holdings) gets a panel of its own.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+import importlib
+import importlib.util
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import cast
 
 from rich.console import Console, Group, RenderableType
 from rich.panel import Panel
@@ -17,10 +20,9 @@ from rich.text import Text
 
 from stratagem.core import Action, GameInfo, JsonDict, State, UnknownAction
 from stratagem.core.actions import normalize_text
+from stratagem.render.words import PRIVATE_KEY, is_scalar, label, scalar_text
+from stratagem.sim.details import CategoricalDetail, NumericDetail
 from stratagem.sim.stats import Proportion, Spread, Study
-
-PRIVATE_KEY = "you"
-"""The entry of a view that holds the seat's own, private holdings."""
 
 TITLE_KEYS = ("game", "seat")
 """View entries shown in panel titles rather than in the table."""
@@ -33,27 +35,6 @@ class QuitGame(Exception):
 
 
 # -- views -------------------------------------------------------------------------------
-
-
-def label(key: str) -> str:
-    """A view key as a heading: ``cards_held`` -> ``Cards held``."""
-    words = key.replace("_", " ").strip()
-    return words[:1].upper() + words[1:]
-
-
-def scalar_text(value: object) -> str:
-    """A JSON scalar in words."""
-    if value is None:
-        return "-"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, float):
-        return f"{value:g}"
-    return str(value)
-
-
-def _is_scalar(value: object) -> bool:
-    return value is None or isinstance(value, str | int | float | bool)
 
 
 def render_value(value: object) -> RenderableType:
@@ -70,7 +51,7 @@ def render_value(value: object) -> RenderableType:
     if isinstance(value, list):
         if not value:
             return Text("none", style="dim")
-        if all(_is_scalar(item) for item in value):
+        if all(is_scalar(item) for item in value):
             items = [scalar_text(item) for item in value]
             if len(items) <= 3 and sum(len(item) for item in items) <= 40:
                 return Text(", ".join(items))
@@ -79,8 +60,26 @@ def render_value(value: object) -> RenderableType:
     return Text(scalar_text(value))
 
 
+ViewLayout = Callable[[JsonDict, str | None], RenderableType]
+LAYOUTS = "stratagem.render.text"
+"""A game's own terminal layout, if it has one: ``terminal_view(view, seat_name)`` in
+``stratagem.render.text.<game>``; other games get the generic one below."""
+
+
+def game_layout(game: str) -> ViewLayout | None:
+    """The terminal layout of ``game``, or ``None`` for the generic one."""
+    name = f"{LAYOUTS}.{game}"
+    if not game.isidentifier() or importlib.util.find_spec(name) is None:
+        return None
+    return cast(ViewLayout, importlib.import_module(name).terminal_view)
+
+
 def render_view(view: JsonDict, seat_name: str | None) -> RenderableType:
-    """A seat's view: the table (what it may see) and its own holdings."""
+    """A seat's view: the table (what it may see) and its own holdings, in the game's own
+    layout where it has one."""
+    layout = game_layout(str(view.get("game", "")))
+    if layout is not None:
+        return layout(view, seat_name)
     public = {k: v for k, v in view.items() if k != PRIVATE_KEY and k not in TITLE_KEYS}
     game = str(view.get("game", "the game"))
     panels: list[RenderableType] = [Panel(render_value(public), title=Text(f"Table: {game}"))]
@@ -130,20 +129,22 @@ def render_result(result: JsonDict) -> Panel:
     return Panel(Group(reason, grid), title="Result", border_style="green")
 
 
-def render_games(games: Iterable[tuple[GameInfo, Sequence[str]]]) -> Table:
-    """The games Stratagem knows, with their player counts and bots."""
+def render_games(games: Iterable[tuple[GameInfo, Sequence[str], Mapping[str, str]]]) -> Table:
+    """The games Stratagem knows: player counts, bots and options (``--option``)."""
     table = Table(title="Games")
     table.add_column("Game", style="bold", no_wrap=True)
     table.add_column("Title")
     table.add_column("Players", justify="right")
     table.add_column("Bots")
-    for info, bots in games:
+    table.add_column("Options (--option KEY=VALUE)")
+    for info, bots, options in games:
         players = (
             str(info.min_players)
             if info.min_players == info.max_players
             else f"{info.min_players}-{info.max_players}"
         )
-        table.add_row(info.name, info.title, players, ", ".join(bots))
+        described = "\n".join(f"{name}: {kind}" for name, kind in options.items())
+        table.add_row(info.name, info.title, players, ", ".join(bots), described)
     return table
 
 
@@ -193,6 +194,34 @@ def render_study(study: Study) -> Group:
 
     title = Text(f"{study.game}: {study.games} games, master seed {study.seed}", style="bold")
     return Group(title, wins, length, first)
+
+
+def render_details(
+    categorical: Sequence[CategoricalDetail], numeric: Sequence[NumericDetail]
+) -> Group:
+    """The game's own questions (``result()["details"]``): the share of games with each
+    value of a categorical quantity (95% Wilson interval), mean and median of a numeric one."""
+    parts: list[RenderableType] = []
+    if categorical:
+        shares = Table(title="The game's own questions: shares")
+        for heading in ("Question", "Answer", "Games", "Share", "95% CI"):
+            shares.add_column(
+                heading, justify="left" if heading in ("Question", "Answer") else "right"
+            )
+        for detail in categorical:
+            for index, (word, p) in enumerate(detail.shares):
+                question = label(detail.key) if index == 0 else ""
+                shares.add_row(question, word, str(p.count), _percent(p.rate), _interval(p))
+        parts.append(shares)
+    if numeric:
+        numbers = Table(title="The game's own questions: numbers")
+        for heading in ("Quantity", "Games", "Mean", "Median"):
+            numbers.add_column(heading, justify="left" if heading == "Quantity" else "right")
+        for number in numeric:
+            mean, median = number.spread.mean, number.spread.median
+            numbers.add_row(label(number.key), str(number.games), f"{mean:.3g}", f"{median:g}")
+        parts.append(numbers)
+    return Group(*parts)
 
 
 # -- a person at the table ---------------------------------------------------------------

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import re
+from typing import Literal
+
 import pytest
 
 import stratagem
 from stratagem import OptionError
+from stratagem.core import GameOptions, parse_option_specs
 
 
 def test_available_games_lists_eighty_years_war() -> None:
@@ -51,3 +55,54 @@ def test_seat_index_by_name() -> None:
     assert game.seat_index("spanish") == 1
     with pytest.raises(ValueError, match="not a seat"):
         game.seat_index("French")
+
+
+class _Options(GameOptions):
+    """Every kind of option type a game declares."""
+
+    rounds: int | None = None
+    bonus: float = 0.5
+    fast: bool = False
+    pair: tuple[str, str] = ("a", "b")
+    terrain: Literal["standard", "open"] = "standard"
+    name: str = ""
+
+
+def test_option_specs_are_read_as_the_declared_types() -> None:
+    specs = ["rounds=7", "bonus=1.5", "fast=yes", "pair=x, y", "terrain=open", "name=a=b"]
+    assert parse_option_specs(_Options, "toy", specs) == {
+        "rounds": 7,
+        "bonus": 1.5,
+        "fast": True,
+        "pair": ("x", "y"),
+        "terrain": "open",
+        "name": "a=b",
+    }
+    assert parse_option_specs(_Options, "toy", ["rounds=none", "fast=false"]) == {
+        "rounds": None,
+        "fast": False,
+    }
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("rounds", "--option expects KEY=VALUE"),
+        ("=3", "--option expects KEY=VALUE"),
+        ("players=3", "--players"),
+        ("speed=3", "toy has no option 'speed'; its options: data (path or none), rounds"),
+        ("rounds=2.5", "option 'rounds' takes whole number or none, not '2.5'"),
+        ("bonus=lots", "option 'bonus' takes number, not 'lots'"),
+        ("fast=maybe", "option 'fast' takes true/false"),
+        ("pair=x", "option 'pair' takes 2 text values, separated by commas"),
+        ("terrain=hills", "option 'terrain' takes one of standard/open"),
+    ],
+)
+def test_bad_option_specs_name_the_option(spec: str, message: str) -> None:
+    with pytest.raises(OptionError, match=re.escape(message)):
+        parse_option_specs(_Options, "toy", [spec])
+
+
+def test_an_option_given_twice_is_refused() -> None:
+    with pytest.raises(OptionError, match="'fast' is given twice"):
+        parse_option_specs(_Options, "toy", ["fast=1", "fast=0"])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sqlite3
 
 import pytest
@@ -29,6 +30,27 @@ def test_openapi_schema_is_published(client: TestClient) -> None:
     for path in ("/api/games", "/api/games/{game_id}/actions", "/api/games/{game_id}/takeback"):
         assert path in schema["paths"]
     assert {"CreateGame", "ActionRequest", "Problem"} <= set(schema["components"]["schemas"])
+
+
+def test_options_are_given_as_the_catalog_shows_them(client: TestClient) -> None:
+    options = {"armies": ["spanish_500", "swedish_500"], "duration": 2, "terrain": "open"}
+    created = create(client, "tercios", ["random", "random"], options=options)
+    view = state(client, created["id"])["view"]
+    assert view["armies"] == ["Army of Flanders detachment, 1622", "Swedish brigade, 1631"]
+    assert create(client, "britain_vs_france", ["random", "random"], options={})["id"]
+
+
+def test_docs_page_and_its_assets_are_served_here(client: TestClient) -> None:
+    pytest.importorskip("fastapi_offline", reason="the docs' assets package is not installed")
+    page = client.get("/docs")
+    assert page.status_code == 200
+    assets = re.findall(r'(?:src|href)="([^"]+)"', page.text)
+    assert len(assets) == 3
+    for asset in assets:
+        assert asset.startswith("/docs-assets/"), asset
+        assert client.get(asset).status_code == 200
+    assert "url: '/openapi.json'" in page.text
+    assert "//" not in page.text.replace("// ", "")
 
 
 def test_pages(client: TestClient) -> None:
@@ -64,6 +86,12 @@ def test_seat_links_carry_long_distinct_tokens_stored_only_as_hashes(
         ({"game": GAME, "players": 3}, "played by 2 players, not 3"),
         ({"game": GAME, "options": {"data": "/etc"}}, "option 'data' cannot be set"),
         ({"game": GAME, "options": {"speed": 3}}, "speed"),
+        (
+            {"game": "tercios", "options": {"armies": ["/etc/passwd", "swedish_500"]}},
+            "'armies': ['/etc/passwd', 'swedish_500'] looks like a file on the server",
+        ),
+        ({"game": "tercios", "options": {"armies": ["../x", "y"]}}, "looks like a file"),
+        ({"game": "tercios", "options": {"armies": ["nowhere", "y"]}}, "no army 'nowhere'"),
         ({"game": GAME, "seats": ["human"]}, "has 2 seats, not 1"),
         ({"game": GAME, "seats": ["human", "genius"]}, "'genius' is not one of"),
         ({"game": GAME, "seed": -1}, "greater than or equal to 0"),

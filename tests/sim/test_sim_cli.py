@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -28,6 +29,13 @@ def test_simulate_writes_the_same_report_on_one_process_and_two(tmp_path: Path) 
     assert (one / "results.json").read_bytes() == (two / "results.json").read_bytes()
     assert "report.html" in first.stdout
     assert json.loads((one / "results.json").read_text())["finished"] == 8
+
+
+def test_simulate_plays_with_the_game_options() -> None:
+    """1750 lasts 5 turns each by default; ``turns_per_player=1`` makes it 2 turns."""
+    result = invoke("simulate", "britain_vs_france", "-n", "2", "-o", "turns_per_player=1")
+    assert result.exit_code == 0, result.output
+    assert re.search(r"Turns +│ +2\.0 │ +2 │", result.stdout)
 
 
 def test_tournament_prints_win_rates_and_ratings() -> None:

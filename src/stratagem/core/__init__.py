@@ -12,8 +12,8 @@ from stratagem.core.errors import (
 )
 from stratagem.core.events import Event, JsonDict
 from stratagem.core.game import CHANCE, TERMINAL, CachedLegalState, Game, GameInfo, State
-from stratagem.core.options import GameOptions
-from stratagem.core.registry import available_games, game_info, load, register
+from stratagem.core.options import GameOptions, option_fields, parse_option_specs
+from stratagem.core.registry import available_games, game_info, load, options_model, register
 
 __all__ = [
     "CHANCE",
@@ -36,5 +36,8 @@ __all__ = [
     "available_games",
     "game_info",
     "load",
+    "option_fields",
+    "options_model",
+    "parse_option_specs",
     "register",
 ]

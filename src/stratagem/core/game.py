@@ -226,6 +226,21 @@ class State(ABC):
         entries = (event.redact(seat) for event in self.events[start:])
         return [entry for entry in entries if entry is not None]
 
+    def log(
+        self,
+        text: str,
+        rule: str,
+        data: JsonDict | None = None,
+        *,
+        private_to: int | None = None,
+        public_text: str | None = None,
+        public_data: JsonDict | None = None,
+    ) -> None:
+        """Append an event citing ``rule``, the rulebook section that made it happen
+        (``private_to`` one seat, who alone reads ``text``; the others read
+        ``public_text``, or nothing)."""
+        self.events.append(Event(text, rule, data or {}, private_to, public_text, public_data))
+
     @abstractmethod
     def resample_hidden(self, seat: int, rng: random.Random) -> State:
         """A clone equally consistent with ``view(seat)``: what ``seat`` cannot see is redealt."""

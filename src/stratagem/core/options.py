@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
+from types import UnionType
+from typing import Any, Literal, Union, get_args, get_origin
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 
 from stratagem.core.errors import OptionError
 
@@ -33,3 +36,79 @@ def validate_options(model: type[GameOptions], game: str, values: dict[str, obje
             where = ".".join(str(part) for part in item["loc"]) or "options"
             problems.append(f"option {where!r}: {item['msg']}")
         raise OptionError(f"{game}: " + "; ".join(problems) + f" (options: {known})") from None
+
+
+def describe_type(annotation: object) -> str:
+    """An option's declared type in words, as the command line takes it."""
+    args = get_args(annotation)
+    origin = get_origin(annotation)
+    if origin is Literal:
+        return "one of " + "/".join(str(arg) for arg in args)
+    if origin in (Union, UnionType) and type(None) in args:
+        rest = [arg for arg in args if arg is not type(None)]
+        return " or ".join(describe_type(arg) for arg in rest) + " or none"
+    if origin in (tuple, list):
+        items = [arg for arg in args if arg is not Ellipsis]
+        count = f"{len(items)} " if origin is tuple and Ellipsis not in args else ""
+        return f"{count}{describe_type(items[0])} values, separated by commas"
+    return _TYPE_WORDS.get(annotation, getattr(annotation, "__name__", str(annotation)))
+
+
+_TYPE_WORDS: dict[object, str] = {
+    bool: "true/false",
+    int: "whole number",
+    float: "number",
+    str: "text",
+    Path: "path",
+}
+
+_NONE_WORDS = ("none", "null")
+
+
+def option_fields(model: type[GameOptions]) -> dict[str, str]:
+    """The options ``--option`` may set (every field but ``players``), with their types."""
+    return {
+        name: describe_type(field.annotation)
+        for name, field in model.model_fields.items()
+        if name != "players"
+    }
+
+
+def parse_option_specs(
+    model: type[GameOptions], game: str, specs: Sequence[str]
+) -> dict[str, object]:
+    """``["key=value", ...]`` as the typed values of ``model``'s fields.
+
+    Each value is read as its field's declared type (``true``/``false``, a whole number,
+    a number, text, ``none`` where allowed, commas between the items of a tuple); ranges
+    are checked when the game is built. Anything wrong raises ``OptionError`` naming the
+    option and the options the game takes.
+    """
+    fields = option_fields(model)
+    known = ", ".join(f"{name} ({kind})" for name, kind in fields.items()) or "none"
+    values: dict[str, object] = {}
+    for spec in specs:
+        key, sep, text = (part.strip() for part in spec.partition("="))
+        if not sep or not key:
+            raise OptionError(f"--option expects KEY=VALUE (e.g. turns_per_player=7), not {spec!r}")
+        if key == "players":
+            raise OptionError(f"{game}: give the number of players with --players, not --option")
+        if key not in fields:
+            raise OptionError(f"{game} has no option {key!r}; its options: {known}")
+        if key in values:
+            raise OptionError(f"{game}: option {key!r} is given twice")
+        values[key] = _parse_value(model.model_fields[key].annotation, text, game, key, fields)
+    return values
+
+
+def _parse_value(annotation: Any, text: str, game: str, key: str, fields: dict[str, str]) -> object:
+    args = get_args(annotation)
+    if type(None) in args and text.lower() in _NONE_WORDS:
+        return None
+    adapter: TypeAdapter[object] = TypeAdapter(annotation)
+    try:
+        if get_origin(annotation) in (tuple, list):
+            return adapter.validate_python([item.strip() for item in text.split(",")])
+        return adapter.validate_strings(text)
+    except ValidationError:
+        raise OptionError(f"{game}: option {key!r} takes {fields[key]}, not {text!r}") from None

@@ -46,6 +46,13 @@ def game_info(name: str) -> GameInfo:
     return entry.info
 
 
+def options_model(name: str) -> type[GameOptions]:
+    """The options model of one game (imports its rules)."""
+    game_info(name)
+    model, _ = _REGISTRY[name].factory()
+    return model
+
+
 def load(name: str, players: int | None = None, **options: object) -> Game:
     """Build a game with validated options; anything out of range raises ``OptionError``."""
     info = game_info(name)

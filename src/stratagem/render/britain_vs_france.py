@@ -8,11 +8,11 @@ political objectives, prisoners, purchases and the points visible to that seat.
 
 from __future__ import annotations
 
-from html import escape
 from typing import Any
 
 from stratagem.core import JsonDict
 from stratagem.games.britain_vs_france.views import read_colony_line
+from stratagem.render.svg import text_element
 
 WIDTH = 1200
 HEIGHT = 820
@@ -28,20 +28,7 @@ PANELS = {
 }
 
 
-def _text(
-    x: float,
-    y: float,
-    text: str,
-    *,
-    size: int = 12,
-    weight: str = "normal",
-    fill: str = "#222",
-    anchor: str = "start",
-) -> str:
-    return (
-        f'<text x="{x:.0f}" y="{y:.0f}" font-size="{size}" font-weight="{weight}" '
-        f'fill="{fill}" text-anchor="{anchor}" font-family="sans-serif">{escape(text)}</text>'
-    )
+_text = text_element
 
 
 def _rect(

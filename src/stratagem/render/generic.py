@@ -8,32 +8,11 @@ from collections.abc import Mapping
 from stratagem.core import JsonDict
 from stratagem.render import board_renderer
 from stratagem.render.svg import Svg, wrap
+from stratagem.render.words import PRIVATE_KEY, is_scalar, label, scalar_text
 
 WIDTH = 960
 LINE = 20
-PRIVATE_KEY = "you"
 SKIP = ("game",)
-
-
-def label(key: str) -> str:
-    """A view key as a heading: ``cards_held`` -> ``Cards held``."""
-    words = key.replace("_", " ").strip()
-    return words[:1].upper() + words[1:]
-
-
-def scalar_text(value: object) -> str:
-    """A JSON scalar in words."""
-    if value is None:
-        return "-"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, float):
-        return f"{value:g}"
-    return str(value)
-
-
-def _is_scalar(value: object) -> bool:
-    return value is None or isinstance(value, str | int | float | bool)
 
 
 class _Writer:
@@ -50,9 +29,9 @@ class _Writer:
             self.y += LINE
 
     def value(self, indent: int, key: str, value: object) -> None:
-        if _is_scalar(value):
+        if is_scalar(value):
             self.line(indent, f"{label(key)}: {scalar_text(value)}")
-        elif isinstance(value, list) and all(_is_scalar(item) for item in value):
+        elif isinstance(value, list) and all(is_scalar(item) for item in value):
             items = ", ".join(scalar_text(item) for item in value) or "none"
             self.line(indent, f"{label(key)}: {items}")
         elif isinstance(value, Mapping):

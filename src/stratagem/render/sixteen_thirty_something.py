@@ -10,8 +10,11 @@ what the view holds is drawn, so the drawing shows nothing its seat may not know
 
 from __future__ import annotations
 
+from functools import partial
 from html import escape
 from typing import Any
+
+from stratagem.render.svg import text_element
 
 JsonDict = dict[str, Any]
 
@@ -47,20 +50,7 @@ FILL = {"red": "#e8a0a0", "blue": "#a0b8e8", "neutral": "#dddddd"}
 STROKE = {"red": "#a02020", "blue": "#2040a0", "neutral": "#777777"}
 
 
-def _text(
-    x: float,
-    y: float,
-    text: str,
-    *,
-    size: int = 12,
-    weight: str = "normal",
-    anchor: str = "start",
-    fill: str = "#111",
-) -> str:
-    return (
-        f'<text x="{x:.0f}" y="{y:.0f}" font-family="sans-serif" font-size="{size}" '
-        f'font-weight="{weight}" text-anchor="{anchor}" fill="{fill}">{escape(text)}</text>'
-    )
+_text = partial(text_element, fill="#111")
 
 
 def _centre(name: str) -> tuple[float, float]:

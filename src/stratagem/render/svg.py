@@ -77,6 +77,24 @@ class Svg:
         )
 
 
+def text_element(
+    x: float,
+    y: float,
+    text: str,
+    *,
+    size: int = 12,
+    weight: str = "normal",
+    fill: str = "#222",
+    anchor: str = "start",
+) -> str:
+    """One ``<text>`` element in a sans-serif font, its text escaped, for drawings that
+    build their own SVG (the maps of 1750 and 1630)."""
+    return (
+        f'<text x="{x:.0f}" y="{y:.0f}" font-family="sans-serif" font-size="{size}" '
+        f'font-weight="{weight}" text-anchor="{anchor}" fill="{fill}">{escape(text)}</text>'
+    )
+
+
 def wrap(text: str, width: int) -> list[str]:
     """``text`` broken into lines of at most ``width`` characters, at spaces."""
     lines: list[str] = []

@@ -1,6 +1,10 @@
 """The Tercios table as SVG, drawn from a view alone: terrain, units as oriented rectangles
 (their front edge marked), Dm and disorder, commanders with their command radii, and the
 last shots and charges. The web table and ``stratagem render`` use it.
+
+The root carries the table's size in inches and ``data-scale`` (pixels per inch; y drawn
+downwards from the far edge), and each unit its name and side, so that the web page can
+turn a click into table coordinates for an exact move.
 """
 
 from __future__ import annotations
@@ -66,7 +70,8 @@ def _unit(unit: JsonDict, depth: float, sides: list[str]) -> str:
     )
     order = f" {unit['order']}" if unit.get("order") else ""
     title = f"<title>{escape(unit['name'])} ({escape(unit['card'])}){escape(order)}</title>"
-    return f"<g>{title}{body}{edge}{label}</g>"
+    where = f'data-unit="{escape(unit["name"])}" data-side="{escape(unit["side"])}"'
+    return f"<g {where}>{title}{body}{edge}{label}</g>"
 
 
 def _commander(officer: JsonDict, depth: float, sides: list[str]) -> str:
@@ -110,7 +115,8 @@ def board_svg(view: JsonDict) -> str:
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width * SCALE:.0f}" '
         f'height="{depth * SCALE + 24:.0f}" viewBox="0 0 {width * SCALE:.0f} '
-        f'{depth * SCALE + 24:.0f}">',
+        f'{depth * SCALE + 24:.0f}" data-scale="{SCALE:g}" data-table-width="{width:g}" '
+        f'data-table-depth="{depth:g}">',
         '<defs><marker id="arrow" markerWidth="8" markerHeight="8" refX="6" refY="3" '
         'orient="auto"><path d="M0,0 L6,3 L0,6 z"/></marker></defs>',
         f'<rect x="0" y="0" width="{width * SCALE:.0f}" height="{depth * SCALE:.0f}" '

@@ -19,6 +19,7 @@ from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
 from stratagem.server.api import hub_of, router
+from stratagem.server.docs import add_docs
 from stratagem.server.errors import Refused
 from stratagem.server.hub import Hub
 from stratagem.server.settings import Settings
@@ -38,10 +39,21 @@ async def lobby(request: Request) -> HTMLResponse:
     return templates.TemplateResponse(request, "lobby.html", {})
 
 
+def board_script(game: str) -> str | None:
+    """The game's own script for input on its board (``static/<game>.js``), if it has one."""
+    name = f"{game}.js"
+    return name if (HERE / "static" / name).is_file() else None
+
+
 async def game_page(request: Request, game_id: str) -> HTMLResponse:
     """A game's page (the seat comes from the link's fragment)."""
     table = await hub_of(request).table(game_id)
-    context = {"game_id": game_id, "title": table.info.title, "mode": "play"}
+    context = {
+        "game_id": game_id,
+        "title": table.info.title,
+        "mode": "play",
+        "board_script": board_script(table.info.game),
+    }
     return templates.TemplateResponse(request, "game.html", context)
 
 
@@ -73,7 +85,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         summary="Play Stratagem's games in the browser, with friends or bots.",
         version="1",
         lifespan=lifespan,
+        docs_url=None,
+        redoc_url=None,
     )
+    add_docs(app)
     app.add_exception_handler(Refused, _refused)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     pages = (

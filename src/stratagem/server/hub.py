@@ -21,6 +21,17 @@ from stratagem.server.tokens import new_game_id, new_token, token_hash
 FORBIDDEN_OPTIONS = ("players", "data")
 """Options the web may not set: the player count has its own field, and ``data`` names a
 folder on the server."""
+PATH_MARKS = ("/", "\\", "~")
+"""A text option holding one of these (or starting with a dot) would name a file on the
+server (e.g. a Tercios army given as a file): the web may only name what a game ships."""
+
+
+def _path_like(value: object) -> bool:
+    texts = value if isinstance(value, list) else [value]
+    return any(
+        isinstance(text, str) and (text.startswith(".") or any(m in text for m in PATH_MARKS))
+        for text in texts
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +67,12 @@ class Hub:
             if key in options:
                 where = "use the 'players' field" if key == "players" else "not from the web"
                 raise Invalid(f"option {key!r} cannot be set here ({where})")
+        for key, value in options.items():
+            if _path_like(value):
+                raise Invalid(
+                    f"option {key!r}: {value!r} looks like a file on the server; "
+                    "from the web, name only what the game ships"
+                )
         try:
             loaded = load(game, players=players, **options)
         except OptionError as error:

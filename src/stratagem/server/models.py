@@ -8,6 +8,8 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 MAX_SEED = 2**63 - 1
+OptionValue = bool | int | float | str | list[str] | None
+"""What an option may be given as from the web: a scalar, a list of names, or ``None``."""
 
 
 class _Body(BaseModel):
@@ -31,7 +33,11 @@ class CreateGame(_Body):
 
     game: str = Field(min_length=1, max_length=64, examples=["eighty_years_war"])
     players: int | None = Field(default=None, ge=1, le=16)
-    options: dict[str, bool | int | float | str] = Field(default_factory=dict)
+    options: dict[str, OptionValue] = Field(
+        default_factory=dict,
+        description="The game's own options (see the catalog); leave one out for its default.",
+        examples=[{"armies": ["spanish_500", "swedish_500"], "duration": 2}],
+    )
     seats: list[str] | None = Field(
         default=None,
         max_length=16,

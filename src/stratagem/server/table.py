@@ -125,6 +125,13 @@ class Table:
         self.entries.append(entry)
         self._before = (entry.seq, self.state)
         self.state = state
+        await self._changed(entry_seat)
+
+    async def _changed(self, seat: int) -> None:
+        """Tell every connection of a change made by ``seat``; when a person made it, first
+        decide in a thread, off the event loop, whether they may take it back."""
+        if seat >= 0 and seat not in self.bots:
+            await asyncio.to_thread(self._takeback_blocker, seat)
         self._notify()
 
     # -- seats acting ---------------------------------------------------------------------
@@ -173,13 +180,15 @@ class Table:
             )
             self.entries = entries
             self.state = state
-            self._notify()
+            await self._changed(seat)
             payload = self.payload(seat)
         self.kick()
         return payload
 
     def _takeback_blocker(self, seat: int) -> str | None:
-        """Why ``seat`` may not take back now (cached per version), or ``None``."""
+        """Why ``seat`` may not take back now (cached per version), or ``None``. Deciding
+        whether an action revealed anything replays it in resampled worlds, the costliest
+        step of a move, so a person's own move computes it in a thread."""
         key = (self.version, seat)
         if key not in self._takeback:
             reason = takeback.blocker(self.entries, seat, self.game.seat_names)

@@ -27,6 +27,7 @@ import matplotlib.pyplot as plt
 
 from stratagem.core import JsonDict
 from stratagem.sim.backends import GameRecord
+from stratagem.sim.details import collect
 from stratagem.sim.stats import Proportion
 
 if TYPE_CHECKING:
@@ -148,17 +149,6 @@ def plot_values(title: str, table: dict[str, list[Any]]) -> str | None:
     figure.suptitle(title)
     figure.tight_layout()
     return _png(figure)
-
-
-def collect(records: Sequence[GameRecord], field: str) -> dict[str, list[Any]]:
-    """``scores`` or ``details`` of every game, key by key (keys missing in a game skipped)."""
-    table: dict[str, list[Any]] = {}
-    for record in records:
-        values: JsonDict = getattr(record, field)
-        for key, value in values.items():
-            if isinstance(value, str | int | float | bool):
-                table.setdefault(str(key), []).append(value)
-    return table
 
 
 # -- the page ----------------------------------------------------------------------------

@@ -3,7 +3,9 @@
 Every game's tests call ``check_conformance(game, games=N, invariants=...)``. At each step
 of each playout it checks that:
 
-- every legal action applies (on a clone) and its text parses back to the same action;
+- every legal action applies (on a clone, or to the playout itself for the one picked) and
+  its text and id map back to the same action (checked once per action and run: both
+  depend on the game alone);
 - made-up text, another seat's action, an action that is not legal now and any seat's
   action at a chance node are refused with ``IllegalAction``, the state unchanged;
 - chance probabilities are positive, distinct and sum to 1;
@@ -83,18 +85,24 @@ def random_playout(game: Game, seed: int, *, max_steps: int = 1_000_000) -> Stat
 
 def _json_safe(doc: object, what: str) -> str:
     try:
-        return json.dumps(doc, sort_keys=True, allow_nan=False)
+        return json.dumps(doc, allow_nan=False)
     except (TypeError, ValueError) as error:
         raise ConformanceError(f"{what} is not JSON-safe: {error}") from None
 
 
 class _Checker:
-    def __init__(self, game: Game, invariants: Invariants | None, seed: int) -> None:
+    def __init__(
+        self, game: Game, invariants: Invariants | None, seed: int, encoded: set[Action]
+    ) -> None:
         self.game = game
+        self.encoded = encoded
+        """Actions whose text and id were seen to map back to them (both are functions of
+        the game alone, so each action is checked once per run)."""
         self.invariants = invariants
         self.seed = seed
         self.step = 0
         self.events_seen = 0
+        self.tried: list[str] = []
         self.spare = [
             a for a in game.actions.all if a.id % max(1, game.action_space_size // 50) == 0
         ]
@@ -105,14 +113,14 @@ class _Checker:
     def refused(
         self,
         state: State,
-        before: Fingerprint,
         action: Action | str,
         seat: int | None,
         *,
         what: str,
         expected: type[IllegalAction] = IllegalAction,
     ) -> None:
-        """``action`` (claimed by ``seat``) must raise ``expected`` and change nothing."""
+        """``action`` (claimed by ``seat``) must raise ``expected``; ``check_refusals``
+        then checks that the refusals changed nothing."""
         try:
             state.apply_action(action, seat=seat)
         except expected as error:
@@ -120,13 +128,13 @@ class _Checker:
                 raise self.fail(f"{what}: refused without a reason") from None
         else:
             raise self.fail(f"{what} was accepted")
-        if fingerprint(state) != before:
-            raise self.fail(f"{what} was refused but changed the state")
+        self.tried.append(what)
 
-    def check_round_trip(self, state: State, *, whole: bool) -> None:
+    def check_round_trip(self, state: State, fields: JsonDict, *, whole: bool) -> None:
         """``to_json`` through JSON text and back; ``whole=False`` leaves out the (append-only,
-        game-independent) history and event log, which ``whole=True`` runs include."""
-        doc = state.to_json() if whole else {**_bare_doc(state), "state": state._state_doc()}
+        game-independent) history and event log, which ``whole=True`` runs include.
+        ``fields`` is ``state._state_doc()``, already built for the fingerprint."""
+        doc = state.to_json() if whole else {**_bare_doc(state), "state": fields}
         text = _json_safe(doc, "to_json()")
         reloaded = self.game.state_from_json(json.loads(text))
         again = (
@@ -146,7 +154,7 @@ class _Checker:
             if problems:
                 raise self.fail("invariant broken: " + "; ".join(problems))
         before = fingerprint(state)
-        self.check_round_trip(state, whole=whole)
+        self.check_round_trip(state, before[2], whole=whole)
         copy = state.clone()
         if fingerprint(copy) != before or copy.legal_actions() != state.legal_actions():
             raise self.fail("clone() differs from the original")
@@ -165,37 +173,41 @@ class _Checker:
                     raise self.fail(f"resample_hidden({seat}) changed who is to move")
                 if self.invariants is not None and list(self.invariants(resampled)):
                     raise self.fail(f"resample_hidden({seat}) broke an invariant")
-        if fingerprint(state) != before:
-            raise self.fail("reading the state (views, clone, resample) changed it")
         self.events_seen = len(state.events)
         return before
 
-    def check_refusals(self, state: State, doc: Fingerprint, legal: Sequence[Action]) -> None:
+    def check_unchanged(self, state: State, before: Fingerprint) -> None:
+        """Reading the state (views, clone, resampling) and the refusals changed nothing."""
+        if fingerprint(state) != before:
+            tried = "; ".join(self.tried) or "none"
+            raise self.fail(
+                f"reading the state (views, clone, resample) or a refusal changed it "
+                f"(refusals tried: {tried})"
+            )
+        self.tried.clear()
+
+    def check_refusals(self, state: State, legal: Sequence[Action]) -> None:
         game = self.game
         player = state.current_player()
         bogus = "Frobnicate the fortress at dawn"
-        self.refused(state, doc, bogus, None, what="made-up text", expected=UnknownAction)
+        self.refused(state, bogus, None, what="made-up text", expected=UnknownAction)
         if player == CHANCE:
             outcomes = [action for action, _ in state.chance_outcomes()]
             for seat in range(game.num_players):
                 what = f"seat {seat} applying a chance outcome"
-                self.refused(state, doc, outcomes[0], seat, what=what)
+                self.refused(state, outcomes[0], seat, what=what)
             possible = set(outcomes)
             impossible = next((a for a in self.spare if a not in possible), None)
             if impossible is not None:
-                self.refused(
-                    state, doc, impossible, None, what=f"{impossible.text!r} at a chance node"
-                )
+                self.refused(state, impossible, None, what=f"{impossible.text!r} at a chance node")
             return
         for seat in range(game.num_players):
             if seat != player:
-                self.refused(
-                    state, doc, legal[0], seat, what=f"seat {seat} acting for seat {player}"
-                )
+                self.refused(state, legal[0], seat, what=f"seat {seat} acting for seat {player}")
         allowed = set(legal)
         illegal = next((a for a in self.spare if a not in allowed), None)
         if illegal is not None:
-            self.refused(state, doc, illegal, None, what=f"illegal {illegal.text!r}")
+            self.refused(state, illegal, None, what=f"illegal {illegal.text!r}")
 
     def check_chance(self, state: State) -> list[tuple[Action, float]]:
         outcomes = state.chance_outcomes()
@@ -212,7 +224,10 @@ class _Checker:
             raise self.fail("the same chance outcome is listed twice")
         return outcomes
 
-    def check_decision(self, state: State, legal: list[Action]) -> None:
+    def check_decision(self, state: State, legal: list[Action], rng: random.Random) -> Action:
+        """Check the legal actions and pick one with ``rng`` (uniformly). Each of the others
+        is applied by its text on a clone; the one picked is applied, by its text, to the
+        playout itself (see ``play_decision``), so it needs no clone of its own."""
         game = self.game
         if not legal:
             raise self.fail("a decision node with no legal actions")
@@ -220,13 +235,26 @@ class _Checker:
             raise self.fail("the same legal action is listed twice")
         if state.chance_outcomes():
             raise self.fail("chance_outcomes() is not empty at a decision node")
+        picked = legal[int(rng.random() * len(legal))]
+        seat = state.current_player()
         for action in legal:
-            if game.parse_action(str(action)) != action:
-                raise self.fail(f"{action.text!r} does not parse back to itself")
-            if state.action_from_id(state.action_id(action)) != action:
-                raise self.fail(f"{action.text!r} does not survive its id")
-            trial = state.clone()
-            trial.apply_action(action.text, seat=state.current_player())
+            if action not in self.encoded:
+                if game.parse_action(str(action)) != action:
+                    raise self.fail(f"{action.text!r} does not parse back to itself")
+                if state.action_from_id(state.action_id(action)) != action:
+                    raise self.fail(f"{action.text!r} does not survive its id")
+                self.encoded.add(action)
+            if action is not picked:
+                # the text was just checked to parse to ``action``: apply the action itself
+                state.clone().apply_action(action, seat=seat)
+        return picked
+
+    def play_decision(self, state: State, action: Action) -> None:
+        """Apply the picked legal action to the playout, by its text and for its seat."""
+        try:
+            state.apply_action(action.text, seat=state.current_player())
+        except IllegalAction as error:
+            raise self.fail(f"the legal action {action.text!r} was refused: {error}") from None
 
 
 def check_conformance(
@@ -246,9 +274,10 @@ def check_conformance(
     ``whole_every`` steps and at the end of every game.
     """
     report = ConformanceReport()
+    encoded: set[Action] = set()
     for index in range(games):
         game_seed = playout_seed(seed, index)
-        checker = _Checker(game, invariants, game_seed)
+        checker = _Checker(game, invariants, game_seed, encoded)
         rng = random.Random(game_seed)
         check_rng = random.Random(game_seed + 1)
         state = game.new_initial_state()
@@ -261,24 +290,26 @@ def check_conformance(
                 if problems:
                     raise checker.fail("invariant broken: " + "; ".join(problems))
             whole = checker.step % whole_every == 0
-            doc = checker.check_state(state, check_rng, whole=whole) if deep else None
+            before = checker.check_state(state, check_rng, whole=whole) if deep else None
             if player == CHANCE:
                 outcomes = checker.check_chance(state)
-                if doc is not None:
-                    checker.check_refusals(state, doc, [])
+                if before is not None:
+                    checker.check_refusals(state, [])
+                    checker.check_unchanged(state, before)
                 action = state.sample_chance(rng)
                 if action not in {a for a, _ in outcomes}:
                     raise checker.fail(f"sample_chance gave {action.text!r}, not an outcome")
                 report.chance_steps += 1
+                state.apply_action(action)
             else:
                 legal = state.legal_actions()
-                checker.check_decision(state, legal)
-                if doc is not None:
-                    checker.check_refusals(state, doc, legal)
+                action = checker.check_decision(state, legal, rng)
+                if before is not None:
+                    checker.check_refusals(state, legal)
+                    checker.check_unchanged(state, before)
                 report.max_legal = max(report.max_legal, len(legal))
-                action = legal[int(rng.random() * len(legal))]
                 report.decisions += 1
-            state.apply_action(action)
+                checker.play_decision(state, action)
         _check_end(checker, state)
         report.games += 1
         report.steps += checker.step
@@ -301,6 +332,10 @@ def _check_end(checker: _Checker, state: State) -> None:
     replay = game.new_initial_state()
     for action in state.history:
         replay.apply_action(action)
-    if replay.to_json() != state.to_json():
+    if (replay.history, replay.events, replay._state_doc()) != (
+        state.history,
+        state.events,
+        state._state_doc(),
+    ):
         raise checker.fail("replaying the history does not reproduce the final state")
-    checker.check_state(state, random.Random(0), whole=True)
+    checker.check_unchanged(state, checker.check_state(state, random.Random(0), whole=True))

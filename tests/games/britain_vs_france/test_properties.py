@@ -5,15 +5,14 @@ other side's hand or secret objective."""
 from __future__ import annotations
 
 import json
-import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import stratagem
-from stratagem.core import CHANCE
 from stratagem.games.britain_vs_france.invariants import invariant_problems
 from stratagem.games.britain_vs_france.state import BritainVsFranceState
+from stratagem.testing import check_replay_and_json, follow_choices
 
 GAME = stratagem.load("britain_vs_france", advanced=True)
 
@@ -24,24 +23,10 @@ GAME = stratagem.load("britain_vs_france", advanced=True)
     choices=st.lists(st.integers(min_value=0, max_value=80), min_size=50, max_size=300),
 )
 def test_any_line_of_play_keeps_the_contract(seed: int, choices: list[int]) -> None:
-    rng = random.Random(seed)
-    state = GAME.new_initial_state()
+    state, rng = follow_choices(GAME, seed, choices)
     assert isinstance(state, BritainVsFranceState)
-    for choice in choices:
-        if state.is_terminal():
-            break
-        if state.current_player() == CHANCE:
-            state.apply_action(state.sample_chance(rng))
-            continue
-        legal = state.legal_actions()
-        state.apply_action(legal[choice % len(legal)])
     assert invariant_problems(state) == []
-    replayed = GAME.new_initial_state()
-    for action in state.history:
-        replayed.apply_action(action.text)
-    assert replayed.to_json() == state.to_json()
-    reloaded = GAME.state_from_json(json.loads(json.dumps(state.to_json())))
-    assert reloaded.to_json() == state.to_json()
+    check_replay_and_json(state)
     for seat in (0, 1):
         secret = state.view(1 - seat)["you"]["secret_objective"]
         if secret is not None and not state.is_terminal():

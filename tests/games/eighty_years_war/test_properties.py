@@ -5,15 +5,14 @@ another side's cards."""
 from __future__ import annotations
 
 import json
-import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import stratagem
-from stratagem.core import CHANCE
 from stratagem.games.eighty_years_war.invariants import invariant_problems
 from stratagem.games.eighty_years_war.state import EightyYearsWarState
+from stratagem.testing import check_replay_and_json, follow_choices
 
 GAME = stratagem.load("eighty_years_war")
 
@@ -24,24 +23,10 @@ GAME = stratagem.load("eighty_years_war")
     choices=st.lists(st.integers(min_value=0, max_value=50), min_size=50, max_size=400),
 )
 def test_any_line_of_play_keeps_the_contract(seed: int, choices: list[int]) -> None:
-    rng = random.Random(seed)
-    state = GAME.new_initial_state()
+    state, _ = follow_choices(GAME, seed, choices)
     assert isinstance(state, EightyYearsWarState)
-    for choice in choices:
-        if state.is_terminal():
-            break
-        if state.current_player() == CHANCE:
-            state.apply_action(state.sample_chance(rng))
-            continue
-        legal = state.legal_actions()
-        state.apply_action(legal[choice % len(legal)])
     assert invariant_problems(state) == []
-    replayed = GAME.new_initial_state()
-    for action in state.history:
-        replayed.apply_action(action.text)
-    assert replayed.to_json() == state.to_json()
-    reloaded = GAME.state_from_json(json.loads(json.dumps(state.to_json())))
-    assert reloaded.to_json() == state.to_json()
+    check_replay_and_json(state)
     for seat in (0, 1):
         secret = set(state.view(1 - seat)["you"]["hand"])
         for meld in state.view(1 - seat)["you"]["melds"].values():

@@ -177,3 +177,22 @@ def test_endeavour_fails(
     table = _play(card, factions, edit, OBSTRUCTION)
     assert any(failure in text for text in table.events()), table.events()[-6:]
     assert not any(success in text for text in table.events()[-4:])
+
+
+def test_act_of_succession_gives_the_succession_card_chosen() -> None:
+    """Act of Succession Card: the heir takes the card chosen, Succession 1 included, and
+    whoever held it moves one down; the choices are the cards that exist."""
+    table = Table(5, factions={0: ["Henry Fitzroy"]}, hands={0: ["Act of Succession | Fee'd Men"]})
+    table.to_player_turn(0)
+    table.act("Endeavour: Act of Succession | Fee'd Men", "Target: Henry Fitzroy")
+    choices = [action.text for action in table.state.legal_actions()]
+    assert choices == ["Succession: 1", "Succession: 2", "Succession: 3"]
+    table.act("Succession: 1")
+    table.pass_supports()
+    table.settle("Die: 6")
+    assert "Henry Fitzroy takes Succession 1." in table.events()
+    line = table.state.view(None)["line_of_succession"]
+    assert [entry.split(" (")[0] for entry in line] == [
+        "Succession 1: Henry Fitzroy",
+        "Succession 2: Mary Tudor",
+    ]

@@ -145,7 +145,7 @@ def _war_table() -> Table:
     )
     table.to_player_turn(0)
     table.act("Endeavour: War/Uprising | Fee'd Men")
-    table.act("Support: Quails | Captaincy", "Captain: William Fitzwilliam")
+    table.act("Support: Quails | Captaincy", "Captain: William Fitzwilliam", "Pass")
     table.act("Support: Influenza | Bad Health", "Modifier: -1")
     table.act("Support: Act of Six Articles | Duplicity")
     table.pass_supports()
@@ -221,7 +221,7 @@ def test_pilgrimage_rebels_win_and_the_catholic_heir_takes_the_throne() -> None:
     table.settle("Die: 1")
     assert table.state.is_terminal()
     result = table.state.result()
-    assert result["details"]["ended"] == "Pilgrimage of Grace"
+    assert result["details"]["ended"] == "pilgrimage"
     assert result["winners"] == [f"Faction {table.seat_of('Mary Tudor') + 1}"]
 
 

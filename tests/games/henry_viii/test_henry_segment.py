@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from .helpers import Table, asked, drive
 
 
@@ -64,8 +66,28 @@ def test_the_game_ends_at_the_end_of_the_turn_henry_dies() -> None:
     table.state.apply_action("Dice: 12")
     drive(table, lambda s: s.is_terminal())
     result = table.state.result()
-    assert result["details"]["ended"] == "Henry died"
+    assert result["details"]["ended"] == "henry_died"
     assert result["details"]["turns"] == 2
     assert "There is no Death Segment on the last Turn." in table.events()
     best = max(result["scores"].values())
     assert result["winners"] == [s for s, v in result["scores"].items() if v == best]
+
+
+def test_henry_dying_with_an_empty_line_of_succession_makes_everyone_lose() -> None:
+    """How to Win: with nobody in the Line of Succession when Henry dies, nobody wins;
+    the result says the game ended with no heir."""
+    table = Table(5)
+    drive(table, lambda s: asked(s) == "chance: Henry's death roll")
+
+    def empty_line(doc: dict[str, Any]) -> None:
+        doc["line"] = []
+
+    table.edit(empty_line)
+    assert table.state.view(None)["line_of_succession"] == []
+    table.state.apply_action("Dice: 12")
+    drive(table, lambda s: s.is_terminal())
+    result = table.state.result()
+    assert result["details"]["ended"] == "no_heir"
+    assert result["winners"] == []
+    assert table.state.returns() == [0.0] * 5
+    assert "everyone loses" in result["reason"]

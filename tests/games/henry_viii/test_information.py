@@ -6,6 +6,7 @@ import json
 import random
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -37,6 +38,62 @@ def test_a_view_shows_only_its_own_hand_and_face_down_characters() -> None:
         assert arrival.split(" (")[0] not in text
     assert theirs["factions"]["Faction 1"]["court_cards"] == len(mine["you"]["hand"])
     assert theirs["factions"]["Faction 1"]["face_down_characters"] == len(mine["you"]["face_down"])
+
+
+_HOLDINGS = [
+    "Quails | Captaincy",
+    "Accident | Act of Attainder",
+    "Amnesty | Act of Attainder",
+    "Annulment | Evidence of Heresy",
+    "Assume Office | Evidence of Heresy",
+    "Quails | Revulsion",
+]
+
+
+def _war_with_faction_2_holding(support: str) -> Table:
+    """Faction 1 about to play a War; Faction 2 holds ``support``'s card (Captaincy, which
+    may join a War, or Revulsion, which may not) and four cards none of which may."""
+    table = Table(
+        5,
+        factions={0: ["William Fitzwilliam"]},
+        hands={0: ["War/Uprising | Fee'd Men"], 1: _HOLDINGS},
+    )
+    table.to_player_turn(0)
+    if support != "Captaincy":
+        book = table.game.book  # type: ignore[attr-defined]
+        held = book.card_names.index("Quails | Captaincy")
+        other = book.card_names.index(f"Quails | {support}")
+
+        def swap(doc: dict[str, Any]) -> None:
+            doc["hands"][1] = [other if card == held else card for card in doc["hands"][1]]
+            doc["deck"] = [held if card == other else card for card in doc["deck"]]
+            doc["cloc"][held], doc["cloc"][other] = doc["cloc"][other], doc["cloc"][held]
+
+        table.edit(swap)
+    return table
+
+
+def test_being_offered_the_support_window_reveals_nothing_about_a_hand() -> None:
+    """R11: every faction holding cards is offered the Supports window in turn, so two
+    positions that differ only in Faction 2's hidden hand (a Support that may join the War,
+    or none) look the same to every other seat at every step, events included."""
+    tables = [_war_with_faction_2_holding(s) for s in ("Captaincy", "Revulsion")]
+    for table in tables:
+        table.act("Endeavour: War/Uprising | Fee'd Men")
+    choices = []
+    while "play a Support or pass" in asked(tables[0].state):
+        states = [table.state for table in tables]
+        assert states[0].current_player() == states[1].current_player()
+        for seat in (None, 0, 2, 3, 4):
+            assert states[0].view(seat) == states[1].view(seat)
+            assert states[0].visible_events(seat) == states[1].visible_events(seat)
+        if states[0].current_player() == 1:
+            choices.append([[a.text for a in state.legal_actions()] for state in states])
+        for state in states:
+            state.apply_action("Pass")
+    assert choices == [[["Support: Quails | Captaincy", "Pass"], ["Pass"]]]
+    assert tables[0].state.view(0) == tables[1].state.view(0)
+    assert "No Captaincy is played: the War has no effect." in tables[1].events()
 
 
 def test_face_down_deals_are_private_events() -> None:
@@ -142,6 +199,32 @@ def test_a_broken_state_document_is_refused() -> None:
     doc["state"]["religion"] = 9
     with pytest.raises(StateFormatError, match="religion"):
         game.state_from_json(doc)
+
+
+@pytest.mark.parametrize(
+    ("edit", "problem"),
+    [
+        ({"office_holder": {0: "Henry Fitzroy"}}, "Henry Fitzroy is a minor and holds an office"),
+        (
+            {"spouse": {"Henry Fitzroy": "Jane Seymour", "Jane Seymour": "Henry Fitzroy"}},
+            "Henry Fitzroy is a minor and married",
+        ),
+        ({"spouse": {"Thomas Howard": "Jane Seymour"}}, "Thomas Howard's marriage is one-sided"),
+    ],
+)
+def test_a_state_breaking_the_court_invariants_is_refused(
+    edit: dict[str, dict[Any, str]], problem: str
+) -> None:
+    """No minor married or holding office, and marriages have two sides: a document that
+    breaks them is refused, naming the character."""
+    table = _table()
+    doc = json.loads(json.dumps(table.state.to_json()))
+    for field, changes in edit.items():
+        for key, name in changes.items():
+            index = key if isinstance(key, int) else table.person(key)
+            doc["state"][field][index] = table.person(name)
+    with pytest.raises(StateFormatError, match=problem):
+        table.game.state_from_json(doc)
 
 
 def test_a_broken_pack_names_the_file_and_the_entry(tmp_path: Path) -> None:

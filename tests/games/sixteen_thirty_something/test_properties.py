@@ -5,14 +5,13 @@ shows another player's hand or counters."""
 from __future__ import annotations
 
 import json
-import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from stratagem.core import CHANCE
 from stratagem.games.sixteen_thirty_something.invariants import invariant_problems
 from stratagem.games.sixteen_thirty_something.state import SixteenThirtySomethingState
+from stratagem.testing import check_replay_and_json, follow_choices
 
 from .helpers import game
 
@@ -25,24 +24,10 @@ from .helpers import game
 )
 def test_any_line_of_play_keeps_the_contract(players: int, seed: int, choices: list[int]) -> None:
     the_game = game(players)
-    rng = random.Random(seed)
-    state = the_game.new_initial_state()
+    state, _ = follow_choices(the_game, seed, choices)
     assert isinstance(state, SixteenThirtySomethingState)
-    for choice in choices:
-        if state.is_terminal():
-            break
-        if state.current_player() == CHANCE:
-            state.apply_action(state.sample_chance(rng))
-            continue
-        legal = state.legal_actions()
-        state.apply_action(legal[choice % len(legal)])
     assert invariant_problems(state) == []
-    replayed = the_game.new_initial_state()
-    for action in state.history:
-        replayed.apply_action(action)
-    assert replayed.to_json() == state.to_json()
-    doc = json.loads(json.dumps(state.to_json()))
-    assert the_game.state_from_json(doc).to_json() == state.to_json()
+    check_replay_and_json(state)
     truth = state.to_json()["state"]
     for seat in range(players):
         view = state.view(seat)

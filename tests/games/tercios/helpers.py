@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 
 import stratagem
 from stratagem import CHANCE
+from stratagem.games.tercios.army import shipped_armies
 from stratagem.games.tercios.game import Tercios
 from stratagem.games.tercios.state import TerciosState
 
@@ -71,6 +73,33 @@ def placed(
     return loaded
 
 
+def battle(
+    game: Tercios,
+    orders: Mapping[str, str],
+    where: Mapping[str, tuple[float, float, float]],
+    dm: Mapping[str, int] | None = None,
+    **plan_options: str,
+) -> TerciosState:
+    """A new battle at its first activation: ``orders`` planned (``first``, ``default`` as
+    for ``start_activation``), then units placed and given Dm as for ``placed``."""
+    state = game.new_initial_state()
+    start_activation(state, orders, **plan_options)
+    return placed(game, state, where, dm)
+
+
+def with_commanders_at(
+    state: TerciosState, spots: Mapping[str, tuple[float, float]]
+) -> TerciosState:
+    """A copy of ``state`` with unattached commanders standing at (x, y)."""
+    doc = json.loads(json.dumps(state.to_json()))
+    for label, (x, y) in spots.items():
+        index = state.g.officer_index[label]
+        doc["state"]["ox"][index], doc["state"]["oy"][index] = x, y
+    loaded = state.g.state_from_json(doc)
+    assert isinstance(loaded, TerciosState)
+    return loaded
+
+
 def texts(state: TerciosState) -> list[str]:
     """The legal action texts."""
     return [action.text for action in state.legal_actions()]
@@ -90,3 +119,28 @@ def last_events(state: TerciosState, count: int) -> list[str]:
 def events_since(state: TerciosState, start: int) -> Sequence[str]:
     """Event texts from index ``start``."""
     return [event.text for event in state.events[start:]]
+
+
+def variant(tmp_path: Path, army: str, old: str, new: str) -> str:
+    """A shipped army with one piece of text replaced, written to a file (its path)."""
+    text = shipped_armies()[army].read_text(encoding="utf-8")
+    assert old in text, old
+    path = tmp_path / f"{army}_variant.toml"
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    return str(path)
+
+
+def yellow_1_approaches_idiaquez(
+    game: Tercios, orders: Mapping[str, str]
+) -> tuple[TerciosState, int]:
+    """Yellow 1 (Ready!) advances to within 3 inches of Idiáquez, which chooses to react:
+    the state at its reaction test, and the index of the first event of the move."""
+    state = battle(
+        game,
+        orders,
+        {"Idiáquez": (30.0, 20.0, 90.0), "Yellow 1": (30.0, 29.0, 270.0)},
+        first="Swedish",
+    )
+    start = len(state.events)
+    apply(state, "activate Yellow 1", "Yellow 1: advance", "react")
+    return state, start

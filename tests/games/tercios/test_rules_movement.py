@@ -81,7 +81,7 @@ def test_exact_move_applies_and_reads_back() -> None:
 
 def test_exact_move_of_an_unknown_unit_or_out_of_turn() -> None:
     state = _ready(Idiáquez=(30.0, 20.0, 90.0))
-    with pytest.raises(IllegalAction, match="no unit named 'Nobody'"):
+    with pytest.raises(IllegalAction, match="no unit or commander named 'Nobody'"):
         state.apply_action("move Nobody to 1,1")
     with pytest.raises(IllegalAction, match="only Idiáquez may move now"):
         state.apply_action("move Verdugo to 40,14")

@@ -5,8 +5,10 @@ Endeavour it may play (marrying its women to Henry, pushing its heirs up the lin
 offices and titles, henchmen, and striking at the leading faction with arrests, trials,
 suits and spies) against keeping the card for a Support, and discards the card whose
 Support is worth least when nothing is worth playing. Targets: its own characters for
-what helps, the leader's most influential characters for what harms (King Henry himself
-when it leads and an Accident would end the game). Supports: it helps its own and its
+what helps (its woman of highest Baby Value as the bride, King Henry as the groom; the
+best Succession card; an office taken from the leader or a vacant one), the leader's most
+influential characters for what harms (King Henry himself when it leads and an Accident
+would end the game). Supports: it helps its own and its
 friends' Endeavours against the leader and hinders what harms it or helps the leader.
 """
 
@@ -188,8 +190,12 @@ class HenryVIIIHeuristic:
         chosen = play.get("targets", [])
         if endeavour == "Marriage" and chosen:
             return "Target: King Henry" if "Target: King Henry" in texts else self._own(texts)
-        if any(t.startswith(("Office: ", "Title: ", "Succession: ")) for t in texts):
-            return texts[0]
+        if endeavour == "Marriage":
+            return self._bride(texts)
+        if texts[0].startswith("Office: "):
+            return max(texts, key=lambda t: self._office_worth(view, self._named(t)))
+        if texts[0].startswith(("Title: ", "Succession: ")):
+            return texts[0]  # the highest title, the best Succession card
         if endeavour in HELPFUL or endeavour in ("Diplomatic Mission",):
             return self._own(texts)
         if (
@@ -200,13 +206,40 @@ class HenryVIIIHeuristic:
             return "Target: King Henry"
         return self._rival(texts)
 
+    def _bride(self, texts: list[str]) -> str:
+        """Its own woman most likely to bear Henry an heir (the highest Baby Value)."""
+        mine = [t for t in texts if self.owner.get(self._named(t)) == self.me]
+        return max(
+            mine or texts,
+            key=lambda t: int(self.people.get(self._named(t), {}).get("baby_value", 0)),
+        )
+
+    def _office_worth(self, view: dict[str, Any], office: str) -> int:
+        """Taking an office from the leader is best, a vacant one next, its own never."""
+        holder = view["offices"][office]
+        owner = self.owner.get(holder)
+        if owner == self.me:
+            return -1
+        if owner == self.leader:
+            return 3
+        return 2 if holder == "vacant" else 1
+
     def _named(self, text: str) -> str:
         return text.split(": ", 1)[1]
 
     def _own(self, texts: list[str]) -> str:
+        """Its own most valuable character; with none to choose, the least valuable of
+        another faction than the leader's."""
         mine = [t for t in texts if self.owner.get(self._named(t)) == self.me]
-        pool = mine or texts
-        return max(pool, key=lambda t: self._value(self._named(t)))
+        if mine:
+            return max(mine, key=lambda t: self._value(self._named(t)))
+        return min(
+            texts,
+            key=lambda t: (
+                self.owner.get(self._named(t)) == self.leader,
+                self._value(self._named(t)),
+            ),
+        )
 
     def _rival(self, texts: list[str]) -> str:
         def score(text: str) -> tuple[int, float]:

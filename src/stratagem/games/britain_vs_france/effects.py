@@ -13,7 +13,7 @@ RULINGS.md "Response windows".
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Literal, get_args
 
 from pydantic import Field, model_validator
 
@@ -54,20 +54,8 @@ Window = Literal[
     "turn_end",
     "response",
 ]
-WINDOWS: tuple[Window, ...] = (
-    "turn_start",
-    "leader_actions",
-    "colony_roll",
-    "political_roll",
-    "purchases",
-    "movement",
-    "battle_roll",
-    "battle_result",
-    "place_purchases",
-    "revenue",
-    "turn_end",
-    "response",
-)
+WINDOWS: tuple[Window, ...] = get_args(Window)
+"""The windows, in ``Window``'s order (an open window is kept as its index)."""
 STEP_WINDOWS: tuple[Window, ...] = (
     "turn_start",
     "leader_actions",

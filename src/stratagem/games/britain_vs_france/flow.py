@@ -20,7 +20,7 @@ from stratagem.games.britain_vs_france.cards import (
     resolve_next,
     window_seat,
 )
-from stratagem.games.britain_vs_france.effects import THEATERS
+from stratagem.games.britain_vs_france.effects import THEATERS, Window
 from stratagem.games.britain_vs_france.info import SEATS
 from stratagem.games.britain_vs_france.legal import (
     attemptable,
@@ -236,11 +236,18 @@ def _draw(s: S) -> bool:
     return _enter(s, LEADER)
 
 
+def _window_first(s: S, window: Window) -> bool:
+    """On entering a step (``sub`` 0): open its window of cards and wait for it, once."""
+    if s.sub != 0:
+        return False
+    s.sub = 1
+    open_window(s, window)
+    return True
+
+
 def _leader(s: S) -> bool:
     """2) Leader Actions / Colony Rules: colony rolls, once per colony each turn."""
-    if s.sub == 0:
-        s.sub = 1
-        open_window(s, "leader_actions")
+    if _window_first(s, "leader_actions"):
         return False
     if s.rolling >= 0:
         s.rolling = -1
@@ -278,9 +285,7 @@ def _political(s: S) -> bool:
 
 def _purchases(s: S) -> bool:
     """4) Purchases."""
-    if s.sub == 0:
-        s.sub = 1
-        open_window(s, "purchases")
+    if _window_first(s, "purchases"):
         return False
     s.to_move = s.active
     return True
@@ -288,9 +293,7 @@ def _purchases(s: S) -> bool:
 
 def _movement(s: S) -> bool:
     """5) Movement."""
-    if s.sub == 0:
-        s.sub = 1
-        open_window(s, "movement")
+    if _window_first(s, "movement"):
         return False
     if movable_units(s):
         s.to_move = s.active
@@ -309,9 +312,7 @@ def _battles(s: S) -> bool:
 
 def _place(s: S) -> bool:
     """7) Place Purchases."""
-    if s.sub == 0:
-        s.sub = 1
-        open_window(s, "place_purchases")
+    if _window_first(s, "place_purchases"):
         return False
     if placeable(s):
         s.to_move = s.active
@@ -321,9 +322,7 @@ def _place(s: S) -> bool:
 
 def _revenue(s: S) -> bool:
     """8) Collect Revenue."""
-    if s.sub == 0:
-        s.sub = 1
-        open_window(s, "revenue")
+    if _window_first(s, "revenue"):
         return False
     collect_revenue(s, s.active)
     return _enter(s, TURN_END)
@@ -331,9 +330,7 @@ def _revenue(s: S) -> bool:
 
 def _turn_end(s: S) -> bool:
     """The turn ends (a last window); then the other player's turn, or the game's end."""
-    if s.sub == 0:
-        s.sub = 1
-        open_window(s, "turn_end")
+    if _window_first(s, "turn_end"):
         return False
     if s.turn >= 2 * s._g.turns_per_player:
         s.phase = OVER

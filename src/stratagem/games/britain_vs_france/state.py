@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Self, cast
 
-from stratagem.core import CHANCE, Action, CachedLegalState, Event, IllegalAction, JsonDict
+from stratagem.core import CHANCE, Action, CachedLegalState, IllegalAction, JsonDict
 from stratagem.games.britain_vs_france.effects import EXPORTS
 from stratagem.games.britain_vs_france.flow import advance, begin_setup
 from stratagem.games.britain_vs_france.legal import chance_outcomes, legal_actions
@@ -288,19 +288,6 @@ class BritainVsFranceState(CachedLegalState):
         for name in NESTED:
             doc[name] = [item.copy() for item in getattr(self, name)]
         return doc
-
-    def log(
-        self,
-        text: str,
-        rule: str,
-        data: JsonDict | None = None,
-        *,
-        private_to: int | None = None,
-        public_text: str | None = None,
-        public_data: dict[str, Any] | None = None,
-    ) -> None:
-        """Append an event citing ``rule`` (a rulebook section)."""
-        self.events.append(Event(text, rule, data or {}, private_to, public_text, public_data))
 
 
 def _build_copier() -> Callable[[BritainVsFranceState, BritainVsFranceState], None]:

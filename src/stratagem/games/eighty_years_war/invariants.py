@@ -31,7 +31,6 @@ def invariant_problems(state: EightyYearsWarState) -> list[str]:
         problems.append(
             f"provinces {state.provinces} are not {total} tokens split between the sides"
         )
-    places: dict[int, list[int]] = {}
     containers: list[tuple[int, list[int]]] = [
         (DECK, state.deck),
         (DISCARD_PILE, state.discard),
@@ -42,23 +41,9 @@ def invariant_problems(state: EightyYearsWarState) -> list[str]:
     containers.extend(
         (MELD + 2 * seat + meld, state.melds[seat][meld]) for seat in (0, 1) for meld in (0, 1)
     )
-    for place, cards in containers:
-        for card in cards:
-            places.setdefault(card, []).append(place)
     stage = state.stage() if state.phase != OVER else 3
-    for card in range(book.size):
-        found = places.get(card, [])
-        if len(found) > 1:
-            problems.append(f"{book.names[card]} is in {len(found)} places at once")
-        where = found[0] if found else RESERVE
-        if state.loc[card] != where:
-            problems.append(
-                f"{book.names[card]}: location index says {state.loc[card]}, not {where}"
-            )
-        if where == RESERVE and book.enters[card] <= stage:
-            problems.append(f"{book.names[card]} should have been shuffled into the deck by now")
-        if where != RESERVE and book.enters[card] > stage:
-            problems.append(f"{book.names[card]} is in play before its stage")
+    if not _cards_sound(state, containers, stage):
+        problems.extend(_card_problems(state, containers, stage))
     for card in state.face_down:
         if state.loc[card] != DISCARD_PILE:
             problems.append(
@@ -72,6 +57,50 @@ def invariant_problems(state: EightyYearsWarState) -> list[str]:
     expected = _expected_to_move(state)
     if state.current_player() != expected:
         problems.append(f"to move is {state.current_player()}, expected {expected}")
+    return problems
+
+
+def _cards_sound(
+    state: EightyYearsWarState, containers: list[tuple[int, list[int]]], stage: int
+) -> bool:
+    """Whether every card is in one place, the one its location index says, and in play
+    exactly when its stage has come: the common case, checked with list comparisons."""
+    where = [RESERVE] * state.book.size
+    placed = 0
+    for place, cards in containers:
+        placed += len(cards)
+        for card in cards:
+            where[card] = place
+    return (
+        placed + where.count(RESERVE) == len(where)
+        and where == state.loc
+        and [w == RESERVE for w in where] == [e > stage for e in state.book.enters]
+    )
+
+
+def _card_problems(
+    state: EightyYearsWarState, containers: list[tuple[int, list[int]]], stage: int
+) -> list[str]:
+    """What is wrong with the cards' places, card by card."""
+    book = state.book
+    problems: list[str] = []
+    places: dict[int, list[int]] = {}
+    for place, cards in containers:
+        for card in cards:
+            places.setdefault(card, []).append(place)
+    for card in range(book.size):
+        found = places.get(card, [])
+        if len(found) > 1:
+            problems.append(f"{book.names[card]} is in {len(found)} places at once")
+        where = found[0] if found else RESERVE
+        if state.loc[card] != where:
+            problems.append(
+                f"{book.names[card]}: location index says {state.loc[card]}, not {where}"
+            )
+        if where == RESERVE and book.enters[card] <= stage:
+            problems.append(f"{book.names[card]} should have been shuffled into the deck by now")
+        if where != RESERVE and book.enters[card] > stage:
+            problems.append(f"{book.names[card]} is in play before its stage")
     return problems
 
 

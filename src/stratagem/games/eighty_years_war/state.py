@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from bisect import insort
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Self
 
 from stratagem.core import (
     CHANCE,
@@ -139,7 +139,7 @@ class EightyYearsWarState(CachedLegalState):
         state = cls.bare(game)
         provinces = game.book.rules.provinces
         state.provinces = [provinces.dutch, provinces.spanish]
-        state._log(
+        state.log(
             f"The Dutch receive {provinces.dutch} Province Tokens and the Spanish "
             f"{provinces.spanish}, of {provinces.total}.",
             "Setup",
@@ -230,7 +230,7 @@ class EightyYearsWarState(CachedLegalState):
         stage = book.stage_of_turn(self.turn)
         if stage > 1 and self.turn == book.first_turn_of(stage):
             self._shuffle_in_stage(stage)
-        self._log(
+        self.log(
             f"Turn {self.turn} (Stage {STAGE_NAMES[stage - 1]}) begins.",
             "Turn Sequence",
             {"turn": self.turn, "stage": stage},
@@ -255,7 +255,7 @@ class EightyYearsWarState(CachedLegalState):
                 f"Stage {name} begins: {len(entering)} stage {name} cards "
                 "are shuffled into the deck."
             )
-        self._log(text, "Setup", {"stage": stage, "cards": [book.names[c] for c in entering]})
+        self.log(text, "Setup", {"stage": stage, "cards": [book.names[c] for c in entering]})
 
     def _start_filling(self, seat: int) -> None:
         """LOGISTICS PHASE: the Dutch fill their hand to 7 cards, the Spanish to 8."""
@@ -308,7 +308,7 @@ class EightyYearsWarState(CachedLegalState):
         if self.deck:
             return True
         if not self.discard:
-            self._log(
+            self.log(
                 "The deck and the discard pile are both empty: no more cards can be drawn.",
                 "Logistics Phase",
                 {},
@@ -319,7 +319,7 @@ class EightyYearsWarState(CachedLegalState):
         self.deck = self.discard
         self.discard = []
         self.face_down = {}
-        self._log(
+        self.log(
             f"The deck has run out: the discard pile ({len(self.deck)} cards) is shuffled "
             "to form a new deck.",
             "Logistics Phase",
@@ -359,7 +359,7 @@ class EightyYearsWarState(CachedLegalState):
         self.pending = None
         seat = self.seat
         name = self.book.names[card]
-        self._log(
+        self.log(
             f"{SEATS[seat]} keeps {name}, a card of the wrong stage.",
             self._draw_rule(),
             {"seat": SEATS[seat], "card": name},
@@ -376,7 +376,7 @@ class EightyYearsWarState(CachedLegalState):
         self.to_draw += 1
         name = self.book.names[card]
         stage = STAGE_NAMES[self.stage() - 1]
-        self._log(
+        self.log(
             f"{SEATS[seat]} discards {name} face up (it cannot be used in Stage {stage}) "
             "and draws a replacement.",
             self._draw_rule(),
@@ -393,10 +393,10 @@ class EightyYearsWarState(CachedLegalState):
         name = self.book.names[card]
         strategy = self.book.rules.strategy
         if strategy.discards_face_up.value:
-            self._log(f"{SEATS[seat]} discards {name}.", "Strategy Phase", {"card": name})
+            self.log(f"{SEATS[seat]} discards {name}.", "Strategy Phase", {"card": name})
         else:
             self.face_down[card] = seat
-            self._log(
+            self.log(
                 f"{SEATS[seat]} discards {name} face down.",
                 "Strategy Phase",
                 {"seat": SEATS[seat], "card": name},
@@ -411,7 +411,7 @@ class EightyYearsWarState(CachedLegalState):
         """STRATEGY PHASE: the discards made, as many replacements are drawn."""
         seat = self.seat
         count = self.discards_made
-        self._log(
+        self.log(
             f"{SEATS[seat]} discards {count} card{'s' if count != 1 else ''} "
             f"and draws {count} replacement{'s' if count != 1 else ''}.",
             "Strategy Phase",
@@ -454,7 +454,7 @@ class EightyYearsWarState(CachedLegalState):
         for seat in (DUTCH, SPANISH):
             event = scores[seat].event
             if event is not None:
-                self._log(
+                self.log(
                     f"{book.names[event]} goes off and is removed from play.",
                     "Deck & Cards",
                     {"seat": SEATS[seat], "card": book.names[event]},
@@ -486,7 +486,7 @@ class EightyYearsWarState(CachedLegalState):
             parts.append(
                 f"{MELD_NAMES[meld]} {score.totals[meld]} ({shown or 'nothing usable'}{down})"
             )
-        self._log(
+        self.log(
             f"The {SEATS[seat]} reveal: " + ", ".join(parts) + ".",
             "Action Phase",
             {
@@ -503,7 +503,7 @@ class EightyYearsWarState(CachedLegalState):
         outcome: JsonDict = {"meld": MELD_NAMES[meld], "Dutch": dutch, "Spanish": spanish}
         if won == 0:
             outcome.update(winner=None, provinces=0)
-            self._log(
+            self.log(
                 f"{label} meld: Dutch {dutch}, Spanish {spanish}: within "
                 f"{self.book.rules.action.tie_within} points, a tie.",
                 "Action Phase",
@@ -519,7 +519,7 @@ class EightyYearsWarState(CachedLegalState):
         tokens = f"take {taken} Province Token{'s' if taken != 1 else ''} from the {SEATS[loser]}"
         if not taken:
             tokens = f"but the {SEATS[loser]} have no Province Token left to take"
-        self._log(
+        self.log(
             f"{label} meld: Dutch {dutch}, Spanish {spanish}: the {SEATS[winner]} win by "
             f"{margin} and {tokens}.",
             "Action Phase",
@@ -544,11 +544,11 @@ class EightyYearsWarState(CachedLegalState):
                     self.loc[card] = DISCARD_PILE
                     self.face_down[card] = seat
                 self.melds[seat][meld] = []
-        self._log("All cards in play are discarded.", "End Phase", {"turn": self.turn})
+        self.log("All cards in play are discarded.", "End Phase", {"turn": self.turn})
         self.turn += 1
         if self.turn > self.book.rules.victory.turns:
             self.phase = OVER
-            self._log(self.result()["reason"] + ".", "Victory", self.result())
+            self.log(self.result()["reason"] + ".", "Victory", self.result())
         else:
             self._begin_turn()
 
@@ -647,15 +647,3 @@ class EightyYearsWarState(CachedLegalState):
             "removed": named(self.removed),
             "last_reveal": self.last_reveal,
         }
-
-    def _log(
-        self,
-        text: str,
-        rule: str,
-        data: JsonDict,
-        *,
-        private_to: int | None = None,
-        public_text: str | None = None,
-        public_data: dict[str, Any] | None = None,
-    ) -> None:
-        self.events.append(Event(text, rule, data, private_to, public_text, public_data))

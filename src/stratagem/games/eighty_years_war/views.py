@@ -82,7 +82,7 @@ def build_view(state: EightyYearsWarState, seat: int | None) -> JsonDict:
             for s in (0, 1)
         },
         "deck": len(state.deck),
-        "not_yet_in_deck": sum(1 for place in state.loc if place == RESERVE),
+        "not_yet_in_deck": state.loc.count(RESERVE),
         "discard": {
             "face_up": [names[card] for card in face_up],
             "face_down": len(face_down) - len(mine_down),

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from stratagem.core import CHANCE, TERMINAL, Action, CachedLegalState, Event, JsonDict
+from stratagem.core import CHANCE, TERMINAL, Action, CachedLegalState
 from stratagem.games.henry_viii.encoding import DICE, DIE, DRAW, LOSE, PICK, PICK_OFFICE
 from stratagem.games.henry_viii.pack import Book, Person, val
 from stratagem.games.henry_viii.places import (
@@ -216,17 +216,7 @@ class HenryBase(CachedLegalState):
     def _deal_pool(self, pool: int) -> list[int]:
         raise NotImplementedError
 
-    def _log(
-        self,
-        text: str,
-        rule: str,
-        data: JsonDict | None = None,
-        *,
-        private_to: int | None = None,
-        public_text: str | None = None,
-        public_data: JsonDict | None = None,
-    ) -> None:
-        self.events.append(Event(text, rule, data or {}, private_to, public_text, public_data))
+    _log = CachedLegalState.log
 
     # -- questions about characters ------------------------------------------------------
 

@@ -25,13 +25,16 @@ def invariant_problems(state: HenryVIIIState) -> list[str]:
     _cards(state, problems)
     _holders(state, problems)
     _line(state, problems)
+    spouse = state.spouse
+    officers = set(state.office_holder)
     for c, where in enumerate(state.where):
-        if where in LIVING and state.minor(c):
-            if state.spouse[c] >= 0 or c == state.queen:
+        married = spouse[c] >= 0 or c == state.queen
+        if (married or c in officers) and where in LIVING and state.minor(c):
+            if married:
                 problems.append(f"{state.name(c)} is a minor and married")
-            if state.offices_of(c):
+            if c in officers:
                 problems.append(f"{state.name(c)} is a minor and holds an office")
-        if state.spouse[c] >= 0 and state.spouse[state.spouse[c]] != c:
+        if spouse[c] >= 0 and spouse[spouse[c]] != c:
             problems.append(f"{state.name(c)}'s marriage is one-sided")
     if state.queen >= 0 and (not state.female(state.queen) or not state.alive(state.queen)):
         problems.append("the Queen is not a living woman")

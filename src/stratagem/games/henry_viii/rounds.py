@@ -164,6 +164,8 @@ class Rounds(Effects):
         found = self.candidates(play["name"], step, play["seat"], play["targets"], play["victim"])
         if kind == TARGET:
             return [game.aid(HENRY, 0) if c == HENRY_TARGET else game.aid(TARGET, c) for c in found]
+        if kind == SUCCESSION:  # Succession card n is the action "Succession: n" (arg n - 1)
+            return [game.aid(kind, position - 1) for position in found]
         return [game.aid(kind, entity) for entity in found]
 
     def _h_target(self, action_id: int, step: int) -> None:
@@ -215,11 +217,14 @@ class Rounds(Effects):
         self.push(["window_step"])
 
     def _t_window_step(self) -> None:
+        """Every faction is offered the window in turn, whether or not it holds a Support
+        it may play (R11: being asked reveals nothing); only one with no court card and no
+        office power to use, both public, is passed over."""
         window = self.window
         assert window is not None
         while window["passes"] < self.players:
             seat = (window["start"] + window["i"]) % self.players
-            if self._support_options(seat):
+            if self.hands[seat] or self._support_options(seat):
                 self.push(["window_step"])
                 self.ask(seat, "support")
                 return

@@ -61,6 +61,18 @@ SCALAR_FIELDS = (
     "rounds_done",
     "deal_seat",
 )
+ENDINGS = {
+    "Henry died": "henry_died",
+    "no heir": "no_heir",
+    "Pilgrimage of Grace": "pilgrimage",
+    "": "not_over",
+}
+"""``result()["details"]["ended"]``: how the game ended, one word for each ending (How
+to Win): Henry's death with an heir in the line, his death with the line empty (everyone
+loses), or the Pilgrimage of Grace's overthrow."""
+NESTED_FIELDS = ("hands", "tasks", "node", "play", "window")
+DOC_FIELDS = SCALAR_FIELDS + LIST_FIELDS + NESTED_FIELDS
+"""Every field of the serialized document (``_state_doc``)."""
 
 
 class HenryVIIIState(HenrySegment):
@@ -145,11 +157,9 @@ class HenryVIIIState(HenrySegment):
         is empty; the Pilgrimage of Grace's own end."""
         scores = {self.seat_name(s): self.faction_influence(s) for s in range(self.players)}
         details: JsonDict = {
-            "ended": self.end or "not over",
+            "ended": ENDINGS[self.end],
             "turns": self.turn,
-            "no_heir": 1 if self.end == "no heir" else 0,
-            "pilgrimage": 1 if self.end == "Pilgrimage of Grace" else 0,
-            "supremacy": 1 if self.supremacy else 0,
+            "act_of_supremacy": self.supremacy,
             "tudor_heirs_born": sum(
                 1 for c, p in enumerate(self.book.people) if p.born_card and self.where[c] != OUT
             ),

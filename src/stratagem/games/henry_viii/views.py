@@ -16,7 +16,19 @@ from stratagem.core import CHANCE, TERMINAL, JsonDict
 from stratagem.games.henry_viii.effects import religion_code
 from stratagem.games.henry_viii.encoding import HENRY_TARGET
 from stratagem.games.henry_viii.pack import val
-from stratagem.games.henry_viii.places import COURT, HIDDEN, LIVING, PLACE_NAMES, REMOVED
+from stratagem.games.henry_viii.places import (
+    ARRESTED,
+    COURT,
+    DEAD,
+    HIDDEN,
+    IMPRISONED,
+    LIVING,
+    MISSION,
+    PLACE_NAMES,
+    REMOVED,
+    TRAVEL,
+)
+from stratagem.games.henry_viii.rounds import CONTENTMENT_WINDOW
 
 if TYPE_CHECKING:
     from stratagem.games.henry_viii.state import HenryVIIIState
@@ -40,13 +52,13 @@ def describe_card(state: HenryVIIIState, card: int) -> str:
     )
 
 
-def _character(state: HenryVIIIState, c: int) -> str:
+def _character(state: HenryVIIIState, c: int, influence: int) -> str:
     """A character on one line: ``Influence 8 · Ability 4 · Guile 4 · Religion C1 ·
     Title: Duke of Norfolk · Office: Lord High Treasurer · ...`` (see ``read_characters``)."""
     person = state.person(c)
     parts = [
         state.seat_name(state.owner[c]),
-        f"Influence {state.influence(c)}",
+        f"Influence {influence}",
         f"Ability {person.ability}",
         f"Guile {person.guile}",
         f"Religion {religion_code(state.religion_of[c])}",
@@ -157,6 +169,27 @@ def _in_play(state: HenryVIIIState) -> JsonDict | None:
     return doc
 
 
+def _supports_window(state: HenryVIIIState) -> JsonDict | None:
+    """The Supports window going round the table (public: every Support is played face
+    up), or ``None`` when none is open."""
+    window = state.window
+    if window is None or window["passes"] >= state.players:
+        return None
+    contentment = window["kind"] == CONTENTMENT_WINDOW
+    play = state.play
+    doc: JsonDict = {
+        "for": "Henry's Matrimonial Contentment"
+        if contentment or play is None
+        else str(play["name"]),
+        "from": state.seat_name(window["start"]),
+        "to_answer": state.seat_name((window["start"] + window["i"]) % state.players),
+        "passes_in_a_row": window["passes"],
+    }
+    if contentment:
+        doc["modifier_so_far"] = window["sum"]
+    return doc
+
+
 CHANCE_QUESTIONS = {
     "deal": "a character is dealt",
     "draw": "a court card is drawn",
@@ -210,25 +243,41 @@ def _asked(state: HenryVIIIState) -> str | None:
     return f"{who}: {questions.get(node[1], node[1])}"
 
 
+_PLACED = {
+    ARRESTED: "arrested",
+    IMPRISONED: "imprisoned",
+    TRAVEL: "abroad",
+    MISSION: "abroad",
+    DEAD: "dead",
+}
+"""The view's lists of characters by where they are."""
+
+
 def build_view(state: HenryVIIIState, seat: int | None) -> JsonDict:
     """Everything ``seat`` may know now (``None``: a spectator)."""
     book = state.book
     player = state.current_player()
+    owner = state.owner
+    living = [c for c, place in enumerate(state.where) if place in LIVING]
+    influence = {c: state.influence(c) for c in living}
+    hidden = [owner[c] for c, place in enumerate(state.where) if place == HIDDEN]
+    placed: dict[str, list[str]] = {"arrested": [], "imprisoned": [], "abroad": [], "dead": []}
+    for c, place in enumerate(state.where):
+        key = _PLACED.get(place)
+        if key is not None:
+            placed[key].append(state.name(c))
     factions: JsonDict = {}
+    characters: JsonDict = {}
     for s in range(state.players):
-        members = [
-            c for c in range(len(state.where)) if state.owner[c] == s and state.where[c] in LIVING
-        ]
-        face_down = [
-            c for c in range(len(state.where)) if state.owner[c] == s and state.where[c] == HIDDEN
-        ]
+        members = [c for c in living if owner[c] == s]
         factions[state.seat_name(s)] = {
-            "influence": state.faction_influence(s),
+            "influence": sum(influence[c] for c in members),
             "court_cards": len(state.hands[s]),
-            "face_down_characters": len(face_down),
+            "face_down_characters": hidden.count(s),
             "law_suit": state.law_suit_on(s),
             "characters": len(members),
         }
+        characters.update((state.name(c), _character(state, c, influence[c])) for c in members)
     offices = {}
     for o, name in enumerate(book.office_names):
         holder = state.office_holder[o]
@@ -263,22 +312,15 @@ def build_view(state: HenryVIIIState, seat: int | None) -> JsonDict:
             f"({state.seat_name(state.owner[c])})"
             for c in state.line
         ],
-        "tower": {
-            "arrested": [state.name(c) for c in range(len(state.where)) if state.where[c] == 3],
-            "imprisoned": [state.name(c) for c in range(len(state.where)) if state.where[c] == 4],
-        },
-        "abroad": [state.name(c) for c in range(len(state.where)) if state.abroad(c)],
-        "dead": [state.name(c) for c in range(len(state.where)) if state.dead(c)],
+        "tower": {"arrested": placed["arrested"], "imprisoned": placed["imprisoned"]},
+        "abroad": placed["abroad"],
+        "dead": placed["dead"],
         "factions": factions,
-        "characters": {
-            state.name(c): _character(state, c)
-            for s in range(state.players)
-            for c in range(len(state.where))
-            if state.owner[c] == s and state.where[c] in LIVING
-        },
+        "characters": characters,
         "offices": offices,
         "titles": titles,
         "in_play": _in_play(state),
+        "supports_window": _supports_window(state),
         "deck": len(state.deck),
         "discard_pile": [book.card_names[card] for card in state.discard],
         "round": state.rounds_done + 1,

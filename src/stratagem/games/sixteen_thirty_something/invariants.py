@@ -17,17 +17,14 @@ if TYPE_CHECKING:
 def _card_problems(state: SixteenThirtySomethingState) -> list[str]:
     book = state.book
     problems: list[str] = []
-    seen = [sum(column) for column in zip(state.deck, state.discard, *state.hands, strict=True)]
-    for row in state.piles:
-        for pile in row:
-            if pile is not None:
-                for kind in pile[1]:
-                    seen[kind] += 1
+    seen = list(map(sum, zip(state.deck, state.discard, *state.hands, strict=True)))
+    for kind in [kind for row in state.piles for pile in row if pile for kind in pile[1]]:
+        seen[kind] += 1
     if seen != list(book.copies):
         for kind, count in enumerate(seen):
             if count != book.copies[kind]:
                 problems.append(f"{count} {book.kind_names[kind]} cards, not {book.copies[kind]}")
-    if min(min(hand) for hand in state.hands) < 0:
+    if min(map(min, state.hands)) < 0:
         problems.append("a hand holds a negative number of cards")
     if state.deck_size != sum(state.deck) or min(state.deck) < 0 or min(state.discard) < 0:
         problems.append("the deck's size or counts are wrong")

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Self
 
-from stratagem.core import CHANCE, Action, Event, IllegalAction, JsonDict, State
+from stratagem.core import CHANCE, Action, IllegalAction, JsonDict, State
 from stratagem.games.sixteen_thirty_something import flow, specials, trading, voting, war
 from stratagem.games.sixteen_thirty_something.document import state_doc
 from stratagem.games.sixteen_thirty_something.encoding import (
@@ -394,19 +394,6 @@ class SixteenThirtySomethingState(State):
 
     def _state_doc(self) -> JsonDict:
         return state_doc(self)
-
-    def log(
-        self,
-        text: str,
-        rule: str,
-        data: JsonDict,
-        *,
-        private_to: int | None = None,
-        public_text: str | None = None,
-        public_data: dict[str, Any] | None = None,
-    ) -> None:
-        """Append an event citing ``rule``, the rulebook section that made it happen."""
-        self.events.append(Event(text, rule, data, private_to, public_text, public_data))
 
     def bump(self, key: str) -> None:
         """Count one more of something in ``result()["details"]`` (votes, wars, ...)."""

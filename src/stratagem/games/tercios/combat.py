@@ -8,10 +8,11 @@ from typing import TYPE_CHECKING
 
 from shapely import Point
 
-from stratagem.games.tercios.command import under_command
+from stratagem.games.tercios.command import attached_traits, has_rule, radius_trait, under_command
 from stratagem.games.tercios.damage import disorder, take_damage, weary
 from stratagem.games.tercios.encoding import (
     ASSAULT,
+    EVADE,
     FIRE,
     NO_REACT,
     REACT,
@@ -21,9 +22,15 @@ from stratagem.games.tercios.encoding import (
     TURN_ANGLES,
     TURNS,
 )
-from stratagem.games.tercios.geometry import bearing
-from stratagem.games.tercios.movement import free_turns, move_towards, reorient, slide, speed
-from stratagem.games.tercios.shooting import shot_targets
+from stratagem.games.tercios.geometry import bearing, turn_between
+from stratagem.games.tercios.movement import (
+    evade,
+    free_turns,
+    move_towards,
+    reorient,
+    slide,
+)
+from stratagem.games.tercios.shooting import reaction_shot, reaction_shots
 from stratagem.games.tercios.sight import charge_path
 from stratagem.games.tercios.values import final_value
 from stratagem.games.tercios.virtues import virtue_bonus
@@ -39,15 +46,21 @@ def may_react(state: TerciosState, unit: int) -> bool:
     return state.alive[unit] and state.order[unit] >= 0 and not state.spent[unit]
 
 
-def reaction_dice(state: TerciosState, unit: int, flank: bool, against: int) -> int:
-    """A reaction's order test: Discipline, less without command or against a flank charge,
-    more for cavalry evading infantry (Evasion)."""
+def reaction_dice(
+    state: TerciosState, unit: int, flank: bool, against: int, evading: bool = False
+) -> int:
+    """A reaction's order test: Discipline, less without command (not for Elite units) or
+    against a flank charge, more for a unit with Evasion charged by infantry (Evasion) or
+    within an Imperturbable commander's radius, less when evading a charger whose attached
+    commander is Aggressive (Automatic Kingdoms Traits)."""
     troop = state.g.troops[unit]
-    penalties = 0 if under_command(state, unit) or "Elite" in troop.profile.rules else 1
+    penalties = 0 if under_command(state, unit) or has_rule(state, unit, "Elite") else 1
     penalties += 1 if flank else 0
-    bonuses = 0
-    if troop.profile.is_cavalry and against >= 0:
+    bonuses = 1 if radius_trait(state, unit, "Imperturbable") else 0
+    if against >= 0 and has_rule(state, unit, "Evasion"):
         bonuses += 1 if state.g.troops[against].profile.category == "infantry" else 0
+    if against >= 0 and evading and "Aggressive" in attached_traits(state, against):
+        penalties += 1
     return final_value(
         state.g.pack,
         troop.profile.discipline,
@@ -55,6 +68,15 @@ def reaction_dice(state: TerciosState, unit: int, flank: bool, against: int) -> 
         penalties,
         virtue_bonus(state, unit, "discipline"),
     )
+
+
+def may_evade(state: TerciosState, unit: int, attacker: int) -> bool:
+    """Evasion: a unit with the rule may react to a charge by evading even once activated;
+    Heavy Cavalry only against an infantry charge (Rules from "Kingdoms")."""
+    if not (state.alive[unit] and has_rule(state, unit, "Evasion")):
+        return False
+    infantry = state.g.troops[attacker].profile.category == "infantry"
+    return infantry or "Heavy Cavalry" not in state.g.troops[unit].profile.rules
 
 
 def _face_options(state: TerciosState, unit: int, towards: int) -> list[str]:
@@ -70,14 +92,6 @@ def _face_options(state: TerciosState, unit: int, towards: int) -> list[str]:
         ),
     )
     return [best]
-
-
-def evade(state: TerciosState, unit: int, away_from: int) -> None:
-    """Run! reaction / Evasion: turn about and move directly away by Mvt++."""
-    direction = bearing((state.x[away_from], state.y[away_from]), (state.x[unit], state.y[unit]))
-    length = speed(state, unit, 2)
-    slide(state, unit, direction, length, direction)
-    state.log(f"{state.g.troops[unit].label} evades.", "Reactions: Run!", {"unit": unit})
 
 
 def run_charge(state: TerciosState, frame: Frame) -> None:
@@ -96,21 +110,24 @@ def run_charge(state: TerciosState, frame: Frame) -> None:
             {"attacker": attacker, "target": target, "flank": frame["flank"]},
         )
         frame["stage"] = "offer"
-        evasion = g.troops[target].profile.is_cavalry and state.alive[target]
+        evasion = may_evade(state, target, attacker)
         if not frame.get("reaction") and (may_react(state, target) or evasion):
-            state.decide(
-                frame, g.troops[target].side, [g.table.parse(REACT), g.table.parse(NO_REACT)]
-            )
+            answers = [REACT, NO_REACT]
+            if evasion and may_react(state, target) and state.order[target] != RUN:
+                answers.insert(1, EVADE)  # Evasion: whatever its order
+            state.decide(frame, g.troops[target].side, [g.table.parse(a) for a in answers])
         else:
             frame["choice_text"] = NO_REACT
         return
     if stage == "offer":
-        if frame.pop("choice_text") == REACT:
+        answer = frame.pop("choice_text")
+        if answer in (REACT, EVADE):
             frame.pop("choice", None)
             state.revealed[target] = True
-            frame["evade_only"] = not may_react(state, target)
+            frame["evade_only"] = answer == EVADE or not may_react(state, target)
+            evading = frame["evade_only"] or state.order[target] == RUN
             state.spent[target] = True
-            dice = reaction_dice(state, target, frame["flank"], attacker)
+            dice = reaction_dice(state, target, frame["flank"], attacker, evading)
             state.log(
                 f"{g.troops[target].label} reacts: order test with {dice} dice.",
                 "Reactions",
@@ -126,15 +143,13 @@ def run_charge(state: TerciosState, frame: Frame) -> None:
         _reacted(state, frame, attacker, target, frame.pop("got"))
         return
     if stage == "ready":
-        text = frame.pop("choice_text")
+        verb = frame.pop("choice_text")[len(g.troops[target].label) + 2 :]
         frame.pop("choice", None)
         frame["stage"] = "move"
-        if text.endswith(" " + g.troops[attacker].label):
-            state.frames.append(
-                {"p": "shot", "s": target, "t": attacker, "mode": "react ready", "stage": "start"}
-            )
+        if verb in TURNS:
+            reorient(state, target, verb)
         else:
-            reorient(state, target, text[len(g.troops[target].label) + 2 :])
+            state.frames.append(reaction_shot(state, target, attacker, verb.split(" ")[0]))
         return
     _charge_move(state, frame, attacker, target)
 
@@ -162,15 +177,11 @@ def _reacted(state: TerciosState, frame: Frame, attacker: int, target: int, got:
         state.log(
             f"{g.troops[target].label} counter-charges.", "Reactions: Assault!", {"unit": target}
         )
-    elif order == FIRE:
-        if attacker in shot_targets(state, target, "react fire"):
-            state.frames.append(
-                {"p": "shot", "s": target, "t": attacker, "mode": "react fire", "stage": "start"}
-            )
-    elif order == READY:
-        options = [g.verb_action[target][verb] for verb in _face_options(state, target, attacker)]
-        if attacker in shot_targets(state, target, "react ready"):
-            options.append(g.target_action[target][("shoot", attacker)])
+    elif order in (READY, FIRE):
+        turns = _face_options(state, target, attacker) if order == READY else []
+        options = [g.verb_action[target][t] for t in turns] + reaction_shots(
+            state, target, attacker
+        )
         if options:
             frame["stage"] = "ready"
             state.decide(frame, g.troops[target].side, options)
@@ -181,6 +192,8 @@ def _charge_move(state: TerciosState, frame: Frame, attacker: int, target: int) 
     state.pop(frame)
     if not (state.alive[attacker] and state.alive[target]):
         return
+    if frame.get("counter"):
+        _meet_halfway(state, target, attacker)
     path = charge_path(state, attacker, target, 1)
     if path is None:
         direction = bearing(state.placement(attacker).front, (state.x[target], state.y[target]))
@@ -200,6 +213,7 @@ def _charge_move(state: TerciosState, frame: Frame, attacker: int, target: int) 
         CHARGE,
         {"attacker": attacker, "target": target},
     )
+    state.frames.append({"p": "frenzy", "a": attacker, "d": target, "stage": "start"})
     state.frames.append(
         {
             "p": "melee",
@@ -209,9 +223,29 @@ def _charge_move(state: TerciosState, frame: Frame, attacker: int, target: int) 
             "stage": "start",
             "flank": frame["flank"],
             "counter": bool(frame.get("counter")),
+            "intercept": bool(frame.get("intercept")),
+            "disordered": state.disorder[target],
             "resist": bool(frame.get("resist")),
             "direction": path.direction,
         }
+    )
+
+
+def _meet_halfway(state: TerciosState, unit: int, charger: int) -> None:
+    """Reactions: Assault!: a counter-charge meets the charger halfway: the counter-charging
+    unit turns towards the charger (at most the 90-degree pivot) and covers half the gap
+    between them; the charger then closes the rest (RULINGS.md R61)."""
+    start = state.placement(unit)
+    aim = (state.x[charger], state.y[charger])
+    direction = bearing(start.front, aim)
+    if turn_between(start.facing, direction) > state.g.pack.constant("max_pivot") + 1e-6:
+        return
+    gap = state.placement(charger).polygon().distance(start.polygon())
+    slide(state, unit, direction, gap / 2, direction)
+    state.log(
+        f"{state.g.troops[unit].label} meets the charge halfway.",
+        "Reactions: Assault! (counter-charge)",
+        {"unit": unit},
     )
 
 

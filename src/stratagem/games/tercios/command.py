@@ -4,31 +4,42 @@ ways to lose a commander.
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING
 
 from shapely import Point
 
-from stratagem.core import Action
-from stratagem.games.tercios.geometry import distance
 from stratagem.games.tercios.pack import plain
 from stratagem.games.tercios.sight import clear_line
-from stratagem.games.tercios.virtues import stamina, virtue_bonus
+from stratagem.games.tercios.values import final_value
+from stratagem.games.tercios.virtues import (
+    attached_traits,
+    has_rule,
+    in_radius,
+    radius,
+    radius_trait,
+    stamina,
+    virtue_bonus,
+)
 
-__all__ = ["stamina", "virtue_bonus"]
+__all__ = [
+    "attached_traits",
+    "has_rule",
+    "in_radius",
+    "radius",
+    "radius_trait",
+    "stamina",
+    "virtue_bonus",
+]
 
 if TYPE_CHECKING:
     from stratagem.games.tercios.state import Frame, TerciosState
 
 
-def radius(state: TerciosState, officer: int) -> float:
-    """The command radius: 6 inches, 9 with Presence."""
-    key = "presence_radius" if "Presence" in state.g.officers[officer].traits else "command_radius"
-    return state.g.pack.constant(key)
-
-
 def commander_move(state: TerciosState, officer: int) -> float:
-    """A commander's move: 6 inches, 9 with Impetus."""
+    """A commander's move: 6 inches, 9 with Impetus; none left once he has made an exact
+    move in his activation (RULINGS.md R81)."""
+    if any(f.get("moved") and f.get("o") == officer for f in state.frames):
+        return 0.0
     key = "impetus_move" if "Impetus" in state.g.officers[officer].traits else "commander_move"
     return state.g.pack.constant(key)
 
@@ -85,199 +96,39 @@ def under_command(state: TerciosState, unit: int) -> bool:
                 return True
             continue
         point = (state.ox[index], state.oy[index])
-        if shape.distance(Point(point)) <= reach and _sees_unit(state, point, unit):
+        if shape.distance(Point(point)) <= reach and sees_unit(state, point, unit):
             return True
     return False
 
 
-def _sees_unit(state: TerciosState, point: tuple[float, float], unit: int) -> bool:
+def order_dice(state: TerciosState, unit: int) -> int:
+    """Testing Orders: Discipline, less (-) without command (Elite units never are), plus
+    Loyalty."""
+    troop = state.g.troops[unit]
+    penalty = 0
+    if not under_command(state, unit) and not has_rule(state, unit, "Elite"):
+        penalty = 1
+    return final_value(
+        state.g.pack, troop.profile.discipline, 0, penalty, virtue_bonus(state, unit, "discipline")
+    )
+
+
+def sees_unit(state: TerciosState, point: tuple[float, float], unit: int) -> bool:
     return any(
         clear_line(state, point, centre, {unit}) for centre in state.placement(unit).centres()
     )
 
 
-# -- activating a commander -----------------------------------------------------------------
-
-
-def _approach(
-    state: TerciosState, officer: int, unit: int, within: float
-) -> tuple[float, float] | None:
-    """Where the commander stops to be within ``within`` of the unit, if his move allows."""
-    point = (state.ox[officer], state.oy[officer])
-    shape = state.placement(unit).polygon()
-    gap = shape.distance(Point(point))
-    if gap <= within:
-        return point
-    step = gap - within + 0.05
-    if step > commander_move(state, officer):
-        return None
-    centre = (state.x[unit], state.y[unit])
-    angle = math.atan2(centre[1] - point[1], centre[0] - point[0])
-    return (
-        round(point[0] + math.cos(angle) * step, 2),
-        round(point[1] + math.sin(angle) * step, 2),
-    )
-
-
-def commander_options(state: TerciosState, officer: int, acted: bool) -> list[Action]:
-    """What an activated commander may do: join a unit, leave his unit, or a command
-    action (Inspiring, Authoritarian, Comrade-in-arms)."""
-    g = state.g
-    who = g.officers[officer]
-    table = g.table
-    label = who.label
-    options: list[Action] = []
-    host = state.attached[officer]
-    if host >= 0:
-        if not acted and not state.joined[officer] and not state.spent[host]:
-            options.append(table.parse(f"{label}: leave his unit"))
-        return options
-    reach = radius(state, officer)
-    for unit, troop in enumerate(g.troops):
-        if troop.side != who.side or not state.alive[unit]:
-            continue
-        if not acted and _approach(state, officer, unit, 0.0) is not None:
-            options.append(table.parse(f"{label}: join {troop.label}"))
-        if who.virtues and may_command(state, officer, unit):
-            spot = _approach(state, officer, unit, reach)
-            if spot is not None and _sees_unit(state, spot, unit):
-                options += [
-                    table.parse(f"{label}: inspire {troop.label} ({v})") for v in who.virtues
-                ]
-    if "Authoritarian" in who.traits:
-        options.append(table.parse(f"{label}: authoritarian"))
-    if "Comrade-in-arms" in who.traits:
-        for other in g.officers:
-            if (
-                other.side == who.side
-                and other.index != officer
-                and state.exhausted[other.index]
-                and state.o_alive[other.index]
-                and distance(officer_point(state, officer), officer_point(state, other.index))
-                <= reach
-            ):
-                options.append(table.parse(f"{label}: comrade-in-arms {other.label}"))
-    return options
-
-
-def run_commander(state: TerciosState, frame: Frame) -> None:
-    """Activating a Commander: move, then a command action (or join a unit)."""
-    officer = frame["o"]
-    stage = frame["stage"]
-    who = state.g.officers[officer]
-    if stage == "start":
-        frame["stage"] = "chosen"
-        options = commander_options(state, officer, False)
-        state.decide(frame, who.side, options)
-        return
-    if stage == "chosen":
-        _chosen(state, frame, officer, frame.pop("choice_text"))
-        return
-    if stage == "tested":
-        successes = frame.pop("got")
-        _tested(state, frame, officer, successes)
-
-
-def _chosen(state: TerciosState, frame: Frame, officer: int, text: str) -> None:
-    who = state.g.officers[officer]
-    verb = text[len(who.label) + 2 :]
-    rule = "Command: Activating a Commander"
-    if verb.startswith("join "):
-        unit = state.g.troop_index[verb[5:]]
-        state.attached[officer] = unit
-        state.exhausted[officer] = True
-        state.joined[officer] = True
-        state.log(
-            f"{who.label} joins {state.g.troops[unit].label} and is exhausted.",
-            "Command: Joining a troop",
-            {"officer": officer, "unit": unit},
-        )
-        state.pop(frame)
-        return
-    if verb == "leave his unit":
-        host = state.attached[officer]
-        base = state.placement(host)
-        rear = base.centres()[2]
-        hx, hy = base.heading
-        state.attached[officer] = -1
-        state.ox[officer], state.oy[officer] = round(rear[0] - hx, 2), round(rear[1] - hy, 2)
-        state.log(
-            f"{who.label} leaves {state.g.troops[host].label}.",
-            "Command: Leaving a Troop",
-            {"officer": officer},
-        )
-        options = commander_options(state, officer, True)
-        frame["stage"] = "chosen"
-        if not options:
-            state.pop(frame)
-            return
-        state.decide(frame, who.side, options)
-        return
-    frame["action"] = verb
-    need = state.g.pack.constant("command_target")
-    if verb.startswith("inspire "):
-        name = verb[8 : verb.rindex(" (")]
-        unit = state.g.troop_index[name]
-        spot = _approach(state, officer, unit, radius(state, officer))
-        if spot is not None:
-            state.ox[officer], state.oy[officer] = spot
-    elif verb.startswith("comrade-in-arms "):
-        need = state.g.pack.constant("rout_target")
+def join_unit(state: TerciosState, officer: int, unit: int) -> None:
+    """Joining a troop: he moves into contact, is attached and exhausted."""
+    state.attached[officer] = unit
+    state.exhausted[officer] = True
+    state.joined[officer] = True
     state.log(
-        f"{who.label}: {verb} (command test, rank {who.rank}).",
-        rule,
-        {"officer": officer, "action": verb},
+        f"{state.g.officers[officer].label} joins {state.g.troops[unit].label} and is exhausted.",
+        "Command: Joining a troop",
+        {"officer": officer, "unit": unit},
     )
-    frame["stage"] = "tested"
-    state.roll(frame, who.rank, int(need))
-
-
-def _tested(state: TerciosState, frame: Frame, officer: int, successes: int) -> None:
-    who = state.g.officers[officer]
-    verb = frame.pop("action")
-    rule = "Command: Command Actions"
-    if successes >= 1:
-        if verb.startswith("inspire "):
-            name = verb[8 : verb.rindex(" (")]
-            virtue = verb[verb.rindex(" (") + 2 : -1]
-            state.buff[state.g.troop_index[name]] = virtue
-            state.log(
-                f"{who.label} inspires {name}: {virtue} until the enemy's next activation.",
-                "Command: Inspiring",
-                {"officer": officer, "virtue": virtue},
-            )
-        elif verb == "authoritarian":
-            state.authoritarian[who.side] = True
-            state.log(
-                f"{who.label}: the next unit activated needs no order test.",
-                "Optional Traits: Authoritarian",
-                {"officer": officer},
-            )
-        elif verb.startswith("comrade-in-arms "):
-            other = state.g.officer_index[verb[16:]]
-            state.exhausted[other] = False
-            state.log(
-                f"{who.label} rouses {verb[16:]}: no longer exhausted.",
-                "Optional Traits: Comrade-in-arms",
-                {"officer": officer},
-            )
-    else:
-        state.log(
-            f"{who.label}'s command test fails: the action is cancelled.",
-            rule,
-            {"officer": officer, "successes": successes},
-        )
-    if successes <= 1:
-        state.exhausted[officer] = True
-        state.log(f"{who.label} is exhausted.", rule, {"officer": officer})
-    state.pop(frame)
-
-
-def commander_activatable(state: TerciosState, officer: int) -> bool:
-    """A commander may be activated: alive, not exhausted, with something to do."""
-    if not state.o_alive[officer] or state.exhausted[officer]:
-        return False
-    return bool(commander_options(state, officer, False))
 
 
 def lose_commanders(state: TerciosState, unit: int) -> None:
@@ -290,16 +141,11 @@ def lose_commanders(state: TerciosState, unit: int) -> None:
         if not state.o_alive[index]:
             continue
         if state.attached[index] == unit:
-            state.o_alive[index] = False
-            state.attached[index] = -1
-            state.ox[index], state.oy[index] = state.x[unit], state.y[unit]
-            enemy = 1 - officer.side
-            points = officer_points(state, index)
-            state.vp[enemy] += points
-            state.log(
+            kill_commander(
+                state,
+                index,
                 f"{officer.label} dies with {g.troops[unit].label}, like a hero.",
                 "Commanders and Losses: Like a Hero",
-                {"officer": index, "vp": points},
             )
             continue
         if not any(
@@ -312,6 +158,20 @@ def lose_commanders(state: TerciosState, unit: int) -> None:
                 "Commanders and Losses: Useless",
                 {"officer": index},
             )
+
+
+def kill_commander(state: TerciosState, officer: int, text: str, rule: str) -> None:
+    """Commanders and Losses: a commander killed (or fled) leaves the field and the enemy
+    scores him (RULINGS.md: victory points)."""
+    who = state.g.officers[officer]
+    host = state.attached[officer]
+    if host >= 0:
+        state.ox[officer], state.oy[officer] = state.x[host], state.y[host]
+    state.o_alive[officer] = False
+    state.attached[officer] = -1
+    points = officer_points(state, officer)
+    state.vp[1 - who.side] += points
+    state.log(text, rule, {"officer": officer, "vp": points})
 
 
 def _flight_tests(state: TerciosState, unit: int) -> None:
@@ -354,13 +214,8 @@ def run_flight(state: TerciosState, frame: Frame) -> None:
     state.pop(frame)
     if frame.pop("got") > 0 or not state.o_alive[officer]:
         return
-    state.o_alive[officer] = False
-    points = officer_points(state, officer)
-    state.vp[1 - who.side] += points
-    state.log(
-        f"{who.label} takes flight.",
-        "Commanders and Losses: Leaving a Troop",
-        {"officer": officer, "vp": points},
+    kill_commander(
+        state, officer, f"{who.label} takes flight.", "Commanders and Losses: Leaving a Troop"
     )
 
 

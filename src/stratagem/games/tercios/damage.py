@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from stratagem.games.tercios.command import lose_commanders
+from stratagem.games.tercios.command import kill_commander, lose_commanders
 from stratagem.games.tercios.pack import plain
 from stratagem.games.tercios.virtues import stamina
 
@@ -59,8 +59,18 @@ def destroy(state: TerciosState, unit: int, rule: str) -> None:
     lose_commanders(state, unit)
 
 
+def _selfless(state: TerciosState, unit: int) -> int:
+    """The living Selfless commander attached to the unit, or -1."""
+    for officer in state.g.officers:
+        index = officer.index
+        if state.attached[index] == unit and state.o_alive[index] and "Selfless" in officer.traits:
+            return index
+    return -1
+
+
 def run_rout(state: TerciosState, frame: Frame) -> None:
-    """Rout Test: Discipline dice, never modified, needing one 6 per Rout Point."""
+    """Rout Test: Discipline dice, never modified, needing one 6 per Rout Point; a unit
+    with a Selfless commander attached may roll again once, and he dies for it."""
     unit = frame["u"]
     if not state.alive[unit]:
         state.pop(frame)
@@ -81,6 +91,30 @@ def run_rout(state: TerciosState, frame: Frame) -> None:
         )
         return
     sixes = frame.pop("got")
+    selfless = _selfless(state, unit)
+    if sixes < frame["points"] and selfless >= 0 and "selfless" not in frame:
+        frame["selfless"] = selfless
+        frame["stage"] = "rolled"
+        state.log(
+            f"{state.g.troops[unit].label} rolls its rout test again for "
+            f"{state.g.officers[selfless].label}.",
+            "Automatic Kingdoms Traits: Selfless",
+            {"unit": unit, "officer": selfless},
+        )
+        state.roll(
+            frame,
+            state.g.troops[unit].profile.discipline,
+            int(state.g.pack.constant("rout_target")),
+        )
+        return
+    if "selfless" in frame and state.o_alive[frame["selfless"]]:
+        officer = frame["selfless"]
+        kill_commander(
+            state,
+            officer,
+            f"{state.g.officers[officer].label} gives his life to rally the unit.",
+            "Automatic Kingdoms Traits: Selfless",
+        )
     if sixes >= frame["points"]:
         state.dm[unit] = limit
         state.log(

@@ -3,9 +3,10 @@
 The table holds every discrete decision (orders, activations, moves towards a target,
 charges, shots, command actions, reactions) and every chance outcome (``Die: k``,
 ``Roll: k successes``). A person or client may also give an exact move,
-``move Tercio 1 to 34.5,20 facing 90``; such a move is not in the table: it shares the id
-of the reserved ``exact move`` entry (never legal by itself) and is told apart by its text,
-which ``TerciosActionTable`` parses and the rules then check (RULINGS.md: exact moves).
+``move Tercio 1 to 34.5,20 facing 90``, or a commander's (``move Gustav Horn (Swedish
+C-C) to 30,40``); such a move is not in the table: it shares the id of the reserved
+``exact move`` entry (never legal by itself) and is told apart by its text, which
+``TerciosActionTable`` parses and the rules then check (RULINGS.md: exact moves, R81).
 """
 
 from __future__ import annotations
@@ -25,14 +26,25 @@ EXACT_TEXT = "exact move (give: move UNIT to X,Y [facing DEGREES])"
 PASS = "pass"
 REACT = "react"
 NO_REACT = "do not react"
+EVADE = "evade"
 DIRTY_WAR = "declare dirty war!"
 NO_DIRTY_WAR = "no dirty war"
+BRIGADE_ORDER = "with its brigade"
 TURNS = ("reorient left", "reorient right", "reorient about")
 TURN_ANGLES = (90.0, -90.0, 180.0)
 MOVES = ("advance", "advance left", "advance right")
 MOVE_ANGLES = (0.0, 45.0, -45.0)
-UNIT_VERBS = (*MOVES, *TURNS, "reorganise", "hitch", "unhitch", "end activation")
-TARGET_VERBS = ("shoot", "charge", "advance towards")
+UNIT_VERBS = (
+    *MOVES,
+    *TURNS,
+    "reorganise",
+    "hitch",
+    "unhitch",
+    "end activation",
+    "dismount",
+    "remount",
+)
+TARGET_VERBS = ("shoot", "charge", "advance towards", "harass")
 
 _EXACT = re.compile(
     r"^move (?P<unit>.+?) to (?P<x>-?\d+(?:\.\d*)?)\s*,\s*(?P<y>-?\d+(?:\.\d*)?)"
@@ -43,23 +55,28 @@ _EXACT = re.compile(
 
 @dataclass(frozen=True, slots=True)
 class ExactMove:
-    """A move with exact parameters: the unit, its new front centre and maybe its facing."""
+    """A move with exact parameters: the unit (a troop, or a commander when ``officer``),
+    its new front centre (a commander's new place) and maybe its facing."""
 
     unit: int
     x: float
     y: float
     facing: float | None
+    officer: bool = False
 
 
 class TerciosActionTable(ActionTable):
     """The action table, which also reads exact moves (see the module docstring)."""
 
-    __slots__ = ("_labels", "exact_id")
+    __slots__ = ("_labels", "_officers", "exact_id")
 
-    def __init__(self, texts: Sequence[str], troops: Sequence[Troop]) -> None:
+    def __init__(
+        self, texts: Sequence[str], troops: Sequence[Troop], officers: Sequence[Officer] = ()
+    ) -> None:
         super().__init__(texts)
         self.exact_id = self.parse(EXACT_TEXT).id
         self._labels = {normalize_text(t.label): t for t in troops}
+        self._officers = {normalize_text(o.label): o for o in officers}
 
     def parse(self, text: str) -> Action:
         """A table action, or an exact move in its canonical text."""
@@ -69,7 +86,7 @@ class TerciosActionTable(ActionTable):
             move = self.exact(text)
             if move is None:
                 raise
-            return Action(self.exact_id, exact_text(self._troop(move.unit), move))
+            return Action(self.exact_id, exact_text(self._label(move), move))
 
     def check(self, action: Action) -> Action:
         """A table action, or a well-formed exact move carrying the reserved id."""
@@ -82,24 +99,27 @@ class TerciosActionTable(ActionTable):
         match = _EXACT.match(" ".join(text.split()))
         if match is None:
             return None
-        troop = self._labels.get(normalize_text(match["unit"]))
-        if troop is None:
-            raise UnknownAction(f"{text!r}: there is no unit named {match['unit']!r}")
+        name = normalize_text(match["unit"])
+        who: Troop | Officer | None = self._labels.get(name) or self._officers.get(name)
+        if who is None:
+            raise UnknownAction(f"{text!r}: there is no unit or commander named {match['unit']!r}")
         facing = match["facing"]
         return ExactMove(
-            troop.index,
+            who.index,
             round(float(match["x"]), 2),
             round(float(match["y"]), 2),
             None if facing is None else round(float(facing), 1) % 360.0,
+            officer=isinstance(who, Officer),
         )
 
-    def _troop(self, index: int) -> Troop:
-        return next(t for t in self._labels.values() if t.index == index)
+    def _label(self, move: ExactMove) -> str:
+        named = self._officers if move.officer else self._labels
+        return next(w.label for w in named.values() if w.index == move.unit)
 
 
-def exact_text(troop: Troop, move: ExactMove) -> str:
-    """The canonical text of an exact move."""
-    text = f"move {troop.label} to {move.x:g},{move.y:g}"
+def exact_text(label: str, move: ExactMove) -> str:
+    """The canonical text of an exact move of the unit or commander ``label``."""
+    text = f"move {label} to {move.x:g},{move.y:g}"
     return text if move.facing is None else f"{text} facing {move.facing:g}"
 
 
@@ -107,12 +127,14 @@ def action_texts(
     troops: Sequence[Troop], officers: Sequence[Officer], seats: Sequence[str]
 ) -> list[str]:
     """Every discrete action and chance outcome, in a fixed order (the RL encoding)."""
-    texts = [EXACT_TEXT, PASS, REACT, NO_REACT, DIRTY_WAR, NO_DIRTY_WAR]
+    texts = [EXACT_TEXT, PASS, REACT, NO_REACT, DIRTY_WAR, NO_DIRTY_WAR, EVADE]
     texts += [f"Die: {face}" for face in range(1, 7)]
     texts += [f"Roll: {count} successes" for count in range(MAX_DICE + 1)]
     texts += [f"{seat} plays first" for seat in seats]
     for troop in troops:
         texts += [f"order {troop.label}: {order}" for order in ORDERS]
+        if "Brigade" in troop.profile.rules:
+            texts.append(f"order {troop.label}: {BRIGADE_ORDER}")
         texts.append(f"activate {troop.label}")
         texts += [f"{troop.label}: {verb}" for verb in UNIT_VERBS]
         for enemy in troops:
@@ -131,9 +153,52 @@ def action_texts(
                 and other.index != officer.index
             ):
                 texts.append(f"{officer.label}: comrade-in-arms {other.label}")
+        texts.append(f"{officer.label}: stay")
+        texts += _pair_texts(officer, troops)
+        if "Coordinator" in officer.traits:
+            texts.append(f"{officer.label}: coordinate")
+        if "Accomplice" in officer.traits:
+            texts += [
+                f"{officer.label}: accomplice {other.label}"
+                for other in officers
+                if other.side == officer.side and other.index != officer.index
+            ]
         for troop in troops:
+            texts += _trait_texts(officer, troop)
             if troop.side != officer.side:
                 continue
             texts.append(f"{officer.label}: join {troop.label}")
             texts += [f"{officer.label}: inspire {troop.label} ({v})" for v in officer.virtues]
     return texts
+
+
+def _trait_texts(officer: Officer, troop: Troop) -> list[str]:
+    """The command actions of an officer's traits that name a unit (Optional Traits;
+    Kingdoms Expansion Traits)."""
+    traits = officer.traits
+    who, name = officer.label, troop.label
+    if troop.side != officer.side:
+        return [f"{who}: erudite {name}"] if "Erudite" in traits else []
+    texts = []
+    if "Alert" in traits:
+        texts += [f"{who}: alert {name} ({turn})" for turn in TURNS]
+    for trait in ("Bold", "Cautious"):
+        if trait in traits:
+            texts += [f"{who}: {trait.lower()} {name} ({order})" for order in ORDERS]
+    for trait in ("Energetic", "Determined", "Enthusiastic", "Fearless"):
+        if trait in traits:
+            texts.append(f"{who}: {trait.lower()} {name}")
+    return texts
+
+
+def _pair_texts(officer: Officer, troops: Sequence[Troop]) -> list[str]:
+    """Indefatigable and Experienced name two units of his side."""
+    own = [t for t in troops if t.side == officer.side]
+    return [
+        f"{officer.label}: {trait.lower()} {a.label} to {b.label}"
+        for trait in ("Indefatigable", "Experienced")
+        if trait in officer.traits
+        for a in own
+        for b in own
+        if a.index != b.index
+    ]

@@ -66,8 +66,17 @@ def end_of_turn(state: TerciosState) -> None:
 def _finish(state: TerciosState, winner: int | None, level: str, why: str) -> None:
     g = state.g
     seats = g.seat_names
+    # A dragoon unit has two cards, one on the table: it is lost when neither is.
     lost = [
-        sum(1 for t in g.troops if t.side == side and not state.alive[t.index]) for side in (0, 1)
+        sum(
+            1
+            for t in g.troops
+            if t.side == side
+            and not t.reserve
+            and not state.alive[t.index]
+            and not (t.twin >= 0 and state.alive[t.twin])
+        )
+        for side in (0, 1)
     ]
     if winner is None:
         reason = f"Draw after turn {state.turn}: {why}."

@@ -23,9 +23,9 @@ from stratagem.games.tercios.roster import (
     build_roster,
     standard_deployment,
 )
+from stratagem.games.tercios.scenery import table_scenery
 from stratagem.games.tercios.serialize import load_fields
 from stratagem.games.tercios.state import TerciosState
-from stratagem.games.tercios.terrain import battlefield
 from stratagem.games.tercios.validation import check_army
 
 DEFAULT_ARMIES = ("spanish_1000", "swedish_1000")
@@ -33,12 +33,15 @@ DEFAULT_ARMIES = ("spanish_1000", "swedish_1000")
 
 class TerciosOptions(GameOptions):
     """Tercios options: each seat's army (a shipped army or a file), the battlefield, a
-    fixed duration instead of the variable end, and the Weary adaptation."""
+    fixed duration instead of the variable end, the Weary adaptation and the figures'
+    scale (the 6/10 mm bases, RULINGS.md R80)."""
 
     armies: tuple[str, str] = DEFAULT_ARMIES
-    terrain: Literal["standard", "open"] = "standard"
+    terrain: Literal["standard", "open", "scenery points"] = "standard"
+    scenery_seed: int = 0
     duration: int | None = Field(default=None, ge=1, le=8)
     weary_at_first_dm: bool = False
+    scale: Literal["15/28mm", "6/10mm"] = "15/28mm"
 
 
 class Tercios(Game):
@@ -47,6 +50,7 @@ class Tercios(Game):
     info = INFO
 
     def __init__(self, options: Mapping[str, Any], pack: Pack) -> None:
+        pack = pack.at_scale(str(options.get("scale", "15/28mm")))
         names = tuple(options["armies"])
         specs = []
         for seat, name in zip(SEATS, names, strict=True):
@@ -65,7 +69,7 @@ class Tercios(Game):
             deployment = standard_deployment(pack, troops)
         except DeploymentError as error:
             raise OptionError(f"tercios: {error}") from None
-        table = TerciosActionTable(action_texts(troops, officers, SEATS), troops)
+        table = TerciosActionTable(action_texts(troops, officers, SEATS), troops, officers)
         super().__init__(options, SEATS, table)
         self.table = table
         self.pack = pack
@@ -74,7 +78,15 @@ class Tercios(Game):
         self.troops = troops
         self.officers = officers
         self.deployment = deployment
-        self.terrain = battlefield(pack, str(options["terrain"]))
+        cartographers = tuple(
+            any("Cartographer" in o.traits for o in officers if o.side == side) for side in (0, 1)
+        )
+        self.terrain = table_scenery(
+            pack,
+            str(options["terrain"]),
+            options.get("scenery_seed", 0),
+            (cartographers[0], cartographers[1]),
+        )
         self.duration: int | None = options.get("duration")
         self.weary_at_first_dm = bool(options.get("weary_at_first_dm"))
         self.die_action: dict[int, Action] = {f: table.parse(f"Die: {f}") for f in range(1, 7)}

@@ -8,15 +8,19 @@ depth; its four Centres are the middles of its sides. Every shape test is shapel
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from shapely import LineString, MultiPolygon, Point, Polygon, shortest_line
+import numpy as np
+import shapely
+from numpy.typing import NDArray
+from shapely import LineString, MultiPolygon, Point, Polygon
 from shapely.geometry.base import BaseGeometry
 
 EPSILON = 1e-6
 FRONT, RIGHT, REAR, LEFT = range(4)
+Shapes = NDArray[np.object_]
+"""An array of shapely shapes, for vectorised tests."""
 CENTRE_NAMES = ("front", "right", "rear", "left")
 
 
@@ -37,20 +41,15 @@ class Placement:
         return (math.cos(angle), math.sin(angle))
 
     def centres(self) -> tuple[tuple[float, float], ...]:
-        """The four Centres (Units): front, right, rear, left."""
-        hx, hy = self.heading
-        half_d, half_w = self.depth / 2, self.width / 2
-        return (
-            (self.x + hx * half_d, self.y + hy * half_d),
-            (self.x + hy * half_w, self.y - hx * half_w),
-            (self.x - hx * half_d, self.y - hy * half_d),
-            (self.x - hy * half_w, self.y + hx * half_w),
-        )
+        """The four Centres (Units): front, right, rear, left (cached like the outline)."""
+        return _centres(self)
 
     @property
     def front(self) -> tuple[float, float]:
         """The front centre, from which moves, sight and range are measured."""
-        return self.centres()[FRONT]
+        hx, hy = self.heading
+        half_d = self.depth / 2
+        return (self.x + hx * half_d, self.y + hy * half_d)
 
     def corners(self) -> tuple[tuple[float, float], ...]:
         """The four corners: front right, rear right, rear left, front left."""
@@ -91,7 +90,20 @@ class Placement:
 
 @lru_cache(maxsize=4096)
 def _outline(spot: Placement) -> Polygon:
-    return Polygon(spot.corners())
+    outline: Polygon = shapely.polygons(spot.corners())
+    return outline
+
+
+@lru_cache(maxsize=4096)
+def _centres(spot: Placement) -> tuple[tuple[float, float], ...]:
+    hx, hy = spot.heading
+    half_d, half_w = spot.depth / 2, spot.width / 2
+    return (
+        (spot.x + hx * half_d, spot.y + hy * half_d),
+        (spot.x + hy * half_w, spot.y - hx * half_w),
+        (spot.x - hx * half_d, spot.y - hy * half_d),
+        (spot.x - hy * half_w, spot.y + hx * half_w),
+    )
 
 
 def normalize(angle: float) -> float:
@@ -120,6 +132,15 @@ def overlaps(a: BaseGeometry, b: BaseGeometry) -> bool:
     return bool(a.intersects(b)) and a.intersection(b).area > EPSILON
 
 
+def overlapping(shape: BaseGeometry, shapes: Shapes) -> NDArray[np.bool_]:
+    """``overlaps`` of one shape against each of ``shapes``, in one vectorised pass."""
+    hit = np.asarray(shapely.intersects(shape, shapes))
+    found = np.flatnonzero(hit)
+    if len(found):
+        hit[found] = shapely.area(shapely.intersection(shape, shapes[found])) > EPSILON
+    return hit
+
+
 def crosses(path: LineString, shape: BaseGeometry) -> bool:
     """Whether a line cuts through a shape's inside (grazing its edge does not count)."""
     if not path.intersects(shape):
@@ -127,23 +148,72 @@ def crosses(path: LineString, shape: BaseGeometry) -> bool:
     return bool(path.intersection(shape).length > EPSILON) or shape.contains(Point(path.coords[0]))
 
 
-def narrow_gap(
-    path: LineString, obstacles: Sequence[BaseGeometry], gap: float
-) -> tuple[int, int] | None:
+def crossed(path: LineString, shapes: Shapes) -> NDArray[np.bool_]:
+    """``crosses`` of one line against each of ``shapes``, in one vectorised pass."""
+    hit = np.asarray(shapely.intersects(path, shapes))
+    found = np.flatnonzero(hit)
+    if len(found):
+        cut = shapes[found]
+        x, y = path.coords[0]
+        long = shapely.length(shapely.intersection(path, cut)) > EPSILON
+        hit[found] = long | shapely.contains_xy(cut, x, y)
+    return hit
+
+
+def crossings(lines: Shapes, shapes: Shapes) -> NDArray[np.bool_]:
+    """``crosses`` of each of ``lines`` (rows) against each of ``shapes`` (columns), in
+    one vectorised pass."""
+    hit = np.asarray(shapely.intersects(lines[:, None], shapes[None, :]))
+    rows, cols = np.nonzero(hit)
+    if len(rows):
+        starts = shapely.get_coordinates(lines)[0::2][rows]
+        cut = shapes[cols]
+        long = shapely.length(shapely.intersection(lines[rows], cut)) > EPSILON
+        hit[rows, cols] = long | shapely.contains_xy(cut, starts[:, 0], starts[:, 1])
+    return hit
+
+
+def blocked(lines: Shapes, shapes: Shapes, usable: NDArray[np.bool_]) -> NDArray[np.bool_]:
+    """Whether each of ``lines`` ``crosses`` any of ``shapes`` that ``usable`` allows for its
+    row, in vectorised passes (a line is decided by its first shape really crossed)."""
+    hit = np.asarray(shapely.intersects(lines[:, None], shapes[None, :])) & usable
+    starts = shapely.get_coordinates(lines)[0::2]
+    found = np.zeros(len(lines), dtype=bool)
+    rows = np.flatnonzero(hit.any(axis=1))
+    while len(rows):
+        cols = hit[rows].argmax(axis=1)
+        cut = shapes[cols]
+        long = shapely.length(shapely.intersection(lines[rows], cut)) > EPSILON
+        real = long | shapely.contains_xy(cut, starts[rows, 0], starts[rows, 1])
+        found[rows[real]] = True
+        hit[rows, cols] = False
+        rows = rows[~real]
+        rows = rows[hit[rows].any(axis=1)]
+    return found
+
+
+def narrow_gap(path: LineString, obstacles: Shapes, gap: float) -> tuple[int, int] | None:
     """Movement: Obstacles: the first pair of obstacles on either side of ``path`` closer
-    than ``gap`` to each other while the path passes between them, or ``None``."""
-    (x0, y0), (x1, y1) = path.coords[0], path.coords[-1]
-    near: list[tuple[int, int]] = []
-    for index, shape in enumerate(obstacles):
-        if path.distance(shape) >= gap:
-            continue
-        point = Point(shortest_line(path, shape).coords[-1])
-        side = (x1 - x0) * (point.y - y0) - (y1 - y0) * (point.x - x0)
-        near.append((index, 1 if side > 0 else -1))
-    for i, (a, side_a) in enumerate(near):
-        for b, side_b in near[i + 1 :]:
-            if side_a != side_b and obstacles[a].distance(obstacles[b]) < gap - EPSILON:
-                return (a, b)
+    than ``gap`` to each other while the path passes between them, or ``None``. The pair
+    is the first in the obstacles' order (by the first, then the second)."""
+    near = np.flatnonzero(shapely.dwithin(path, obstacles, gap))
+    if len(near) < 2:
+        return None
+    near = near[np.asarray(shapely.distance(path, obstacles[near])) < gap]
+    if len(near) < 2:
+        return None
+    (x0, y0), (x1, y1) = shapely.get_coordinates(path)[[0, -1]].tolist()
+    points = shapely.get_coordinates(shapely.shortest_line(path, obstacles[near]))[1::2]
+    sides = ((x1 - x0) * (points[:, 1] - y0) - (y1 - y0) * (points[:, 0] - x0) > 0).tolist()
+    indices: list[int] = near.tolist()
+    for i, first in enumerate(indices):
+        for j in range(i + 1, len(indices)):
+            second = indices[j]
+            if (
+                sides[i] != sides[j]
+                and obstacles[first].distance(obstacles[second]) < gap - EPSILON
+            ):
+                return (first, second)
     return None
 
 
@@ -160,6 +230,8 @@ def first_contact(
     """How far ``mover`` (already turned) slides towards ``direction`` before touching
     ``target``, if within ``limit``; ``None`` when it would not reach it."""
     start = mover.polygon()
+    if start.distance(target) > limit + EPSILON:
+        return None
     if overlaps(start, target):
         return 0.0
 
@@ -180,4 +252,4 @@ def first_contact(
 
 def inside(shape: BaseGeometry, area: BaseGeometry) -> bool:
     """Whether ``shape`` lies within ``area`` (allowing rounding at the edge)."""
-    return bool(shape.difference(area).area <= EPSILON)
+    return bool(area.covers(shape)) or bool(shape.difference(area).area <= EPSILON)

@@ -9,10 +9,12 @@ from typing import TYPE_CHECKING
 from shapely import Point
 
 from stratagem.games.tercios.combat import run_melee
+from stratagem.games.tercios.command import has_rule, kill_commander, order_dice
 from stratagem.games.tercios.damage import destroy, disorder, take_damage
 from stratagem.games.tercios.encoding import DIRTY_WAR, NO_DIRTY_WAR
 from stratagem.games.tercios.geometry import bearing, normalize
 from stratagem.games.tercios.movement import slide, speed
+from stratagem.games.tercios.traits import activation_frame
 
 if TYPE_CHECKING:
     from stratagem.games.tercios.state import Frame, TerciosState
@@ -53,6 +55,8 @@ def consequences(state: TerciosState, frame: Frame) -> None:
             frame["stage"] = "dirty"
             _offer_dirty(state, frame, state.g.troops[d].side)
             return
+        if frame.get("intercept"):
+            _end_activation_of(state, d)
         _disengage(state, a, d)
         withdraw_if_touching(state, d, a)
         state.pop(frame)
@@ -62,6 +66,19 @@ def consequences(state: TerciosState, frame: Frame) -> None:
         if frame.pop("got") == 0:
             disorder(state, frame["loser"], "Armament: Two-handed swords")
         state.pop(frame)
+
+
+def _end_activation_of(state: TerciosState, unit: int) -> None:
+    """Reactions: Assault!: an interception that the intercepting unit does not lose ends
+    the intercepted unit's activation (RULINGS.md R62)."""
+    for frame in state.frames:
+        if frame.get("p") == "unit" and frame.get("u") == unit:
+            frame["ended"] = True
+    state.log(
+        f"{state.g.troops[unit].label}'s activation ends.",
+        "Reactions: Assault! (interception)",
+        {"unit": unit},
+    )
 
 
 def _offer_dirty(state: TerciosState, frame: Frame, seat: int) -> None:
@@ -89,13 +106,18 @@ def _after(state: TerciosState, frame: Frame, a: int, d: int) -> None:
             frame["asked"] = 1
             _offer_dirty(state, frame, troops[a].side)
             return
+        if frame.get("intercept"):
+            _end_activation_of(state, d)
         _disengage(state, a, d)
         state.pop(frame)
         return
     winner, loser = (a, d) if to_d > to_a else (d, a)
+    if frame.get("intercept") and loser != a:
+        _end_activation_of(state, d)
     broken = frame["broken_d"] if loser == d else frame["broken_a"]
     state.log(f"{troops[winner].label} wins the combat.", RULE, {"winner": winner, "loser": loser})
     frame["stage"] = "done"
+    _commanders_effects(state, frame, winner, loser)
     if state.alive[loser]:
         _loser_goes(state, frame, winner, loser, broken)
     if state.alive[winner] and winner == a and broken:
@@ -114,6 +136,28 @@ def _after(state: TerciosState, frame: Frame, a: int, d: int) -> None:
     state.pop(frame)
 
 
+def _commanders_effects(state: TerciosState, frame: Frame, winner: int, loser: int) -> None:
+    """Kingdoms Expansion Traits: Determined (a charge against a slower or disordered enemy:
+    1 more Dm to it when won, disorder when lost); Optional Traits: Fearless (a unit
+    activated a second time that loses: its commander is killed)."""
+    turn = activation_frame(state)
+    a, d = frame["a"], frame["d"]
+    if turn is not None and turn.get("determined") == a:
+        slower = speed(state, d, 0) < speed(state, a, 0)
+        if winner == a and (slower or frame.get("disordered")):
+            take_damage(state, d, 1, "Kingdoms Expansion Traits: Determined")
+        elif loser == a:
+            disorder(state, a, "Kingdoms Expansion Traits: Determined")
+    fearless = turn.get("fearless") if turn is not None else None
+    if fearless and fearless[1] == loser and state.o_alive[fearless[0]]:
+        kill_commander(
+            state,
+            fearless[0],
+            f"{state.g.officers[fearless[0]].label} falls with his second assault.",
+            "Optional Traits: Fearless",
+        )
+
+
 def _loser_goes(state: TerciosState, frame: Frame, winner: int, loser: int, broken: bool) -> None:
     troops = state.g.troops
     lost = troops[loser].profile
@@ -130,7 +174,7 @@ def _loser_goes(state: TerciosState, frame: Frame, winner: int, loser: int, brok
     if "Lances" in won.weapons:
         destroy(state, loser, "Armament: Lances")
         return
-    if won.is_cavalry and lost.category == "infantry":
+    if has_rule(state, winner, "Pursuit") and lost.category == "infantry":
         destroy(state, loser, "The Troops: Cavalry (Pursuit)")
         slide(state, winner, state.f[winner], speed(state, winner, 0), state.f[winner])
         return
@@ -171,3 +215,38 @@ def withdraw_if_touching(state: TerciosState, a: int, d: int) -> None:
     if state.placement(a).polygon().distance(state.placement(d).polygon()) < 1.0:
         back = normalize(state.f[a] + 180)
         slide(state, a, back, state.g.pack.constant("min_gap_after_combat"), state.f[a])
+
+
+def run_frenzy(state: TerciosState, frame: Frame) -> None:
+    """Rules from "Kingdoms": Frenzied: a unit with the rule that destroyed its enemy in the
+    combat takes an order test: passed, it removes 1 Dm (even its only one); failed, the
+    frenzy throws it into disorder."""
+    a, d = frame["a"], frame["d"]
+    rule = 'Rules from "Kingdoms": Frenzied'
+    if frame["stage"] == "start":
+        frenzied = [
+            unit
+            for unit, enemy in ((a, d), (d, a))
+            if state.alive[unit] and not state.alive[enemy] and has_rule(state, unit, "Frenzied")
+        ]
+        if not frenzied:
+            state.pop(frame)
+            return
+        frame["u"] = frenzied[0]
+        frame["stage"] = "tested"
+        state.log(
+            f"{state.g.troops[frenzied[0]].label} destroyed its enemy: frenzy test.",
+            rule,
+            {"unit": frenzied[0]},
+        )
+        state.roll(
+            frame, order_dice(state, frenzied[0]), int(state.g.pack.constant("order_target"))
+        )
+        return
+    unit = frame["u"]
+    state.pop(frame)
+    if frame.pop("got") == 0:
+        disorder(state, unit, rule)
+    elif state.dm[unit] > 0:
+        state.dm[unit] -= 1
+        state.log(f"{state.g.troops[unit].label} removes 1 Dm.", rule, {"unit": unit})

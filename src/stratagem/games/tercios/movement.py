@@ -9,39 +9,35 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING
 
+import numpy as np
+import shapely
 from shapely import LineString, Polygon, box
-from shapely.geometry.base import BaseGeometry
 
 from stratagem.games.tercios.encoding import TURN_ANGLES, TURNS
 from stratagem.games.tercios.geometry import (
     Placement,
     bearing,
-    crosses,
+    crossed,
     distance,
     inside,
     narrow_gap,
     normalize,
+    overlapping,
     overlaps,
     turn_between,
 )
+from stratagem.games.tercios.scene import Blockers, Obstacle, blockers
 from stratagem.games.tercios.values import final_value
-from stratagem.games.tercios.virtues import virtue_bonus
+from stratagem.games.tercios.virtues import has_rule, virtue_bonus
 
 if TYPE_CHECKING:
     from stratagem.games.tercios.state import TerciosState
 
 FRACTIONS = (1.0, 0.5)
-
-
-@dataclass(frozen=True, slots=True)
-class Obstacle:
-    """A troop base or an impassable scenery element, with the name a refusal gives."""
-
-    name: str
-    shape: BaseGeometry
-    unit: int | None
+CONTACT = 0.01
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,12 +46,19 @@ class Move:
 
     spot: Placement
     disorder: bool
+    pushed: tuple[tuple[int, Placement], ...] = ()
 
 
 def table_area(state: TerciosState) -> Polygon:
     """The table (The Battle: The Table)."""
-    width, depth = state.g.pack.table_size
-    return box(0.0, 0.0, width, depth)
+    return _table(*state.g.pack.table_size)
+
+
+@cache
+def _table(width: float, depth: float) -> Polygon:
+    area = box(0.0, 0.0, width, depth)
+    shapely.prepare(area)
+    return area
 
 
 def obstacles(
@@ -63,38 +66,27 @@ def obstacles(
 ) -> list[Obstacle]:
     """Everything a move of ``unit`` may not cross or end on: the other troop bases (not
     commanders) and the scenery impassable to it (Overlap; Terrain and Movement)."""
-    category = state.g.troops[unit].profile.category
-    found = [
-        Obstacle(state.g.troops[other].label, state.placement(other).polygon(), other)
-        for other in range(len(state.g.troops))
-        if other != unit and other not in ignore and state.alive[other]
-    ]
-    found += [
-        Obstacle(f"{element.name} (impassable)", element.shape, None)
-        for element in state.g.terrain
-        if element.ground_for(category) == "impassable"
-    ]
-    return found
+    return list(blockers(state, unit, ignore).items)
 
 
 def ground_effects(state: TerciosState, unit: int, path: LineString) -> tuple[int, int, bool]:
     """Terrain and Movement: the bonuses, penalties and disorder that the ground crossed by
     the front centre gives (RULINGS.md: terrain movement values)."""
-    rules = state.g.troops[unit].profile.rules
     bonus = penalty = 0
     disorder = False
     easy = [e.shape for e in state.g.terrain if e.ground == "easy"]
     if easy and any(inside(path.buffer(0.01), shape) for shape in easy):
         bonus = 1
-    if "Skirmishers" in rules:
+    if has_rule(state, unit, "Skirmishers"):
         return bonus, 0, False
+    light = has_rule(state, unit, "Light")
     for element in state.g.terrain:
         if element.ground not in ("difficult", "very difficult"):
             continue
         if not path.intersects(element.shape):
             continue
         penalty = 1
-        if element.ground == "very difficult" and "Light" not in rules:
+        if element.ground == "very difficult" and not light:
             disorder = True
     return bonus, penalty, disorder
 
@@ -132,15 +124,15 @@ def move_problem(
             None,
         )
     path = LineString([origin, front])
-    blockers = obstacles(state, unit)
-    for obstacle in blockers:
-        passable = obstacle.unit is not None and _may_pass(state, unit, obstacle.unit)
-        if not passable and crosses(path, obstacle.shape):
+    found = blockers(state, unit)
+    for index in np.flatnonzero(crossed(path, found.shapes)):
+        obstacle = found.items[index]
+        if obstacle.unit is None or not _may_pass(state, unit, obstacle.unit):
             return f"Activation Movement: the line of the move crosses {obstacle.name}", None
     gap = state.g.pack.constant("gap")
-    pair = narrow_gap(path, [o.shape for o in blockers], gap)
+    pair = narrow_gap(path, found.shapes, gap)
     if pair is not None:
-        first, second = blockers[pair[0]].name, blockers[pair[1]].name
+        first, second = found.items[pair[0]].name, found.items[pair[1]].name
         return (
             f"Movement: Obstacles: the move passes between {first} and {second}, less "
             f"than {gap:g} inches apart",
@@ -161,7 +153,7 @@ def move_problem(
         front=front,
         direction=direction,
         facing=facing,
-        blockers=blockers,
+        blockers=found,
         disorder=disorder,
     )
 
@@ -180,12 +172,15 @@ def _final_spot(
     front: tuple[float, float],
     direction: float,
     facing: float | None,
-    blockers: list[Obstacle],
+    blockers: Blockers,
     disorder: bool,
 ) -> tuple[str | None, Move | None]:
     straight = start.with_front_at(front, direction)
     clash = _clash(state, straight.polygon(), blockers)
     if facing is None or turn_between(facing, direction) < 1e-6:
+        pushed = _push_back(state, unit, straight, blockers, direction) if clash else None
+        if pushed:
+            return None, Move(straight, disorder, pushed)
         if clash is not None:
             return (
                 f"Overlap: the unit would end overlapping {clash}; a facing within "
@@ -214,13 +209,50 @@ def _final_spot(
     return None, Move(corrected, disorder)
 
 
-def _clash(state: TerciosState, shape: Polygon, blockers: list[Obstacle]) -> str | None:
+def _push_back(
+    state: TerciosState,
+    unit: int,
+    spot: Placement,
+    blockers: Blockers,
+    direction: float,
+) -> tuple[tuple[int, Placement], ...]:
+    """Overlap: a unit without the move left to get past the friendly artillery it passes
+    through pushes it back behind it by up to one inch (RULINGS.md R73); nothing if that
+    does not clear every base it would overlap."""
+    shape = spot.polygon()
+    area = table_area(state)
+    if not inside(shape, area):
+        return ()
+    hits = [blockers.items[i] for i in np.flatnonzero(overlapping(shape, blockers.shapes))]
+    if not all(o.unit is not None and _may_pass(state, unit, o.unit) for o in hits):
+        return ()
+    limit = state.g.pack.constant("artillery_push")
+    pushed = []
+    for hit in hits:
+        assert hit.unit is not None
+        others = blockers.without(hit)
+        gun = state.placement(hit.unit)
+        steps = [limit * k / 4 for k in range(1, 5)]
+        spots = (gun.moved(step, normalize(direction + 180.0)) for step in steps)
+        cleared = next(
+            (
+                g
+                for g in spots
+                if free(g.polygon(), others, area) and not overlaps(g.polygon(), shape)
+            ),
+            None,
+        )
+        if cleared is None:
+            return ()
+        pushed.append((hit.unit, cleared))
+    return tuple(pushed)
+
+
+def _clash(state: TerciosState, shape: Polygon, blockers: Blockers) -> str | None:
     if not inside(shape, table_area(state)):
         return "the table's edge"
-    for obstacle in blockers:
-        if overlaps(shape, obstacle.shape):
-            return obstacle.name
-    return None
+    hit = np.flatnonzero(overlapping(shape, blockers.shapes))
+    return blockers.items[hit[0]].name if len(hit) else None
 
 
 def move_towards(
@@ -255,17 +287,18 @@ def slide(state: TerciosState, unit: int, direction: float, length: float, facin
     way. Whether it went the whole way."""
     start = state.placement(unit)
     turned = Placement(start.x, start.y, facing, start.width, start.depth)
-    blockers = obstacles(state, unit)
+    found = blockers(state, unit)
     area = table_area(state)
     steps = max(1, int(length / 0.25))
-    best = turned if _free(turned.polygon(), blockers, area) else None
+    best = turned if free(turned.polygon(), found, area) else None
+    # A base in contact (an enemy after a combat) only blocks a move that would overlap it:
+    # the front centre's line may start on its edge (RULINGS.md R74).
+    apart = found.shapes[np.asarray(shapely.distance(found.shapes, turned.polygon())) > CONTACT]
     for step in range(1, steps + 1):
         reach = length * step / steps
         spot = turned.moved(reach, direction)
         path = LineString([turned.front, spot.front])
-        if not _free(spot.polygon(), blockers, area) or any(
-            crosses(path, o.shape) for o in blockers
-        ):
+        if not free(spot.polygon(), found, area) or crossed(path, apart).any():
             break
         best = spot
     else:
@@ -277,16 +310,18 @@ def slide(state: TerciosState, unit: int, direction: float, length: float, facin
     return False
 
 
-def _free(shape: Polygon, blockers: list[Obstacle], area: Polygon) -> bool:
-    return inside(shape, area) and not any(overlaps(shape, o.shape) for o in blockers)
+def free(shape: Polygon, blockers: Blockers, area: Polygon) -> bool:
+    return inside(shape, area) and not overlapping(shape, blockers.shapes).any()
 
 
-def reorient(state: TerciosState, unit: int, verb: str) -> None:
+def reorient(
+    state: TerciosState, unit: int, verb: str, rule: str = "Movement: Reorientation"
+) -> None:
     """Reorientation: the front centre brought to a side or the rear centre."""
     state.f[unit] = round(normalize(state.f[unit] + TURN_ANGLES[TURNS.index(verb)]), 4)
     state.log(
         f"{state.g.troops[unit].label}: {verb}.",
-        "Movement: Reorientation",
+        rule,
         {"unit": unit, "facing": state.f[unit]},
     )
 
@@ -295,11 +330,19 @@ def free_turns(state: TerciosState, unit: int) -> list[str]:
     """Reorientation: the turns after which the base overlaps nothing and stays on the
     table (RULINGS.md: reorientation in place)."""
     spot = state.placement(unit)
-    blockers = obstacles(state, unit)
+    others = blockers(state, unit)
     area = table_area(state)
     found = []
     for verb, angle in zip(TURNS, TURN_ANGLES, strict=True):
         turned = Placement(spot.x, spot.y, normalize(spot.facing + angle), spot.width, spot.depth)
-        if _free(turned.polygon(), blockers, area):
+        if free(turned.polygon(), others, area):
             found.append(verb)
     return found
+
+
+def evade(state: TerciosState, unit: int, away_from: int, rule: str = "Reactions: Run!") -> None:
+    """Run! reaction / Evasion: turn about and move directly away by Mvt++."""
+    direction = bearing((state.x[away_from], state.y[away_from]), (state.x[unit], state.y[unit]))
+    length = speed(state, unit, 2)
+    slide(state, unit, direction, length, direction)
+    state.log(f"{state.g.troops[unit].label} evades.", rule, {"unit": unit})

@@ -129,6 +129,7 @@ class RulesFile(PackModel):
     """``rules.toml``."""
 
     table: dict[str, float]
+    scales: dict[str, float | Assumed[float]]
     bases: dict[str, tuple[float, float] | Assumed[tuple[float, float]]]
     progression: dict[str, list[int]]
     ranges: dict[str, int]
@@ -143,6 +144,7 @@ class RulesFile(PackModel):
     duration: dict[int, DurationRow]
     victory_points: dict[str, int | Assumed[int]]
     scenery_costs: dict[str, int]
+    scenery_size: dict[str, list[float] | Assumed[list[float]]]
     scenery: dict[str, SceneryEntry]
 
 
@@ -168,6 +170,21 @@ class Pack:
         """The table's width and depth in inches."""
         table = self.rules.table
         return (table["width_cm"] / table["cm_per_inch"], table["depth_cm"] / table["cm_per_inch"])
+
+    def at_scale(self, scale: str) -> Pack:
+        """The pack for figures of ``scale`` (Components; RULINGS.md R80): the bases'
+        centimetres and the centimetres of an inch both shrink by the scale's factor, so the
+        rules keep measuring in (scale) inches while the real table holds more of them."""
+        factor = float(plain(self.rules.scales[scale]))
+        if factor == 1.0:
+            return self
+        table = dict(self.rules.table)
+        table["cm_per_inch"] *= factor
+        bases: dict[str, tuple[float, float] | Assumed[tuple[float, float]]] = {
+            name: (plain(size)[0] * factor, plain(size)[1] * factor)
+            for name, size in self.rules.bases.items()
+        }
+        return Pack(self.profiles, self.rules.model_copy(update={"table": table, "bases": bases}))
 
 
 def load_pack(data: Path | None = None) -> Pack:

@@ -6,9 +6,14 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from stratagem.games.tercios.combat import run_charge
-from stratagem.games.tercios.command import run_commander, run_flight
+from stratagem.games.tercios.command import run_flight
+from stratagem.games.tercios.command_actions import (
+    run_accomplice,
+    run_cold_blood,
+    run_commander,
+)
 from stratagem.games.tercios.damage import run_rout
-from stratagem.games.tercios.melee_end import run_combat
+from stratagem.games.tercios.melee_end import run_combat, run_frenzy
 from stratagem.games.tercios.reactions import run_approach, run_wrong_place
 from stratagem.games.tercios.shooting import run_shot
 from stratagem.games.tercios.turn import run_activation, run_initiative, run_plan, run_turn
@@ -23,11 +28,14 @@ PROCEDURES: dict[str, Callable[[TerciosState, Frame], None]] = {
     "initiative": run_initiative,
     "activation": run_activation,
     "commander": run_commander,
+    "cold_blood": run_cold_blood,
+    "accomplice": run_accomplice,
     "unit": run_unit,
     "shot": run_shot,
     "rout": run_rout,
     "charge": run_charge,
     "melee": run_combat,
+    "frenzy": run_frenzy,
     "approach": run_approach,
     "wrong_place": run_wrong_place,
     "caracole": run_caracole,

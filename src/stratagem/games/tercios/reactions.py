@@ -9,12 +9,12 @@ from typing import TYPE_CHECKING
 
 from shapely import Point
 
-from stratagem.games.tercios.combat import evade, may_react, reaction_dice
-from stratagem.games.tercios.command import commander_move, officer_points
+from stratagem.games.tercios.combat import may_react, reaction_dice
+from stratagem.games.tercios.command import commander_move, kill_commander
 from stratagem.games.tercios.encoding import ASSAULT, FIRE, NO_REACT, REACT, READY, RUN, TURNS
 from stratagem.games.tercios.geometry import distance
-from stratagem.games.tercios.movement import free_turns, reorient
-from stratagem.games.tercios.shooting import shot_targets
+from stratagem.games.tercios.movement import evade, free_turns, reorient
+from stratagem.games.tercios.shooting import reaction_shot, reaction_shots
 from stratagem.games.tercios.sight import charge_path
 
 if TYPE_CHECKING:
@@ -56,7 +56,8 @@ def after_move(state: TerciosState, unit: int) -> None:
 
 def run_approach(state: TerciosState, frame: Frame) -> None:
     """A reaction to an enemy coming within 3 inches: an order test, then the order's
-    reaction (Ready!: reorient or shoot; Assault!: interception; Run!: evade; Fire!: shoot)."""
+    reaction (Ready!: reorient or shoot; Assault!: interception; Run!: evade; Fire!: shoot,
+    or with Harasser shoot and evade)."""
     unit, mover = frame["r"], frame["m"]
     g = state.g
     stage = frame["stage"]
@@ -98,43 +99,37 @@ def run_approach(state: TerciosState, frame: Frame) -> None:
     if verb in TURNS:
         reorient(state, unit, verb)
     else:
-        state.frames.append(
-            {"p": "shot", "s": unit, "t": mover, "mode": "react ready", "stage": "start"}
-        )
+        state.frames.append(reaction_shot(state, unit, mover, verb.split(" ")[0]))
 
 
 def _react(state: TerciosState, frame: Frame, unit: int, mover: int) -> None:
     g = state.g
     order = state.order[unit]
-    if order == READY:
-        options = [g.verb_action[unit][t] for t in free_turns(state, unit)]
-        if mover in shot_targets(state, unit, "react ready"):
-            options.append(g.target_action[unit][("shoot", mover)])
+    if order in (READY, FIRE):
+        options = (
+            [g.verb_action[unit][t] for t in free_turns(state, unit)] if order == READY else []
+        )
+        options += reaction_shots(state, unit, mover)
         if options:
             frame["stage"] = "ready"
             state.decide(frame, g.troops[unit].side, options)
             return
     state.pop(frame)
-    if order == FIRE and mover in shot_targets(state, unit, "react fire"):
-        state.frames.append(
-            {"p": "shot", "s": unit, "t": mover, "mode": "react fire", "stage": "start"}
-        )
-    elif order == RUN:
+    if order == RUN:
         evade(state, unit, mover)
     elif order == ASSAULT and charge_path(state, unit, mover, 1) is not None:
-        _end_activation_of(state, mover)
         state.frames.append(
-            {"p": "charge", "a": unit, "t": mover, "stage": "declare", "reaction": True}
+            {
+                "p": "charge",
+                "a": unit,
+                "t": mover,
+                "stage": "declare",
+                "reaction": True,
+                "intercept": True,
+            }
         )
     else:
         state.log(f"{g.troops[unit].label} holds its ground.", RULE, {"unit": unit})
-
-
-def _end_activation_of(state: TerciosState, unit: int) -> None:
-    """An interception ends the intercepted unit's activation (RULINGS.md: interception)."""
-    for frame in state.frames:
-        if frame.get("p") == "unit" and frame.get("u") == unit:
-            frame["ended"] = True
 
 
 def run_wrong_place(state: TerciosState, frame: Frame) -> None:
@@ -155,13 +150,8 @@ def run_wrong_place(state: TerciosState, frame: Frame) -> None:
     successes = frame.pop("got")
     state.pop(frame)
     if successes == 0:
-        state.o_alive[officer] = False
-        points = officer_points(state, officer)
-        state.vp[1 - who.side] += points
-        state.log(
-            f"{who.label} is killed.",
-            "Commanders and Losses: In the wrong place",
-            {"officer": officer, "vp": points},
+        kill_commander(
+            state, officer, f"{who.label} is killed.", "Commanders and Losses: In the wrong place"
         )
         return
     _escape(state, officer, mover)

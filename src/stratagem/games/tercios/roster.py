@@ -28,6 +28,8 @@ class Troop:
     depth: float
     regiment: int
     allied: bool
+    twin: int = -1
+    reserve: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +49,10 @@ class Officer:
     def is_chief(self) -> bool:
         """Whether he is the Commander-in-Chief."""
         return self.regiment is None
+
+
+MOUNTED = "Dragoons"
+DISMOUNTED = "Dragoons, dismounted"
 
 
 def base_key(profile: UnitProfile) -> str:
@@ -121,6 +127,8 @@ def build_roster(
                     extra=extra,
                 )
                 width, depth = pack.base_size(base_key(profile))
+                dismounted = pack.profiles.get(DISMOUNTED) if unit.profile == MOUNTED else None
+                twin = len(troops) + 1 if dismounted is not None else -1
                 troops.append(
                     Troop(
                         len(troops),
@@ -131,8 +139,26 @@ def build_roster(
                         depth,
                         regiment_index,
                         regiment.allied,
+                        twin,
                     )
                 )
+                if dismounted is not None:
+                    on_foot = build_profile(
+                        pack, dismounted, unit, name=label, regiment=regiment_index, extra=extra
+                    )
+                    troops.append(
+                        Troop(
+                            twin,
+                            side,
+                            f"{label} (dismounted)",
+                            on_foot,
+                            *pack.base_size(base_key(on_foot)),
+                            regiment_index,
+                            regiment.allied,
+                            twin - 1,
+                            reserve=True,
+                        )
+                    )
     return tuple(troops), tuple(officers)
 
 
@@ -172,7 +198,7 @@ def standard_deployment(pack: Pack, troops: tuple[Troop, ...]) -> list[Placement
     margin = 1.0
     placed: dict[int, Placement] = {}
     for side in (0, 1):
-        own = deployment_order([t for t in troops if t.side == side])
+        own = deployment_order([t for t in troops if t.side == side and not t.reserve])
         front = zone - 0.5
         for row in _rows(own, table_w - 2 * margin, gap):
             span = sum(t.width for t in row) + gap * (len(row) - 1)
@@ -194,4 +220,5 @@ def standard_deployment(pack: Pack, troops: tuple[Troop, ...]) -> list[Placement
                 placed[troop.index] = spot
                 x += troop.width + gap
             front -= deepest + 1.5
-    return [placed[t.index] for t in troops]
+    # A dragoon unit's dismounted card waits off the table where its mounted card stands.
+    return [placed[t.twin if t.reserve else t.index] for t in troops]

@@ -4,11 +4,16 @@
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 from shapely import Point
 
+from stratagem.core import Action
 from stratagem.games.tercios.damage import disorder, take_damage, weary
+from stratagem.games.tercios.encoding import FIRE
+from stratagem.games.tercios.geometry import distance
+from stratagem.games.tercios.movement import evade
 from stratagem.games.tercios.sight import enemies, visible_centres
 from stratagem.games.tercios.values import final_value
 from stratagem.games.tercios.virtues import virtue_bonus
@@ -46,7 +51,7 @@ def may_shoot(state: TerciosState, unit: int, mode: str) -> bool:
     profile = state.g.troops[unit].profile
     if profile.shoot <= 0 or weapon_range(state, unit) <= 0 or state.hitched[unit]:
         return False
-    fire = mode in ("fire", "react fire")
+    fire = mode in ("fire", "react fire", "harass")
     if not fire and (is_gun(state, unit) or "Dragoon" in profile.rules):
         return False
     return not ("Bow" in profile.weapons and mode.startswith("react"))
@@ -60,9 +65,33 @@ def _origins(state: TerciosState, unit: int) -> list[tuple[float, float]]:
     return [centres[0]]
 
 
-def target_range(state: TerciosState, unit: int, target: int) -> float | None:
-    """The range to the nearest visible centre of the target, or ``None`` if unseen."""
-    seen = visible_centres(state, unit, target, _origins(state, unit))
+def fired_over(state: TerciosState, unit: int, target: int) -> frozenset[int]:
+    """Bow (and Mortar, RULINGS.md R70): the friendly units a shot may pass over, those
+    whose front centre is nearer the shooters than the target."""
+    profile = state.g.troops[unit].profile
+    if "Bow" not in profile.weapons and "Mortar" not in profile.rules:
+        return frozenset()
+    side = state.g.troops[unit].side
+    shooter = state.placement(unit).front
+    aim = (state.x[target], state.y[target])
+    return frozenset(
+        other
+        for other, troop in enumerate(state.g.troops)
+        if troop.side == side
+        and other != unit
+        and state.alive[other]
+        and distance(state.placement(other).front, shooter)
+        < distance(state.placement(other).front, aim)
+    )
+
+
+def target_range(
+    state: TerciosState, unit: int, target: int, within: float = math.inf
+) -> float | None:
+    """The range to the nearest visible centre of the target (``within`` inches), or
+    ``None`` if unseen."""
+    over = fired_over(state, unit, target)
+    seen = visible_centres(state, unit, target, _origins(state, unit), over=over, within=within)
     return seen[0][0] if seen else None
 
 
@@ -73,8 +102,8 @@ def shot_targets(state: TerciosState, unit: int, mode: str) -> list[int]:
     reach = weapon_range(state, unit)
     found = []
     for enemy in enemies(state, unit):
-        gap = target_range(state, unit, enemy)
-        if gap is not None and gap <= reach + 1e-6:
+        gap = target_range(state, unit, enemy, reach + 1e-6)
+        if gap is not None:
             found.append(enemy)
     return found
 
@@ -103,11 +132,60 @@ def in_cover(state: TerciosState, unit: int) -> bool:
     return any(e.cover and e.shape.contains(centre) for e in state.g.terrain)
 
 
-def _caracole(state: TerciosState, frame: Frame) -> None:
-    """Caracole: a unit with the rule may withdraw after its shot (never in reaction)."""
+def _after_shot(state: TerciosState, frame: Frame) -> None:
+    """Caracole: a unit with the rule may withdraw after its shot (never in reaction);
+    Harasser: a harassing unit evades after its reaction shot as with Run!."""
     shooter = frame["s"]
     if "Caracole" in state.g.troops[shooter].profile.rules and frame["mode"] in ("fire", "ready"):
         state.frames.append({"p": "caracole", "u": shooter, "stage": "start"})
+    if frame["mode"] == "harass" and state.alive[shooter] and state.alive[frame["t"]]:
+        evade(state, shooter, frame["t"], 'Rules from "Kingdoms": Harasser')
+
+
+def reaction_shots(state: TerciosState, unit: int, target: int) -> list[Action]:
+    """A shot in reaction at ``target`` if the unit may (Ready! (-), Fire! (+ with light
+    weapons)); a Harasser with Fire! may instead harass: shoot without the bonus, then
+    evade (Rules from "Kingdoms": Harasser)."""
+    g = state.g
+    fire = state.order[unit] == FIRE
+    if target not in shot_targets(state, unit, "react fire" if fire else "react ready"):
+        return []
+    options = [g.target_action[unit][("shoot", target)]]
+    if fire and "Harasser" in g.troops[unit].profile.rules:
+        options.append(g.target_action[unit][("harass", target)])
+    return options
+
+
+def reaction_shot(state: TerciosState, unit: int, target: int, verb: str) -> Frame:
+    """The shot frame for a reaction chosen by its verb (``shoot`` or ``harass``)."""
+    if verb == "harass":
+        mode = "harass"
+    else:
+        mode = "react fire" if state.order[unit] == FIRE else "react ready"
+    return {"p": "shot", "s": unit, "t": target, "mode": mode, "stage": "start"}
+
+
+def _experimental_die(state: TerciosState, frame: Frame, defence: int) -> None:
+    """The Troops: Experimental: the gun's dice are rolled one by one; each 1 gives the gun
+    1 Dm once the shot is rolled."""
+    face = frame.pop("got")
+    frame["hit_dice"] += face >= defence
+    frame["ones"] += face == 1
+    frame["left"] -= 1
+    if frame["left"] > 0:
+        state.die(frame)
+        return
+    frame["stage"] = "hits"
+    frame["got"] = frame.pop("hit_dice")
+    del frame["left"]
+    ones = frame.pop("ones")
+    if ones:
+        state.log(
+            f"{state.g.troops[frame['s']].label} rolls {ones} one(s): the gun suffers.",
+            "The Troops: Artillery (Experimental)",
+            {"unit": frame["s"], "ones": ones},
+        )
+        take_damage(state, frame["s"], ones, "The Troops: Artillery (Experimental)")
 
 
 def run_shot(state: TerciosState, frame: Frame) -> None:
@@ -130,14 +208,21 @@ def run_shot(state: TerciosState, frame: Frame) -> None:
             {"shooter": shooter, "target": target, "dice": dice},
         )
         frame["stage"] = "hits"
+        if dice > 0 and "Experimental" in troops[shooter].profile.rules:
+            frame.update(stage="die", left=dice, hit_dice=0, ones=0)
+            state.die(frame)
+            return
         state.roll(frame, dice, defence)
+        return
+    if stage == "die":
+        _experimental_die(state, frame, defence)
         return
     if stage == "hits":
         hits = frame.pop("got")
         if hits == 0:
             state.log("No hit.", "Shooting: Shooting Dice", {"hits": 0})
             state.pop(frame)
-            _caracole(state, frame)
+            _after_shot(state, frame)
             return
         frame["hits"] = hits
         bonuses = 1 if in_cover(state, target) else 0
@@ -161,7 +246,7 @@ def run_shot(state: TerciosState, frame: Frame) -> None:
     saves = frame.pop("got")
     hits = frame.pop("hits")
     state.pop(frame)
-    _caracole(state, frame)
+    _after_shot(state, frame)
     if saves == 0:
         disorder(state, target, "Shooting: Resistance test")
     take_damage(state, target, max(0, hits - saves), "Shooting: Damage (Dm)")

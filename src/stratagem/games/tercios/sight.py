@@ -4,84 +4,137 @@ Flank Charges; Terrain: Hidden).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+import shapely
 from shapely import LineString, Point
 
 from stratagem.games.tercios.geometry import (
+    EPSILON,
     Placement,
     bearing,
     behind_front_line,
-    crosses,
+    crossed,
+    crossings,
     distance,
     first_contact,
     narrow_gap,
-    overlaps,
+    overlapping,
     turn_between,
 )
-from stratagem.games.tercios.movement import ground_effects, obstacles, speed
+from stratagem.games.tercios.movement import ground_effects, speed
+from stratagem.games.tercios.scene import blockers, scene_of
 
 if TYPE_CHECKING:
     from stratagem.games.tercios.state import TerciosState
-
-
-def _same_hidden_element(
-    state: TerciosState, a: tuple[float, float], b: tuple[float, float]
-) -> set[str]:
-    """Hidden elements that hold both points (Shooting and Terrain: same element)."""
-    return {
-        e.name
-        for e in state.g.terrain
-        if e.hidden and e.shape.contains(Point(a)) and e.shape.contains(Point(b))
-    }
 
 
 def clear_line(
     state: TerciosState, start: tuple[float, float], end: tuple[float, float], skip: set[int]
 ) -> bool:
     """Selecting the Target: a line that crosses no troop base (commanders are ignored) and
-    no terrain hiding what lies beyond, and passes no gap narrower than 3 inches."""
-    line = LineString([start, end])
-    shapes = []
-    for other in range(len(state.g.troops)):
-        if other in skip or not state.alive[other]:
-            continue
-        shape = state.placement(other).polygon()
-        if crosses(line, shape):
-            return False
-        shapes.append(shape)
-    shared = _same_hidden_element(state, start, end)
-    for element in state.g.terrain:
-        if not element.hidden or element.name in shared:
-            continue
-        if crosses(line, element.shape):
-            return False
-        shapes.append(element.shape)
-    return narrow_gap(line, shapes, state.g.pack.constant("gap")) is None
+    no terrain hiding what lies beyond (unless both ends stand in the same Hidden element),
+    and passes no gap narrower than 3 inches."""
+    return scene_of(state).clear_lines([(start, end, frozenset(skip))])[0]
 
 
 def visible_centres(
-    state: TerciosState, viewer: int, target: int, origins: list[tuple[float, float]]
+    state: TerciosState,
+    viewer: int,
+    target: int,
+    origins: list[tuple[float, float]],
+    *,
+    over: frozenset[int] = frozenset(),
+    within: float = math.inf,
 ) -> list[tuple[float, tuple[float, float], tuple[float, float]]]:
-    """Each (distance, origin, centre) from which ``viewer`` sees a centre of ``target``,
-    nearest first; the viewer's own base blocks lines behind it."""
-    found = []
-    skip = {target}
-    own = state.placement(viewer).polygon()
-    for origin in origins:
-        for centre in state.placement(target).centres():
-            line = LineString([origin, centre])
-            if crosses(line, own):
-                continue
-            if clear_line(state, origin, centre, skip | {viewer}):
-                found.append((distance(origin, centre), origin, centre))
-    return sorted(found)
+    """Each (distance, origin, centre) from which ``viewer`` sees a centre of ``target``
+    ``within`` inches of it, nearest first; the viewer's own base blocks lines behind it;
+    the units in ``over`` do not (shooting over them: Bow, Mortar)."""
+    scene = scene_of(state)
+    key = (viewer, target, tuple(origins), over, within)
+    known = scene.sights.get(key)
+    if known is None:
+        _look(state, viewer, [target], origins, over=over, within=within)
+        known = scene.sights[key]
+    return known
 
 
 def sees(state: TerciosState, viewer: int, target: int) -> bool:
     """Whether a unit sees any centre of another from its front centre."""
-    return bool(visible_centres(state, viewer, target, [state.placement(viewer).front]))
+    return seen_among(state, viewer, [target]) == [target]
+
+
+def seen_among(state: TerciosState, viewer: int, targets: list[int]) -> list[int]:
+    """The units of ``targets`` that ``viewer`` sees (any centre from its front centre),
+    in the same order. Their nearest centres are tried together first, then the next
+    centres of those not yet seen."""
+    scene = scene_of(state)
+    front = scene.spots[viewer].front
+    seen = scene.seen
+    todo = [t for t in targets if (viewer, t) not in seen]
+    ranked = {t: sorted(scene.spots[t].centres(), key=lambda c: distance(front, c)) for t in todo}
+    for rank in range(4):
+        if not todo:
+            break
+        found = _clear_from(state, viewer, [(t, front, ranked[t][rank]) for t in todo])
+        for target, ok in zip(todo, found, strict=True):
+            if ok:
+                seen[(viewer, target)] = True
+        todo = [target for target, ok in zip(todo, found, strict=True) if not ok]
+    for target in todo:
+        seen[(viewer, target)] = False
+    return [t for t in targets if seen[(viewer, t)]]
+
+
+def _clear_from(
+    state: TerciosState,
+    viewer: int,
+    rows: list[tuple[int, tuple[float, float], tuple[float, float]]],
+    over: frozenset[int] = frozenset(),
+) -> list[bool]:
+    """For each (target, origin, centre): the line is clear (``clear_line``, the target and
+    the units in ``over`` aside) and does not cross the viewer's own base."""
+    scene = scene_of(state)
+    clear = scene.clear_lines(
+        [(origin, centre, frozenset((target, viewer, *over))) for target, origin, centre in rows]
+    )
+    kept = [row for row, ok in enumerate(clear) if ok]
+    if kept:
+        lines = shapely.linestrings([(rows[row][1], rows[row][2]) for row in kept])
+        behind = crossings(lines, scene.bases[viewer : viewer + 1])[:, 0]
+        for row, own in zip(kept, behind, strict=True):
+            clear[row] = not own
+    return clear
+
+
+def _look(
+    state: TerciosState,
+    viewer: int,
+    targets: list[int],
+    origins: list[tuple[float, float]],
+    *,
+    over: frozenset[int],
+    within: float,
+) -> None:
+    """Remember what ``viewer`` sees of each target from ``origins`` (``visible_centres``)."""
+    scene = scene_of(state)
+    wanted = [
+        (target, gap, origin, centre)
+        for target in targets
+        for origin in origins
+        for centre in scene.spots[target].centres()
+        if (gap := distance(origin, centre)) <= within
+    ]
+    clear = _clear_from(state, viewer, [(t, o, c) for t, _, o, c in wanted], over)
+    key_origins = tuple(origins)
+    for target in targets:
+        scene.sights[(viewer, target, key_origins, over, within)] = sorted(
+            (gap, origin, centre)
+            for (unit, gap, origin, centre), ok in zip(wanted, clear, strict=True)
+            if unit == target and ok
+        )
 
 
 def enemies(state: TerciosState, unit: int) -> list[int]:
@@ -110,27 +163,33 @@ def charge_path(state: TerciosState, unit: int, target: int, bonuses: int) -> Ch
     start = state.placement(unit)
     target_spot = state.placement(target)
     target_shape = target_spot.polygon()
-    blockers = [o for o in obstacles(state, unit) if o.unit != target]
+    others = blockers(state, unit, frozenset((target,)))
     gap = state.g.pack.constant("gap")
     flank = behind_front_line(start.front, target_spot) and not _never_flanked(state, target)
     centres = sorted(target_spot.centres(), key=lambda c: distance(start.front, c))
+    # Every point of the turned base lies within ``span`` of the front centre, so a target
+    # farther than ``span`` plus the move cannot be reached whatever the path.
+    span = math.hypot(start.width / 2, start.depth)
+    apart = target_shape.distance(Point(start.front))
     for centre in centres:
         direction = bearing(start.front, centre)
         if turn_between(start.facing, direction) > state.g.pack.constant("max_pivot") + 1e-6:
             continue
         path = LineString([start.front, centre])
-        if any(crosses(path, o.shape) for o in blockers):
-            continue
-        if narrow_gap(path, [o.shape for o in blockers], gap) is not None:
-            continue
         bonus, penalty, _ = ground_effects(state, unit, path)
         allowed = speed(state, unit, bonuses + bonus, penalty)
+        if apart > span + allowed + EPSILON:
+            continue
+        if crossed(path, others.shapes).any():
+            continue
+        if narrow_gap(path, others.shapes, gap) is not None:
+            continue
         turned = start.with_front_at(start.front, direction)
         reach = first_contact(turned, direction, allowed, target_shape)
         if reach is None:
             continue
         spot = turned.moved(reach, direction)
-        if any(overlaps(spot.polygon(), o.shape) for o in blockers):
+        if overlapping(spot.polygon(), others.shapes).any():
             continue
         return ChargePath(direction, reach, flank, spot)
     return None

@@ -13,7 +13,7 @@ import math
 import random
 from typing import TYPE_CHECKING, Any, Self
 
-from stratagem.core import CHANCE, TERMINAL, Action, Event, IllegalAction, JsonDict, State
+from stratagem.core import CHANCE, TERMINAL, Action, IllegalAction, JsonDict, State
 from stratagem.games.tercios.encoding import ExactMove
 from stratagem.games.tercios.geometry import Placement
 from stratagem.games.tercios.procedures import PROCEDURES
@@ -25,6 +25,7 @@ from stratagem.games.tercios.views import build_view, resample
 
 if TYPE_CHECKING:
     from stratagem.games.tercios.game import Tercios
+    from stratagem.games.tercios.scene import Scene
 
 Frame = dict[str, Any]
 
@@ -45,6 +46,7 @@ class TerciosState(State):
 
     __slots__ = (
         "_legal",
+        "_scene",
         "alive",
         "attached",
         "authoritarian",
@@ -100,6 +102,7 @@ class TerciosState(State):
     frames: list[Frame]
     outcome: JsonDict | None
     _legal: list[Action] | None
+    _scene: Scene | None
 
     # -- set-up ------------------------------------------------------------------------
 
@@ -115,7 +118,7 @@ class TerciosState(State):
         state.f = [p.facing for p in game.deployment]
         state.dm = [0] * troops
         state.disorder = [False] * troops
-        state.alive = [True] * troops
+        state.alive = [not t.reserve for t in game.troops]
         state.order = [-1] * troops
         state.revealed = [False] * troops
         state.spent = [False] * troops
@@ -136,6 +139,7 @@ class TerciosState(State):
         state.frames = []
         state.outcome = None
         state._legal = None
+        state._scene = None
         return state
 
     @classmethod
@@ -163,10 +167,18 @@ class TerciosState(State):
         *,
         private_to: int | None = None,
         public_text: str | None = None,
+        public_data: JsonDict | None = None,
     ) -> None:
-        """Add an event citing its rule."""
-        self.events.append(
-            Event(text, rule, data or {}, private_to, public_text, {} if public_text else None)
+        """Add an event citing its rule (a public text comes with empty public data)."""
+        if public_data is None and public_text:
+            public_data = {}
+        super().log(
+            text,
+            rule,
+            data,
+            private_to=private_to,
+            public_text=public_text,
+            public_data=public_data,
         )
 
     def placement(self, unit: int) -> Placement:
@@ -195,11 +207,18 @@ class TerciosState(State):
         frame["wait"] = "die"
 
     def decide(
-        self, frame: Frame, seat: int, options: list[Action], exact: int | None = None
+        self,
+        frame: Frame,
+        seat: int,
+        options: list[Action],
+        exact: int | None = None,
+        *,
+        exact_officer: int | None = None,
     ) -> None:
-        """Ask ``seat`` to choose one of ``options`` (or an exact move of unit ``exact``); a
-        single option with no exact move allowed is taken at once."""
-        if len(options) == 1 and exact is None:
+        """Ask ``seat`` to choose one of ``options`` (or an exact move of unit ``exact``, or
+        of the commander ``exact_officer``); a single option with no exact move allowed is
+        taken at once."""
+        if len(options) == 1 and exact is None and exact_officer is None:
             frame["choice"] = options[0].id
             frame["choice_text"] = options[0].text
             return
@@ -207,6 +226,8 @@ class TerciosState(State):
         frame["seat"] = seat
         frame["options"] = [a.id for a in options]
         frame["exact"] = -1 if exact is None else exact
+        if exact_officer is not None:
+            frame["exact_officer"] = exact_officer
 
     def pop(self, frame: Frame) -> None:
         """A procedure is done (children it pushed stay on the stack and run next)."""
@@ -304,7 +325,7 @@ class TerciosState(State):
         else:
             top["choice"] = action.id
             top["choice_text"] = action.text
-            for key in ("seat", "options", "exact"):
+            for key in ("seat", "options", "exact", "exact_officer"):
                 top.pop(key, None)
         self._run()
 
@@ -373,6 +394,7 @@ class TerciosState(State):
         other.frames = [_copy_frame(frame) for frame in self.frames]
         other.outcome = None if self.outcome is None else dict(self.outcome)
         other._legal = self._legal
+        other._scene = self._scene
         return other
 
     def _state_doc(self) -> JsonDict:

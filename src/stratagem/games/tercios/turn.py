@@ -6,9 +6,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from stratagem.games.tercios.command import commander_activatable
-from stratagem.games.tercios.encoding import ASSAULT, ORDERS
+from stratagem.games.tercios.command import has_rule
+from stratagem.games.tercios.command_actions import (
+    allowed_orders,
+    commander_activatable,
+    in_sight_and_radius,
+)
+from stratagem.games.tercios.encoding import BRIGADE_ORDER, ORDERS, TURNS
 from stratagem.games.tercios.ending import end_of_turn, no_troops_left
+from stratagem.games.tercios.movement import free_turns, reorient
 from stratagem.games.tercios.unit_actions import activatable
 
 if TYPE_CHECKING:
@@ -44,6 +50,7 @@ def run_turn(state: TerciosState, frame: Frame) -> None:
     stage = frame["stage"]
     if stage == "start":
         _planning(state)
+        frame["brigade"] = [-1] * len(state.g.troops)
         frame["stage"] = "initiative"
         state.frames.append({"p": "plan", "side": 1, "i": 0, "stage": "ask"})
         state.frames.append({"p": "plan", "side": 0, "i": 0, "stage": "ask"})
@@ -80,16 +87,28 @@ def run_plan(state: TerciosState, frame: Frame) -> None:
     units = [t.index for t in g.troops if t.side == side and state.alive[t.index]]
     if frame["stage"] == "placed":
         unit = units[frame["i"]]
-        order = g.order_action[unit].index(g.table[frame.pop("choice")])
-        frame.pop("choice_text")
-        state.order[unit] = order
         label = g.troops[unit].label
+        action = g.table[frame.pop("choice")]
+        if frame.pop("choice_text").endswith(BRIGADE_ORDER):
+            leader = _brigade_leader(state, unit)
+            assert leader is not None
+            _links(state)[unit] = leader
+            order = state.order[leader]
+            public = f"{label} will act with its brigade, on the order of {g.troops[leader].label}."
+            text = f"{label} will act with its brigade: {ORDERS[order]}."
+            rule = "The Troops: Brigade"
+        else:
+            order = g.order_action[unit].index(action)
+            public = f"{g.seat_names[side]} places an order card beside {label}."
+            text = f"Order card {ORDERS[order]} placed beside {label}."
+            rule = "Order Cards"
+        state.order[unit] = order
         state.log(
-            f"Order card {ORDERS[order]} placed beside {label}.",
-            "Order Cards",
+            text,
+            rule,
             {"unit": unit, "order": ORDERS[order]},
             private_to=side,
-            public_text=f"{g.seat_names[side]} places an order card beside {label}.",
+            public_text=public,
         )
         frame["i"] += 1
         frame["stage"] = "ask"
@@ -97,11 +116,53 @@ def run_plan(state: TerciosState, frame: Frame) -> None:
         state.pop(frame)
         return
     unit = units[frame["i"]]
-    options = list(g.order_action[unit])
-    if g.troops[unit].profile.kind == "forlorn hope":
-        options.pop(ASSAULT)
+    options = [g.order_action[unit][o] for o in allowed_orders(state, unit)]
+    if _brigade_leader(state, unit) is not None:
+        options.append(g.table.parse(f"order {g.troops[unit].label}: {BRIGADE_ORDER}"))
     frame["stage"] = "placed"
     state.decide(frame, side, options)
+
+
+def _links(state: TerciosState) -> list[int]:
+    """For each unit, the brigade unit whose order it shares this turn (-1: its own)."""
+    turn = next(frame for frame in state.frames if frame["p"] == "turn")
+    links: list[int] = turn.setdefault("brigade", [-1] * len(state.g.troops))
+    return links
+
+
+def _brigade_leader(state: TerciosState, unit: int) -> int | None:
+    """Brigade: the first unit of the same regiment with the rule whose own order is
+    already placed this turn, if the unit has the rule (its order may then be that one)."""
+    if not has_rule(state, unit, "Brigade"):
+        return None
+    troop = state.g.troops[unit]
+    links = _links(state)
+    for other in range(unit):
+        mate = state.g.troops[other]
+        if (
+            mate.side == troop.side
+            and mate.regiment == troop.regiment
+            and state.alive[other]
+            and state.order[other] >= 0
+            and links[other] < 0
+            and has_rule(state, other, "Brigade")
+        ):
+            return other
+    return None
+
+
+def brigade_mates(state: TerciosState, unit: int) -> list[int]:
+    """Brigade: the other units acting on the same order as ``unit`` that may still be
+    activated (they act with it, one after the other, in the same activation)."""
+    links = _links(state)
+    leader = links[unit] if links[unit] >= 0 else unit
+    return [
+        other
+        for other in range(len(state.g.troops))
+        if other != unit
+        and (other == leader or links[other] == leader)
+        and activatable(state, other)
+    ]
 
 
 def run_initiative(state: TerciosState, frame: Frame) -> None:
@@ -157,7 +218,8 @@ def _initiative_winner(state: TerciosState, dice: tuple[int, int]) -> int | None
 
 def run_activation(state: TerciosState, frame: Frame) -> None:
     """Activation: the side to act may activate a commander, then must activate a unit;
-    then the other side. A side with no unit left passes; the turn ends when neither has."""
+    then the other side. A side with no unit left may still activate a lone commander, then
+    passes; the turn ends when neither side has a unit left to activate."""
     g = state.g
     if no_troops_left(state):
         state.pop(frame)
@@ -165,33 +227,26 @@ def run_activation(state: TerciosState, frame: Frame) -> None:
     stage = frame["stage"]
     side = state.to_act
     if stage == "chosen":
-        action = g.table[frame.pop("choice")]
-        frame.pop("choice_text")
-        if action in g.command_action:
-            frame["commanded"] = True
-            frame["stage"] = "choose"
-            state.frames.append(
-                {"p": "commander", "o": g.command_action.index(action), "stage": "start"}
-            )
-            return
-        unit = g.activate_action.index(action)
-        state.marks = []
+        _chosen(state, frame, side)
+        return
+    if stage == "energetic":
+        verb = frame.pop("choice_text")[len(g.troops[frame["last"]].label) + 2 :]
+        frame.pop("choice")
+        if verb in TURNS:
+            reorient(state, frame["last"], verb, "Kingdoms Expansion Traits: Energetic")
         frame["stage"] = "next"
-        state.frames.append({"p": "unit", "u": unit, "stage": "reveal"})
         return
     if stage == "next":
-        frame["commanded"] = False
-        state.to_act = side = 1 - side
-    units = [t.index for t in g.troops if t.side == side and activatable(state, t.index)]
-    if not units:
-        others = [t.index for t in g.troops if t.side != side and activatable(state, t.index)]
-        if not others:
-            state.pop(frame)
+        if _energetic_turn(state, frame):
             return
-        state.to_act = 1 - side
-        frame["commanded"] = False
-        frame["stage"] = "choose"
-        return
+        if frame.get("coordinated_left") and _candidates(state, frame, side):
+            frame["commanded"] = True
+        else:
+            frame.pop("coordinated", None)
+            frame.pop("coordinated_left", None)
+            frame["commanded"] = False
+            state.to_act = side = 1 - side
+    units = _candidates(state, frame, side)
     options = []
     if not frame["commanded"]:
         options += [
@@ -199,6 +254,103 @@ def run_activation(state: TerciosState, frame: Frame) -> None:
             for o in g.officers
             if o.side == side and commander_activatable(state, o.index)
         ]
+    if not units:
+        others = _candidates(state, frame, 1 - side)
+        if not others:
+            state.pop(frame)
+            return
+        if options:
+            # A lone commander may be activated, then the turn passes to the opponent.
+            frame["stage"] = "chosen"
+            state.decide(frame, side, [*options, g.pass_action])
+            return
+        state.to_act = 1 - side
+        frame["commanded"] = False
+        frame["stage"] = "choose"
+        return
     options += [g.activate_action[u] for u in units]
     frame["stage"] = "chosen"
     state.decide(frame, side, options)
+
+
+def _activated(state: TerciosState, frame: Frame, unit: int) -> None:
+    """A unit is activated: the traits' effects on its side's next activation are used up."""
+    frame["last"] = unit
+    side = state.g.troops[unit].side
+    for key in ("erudite", "next_unit"):
+        if key in frame and state.g.troops[frame[key]].side == side:
+            del frame[key]
+    if frame.get("coordinated_left"):
+        frame["coordinated_left"] -= 1
+
+
+def _candidates(state: TerciosState, frame: Frame, side: int) -> list[int]:
+    """The units ``side`` may activate now: face down, not kept for a reaction only
+    (Cautious), two of a Coordinator's units one after the other, the unit an Energetic
+    commander named first, and not the unit an enemy Erudite commander named unless it is
+    the last (Optional Traits; Kingdoms Expansion Traits)."""
+    g = state.g
+    kept = frame.get("cautious", [])
+    units = [
+        t.index
+        for t in g.troops
+        if t.side == side and activatable(state, t.index) and t.index not in kept
+    ]
+    officer = frame.get("coordinated")
+    if officer is not None and g.officers[officer].side == side:
+        coordinated = [u for u in in_sight_and_radius(state, officer) if u in units]
+        if frame.get("coordinated_left") and coordinated:
+            units = coordinated
+    forced = frame.get("next_unit")
+    if forced in units:
+        return [forced]
+    barred = frame.get("erudite")
+    if barred in units and len(units) > 1:
+        units.remove(barred)
+    return units
+
+
+def _energetic_turn(state: TerciosState, frame: Frame) -> bool:
+    """Energetic: the named unit may change its orientation at the end of its activation."""
+    last = frame.get("last", -1)
+    if frame.get("energetic") != last:
+        return False
+    del frame["energetic"]
+    if not state.alive[last]:
+        return False
+    verbs = state.g.verb_action[last]
+    frame["stage"] = "energetic"
+    options = [verbs[t] for t in free_turns(state, last)]
+    state.decide(frame, state.g.troops[last].side, [*options, verbs["end activation"]])
+    return True
+
+
+def _chosen(state: TerciosState, frame: Frame, side: int) -> None:
+    """The side's choice: pass (a lone commander's side), a commander, or a unit."""
+    g = state.g
+    action = g.table[frame.pop("choice")]
+    frame.pop("choice_text")
+    if action == g.pass_action:
+        state.log(
+            f"{g.seat_names[side]} passes to the opponent.",
+            "Game Sequence: Activation",
+            {"side": side},
+        )
+        state.to_act = 1 - side
+        frame["commanded"] = False
+        frame["stage"] = "choose"
+        return
+    if action in g.command_action:
+        frame["commanded"] = True
+        frame["stage"] = "choose"
+        state.frames.append(
+            {"p": "commander", "o": g.command_action.index(action), "stage": "start"}
+        )
+        return
+    unit = g.activate_action.index(action)
+    state.marks = []
+    frame["stage"] = "next"
+    _activated(state, frame, unit)
+    for mate in reversed(brigade_mates(state, unit)):
+        state.frames.append({"p": "unit", "u": mate, "stage": "reveal", "brigade": True})
+    state.frames.append({"p": "unit", "u": unit, "stage": "reveal"})

@@ -6,11 +6,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from shapely import Point
-
 from stratagem.core import Action
 from stratagem.games.tercios.combat import may_react
-from stratagem.games.tercios.command import under_command
+from stratagem.games.tercios.command import has_rule, order_dice
+from stratagem.games.tercios.commander_moves import officer_move_problem
 from stratagem.games.tercios.damage import disorder
 from stratagem.games.tercios.encoding import (
     ASSAULT,
@@ -24,21 +23,22 @@ from stratagem.games.tercios.encoding import (
     TURNS,
     ExactMove,
 )
-from stratagem.games.tercios.geometry import bearing, distance, normalize
+from stratagem.games.tercios.geometry import Placement, bearing, distance, normalize
 from stratagem.games.tercios.movement import (
     Move,
+    free,
     free_turns,
     move_problem,
     move_towards,
     reorient,
     slide,
     speed,
+    table_area,
 )
 from stratagem.games.tercios.reactions import after_move
+from stratagem.games.tercios.scene import base_distance, blockers
 from stratagem.games.tercios.shooting import shot_targets
-from stratagem.games.tercios.sight import charge_path, enemies, sees
-from stratagem.games.tercios.values import final_value
-from stratagem.games.tercios.virtues import virtue_bonus
+from stratagem.games.tercios.sight import charge_path, enemies, seen_among
 
 if TYPE_CHECKING:
     from stratagem.games.tercios.state import Frame, TerciosState
@@ -47,23 +47,11 @@ ORDER_BONUS = {READY: 0, ASSAULT: 1, RUN: 2, FIRE: 0, RESIST: 0}
 NEAREST_TARGETS = 3
 
 
-def order_dice(state: TerciosState, unit: int) -> int:
-    """Testing Orders: Discipline, less (-) without command (Elite units never are), plus
-    Loyalty."""
-    troop = state.g.troops[unit]
-    penalty = 0
-    if not under_command(state, unit) and "Elite" not in troop.profile.rules:
-        penalty = 1
-    return final_value(
-        state.g.pack, troop.profile.discipline, 0, penalty, virtue_bonus(state, unit, "discipline")
-    )
-
-
 def _towards(state: TerciosState, unit: int, enemy: int, bonus: int) -> Move | None:
     """A move straight at an enemy's centre, stopping an inch short of it."""
     front = state.placement(unit).front
     centre = (state.x[enemy], state.y[enemy])
-    gap = state.placement(enemy).polygon().distance(Point(front))
+    gap = base_distance(state, enemy, front)
     return move_towards(state, unit, bearing(front, centre), bonus, limit=gap - 1.0)
 
 
@@ -105,7 +93,8 @@ def _ready_options(state: TerciosState, frame: Frame, unit: int) -> tuple[list[A
         may_move = False
     if may_move:
         options += _move_actions(state, unit, 0)
-    if "reorient" not in done:
+    turned = bool(done) and done[-1] == "mobility"
+    if not turned and ("reorient" not in done or (may_move and _mobility_turn(state, frame, unit))):
         options += [verbs[t] for t in free_turns(state, unit)]
     if "shoot" not in done:
         options += [g.target_action[unit][("shoot", e)] for e in shot_targets(state, unit, "ready")]
@@ -113,19 +102,34 @@ def _ready_options(state: TerciosState, frame: Frame, unit: int) -> tuple[list[A
         options.append(verbs["reorganise"])
     if "team" not in done and "Horse Teams" in profile.rules:
         options.append(verbs["unhitch" if state.hitched[unit] else "hitch"])
+    twin = g.troops[unit].twin
+    if "mount" not in done and twin >= 0 and _may_swap(state, unit, twin):
+        options.append(verbs["remount" if g.troops[unit].reserve else "dismount"])
     options.append(verbs["end activation"])
     return options, may_move
 
 
+def _mobility_turn(state: TerciosState, frame: Frame, unit: int) -> bool:
+    """Mobility: with Ready! or Run!, a free reorientation at the start of the movement
+    (not an action), so before the unit has moved and only once."""
+    done = frame.get("done", [])
+    return (
+        state.order[unit] in (READY, RUN)
+        and "move" not in done
+        and "mobility" not in done
+        and has_rule(state, unit, "Mobility")
+    )
+
+
 def _impetuous(state: TerciosState, unit: int) -> bool:
     """Impetuous: a fresh unit without Assault! that could charge an enemy must test."""
-    if "Impetuous" not in state.g.troops[unit].profile.rules:
+    if not has_rule(state, unit, "Impetuous"):
         return False
     if state.dm[unit] > 0 or state.order[unit] == ASSAULT:
         return False
     return any(
-        sees(state, unit, enemy) and charge_path(state, unit, enemy, 1) is not None
-        for enemy in enemies(state, unit)
+        charge_path(state, unit, enemy, 1) is not None
+        for enemy in seen_among(state, unit, enemies(state, unit))
     )
 
 
@@ -157,6 +161,9 @@ def run_unit(state: TerciosState, frame: Frame) -> None:
     stage = frame["stage"]
     if not state.alive[unit] or frame.get("ended"):
         state.pop(frame)
+        return
+    if stage == "reveal" and frame.get("brigade") and not activatable(state, unit):
+        state.pop(frame)  # a brigade mate whose card was spent meanwhile (a reaction)
         return
     if stage == "reveal":
         state.revealed[unit] = True
@@ -235,10 +242,16 @@ def _act(state: TerciosState, frame: Frame, unit: int) -> None:
         state.pop(frame)
     elif order == FIRE:
         options = [g.target_action[unit][("shoot", e)] for e in shot_targets(state, unit, "fire")]
+        if not options:
+            _inch_forward(state, unit)
+            state.pop(frame)
+            return
         state.decide(frame, g.troops[unit].side, [*options, verbs["end activation"]])
     elif order == RUN:
         exact = unit if g.troops[unit].profile.mvt > 0 or state.hitched[unit] else None
         options = _move_actions(state, unit, 2)
+        if exact is not None and _mobility_turn(state, frame, unit):
+            options += [verbs[t] for t in free_turns(state, unit)]
         state.decide(frame, g.troops[unit].side, [*options, verbs["end activation"]], exact)
     elif order == ASSAULT:
         _assault(state, frame, unit)
@@ -249,15 +262,16 @@ def _act(state: TerciosState, frame: Frame, unit: int) -> None:
 
 def _assault(state: TerciosState, frame: Frame, unit: int) -> None:
     """Assault!: charge a reachable enemy if one can be; else close on a seen one; if none
-    is in sight, nothing."""
+    is in sight (or none can be closed on), advance one inch (Adaptation of the rule)."""
     g = state.g
-    seen = [e for e in enemies(state, unit) if sees(state, unit, e)]
+    seen = seen_among(state, unit, enemies(state, unit))
     if not seen:
         state.log(
-            f"{g.troops[unit].label} sees no enemy and does nothing.",
+            f"{g.troops[unit].label} sees no enemy.",
             "Order Cards: Assault!",
             {"unit": unit},
         )
+        _inch_forward(state, unit)
         state.pop(frame)
         return
     charges = [e for e in seen if charge_path(state, unit, e, 1) is not None]
@@ -268,19 +282,44 @@ def _assault(state: TerciosState, frame: Frame, unit: int) -> None:
             g.target_action[unit][("advance towards", e)]
             for e in seen
             if _towards(state, unit, e, 1) is not None
-        ] or [g.verb_action[unit]["end activation"]]
+        ]
+    if not options:
+        _inch_forward(state, unit)
+        state.pop(frame)
+        return
     state.decide(frame, g.troops[unit].side, options)
+
+
+def _inch_forward(state: TerciosState, unit: int) -> None:
+    """Order Cards: Adaptation of the rule: a unit that cannot carry out its order must at
+    least advance one inch straight ahead (if that move breaks no movement rule)."""
+    spot = state.placement(unit)
+    hx, hy = spot.heading
+    front = (round(spot.front[0] + hx, 2), round(spot.front[1] + hy, 2))
+    problem, move = move_problem(state, unit, front, None, ORDER_BONUS[state.order[unit]])
+    if move is None:
+        state.log(
+            f"{state.g.troops[unit].label} cannot carry out its order and cannot advance.",
+            "Order Cards: Adaptation of the rule",
+            {"unit": unit, "refused": problem},
+        )
+        return
+    state.log(
+        f"{state.g.troops[unit].label} cannot carry out its order: it advances one inch.",
+        "Order Cards: Adaptation of the rule",
+        {"unit": unit},
+    )
+    _do_move(state, unit, move)
 
 
 def _resist(state: TerciosState, frame: Frame, unit: int) -> None:
     """Resist!: one Dm removed from the second onwards; Large (Dense) one per success but
     never the last; Elite one per success down to 0."""
-    rules = state.g.troops[unit].profile.rules
     successes = frame.pop("successes", 1)
     dm = state.dm[unit]
-    if "Elite" in rules:
+    if has_rule(state, unit, "Elite"):
         removed = min(dm, successes)
-    elif "Dense" in rules:
+    elif "Dense" in state.g.troops[unit].profile.rules:
         removed = min(dm - 1, successes) if dm > 1 else 0
     else:
         removed = 1 if dm >= 2 else 0
@@ -309,8 +348,11 @@ def _chosen(state: TerciosState, frame: Frame, unit: int) -> None:
         if kind is None:
             state.pop(frame)
             return
+        if kind != "move" and done[-1:] == ["mobility"]:
+            done[-1] = "reorient"  # Mobility's turn is free only at the start of a move
         done.append(kind)
-    if order != READY or len(done) >= 2:
+    actions = [kind for kind in done if kind != "mobility"]
+    if done[-1] != "mobility" and (order != READY or len(actions) >= 2):
         frame["stage"] = "finish"
     else:
         frame["stage"] = "act"
@@ -323,12 +365,18 @@ def _perform(state: TerciosState, frame: Frame, unit: int, verb: str) -> str | N
     if verb == "end activation":
         return None
     if verb in TURNS:
+        if _mobility_turn(state, frame, unit):
+            reorient(state, unit, verb, "The Troops: Cavalry (Mobility)")
+            return "mobility"
         reorient(state, unit, verb)
         return "reorient"
     if verb == "reorganise":
         state.disorder[unit] = False
         state.log(f"{g.troops[unit].label} reorganises.", "Order Cards: Ready!", {"unit": unit})
         return "reorganise"
+    if verb in ("dismount", "remount"):
+        frame["u"] = _swap(state, unit, verb)
+        return "mount"
     if verb in ("hitch", "unhitch"):
         state.hitched[unit] = verb == "hitch"
         state.log(f"{g.troops[unit].label}: {verb}.", "Artillery: Horse Teams", {"unit": unit})
@@ -348,6 +396,36 @@ def _perform(state: TerciosState, frame: Frame, unit: int, verb: str) -> str | N
     return "move"
 
 
+def _may_swap(state: TerciosState, unit: int, twin: int) -> bool:
+    """Dismounting or remounting: the other card's base, where this one stands, overlaps
+    nothing else (both cards stand on bases of the same size in the pack)."""
+    spot = state.placement(unit)
+    other = Placement(
+        spot.x, spot.y, spot.facing, state.g.troops[twin].width, state.g.troops[twin].depth
+    )
+    return free(other.polygon(), blockers(state, unit), table_area(state))
+
+
+def _swap(state: TerciosState, unit: int, verb: str) -> int:
+    """Ready!: dismounting or remounting (Order Card Reference): the dragoon unit's other
+    card takes its place with its Dm, disorder, order and commanders (RULINGS.md R79)."""
+    twin = state.g.troops[unit].twin
+    state.x[twin], state.y[twin], state.f[twin] = state.x[unit], state.y[unit], state.f[unit]
+    state.dm[twin], state.order[twin] = state.dm[unit], state.order[unit]
+    state.disorder[twin], state.buff[twin] = state.disorder[unit], state.buff[unit]
+    state.revealed[twin] = state.spent[twin] = True
+    state.alive[twin], state.alive[unit] = True, False
+    for officer in state.g.officers:
+        if state.attached[officer.index] == unit:
+            state.attached[officer.index] = twin
+    state.log(
+        f"{state.g.troops[unit].label}: {verb}.",
+        "The Troops: Dragoon (dismounting and remounting)",
+        {"unit": unit, "now": twin},
+    )
+    return twin
+
+
 def exact_move(state: TerciosState, unit: int, move: ExactMove, bonus: int) -> Move:
     """The checked move of an exact move already found legal."""
     problem, checked = move_problem(state, unit, (move.x, move.y), move.facing, bonus)
@@ -356,6 +434,13 @@ def exact_move(state: TerciosState, unit: int, move: ExactMove, bonus: int) -> M
 
 
 def _do_move(state: TerciosState, unit: int, move: Move) -> None:
+    for gun, spot in move.pushed:
+        state.place(gun, spot)
+        state.log(
+            f"{state.g.troops[gun].label} is pushed back by {state.g.troops[unit].label}.",
+            "Movement: Overlap",
+            {"unit": gun},
+        )
     state.place(unit, move.spot)
     front = state.placement(unit).front
     state.log(
@@ -370,6 +455,8 @@ def _do_move(state: TerciosState, unit: int, move: Move) -> None:
 
 def exact_move_problem(state: TerciosState, frame: Frame, move: ExactMove) -> str | None:
     """Why an exact move is refused now (the rule it breaks), or ``None``."""
+    if move.officer:
+        return officer_move_problem(state, frame, move)
     allowed = frame.get("exact", -1)
     if allowed < 0:
         return "no unit may make a move now"

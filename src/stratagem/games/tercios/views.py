@@ -89,7 +89,11 @@ def build_view(state: TerciosState, seat: int | None) -> JsonDict:
         "turn": state.turn,
         "to_act": g.seat_names[state.to_act],
         "waiting_for": top.get("p"),
-        "table": {"width": round(width, 3), "depth": round(depth, 3)},
+        "table": {
+            "width": round(width, 3),
+            "depth": round(depth, 3),
+            "cm_per_inch": g.pack.rules.table["cm_per_inch"],
+        },
         "terrain": [element.to_json() for element in g.terrain],
         "units": [_troop(state, u, seat) for u in range(len(g.troops))],
         "commanders": [_officer(state, o) for o in range(len(g.officers))],

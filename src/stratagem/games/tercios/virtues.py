@@ -1,11 +1,18 @@
-"""Command: Virtues: the +1 a commander's virtue adds to his unit's values."""
+"""What commanders give their units without a command test: the +1 of a virtue (Command:
+Virtues), and the special rules that units have from their category or from a commander's
+automatic trait (The Troops; Automatic Kingdoms Traits).
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from shapely import Point
+
 if TYPE_CHECKING:
     from stratagem.games.tercios.state import TerciosState
+
+CAVALRY_RULES = ("Mobility", "Evasion", "Pursuit")
 
 
 def virtue_bonus(state: TerciosState, unit: int, stat: str) -> int:
@@ -24,3 +31,69 @@ def virtue_bonus(state: TerciosState, unit: int, stat: str) -> int:
 def stamina(state: TerciosState, unit: int) -> int:
     """Stamina with the Zeal virtue."""
     return state.g.troops[unit].profile.stamina + virtue_bonus(state, unit, "stamina")
+
+
+def radius(state: TerciosState, officer: int) -> float:
+    """The command radius: 6 inches, 9 with Presence."""
+    key = "presence_radius" if "Presence" in state.g.officers[officer].traits else "command_radius"
+    return state.g.pack.constant(key)
+
+
+def attached_traits(state: TerciosState, unit: int) -> frozenset[str]:
+    """The traits of the living commanders attached to a unit."""
+    found: set[str] = set()
+    for officer in state.g.officers:
+        if state.attached[officer.index] == unit and state.o_alive[officer.index]:
+            found |= officer.traits
+    return frozenset(found)
+
+
+def in_radius(state: TerciosState, officer: int, unit: int) -> bool:
+    """A unit within a living commander's command radius (from his unit when attached)."""
+    if not state.o_alive[officer]:
+        return False
+    shape = state.placement(unit).polygon()
+    host = state.attached[officer]
+    if host >= 0:
+        return host == unit or state.placement(host).polygon().distance(shape) <= radius(
+            state, officer
+        )
+    return shape.distance(Point(state.ox[officer], state.oy[officer])) <= radius(state, officer)
+
+
+def radius_trait(state: TerciosState, unit: int, trait: str) -> bool:
+    """A commander of the unit's side with ``trait`` has the unit within his radius."""
+    side = state.g.troops[unit].side
+    return any(
+        o.side == side and trait in o.traits and in_radius(state, o.index, unit)
+        for o in state.g.officers
+    )
+
+
+def has_rule(state: TerciosState, unit: int, rule: str) -> bool:
+    """A unit's special rule: from its card; every cavalry unit's Mobility, Evasion and
+    Pursuit (The Troops: Cavalry), Heavy Cavalry losing Mobility (Rules from "Kingdoms");
+    or given by a commander's automatic trait (Brave: Impetuous and Elite, Passionate:
+    Frenzied, attached; Prepared: Evasion to Light units in his radius), or for its
+    activation by Enthusiastic (Light, or Skirmishers if it was Light)."""
+    profile = state.g.troops[unit].profile
+    if rule in profile.rules:
+        return True
+    if profile.is_cavalry and rule in CAVALRY_RULES:
+        return not (rule == "Mobility" and "Heavy Cavalry" in profile.rules)
+    if rule in ("Light", "Skirmishers"):
+        enthusiastic = _enthusiastic(state, unit)
+        return enthusiastic and (rule == "Light" or "Light" in profile.rules)
+    if rule in ("Impetuous", "Elite"):
+        return "Brave" in attached_traits(state, unit)
+    if rule == "Frenzied":
+        return "Passionate" in attached_traits(state, unit)
+    return rule == "Evasion" and "Light" in profile.rules and radius_trait(state, unit, "Prepared")
+
+
+def _enthusiastic(state: TerciosState, unit: int) -> bool:
+    """Kingdoms Expansion Traits: Enthusiastic: the unit named is being activated."""
+    for frame in state.frames:
+        if frame["p"] == "activation":
+            return frame.get("enthusiastic") == unit and frame.get("last") == unit
+    return False

@@ -39,9 +39,12 @@ function fillOptions() {
     label.textContent = `${name.replaceAll("_", " ")} `;
     const input = document.createElement("input");
     input.dataset.option = name;
-    input.dataset.kind = typeof value;
+    input.dataset.kind = kindOf(value);
+    input.dataset.default = JSON.stringify(value);
     if (typeof value === "boolean") { input.type = "checkbox"; input.checked = value; }
+    else if (Array.isArray(value)) { input.value = value.join(", "); input.title = "names, separated by commas"; }
     else { input.value = value === null ? "" : String(value); }
+    if (value === null) input.placeholder = "default";
     label.append(input);
     box.append(label);
   }
@@ -67,13 +70,29 @@ function fillSeats() {
   });
 }
 
+function kindOf(value) {
+  if (value === null) return "optional";
+  return Array.isArray(value) ? "list" : typeof value;
+}
+
+function optionValue(input) {
+  // the option as the person set it, in the type of its default ("optional": blank is none)
+  const text = input.value.trim();
+  switch (input.dataset.kind) {
+    case "boolean": return input.checked;
+    case "number": return Number(text);
+    case "list": return text.split(",").map((part) => part.trim()).filter((part) => part);
+    case "optional": return text === "" ? null : (Number.isNaN(Number(text)) ? text : Number(text));
+    default: return text;
+  }
+}
+
 function readOptions() {
+  // only the options changed from their defaults are sent
   const options = {};
   for (const input of document.querySelectorAll("[data-option]")) {
-    const kind = input.dataset.kind;
-    if (kind === "boolean") options[input.dataset.option] = input.checked;
-    else if (kind === "number") options[input.dataset.option] = Number(input.value);
-    else options[input.dataset.option] = input.value;
+    const value = optionValue(input);
+    if (JSON.stringify(value) !== input.dataset.default) options[input.dataset.option] = value;
   }
   return options;
 }

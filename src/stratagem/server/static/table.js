@@ -42,7 +42,9 @@ function text(tag, content, className) {
 }
 
 function show(payload) {
-  if (current && payload.step === undefined && payload.version < current.version) return;
+  // a payload no newer than the one shown (the websocket and a move's answer both bring
+  // the same version) is already on the page
+  if (current && payload.step === undefined && payload.version <= current.version) return;
   current = payload;
   events = events.slice(0, payload.events_start).concat(payload.events);
   Object.assign(document.body.dataset, {
@@ -55,6 +57,8 @@ function show(payload) {
   showStatus(payload);
   showEvents(payload.events_start);
   if (mode === "play") showControls(payload);
+  // a game's own board script (e.g. Tercios's click-on-the-table moves) listens to this
+  document.dispatchEvent(new CustomEvent("board-drawn", { detail: payload }));
 }
 
 function controllerOf(payload, name) {

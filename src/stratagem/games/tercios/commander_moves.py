@@ -1,0 +1,84 @@
+"""A commander's move with exact parameters (Command: Activating a Commander; RULINGS.md R81).
+
+A person moves an activated, unattached commander with ``move <commander> to X,Y``; the
+move is checked against the commander's movement rules and refused with the rule it breaks.
+He then carries out a command action from where he stands, without moving again.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+import shapely
+from shapely import LineString
+
+from stratagem.games.tercios.command import commander_move
+from stratagem.games.tercios.geometry import EPSILON, crossed, distance
+from stratagem.games.tercios.movement import table_area
+from stratagem.games.tercios.scene import scene_of
+
+if TYPE_CHECKING:
+    from stratagem.games.tercios.encoding import ExactMove
+    from stratagem.games.tercios.state import Frame, TerciosState
+
+RULE = "Command: Activating a Commander"
+
+
+def officer_move_problem(state: TerciosState, frame: Frame, move: ExactMove) -> str | None:
+    """Why the commander's exact move is refused now (the rule it breaks), or ``None``:
+    only the activated commander, unattached, before his command action; at most his move
+    (6 inches, 9 with Impetus); never across impassable ground, which he must go around,
+    nor through an enemy base (he may pass through friendly units); ending on the table and
+    overlapping no base."""
+    g = state.g
+    allowed = frame.get("exact_officer", -1)
+    who = g.officers[move.unit]
+    if allowed != move.unit:
+        return f"{RULE}: {who.label} may not move now (only an activated commander may)"
+    if move.facing is not None:
+        return f"{RULE}: a commander has no front (Commander figures); give no facing"
+    start = (state.ox[move.unit], state.oy[move.unit])
+    end = (move.x, move.y)
+    length = distance(start, end)
+    if length < EPSILON:
+        return f"{RULE}: the destination is where {who.label} already stands"
+    reach = commander_move(state, move.unit)
+    if length > reach + EPSILON:
+        return f"{RULE}: the move is {length:.2f} inches; {who.label} may move {reach:g}"
+    if not table_area(state).covers(shapely.points(end)):
+        return f"{RULE}: {who.label} would leave the table"
+    path = LineString([start, end])
+    for element in g.terrain:
+        if element.ground == "impassable" and path.intersects(element.shape):
+            return (
+                f"{RULE}: the line of the move crosses {element.name}, impassable: a "
+                "commander must go around it"
+            )
+    scene = scene_of(state)
+    enemy = [
+        unit for unit, troop in enumerate(g.troops) if scene.alive[unit] and troop.side != who.side
+    ]
+    crossing = np.flatnonzero(crossed(path, scene.bases[enemy]))
+    if len(crossing):
+        label = g.troops[enemy[crossing[0]]].label
+        return (
+            f"{RULE}: the line of the move crosses {label}; a commander may pass through "
+            "friendly units only"
+        )
+    inside = np.flatnonzero(scene.alive & shapely.contains_xy(scene.bases, *end))
+    if len(inside):
+        label = g.troops[int(inside[0])].label
+        return f"{RULE}: {who.label} would end overlapping {label}"
+    return None
+
+
+def walk(state: TerciosState, move: ExactMove) -> None:
+    """Carry out a commander's exact move already found legal."""
+    officer = move.unit
+    state.ox[officer], state.oy[officer] = move.x, move.y
+    state.log(
+        f"{state.g.officers[officer].label} moves to {move.x:g},{move.y:g}.",
+        RULE,
+        {"officer": officer, "to": [move.x, move.y]},
+    )

@@ -1,0 +1,216 @@
+"""The geometry of one position, built once and shared by every question asked of it.
+
+Generating the legal actions asks the same geometric questions many times over one
+position: where every base stands, what a unit's move may not cross, whether a line is
+clear. A ``Scene`` holds one position's bases as a shapely array (so that a line is tested
+against all of them in one vectorised call) and remembers the answers. It is rebuilt when a
+base moves or a unit leaves the table, and keeps from the previous scene every line whose
+answer the change cannot have touched: a line is only affected by bases within the 3-inch
+gap of it (Movement: Obstacles), so a line whose box, widened by the gap, misses the moved
+bases' boxes before and after keeps its answer.
+
+Only pure geometry is remembered here (bases, terrain, lines); anything that depends on
+orders, values or virtues is computed afresh by the rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import numpy as np
+import shapely
+
+from stratagem.games.tercios.geometry import EPSILON, Shapes, blocked, narrow_gap
+
+if TYPE_CHECKING:
+    from numpy.typing import NDArray
+
+    from stratagem.games.tercios.state import TerciosState
+
+KEPT_LINES = 5000
+"""Beyond this many remembered lines a new scene starts afresh (carrying them over would
+cost more than testing the few lines asked again)."""
+Box = tuple[float, float, float, float]
+Key = tuple[list[float], list[float], list[float], list[bool]]
+LineKey = tuple[tuple[float, float], tuple[float, float], frozenset[int]]
+
+
+@dataclass(frozen=True, slots=True)
+class Obstacle:
+    """A troop base or an impassable scenery element, with the name a refusal gives."""
+
+    name: str
+    shape: shapely.Geometry
+    unit: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Blockers:
+    """What a unit's move may not cross or end on, in a fixed order, with the shapes as an
+    array for vectorised tests."""
+
+    items: tuple[Obstacle, ...]
+    shapes: NDArray[np.object_]
+
+    def without(self, obstacle: Obstacle) -> Blockers:
+        """The same blockers less one, in the same order."""
+        keep = [index for index, item in enumerate(self.items) if item is not obstacle]
+        return Blockers(tuple(self.items[index] for index in keep), self.shapes[keep])
+
+
+class Scene:
+    """The bases and remembered geometry of one position (see the module docstring)."""
+
+    __slots__ = (
+        "alive",
+        "bases",
+        "blockers",
+        "boxes",
+        "gap",
+        "gaps",
+        "hidden",
+        "key",
+        "lines",
+        "seen",
+        "sights",
+        "spots",
+    )
+
+    def __init__(self, state: TerciosState, previous: Scene | None) -> None:
+        troops = state.g.troops
+        self.key = (list(state.x), list(state.y), list(state.f), list(state.alive))
+        self.gap = state.g.pack.constant("gap")
+        self.spots = tuple(state.placement(unit) for unit in range(len(troops)))
+        self.alive = np.array(state.alive, dtype=bool)
+        self.bases = _array([spot.polygon() for spot in self.spots])
+        self.boxes: tuple[Box, ...] = tuple(map(tuple, shapely.bounds(self.bases).tolist()))
+        self.gaps: dict[tuple[float, float], NDArray[np.float64]] = {}
+        self.hidden = _array([element.shape for element in state.g.terrain if element.hidden])
+        self.blockers: dict[tuple[int, str, frozenset[int]], Blockers] = {}
+        self.lines: dict[LineKey, tuple[bool, Box]] = {}
+        self.seen: dict[tuple[int, int], bool] = {}
+        self.sights: dict[
+            tuple[int, int, tuple[tuple[float, float], ...], frozenset[int], float],
+            list[tuple[float, tuple[float, float], tuple[float, float]]],
+        ] = {}
+        if previous is not None and len(previous.lines) <= KEPT_LINES:
+            self._keep_lines(previous)
+
+    def holds(self, state: TerciosState) -> bool:
+        """Whether the state's bases stand where this scene's do."""
+        x, y, f, alive = self.key
+        return x == state.x and y == state.y and f == state.f and alive == state.alive
+
+    def _keep_lines(self, previous: Scene) -> None:
+        """Carry over the lines that no moved or removed base comes within the gap of."""
+        changed = [
+            box
+            for unit, (old, new) in enumerate(zip(previous.spots, self.spots, strict=True))
+            if old != new or previous.key[3][unit] != self.key[3][unit]
+            for box in (previous.boxes[unit], self.boxes[unit])
+        ]
+        self.lines = {
+            key: entry
+            for key, entry in previous.lines.items()
+            if not any(_meet(entry[1], box) for box in changed)
+        }
+
+    def clear_lines(self, lines: Sequence[LineKey]) -> list[bool]:
+        """Selecting the Target, for each (start, end, skip) of ``lines``: the line crosses no
+        troop base outside ``skip`` and no Hidden element (unless both ends are in that
+        element), and passes no gap narrower than 3 inches between them. The lines not yet
+        known are tested together."""
+        known = self.lines
+        todo = [line for line in lines if line not in known]
+        if todo:
+            self._test_lines(todo)
+        return [known[line][0] for line in lines]
+
+    def _test_lines(self, todo: list[LineKey]) -> None:
+        ends = np.array([(start, end) for start, end, _ in todo], dtype=float)
+        lines: Shapes = np.asarray(shapely.linestrings(ends))
+        units = np.flatnonzero(self.alive)
+        shapes = np.concatenate([self.bases[units], self.hidden])
+        usable = np.ones((len(todo), len(shapes)), dtype=bool)
+        column = {int(unit): col for col, unit in enumerate(units)}
+        for row, (_, _, skip) in enumerate(todo):
+            for unit in skip:
+                if unit in column:
+                    usable[row, column[unit]] = False
+        if len(self.hidden):
+            hidden = self.hidden[None, :]
+            starts, stops = ends[:, 0, :, None], ends[:, 1, :, None]
+            shared = shapely.contains_xy(hidden, starts[:, 0], starts[:, 1]) & (
+                shapely.contains_xy(hidden, stops[:, 0], stops[:, 1])
+            )
+            usable[:, len(units) :] = ~shared
+        crossing = blocked(lines, shapes, usable)
+        near = shapely.dwithin(lines[:, None], shapes[None, :], self.gap) & usable
+        between = near.sum(axis=1) >= 2
+        reach = self.gap + EPSILON
+        for row, line in enumerate(todo):
+            start, end, _ = line
+            clear = not crossing[row] and (
+                not between[row] or narrow_gap(lines[row], shapes[usable[row]], self.gap) is None
+            )
+            box = (
+                min(start[0], end[0]) - reach,
+                min(start[1], end[1]) - reach,
+                max(start[0], end[0]) + reach,
+                max(start[1], end[1]) + reach,
+            )
+            self.lines[line] = (clear, box)
+
+
+def blockers(state: TerciosState, unit: int, ignore: frozenset[int] = frozenset()) -> Blockers:
+    """Everything a move of ``unit`` may not cross or end on: the other troop bases (not
+    commanders, not those in ``ignore``) and the scenery impassable to it (Overlap; Terrain
+    and Movement), remembered for the position."""
+    scene = scene_of(state)
+    troops = state.g.troops
+    category = troops[unit].profile.category
+    key = (unit, category, ignore)
+    known = scene.blockers.get(key)
+    if known is None:
+        items = [
+            Obstacle(troops[other].label, scene.bases[other], other)
+            for other in range(len(troops))
+            if other != unit and other not in ignore and scene.alive[other]
+        ]
+        items += [
+            Obstacle(f"{element.name} (impassable)", element.shape, None)
+            for element in state.g.terrain
+            if element.ground_for(category) == "impassable"
+        ]
+        known = scene.blockers[key] = Blockers(tuple(items), _array([o.shape for o in items]))
+    return known
+
+
+def base_distance(state: TerciosState, unit: int, point: tuple[float, float]) -> float:
+    """How far a point (a commander) is from a unit's base, in inches; the distances from
+    one point to every base are measured together and remembered for the position."""
+    scene = scene_of(state)
+    gaps = scene.gaps.get(point)
+    if gaps is None:
+        gaps = scene.gaps[point] = shapely.distance(scene.bases, shapely.points(point))
+    return float(gaps[unit])
+
+
+def scene_of(state: TerciosState) -> Scene:
+    """The scene of the state's position (rebuilt only when a base moved or left)."""
+    scene = state._scene
+    if scene is None or not scene.holds(state):
+        scene = state._scene = Scene(state, scene)
+    return scene
+
+
+def _array(shapes: list[shapely.Geometry]) -> NDArray[np.object_]:
+    out = np.empty(len(shapes), dtype=object)
+    out[:] = shapes
+    return out
+
+
+def _meet(a: Box, b: Box) -> bool:
+    return a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]

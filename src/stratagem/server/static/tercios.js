@@ -1,0 +1,176 @@
+// Tercios: exact moves by clicking the table. While one of the seat's units is being
+// activated (it is chosen at once), the seat may choose a unit (click it, or the list),
+// clicks the point where the unit's front centre should go, may give a facing, and sends
+// `move UNIT to X,Y [facing DEGREES]`; the rules check it and a refusal names the rule
+// broken. The board's SVG carries the table's size in inches and its scale
+// (pixels per inch, y drawn downwards from the far edge), so a click maps to inches.
+"use strict";
+
+(() => {
+  const NS = "http://www.w3.org/2000/svg";
+  const byId = (id) => document.getElementById(id);
+  const choice = { unit: null, to: null, from: null, active: null };
+  let payload = null;
+
+  function panel() {
+    const box = byId("board-input");
+    box.innerHTML = `
+      <fieldset class="exact-move">
+        <legend>Exact move (Movement: Activation Movement)</legend>
+        <label>Unit <select id="exact-unit"></select></label>
+        <span>front centre to <output id="exact-to">click the table</output></span>
+        <label>facing <input id="exact-facing" type="number" step="1" min="0" max="359"
+          placeholder="the way it moves"> °</label>
+        <button id="exact-go" type="button" disabled>Move</button>
+        <p class="hint">Click one of your units, then the point on the table where its front
+        centre should go. Facing is in degrees counter-clockwise from the table's long edge
+        (90: towards the far side), or shift-click the table to face that way; leave it
+        blank to face the way the unit moves.</p>
+      </fieldset>`;
+    byId("exact-unit").addEventListener("change", (event) => select(event.target.value));
+    byId("exact-go").addEventListener("click", send);
+    byId("exact-facing").addEventListener("input", redraw);
+    byId("board").addEventListener("click", clicked);
+  }
+
+  function ownUnits() {
+    return payload.view.units.filter((unit) => unit.side === payload.seat && unit.alive);
+  }
+
+  function activeUnit() {
+    // the unit being activated: the legal actions offer it "UNIT: end activation"
+    const names = new Set(ownUnits().map((unit) => unit.name));
+    for (const action of payload.legal) {
+      const head = action.slice(0, action.lastIndexOf(": "));
+      if (action.endsWith(": end activation") && names.has(head)) return head;
+    }
+    return null;
+  }
+
+  function frontOf(name) {
+    const unit = payload.view.units.find((entry) => entry.name === name);
+    return unit ? unit.front.join(",") : null;
+  }
+
+  function select(name) {
+    choice.unit = name;
+    choice.to = null;
+    redraw();
+  }
+
+  function tableGeometry() {
+    const svg = document.querySelector("#board svg[data-scale]");
+    if (!svg) return null;
+    const d = svg.dataset;
+    return { svg, scale: Number(d.scale), width: Number(d.tableWidth), depth: Number(d.tableDepth) };
+  }
+
+  function tablePoint(event) {
+    // the click in table inches, or null outside the table
+    const geometry = tableGeometry();
+    if (!geometry) return null;
+    const point = geometry.svg.createSVGPoint();
+    point.x = event.clientX;
+    point.y = event.clientY;
+    const inner = point.matrixTransform(geometry.svg.getScreenCTM().inverse());
+    const x = inner.x / geometry.scale;
+    const y = geometry.depth - inner.y / geometry.scale;
+    if (x < 0 || y < 0 || x > geometry.width || y > geometry.depth) return null;
+    return { x: Math.round(x * 10) / 10, y: Math.round(y * 10) / 10 };
+  }
+
+  function clicked(event) {
+    if (!payload || payload.to_move !== payload.seat) return;
+    const unit = event.target.closest("[data-unit]");
+    if (unit && unit.dataset.side === payload.seat) {
+      select(unit.dataset.unit);
+      return;
+    }
+    const point = tablePoint(event);
+    if (choice.to && point && event.shiftKey) {
+      // shift-click: face from the chosen point towards this one
+      const degrees = (Math.atan2(point.y - choice.to.y, point.x - choice.to.x) * 180) / Math.PI;
+      byId("exact-facing").value = String(Math.round((degrees + 360) % 360));
+      redraw();
+    } else if (choice.unit && point) {
+      choice.to = point;
+      choice.from = frontOf(choice.unit);
+      redraw();
+    }
+  }
+
+  function actionText() {
+    const facing = byId("exact-facing").value.trim();
+    const text = `move ${choice.unit} to ${choice.to.x},${choice.to.y}`;
+    return facing === "" ? text : `${text} facing ${Number(facing)}`;
+  }
+
+  function send() {
+    if (choice.unit && choice.to) act(actionText());
+  }
+
+  function ghost(unit, geometry) {
+    // the base where the move would put it: its front centre at the point, facing the
+    // given way or else the way it moves (the corners as the engine's Placement has them)
+    const facingText = byId("exact-facing").value.trim();
+    const moved = Math.atan2(choice.to.y - unit.front[1], choice.to.x - unit.front[0]);
+    const angle = facingText === "" ? moved : (Number(facingText) * Math.PI) / 180;
+    const [hx, hy] = [Math.cos(angle), Math.sin(angle)];
+    const [halfD, halfW] = [unit.depth / 2, unit.width / 2];
+    const [cx, cy] = [choice.to.x - hx * halfD, choice.to.y - hy * halfD];
+    const corners = [[halfD, halfW], [-halfD, halfW], [-halfD, -halfW], [halfD, -halfW]].map(
+      ([d, w]) => [cx + hx * d + hy * w, cy + hy * d - hx * w],
+    );
+    const shape = document.createElementNS(NS, "polygon");
+    const points = corners.map(([x, y]) => `${x * geometry.scale},${(geometry.depth - y) * geometry.scale}`);
+    shape.setAttribute("points", points.join(" "));
+    shape.setAttribute("fill", "none");
+    shape.setAttribute("stroke", "#ffd700");
+    shape.setAttribute("stroke-width", "2");
+    shape.setAttribute("stroke-dasharray", "5 3");
+    shape.setAttribute("id", "exact-ghost");
+    return shape;
+  }
+
+  function mark(svg, geometry) {
+    // outline the chosen unit and draw its base where the move would put it
+    for (const old of svg.querySelectorAll("#exact-ghost")) old.remove();
+    const chosen = [...svg.querySelectorAll("[data-unit]")].find(
+      (node) => node.dataset.unit === choice.unit,
+    );
+    if (chosen) chosen.querySelector("polygon").setAttribute("stroke", "#ffd700");
+    if (chosen) chosen.querySelector("polygon").setAttribute("stroke-width", "3");
+    const unit = payload.view.units.find((entry) => entry.name === choice.unit);
+    if (choice.to && unit) svg.append(ghost(unit, geometry));
+  }
+
+  function redraw() {
+    const box = byId("board-input");
+    // offered while one of the seat's units is being activated: only then may one move
+    const playing = payload && payload.seat && payload.to_move === payload.seat && choice.active;
+    box.hidden = !playing;
+    if (!playing) return;
+    const list = byId("exact-unit");
+    const names = ownUnits().map((unit) => unit.name);
+    if (!names.includes(choice.unit)) choice.unit = names[0] || null;
+    list.replaceChildren(...names.map((name) => new Option(name, name, false, name === choice.unit)));
+    byId("exact-to").textContent = choice.to ? `${choice.to.x}, ${choice.to.y}` : "click the table";
+    byId("exact-go").disabled = !(choice.unit && choice.to);
+    const geometry = tableGeometry();
+    if (geometry) mark(geometry.svg, geometry);
+  }
+
+  document.addEventListener("board-drawn", (event) => {
+    if (document.body.dataset.mode !== "play") return;
+    if (!byId("exact-unit")) panel();
+    payload = event.detail;
+    const active = activeUnit();
+    if (active && active !== choice.active) {
+      choice.unit = active;
+      choice.to = null;
+    }
+    choice.active = active;
+    if (choice.to && frontOf(choice.unit) !== choice.from) choice.to = null;  // it has moved
+    redraw();
+  });
+})();

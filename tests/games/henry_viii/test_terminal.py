@@ -1,0 +1,98 @@
+"""Henry VIII at an 80-column terminal: the game's own layout of a seat's view."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+from rich.console import Console
+
+from stratagem.games.henry_viii.views import read_characters
+from stratagem.terminal import render_view
+
+from .helpers import Table
+
+
+def _war_in_the_window() -> Table:
+    """Faction 1's War with its Captaincy played; Faction 2 to answer; Thomas Cromwell
+    arrested and Thomas Cranmer Beyond the Realm."""
+    table = Table(
+        5,
+        factions={0: ["William Fitzwilliam"], 2: ["Thomas Cromwell", "Thomas Cranmer"]},
+        hands={
+            0: ["War/Uprising | Fee'd Men", "Quails | Captaincy"],
+            1: ["Influenza | Bad Health"],
+        },
+    )
+    table.to_player_turn(0)
+    table.act("Endeavour: War/Uprising | Fee'd Men")
+    table.act("Support: Quails | Captaincy", "Captain: William Fitzwilliam", "Pass")
+
+    def elsewhere(doc: dict[str, Any]) -> None:
+        doc["where"][table.person("Thomas Cromwell")] = 3
+        doc["where"][table.person("Thomas Cranmer")] = 5
+
+    table.edit(elsewhere)
+    return table
+
+
+def _screen(view: dict[str, Any]) -> list[str]:
+    console = Console(width=80, file=io.StringIO(), color_system=None, record=True)
+    console.print(render_view(view, "Faction 2"))
+    return console.export_text().splitlines()
+
+
+def test_the_view_reads_in_80_columns_with_every_key_fact() -> None:
+    """No line is wider than 80; Henry, the line, the Tower, those abroad, the Endeavour
+    with its Supports round the table, every faction's characters with their numbers and
+    holdings, and the seat's own hand and face-down arrivals are all on screen."""
+    table = _war_in_the_window()
+    view = table.state.view(1)
+    lines = _screen(view)
+    assert max(len(line) for line in lines) <= 80
+    screen = "\n".join(lines)
+    words = " ".join(screen.replace("│", " ").split())
+    henry = view["henry"]
+    assert f"Religion {henry['religion']}" in words
+    assert f"Queen: {henry['queen']}" in words
+    assert f"dies this Turn on 2d >= {henry['death_number']}" in words
+    assert view["line_of_succession"] and all(e in words for e in view["line_of_succession"])
+    assert "Tower: arrested Thomas Cromwell; imprisoned none" in words
+    assert "Beyond the Realm: Thomas Cranmer" in words
+    assert "War/Uprising by Faction 1" in words
+    assert "+ Captaincy (Faction 1): Captain William Fitzwilliam" in words
+    assert (
+        "Supports for War/Uprising round the table from Faction 1: Faction 2 to answer "
+        "(1 pass in a row)" in words
+    )
+    for seat, faction in view["factions"].items():
+        assert f"{seat} · Influence {faction['influence']} · " in words
+    rows = [" ".join(line.split()) for line in lines]
+    for entry in read_characters(view):
+        row = f"{entry['name']} {entry['influence']} {entry['ability']} {entry['guile']}"
+        assert any(r.startswith(f"{row} {entry['religion']}") for r in rows), entry["name"]
+    assert "Duke of Norfolk" in words and "Lord High Treasurer" in words
+    assert "You (Faction 2): your hand" in words
+    assert "Influenza (Spy), Difficulty 3" in words and "Bad Health -1/-2" in words
+    for arrival in view["you"]["face_down"]:
+        assert arrival in words
+
+
+def _hand_rows(view: dict[str, Any]) -> set[str]:
+    """The hand table's rows as they read on screen (spaces collapsed)."""
+    rows = set()
+    for text in view["you"]["hand"].values():
+        endeavour, _, support = str(text).partition(" | ")
+        row = f"{endeavour.removeprefix('Endeavour ')} {support.removeprefix('Support ')}"
+        rows.add(" ".join(row.split()))
+    return rows
+
+
+def test_the_layout_shows_no_other_seats_hand() -> None:
+    """The layout draws the view it is given: Faction 1's cards stay off Faction 2's
+    screen, where Faction 2's own are."""
+    table = _war_in_the_window()
+    rows = {" ".join(line.replace("│", " ").split()) for line in _screen(table.state.view(1))}
+    assert _hand_rows(table.state.view(1)) <= rows
+    theirs = _hand_rows(table.state.view(0))
+    assert theirs and not theirs & rows

@@ -1,0 +1,85 @@
+"""The vectorised shape tests (geometry.py) agree with their one-shape definitions on seeded
+random bases and lines, so that the faster legal-action generation keeps the same answers
+(the crossing, overlap and 3-inch-gap rules of Movement: Obstacles and Selecting the
+Target)."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+from shapely import LineString, Point, shortest_line
+
+from stratagem.games.tercios.geometry import (
+    EPSILON,
+    Placement,
+    blocked,
+    crossed,
+    crosses,
+    narrow_gap,
+    overlapping,
+    overlaps,
+)
+
+GAP = 3.0
+
+
+def _bases(rng: random.Random, count: int) -> np.ndarray:
+    shapes = np.empty(count, dtype=object)
+    shapes[:] = [
+        Placement(
+            rng.uniform(0, 30), rng.uniform(0, 20), rng.choice((0.0, 45.0, 90.0, 200.0)), 4.7, 2.4
+        ).polygon()
+        for _ in range(count)
+    ]
+    return shapes
+
+
+def _line(rng: random.Random) -> LineString:
+    return LineString([(rng.uniform(0, 30), rng.uniform(0, 20)) for _ in range(2)])
+
+
+def _first_gap(path: LineString, shapes: np.ndarray) -> tuple[int, int] | None:
+    """Movement: Obstacles, one shape at a time (the definition)."""
+    (x0, y0), (x1, y1) = path.coords[0], path.coords[-1]
+    near = []
+    for index, shape in enumerate(shapes):
+        if path.distance(shape) >= GAP:
+            continue
+        point = Point(shortest_line(path, shape).coords[-1])
+        side = (x1 - x0) * (point.y - y0) - (y1 - y0) * (point.x - x0)
+        near.append((index, side > 0))
+    for i, (a, side_a) in enumerate(near):
+        for b, side_b in near[i + 1 :]:
+            if side_a != side_b and shapes[a].distance(shapes[b]) < GAP - EPSILON:
+                return (a, b)
+    return None
+
+
+def test_vectorised_tests_agree_with_the_one_shape_definitions() -> None:
+    rng = random.Random(11)
+    gaps = 0
+    for _ in range(150):
+        shapes = _bases(rng, 12)
+        path = _line(rng)
+        assert crossed(path, shapes).tolist() == [crosses(path, s) for s in shapes]
+        base = shapes[0]
+        assert overlapping(base, shapes[1:]).tolist() == [overlaps(base, s) for s in shapes[1:]]
+        pair = narrow_gap(path, shapes, GAP)
+        assert pair == _first_gap(path, shapes)
+        gaps += pair is not None
+    assert gaps > 10
+
+
+def test_blocked_lines_agree_with_any_crossing_of_the_allowed_shapes() -> None:
+    rng = random.Random(12)
+    shapes = _bases(rng, 15)
+    lines = np.empty(40, dtype=object)
+    lines[:] = [_line(rng) for _ in range(40)]
+    usable = np.array([[rng.random() > 0.2 for _ in shapes] for _ in lines])
+    want = [
+        any(crosses(line, shape) for shape, ok in zip(shapes, row, strict=True) if ok)
+        for line, row in zip(lines, usable, strict=True)
+    ]
+    assert blocked(lines, shapes, usable).tolist() == want
+    assert 0 < sum(want) < len(want)
