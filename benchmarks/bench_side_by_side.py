@@ -4,9 +4,10 @@ A *step* is what OpenSpiel's own speed figures count: one ``legal_actions()`` (o
 chance outcomes and a draw at a chance node) and one ``apply_action()``, in random
 playouts from the start to the end of the game. Every engine is driven by the same loop
 and the same ``random.Random``, for ``--seconds`` each. Then ISMCTS iterations per second
-for each of our games (both rollout policies), measured from positions of random games.
+for each of our games (the default ``ismcts`` and ``ismcts:rollout=random``), measured
+from positions of random games, with the mean thinking time of a decision.
 
-    .venv/bin/python benchmarks/bench_side_by_side.py [--seconds 3] [--profile]
+    .venv/bin/python benchmarks/bench_side_by_side.py [--seconds 3] [--profile] [--ismcts-only]
 
 ``--profile`` adds a cProfile of each of our games' hot paths (``legal_actions``,
 ``apply_action``, ``clone``, ``resample_hidden``) over random playouts with a redeal
@@ -39,6 +40,11 @@ OPENSPIEL_PYTHON = [
     "python_block_dominoes",
 ]
 OPENSPIEL_CPP = ["gin_rummy", "hearts"]
+
+
+ISMCTS_SPECS = ("ismcts", "ismcts:rollout=random")
+"""The default bot (one second a move, heuristic rollouts cut by the evaluator where the
+game has one) and the same with random rollouts."""
 
 
 def _stratagem_playout(game: stratagem.Game, rng: random.Random) -> int:
@@ -104,21 +110,23 @@ def _positions(game: stratagem.Game, count: int, rng: random.Random) -> Iterator
             state.apply_action(rng.choice(legal))
 
 
-def _ismcts_rate(game: stratagem.Game, spec: str, seconds: float) -> float:
-    """Iterations per second of ``spec`` over several positions, ``seconds`` in all."""
+def _ismcts_rate(game: stratagem.Game, spec: str, seconds: float) -> tuple[float, float]:
+    """Iterations per second of ``spec`` over several positions (``seconds`` in all), and
+    the mean thinking time of a decision (the search may stop before its budget)."""
     rng = random.Random(2)
     bot = make_bot(spec, game, random.Random(3))
     assert isinstance(bot, Ismcts)
-    iterations = 0
+    iterations = decisions = 0
     spent = 0.0
     for state in _positions(game, 10, rng):
         start = time.perf_counter()
         bot.choose(state, state.current_player())
         spent += time.perf_counter() - start
         iterations += bot.iterations_done
+        decisions += 1
         if spent > seconds:
             break
-    return iterations / spent
+    return iterations / spent, spent / decisions
 
 
 def _profile(game: stratagem.Game, seconds: float) -> str:
@@ -149,6 +157,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
     parser.add_argument("--profile", action="store_true", help="profile our hot paths")
+    parser.add_argument("--ismcts-only", action="store_true", help="skip the engines' steps")
     args = parser.parse_args()
     print(f"load average at start: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     print(f"{'engine':<12}{'game':<30}{'games/s':>10}{'steps/s':>12}{'us/step':>10}")
@@ -160,15 +169,15 @@ def main() -> None:
         for name in names:
             spiel = pyspiel.load_game(name)
             rows.append((kind, name, lambda rng, g=spiel: _spiel_playout(g, rng)))
-    for kind, name, playout in rows:
+    for kind, name, playout in rows if not args.ismcts_only else ():
         games, steps = _rate(playout, args.seconds)
         print(f"{kind:<12}{name:<30}{games:>10.1f}{steps:>12.0f}{1e6 / steps:>10.2f}")
-    print(f"\n{'ISMCTS':<12}{'game':<30}{'rollout':>10}{'iter/s':>12}")
+    print(f"\n{'spec':<24}{'game':<30}{'iter/s':>10}{'s/decision':>12}")
     for info in stratagem.available_games():
         game = stratagem.load(info.name)
-        for rollout in ("heuristic", "random"):
-            rate = _ismcts_rate(game, f"ismcts:seconds=0.5,rollout={rollout}", args.seconds)
-            print(f"{'ismcts':<12}{info.name:<30}{rollout:>10}{rate:>12.1f}")
+        for spec in ISMCTS_SPECS:
+            rate, thinking = _ismcts_rate(game, spec, args.seconds)
+            print(f"{spec:<24}{info.name:<30}{rate:>10.1f}{thinking:>12.2f}")
     if args.profile:
         for info in stratagem.available_games():
             print(f"\n== profile: {info.name} ==")

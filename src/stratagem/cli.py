@@ -30,7 +30,7 @@ from stratagem.core import (
     options_model,
     parse_option_specs,
 )
-from stratagem.lab_cli import simulate_and_report, tournament_and_report
+from stratagem.lab_cli import RayCommand, ray_target, simulate_and_report, tournament_and_report
 from stratagem.sim import (
     GameLogWriter,
     LogError,
@@ -279,18 +279,14 @@ Workers = Annotated[
     ),
 ]
 UseRay = Annotated[
-    bool,
-    typer.Option(
-        "--ray",
-        help="Play on Ray: a local cluster, or the one at --ray-address (needs the extra `ray`).",
-    ),
-]
-RayAddress = Annotated[
     str | None,
     typer.Option(
-        "--ray-address",
-        metavar="ADDRESS",
-        help="The Ray cluster to play on, e.g. ray://head:10001 (implies --ray).",
+        "--ray",
+        metavar="[ADDRESS]",
+        help=(
+            "Play on Ray: a local cluster, or the one at ADDRESS (auto, host:port, "
+            "ray://head:10001); needs the extra `ray`."
+        ),
     ),
 ]
 Seed = Annotated[int | None, typer.Option(help="Master seed (default: random).")]
@@ -302,14 +298,7 @@ def _workers(workers: int | None, games: int) -> int:
     return max(1, min(os.cpu_count() or 1, games // GAMES_PER_WORKER))
 
 
-def _ray_target(use_ray: bool, address: str | None) -> str | bool:
-    """``run_study``'s ``ray``: no Ray, a local cluster (``True``) or an address."""
-    if address is not None:
-        return address
-    return use_ray
-
-
-@app.command("simulate")
+@app.command("simulate", cls=RayCommand)
 def simulate_command(
     game_name: GameName,
     *,
@@ -320,8 +309,7 @@ def simulate_command(
     option: OptionSpecs = None,
     army: Armies = None,
     workers: Workers = None,
-    ray: UseRay = False,
-    ray_address: RayAddress = None,
+    ray: UseRay = None,
     report: Annotated[
         Path | None,
         typer.Option(
@@ -347,14 +335,14 @@ def simulate_command(
             seed=seed,
             options=game.options,
             workers=_workers(workers, n),
-            ray=_ray_target(ray, ray_address),
+            ray=ray_target(ray),
             report=report,
         )
     except StratagemError as error:
         _fail(str(error))
 
 
-@app.command("tournament")
+@app.command("tournament", cls=RayCommand)
 def tournament_command(
     game_name: GameName,
     *,
@@ -375,8 +363,7 @@ def tournament_command(
     option: OptionSpecs = None,
     army: Armies = None,
     workers: Workers = None,
-    ray: UseRay = False,
-    ray_address: RayAddress = None,
+    ray: UseRay = None,
 ) -> None:
     """Play every pairing of bots in every seat; print win rates and ratings."""
     game, _ = _load(game_name, players, [], (), option_specs=option, options=_armies(army))
@@ -393,7 +380,7 @@ def tournament_command(
             seed=seed,
             options=game.options,
             workers=_workers(workers, n * max(1, pairings)),
-            ray=_ray_target(ray, ray_address),
+            ray=ray_target(ray),
         )
     except StratagemError as error:
         _fail(str(error))

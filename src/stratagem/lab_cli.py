@@ -16,11 +16,47 @@ from rich.console import Console, Group
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 from rich.text import Text
+from typer._click.core import Context as ClickContext  # Typer's own click, which TyperCommand uses
+from typer.core import TyperCommand
 
 from stratagem.sim import ProgressCallback, Tournament, run_study, run_tournament
 from stratagem.sim.details import summarize_details
 from stratagem.sim.stats import Proportion
 from stratagem.terminal import render_details, render_study
+
+LOCAL_RAY = "local"
+"""What a bare ``--ray`` stands for: a Ray cluster started on this machine."""
+
+
+def is_ray_address(text: str) -> bool:
+    """Whether the word after ``--ray`` is a cluster's address (``auto``, ``host:port``,
+    ``ray://head:10001``, or ``local``) rather than the next argument."""
+    return text in {"auto", LOCAL_RAY} or (":" in text and not text.startswith("-"))
+
+
+def ray_arguments(args: Sequence[str]) -> list[str]:
+    """``args`` with a bare ``--ray`` (no address after it) written ``--ray=local``."""
+    out = list(args)
+    for index, arg in enumerate(out):
+        if arg == "--ray" and (index + 1 == len(out) or not is_ray_address(out[index + 1])):
+            out[index] = f"--ray={LOCAL_RAY}"
+    return out
+
+
+class RayCommand(TyperCommand):
+    """A lab command whose ``--ray`` takes an optional address (Typer's options cannot):
+    ``--ray`` alone plays on a local cluster, ``--ray ADDRESS`` on the one at ADDRESS."""
+
+    def parse_args(self, ctx: ClickContext, args: list[str]) -> list[str]:
+        return super().parse_args(ctx, ray_arguments(args))
+
+
+def ray_target(ray: str | None) -> str | bool:
+    """``run_study``'s ``ray`` for the ``--ray`` option: no Ray (``False``), a local
+    cluster (``True``) or an address."""
+    if ray is None:
+        return False
+    return True if ray == LOCAL_RAY else ray
 
 
 @contextmanager

@@ -17,7 +17,7 @@ from stratagem.core import Action, OptionError, State
 
 from .helpers import GAMES, decision_points, load_smallest
 
-SPEC = "ismcts:iterations=24,max_rollout=60"
+SPEC = "ismcts:iterations=10,max_rollout=12"
 
 
 def test_ismcts_plays_every_game() -> None:
@@ -39,7 +39,10 @@ def test_spec_options_are_parsed() -> None:
     assert make_bot("ismcts", game, random.Random(1)).name == "ismcts"
     default = make_bot("ismcts", game, random.Random(1))
     assert isinstance(default, Ismcts)
-    assert default.options.iterations == 500
+    assert default.options.seconds == 1.0
+    assert default.options.iterations is None
+    assert default.options.opponents == "model"
+    assert make_bot("ismcts:seconds=1", game, random.Random(1)).name == "ismcts"
 
 
 @pytest.mark.parametrize(
@@ -52,6 +55,8 @@ def test_spec_options_are_parsed() -> None:
         ("ismcts:rollout=smart", "rollout: Input should be 'heuristic' or 'random'"),
         ("ismcts:iterations", "options are KEY=VALUE"),
         ("ismcts:c=1,c=2", "'c' is given twice"),
+        ("ismcts:epsilon=2", "epsilon: Input should be less than or equal to 1"),
+        ("ismcts:opponents=all", "opponents: Input should be 'model' or 'search'"),
         ("random:iterations=5", "'random' takes no options"),
     ],
 )
@@ -132,10 +137,31 @@ def test_search_uses_only_the_seat_s_doors(name: str) -> None:
         assert action in state.legal_actions()
 
 
-def test_seconds_budget_runs_at_least_one_iteration() -> None:
+def _iterations_at_a_decision(spec: str) -> int:
     game = stratagem.load("eighty_years_war")
-    bot = make_bot("ismcts:seconds=0.000001,max_rollout=10", game, random.Random(1))
+    bot = make_bot(spec, game, random.Random(1))
     assert isinstance(bot, Ismcts)
     state = next(decision_points(game, seed=3, every=1, limit=1))
     bot.choose(state, state.current_player())
-    assert bot.iterations_done >= 1
+    return bot.iterations_done
+
+
+def test_seconds_budget_runs_at_least_one_iteration() -> None:
+    assert _iterations_at_a_decision("ismcts:seconds=0.000001,max_rollout=10") >= 1
+
+
+def test_search_stops_once_no_iteration_left_can_change_the_choice() -> None:
+    """Greedy (``c=0``) the leader takes every visit, so it is settled well before 200."""
+    assert 100 < _iterations_at_a_decision("ismcts:iterations=200,c=0,horizon=0") < 200
+
+
+def test_horizon_needs_an_evaluator() -> None:
+    with pytest.raises(OptionError, match="henry_viii has no evaluator"):
+        make_bot("ismcts:horizon=1", stratagem.load("henry_viii"), random.Random(1))
+
+
+def test_searched_opponents_play_legally_too() -> None:
+    game = stratagem.load("eighty_years_war")
+    bot = make_bot("ismcts:iterations=12,opponents=search,horizon=0", game, random.Random(5))
+    for state in decision_points(game, seed=2, every=13, limit=3):
+        assert bot.choose(state, state.current_player()) in state.legal_actions()

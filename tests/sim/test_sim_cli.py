@@ -76,7 +76,14 @@ def test_tournament_user_errors_exit_2() -> None:
 
 @pytest.mark.parametrize(
     ("args", "expected"),
-    [((), False), (("--ray",), True), (("--ray-address", "ray://head:10001"), "ray://head:10001")],
+    [
+        ((), False),
+        (("--ray",), True),
+        (("--ray", "-n", "1"), True),
+        (("--ray", "ray://head:10001"), "ray://head:10001"),
+        (("--ray=auto",), "auto"),
+        (("--ray", "10.0.0.5:6379", "--seed", "2"), "10.0.0.5:6379"),
+    ],
 )
 def test_ray_option_takes_an_optional_address(
     args: tuple[str, ...], expected: object, monkeypatch: pytest.MonkeyPatch

@@ -9,12 +9,20 @@ from stratagem.bots import bot_names
 from stratagem.core import OptionError
 from stratagem.sim import GameRecord, lineups, rate, run_tournament
 from stratagem.sim.report import collect, plot_values
+from stratagem.sim.tournament import schedule
 
 GAMES = [info.name for info in stratagem.available_games()]
 
 
 def test_lineups_of_two_seats() -> None:
     assert lineups("a", "b", 2) == [("a", "b"), ("b", "a")]
+
+
+def test_schedule_takes_the_lineups_in_turn() -> None:
+    """So that the games finished before an interruption are spread over the seats."""
+    jobs = schedule(["a", "b"], 2, 4, seed=1)
+    assert [job.bots for job in jobs] == [("a", "b"), ("b", "a")] * 2
+    assert [job.index for job in jobs] == [0, 1, 2, 3]
 
 
 def test_lineups_of_more_seats_put_each_bot_alone_in_each_seat() -> None:

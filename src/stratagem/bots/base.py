@@ -73,7 +73,8 @@ def register_heuristic(game: str, factory: BotFactory) -> None:
 
 
 HEURISTICS_PACKAGE = "stratagem.bots.heuristics"
-"""A game's heuristic is the ``HEURISTIC`` factory of the module named after the game here."""
+"""A game's heuristic is the ``HEURISTIC`` factory of the module named after the game here;
+the module may also hold an ``EVALUATOR`` factory (see ``Evaluator``)."""
 
 
 def _heuristic(game: str) -> BotFactory | None:
@@ -87,6 +88,35 @@ def _heuristic(game: str) -> BotFactory | None:
     factory = cast(BotFactory, importlib.import_module(name).HEURISTIC)
     _HEURISTICS[game] = factory
     return factory
+
+
+class Evaluator(Protocol):
+    """A game's estimate of how a position will end, for searches that stop early.
+
+    Both methods read only what everyone may see (a determinized world's public part).
+    """
+
+    def horizon(self, state: State) -> int:
+        """A public count that grows as the game goes on (the turn): a search's rollout
+        stops once it has grown by the rollout's horizon."""
+        ...
+
+    def values(self, state: State) -> list[float]:
+        """Each seat's expected return from here, in the range of ``returns()``."""
+        ...
+
+
+EvaluatorFactory = Callable[[Game], Evaluator]
+
+
+def make_evaluator(game: Game) -> Evaluator | None:
+    """The ``EVALUATOR`` of ``game``'s heuristic module, or ``None`` where it has none."""
+    name = f"{HEURISTICS_PACKAGE}.{game.name}"
+    if not game.name.isidentifier() or importlib.util.find_spec(name) is None:
+        return None
+    module = importlib.import_module(name)
+    factory = cast(EvaluatorFactory | None, getattr(module, "EVALUATOR", None))
+    return None if factory is None else factory(game)
 
 
 def bot_names(game: str) -> list[str]:

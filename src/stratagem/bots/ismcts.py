@@ -1,32 +1,36 @@
-"""The ``ismcts`` bot: single-observer information-set Monte Carlo tree search.
+"""The ``ismcts`` bot: information-set Monte Carlo tree search from one seat's view.
 
 After Cowling, Powley and Whitehouse, *Information Set Monte Carlo Tree Search* (IEEE
-TCIAIG 2012), SO-ISMCTS with availability counts:
+TCIAIG 2012), single observer, with availability counts:
 
 - **Determinization.** Every iteration starts from ``state.resample_hidden(seat, rng)``: a
   world consistent with what the searching seat sees. The bot reads nothing else of the
   real state but ``legal_actions()`` (its own choices) and ``current_player()``, so it
   cannot play on hidden truth.
-- **One tree over the seat's information set.** Nodes are reached by action sequences
-  from the root, shared by all determinizations; a node's statistics are those of the
-  seat that acted into it. Other seats' choices are searched the same way (the
-  single-observer simplification: they choose as if they saw the determinized world).
+- **One open-loop tree over the seat's own decisions.** A node is reached by the sequence
+  of the seat's own actions from the root and is shared by every determinization; chance
+  and the other seats' moves between two of its decisions do not branch the tree (the seat
+  does not see most of them, and branching on every draw would spread the statistics too
+  thin to learn anything). Chance is sampled by its probabilities (``sample_chance``).
+- **Opponents** (``opponents``): ``model`` (the default) lets every other seat act as the
+  game's heuristic would in the determinized world (the search is then a best response to
+  that model); ``search`` gives them tree nodes of their own, chosen by UCB1 as in plain
+  single-observer ISMCTS (they choose as if they saw the determinized world).
 - **Availability counts.** An action legal in some determinizations but not others is
-  scored with UCB1 against the number of iterations in which it was available, not the
-  parent's visits.
-- **Chance** is sampled with ``sample_chance`` at every chance node, in the tree and in
-  rollouts; each outcome reached is its own child.
-- **Rollouts** play the game's ``heuristic`` bot where the game has one (``random``
-  otherwise), to the end of the game or for ``max_rollout`` actions (an unfinished
-  rollout counts as a draw).
+  scored with UCB1 against the number of iterations in which it was available.
 - **Heuristic prior** (progressive bias, Chaslot et al. 2008). Where the game has a
-  heuristic, each tree node asks it once (in the node's first determinization) which
-  action it would take; that action is tried first and its UCB score gets
-  ``bias / (visits + 1)``. A small budget therefore plays about as the heuristic does,
-  and the search overrules it only on evidence.
-- **Budget**: ``iterations`` and/or ``seconds`` (whichever is reached first; 500
-  iterations when neither is given). An iteration budget makes the bot's choice a function
-  of its seed and the seat's information alone; a time budget does not.
+  heuristic, each tree node asks it once which action it would take; that action is tried
+  first and its UCB score gets ``bias / (visits + 1)``.
+- **Rollouts** play the game's ``heuristic`` (``random`` where it has none, or with
+  ``rollout=random``), each move replaced by a random one with probability ``epsilon``.
+  Where the game has an evaluator (``bots.base.Evaluator``), a rollout stops once the turn
+  has advanced ``horizon`` times (default 1: the rest of this turn) and the evaluator's
+  expected returns score it; otherwise it plays to the end. ``max_rollout`` caps its
+  length (then the evaluator scores it, or it counts as a draw).
+- **Budget**: ``iterations`` and/or ``seconds`` (whichever is reached first; one second
+  when neither is given). The search stops early once no remaining iteration could change
+  the most visited action. An iteration budget makes the choice a function of the seed
+  and the seat's information alone; a time budget does not.
 
 Spec: ``ismcts``, ``ismcts:iterations=500``, ``ismcts:seconds=1,rollout=random,c=0.7``.
 
@@ -45,11 +49,13 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from stratagem.bots.base import Bot, bot_names, make_bot
+from stratagem.bots.base import Bot, Evaluator, bot_names, make_bot, make_evaluator
 from stratagem.bots.random_bot import RandomBot
 from stratagem.core import CHANCE, TERMINAL, Action, Game, OptionError, State
 
-DEFAULT_ITERATIONS = 500
+DEFAULT_SECONDS = 1.0
+CHECK_EVERY = 16
+"""Iterations between two checks of whether the search may stop early."""
 
 
 class IsmctsOptions(BaseModel):
@@ -65,22 +71,29 @@ class IsmctsOptions(BaseModel):
     """UCB1 exploration constant (rewards are in [0, 1])."""
     rollout: Literal["heuristic", "random"] = "heuristic"
     """Rollout policy: the game's heuristic (random if it has none), or random."""
+    epsilon: float = Field(default=0.0, ge=0, le=1)
+    """Chance that a rollout move is a random legal action instead of the policy's."""
+    horizon: int | None = Field(default=None, ge=0)
+    """Turns a rollout plays before the game's evaluator scores it (default 1)."""
     max_rollout: int | None = Field(default=None, ge=1)
-    """Most actions (chance included) a rollout plays before calling it a draw."""
+    """Most actions (chance and modelled opponents included) an iteration plays outside
+    the tree (then the evaluator scores it, or it counts as a draw)."""
     bias: float = Field(default=1.0, ge=0)
     """Weight of the heuristic prior (0: none)."""
+    opponents: Literal["model", "search"] = "model"
+    """The other seats act as the heuristic would (``model``) or are searched."""
 
     @model_validator(mode="after")
     def _default_budget(self) -> IsmctsOptions:
         if self.iterations is None and self.seconds is None:
-            return self.model_copy(update={"iterations": DEFAULT_ITERATIONS})
+            return self.model_copy(update={"seconds": DEFAULT_SECONDS})
         return self
 
     def spec(self) -> str:
         """The canonical spec text of these options (the bot's name in results)."""
         given = self.model_dump(exclude_defaults=True)
-        if given.get("iterations") == DEFAULT_ITERATIONS and self.seconds is None:
-            given.pop("iterations")
+        if given.get("seconds") == DEFAULT_SECONDS and self.iterations is None:
+            given.pop("seconds")
         if not given:
             return "ismcts"
         return "ismcts:" + ",".join(f"{key}={value}" for key, value in given.items())
@@ -93,7 +106,7 @@ class _Node:
 
     def __init__(self, player: int) -> None:
         self.player = player
-        """The seat that acted into this node (``CHANCE`` for a chance outcome)."""
+        """The seat that acted into this node."""
         self.visits = 0
         self.total = 0.0
         self.available = 0
@@ -111,17 +124,28 @@ class Ismcts:
         self.options = options
         self.name = options.spec()
         self.low = -1.0 if game.num_players == 2 else 0.0
-        self.policy: Bot = self._rollout_policy(game, random.Random(rng.getrandbits(64)))
-        self.prior: Bot | None = None
-        if options.bias > 0 and "heuristic" in bot_names(game.name):
-            self.prior = make_bot("heuristic", game, random.Random(rng.getrandbits(64)))
+        heuristic: Bot | None = None
+        if "heuristic" in bot_names(game.name):
+            heuristic = make_bot("heuristic", game, random.Random(rng.getrandbits(64)))
+        anyone = RandomBot(game, random.Random(rng.getrandbits(64)))
+        self.policy: Bot = heuristic if options.rollout == "heuristic" and heuristic else anyone
+        """Plays the rollouts."""
+        self.model: Bot | None = None
+        """Plays the other seats (``opponents=model``)."""
+        if options.opponents == "model":
+            self.model = heuristic or anyone
+        self.prior: Bot | None = heuristic if options.bias > 0 else None
+        """Names the action each tree node tries first (progressive bias)."""
+        self.evaluator: Evaluator | None = make_evaluator(game)
+        if self.evaluator is None and options.horizon is not None:
+            raise OptionError(f"ismcts: horizon: {game.name} has no evaluator to stop early")
+        self.horizon = 1 if options.horizon is None else options.horizon
         self.iterations_done = 0
         """Iterations of the last decision (for measurements)."""
-
-    def _rollout_policy(self, game: Game, rng: random.Random) -> Bot:
-        if self.options.rollout == "heuristic" and "heuristic" in bot_names(game.name):
-            return make_bot("heuristic", game, rng)
-        return RandomBot(game, rng)
+        self._played = 0
+        """Actions the current iteration has played outside the tree."""
+        self._deadline: float | None = None
+        """When the current decision's time is up (``seconds``)."""
 
     # -- the decision ------------------------------------------------------------------
 
@@ -133,47 +157,80 @@ class Ismcts:
             return legal[0]
         root = _Node(seat)
         budget = self.options
-        deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
+        clock = time.perf_counter
+        start = clock()
+        deadline = None if budget.seconds is None else start + budget.seconds
         limit = budget.iterations
         done = 0
+        self._deadline = deadline
         while (limit is None or done < limit) and (
-            deadline is None or done == 0 or time.perf_counter() < deadline
+            deadline is None or done == 0 or clock() < deadline
         ):
-            self._iterate(root, state.resample_hidden(seat, self.rng))
+            self._iterate(root, seat, state.resample_hidden(seat, self.rng))
             done += 1
+            if done % CHECK_EVERY == 0 and _settled(
+                root, legal, _iterations_left(done, limit, start, deadline)
+            ):
+                break
         self.iterations_done = done
         return max(legal, key=lambda action: _rank(root, action))
 
     # -- one iteration -----------------------------------------------------------------
 
-    def _iterate(self, root: _Node, world: State) -> None:
-        path = self._select(root, world)
-        self._rollout(world)
-        returns = world.returns() if world.is_terminal() else [0.0] * self.game.num_players
+    def _iterate(self, root: _Node, seat: int, world: State) -> None:
+        evaluator = self.evaluator
+        stop = None if evaluator is None else evaluator.horizon(world) + self.horizon
+        self._played = 0
+        path = self._select(root, seat, world, stop)
+        returns = self._rollout(world, stop)
         scale = 1.0 - self.low
         rewards = [(value - self.low) / scale for value in returns]
         for node in path:
             node.visits += 1
-            if node.player >= 0:
-                node.total += rewards[node.player]
+            node.total += rewards[node.player]
 
-    def _select(self, root: _Node, world: State) -> list[_Node]:
+    def _spent(self) -> bool:
+        """Whether this iteration has played its ``max_rollout`` actions beyond the tree
+        (counting one more otherwise), or, every ``CHECK_EVERY`` actions, run past the
+        decision's deadline (a long rollout then stops where it is)."""
+        self._played += 1
+        if (
+            self._deadline is not None
+            and self._played % CHECK_EVERY == 0
+            and time.perf_counter() > self._deadline
+        ):
+            return True
+        cap = self.options.max_rollout
+        return cap is not None and self._played > cap
+
+    def _past(self, world: State, stop: int | None) -> bool:
+        """Whether ``world`` has reached the rollout horizon."""
+        return (
+            stop is not None
+            and self.evaluator is not None
+            and (self.evaluator.horizon(world) >= stop)
+        )
+
+    def _select(self, root: _Node, seat: int, world: State, stop: int | None) -> list[_Node]:
         """Walk down the tree in ``world``, adding one node; the path taken (root excluded)."""
         node = root
         path: list[_Node] = []
         rng = self.rng
+        model = self.model
         while True:
             player = world.current_player()
-            if player == TERMINAL:
+            if player == TERMINAL or (path and self._past(world, stop)):
                 return path
-            if player == CHANCE:
-                action = world.sample_chance(rng)
-                child = node.children.get(action)
-                expand = child is None
-                if child is None:
-                    child = node.children[action] = _Node(CHANCE)
-            else:
-                action, child, expand = self._pick(node, world, player)
+            if player == CHANCE or (model is not None and player != seat):
+                if self._spent():
+                    return path
+                world.apply_action(
+                    world.sample_chance(rng)
+                    if model is None or player == CHANCE
+                    else model.choose(world, player)
+                )
+                continue
+            action, child, expand = self._pick(node, world, player)
             world.apply_action(action)
             path.append(child)
             node = child
@@ -216,21 +273,45 @@ class Ismcts:
     def _any(self, actions: list[Action]) -> Action:
         return actions[int(self.rng.random() * len(actions))]
 
-    def _rollout(self, world: State) -> None:
-        """Play ``world`` on with the rollout policy (chance sampled)."""
+    def _rollout(self, world: State, stop: int | None) -> list[float]:
+        """Play ``world`` on with the rollout policy (chance sampled); its returns."""
         rng = self.rng
         policy = self.policy
-        steps = self.options.max_rollout
-        while steps is None or steps > 0:
+        epsilon = self.options.epsilon
+        evaluator = self.evaluator
+        while True:
             player = world.current_player()
             if player == TERMINAL:
-                return
+                return world.returns()
+            if self._past(world, stop) or self._spent():
+                break
             if player == CHANCE:
                 world.apply_action(world.sample_chance(rng))
+            elif epsilon and rng.random() < epsilon:
+                world.apply_action(self._any(world.legal_actions()))
             else:
                 world.apply_action(policy.choose(world, player))
-            if steps is not None:
-                steps -= 1
+        if evaluator is None:
+            return [0.0] * self.game.num_players
+        return evaluator.values(world)
+
+
+def _iterations_left(done: int, limit: int | None, start: float, deadline: float | None) -> float:
+    """The iterations still to come: by count, or by the pace so far until the deadline."""
+    left = math.inf if limit is None else float(limit - done)
+    if deadline is not None:
+        now = time.perf_counter()
+        left = min(left, (deadline - now) * done / max(now - start, 1e-9))
+    return left
+
+
+def _settled(root: _Node, legal: list[Action], left: float) -> bool:
+    """Whether ``left`` more iterations cannot change the most visited root action."""
+    visits = sorted(
+        (root.children[action].visits for action in legal if action in root.children),
+        reverse=True,
+    )
+    return len(visits) == len(legal) and visits[0] - visits[1] > left
 
 
 def _rank(root: _Node, action: Action) -> tuple[int, float, bool, int]:

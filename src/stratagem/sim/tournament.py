@@ -64,13 +64,14 @@ def lineups(first: str, second: str, players: int) -> list[tuple[str, ...]]:
 
 
 def schedule(bots: Sequence[str], players: int, n: int, seed: int) -> list[Job]:
-    """Every game of the tournament, pairing by pairing, lineup by lineup."""
+    """Every game of the tournament, pairing by pairing, taking the pairing's lineups in
+    turn (so that the games finished before an interruption are spread over the seats)."""
     jobs: list[Job] = []
     for first, second in combinations(bots, 2):
         arrangements = lineups(first, second, players)
         each = math.ceil(n / len(arrangements))
-        for lineup in arrangements:
-            for _ in range(each):
+        for _ in range(each):
+            for lineup in arrangements:
                 index = len(jobs)
                 jobs.append(Job(index, seed_for(seed, index), lineup))
     return jobs
