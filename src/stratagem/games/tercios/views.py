@@ -94,7 +94,7 @@ def build_view(state: TerciosState, seat: int | None) -> JsonDict:
             "depth": round(depth, 3),
             "cm_per_inch": g.pack.rules.table["cm_per_inch"],
         },
-        "terrain": [element.to_json() for element in g.terrain],
+        "terrain": [element.to_json() for element in state.terrain],
         "units": [_troop(state, u, seat) for u in range(len(g.troops))],
         "commanders": [_officer(state, o) for o in range(len(g.officers))],
         "victory_points": {g.seat_names[s]: state.vp[s] for s in (0, 1)},
