@@ -96,7 +96,7 @@ def _buy(pack: Pack, rng: random.Random, budget: int, placed: list[TerrainElemen
                 name = f"{kind} {1 + sum(e.kind == kind for e in placed)}"
                 new = _grown(pack, rng, element(pack, kind, name, shape))
                 if kind in ON_RIVER:
-                    placed[:] = [part for e in placed for part in opened(e, shape)]
+                    placed[:] = opened(placed, shape)
                 placed.append(new)
                 return kind
     return None
@@ -182,18 +182,30 @@ def _fits(kind: str, shape: Polygon, placed: list[TerrainElement]) -> bool:
     return fit_problem(kind, shape, placed) is None
 
 
-def opened(river: TerrainElement, crossing: Polygon) -> list[TerrainElement]:
-    """A river cut where a bridge or ford crosses it, as its remaining stretches."""
-    if river.kind != "River":
-        return [river]
-    left = river.shape.difference(crossing)
-    parts = sorted(getattr(left, "geoms", [left]), key=lambda part: part.bounds[0])
-    name = river.name.split(" (")[0]
-    return [
-        replace(river, name=f"{name} ({index + 1})", shape=part)
-        for index, part in enumerate(parts)
-        if isinstance(part, Polygon) and part.area > EPSILON
-    ]
+def opened(placed: Sequence[TerrainElement], crossing: Polygon) -> list[TerrainElement]:
+    """The elements with every river cut where a bridge or ford crosses it, each river's
+    stretches named in order from west to east."""
+    out: list[TerrainElement] = []
+    for river in placed:
+        if river.kind != "River":
+            out.append(river)
+            continue
+        left = river.shape.difference(crossing)
+        out += [
+            replace(river, shape=part)
+            for part in getattr(left, "geoms", [left])
+            if isinstance(part, Polygon) and part.area > EPSILON
+        ]
+    stretches: dict[str, list[int]] = {}
+    for index, item in enumerate(out):
+        if item.kind == "River":
+            stretches.setdefault(item.name.split(" (")[0], []).append(index)
+    for name, indices in stretches.items():
+        if len(indices) > 1:
+            ordered = sorted(indices, key=lambda index: out[index].shape.bounds[0])
+            for number, index in enumerate(ordered):
+                out[index] = replace(out[index], name=f"{name} ({number + 1})")
+    return out
 
 
 def _grown(pack: Pack, rng: random.Random, field: TerrainElement) -> TerrainElement:

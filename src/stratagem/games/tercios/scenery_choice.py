@@ -22,7 +22,7 @@ from shapely import Polygon, box
 from stratagem.core import JsonDict
 from stratagem.games.tercios.fields import cultivated_field
 from stratagem.games.tercios.geometry import EPSILON
-from stratagem.games.tercios.pack import Pack
+from stratagem.games.tercios.pack import Pack, plain
 from stratagem.games.tercios.scenery import (
     ACROSS,
     CARTOGRAPHER,
@@ -41,7 +41,6 @@ if TYPE_CHECKING:
 RULE = "The Battle: Scenery Points"
 PLACE_TEXT = "exact placement (give: place KIND at X,Y [angle DEGREES])"
 COLUMNS = 5
-ROWS = 3
 
 _PLACE = re.compile(
     r"^place (?P<kind>.+?) at (?P<x>-?\d+(?:\.\d*)?)\s*,\s*(?P<y>-?\d+(?:\.\d*)?)"
@@ -83,12 +82,14 @@ def read_placing(text: str, kinds: Sequence[str]) -> Placing | None:
 
 
 def spots(pack: Pack, kind: str) -> list[Placing]:
-    """The listed placements of ``kind`` for bots and random play (RULINGS.md R91): a grid
-    of 5 by 3 centres between the deployment zones, unturned; a river or a road on one
-    of the 3 rows."""
-    width, _ = pack.table_size
+    """The listed placements of ``kind`` for bots and random play (RULINGS.md R91),
+    unturned: 5 columns by 3 rows, the rows against the south deployment zone, in the
+    middle and against the north one; a river or a road on one of its 3 rows across the
+    table, a bridge or a ford on one of a river's rows."""
+    width = pack.table_size[0]
     low, high = between_zones(pack)
-    rows = [round(low + (high - low) * (row + 1) / (ROWS + 1), 2) for row in range(ROWS)]
+    depth = plain(pack.rules.scenery_size["River" if kind in ON_RIVER else kind])[1]
+    rows = [round(y, 2) for y in (low + depth / 2, (low + high) / 2, high - depth / 2)]
     if kind in ACROSS:
         return [Placing(kind, round(width / 2, 2), y) for y in rows]
     columns = [round(width * (c + 1) / (COLUMNS + 1), 2) for c in range(COLUMNS)]
@@ -150,7 +151,7 @@ def build_terrain(pack: Pack, records: Sequence[JsonDict]) -> tuple[TerrainEleme
         if "crop" in record:
             new = cultivated_field(pack, new, record["crop"])
         if placing.kind in ON_RIVER:
-            placed = [part for e in placed for part in opened(e, shape)]
+            placed = opened(placed, shape)
         placed.append(new)
     return tuple(placed)
 
