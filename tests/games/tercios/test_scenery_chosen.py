@@ -105,6 +105,10 @@ def bought(kind: str) -> TerciosState:
             "Scenery Points: the Small hill would overlap Large hill 1",
         ),
         (
+            "place Small hill at 35.43,23.62",
+            "Scenery Points: the Small hill would overlap Large hill 1",
+        ),
+        (
             "place Small hill at 47.03,23.62",
             "Scenery Points: the Small hill would be 1.6 inches from Large hill 1: an element "
             "is adjacent to another or at least 3 inches away",

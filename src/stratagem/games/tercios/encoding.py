@@ -13,12 +13,12 @@ With ``terrain = "chosen"`` a bought scenery element may be placed exactly in th
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from stratagem.core import Action, ActionTable, UnknownAction
 from stratagem.core.actions import normalize_text
+from stratagem.games.tercios.parsing import exact_pattern
 from stratagem.games.tercios.roster import Officer, Troop
 from stratagem.games.tercios.scenery_choice import PLACE_TEXT, read_placing
 
@@ -49,11 +49,7 @@ UNIT_VERBS = (
 )
 TARGET_VERBS = ("shoot", "charge", "advance towards", "harass")
 
-_EXACT = re.compile(
-    r"^move (?P<unit>.+?) to (?P<x>-?\d+(?:\.\d*)?)\s*,\s*(?P<y>-?\d+(?:\.\d*)?)"
-    r"(?: facing (?P<facing>-?\d+(?:\.\d*)?))?$",
-    re.IGNORECASE,
-)
+_EXACT = exact_pattern("move", "to", "facing")
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,11 +113,11 @@ class TerciosActionTable(ActionTable):
         match = _EXACT.match(" ".join(text.split()))
         if match is None:
             return None
-        name = normalize_text(match["unit"])
+        name = normalize_text(match["name"])
         who: Troop | Officer | None = self._labels.get(name) or self._officers.get(name)
         if who is None:
-            raise UnknownAction(f"{text!r}: there is no unit or commander named {match['unit']!r}")
-        facing = match["facing"]
+            raise UnknownAction(f"{text!r}: there is no unit or commander named {match['name']!r}")
+        facing = match["turn"]
         return ExactMove(
             who.index,
             round(float(match["x"]), 2),

@@ -12,7 +12,6 @@ what was placed as records (``state.scenery``) and the elements built from them
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -23,6 +22,7 @@ from stratagem.core import JsonDict
 from stratagem.games.tercios.fields import cultivated_field
 from stratagem.games.tercios.geometry import EPSILON
 from stratagem.games.tercios.pack import Pack, plain
+from stratagem.games.tercios.parsing import exact_pattern
 from stratagem.games.tercios.scenery import (
     ACROSS,
     CARTOGRAPHER,
@@ -42,11 +42,7 @@ RULE = "The Battle: Scenery Points"
 PLACE_TEXT = "exact placement (give: place KIND at X,Y [angle DEGREES])"
 COLUMNS = 5
 
-_PLACE = re.compile(
-    r"^place (?P<kind>.+?) at (?P<x>-?\d+(?:\.\d*)?)\s*,\s*(?P<y>-?\d+(?:\.\d*)?)"
-    r"(?: angle (?P<angle>-?\d+(?:\.\d*)?))?$",
-    re.IGNORECASE,
-)
+_PLACE = exact_pattern("place", "at", "angle")
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,9 +66,9 @@ def read_placing(text: str, kinds: Sequence[str]) -> Placing | None:
     match = _PLACE.match(" ".join(text.split()))
     if match is None:
         return None
-    written = match["kind"]
+    written = match["name"]
     kind = next((k for k in kinds if k.lower() == written.lower()), written)
-    angle = match["angle"]
+    angle = match["turn"]
     return Placing(
         kind,
         round(float(match["x"]), 2),
