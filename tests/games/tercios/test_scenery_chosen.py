@@ -17,6 +17,7 @@ from stratagem.testing import check_conformance
 from .helpers import SPANISH, SWEDISH, apply, events_since, start_activation, texts, variant
 
 SMALL = ("spanish_500", "swedish_500")
+LISTED_COLUMNS = ("11.81", "23.62", "35.43", "47.24", "59.06")
 
 
 def chosen(armies: tuple[str, str] = SMALL, duration: int | None = None) -> Tercios:
@@ -52,7 +53,9 @@ def test_the_dice_then_the_sides_buy_one_element_at_a_time_within_their_points()
     offered = texts(state)
     assert "buy Bridge" in offered and "buy Ford" in offered
     assert "buy River" not in offered and "buy Town" not in offered
-    apply(state, "buy Bridge", "place Bridge at 11.81,23.62")
+    apply(state, "buy Bridge")
+    assert texts(state) == [f"place Bridge across River 1 at {x}" for x in LISTED_COLUMNS]
+    apply(state, "place Bridge across River 1 at 11.81")
     apply(state, "buy Small hill", "place Small hill at 59.06,16")
     assert sorted(names(state)) == ["Bridge 1", "River 1 (1)", "River 1 (2)", "Small hill 1"]
     assert state.current_player() == SWEDISH
@@ -140,15 +143,16 @@ def test_a_placement_breaking_a_rule_is_refused_naming_it(placement: str, rule: 
 def test_a_bridge_off_the_river_is_refused_and_one_across_it_cuts_the_river() -> None:
     """Scenery Elements: Bridge: only on a river; the river is open there."""
     state = chosen().new_initial_state()
-    apply(state, "Die: 6", "Die: 2", "buy River", "place River at 40,23.62")
-    apply(state, "buy Ford", "place Ford at 20,23", "buy Bridge")
+    apply(state, "Die: 6", "Die: 2", "buy River", "place River at 40,30")
+    apply(state, "buy Ford", "place Ford across River 1 at 23.62", "buy Bridge")
     with pytest.raises(IllegalAction, match="may only be placed across a river; there is none"):
         state.apply_action("place Bridge at 50,20")
-    apply(state, "place Bridge at 50.5,24")
+    apply(state, "place Bridge at 50.5,30.2")
     shapes = {e.name: e for e in state.terrain}
     assert set(shapes) == {"River 1 (1)", "River 1 (2)", "River 1 (3)", "Ford 1", "Bridge 1"}
     assert shapes["Bridge 1"].shape.bounds[0] == pytest.approx(49.0)
     assert shapes["Ford 1"].ground == "difficult"
+    assert shapes["Ford 1"].shape.bounds[1] < 28.75 and shapes["Ford 1"].shape.bounds[3] > 31.25
 
 
 def test_an_exact_placement_turned_is_public_and_saved() -> None:

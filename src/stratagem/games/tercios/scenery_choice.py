@@ -4,7 +4,8 @@ Elements; RULINGS.md R82, R90-R93), the option ``terrain = "chosen"``.
 Before the first turn each side rolls a die for its scenery points (again on a tie; a
 Cartographer adds two, R83); the higher roll buys first, then the sides alternate: on its
 go a side buys one element it can afford (``buy KIND``) and places it at once, at one of
-a few listed spots or exactly (``place KIND at X,Y [angle DEGREES]``), or passes and buys
+a few listed spots (a bridge or a ford: ``place Bridge across River 1 at X``) or exactly
+(``place KIND at X,Y [angle DEGREES]``), or passes and buys
 no more. A placed cultivated field rolls its die for what grows on it. The state keeps
 what was placed as records (``state.scenery``) and the elements built from them
 (``state.terrain``), which every rule reads.
@@ -41,6 +42,7 @@ if TYPE_CHECKING:
 RULE = "The Battle: Scenery Points"
 PLACE_TEXT = "exact placement (give: place KIND at X,Y [angle DEGREES])"
 COLUMNS = 5
+RIVERS = 2  # at most 8 points (6, and 2 for a Cartographer) buy two rivers of 3
 
 _PLACE = exact_pattern("place", "at", "angle")
 
@@ -77,19 +79,44 @@ def read_placing(text: str, kinds: Sequence[str]) -> Placing | None:
     )
 
 
-def spots(pack: Pack, kind: str) -> list[Placing]:
-    """The listed placements of ``kind`` for bots and random play (RULINGS.md R91),
-    unturned: 5 columns by 3 rows, the rows against the south deployment zone, in the
-    middle and against the north one; a river or a road on one of its 3 rows across the
-    table, a bridge or a ford on one of a river's rows."""
+def spots(pack: Pack, kind: str) -> list[tuple[str, Placing]]:
+    """The listed placements of ``kind`` for bots and random play (RULINGS.md R91), with
+    their texts, unturned: 5 columns by 3 rows, the rows against the south deployment
+    zone, in the middle and against the north one; a river or a road on one of its 3 rows
+    across the table. A bridge or a ford is listed by river and column
+    (``place Bridge across River 1 at 11.81``), its row that river's (``river_spots``)."""
     width = pack.table_size[0]
     low, high = between_zones(pack)
-    depth = plain(pack.rules.scenery_size["River" if kind in ON_RIVER else kind])[1]
+    depth = plain(pack.rules.scenery_size[kind])[1]
     rows = [round(y, 2) for y in (low + depth / 2, (low + high) / 2, high - depth / 2)]
     if kind in ACROSS:
-        return [Placing(kind, round(width / 2, 2), y) for y in rows]
-    columns = [round(width * (c + 1) / (COLUMNS + 1), 2) for c in range(COLUMNS)]
-    return [Placing(kind, x, y) for y in rows for x in columns]
+        placings = [Placing(kind, round(width / 2, 2), y) for y in rows]
+    elif kind in ON_RIVER:
+        return [
+            (f"place {kind} across River {river} at {x:g}", Placing(kind, x, 0.0))
+            for river in range(1, RIVERS + 1)
+            for x in _columns(pack)
+        ]
+    else:
+        placings = [Placing(kind, x, y) for y in rows for x in _columns(pack)]
+    return [(placing.text(), placing) for placing in placings]
+
+
+def _columns(pack: Pack) -> list[float]:
+    return [round(pack.table_size[0] * (c + 1) / (COLUMNS + 1), 2) for c in range(COLUMNS)]
+
+
+def river_spots(
+    kind: str, listed: list[tuple[str, Placing]], scenery: Sequence[JsonDict]
+) -> list[tuple[str, Placing]]:
+    """The listed bridges or fords across the rivers placed (each on its river's row)."""
+    rows = {river["name"]: river["y"] for river in scenery}
+    out = []
+    for text, placing in listed:
+        river = text.removeprefix(f"place {kind} across ").split(" at ")[0]
+        if river in rows:
+            out.append((text, Placing(kind, placing.x, rows[river])))
+    return out
 
 
 def spot_texts(pack: Pack) -> list[str]:
@@ -97,7 +124,7 @@ def spot_texts(pack: Pack) -> list[str]:
     texts = [PLACE_TEXT]
     for kind in pack.rules.scenery_costs:
         texts.append(f"buy {kind}")
-        texts += [spot.text() for spot in spots(pack, kind)]
+        texts += [text for text, _ in spots(pack, kind)]
     return texts
 
 
@@ -220,14 +247,18 @@ def _offer(state: TerciosState, frame: Frame) -> None:
     state.decide(frame, side, [*options, g.pass_action])
 
 
-def _open_spots(state: TerciosState, kind: str) -> list[Placing]:
-    """The listed placements of ``kind`` that the rules allow now."""
+def _open_spots(state: TerciosState, kind: str) -> list[tuple[str, Placing]]:
+    """The listed placements of ``kind`` that the rules allow now, with their texts."""
     pack = state.g.pack
+    listed = spots(pack, kind)
+    if kind in ON_RIVER:
+        rivers = [record for record in state.scenery if record["kind"] == "River"]
+        listed = river_spots(kind, listed, rivers)
     out = []
-    for placing in spots(pack, kind):
+    for text, placing in listed:
         shape = shape_of(pack, placing, state.terrain)
         if not isinstance(shape, str) and fit_problem(kind, shape, state.terrain) is None:
-            out.append(placing)
+            out.append((text, placing))
     return out
 
 
@@ -256,15 +287,20 @@ def _bought(state: TerciosState, frame: Frame) -> None:
         RULE,
         {"side": g.seat_names[side], "kind": kind, "points_left": frame["left"][side]},
     )
-    options = [g.table.parse(p.text()) for p in _open_spots(state, kind)]
+    listed = _open_spots(state, kind)
+    options = [g.table.parse(text) for text, _ in listed]
+    frame["listed"] = [[a.id, p.text()] for a, (_, p) in zip(options, listed, strict=True)]
     state.decide(frame, side, options, exact_place=True)
 
 
 def _placed(state: TerciosState, frame: Frame) -> None:
     """The bought element goes on the table (a field then rolls for its crop)."""
     g = state.g
-    placing = read_placing(frame.pop("choice_text"), list(g.pack.rules.scenery_costs))
-    del frame["choice"]
+    listed: dict[int, str] = {int(id_): text for id_, text in frame.pop("listed")}
+    chosen = int(frame.pop("choice"))
+    given = str(frame.pop("choice_text"))
+    text = listed.get(chosen, given)
+    placing = read_placing(text, list(g.pack.rules.scenery_costs))
     assert placing is not None
     kind = frame.pop("kind")
     name = f"{kind} {1 + sum(r['kind'] == kind for r in state.scenery)}"
