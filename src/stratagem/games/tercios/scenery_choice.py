@@ -5,10 +5,10 @@ Before the first turn each side rolls a die for its scenery points (again on a t
 Cartographer adds two, R83); the higher roll buys first, then the sides alternate: on its
 go a side buys one element it can afford (``buy KIND``) and places it at once, at one of
 a few listed spots (a bridge or a ford: ``place Bridge across River 1 at X``) or exactly
-(``place KIND at X,Y [angle DEGREES]``), or passes and buys
-no more. A placed cultivated field rolls its die for what grows on it. The state keeps
-what was placed as records (``state.scenery``) and the elements built from them
-(``state.terrain``), which every rule reads.
+(``place KIND at X,Y [angle DEGREES]``), or passes and buys no more. A placed cultivated
+field rolls its die for what grows on it. The state keeps what was placed as records
+(``state.scenery``) and the elements built from them (``state.terrain``), which every
+rule reads.
 """
 
 from __future__ import annotations
