@@ -43,6 +43,14 @@ def test_the_dice_then_the_sides_buy_one_element_at_a_time_within_their_points()
     assert "buy River" in offered and "buy Town" in offered and "pass" in offered
     assert "buy Bridge" not in offered and "buy Ford" not in offered
     apply(state, "buy River")
+    purchase = {
+        "points_left": {"Spanish": 2, "Swedish": 2},
+        "buying": "Spanish",
+        "to_place": "River",
+    }
+    assert (
+        state.view(SWEDISH)["scenery_purchase"] == purchase == state.view(None)["scenery_purchase"]
+    )
     assert texts(state) == [
         "place River at 35.43,14.25",
         "place River at 35.43,23.62",
@@ -196,6 +204,7 @@ def test_a_complete_set_up_then_the_battle_is_fought_on_it() -> None:
     apply(state, "Die: 2", "Die: 1", "buy Large forest", "place Large forest at 35.43,18.31")
     apply(state, "buy Small hill", "place Small hill at 59.06,28.93")
     assert state.frames[-1]["p"] == "plan"
+    assert "scenery_purchase" not in state.view(SPANISH)
     assert names(state) == ["Large forest 1", "Small hill 1"]
     start_activation(state, {}, first="Spanish")
     assert state.current_player() == SPANISH

@@ -104,6 +104,22 @@ def build_view(state: TerciosState, seat: int | None) -> JsonDict:
         ],
         "armies": list(g.army_names),
         "result": state.outcome,
+        **_scenery_purchase(state, top),
+    }
+
+
+def _scenery_purchase(state: TerciosState, top: JsonDict) -> JsonDict:
+    """While the players buy the scenery (R90), each side's points left and the element
+    waiting to be placed (public)."""
+    if top.get("p") != "scenery" or "left" not in top:
+        return {}
+    names = state.g.seat_names
+    return {
+        "scenery_purchase": {
+            "points_left": {names[side]: top["left"][side] for side in (0, 1)},
+            "buying": names[top["side"]],
+            "to_place": top.get("kind"),
+        }
     }
 
 
