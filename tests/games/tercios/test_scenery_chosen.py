@@ -11,6 +11,7 @@ import stratagem
 from stratagem import CHANCE, IllegalAction
 from stratagem.games.tercios.game import Tercios
 from stratagem.games.tercios.invariants import invariants
+from stratagem.games.tercios.scene import scene_of
 from stratagem.games.tercios.state import TerciosState
 from stratagem.testing import check_conformance
 
@@ -198,14 +199,16 @@ def test_a_cartographer_adds_two_to_his_sides_roll(tmp_path: Path) -> None:
 
 
 def test_a_complete_set_up_then_the_battle_is_fought_on_it() -> None:
-    """Both sides spend their points, then the first turn starts on that table: a unit
-    cannot advance into the wood placed before it."""
+    """Both sides spend their points, then the first turn starts on that table: both
+    sides see it, and sight is blocked by the wood (Hidden) placed."""
     state = chosen().new_initial_state()
     apply(state, "Die: 2", "Die: 1", "buy Large forest", "place Large forest at 35.43,18.31")
     apply(state, "buy Small hill", "place Small hill at 59.06,28.93")
     assert state.frames[-1]["p"] == "plan"
     assert "scenery_purchase" not in state.view(SPANISH)
     assert names(state) == ["Large forest 1", "Small hill 1"]
+    assert [e["name"] for e in state.view(SWEDISH)["terrain"]] == names(state)
+    assert len(scene_of(state).hidden) == 1
     start_activation(state, {}, first="Spanish")
     assert state.current_player() == SPANISH
     assert any(text.startswith("activate ") for text in texts(state))
