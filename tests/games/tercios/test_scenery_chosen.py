@@ -200,7 +200,8 @@ def test_a_cartographer_adds_two_to_his_sides_roll(tmp_path: Path) -> None:
 
 def test_a_complete_set_up_then_the_battle_is_fought_on_it() -> None:
     """Both sides spend their points, then the first turn starts on that table: both
-    sides see it, and sight is blocked by the wood (Hidden) placed."""
+    sides see it, and the scene that lines of sight are tested against holds the wood
+    (Hidden)."""
     state = chosen().new_initial_state()
     apply(state, "Die: 2", "Die: 1", "buy Large forest", "place Large forest at 35.43,18.31")
     apply(state, "buy Small hill", "place Small hill at 59.06,28.93")
