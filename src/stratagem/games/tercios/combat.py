@@ -257,7 +257,7 @@ def _defence(state: TerciosState, unit: int, against: int) -> int:
 
 def _higher(state: TerciosState, unit: int, other: int) -> bool:
     """Height: all the unit's centres on a height element that the enemy is not wholly on."""
-    for element in state.g.terrain:
+    for element in state.terrain:
         if not element.height:
             continue
         mine = all(element.shape.contains(Point(c)) for c in state.placement(unit).centres())
@@ -309,7 +309,7 @@ def courage_dice(state: TerciosState, frame: Frame, unit: int) -> int:
     centre = Point(state.x[unit], state.y[unit])
     fortified = "Fortified" in state.g.troops[unit].profile.rules
     if defender and (
-        fortified or any(e.protected and e.shape.contains(centre) for e in state.g.terrain)
+        fortified or any(e.protected and e.shape.contains(centre) for e in state.terrain)
     ):
         bonuses += 1
     return final_value(

@@ -54,7 +54,7 @@ def officer_move_problem(state: TerciosState, frame: Frame, move: ExactMove) -> 
     if not table_area(state).covers(shapely.points(end)):
         return f"{RULE}: {who.label} would leave the table"
     path = LineString([start, end])
-    for element in g.terrain:
+    for element in state.terrain:
         if element.ground == "impassable" and path.intersects(element.shape):
             return (
                 f"{RULE}: the line of the move crosses {element.name}, impassable: a "

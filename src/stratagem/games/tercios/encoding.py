@@ -7,17 +7,20 @@ charges, shots, command actions, reactions) and every chance outcome (``Die: k``
 C-C) to 30,40``); such a move is not in the table: it shares the id of the reserved
 ``exact move`` entry (never legal by itself) and is told apart by its text, which
 ``TerciosActionTable`` parses and the rules then check (RULINGS.md: exact moves, R81).
+With ``terrain = "chosen"`` a bought scenery element may be placed exactly in the same way,
+``place Small hill at 30,24 angle 45`` (the reserved ``exact placement`` entry, R91).
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from stratagem.core import Action, ActionTable, UnknownAction
 from stratagem.core.actions import normalize_text
+from stratagem.games.tercios.parsing import exact_pattern
 from stratagem.games.tercios.roster import Officer, Troop
+from stratagem.games.tercios.scenery_choice import PLACE_TEXT, read_placing
 
 ORDERS = ("Ready!", "Assault!", "Run!", "Fire!", "Resist!")
 READY, ASSAULT, RUN, FIRE, RESIST = range(5)
@@ -46,11 +49,7 @@ UNIT_VERBS = (
 )
 TARGET_VERBS = ("shoot", "charge", "advance towards", "harass")
 
-_EXACT = re.compile(
-    r"^move (?P<unit>.+?) to (?P<x>-?\d+(?:\.\d*)?)\s*,\s*(?P<y>-?\d+(?:\.\d*)?)"
-    r"(?: facing (?P<facing>-?\d+(?:\.\d*)?))?$",
-    re.IGNORECASE,
-)
+_EXACT = exact_pattern("move", "to", "facing")
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,15 +67,21 @@ class ExactMove:
 class TerciosActionTable(ActionTable):
     """The action table, which also reads exact moves (see the module docstring)."""
 
-    __slots__ = ("_labels", "_officers", "exact_id")
+    __slots__ = ("_labels", "_officers", "exact_id", "kinds", "place_id")
 
     def __init__(
-        self, texts: Sequence[str], troops: Sequence[Troop], officers: Sequence[Officer] = ()
+        self,
+        texts: Sequence[str],
+        troops: Sequence[Troop],
+        officers: Sequence[Officer] = (),
+        kinds: Sequence[str] = (),
     ) -> None:
         super().__init__(texts)
-        self.exact_id = self.parse(EXACT_TEXT).id
         self._labels = {normalize_text(t.label): t for t in troops}
         self._officers = {normalize_text(o.label): o for o in officers}
+        self.kinds = tuple(kinds)
+        self.exact_id = self.parse(EXACT_TEXT).id
+        self.place_id = self.parse(PLACE_TEXT).id if kinds else -1
 
     def parse(self, text: str) -> Action:
         """A table action, or an exact move in its canonical text."""
@@ -84,13 +89,22 @@ class TerciosActionTable(ActionTable):
             return super().parse(text)
         except UnknownAction:
             move = self.exact(text)
-            if move is None:
+            if move is not None:
+                return Action(self.exact_id, exact_text(self._label(move), move))
+            placing = read_placing(text, self.kinds) if self.kinds else None
+            if placing is None:
                 raise
-            return Action(self.exact_id, exact_text(self._label(move), move))
+            if placing.kind not in self.kinds:
+                raise UnknownAction(
+                    f"{text!r}: there is no scenery element {placing.kind!r}"
+                ) from None
+            return Action(self.place_id, placing.text())
 
     def check(self, action: Action) -> Action:
         """A table action, or a well-formed exact move carrying the reserved id."""
         if action.id == getattr(self, "exact_id", -1) and action.text != EXACT_TEXT:
+            return self.parse(action.text)
+        if action.id == getattr(self, "place_id", -1) and action.text != PLACE_TEXT:
             return self.parse(action.text)
         return super().check(action)
 
@@ -99,11 +113,11 @@ class TerciosActionTable(ActionTable):
         match = _EXACT.match(" ".join(text.split()))
         if match is None:
             return None
-        name = normalize_text(match["unit"])
+        name = normalize_text(match["name"])
         who: Troop | Officer | None = self._labels.get(name) or self._officers.get(name)
         if who is None:
-            raise UnknownAction(f"{text!r}: there is no unit or commander named {match['unit']!r}")
-        facing = match["facing"]
+            raise UnknownAction(f"{text!r}: there is no unit or commander named {match['name']!r}")
+        facing = match["turn"]
         return ExactMove(
             who.index,
             round(float(match["x"]), 2),

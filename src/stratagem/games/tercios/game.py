@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
 from pydantic import Field
@@ -20,10 +20,13 @@ from stratagem.games.tercios.info import INFO, SEATS
 from stratagem.games.tercios.pack import Pack, load_pack
 from stratagem.games.tercios.roster import (
     DeploymentError,
+    Officer,
+    Troop,
     build_roster,
     standard_deployment,
 )
 from stratagem.games.tercios.scenery import table_scenery
+from stratagem.games.tercios.scenery_choice import spot_texts
 from stratagem.games.tercios.serialize import load_fields
 from stratagem.games.tercios.state import TerciosState
 from stratagem.games.tercios.validation import check_army
@@ -32,12 +35,13 @@ DEFAULT_ARMIES = ("spanish_1000", "swedish_1000")
 
 
 class TerciosOptions(GameOptions):
-    """Tercios options: each seat's army (a shipped army or a file), the battlefield, a
+    """Tercios options: each seat's army (a shipped army or a file), the battlefield
+    (``chosen``: the players buy and place it before the first turn, RULINGS.md R90), a
     fixed duration instead of the variable end, the Weary adaptation and the figures'
     scale (the 6/10 mm bases, RULINGS.md R80)."""
 
     armies: tuple[str, str] = DEFAULT_ARMIES
-    terrain: Literal["standard", "open", "scenery points"] = "standard"
+    terrain: Literal["standard", "open", "scenery points", "chosen"] = "standard"
     scenery_seed: int = 0
     duration: int | None = Field(default=None, ge=1, le=8)
     weary_at_first_dm: bool = False
@@ -69,7 +73,7 @@ class Tercios(Game):
             deployment = standard_deployment(pack, troops)
         except DeploymentError as error:
             raise OptionError(f"tercios: {error}") from None
-        table = TerciosActionTable(action_texts(troops, officers, SEATS), troops, officers)
+        table = _action_table(pack, troops, officers, options["terrain"] == "chosen")
         super().__init__(options, SEATS, table)
         self.table = table
         self.pack = pack
@@ -81,11 +85,10 @@ class Tercios(Game):
         cartographers = tuple(
             any("Cartographer" in o.traits for o in officers if o.side == side) for side in (0, 1)
         )
+        self.cartographers = (cartographers[0], cartographers[1])
+        self.chosen_terrain = options["terrain"] == "chosen"
         self.terrain = table_scenery(
-            pack,
-            str(options["terrain"]),
-            options.get("scenery_seed", 0),
-            (cartographers[0], cartographers[1]),
+            pack, str(options["terrain"]), options.get("scenery_seed", 0), self.cartographers
         )
         self.duration: int | None = options.get("duration")
         self.weary_at_first_dm = bool(options.get("weary_at_first_dm"))
@@ -125,3 +128,15 @@ class Tercios(Game):
 
     def _state_from_doc(self, doc: Mapping[str, Any]) -> TerciosState:
         return load_fields(TerciosState.bare(self), doc)
+
+
+def _action_table(
+    pack: Pack, troops: Sequence[Troop], officers: Sequence[Officer], chosen: bool
+) -> TerciosActionTable:
+    """The action table (with the scenery purchase and placements when ``chosen``)."""
+    texts = action_texts(troops, officers, SEATS)
+    kinds: list[str] = []
+    if chosen:
+        texts += spot_texts(pack)
+        kinds = list(pack.rules.scenery_costs)
+    return TerciosActionTable(texts, troops, officers, kinds)

@@ -92,7 +92,7 @@ def _dirty_war_possible(state: TerciosState, frame: Frame, a: int, d: int) -> bo
     if not ("Pikes" in troops[a].profile.weapons and "Pikes" in troops[d].profile.weapons):
         return False
     centre = Point(state.x[d], state.y[d])
-    fortified = any(e.protected and e.shape.contains(centre) for e in state.g.terrain)
+    fortified = any(e.protected and e.shape.contains(centre) for e in state.terrain)
     return not frame["flank"] and not fortified
 
 

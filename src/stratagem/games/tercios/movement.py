@@ -74,13 +74,13 @@ def ground_effects(state: TerciosState, unit: int, path: LineString) -> tuple[in
     the front centre gives (RULINGS.md: terrain movement values)."""
     bonus = penalty = 0
     disorder = False
-    easy = [e.shape for e in state.g.terrain if e.ground == "easy"]
+    easy = [e.shape for e in state.terrain if e.ground == "easy"]
     if easy and any(inside(path.buffer(0.01), shape) for shape in easy):
         bonus = 1
     if has_rule(state, unit, "Skirmishers"):
         return bonus, 0, False
     light = has_rule(state, unit, "Light")
-    for element in state.g.terrain:
+    for element in state.terrain:
         if element.ground not in ("difficult", "very difficult"):
             continue
         if not path.intersects(element.shape):

@@ -87,7 +87,7 @@ class Scene:
         self.bases = _array([spot.polygon() for spot in self.spots])
         self.boxes: tuple[Box, ...] = tuple(map(tuple, shapely.bounds(self.bases).tolist()))
         self.gaps: dict[tuple[float, float], NDArray[np.float64]] = {}
-        self.hidden = _array([element.shape for element in state.g.terrain if element.hidden])
+        self.hidden = _array([element.shape for element in state.terrain if element.hidden])
         self.blockers: dict[tuple[int, str, frozenset[int]], Blockers] = {}
         self.lines: dict[LineKey, tuple[bool, Box]] = {}
         self.seen: dict[tuple[int, int], bool] = {}
@@ -181,7 +181,7 @@ def blockers(state: TerciosState, unit: int, ignore: frozenset[int] = frozenset(
         ]
         items += [
             Obstacle(f"{element.name} (impassable)", element.shape, None)
-            for element in state.g.terrain
+            for element in state.terrain
             if element.ground_for(category) == "impassable"
         ]
         known = scene.blockers[key] = Blockers(tuple(items), _array([o.shape for o in items]))

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from shapely import LineString, Polygon, box
+from shapely import LineString, Point, Polygon, box
 from shapely.affinity import rotate
 
 from stratagem.games.tercios.fields import cultivated_field
@@ -95,7 +96,7 @@ def _buy(pack: Pack, rng: random.Random, budget: int, placed: list[TerrainElemen
                 name = f"{kind} {1 + sum(e.kind == kind for e in placed)}"
                 new = _grown(pack, rng, element(pack, kind, name, shape))
                 if kind in ON_RIVER:
-                    placed[:] = [part for e in placed for part in _opened(e, shape)]
+                    placed[:] = opened(placed, shape)
                 placed.append(new)
                 return kind
     return None
@@ -104,56 +105,107 @@ def _buy(pack: Pack, rng: random.Random, budget: int, placed: list[TerrainElemen
 def _shape(pack: Pack, rng: random.Random, kind: str, placed: list[TerrainElement]) -> Polygon:
     """A random footprint of ``kind`` between the deployment zones."""
     width, depth = plain(pack.rules.scenery_size[kind])
-    table_w, table_d = pack.table_size
-    low = pack.constant("deployment_depth") + 1.0
-    high = table_d - low
-    if kind in ACROSS:
-        y = rng.uniform(low + depth / 2, high - depth / 2)
-        return box(0.0, y - depth / 2, table_w, y + depth / 2)
+    table_w = pack.table_size[0]
+    low, high = between_zones(pack)
     if kind in ON_RIVER:
         river = next(e.shape for e in placed if e.kind == "River")
-        minx, miny, maxx, maxy = river.bounds
+        minx, _, maxx, _ = river.bounds
         x = rng.uniform(minx + width, maxx - width)
-        return box(x - width / 2, miny - 0.5, x + width / 2, maxy + 0.5)
+        return _crossing(pack, kind, x, river)
+    if kind in ACROSS:
+        return footprint(pack, kind, 0.0, rng.uniform(low + depth / 2, high - depth / 2), 0.0)
     reach = math.hypot(width, depth) / 2
     x = rng.uniform(reach, table_w - reach)
     y = rng.uniform(low + reach, max(low + reach, high - reach))
     angle = rng.uniform(0.0, 180.0)
+    return footprint(pack, kind, x, y, angle)
+
+
+def between_zones(pack: Pack) -> tuple[float, float]:
+    """The band between the two deployment zones (an inch clear of each) where scenery
+    goes (RULINGS.md R82)."""
+    low = pack.constant("deployment_depth") + 1.0
+    return low, pack.table_size[1] - low
+
+
+def footprint(pack: Pack, kind: str, x: float, y: float, angle: float) -> Polygon:
+    """The footprint of ``kind`` centred on ``x, y`` and turned by ``angle`` degrees; a
+    river or a road crosses the table from side to side through ``y`` (not for a bridge
+    or a ford, which ``_crossing`` lays on its river)."""
+    width, depth = plain(pack.rules.scenery_size[kind])
+    if kind in ACROSS:
+        return box(0.0, y - depth / 2, pack.table_size[0], y + depth / 2)
     if plain(pack.rules.scenery[kind].linear):
         line = LineString([(x - width / 2, y), (x + width / 2, y)])
         return rotate(line.buffer(depth / 2, cap_style="flat"), angle, origin=(x, y))
-    footprint = box(x - width / 2, y - depth / 2, x + width / 2, y + depth / 2)
-    return rotate(footprint, angle, origin=(x, y))
+    return rotate(box(x - width / 2, y - depth / 2, x + width / 2, y + depth / 2), angle, (x, y))
 
 
-def _fits(kind: str, shape: Polygon, placed: list[TerrainElement]) -> bool:
-    """Scenery Points: adjacent to another element or at least 3 inches from every other,
-    overlapping none (a bridge or ford lies on the river, within the table's width)."""
+def _crossing(pack: Pack, kind: str, x: float, river: Polygon) -> Polygon:
+    """A bridge or a ford centred on ``x``, across the whole river."""
+    width = plain(pack.rules.scenery_size[kind])[0]
+    _, miny, _, maxy = river.bounds
+    return box(x - width / 2, miny - 0.5, x + width / 2, maxy + 0.5)
+
+
+def crossing_at(
+    pack: Pack, kind: str, x: float, y: float, placed: Sequence[TerrainElement]
+) -> Polygon | None:
+    """A bridge or a ford at ``x, y``, across the stretch of river there (``None`` when
+    no river lies at that point)."""
+    spot = Point(x, y)
+    river = next((e.shape for e in placed if e.kind == "River" and e.shape.covers(spot)), None)
+    return None if river is None else _crossing(pack, kind, x, river)
+
+
+def fit_problem(kind: str, shape: Polygon, placed: Sequence[TerrainElement]) -> str | None:
+    """Scenery Points: why ``shape`` may not be placed: it overlaps another element, or
+    is neither adjacent to it nor at least 3 inches away (a bridge or ford lies on its
+    river); ``None`` when it fits."""
     for other in placed:
         if kind in ON_RIVER and other.kind == "River":
             continue
         if other.kind in ON_RIVER and kind == "River":
             continue
-        apart = other.shape.distance(shape)
         if shape.intersection(other.shape).area > EPSILON:
-            return False
+            return f"Scenery Points: the {kind} would overlap {other.name}"
+        apart = other.shape.distance(shape)
         if EPSILON < apart < 3.0:
-            return False
-    return True
+            return (
+                f"Scenery Points: the {kind} would be {apart:.1f} inches from {other.name}: "
+                "an element is adjacent to another or at least 3 inches away"
+            )
+    return None
 
 
-def _opened(river: TerrainElement, crossing: Polygon) -> list[TerrainElement]:
-    """A river cut where a bridge or ford crosses it, as its remaining stretches."""
-    if river.kind != "River":
-        return [river]
-    left = river.shape.difference(crossing)
-    parts = sorted(getattr(left, "geoms", [left]), key=lambda part: part.bounds[0])
-    name = river.name.split(" (")[0]
-    return [
-        replace(river, name=f"{name} ({index + 1})", shape=part)
-        for index, part in enumerate(parts)
-        if isinstance(part, Polygon) and part.area > EPSILON
-    ]
+def _fits(kind: str, shape: Polygon, placed: list[TerrainElement]) -> bool:
+    return fit_problem(kind, shape, placed) is None
+
+
+def opened(placed: Sequence[TerrainElement], crossing: Polygon) -> list[TerrainElement]:
+    """The elements with every river cut where a bridge or ford crosses it, each river's
+    stretches named in order from west to east."""
+    out: list[TerrainElement] = []
+    for river in placed:
+        if river.kind != "River":
+            out.append(river)
+            continue
+        left = river.shape.difference(crossing)
+        out += [
+            replace(river, shape=part)
+            for part in getattr(left, "geoms", [left])
+            if isinstance(part, Polygon) and part.area > EPSILON
+        ]
+    stretches: dict[str, list[int]] = {}
+    for index, item in enumerate(out):
+        if item.kind == "River":
+            stretches.setdefault(item.name.split(" (")[0], []).append(index)
+    for name, indices in stretches.items():
+        if len(indices) > 1:
+            ordered = sorted(indices, key=lambda index: out[index].shape.bounds[0])
+            for number, index in enumerate(ordered):
+                out[index] = replace(out[index], name=f"{name} ({number + 1})")
+    return out
 
 
 def _grown(pack: Pack, rng: random.Random, field: TerrainElement) -> TerrainElement:

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from stratagem.core import JsonDict, StateFormatError
+from stratagem.games.tercios.scenery_choice import build_terrain
 
 if TYPE_CHECKING:
     from stratagem.games.tercios.state import TerciosState
@@ -39,6 +40,8 @@ def state_doc(state: TerciosState) -> JsonDict:
         frames=[dict(f) for f in state.frames],
         outcome=state.outcome,
     )
+    if state.g.chosen_terrain:
+        doc["scenery"] = [dict(record) for record in state.scenery]
     return doc
 
 
@@ -60,4 +63,10 @@ def load_fields(state: TerciosState, doc: Mapping[str, Any]) -> TerciosState:
     state.marks = [dict(m) for m in doc["marks"]]
     state.frames = [dict(f) for f in doc["frames"]]
     state.outcome = None if doc["outcome"] is None else dict(doc["outcome"])
+    if state.g.chosen_terrain:
+        state.scenery = [dict(record) for record in doc.get("scenery", [])]
+        try:
+            state.set_terrain(build_terrain(state.g.pack, state.scenery))
+        except (KeyError, TypeError, AssertionError) as error:
+            raise StateFormatError(f"tercios state: the scenery is not valid: {error}") from None
     return state

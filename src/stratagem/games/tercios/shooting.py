@@ -129,7 +129,7 @@ def shoot_dice(state: TerciosState, unit: int, target: int, mode: str) -> int:
 def in_cover(state: TerciosState, unit: int) -> bool:
     """Shooting and Terrain: In cover when the unit's centre stands in a cover element."""
     centre = Point(state.x[unit], state.y[unit])
-    return any(e.cover and e.shape.contains(centre) for e in state.g.terrain)
+    return any(e.cover and e.shape.contains(centre) for e in state.terrain)
 
 
 def _after_shot(state: TerciosState, frame: Frame) -> None:

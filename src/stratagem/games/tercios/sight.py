@@ -200,4 +200,4 @@ def _never_flanked(state: TerciosState, target: int) -> bool:
     if "Square" in state.g.troops[target].profile.rules:
         return True
     centre = Point(state.x[target], state.y[target])
-    return any(e.protected and e.hidden and e.shape.contains(centre) for e in state.g.terrain)
+    return any(e.protected and e.hidden and e.shape.contains(centre) for e in state.terrain)

@@ -18,6 +18,7 @@ from stratagem.games.tercios.encoding import ExactMove
 from stratagem.games.tercios.geometry import Placement
 from stratagem.games.tercios.procedures import PROCEDURES
 from stratagem.games.tercios.refusals import why_illegal
+from stratagem.games.tercios.scenery_choice import placement_problem, read_placing
 from stratagem.games.tercios.serialize import state_doc
 from stratagem.games.tercios.turn import deploy_commanders
 from stratagem.games.tercios.unit_actions import exact_move_problem
@@ -26,6 +27,7 @@ from stratagem.games.tercios.views import build_view, resample
 if TYPE_CHECKING:
     from stratagem.games.tercios.game import Tercios
     from stratagem.games.tercios.scene import Scene
+    from stratagem.games.tercios.terrain import TerrainElement
 
 Frame = dict[str, Any]
 
@@ -67,7 +69,9 @@ class TerciosState(State):
         "ox",
         "oy",
         "revealed",
+        "scenery",
         "spent",
+        "terrain",
         "to_act",
         "turn",
         "vp",
@@ -100,6 +104,8 @@ class TerciosState(State):
     authoritarian: list[bool]
     marks: list[JsonDict]
     frames: list[Frame]
+    scenery: list[JsonDict]
+    terrain: tuple[TerrainElement, ...]
     outcome: JsonDict | None
     _legal: list[Action] | None
     _scene: Scene | None
@@ -138,6 +144,8 @@ class TerciosState(State):
         state.marks = []
         state.frames = []
         state.outcome = None
+        state.scenery = []
+        state.terrain = game.terrain
         state._legal = None
         state._scene = None
         return state
@@ -154,6 +162,8 @@ class TerciosState(State):
             {"armies": list(game.army_names)},
         )
         state.frames.append({"p": "turn", "stage": "start"})
+        if game.chosen_terrain:
+            state.frames.append({"p": "scenery", "stage": "dice"})
         state._run()
         return state
 
@@ -192,6 +202,11 @@ class TerciosState(State):
         self.y[unit] = round(spot.y, 4)
         self.f[unit] = round(spot.facing % 360.0, 4)
 
+    def set_terrain(self, terrain: tuple[TerrainElement, ...]) -> None:
+        """The scenery placed so far (the scene of the position is built again)."""
+        self.terrain = terrain
+        self._scene = None
+
     def roll(self, frame: Frame, dice: int, need: int) -> None:
         """Ask chance for ``dice`` D6 at ``need``+ (a sure result is taken at once)."""
         outcomes = binomial(max(0, dice), need)
@@ -214,11 +229,12 @@ class TerciosState(State):
         exact: int | None = None,
         *,
         exact_officer: int | None = None,
+        exact_place: bool = False,
     ) -> None:
-        """Ask ``seat`` to choose one of ``options`` (or an exact move of unit ``exact``, or
-        of the commander ``exact_officer``); a single option with no exact move allowed is
-        taken at once."""
-        if len(options) == 1 and exact is None and exact_officer is None:
+        """Ask ``seat`` to choose one of ``options`` (or an exact move of unit ``exact``, of
+        the commander ``exact_officer``, or an exact placement of scenery when
+        ``exact_place``); a single option with nothing exact allowed is taken at once."""
+        if len(options) == 1 and exact is None and exact_officer is None and not exact_place:
             frame["choice"] = options[0].id
             frame["choice_text"] = options[0].text
             return
@@ -228,6 +244,8 @@ class TerciosState(State):
         frame["exact"] = -1 if exact is None else exact
         if exact_officer is not None:
             frame["exact_officer"] = exact_officer
+        if exact_place:
+            frame["exact_place"] = True
 
     def pop(self, frame: Frame) -> None:
         """A procedure is done (children it pushed stay on the stack and run next)."""
@@ -269,7 +287,7 @@ class TerciosState(State):
         return [table[i] for i in self.frames[-1]["options"]]
 
     def _is_legal(self, action: Action) -> bool:
-        if action.id == self.g.table.exact_id:
+        if action.id in (self.g.table.exact_id, self.g.table.place_id):
             return self._exact_problem(action) is None
         legal = self._legal
         if legal is None:
@@ -277,9 +295,15 @@ class TerciosState(State):
         return action in legal
 
     def _exact_problem(self, action: Action) -> str | None:
-        """Why an exact move is refused now, or ``None`` when it is allowed."""
+        """Why an exact move (or an exact placement of scenery) is refused now, or
+        ``None`` when it is allowed."""
         if not self.frames or self.frames[-1].get("wait") != "decide":
             return "no move can be made now"
+        if action.id == self.g.table.place_id:
+            placing = read_placing(action.text, self.g.table.kinds)
+            if placing is None or not self.frames[-1].get("exact_place"):
+                return "no scenery is being placed now"
+            return placement_problem(self, self.frames[-1], placing)
         move = self.g.table.exact(action.text)
         if move is None:
             return "it is not an exact move"
@@ -325,7 +349,7 @@ class TerciosState(State):
         else:
             top["choice"] = action.id
             top["choice_text"] = action.text
-            for key in ("seat", "options", "exact", "exact_officer"):
+            for key in ("seat", "options", "exact", "exact_officer", "exact_place"):
                 top.pop(key, None)
         self._run()
 
@@ -393,6 +417,8 @@ class TerciosState(State):
         other.marks = [dict(m) for m in self.marks]
         other.frames = [_copy_frame(frame) for frame in self.frames]
         other.outcome = None if self.outcome is None else dict(self.outcome)
+        other.scenery = list(self.scenery)
+        other.terrain = self.terrain
         other._legal = self._legal
         other._scene = self._scene
         return other

@@ -94,7 +94,7 @@ def build_view(state: TerciosState, seat: int | None) -> JsonDict:
             "depth": round(depth, 3),
             "cm_per_inch": g.pack.rules.table["cm_per_inch"],
         },
-        "terrain": [element.to_json() for element in g.terrain],
+        "terrain": [element.to_json() for element in state.terrain],
         "units": [_troop(state, u, seat) for u in range(len(g.troops))],
         "commanders": [_officer(state, o) for o in range(len(g.officers))],
         "victory_points": {g.seat_names[s]: state.vp[s] for s in (0, 1)},
@@ -104,6 +104,22 @@ def build_view(state: TerciosState, seat: int | None) -> JsonDict:
         ],
         "armies": list(g.army_names),
         "result": state.outcome,
+        **_scenery_purchase(state, top),
+    }
+
+
+def _scenery_purchase(state: TerciosState, top: JsonDict) -> JsonDict:
+    """While the players buy the scenery (R90), each side's points left and the element
+    waiting to be placed (public)."""
+    if top.get("p") != "scenery" or "left" not in top:
+        return {}
+    names = state.g.seat_names
+    return {
+        "scenery_purchase": {
+            "points_left": {names[side]: top["left"][side] for side in (0, 1)},
+            "buying": names[top["side"]],
+            "to_place": top.get("kind"),
+        }
     }
 
 
