@@ -12,6 +12,7 @@ from stratagem import CHANCE, IllegalAction
 from stratagem.games.tercios.game import Tercios
 from stratagem.games.tercios.invariants import invariants
 from stratagem.games.tercios.scene import scene_of
+from stratagem.games.tercios.scenery_choice import ADD_TWO, TAKE_ONE
 from stratagem.games.tercios.state import TerciosState
 from stratagem.testing import check_conformance
 
@@ -191,11 +192,28 @@ def test_a_cultivated_field_rolls_its_die_for_what_grows() -> None:
 
 
 def test_a_cartographer_adds_two_to_his_sides_roll(tmp_path: Path) -> None:
-    """Optional Traits: Cartographer (R83): Spanish 2 + 2 beats Swedish 3."""
+    """Optional Traits: Cartographer (R83): seeing the dice, the Spanish choose to add two:
+    Spanish 2 + 2 beats Swedish 3; the Swedish, without one, are not asked."""
     spanish = variant(tmp_path, "spanish_500", 'traits = ["Presence"]', 'traits = ["Cartographer"]')
     state = chosen((spanish, "swedish_500")).new_initial_state()
     apply(state, "Die: 2", "Die: 3")
+    assert state.current_player() == SPANISH
+    assert sorted(texts(state)) == sorted([ADD_TWO, TAKE_ONE])
+    apply(state, ADD_TWO)
     assert state.events[-1].text == "Scenery points: Spanish 4, Swedish 3; Spanish buys first."
+
+
+def test_a_cartographer_may_take_one_from_the_enemys_roll(tmp_path: Path) -> None:
+    """Optional Traits: Cartographer (R83): the other choice, one point off the enemy:
+    Spanish 3 against Swedish 4 - 1 is a tie, and both dice are rolled again (and the
+    Cartographer chooses again on the new dice)."""
+    spanish = variant(tmp_path, "spanish_500", 'traits = ["Presence"]', 'traits = ["Cartographer"]')
+    state = chosen((spanish, "swedish_500")).new_initial_state()
+    apply(state, "Die: 3", "Die: 4", TAKE_ONE)
+    assert state.events[-1].text == "Scenery points: 3 each, a tie; the dice are rolled again."
+    assert state.current_player() == CHANCE
+    apply(state, "Die: 6", "Die: 4", TAKE_ONE)
+    assert state.events[-1].text == "Scenery points: Spanish 6, Swedish 3; Spanish buys first."
 
 
 def test_a_complete_set_up_then_the_battle_is_fought_on_it() -> None:

@@ -41,6 +41,8 @@ if TYPE_CHECKING:
 
 RULE = "The Battle: Scenery Points"
 PLACE_TEXT = "exact placement (give: place KIND at X,Y [angle DEGREES])"
+ADD_TWO = "Cartographer: add 2 to our roll"
+TAKE_ONE = "Cartographer: take 1 from the enemy's roll"
 COLUMNS = 5
 RIVERS = 2  # at most 8 points (6, and 2 for a Cartographer) buy two rivers of 3
 
@@ -121,7 +123,7 @@ def river_spots(
 
 def spot_texts(pack: Pack) -> list[str]:
     """The action texts of the scenery phase: each purchase and each listed placement."""
-    texts = [PLACE_TEXT]
+    texts = [PLACE_TEXT, ADD_TWO, TAKE_ONE]
     for kind in pack.rules.scenery_costs:
         texts.append(f"buy {kind}")
         texts += [text for text, _ in spots(pack, kind)]
@@ -195,7 +197,8 @@ def run_scenery(state: TerciosState, frame: Frame) -> None:
 
 
 def _dice(state: TerciosState, frame: Frame) -> None:
-    """Each side rolls a die (a Cartographer adds two, R83); a tie is rolled again."""
+    """Each side rolls a die; a side with a Cartographer then chooses, seeing both dice,
+    to add two to its own roll or take one from the enemy's (R83); a tie is rolled again."""
     rolls = frame.setdefault("rolls", [])
     if "got" in frame:
         rolls.append(frame.pop("got"))
@@ -203,7 +206,20 @@ def _dice(state: TerciosState, frame: Frame) -> None:
         state.die(frame)
         return
     g = state.g
-    points = [roll + CARTOGRAPHER * g.cartographers[side] for side, roll in enumerate(rolls)]
+    chose = frame.setdefault("cartographer", [None, None])
+    if "choice_text" in frame:
+        del frame["choice"]
+        chose[frame.pop("chooser")] = frame.pop("choice_text")
+    for side in (0, 1):
+        if g.cartographers[side] and chose[side] is None:
+            frame["chooser"] = side
+            state.decide(frame, side, [g.table.parse(ADD_TWO), g.table.parse(TAKE_ONE)])
+            return
+    points = [
+        max(0, roll + CARTOGRAPHER * (chose[side] == ADD_TWO) - (chose[1 - side] == TAKE_ONE))
+        for side, roll in enumerate(rolls)
+    ]
+    del frame["cartographer"]
     if points[0] == points[1]:
         state.log(
             f"Scenery points: {points[0]} each, a tie; the dice are rolled again.",
