@@ -169,28 +169,6 @@ class TerciosState(State):
 
     # -- helpers for the rules ---------------------------------------------------------
 
-    def log(
-        self,
-        text: str,
-        rule: str,
-        data: JsonDict | None = None,
-        *,
-        private_to: int | None = None,
-        public_text: str | None = None,
-        public_data: JsonDict | None = None,
-    ) -> None:
-        """Add an event citing its rule (a public text comes with empty public data)."""
-        if public_data is None and public_text:
-            public_data = {}
-        super().log(
-            text,
-            rule,
-            data,
-            private_to=private_to,
-            public_text=public_text,
-            public_data=public_data,
-        )
-
     def placement(self, unit: int) -> Placement:
         """Where a troop unit stands."""
         troop = self.g.troops[unit]
