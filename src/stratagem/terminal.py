@@ -8,8 +8,6 @@ private holdings) gets a panel of its own.
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import cast
 
@@ -20,6 +18,7 @@ from rich.text import Text
 
 from stratagem.core import Action, GameInfo, JsonDict, State, UnknownAction
 from stratagem.core.actions import normalize_text
+from stratagem.render import game_hook
 from stratagem.render.words import PRIVATE_KEY, is_scalar, label, scalar_text
 from stratagem.sim.details import CategoricalDetail, NumericDetail
 from stratagem.sim.stats import Proportion, Spread, Study
@@ -68,10 +67,7 @@ LAYOUTS = "stratagem.render.text"
 
 def game_layout(game: str) -> ViewLayout | None:
     """The terminal layout of ``game``, or ``None`` for the generic one."""
-    name = f"{LAYOUTS}.{game}"
-    if not game.isidentifier() or importlib.util.find_spec(name) is None:
-        return None
-    return cast(ViewLayout, importlib.import_module(name).terminal_view)
+    return cast(ViewLayout | None, game_hook(LAYOUTS, game, "terminal_view"))
 
 
 def render_view(view: JsonDict, seat_name: str | None) -> RenderableType:

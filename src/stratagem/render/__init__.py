@@ -18,9 +18,15 @@ from stratagem.core import JsonDict
 BoardRenderer = Callable[[JsonDict], str]
 
 
-def board_renderer(game: str) -> BoardRenderer | None:
-    """The board renderer of ``game``, or ``None`` when the game has none yet."""
-    name = f"{__name__}.{game}"
+def game_hook(package: str, game: str, attribute: str) -> object | None:
+    """``attribute`` of the module ``<package>.<game>``, or ``None`` when ``game`` has no
+    such module or the module has no such attribute (a helper module such as ``svg``)."""
+    name = f"{package}.{game}"
     if not game.isidentifier() or importlib.util.find_spec(name) is None:
         return None
-    return cast(BoardRenderer, importlib.import_module(name).board_svg)
+    return cast(object | None, getattr(importlib.import_module(name), attribute, None))
+
+
+def board_renderer(game: str) -> BoardRenderer | None:
+    """The board renderer of ``game``, or ``None`` when the game has none yet."""
+    return cast(BoardRenderer | None, game_hook(__name__, game, "board_svg"))
