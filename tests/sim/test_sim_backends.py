@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import multiprocessing
+import signal
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -102,3 +104,20 @@ def test_report_files(tmp_path: Path) -> None:
         assert heading in text
     assert text.count("data:image/png;base64,") == 4
     assert "http" not in text  # self-contained: nothing fetched
+
+
+def test_pool_workers_leave_ctrl_c_to_the_process_that_runs_the_batch() -> None:
+    """A terminal's Ctrl-C signals every process of the group; a worker that died of it
+    would leave the pool waiting for its task, so the workers ignore it."""
+    pool = multiprocessing.get_context("spawn").Pool(1, initializer=backends._ignore_ctrl_c)
+    try:
+        handler = pool.apply(_sigint_handler)
+    finally:
+        pool.terminate()
+        pool.join()
+    assert handler == "SIG_IGN"
+
+
+def _sigint_handler() -> str:
+    handler = signal.getsignal(signal.SIGINT)
+    return handler.name if isinstance(handler, signal.Handlers) else repr(handler)

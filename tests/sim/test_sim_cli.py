@@ -3,7 +3,12 @@
 from __future__ import annotations
 
 import json
+import os
 import re
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -93,3 +98,48 @@ def test_ray_option_takes_an_optional_address(
     result = invoke("simulate", GAME, "-n", "1", *args, "--seed", "1")
     assert result.exit_code == 0, result.output
     assert seen["ray"] == expected
+
+
+def test_ctrl_c_at_a_terminal_stops_a_pool_run_and_reports_its_finished_games(
+    tmp_path: Path,
+) -> None:
+    """A terminal's Ctrl-C reaches the whole process group, the pool's workers too: the run
+    must still stop at once and report the games finished (it used to hang)."""
+    command = [
+        sys.executable,
+        "-m",
+        "stratagem",
+        "simulate",
+        GAME,
+        "-n",
+        "1000000",
+        "-j",
+        "2",
+        "--seed",
+        "4",
+        "--report",
+        str(tmp_path),
+    ]
+    env = {**os.environ, **ENV}
+    run = subprocess.Popen(
+        command,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        start_new_session=True,
+    )
+    try:
+        time.sleep(10)  # the pool starts and finishes some chunks
+        os.killpg(run.pid, signal.SIGINT)
+        out, err = run.communicate(timeout=60)
+    finally:
+        if run.poll() is None:
+            os.killpg(run.pid, signal.SIGKILL)
+    assert run.returncode == 0, err
+    match = re.search(r"Interrupted: (\d+) of 1000000 games were finished", err)
+    assert match is not None, err
+    done = int(match.group(1))
+    assert 0 < done < 1_000_000
+    assert f"{done} games" in out
+    assert json.loads((tmp_path / "results.json").read_text())["finished"] == done

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import math
 import multiprocessing
+import signal
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -159,12 +160,14 @@ def run_pool(
     """Play ``jobs`` on a local pool of ``workers`` processes.
 
     On Ctrl-C the workers are terminated at once (the games they were playing are lost);
-    the chunks already finished are kept.
+    the chunks already finished are kept. A terminal's Ctrl-C signals the whole process
+    group, workers included: they ignore it, so that only this process stops the batch
+    (a worker killed by it would leave its task unanswered and the pool waiting forever).
     """
     tasks = [(game.name, options_text(game), task) for task in chunks(jobs, workers)]
     collector = Collector(len(jobs), progress)
     # "spawn": the caller may run threads (a progress bar), which fork does not survive.
-    pool = multiprocessing.get_context("spawn").Pool(workers)
+    pool = multiprocessing.get_context("spawn").Pool(workers, initializer=_ignore_ctrl_c)
     try:
         for records in pool.imap_unordered(_play_task, tasks):
             collector.add(records)
@@ -175,6 +178,11 @@ def run_pool(
         pool.terminate()
         pool.join()
     return collector.batch(interrupted=False)
+
+
+def _ignore_ctrl_c() -> None:
+    """A pool worker's start: Ctrl-C is for the process that runs the batch."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _play_task(task: tuple[str, str, Sequence[Job]]) -> list[GameRecord]:

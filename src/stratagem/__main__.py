@@ -1,0 +1,5 @@
+"""``python -m stratagem``: the same command line as ``stratagem``."""
+
+from stratagem.cli import main
+
+main()
