@@ -211,6 +211,55 @@ def test_views_resample_hidden_is_consistent_with_the_view() -> None:
     assert changed > checked // 3
 
 
+def test_views_resample_hidden_does_not_read_the_secret_size_of_the_other_side_melds() -> None:
+    """ACTION PHASE: the size of a side's Melds is secret, so two positions that differ only
+    in how the Dutch split the same cards look the same to the Spanish, and a same-seeded
+    redeal for the Spanish is the same in both (it used to keep the true meld sizes)."""
+    worlds = []
+    for split in (2, 5):
+        state, _ = dealt()
+        skip_strategy(state)
+        for index, card in enumerate(DUTCH_HAND):
+            state.apply_action(f"Meld {'military' if index < split else 'political'}: {card}")
+        assert state.current_player() == SPANISH
+        worlds.append(state)
+    first, second = worlds
+    assert first.view(SPANISH) == second.view(SPANISH)
+    assert doc_state(first)["melds"] != doc_state(second)["melds"]
+    for seed in range(5):
+        redeal = first.resample_hidden(SPANISH, random.Random(seed))
+        again = second.resample_hidden(SPANISH, random.Random(seed))
+        assert redeal.to_json()["state"] == again.to_json()["state"]
+        melds = doc_state(redeal)["melds"][DUTCH]
+        assert all(melds) and sum(map(len, melds)) == len(DUTCH_HAND)
+
+
+def test_views_resample_hidden_puts_a_one_meld_card_where_it_counts() -> None:
+    """Rulings, "Eighty Years War redeal": the Dutch cards dealt into their secret melds go
+    where they count for the Dutch (a Military-only card to the Military Meld)."""
+    state, _ = dealt()
+    skip_strategy(state)
+    for card in DUTCH_HAND:
+        state.apply_action(
+            f"Meld military: {card}" if card != DUTCH_HAND[0] else f"Meld political: {card}"
+        )
+    book = GAME.book
+    military_ok, political_ok = book.meld_ok
+    index = {name: card for card, name in enumerate(book.names)}
+    placed = 0
+    for seed in range(20):
+        melds = doc_state(state.resample_hidden(SPANISH, random.Random(seed)))["melds"][DUTCH]
+        for meld, names in enumerate(melds):
+            for name in names:
+                card = index[name]
+                if book.usable_by[DUTCH][card] and military_ok[card] != political_ok[card]:
+                    placed += 1
+                    assert (military_ok if meld == 0 else political_ok)[card] or len(
+                        melds[meld]
+                    ) == 1
+    assert placed > 0
+
+
 def test_views_resample_hidden_keeps_the_other_side_deciding_on_a_wrong_stage_card() -> None:
     """Rulings "What a side may see" / R4: while the Dutch decide on a wrong-stage card, a
     resampled world for the Spanish has them decide on some wrong-stage card."""

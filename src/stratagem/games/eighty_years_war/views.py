@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from stratagem.core import CHANCE, TERMINAL, JsonDict
 from stratagem.games.eighty_years_war.info import SEATS
-from stratagem.games.eighty_years_war.pack import MELD_NAMES, STAGE_NAMES
+from stratagem.games.eighty_years_war.pack import MELD_NAMES, MILITARY, POLITICAL, STAGE_NAMES
 from stratagem.games.eighty_years_war.places import (
     DECK,
     DISCARD_PILE,
@@ -120,7 +120,9 @@ def resample(state: EightyYearsWarState, seat: int, rng: random.Random) -> Eight
     """A clone in which every card ``seat`` cannot see is dealt again at random.
 
     The unseen pool is the other side's hand and melds, the deck and the other side's
-    face-down discards; each of those places keeps its size. If the other side is deciding
+    face-down discards; each of those places keeps its size, except that the sizes of the
+    other side's two melds are secret (ACTION PHASE): their cards are dealt together and
+    split as ``_split_melds`` says. If the other side is deciding
     on a wrong-stage card (which is public: it is their decision), the redeal gives them a
     wrong-stage card to decide on. History and events are copied unchanged: they hold the
     truth and are never shown to ``seat``. The redeal is a function of ``view(seat)`` and
@@ -152,11 +154,9 @@ def resample(state: EightyYearsWarState, seat: int, rng: random.Random) -> Eight
     cut = hand_size - len(hand)
     hand.extend(pool[:cut])
     position = cut
-    melds: list[list[int]] = []
-    for meld in (0, 1):
-        size = len(state.melds[other][meld])
-        melds.append(pool[position : position + size])
-        position += size
+    melded = len(state.melds[other][0]) + len(state.melds[other][1])
+    melds = _split_melds(state, other, pool[position : position + melded], rng)
+    position += melded
     new_down = pool[position : position + len(down)]
     position += len(down)
     deck = pool[position:]
@@ -179,3 +179,37 @@ def resample(state: EightyYearsWarState, seat: int, rng: random.Random) -> Eight
         clone.loc[card] = DECK
     clone._legal = None
     return clone
+
+
+def _split_melds(
+    state: EightyYearsWarState, owner: int, cards: list[int], rng: random.Random
+) -> list[list[int]]:
+    """``owner``'s redealt meld cards split between the Military and Political Melds.
+
+    The true split is secret (even its sizes), so it is not read. A card goes where it
+    counts for its owner: a Military-only card to the Military Meld, a Political-only one
+    to the Political Meld; an Either card, or one its owner cannot use now, goes to either
+    at random. Each meld must hold a card (ACTION PHASE): if one is left empty, the other's
+    least valuable card moves into it. A uniform split would put half the one-meld cards
+    where they are worth nothing, which no player does: the search would then face far
+    weaker melds than real ones (Decisions: "Eighty Years War redeal").
+    """
+    if not cards:
+        return [[], []]
+    book = state.book
+    counts = book.usable_by[owner]
+    stage_ok = book.stage_ok[state.stage()]
+    military_ok, political_ok = book.meld_ok
+    melds: list[list[int]] = [[], []]
+    for card in cards:
+        if counts[card] and stage_ok[card] and military_ok[card] != political_ok[card]:
+            melds[MILITARY if military_ok[card] else POLITICAL].append(card)
+        else:
+            melds[int(rng.random() * 2)].append(card)
+    for empty in (MILITARY, POLITICAL):
+        full = melds[1 - empty]
+        if not melds[empty] and len(full) > 1:
+            least = min(full, key=lambda card: (book.values[card], card))
+            full.remove(least)
+            melds[empty].append(least)
+    return melds
