@@ -81,6 +81,7 @@ def test_ctrl_c_stops_the_process_pool_and_keeps_what_it_finished(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(backends, "CHUNK", 2)
+    monkeypatch.setattr(backends, "TASKS_PER_WORKER", 1)  # 40 games: tasks of 2 games each
 
     def progress(done: int, total: int) -> None:
         raise KeyboardInterrupt  # as Ctrl-C would, after the first chunk comes back
