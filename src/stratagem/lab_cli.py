@@ -150,10 +150,14 @@ def _rate(proportion: Proportion) -> str:
 
 def render_tournament(tournament: Tournament) -> Group:
     """Win rates of each pairing and the bots' ratings, with 95% intervals."""
-    pairs = Table(title="Pairings (win rate, 95% Wilson interval)")
-    for heading in ("Bot A", "Bot B", "Games", "A wins", "B wins", "Draws"):
+    pairs = Table(
+        title="Pairings (win rate, 95% Wilson interval; A's score: its share of the wins, "
+        "50% is even, 95% interval)"
+    )
+    for heading in ("Bot A", "Bot B", "Games", "A wins", "B wins", "Draws", "A's score"):
         pairs.add_column(heading, justify="left" if heading.startswith("Bot") else "right")
     for row in tournament.pairings:
+        low, high = row.first_score.interval
         pairs.add_row(
             row.first,
             row.second,
@@ -161,6 +165,19 @@ def render_tournament(tournament: Tournament) -> Group:
             _rate(row.first_wins),
             _rate(row.second_wins),
             _rate(row.draws),
+            f"{row.first_score.mean:.1%} ({low:.1%} - {high:.1%})",
+        )
+    seats = Table(title="Lineups (how the bot alone in its seat fared)")
+    for heading in ("Lineup", "Alone", "Games", "Its wins", "Draws"):
+        seats.add_column(heading, justify="left" if heading in {"Lineup", "Alone"} else "right")
+    names = tournament.seat_names
+    for line in tournament.lineups:
+        seats.add_row(
+            ", ".join(f"{names[seat]}: {bot}" for seat, bot in enumerate(line.lineup)),
+            f"{line.lineup[line.seat]} ({names[line.seat]})",
+            str(line.games),
+            _rate(line.wins),
+            _rate(line.draws),
         )
     ratings = Table(title="Ratings (openskill Plackett-Luce; 95% interval mu ± 1.96 sigma)")
     for heading in ("Rank", "Bot", "Rating", "95% interval", "Games"):
@@ -179,4 +196,4 @@ def render_tournament(tournament: Tournament) -> Group:
         f"master seed {tournament.seed}",
         style="bold",
     )
-    return Group(title, pairs, ratings)
+    return Group(title, pairs, seats, ratings)

@@ -152,7 +152,7 @@ def test_seconds_budget_runs_at_least_one_iteration() -> None:
 
 def test_search_stops_once_no_iteration_left_can_change_the_choice() -> None:
     """Greedy (``c=0``) the leader takes every visit, so it is settled well before 200."""
-    assert 100 < _iterations_at_a_decision("ismcts:iterations=200,c=0,horizon=0") < 200
+    assert 100 < _iterations_at_a_decision("ismcts:iterations=200,c=0,horizon=0,root=ucb") < 200
 
 
 def test_horizon_needs_an_evaluator(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -167,3 +167,21 @@ def test_searched_opponents_play_legally_too() -> None:
     bot = make_bot("ismcts:iterations=12,opponents=search,horizon=0", game, random.Random(5))
     for state in decision_points(game, seed=2, every=13, limit=3):
         assert bot.choose(state, state.current_player()) in state.legal_actions()
+
+
+def test_a_root_race_stops_when_one_action_is_left() -> None:
+    """The race (the default root) settles where to meld a card long before its budget."""
+    game = stratagem.load("eighty_years_war")
+    bot = make_bot("ismcts:iterations=5000", game, random.Random(1))
+    assert isinstance(bot, Ismcts)
+    meld = next(
+        state
+        for state in decision_points(game, seed=3, every=1, limit=60)
+        if state.legal_actions()[0].text.startswith("Meld")
+    )
+    assert bot.choose(meld, meld.current_player()) in meld.legal_actions()
+    assert bot.iterations_done < 2500
+
+
+def test_a_root_race_keeps_to_its_iteration_budget() -> None:
+    assert _iterations_at_a_decision("ismcts:iterations=7") <= 7

@@ -9,7 +9,8 @@ from stratagem.bots import bot_names
 from stratagem.core import OptionError
 from stratagem.sim import GameRecord, lineups, rate, run_tournament
 from stratagem.sim.report import collect, plot_values
-from stratagem.sim.tournament import schedule
+from stratagem.sim.stats import Score
+from stratagem.sim.tournament import lineup_rows, pairing_rows, schedule
 
 GAMES = [info.name for info in stratagem.available_games()]
 
@@ -102,3 +103,52 @@ def test_details_of_every_game_are_plotted_key_by_key() -> None:
     plot = plot_values("details", table)
     assert plot is not None and plot.startswith('<img alt="plot" src="data:image/png;base64,')
     assert plot_values("details", {}) is None
+
+
+def _game(bots: tuple[str, ...], winners: tuple[int, ...]) -> GameRecord:
+    returns = tuple(1.0 if seat in winners else 0.0 for seat in range(len(bots)))
+    return GameRecord(0, 1, bots, winners, returns, {}, {}, "", 1, 1, None, 0)
+
+
+def test_a_bot_s_score_is_its_share_of_the_win_and_a_draw_is_shared_by_seats() -> None:
+    """Two seats: a win is 1, a draw 1/2. Three seats, a alone against two b: a's win is 1,
+    b's shared win 0, a draw 1/3 for a; with two a seats, one of two winners is 1/2."""
+    two = [_game(("a", "b"), (0,)), _game(("b", "a"), (0,)), _game(("a", "b"), ())]
+    (row,) = pairing_rows(["a", "b"], two)
+    assert row.first_score.points == (1.0, 0.0, 0.5)
+    assert row.first_score.mean == 0.5
+    three = [
+        _game(("a", "b", "b"), (0,)),
+        _game(("a", "b", "b"), (1, 2)),
+        _game(("b", "a", "b"), ()),
+        _game(("a", "a", "b"), (1, 2)),
+    ]
+    (row,) = pairing_rows(["a", "b"], three)
+    assert row.first_score.points == pytest.approx((1.0, 0.0, 1 / 3, 0.5))
+
+
+def test_a_score_interval_excludes_even_only_with_enough_games() -> None:
+    few = Score((1.0, 1.0, 0.0, 1.0, 0.5))
+    assert few.interval[0] < 0.5 < few.interval[1]
+    many = Score((1.0,) * 70 + (0.0,) * 30)
+    assert many.interval[0] > 0.5
+    assert Score((0.0,) * 10).interval == (0.0, pytest.approx(0.2775, abs=1e-4))
+
+
+def test_lineup_rows_say_how_the_bot_alone_in_its_seat_fared() -> None:
+    games = [
+        _game(("a", "b"), (0,)),
+        _game(("a", "b"), ()),
+        _game(("b", "a"), (1,)),
+        _game(("a", "b", "b"), (0,)),
+    ]
+    rows = lineup_rows(["a", "b"], 2, games)
+    assert [(row.lineup, row.seat, row.games) for row in rows] == [
+        (("a", "b"), 0, 2),
+        (("b", "a"), 0, 1),
+    ]
+    assert (rows[0].wins.count, rows[0].draws.count) == (1, 1)
+    assert rows[1].wins.count == 0
+    three = lineup_rows(["a", "b"], 3, games)
+    assert (three[0].lineup, three[0].seat, three[0].wins.count) == (("a", "b", "b"), 0, 1)
+    assert three[3].lineup == ("b", "a", "a") and three[3].seat == 0

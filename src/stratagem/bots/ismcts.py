@@ -27,16 +27,26 @@ TCIAIG 2012), single observer, with availability counts:
   has advanced ``horizon`` times (default 1: the rest of this turn) and the evaluator's
   expected returns score it; otherwise it plays to the end. ``max_rollout`` caps its
   length (then the evaluator scores it, or it counts as a draw).
+- **The root is a paired race** (``root=race``, the default; ``bots.racing``). Each
+  round draws one world and one seed; every root action still running is played in a
+  copy of that world, with a generator seeded alike for chance and the rollout, and
+  searched on below as above. Their differences are then free of the world's luck, so an
+  action that is surely worse than the leader, or surely as good (within 0.005), leaves
+  the race early, and the search stops when one is left. The heuristic's choice always
+  runs, with at most ``width - 1`` others (drawn at random when there are more), and is
+  kept unless the leader beats it by a standard error. ``root=ucb`` shares the root's
+  visits by UCB1 instead and plays the most visited action.
 - **Budget**: ``iterations`` and/or ``seconds`` (whichever is reached first; one second
-  when neither is given). The search stops early once no remaining iteration could change
-  the most visited action. An iteration budget makes the choice a function of the seed
-  and the seat's information alone; a time budget does not.
+  when neither is given). A race stops when one action is left; UCB1 stops once no
+  remaining iteration could change the most visited action. An iteration budget makes the
+  choice a function of the seed and the seat's information alone; a time budget does not.
 
-Spec: ``ismcts``, ``ismcts:iterations=500``, ``ismcts:seconds=1,rollout=random,c=0.7``.
+Spec: ``ismcts``, ``ismcts:iterations=500``, ``ismcts:seconds=1,rollout=random,c=0.7``,
+``ismcts:root=ucb``.
 
 Rewards are scaled to [0, 1] (two seats: (return + 1) / 2; more seats: the return).
-The move played is the root action visited most (ties: higher mean, then the
-heuristic's choice, then lower id).
+With ``root=ucb`` the move played is the root action visited most (ties: higher mean,
+then the heuristic's choice, then lower id).
 """
 
 from __future__ import annotations
@@ -50,10 +60,13 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from stratagem.bots.base import Bot, Evaluator, bot_names, make_bot, make_evaluator
+from stratagem.bots.racing import Race, RaceRules
 from stratagem.bots.random_bot import RandomBot
 from stratagem.core import CHANCE, TERMINAL, Action, Game, OptionError, State
 
 DEFAULT_SECONDS = 1.0
+RACE_RULES = RaceRules()
+"""When a root race drops an action and what it chooses (``bots.racing``)."""
 CHECK_EVERY = 16
 """Iterations between two checks of whether the search may stop early."""
 
@@ -82,6 +95,10 @@ class IsmctsOptions(BaseModel):
     """Weight of the heuristic prior (0: none)."""
     opponents: Literal["model", "search"] = "model"
     """The other seats act as the heuristic would (``model``) or are searched."""
+    root: Literal["race", "ucb"] = "race"
+    """How the root's actions share the budget: a paired race (``race``) or UCB1."""
+    width: int = Field(default=8, ge=2)
+    """Most actions in a root race: the heuristic's choice and others drawn at random."""
 
     @model_validator(mode="after")
     def _default_budget(self) -> IsmctsOptions:
@@ -146,6 +163,8 @@ class Ismcts:
         """Actions the current iteration has played outside the tree."""
         self._deadline: float | None = None
         """When the current decision's time is up (``seconds``)."""
+        self._rng = rng
+        """The generator of the current iteration (seeded per round in a root race)."""
 
     # -- the decision ------------------------------------------------------------------
 
@@ -161,8 +180,11 @@ class Ismcts:
         start = clock()
         deadline = None if budget.seconds is None else start + budget.seconds
         limit = budget.iterations
-        done = 0
         self._deadline = deadline
+        self._rng = self.rng
+        if budget.root == "race":
+            return self._race(root, state, seat, legal, limit=limit, deadline=deadline)
+        done = 0
         while (limit is None or done < limit) and (
             deadline is None or done == 0 or clock() < deadline
         ):
@@ -175,19 +197,85 @@ class Ismcts:
         self.iterations_done = done
         return max(legal, key=lambda action: _rank(root, action))
 
+    def _race(
+        self,
+        root: _Node,
+        state: State,
+        seat: int,
+        legal: list[Action],
+        *,
+        limit: int | None,
+        deadline: float | None,
+    ) -> Action:
+        """The root's actions raced on paired rounds (``bots.racing``): each round draws one
+        world and one seed, and every action still running is tried in a copy of that world
+        with a generator seeded alike, then searched on below as usual."""
+        first = state.resample_hidden(seat, self.rng)
+        hint = None if self.prior is None else self.prior.choose(first.clone(), seat)
+        root.hint = hint
+        race = Race(self._candidates(legal, hint), hint, RACE_RULES)
+        world: State | None = first
+        done = 0
+        clock = time.perf_counter
+        while not race.settled():
+            if world is None:
+                world = state.resample_hidden(seat, self.rng)
+            seed = self.rng.getrandbits(64)
+            rewards: list[float] = []
+            for action in race.running:
+                if done and (
+                    (limit is not None and done >= limit)
+                    or (deadline is not None and clock() >= deadline)
+                ):
+                    self.iterations_done = done
+                    return race.choice()
+                self._rng = random.Random(seed)
+                rewards.append(self._try(root, seat, world.clone(), action))
+                done += 1
+            race.add_round(rewards)
+            race.prune()
+            world = None
+        self.iterations_done = done
+        return race.choice()
+
+    def _candidates(self, legal: list[Action], hint: Action | None) -> list[Action]:
+        """The actions of a root race: all of them, or ``width`` of them with the hint."""
+        width = self.options.width
+        if len(legal) <= width:
+            return legal
+        others = [action for action in legal if action != hint]
+        chosen = set(self.rng.sample(others, width - (hint is not None)))
+        return [action for action in legal if action == hint or action in chosen]
+
+    def _try(self, root: _Node, seat: int, world: State, action: Action) -> float:
+        """One iteration that plays ``action`` at the root; the seat's reward."""
+        evaluator = self.evaluator
+        stop = None if evaluator is None else evaluator.horizon(world) + self.horizon
+        self._played = 0
+        child = root.children.get(action)
+        if child is None:
+            child = root.children[action] = _Node(seat)
+        world.apply_action(action)
+        path = self._select(child, seat, world, stop, [child])
+        return self._backpropagate(path, self._rollout(world, stop))[seat]
+
     # -- one iteration -----------------------------------------------------------------
 
     def _iterate(self, root: _Node, seat: int, world: State) -> None:
         evaluator = self.evaluator
         stop = None if evaluator is None else evaluator.horizon(world) + self.horizon
         self._played = 0
-        path = self._select(root, seat, world, stop)
-        returns = self._rollout(world, stop)
+        path = self._select(root, seat, world, stop, [])
+        self._backpropagate(path, self._rollout(world, stop))
+
+    def _backpropagate(self, path: list[_Node], returns: list[float]) -> list[float]:
+        """Add the returns, scaled to rewards in [0, 1], to every node of ``path``."""
         scale = 1.0 - self.low
         rewards = [(value - self.low) / scale for value in returns]
         for node in path:
             node.visits += 1
             node.total += rewards[node.player]
+        return rewards
 
     def _spent(self) -> bool:
         """Whether this iteration has played its ``max_rollout`` actions beyond the tree
@@ -211,11 +299,12 @@ class Ismcts:
             and (self.evaluator.horizon(world) >= stop)
         )
 
-    def _select(self, root: _Node, seat: int, world: State, stop: int | None) -> list[_Node]:
-        """Walk down the tree in ``world``, adding one node; the path taken (root excluded)."""
-        node = root
-        path: list[_Node] = []
-        rng = self.rng
+    def _select(
+        self, node: _Node, seat: int, world: State, stop: int | None, path: list[_Node]
+    ) -> list[_Node]:
+        """Walk down the tree from ``node`` in ``world``, adding one node; ``path`` (the
+        nodes above, ``node`` included unless it is the root) with the nodes taken."""
+        rng = self._rng
         model = self.model
         while True:
             player = world.current_player()
@@ -271,11 +360,11 @@ class Ismcts:
         return best_action, best_child, False
 
     def _any(self, actions: list[Action]) -> Action:
-        return actions[int(self.rng.random() * len(actions))]
+        return actions[int(self._rng.random() * len(actions))]
 
     def _rollout(self, world: State, stop: int | None) -> list[float]:
         """Play ``world`` on with the rollout policy (chance sampled); its returns."""
-        rng = self.rng
+        rng = self._rng
         policy = self.policy
         epsilon = self.options.epsilon
         evaluator = self.evaluator

@@ -32,7 +32,7 @@ from stratagem.sim.stats import (
     wilson_interval,
 )
 from stratagem.sim.study import StudyRun, run_study, simulate
-from stratagem.sim.tournament import PairingRow, Tournament, lineups, run_tournament
+from stratagem.sim.tournament import LineupRow, PairingRow, Tournament, lineups, run_tournament
 
 __all__ = [
     "Batch",
@@ -40,6 +40,7 @@ __all__ = [
     "GameLogWriter",
     "GameRecord",
     "Job",
+    "LineupRow",
     "LogError",
     "MatchResult",
     "Outcome",

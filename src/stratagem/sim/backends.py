@@ -26,7 +26,7 @@ ProgressCallback = Callable[[int, int], None]
 CHUNK = 100
 """The most games a worker plays per task."""
 
-TASKS_PER_WORKER = 8
+TASKS_PER_WORKER = 64
 """Chunks are made small enough that each worker gets about this many (finer progress)."""
 
 

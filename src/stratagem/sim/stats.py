@@ -23,11 +23,12 @@ Z95 = 1.959963984540054
 """The standard normal quantile of a two-sided 95% interval."""
 
 
-def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+def wilson_interval(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
     """The Wilson score interval of a proportion ``successes / trials``.
 
     Unlike the normal approximation it stays inside [0, 1] and behaves at 0 and 100%.
-    With no trials nothing is known: the interval is (0, 1).
+    With no trials nothing is known: the interval is (0, 1). ``successes`` may be a sum of
+    points (``Score``).
     """
     if not 0 <= successes <= trials:
         raise ValueError(f"{successes} successes out of {trials} trials is not a proportion")
@@ -59,6 +60,25 @@ class Proportion:
     def interval(self) -> tuple[float, float]:
         """The 95% Wilson confidence interval of the rate."""
         return wilson_interval(self.count, self.total)
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """The mean of per-game points in [0, 1] (a win 1, a loss 0, shares in between)."""
+
+    points: tuple[float, ...]
+
+    @property
+    def mean(self) -> float:
+        """The mean points (0 when there is no game)."""
+        return statistics.fmean(self.points) if self.points else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The 95% Wilson interval of the points as a proportion: exact in form when every
+        game is won or lost, and on the safe (wider) side when some are shared or drawn,
+        since a share varies less than a win or a loss."""
+        return wilson_interval(math.fsum(self.points), len(self.points))
 
 
 @dataclass(frozen=True, slots=True)

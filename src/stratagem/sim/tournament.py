@@ -7,7 +7,10 @@ lineups (rounded up, so every lineup gets the same number). Game ``i`` of the to
 is played with ``seed_for(master seed, i)``, on any backend, exactly as a study's games.
 
 A bot *wins* a game when one of its seats is among the winners (a shared win counts for
-each bot in it); a game without winners is a draw.
+each bot in it); a game without winners is a draw. A bot's *score* in a game is its share
+of the win: the fraction of the winning seats that are its own, or of all seats in a draw
+(a two-seat draw is half a point each). Over a pairing's lineups, taken alike, two equal
+bots score 50% each in any game: that is the even result a margin is judged against.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from stratagem.core import Game, OptionError, load
 from stratagem.sim.backends import GameRecord, Job, ProgressCallback, run_jobs
 from stratagem.sim.ratings import Rating, rate
 from stratagem.sim.runner import check_bot, seed_for
-from stratagem.sim.stats import Proportion
+from stratagem.sim.stats import Proportion, Score
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +38,21 @@ class PairingRow:
     first_wins: Proportion
     second_wins: Proportion
     draws: Proportion
+    first_score: Score
+    """The first bot's points (share of the win): above 50% it did better."""
+
+
+@dataclass(frozen=True, slots=True)
+class LineupRow:
+    """The games of one lineup: the bot that sits alone, where, and how it fared."""
+
+    lineup: tuple[str, ...]
+    seat: int
+    """The seat of the bot that sits alone (the first seat of a two-seat game)."""
+    games: int
+    wins: Proportion
+    """Games that bot won."""
+    draws: Proportion
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +64,9 @@ class Tournament:
     seed: int
     bots: tuple[str, ...]
     planned: int
+    seat_names: tuple[str, ...]
     pairings: tuple[PairingRow, ...]
+    lineups: tuple[LineupRow, ...]
     ratings: tuple[Rating, ...]
     records: tuple[GameRecord, ...]
     interrupted: bool
@@ -96,8 +116,33 @@ def pairing_rows(bots: Sequence[str], records: Sequence[GameRecord]) -> tuple[Pa
                 Proportion(wins(first), total),
                 Proportion(wins(second), total),
                 Proportion(draws, total),
+                Score(tuple(_points(first, r) for r in games)),
             )
         )
+    return tuple(rows)
+
+
+def _points(bot: str, record: GameRecord) -> float:
+    """``bot``'s share of the win in ``record`` (of all seats in a draw)."""
+    seats = record.winners or tuple(range(len(record.bots)))
+    return sum(1 for seat in seats if record.bots[seat] == bot) / len(seats)
+
+
+def lineup_rows(
+    bots: Sequence[str], players: int, records: Sequence[GameRecord]
+) -> tuple[LineupRow, ...]:
+    """How the lone bot of each lineup fared, lineup by lineup, in schedule order."""
+    rows = []
+    for first, second in combinations(bots, 2):
+        for lineup in lineups(first, second, players):
+            seat = next(s for s, bot in enumerate(lineup) if lineup.count(bot) == 1)
+            games = [r for r in records if r.bots == lineup]
+            total = len(games)
+            won = sum(1 for r in games if seat in r.winners)
+            draws = sum(1 for r in games if not r.winners)
+            rows.append(
+                LineupRow(lineup, seat, total, Proportion(won, total), Proportion(draws, total))
+            )
     return tuple(rows)
 
 
@@ -135,7 +180,9 @@ def run_tournament(
         seed=seed,
         bots=names,
         planned=len(jobs),
+        seat_names=tuple(game.seat_names),
         pairings=pairing_rows(names, batch.records),
+        lineups=lineup_rows(names, game.num_players, batch.records),
         ratings=tuple(ratings),
         records=batch.records,
         interrupted=batch.interrupted,

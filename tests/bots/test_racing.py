@@ -1,0 +1,81 @@
+"""The paired race at the root of ``ismcts`` (``bots.racing``), on rewards given by hand."""
+
+from __future__ import annotations
+
+import random
+
+from stratagem.bots.racing import Race, RaceRules
+from stratagem.core import Action
+
+A, B, C = (Action(id=index, text=text) for index, text in enumerate(("a", "b", "c")))
+RULES = RaceRules()
+
+
+def _noisy(race: Race, rng: random.Random, means: dict[Action, float]) -> list[float]:
+    """One paired round for the running actions: a shared luck term (the world's) plus
+    each action's own small noise."""
+    luck = rng.uniform(-0.3, 0.3)
+    return [
+        min(1.0, max(0.0, means[action] + luck + rng.uniform(-0.02, 0.02)))
+        for action in race.running
+    ]
+
+
+def test_an_action_surely_worse_than_the_leader_leaves_the_race() -> None:
+    race = Race([A, B, C], hint=None, rules=RULES)
+    rng = random.Random(1)
+    while not race.settled() and race.rounds < 200:
+        race.add_round(_noisy(race, rng, {A: 0.5, B: 0.6, C: 0.3}))
+        race.prune()
+    assert race.settled()
+    assert race.running == [B]
+    assert race.choice() == B
+    assert race.rounds < 60  # the shared luck cancels out of the paired differences
+
+
+def test_the_luck_of_the_world_does_not_hide_a_small_edge_from_a_paired_race() -> None:
+    """A 0.03 edge under luck ten times larger is found, because both actions share it."""
+    race = Race([A, B], hint=A, rules=RULES)
+    rng = random.Random(2)
+    while not race.settled() and race.rounds < 500:
+        race.add_round(_noisy(race, rng, {A: 0.45, B: 0.48}))
+        race.prune()
+    assert race.running == [B]
+    assert race.choice() == B
+
+
+def test_actions_surely_as_good_as_each_other_keep_the_heuristic_s_choice() -> None:
+    race = Race([A, B, C], hint=C, rules=RULES)
+    for _ in range(RULES.min_rounds):
+        race.add_round([0.5, 0.5, 0.5])
+        race.prune()
+    assert race.settled()
+    assert race.choice() == C
+
+
+def test_nobody_leaves_before_the_first_rounds() -> None:
+    race = Race([A, B], hint=None, rules=RULES)
+    for _ in range(RULES.min_rounds - 1):
+        race.add_round([1.0, 0.0])
+        race.prune()
+    assert race.running == [A, B]
+    race.add_round([1.0, 0.0])
+    race.prune()
+    assert race.running == [A]
+
+
+def test_the_heuristic_s_choice_stands_unless_the_leader_beats_it_by_a_standard_error() -> None:
+    race = Race([A, B], hint=A, rules=RULES)
+    for rewards in ([0.5, 0.9], [0.5, 0.1], [0.5, 0.6]):  # B leads by 0.033, error 0.23
+        race.add_round(rewards)
+    assert race.leader() == B
+    assert race.choice() == A
+    clear = Race([A, B], hint=A, rules=RULES)
+    for rewards in ([0.5, 0.7], [0.5, 0.6], [0.5, 0.65]):
+        clear.add_round(rewards)
+    assert clear.choice() == B
+
+
+def test_before_any_round_the_choice_is_the_heuristic_s() -> None:
+    assert Race([A, B, C], hint=B, rules=RULES).choice() == B
+    assert Race([A, B, C], hint=None, rules=RULES).choice() == A
