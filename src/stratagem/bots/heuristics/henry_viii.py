@@ -10,6 +10,12 @@ best Succession card; an office taken from the leader or a vacant one), the lead
 influential characters for what harms (King Henry himself when it leads and an Accident
 would end the game). Supports: it helps its own and its
 friends' Endeavours against the leader and hinders what harms it or helps the leader.
+
+``EVALUATOR`` (for searches that stop at the end of a Turn) gives each faction's chance
+of winning (How to Win): a softmax of the factions' Influence with temperature
+``TEMPERATURE`` + ``TEMPERATURE_PER_TURN`` x the Turns Henry is expected to live after
+this one (from the Turn Record track), times the chance that the Line of Succession is
+not empty when he dies (log-odds ``NO_HEIR``), all fitted by likelihood to heuristic games.
 """
 
 from __future__ import annotations

@@ -8,6 +8,12 @@
   enemy first; commanders inspire units about to fight, and keep near their regiments.
 - Actions: shoot the most worn enemy in reach, charge the most worn (disordered, weary)
   target, otherwise advance on the nearest enemy; react with fire, counter-charge or evade.
+
+``EVALUATOR`` (for searches that stop at the end of a turn) models the first side's
+victory-point lead at the end as a normal variable: today's lead plus ``MELEE_WEIGHT`` x
+its advantage in (Stamina - Dm) x Melee of the troops left per turn left, spread
+``TURN_SPREAD`` x the square root of the turns left; the value is P(win) - P(loss), both
+constants fitted by likelihood to heuristic games.
 """
 
 from __future__ import annotations
