@@ -175,8 +175,9 @@ class TerciosEvaluator(TurnEvaluator):
 
     The first side's victory-point lead at the end is modelled as a normal variable:
     today's lead plus ``MELEE_WEIGHT`` times its fighting-strength advantage per turn left,
-    spread ``TURN_SPREAD`` per turn; a lead of one or more wins, none is a draw. The turns
-    left run to the last turn the battle can last (the 8th, or the fixed duration).
+    spread ``TURN_SPREAD`` times the square root of the turns left; a lead of one or more
+    wins, none is a draw. The turns left run to the last turn the battle can last (the
+    8th, or the fixed duration).
     """
 
     game_type = Tercios
