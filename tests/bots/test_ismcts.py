@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 import stratagem
-from stratagem.bots import Ismcts, bot_names, make_bot, parse_bot_spec
+from stratagem.bots import Ismcts, bot_names, ismcts, make_bot, parse_bot_spec
 from stratagem.core import Action, OptionError, State
 
 from .helpers import GAMES, decision_points, load_smallest
@@ -155,7 +155,9 @@ def test_search_stops_once_no_iteration_left_can_change_the_choice() -> None:
     assert 100 < _iterations_at_a_decision("ismcts:iterations=200,c=0,horizon=0,root=ucb") < 200
 
 
-def test_horizon_needs_an_evaluator() -> None:
+def test_horizon_needs_an_evaluator(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every registered game has an evaluator now: one without is made by hiding it."""
+    monkeypatch.setattr(ismcts, "make_evaluator", lambda game: None)
     with pytest.raises(OptionError, match="henry_viii has no evaluator"):
         make_bot("ismcts:horizon=1", stratagem.load("henry_viii"), random.Random(1))
 

@@ -20,15 +20,14 @@ and decides each kind of choice by a short rule:
 from __future__ import annotations
 
 import random
-from typing import Any, cast
+from typing import Any
 
-from stratagem.bots.heuristics import normal_cdf
+from stratagem.bots.heuristics import TurnEvaluator, normal_cdf
 from stratagem.core import Action, Game, State
 from stratagem.games.britain_vs_france import encoding
 from stratagem.games.britain_vs_france.effects import EXPORTS
 from stratagem.games.britain_vs_france.game import BritainVsFrance
 from stratagem.games.britain_vs_france.info import SEATS
-from stratagem.games.britain_vs_france.state import BritainVsFranceState
 from stratagem.games.britain_vs_france.views import read_colony_line
 
 View = dict[str, Any]
@@ -271,24 +270,16 @@ points follow control, which swings back and forth, so the spread does not grow 
 turns left."""
 
 
-class BritainVsFranceEvaluator:
+class BritainVsFranceEvaluator(TurnEvaluator):
     """Expected returns from the victory points now (Ending the Game: most points win).
 
     Britain's lead at the end is modelled as a normal variable centred on today's lead,
     spread ``TURN_SPREAD`` while any turn is left.
     """
 
-    def __init__(self, game: Game) -> None:
-        if not isinstance(game, BritainVsFrance):
-            raise TypeError("BritainVsFranceEvaluator judges only britain_vs_france")
+    game_type = BritainVsFrance
 
-    def horizon(self, state: State) -> int:
-        """The turn (public)."""
-        return cast(BritainVsFranceState, state).turn
-
-    def values(self, state: State) -> list[float]:
-        if state.is_terminal():
-            return state.returns()
+    def estimate(self, state: State) -> list[float]:
         points = list(state.result()["scores"].values())
         lead = normal_cdf((points[0] - points[1]) / TURN_SPREAD)
         return [2.0 * lead - 1.0, 1.0 - 2.0 * lead]

@@ -18,7 +18,7 @@ import random
 from itertools import product
 from typing import Any, cast
 
-from stratagem.bots.heuristics import normal_cdf
+from stratagem.bots.heuristics import TurnEvaluator, normal_cdf
 from stratagem.core import Action, Game, State
 from stratagem.games.eighty_years_war.encoding import KEEP, REPLACE, STOP
 from stratagem.games.eighty_years_war.game import EightyYearsWar
@@ -268,7 +268,7 @@ TURN_SPREAD = 1.16
 """Standard deviation of that change per turn (the same 60 games, 900 turns)."""
 
 
-class EightyYearsWarEvaluator:
+class EightyYearsWarEvaluator(TurnEvaluator):
     """Expected returns from the provinces held and the turns left (VICTORY).
 
     The Dutch count at the end is modelled as a normal variable: today's count plus
@@ -276,21 +276,16 @@ class EightyYearsWarEvaluator:
     the Spanish at 11 or more (the Dutch at 17 - 11 or fewer), anything between is a tie.
     """
 
+    game_type = EightyYearsWar
+
     def __init__(self, game: Game) -> None:
-        if not isinstance(game, EightyYearsWar):
-            raise TypeError("EightyYearsWarEvaluator judges only eighty_years_war")
-        rules = game.book.rules
+        super().__init__(game)
+        rules = cast(EightyYearsWar, game).book.rules
         self.turns = rules.victory.turns
         self.dutch_needs = rules.victory.dutch_victory
         self.dutch_loses_at = rules.provinces.total - rules.victory.spanish_victory
 
-    def horizon(self, state: State) -> int:
-        """The turn (public)."""
-        return cast(EightyYearsWarState, state).turn
-
-    def values(self, state: State) -> list[float]:
-        if state.is_terminal():
-            return state.returns()
+    def estimate(self, state: State) -> list[float]:
         board = cast(EightyYearsWarState, state)
         left = self.turns - board.turn + 1
         dutch = board.provinces[DUTCH] + DRIFT * left

@@ -18,10 +18,10 @@ It reads only its own view and the legal actions. Its rules of thumb (the Duffer
 
 from __future__ import annotations
 
-import math
 import random
 from typing import Any, cast
 
+from stratagem.bots.heuristics import TurnEvaluator, softmax
 from stratagem.core import Action, Game, State
 from stratagem.games.sixteen_thirty_something.encoding import (
     ACCEPT,
@@ -61,7 +61,6 @@ from stratagem.games.sixteen_thirty_something.pack import (
     UNREST,
     VOTE,
 )
-from stratagem.games.sixteen_thirty_something.state import SixteenThirtySomethingState
 from stratagem.games.sixteen_thirty_something.war import DIFFERENCE_WAYS
 
 View = dict[str, Any]
@@ -464,28 +463,20 @@ grows by half of itself per turn left (both fitted by likelihood to the winners 
 heuristic games, 445 turn starts: -0.78 per position against -1.10 for even odds)."""
 
 
-class SixteenThirtySomethingEvaluator:
+class SixteenThirtySomethingEvaluator(TurnEvaluator):
     """Each seat's chance of winning from the victory points now (a softmax whose
     temperature grows with the turns left); exact at the end."""
 
+    game_type = SixteenThirtySomething
+
     def __init__(self, game: Game) -> None:
-        if not isinstance(game, SixteenThirtySomething):
-            raise TypeError("SixteenThirtySomethingEvaluator judges only sixteen_thirty_something")
-        self.turns = game.book.rules.turns.max
+        super().__init__(game)
+        self.turns = cast(SixteenThirtySomething, game).book.rules.turns.max
 
-    def horizon(self, state: State) -> int:
-        """The turn (public)."""
-        return cast(SixteenThirtySomethingState, state).turn
-
-    def values(self, state: State) -> list[float]:
-        if state.is_terminal():
-            return state.returns()
+    def estimate(self, state: State) -> list[float]:
         points = list(state.result()["scores"].values())
         scale = POINT_SCALE * (1.0 + 0.5 * max(0, self.turns - self.horizon(state)))
-        top = max(points)
-        odds = [math.exp((value - top) / scale) for value in points]
-        total = sum(odds)
-        return [value / total for value in odds]
+        return softmax(points, scale)
 
 
 EVALUATOR = SixteenThirtySomethingEvaluator

@@ -8,15 +8,25 @@
   enemy first; commanders inspire units about to fight, and keep near their regiments.
 - Actions: shoot the most worn enemy in reach, charge the most worn (disordered, weary)
   target, otherwise advance on the nearest enemy; react with fire, counter-charge or evade.
+
+``EVALUATOR`` (for searches that stop at the end of a turn) models the first side's
+victory-point lead at the end as a normal variable: today's lead plus ``MELEE_WEIGHT`` x
+its advantage in (Stamina - Dm) x Melee of the troops left per turn left, spread
+``TURN_SPREAD`` x the square root of the turns left; the value is P(win) - P(loss), both
+constants fitted by likelihood to heuristic games.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from typing import Any
+from typing import Any, cast
 
+from stratagem.bots.heuristics import TurnEvaluator, normal_cdf
 from stratagem.core import Action, Game, State
+from stratagem.games.tercios.game import Tercios
+from stratagem.games.tercios.state import TerciosState
+from stratagem.games.tercios.virtues import stamina
 
 Unit = dict[str, Any]
 FAR = 20.0
@@ -147,3 +157,52 @@ class TerciosHeuristic:
 
 
 HEURISTIC = TerciosHeuristic
+
+
+MELEE_WEIGHT = 0.0163
+"""Victory points a side is expected to gain on the other per turn left, per point of its
+advantage in fighting strength: over its living troops on the table, Stamina not yet lost
+(Stamina less Dm) times Melee."""
+TURN_SPREAD = 1.70
+"""Standard deviation of the victory-point lead's change per turn. Both constants fitted
+by likelihood to the winners of 140 heuristic games (60 Spanish against Swedish, 40 the
+other way round, 40 Imperial against Swedish; 921 turn starts): 0.697 per position
+against 0.801 for the lead alone; a first-seat term came out nil (-0.05 a turn)."""
+
+
+class TerciosEvaluator(TurnEvaluator):
+    """Expected returns from the victory points and the armies left (The Battle: Duration).
+
+    The first side's victory-point lead at the end is modelled as a normal variable:
+    today's lead plus ``MELEE_WEIGHT`` times its fighting-strength advantage per turn left,
+    spread ``TURN_SPREAD`` times the square root of the turns left; a lead of one or more
+    wins, none is a draw. The turns left run to the last turn the battle can last (the
+    8th, or the fixed duration).
+    """
+
+    game_type = Tercios
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(game)
+        battle = cast(Tercios, game)
+        self.last_turn = battle.duration or max(battle.pack.rules.duration)
+        self.on_table = [t.index for t in battle.troops if not t.reserve]
+
+    def estimate(self, state: State) -> list[float]:
+        battle = cast(TerciosState, state)
+        left = max(1, self.last_turn - battle.turn + 1)
+        strength = [0.0, 0.0]
+        for unit in self.on_table:
+            if battle.alive[unit]:
+                troop = battle.g.troops[unit]
+                standing = max(0, stamina(battle, unit) - battle.dm[unit])
+                strength[troop.side] += standing * troop.profile.melee
+        lead = battle.vp[0] - battle.vp[1] + MELEE_WEIGHT * (strength[0] - strength[1]) * left
+        spread = TURN_SPREAD * math.sqrt(left)
+        win = 1.0 - normal_cdf((0.5 - lead) / spread)
+        loss = normal_cdf((-0.5 - lead) / spread)
+        return [win - loss, loss - win]
+
+
+EVALUATOR = TerciosEvaluator
+"""This game's position evaluator (for searches that stop early)."""
