@@ -143,9 +143,19 @@ def tournament_and_report(
     out.print(render_tournament(result))
 
 
+NO_GAMES = "-"
+"""What a rate of no game at all prints: nothing is known, so no figure is shown."""
+
+
+def _percent(value: float, interval: tuple[float, float], games: int) -> str:
+    if not games:
+        return NO_GAMES
+    low, high = interval
+    return f"{value:.1%} ({low:.1%} - {high:.1%})"
+
+
 def _rate(proportion: Proportion) -> str:
-    low, high = proportion.interval
-    return f"{proportion.rate:.1%} ({low:.1%} - {high:.1%})"
+    return _percent(proportion.rate, proportion.interval, proportion.total)
 
 
 def render_tournament(tournament: Tournament) -> Group:
@@ -157,7 +167,7 @@ def render_tournament(tournament: Tournament) -> Group:
     for heading in ("Bot A", "Bot B", "Games", "A wins", "B wins", "Draws", "A's score"):
         pairs.add_column(heading, justify="left" if heading.startswith("Bot") else "right")
     for row in tournament.pairings:
-        low, high = row.first_score.interval
+        score = row.first_score
         pairs.add_row(
             row.first,
             row.second,
@@ -165,7 +175,7 @@ def render_tournament(tournament: Tournament) -> Group:
             _rate(row.first_wins),
             _rate(row.second_wins),
             _rate(row.draws),
-            f"{row.first_score.mean:.1%} ({low:.1%} - {high:.1%})",
+            _percent(score.mean, score.interval, len(score.points)),
         )
     seats = Table(title="Lineups (how the bot alone in its seat fared)")
     for heading in ("Lineup", "Alone", "Games", "Its wins", "Draws"):

@@ -12,9 +12,12 @@ import time
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 from typer.testing import CliRunner, Result
 
 from stratagem import cli
+from stratagem.lab_cli import NO_GAMES, render_tournament
+from stratagem.sim import run_tournament
 
 GAME = "eighty_years_war"
 ENV = {"COLUMNS": "200"}
@@ -70,6 +73,31 @@ def test_tournament_prints_win_rates_and_ratings() -> None:
         assert text in result.stdout
 
 
+def test_a_pairing_an_interrupted_tournament_never_reached_shows_no_figures() -> None:
+    """Stopped after its first game, a three-bot tournament has played only the first
+    pairing: the other two print a dash for every rate, not a 0% that was never measured."""
+
+    def progress(done: int, total: int) -> None:
+        raise KeyboardInterrupt
+
+    bots = ["random", "heuristic", "ismcts:iterations=1,max_rollout=1"]
+    tournament = run_tournament(GAME, bots, 2, 1, progress=progress)
+    assert tournament.interrupted and len(tournament.records) == 1
+    console = Console(width=200, record=True)
+    console.print(render_tournament(tournament))
+    rows = [
+        [cell.strip() for cell in line.split("│")[1:-1]]
+        for line in console.export_text().splitlines()
+        if line.startswith("│")
+    ]
+    unplayed = [row for row in rows if "0" in row[:4] and NO_GAMES in row]
+    # the two pairings never reached, their four lineups, and the first pairing's second
+    assert len(unplayed) == 2 + 4 + 1
+    assert not any("%" in cell for row in unplayed for cell in row)
+    played = [row for row in rows if "1" in row[:4] and any("%" in cell for cell in row)]
+    assert len(played) == 2  # the first pairing and the lineup of its one game
+
+
 def test_tournament_user_errors_exit_2() -> None:
     result = invoke("tournament", GAME, "--bot", "random", "--bot", "robot")
     assert result.exit_code == 2
@@ -98,6 +126,16 @@ def test_ray_option_takes_an_optional_address(
     result = invoke("simulate", GAME, "-n", "1", *args, "--seed", "1")
     assert result.exit_code == 0, result.output
     assert seen["ray"] == expected
+
+
+def _wait_for_workers(pid: int, count: int, timeout: float = 120.0) -> None:
+    """Waits until process ``pid`` has ``count`` children: it has started and made its
+    pool, however loaded the machine is (a fixed sleep could signal it mid-import)."""
+    children = Path(f"/proc/{pid}/task/{pid}/children")
+    deadline = time.monotonic() + timeout
+    while len(children.read_text().split()) < count:
+        assert time.monotonic() < deadline, f"no pool of {count} workers after {timeout} s"
+        time.sleep(0.1)
 
 
 def test_ctrl_c_at_a_terminal_stops_a_pool_run_and_reports_its_finished_games(
@@ -130,7 +168,8 @@ def test_ctrl_c_at_a_terminal_stops_a_pool_run_and_reports_its_finished_games(
         start_new_session=True,
     )
     try:
-        time.sleep(10)  # the pool starts and finishes some chunks
+        _wait_for_workers(run.pid, 2)
+        time.sleep(5)  # the workers finish some chunks (about 0.2 s of CPU each)
         os.killpg(run.pid, signal.SIGINT)
         out, err = run.communicate(timeout=60)
     finally:
