@@ -101,6 +101,13 @@ class Evaluator(Protocol):
         stops once it has grown by the rollout's horizon."""
         ...
 
+    @property
+    def round_turns(self) -> int:
+        """How much ``horizon`` grows in one round of play, in which every seat has had its
+        turn: a search's rollouts play one round by default, so that the other seats
+        answer what it tried before the position is judged."""
+        ...
+
     def values(self, state: State) -> list[float]:
         """Each seat's expected return from here, in the range of ``returns()``."""
         ...

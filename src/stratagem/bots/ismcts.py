@@ -24,8 +24,10 @@ TCIAIG 2012), single observer, with availability counts:
 - **Rollouts** play the game's ``heuristic`` (``random`` where it has none, or with
   ``rollout=random``), each move replaced by a random one with probability ``epsilon``.
   Where the game has an evaluator (``bots.base.Evaluator``), a rollout stops once the turn
-  has advanced ``horizon`` times (default 1: the rest of this turn) and the evaluator's
-  expected returns score it; otherwise it plays to the end. ``max_rollout`` caps its
+  has advanced ``horizon`` times (default: one round, the evaluator's ``round_turns``, so
+  that every other seat has answered; in most games that is the rest of this turn, in
+  1750, where each side has turns of its own, the rest of this turn and the other side's
+  next) and the evaluator's expected returns score it; otherwise it plays to the end. ``max_rollout`` caps its
   length (then the evaluator scores it, or it counts as a draw).
 - **The root is a paired race** (``root=race``, the default; ``bots.racing``). Each
   round draws one world and one seed; every root action still running is played in a
@@ -87,7 +89,8 @@ class IsmctsOptions(BaseModel):
     epsilon: float = Field(default=0.0, ge=0, le=1)
     """Chance that a rollout move is a random legal action instead of the policy's."""
     horizon: int | None = Field(default=None, ge=0)
-    """Turns a rollout plays before the game's evaluator scores it (default 1)."""
+    """Turns a rollout plays before the game's evaluator scores it (default: one round, the
+    evaluator's ``round_turns``)."""
     max_rollout: int | None = Field(default=None, ge=1)
     """Most actions (chance and modelled opponents included) an iteration plays outside
     the tree (then the evaluator scores it, or it counts as a draw)."""
@@ -156,7 +159,9 @@ class Ismcts:
         self.evaluator: Evaluator | None = make_evaluator(game)
         if self.evaluator is None and options.horizon is not None:
             raise OptionError(f"ismcts: horizon: {game.name} has no evaluator to stop early")
-        self.horizon = 1 if options.horizon is None else options.horizon
+        one_round = 1 if self.evaluator is None else self.evaluator.round_turns
+        self.horizon = one_round if options.horizon is None else options.horizon
+        """Turns a rollout plays before the evaluator scores it."""
         self.iterations_done = 0
         """Iterations of the last decision (for measurements)."""
         self._played = 0

@@ -39,6 +39,8 @@ class TurnEvaluator(ABC):
     ``estimate`` models a game not yet over."""
 
     game_type: ClassVar[type[Game]]
+    round_turns: ClassVar[int] = 1
+    """Turns in a round (``bots.base.Evaluator``): 1 where a turn is everyone's."""
 
     def __init__(self, game: Game) -> None:
         if not isinstance(game, self.game_type):

@@ -278,6 +278,9 @@ class BritainVsFranceEvaluator(TurnEvaluator):
     """
 
     game_type = BritainVsFrance
+    round_turns = 2
+    """A turn is one side's (Sequence of Play: the sides take turns, 5 each): a round is
+    a turn of each side, so a rollout sees the other side answer."""
 
     def estimate(self, state: State) -> list[float]:
         points = list(state.result()["scores"].values())

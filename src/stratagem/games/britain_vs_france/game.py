@@ -13,6 +13,7 @@ from stratagem.games.britain_vs_france.info import INFO, SEATS
 from stratagem.games.britain_vs_france.pack import Book, load_book
 from stratagem.games.britain_vs_france.serialize import state_from_doc
 from stratagem.games.britain_vs_france.state import BritainVsFranceState
+from stratagem.games.britain_vs_france.views import card_text
 
 
 class BritainVsFranceOptions(GameOptions):
@@ -45,6 +46,8 @@ class BritainVsFrance(Game):
         super().__init__(options, SEATS, actions.table)
         self.book = book
         self.codes = actions
+        self.card_texts = tuple(card_text(card) for card in book.event_types)
+        """Each event card type's options in words (as a hand shows them)."""
         advanced = bool(options.get("advanced"))
         self.counter_diplomacy = advanced or bool(options.get("counter_diplomacy"))
         self.powerful_friends = advanced or bool(options.get("powerful_friends"))

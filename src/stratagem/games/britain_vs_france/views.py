@@ -10,6 +10,7 @@ known from the box, so which of them a hand still holds is public too).
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import TYPE_CHECKING
 
 from stratagem.core import CHANCE, TERMINAL, JsonDict
@@ -33,6 +34,7 @@ from stratagem.games.britain_vs_france.scoring import revenue, score_lines
 from stratagem.games.britain_vs_france.targets import purchase_deck
 
 if TYPE_CHECKING:
+    from stratagem.games.britain_vs_france.pack import EventCard
     from stratagem.games.britain_vs_france.state import BritainVsFranceState as S
 
 
@@ -43,22 +45,46 @@ def _who(s: S) -> str | None:
     return "chance" if player == CHANCE else SEATS[player]
 
 
-def _units_by_side(s: S, location: int) -> JsonDict:
+Placed = dict[int, list[list[int]]]
+"""Location -> [Britain's battle cards there, France's, nobody's], each in card order."""
+
+NOBODY = 2
+"""The index of the cards nobody owns in a ``Placed`` entry."""
+_NONE_HERE: list[list[int]] = [[], [], []]
+"""A ``Placed`` entry of a location with no card (read, never written)."""
+
+
+def _placed(s: S) -> Placed:
+    """Every battle card by where it is and whose it is, in one pass (a view reads the
+    board, the prisons and the mats from it)."""
+    owners = s.uown
+    placed: Placed = {}
+    for unit, place in enumerate(s.uloc):
+        owned = placed.get(place)
+        if owned is None:
+            owned = placed[place] = [[], [], []]
+        owner = owners[unit]
+        owned[owner if owner >= 0 else NOBODY].append(unit)
+    return placed
+
+
+def _labels(s: S, units: list[int]) -> list[str]:
     labels = s.book.unit_labels
-    return {
-        SEATS[seat]: [
-            labels[u] for u, place in enumerate(s.uloc) if place == location and s.uown[u] == seat
-        ]
-        for seat in (0, 1)
-    }
+    return [labels[unit] for unit in units]
 
 
-def _units_text(s: S, location: int) -> str:
-    units = _units_by_side(s, location)
-    return "; ".join(f"{side}: {', '.join(units[side])}" for side in SEATS if units[side])
+def _units_by_side(s: S, placed: Placed, location: int) -> JsonDict:
+    owned = placed.get(location)
+    return {SEATS[seat]: _labels(s, owned[seat]) if owned else [] for seat in (0, 1)}
 
 
-def _board(s: S) -> JsonDict:
+def _cards_at(s: S, placed: Placed, place: int) -> list[str]:
+    """The labels of every card at a prison or a mat, whoever owns it, in card order."""
+    owned = placed.get(place)
+    return _labels(s, sorted(unit for side in owned for unit in side)) if owned else []
+
+
+def _board(s: S, placed: Placed) -> JsonDict:
     """Each theater's colonies in line order, one line each: export, control, units."""
     book = s.book
     theaters: JsonDict = {}
@@ -68,8 +94,11 @@ def _board(s: S) -> JsonDict:
             owner = s.control[colony]
             text = f"{EXPORTS[book.colony_export[colony]]}, "
             text += SEATS[owner] if owner >= 0 else "uncontrolled"
-            units = _units_text(s, colony)
-            colonies[book.colony_names[colony]] = text + (f"; {units}" if units else "")
+            owned = placed.get(colony, _NONE_HERE)
+            for seat in (0, 1):
+                if owned[seat]:
+                    text += f"; {SEATS[seat]}: {', '.join(_labels(s, owned[seat]))}"
+            colonies[book.colony_names[colony]] = text
         theaters[THEATERS[theater]] = colonies
     return theaters
 
@@ -141,9 +170,9 @@ def _attempt(s: S) -> JsonDict | None:
     }
 
 
-def describe_event(s: S, kind: int) -> str:
-    """A card's options in words, for the hand of its holder."""
-    card = s.book.event_types[kind]
+def card_text(card: EventCard) -> str:
+    """A card's options in words, for the hand of its holder (the game keeps each card's
+    text, ``BritainVsFrance.card_texts``)."""
     parts = []
     for option in card.option:
         effects = "; ".join(effect_text(effect) for effect in option.effects)
@@ -177,15 +206,12 @@ def effect_text(effect: Effect) -> str:
     return op.replace("_", " ") + (f" ({details})" if details else "")
 
 
-def _public_points(s: S, seat: int) -> int:
-    lines = score_lines(s, seat)
-    return sum(lines.values()) - lines["secret objective"]
-
-
 def build_view(s: S, seat: int | None) -> JsonDict:
     """Everything ``seat`` may know now; ``None`` is a spectator."""
     book = s.book
     window = current_window(s)
+    placed = _placed(s)
+    points = [score_lines(s, x) for x in (0, 1)]
     view: JsonDict = {
         "game": "britain_vs_france",
         "seat": None if seat is None else SEATS[seat],
@@ -195,26 +221,20 @@ def build_view(s: S, seat: int | None) -> JsonDict:
         "step": PHASE_NAMES[s.phase],
         "to_move": _who(s),
         "window": window,
-        "theaters": _board(s),
+        "theaters": _board(s, placed),
         "control": {
             SEATS[x]: [book.colony_names[c] for c in on_table(s) if s.control[c] == x]
             for x in (0, 1)
         },
-        "high_seas": _units_by_side(s, book.high_seas),
+        "high_seas": _units_by_side(s, placed, book.high_seas),
         "gold": {SEATS[x]: s.gold[x] for x in (0, 1)},
         "exports": {
             SEATS[x]: {EXPORTS[e]: n for e, n in enumerate(s.exports[x]) if n} for x in (0, 1)
         },
         "revenue_next": {SEATS[x]: sum(revenue(s, x)) for x in (0, 1)},
         "political_objectives": _objectives(s),
-        "prisoners": {
-            SEATS[x]: [book.unit_labels[u] for u, at in enumerate(s.uloc) if at == prison(x)]
-            for x in (0, 1)
-        },
-        "purchases": {
-            SEATS[x]: [book.unit_labels[u] for u, at in enumerate(s.uloc) if at == mat(x)]
-            for x in (0, 1)
-        },
+        "prisoners": {SEATS[x]: _cards_at(s, placed, prison(x)) for x in (0, 1)},
+        "purchases": {SEATS[x]: _cards_at(s, placed, mat(x)) for x in (0, 1)},
         "in_play": {SEATS[x]: _events_at(s, in_play(x)) for x in (0, 1)},
         "discard": _events_at(s, DISCARD),
         "hand_sizes": {SEATS[x]: s.eloc.count(hand(x)) for x in (0, 1)},
@@ -223,7 +243,9 @@ def build_view(s: S, seat: int | None) -> JsonDict:
         "unused_colonies": len(s.unused),
         "battle": _battle(s),
         "political_attempt": _attempt(s),
-        "points_now_without_secret_objectives": {SEATS[x]: _public_points(s, x) for x in (0, 1)},
+        "points_now_without_secret_objectives": {
+            SEATS[x]: sum(points[x].values()) - points[x]["secret objective"] for x in (0, 1)
+        },
     }
     if s.response:
         _, kind, _, owner = s.response
@@ -232,26 +254,26 @@ def build_view(s: S, seat: int | None) -> JsonDict:
         price = f"{s.ransom_gold} gold" if s.ransom_swap < 0 else book.unit_labels[s.ransom_swap]
         view["ransom_offer"] = f"{book.unit_labels[s.ransom_unit]} for {price}"
     if seat is not None:
-        view["you"] = _private(s, seat)
+        view["you"] = _private(s, seat, sum(points[seat].values()))
     if s.phase == OVER:
         view["result"] = s.result()
     return view
 
 
-def _private(s: S, seat: int) -> JsonDict:
+def _private(s: S, seat: int, points_now: int) -> JsonDict:
     book = s.book
-    kinds = sorted({book.events[c] for c, at in enumerate(s.eloc) if at == hand(seat)})
-    counts = [book.events[c] for c, at in enumerate(s.eloc) if at == hand(seat)]
+    mine = hand(seat)
+    counts = Counter(book.events[c] for c, at in enumerate(s.eloc) if at == mine)
+    kinds = sorted(counts)
     secret = s.secret[seat]
     return {
         "hand": [
-            book.event_types[k].name + (f" x{counts.count(k)}" if counts.count(k) > 1 else "")
-            for k in kinds
+            book.event_types[k].name + (f" x{counts[k]}" if counts[k] > 1 else "") for k in kinds
         ],
-        "cards": {book.event_types[k].name: describe_event(s, k) for k in kinds},
+        "cards": {book.event_types[k].name: s._g.card_texts[k] for k in kinds},
         "secret_objective": None if secret < 0 else book.secrets[secret].name,
         "prisoners_taken": prisoners(s, seat),
-        "points_now": sum(score_lines(s, seat).values()),
+        "points_now": points_now,
     }
 
 
