@@ -3,14 +3,18 @@
 ``cli.py`` declares the commands' arguments and calls these functions, which run the study
 or tournament with a progress bar (on stderr, when it is a terminal), print the tables and
 write the report. Ctrl-C stops the games; what was finished is still reported, and the
-run says it was interrupted.
+run says it was interrupted. SIGTERM does the same (what a scheduler or ``kill`` sends,
+and the one way to stop a run started in the background by a script, whose Ctrl-C
+signal is ignored).
 """
 
 from __future__ import annotations
 
+import signal
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+from types import FrameType
 
 from rich.console import Console, Group
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -59,6 +63,21 @@ def ray_target(ray: str | None) -> str | bool:
     return True if ray == LOCAL_RAY else ray
 
 
+def _stop(signum: int, frame: FrameType | None) -> None:
+    raise KeyboardInterrupt
+
+
+@contextmanager
+def sigterm_stops_the_games() -> Iterator[None]:
+    """While a run is going, SIGTERM stops it as Ctrl-C does (the backends keep the games
+    finished); the previous handler is put back afterwards."""
+    previous = signal.signal(signal.SIGTERM, _stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
 @contextmanager
 def progress_bar(console: Console) -> Iterator[ProgressCallback]:
     """A rich progress bar of games played, as a ``ProgressCallback``."""
@@ -93,7 +112,7 @@ def simulate_and_report(
     report: Path | None,
 ) -> None:
     """Run a study, print its tables and write its report (``report`` is a folder)."""
-    with progress_bar(err) as progress:
+    with sigterm_stops_the_games(), progress_bar(err) as progress:
         run = run_study(
             game_name,
             seat_bots,
@@ -127,7 +146,7 @@ def tournament_and_report(
     ray: str | bool,
 ) -> None:
     """Run a tournament and print its win rates and ratings."""
-    with progress_bar(err) as progress:
+    with sigterm_stops_the_games(), progress_bar(err) as progress:
         result = run_tournament(
             game_name,
             bots,

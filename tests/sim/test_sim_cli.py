@@ -9,6 +9,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -138,11 +139,10 @@ def _wait_for_workers(pid: int, count: int, timeout: float = 120.0) -> None:
         time.sleep(0.1)
 
 
-def test_ctrl_c_at_a_terminal_stops_a_pool_run_and_reports_its_finished_games(
-    tmp_path: Path,
-) -> None:
-    """A terminal's Ctrl-C reaches the whole process group, the pool's workers too: the run
-    must still stop at once and report the games finished (it used to hang)."""
+def _interrupt_a_pool_run(tmp_path: Path, stop: Callable[[int], None]) -> None:
+    """Start a long ``simulate`` on two workers in its own session, wait until its workers
+    are playing, ``stop`` it (given its process id), and check that it reports the games
+    it finished."""
     command = [
         sys.executable,
         "-m",
@@ -170,7 +170,7 @@ def test_ctrl_c_at_a_terminal_stops_a_pool_run_and_reports_its_finished_games(
     try:
         _wait_for_workers(run.pid, 2)
         time.sleep(5)  # the workers finish some chunks (about 0.2 s of CPU each)
-        os.killpg(run.pid, signal.SIGINT)
+        stop(run.pid)
         out, err = run.communicate(timeout=60)
     finally:
         if run.poll() is None:
@@ -182,3 +182,20 @@ def test_ctrl_c_at_a_terminal_stops_a_pool_run_and_reports_its_finished_games(
     assert 0 < done < 1_000_000
     assert f"{done} games" in out
     assert json.loads((tmp_path / "results.json").read_text())["finished"] == done
+
+
+def test_ctrl_c_at_a_terminal_stops_a_pool_run_and_reports_its_finished_games(
+    tmp_path: Path,
+) -> None:
+    """A terminal's Ctrl-C reaches the whole process group, the pool's workers too: the run
+    must still stop at once and report the games finished (it used to hang)."""
+    _interrupt_a_pool_run(tmp_path, lambda pid: os.killpg(pid, signal.SIGINT))
+
+
+def test_sigterm_to_the_whole_group_stops_a_pool_run_and_reports_its_finished_games(
+    tmp_path: Path,
+) -> None:
+    """SIGTERM (a scheduler's stop, or ``kill`` on a run a script started in the
+    background, where Ctrl-C is ignored) stops the run as Ctrl-C does, even when it
+    reaches the workers too and kills them."""
+    _interrupt_a_pool_run(tmp_path, lambda pid: os.killpg(pid, signal.SIGTERM))

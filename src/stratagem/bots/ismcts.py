@@ -27,8 +27,8 @@ TCIAIG 2012), single observer, with availability counts:
   has advanced ``horizon`` times (default: one round, the evaluator's ``round_turns``, so
   that every other seat has answered; in most games that is the rest of this turn, in
   1750, where each side has turns of its own, the rest of this turn and the other side's
-  next) and the evaluator's expected returns score it; otherwise it plays to the end. ``max_rollout`` caps its
-  length (then the evaluator scores it, or it counts as a draw).
+  next) and the evaluator's expected returns score it; otherwise it plays to the end.
+  ``max_rollout`` caps its length (then the evaluator scores it, or it counts as a draw).
 - **The root is a paired race** (``root=race``, the default; ``bots.racing``). Each
   round draws one world and one seed; every root action still running is played in a
   copy of that world, with a generator seeded alike for chance and the rollout, and
