@@ -139,11 +139,22 @@ def _wait_for_workers(pid: int, count: int, timeout: float = 120.0) -> None:
         time.sleep(0.1)
 
 
+AS_AT_A_TERMINAL = (
+    "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); "
+    "os.execv(sys.argv[1], sys.argv[1:])"
+)
+"""Runs the command after it with Ctrl-C at its default, as in a terminal's session: a test
+run started in the background by a script inherits SIGINT ignored, and so would the run."""
+
+
 def _interrupt_a_pool_run(tmp_path: Path, stop: Callable[[int], None]) -> None:
     """Start a long ``simulate`` on two workers in its own session, wait until its workers
     are playing, ``stop`` it (given its process id), and check that it reports the games
     it finished."""
     command = [
+        sys.executable,
+        "-c",
+        AS_AT_A_TERMINAL,
         sys.executable,
         "-m",
         "stratagem",
