@@ -64,6 +64,7 @@ def ray_target(ray: str | None) -> str | bool:
 
 
 def _stop(signum: int, frame: FrameType | None) -> None:
+    """The SIGTERM handler of a run: stop as Ctrl-C stops it."""
     raise KeyboardInterrupt
 
 

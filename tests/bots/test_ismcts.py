@@ -188,23 +188,26 @@ def test_a_root_race_keeps_to_its_iteration_budget() -> None:
 
 
 @pytest.mark.parametrize(("name", "turns"), [("britain_vs_france", 2), ("eighty_years_war", 1)])
-def test_rollouts_play_one_round_before_the_evaluator_judges(name: str, turns: int) -> None:
+def test_rollouts_play_one_round_before_the_evaluator_judges(
+    name: str, turns: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """By default a rollout stops once every seat has had its turn: in 1750, where the
     sides take turns of their own, that is this turn and the other side's next."""
     game = stratagem.load(name)
     bot = make_bot("ismcts:iterations=6", game, random.Random(4))
     assert isinstance(bot, Ismcts)
-    assert bot.evaluator is not None
+    evaluator = bot.evaluator
+    assert evaluator is not None
     state = next(decision_points(game, seed=5, every=3, limit=1))
-    start = bot.evaluator.horizon(state)
+    start = evaluator.horizon(state)
     judged: list[int] = []
-    values = bot.evaluator.values
+    values = evaluator.values
 
     def judge(world: State) -> list[float]:
-        judged.append(bot.evaluator.horizon(world) if bot.evaluator else -1)
+        judged.append(evaluator.horizon(world))
         return values(world)
 
-    bot.evaluator.values = judge  # type: ignore[method-assign]
+    monkeypatch.setattr(evaluator, "values", judge)
     bot.choose(state, state.current_player())
     assert judged
     assert set(judged) == {start + turns}

@@ -74,14 +74,14 @@ def _labels(s: S, units: list[int]) -> list[str]:
 
 
 def _units_by_side(s: S, placed: Placed, location: int) -> JsonDict:
-    owned = placed.get(location)
-    return {SEATS[seat]: _labels(s, owned[seat]) if owned else [] for seat in (0, 1)}
+    owned = placed.get(location, _NONE_HERE)
+    return {SEATS[seat]: _labels(s, owned[seat]) for seat in (0, 1)}
 
 
 def _cards_at(s: S, placed: Placed, place: int) -> list[str]:
     """The labels of every card at a prison or a mat, whoever owns it, in card order."""
-    owned = placed.get(place)
-    return _labels(s, sorted(unit for side in owned for unit in side)) if owned else []
+    owned = placed.get(place, _NONE_HERE)
+    return _labels(s, sorted(unit for side in owned for unit in side))
 
 
 def _board(s: S, placed: Placed) -> JsonDict:
