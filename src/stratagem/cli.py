@@ -364,6 +364,14 @@ def tournament_command(
     army: Armies = None,
     workers: Workers = None,
     ray: UseRay = None,
+    alone: Annotated[
+        str | None,
+        typer.Option(
+            metavar="BOT",
+            help="Seat this bot (one of the --bot) only alone against the other bot: one "
+            "bot against a table, the cheap test of a slow bot in a game of many seats.",
+        ),
+    ] = None,
 ) -> None:
     """Play every pairing of bots in every seat; print win rates and ratings."""
     game, _ = _load(game_name, players, [], (), option_specs=option, options=_armies(army))
@@ -381,6 +389,7 @@ def tournament_command(
             options=game.options,
             workers=_workers(workers, n * max(1, pairings)),
             ray=ray_target(ray),
+            alone=alone,
         )
     except StratagemError as error:
         _fail(str(error))

@@ -145,6 +145,7 @@ def tournament_and_report(
     options: Mapping[str, object],
     workers: int,
     ray: str | bool,
+    alone: str | None = None,
 ) -> None:
     """Run a tournament and print its win rates and ratings."""
     with sigterm_stops_the_games(), progress_bar(err) as progress:
@@ -157,6 +158,7 @@ def tournament_and_report(
             progress=progress,
             workers=workers,
             ray=ray,
+            alone=alone,
         )
     if result.interrupted:
         _interrupted(err, len(result.records), result.planned)
@@ -182,9 +184,10 @@ def render_tournament(tournament: Tournament) -> Group:
     """Win rates of each pairing and the bots' ratings, with 95% intervals."""
     pairs = Table(
         title="Pairings (win rate, 95% Wilson interval; A's score: its share of the wins, "
-        "50% is even, 95% interval)"
+        "95% interval; Even: A's score were the bots equal)"
     )
-    for heading in ("Bot A", "Bot B", "Games", "A wins", "B wins", "Draws", "A's score"):
+    headings = ("Bot A", "Bot B", "Games", "A wins", "B wins", "Draws", "A's score", "Even")
+    for heading in headings:
         pairs.add_column(heading, justify="left" if heading.startswith("Bot") else "right")
     for row in tournament.pairings:
         score = row.first_score
@@ -196,6 +199,7 @@ def render_tournament(tournament: Tournament) -> Group:
             _rate(row.second_wins),
             _rate(row.draws),
             _percent(score.mean, score.interval, len(score.points)),
+            f"{row.even:.1%}",
         )
     seats = Table(title="Lineups (how the bot alone in its seat fared)")
     for heading in ("Lineup", "Alone", "Games", "Its wins", "Draws"):
@@ -221,9 +225,10 @@ def render_tournament(tournament: Tournament) -> Group:
             f"{low:.2f} - {high:.2f}",
             str(rating.games),
         )
+    alone = "" if tournament.alone is None else f", {tournament.alone} always alone"
     title = Text(
         f"{tournament.game}: tournament of {len(tournament.records)} games, "
-        f"master seed {tournament.seed}",
+        f"master seed {tournament.seed}{alone}",
         style="bold",
     )
     return Group(title, pairs, seats, ratings)

@@ -76,7 +76,8 @@ def test_tournament_prints_win_rates_and_ratings() -> None:
 
 def test_a_pairing_an_interrupted_tournament_never_reached_shows_no_figures() -> None:
     """Stopped after its first game, a three-bot tournament has played only the first
-    pairing: the other two print a dash for every rate, not a 0% that was never measured."""
+    pairing: the other two print a dash for every rate, not a 0% that was never measured
+    (the even share, which the lineups fix, is still shown)."""
 
     def progress(done: int, total: int) -> None:
         raise KeyboardInterrupt
@@ -94,9 +95,25 @@ def test_a_pairing_an_interrupted_tournament_never_reached_shows_no_figures() ->
     unplayed = [row for row in rows if "0" in row[:4] and NO_GAMES in row]
     # the two pairings never reached, their four lineups, and the first pairing's second
     assert len(unplayed) == 2 + 4 + 1
-    assert not any("%" in cell for row in unplayed for cell in row)
+    measured = [row[:7] for row in unplayed]  # a pairing's last column, Even, is not measured
+    assert not any("%" in cell for row in measured for cell in row)
     played = [row for row in rows if "1" in row[:4] and any("%" in cell for cell in row)]
     assert len(played) == 2  # the first pairing and the lineup of its one game
+
+
+def test_a_tournament_with_a_bot_alone_says_so_and_prints_its_even_share() -> None:
+    result = invoke(
+        "tournament", "henry_viii", "--bot", "random", "--bot", "heuristic",
+        "--alone", "heuristic", "-n", "5", "--seed", "3",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "tournament of 5 games, master seed 3, heuristic always alone" in result.stdout
+    assert re.search(r"│ heuristic +│ random +│ +5 │.*│ +20\.0% │$", result.stdout, re.M)
+    result = invoke(
+        "tournament", GAME, "--bot", "random", "--bot", "heuristic", "--alone", "ismcts"
+    )
+    assert result.exit_code == 2
+    assert "the bot to play alone" in result.stderr
 
 
 def test_tournament_user_errors_exit_2() -> None:

@@ -114,7 +114,7 @@ def test_a_bot_s_score_is_its_share_of_the_win_and_a_draw_is_shared_by_seats() -
     """Two seats: a win is 1, a draw 1/2. Three seats, a alone against two b: a's win is 1,
     b's shared win 0, a draw 1/3 for a; with two a seats, one of two winners is 1/2."""
     two = [_game(("a", "b"), (0,)), _game(("b", "a"), (0,)), _game(("a", "b"), ())]
-    (row,) = pairing_rows(["a", "b"], two)
+    (row,) = pairing_rows(["a", "b"], 2, two)
     assert row.first_score.points == (1.0, 0.0, 0.5)
     assert row.first_score.mean == 0.5
     three = [
@@ -123,7 +123,7 @@ def test_a_bot_s_score_is_its_share_of_the_win_and_a_draw_is_shared_by_seats() -
         _game(("b", "a", "b"), ()),
         _game(("a", "a", "b"), (1, 2)),
     ]
-    (row,) = pairing_rows(["a", "b"], three)
+    (row,) = pairing_rows(["a", "b"], 3, three)
     assert row.first_score.points == pytest.approx((1.0, 0.0, 1 / 3, 0.5))
 
 
@@ -152,3 +152,27 @@ def test_lineup_rows_say_how_the_bot_alone_in_its_seat_fared() -> None:
     three = lineup_rows(["a", "b"], 3, games)
     assert (three[0].lineup, three[0].seat, three[0].wins.count) == (("a", "b", "b"), 0, 1)
     assert three[3].lineup == ("b", "a", "a") and three[3].seat == 0
+
+
+def test_a_bot_named_alone_sits_only_alone_and_is_judged_against_its_share_of_the_seats() -> None:
+    """Three seats, ``alone="b"``: b alone in each seat against two a, never the reverse;
+    b becomes bot A of the pairing, and even for it is one seat in three."""
+    assert lineups("a", "b", 3, "b") == [("b", "a", "a"), ("a", "b", "a"), ("a", "a", "b")]
+    assert sorted(lineups("a", "b", 2, "b")) == sorted(lineups("a", "b", 2))
+    assert lineups("a", "b", 3, "c") == lineups("a", "b", 3)
+    result = run_tournament("henry_viii", ["random", "heuristic"], 5, seed=3, alone="heuristic")
+    assert result.bots == ("heuristic", "random") and result.alone == "heuristic"
+    assert [record.bots.count("heuristic") for record in result.records] == [1] * 5
+    assert [record.bots.index("heuristic") for record in result.records] == [0, 1, 2, 3, 4]
+    (row,) = result.pairings
+    assert (row.first, row.second, row.games) == ("heuristic", "random", 5)
+    assert row.even == pytest.approx(1 / 5)
+    assert [line.seat for line in result.lineups] == [0, 1, 2, 3, 4]
+    assert run_tournament("henry_viii", ["random", "heuristic"], 2, seed=3).pairings[0].even == 0.5
+
+
+def test_a_bot_to_play_alone_must_be_one_of_the_tournament_s_bots() -> None:
+    with pytest.raises(OptionError, match=r"'ismcts', is not one of .*random, heuristic"):
+        run_tournament("eighty_years_war", ["random", "heuristic"], 2, seed=1, alone="ismcts")
+    with pytest.raises(OptionError, match="no bot named 'robot'"):
+        run_tournament("eighty_years_war", ["random", "heuristic"], 2, seed=1, alone="robot")
