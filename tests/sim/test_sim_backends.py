@@ -59,6 +59,24 @@ def test_ray_gives_the_same_results(serial: dict[str, str], local_ray: None) -> 
         assert _doc(name, ray=True) == serial[name]
 
 
+def test_ctrl_c_stops_the_ray_tasks_and_keeps_what_they_finished(
+    local_ray: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As with the process pool: the first finished task is kept, the rest are cancelled,
+    and the run says it was interrupted."""
+    monkeypatch.setattr(backends, "CHUNK", 2)
+    monkeypatch.setattr(backends, "TASKS_PER_WORKER", 1)  # 40 games: tasks of 2 games each
+
+    def progress(done: int, total: int) -> None:
+        raise KeyboardInterrupt  # as Ctrl-C would, once the first task's games are in
+
+    run = run_study("eighty_years_war", {}, 40, seed=2, progress=progress, ray=True)
+    assert run.interrupted and run.planned == 40
+    assert len(run.records) == 2
+    serial = run_study("eighty_years_war", {}, 40, seed=2).records
+    assert all(record == serial[record.index] for record in run.records)
+
+
 def test_records_are_in_game_order_with_their_seeds() -> None:
     run = run_study("eighty_years_war", {}, 4, seed=2)
     assert [record.index for record in run.records] == [0, 1, 2, 3]
