@@ -372,6 +372,14 @@ def tournament_command(
             "bot against a table, the cheap test of a slow bot in a game of many seats.",
         ),
     ] = None,
+    results: Annotated[
+        Path | None,
+        typer.Option(
+            metavar="FILE",
+            dir_okay=False,
+            help="Write every game's record (seed, lineup, winners, returns) to FILE as JSON.",
+        ),
+    ] = None,
 ) -> None:
     """Play every pairing of bots in every seat; print win rates and ratings."""
     game, _ = _load(game_name, players, [], (), option_specs=option, options=_armies(army))
@@ -390,6 +398,7 @@ def tournament_command(
             workers=_workers(workers, n * max(1, pairings)),
             ray=ray_target(ray),
             alone=alone,
+            results=results,
         )
     except StratagemError as error:
         _fail(str(error))

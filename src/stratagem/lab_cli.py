@@ -10,6 +10,7 @@ signal is ignored).
 
 from __future__ import annotations
 
+import json
 import signal
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -23,7 +24,7 @@ from rich.text import Text
 from typer._click.core import Context as ClickContext  # Typer's own click, which TyperCommand uses
 from typer.core import TyperCommand
 
-from stratagem.sim import ProgressCallback, Tournament, run_study, run_tournament
+from stratagem.sim import ProgressCallback, Tournament, run_study, run_tournament, tournament_doc
 from stratagem.sim.details import summarize_details
 from stratagem.sim.stats import Proportion
 from stratagem.terminal import render_details, render_study
@@ -146,8 +147,10 @@ def tournament_and_report(
     workers: int,
     ray: str | bool,
     alone: str | None = None,
+    results: Path | None = None,
 ) -> None:
-    """Run a tournament and print its win rates and ratings."""
+    """Run a tournament, print its win rates and ratings, and write every game's record
+    to ``results`` (JSON) when it is given."""
     with sigterm_stops_the_games(), progress_bar(err) as progress:
         result = run_tournament(
             game_name,
@@ -163,6 +166,11 @@ def tournament_and_report(
     if result.interrupted:
         _interrupted(err, len(result.records), result.planned)
     out.print(render_tournament(result))
+    if results is not None:
+        results.parent.mkdir(parents=True, exist_ok=True)
+        text = json.dumps(tournament_doc(result), indent=1) + "\n"
+        results.write_text(text, encoding="utf-8")
+        out.print(Text(f"Results: {results}"))
 
 
 NO_GAMES = "-"

@@ -116,6 +116,28 @@ def test_a_tournament_with_a_bot_alone_says_so_and_prints_its_even_share() -> No
     assert "the bot to play alone" in result.stderr
 
 
+def test_tournament_results_file_keeps_every_game_with_its_seed_and_lineup(
+    tmp_path: Path,
+) -> None:
+    out = tmp_path / "runs" / "t.json"
+    result = invoke(
+        "tournament", GAME, "--bot", "random", "--bot", "heuristic",
+        "-n", "4", "--seed", "2", "--results", str(out),
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert f"Results: {out}" in result.stdout
+    doc = json.loads(out.read_text())
+    assert (doc["game"], doc["seed"], doc["bots"], doc["alone"]) == (
+        GAME, 2, ["random", "heuristic"], None,
+    )  # fmt: skip
+    assert (doc["planned"], doc["finished"], doc["interrupted"]) == (4, 4, False)
+    lineups = [game["bots"] for game in doc["games"]]
+    assert lineups == [["random", "heuristic"], ["heuristic", "random"]] * 2
+    again = run_tournament(GAME, ["random", "heuristic"], 4, 2)
+    assert [game["seed"] for game in doc["games"]] == [r.seed for r in again.records]
+    assert [game["winners"] for game in doc["games"]] == [list(r.winners) for r in again.records]
+
+
 def test_tournament_user_errors_exit_2() -> None:
     result = invoke("tournament", GAME, "--bot", "random", "--bot", "robot")
     assert result.exit_code == 2

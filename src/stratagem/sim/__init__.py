@@ -32,7 +32,14 @@ from stratagem.sim.stats import (
     wilson_interval,
 )
 from stratagem.sim.study import StudyRun, run_study, simulate
-from stratagem.sim.tournament import LineupRow, PairingRow, Tournament, lineups, run_tournament
+from stratagem.sim.tournament import (
+    LineupRow,
+    PairingRow,
+    Tournament,
+    lineups,
+    run_tournament,
+    tournament_doc,
+)
 
 __all__ = [
     "Batch",
@@ -70,5 +77,6 @@ __all__ = [
     "seed_for",
     "simulate",
     "summarize",
+    "tournament_doc",
     "wilson_interval",
 ]

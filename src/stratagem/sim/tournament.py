@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
-from stratagem.core import Game, OptionError, load
+from stratagem.core import Game, JsonDict, OptionError, load
 from stratagem.sim.backends import GameRecord, Job, ProgressCallback, run_jobs
 from stratagem.sim.ratings import Rating, rate
 from stratagem.sim.runner import check_bot, seed_for
@@ -81,6 +81,23 @@ class Tournament:
     ratings: tuple[Rating, ...]
     records: tuple[GameRecord, ...]
     interrupted: bool
+
+
+def tournament_doc(tournament: Tournament) -> JsonDict:
+    """The tournament as JSON-safe data: its parameters, then every finished game (each
+    with its seed and lineup, so runs can be pooled or a game replayed)."""
+    return {
+        "game": tournament.game,
+        "options": tournament.options,
+        "seed": tournament.seed,
+        "bots": list(tournament.bots),
+        "alone": tournament.alone,
+        "seat_names": list(tournament.seat_names),
+        "planned": tournament.planned,
+        "finished": len(tournament.records),
+        "interrupted": tournament.interrupted,
+        "games": [record.to_json() for record in tournament.records],
+    }
 
 
 def lineups(
