@@ -221,6 +221,22 @@ def render_tournament(tournament: Tournament) -> Group:
             _rate(line.wins),
             _rate(line.draws),
         )
+    alone = "" if tournament.alone is None else f", {tournament.alone} always alone"
+    title = Text(
+        f"{tournament.game}: tournament of {len(tournament.records)} games, "
+        f"master seed {tournament.seed}{alone}",
+        style="bold",
+    )
+    return Group(title, pairs, seats, _ratings(tournament))
+
+
+def _ratings(tournament: Tournament) -> Table | Text:
+    """The ratings table, or why there is none (one bot always alone at a larger table)."""
+    if not tournament.ratings and tournament.alone is not None:
+        return Text(
+            f"No ratings: with {tournament.alone} always alone, the side with more seats "
+            "would be rated for its numbers. Judge A's score against Even."
+        )
     ratings = Table(title="Ratings (openskill Plackett-Luce; 95% interval mu ± 1.96 sigma)")
     for heading in ("Rank", "Bot", "Rating", "95% interval", "Games"):
         ratings.add_column(heading, justify="left" if heading == "Bot" else "right")
@@ -233,10 +249,4 @@ def render_tournament(tournament: Tournament) -> Group:
             f"{low:.2f} - {high:.2f}",
             str(rating.games),
         )
-    alone = "" if tournament.alone is None else f", {tournament.alone} always alone"
-    title = Text(
-        f"{tournament.game}: tournament of {len(tournament.records)} games, "
-        f"master seed {tournament.seed}{alone}",
-        style="bold",
-    )
-    return Group(title, pairs, seats, ratings)
+    return ratings

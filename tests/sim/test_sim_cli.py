@@ -109,6 +109,7 @@ def test_a_tournament_with_a_bot_alone_says_so_and_prints_its_even_share() -> No
     assert result.exit_code == 0, result.output
     assert "tournament of 5 games, master seed 3, heuristic always alone" in result.stdout
     assert re.search(r"│ heuristic +│ random +│ +5 │.*│ +20\.0% │$", result.stdout, re.M)
+    assert "No ratings: with heuristic always alone" in result.stdout
     result = invoke(
         "tournament", GAME, "--bot", "random", "--bot", "heuristic", "--alone", "ismcts"
     )

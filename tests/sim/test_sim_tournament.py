@@ -168,6 +168,9 @@ def test_a_bot_named_alone_sits_only_alone_and_is_judged_against_its_share_of_th
     assert (row.first, row.second, row.games) == ("heuristic", "random", 5)
     assert row.even == pytest.approx(1 / 5)
     assert [line.seat for line in result.lineups] == [0, 1, 2, 3, 4]
+    assert result.ratings == ()  # the table of four would be rated for its numbers
+    two = run_tournament("eighty_years_war", ["random", "heuristic"], 2, seed=3, alone="random")
+    assert {rating.bot for rating in two.ratings} == {"random", "heuristic"}
     assert run_tournament("henry_viii", ["random", "heuristic"], 2, seed=3).pairings[0].even == 0.5
 
 

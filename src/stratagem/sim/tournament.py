@@ -16,7 +16,10 @@ A tournament may name one bot that plays *alone*: its pairings then play only th
 where it sits alone, one bot against a table of the other. In a game of many seats this
 is the usual test of a new bot against a field, and far cheaper when that bot is the slow
 one (a 5-seat pairing otherwise seats the slow bot four times in half its games). The
-even result is then that bot's share of the seats, 1/N, and the report says so.
+even result is then that bot's share of the seats, 1/N, and the report says so. Such a
+tournament has no ratings in a game of more than two seats: the ratings rank a game's bots
+by the mean return of their seats, which favours the side with more seats; the symmetric
+lineups cancel that out, one bot always alone does not.
 """
 
 from __future__ import annotations
@@ -232,7 +235,11 @@ def run_tournament(
     lone = names[0] if alone is not None else None
     jobs = schedule(names, game.num_players, n, seed, lone)
     batch = run_jobs(game, jobs, workers=workers, ray=ray, progress=progress)
-    ratings = rate((record.bots, record.returns) for record in batch.records)
+    ratings = (
+        []
+        if lone is not None and game.num_players > 2
+        else rate((record.bots, record.returns) for record in batch.records)
+    )
     return Tournament(
         game=game.name,
         options=dict(game.options),
