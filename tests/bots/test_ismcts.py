@@ -13,11 +13,13 @@ import pytest
 
 import stratagem
 from stratagem.bots import Ismcts, bot_names, ismcts, make_bot, parse_bot_spec
+from stratagem.bots.racing import Race
 from stratagem.core import Action, OptionError, State
 
 from .helpers import GAMES, decision_points, load_smallest
 
 SPEC = "ismcts:iterations=10,max_rollout=12"
+RACE_MIN_ROUNDS = ismcts.RACE_RULES.min_rounds
 
 
 def test_ismcts_plays_every_game() -> None:
@@ -211,3 +213,47 @@ def test_rollouts_play_one_round_before_the_evaluator_judges(
     bot.choose(state, state.current_player())
     assert judged
     assert set(judged) == {start + turns}
+
+
+class _Reversed:
+    """A heuristic that ranks the legal actions in reverse order (its choice: the last)."""
+
+    name = "reversed"
+
+    def rank(self, state: State, seat: int) -> list[Action]:
+        return state.legal_actions()[::-1]
+
+    def choose(self, state: State, seat: int) -> Action:
+        return self.rank(state, seat)[0]
+
+
+def test_a_ranking_heuristic_names_the_runners_and_a_small_budget_narrows_the_race(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The race runs the ranking's best ``width``, the heuristic's choice first; when the
+    iterations left after a round cannot give every runner its first ``min_rounds``, only
+    as many as can have them run on (here: 4 + 14 iterations, 14 // 7 = 2 runners)."""
+    races: list[Race] = []
+
+    class Recorded(Race):
+        def __post_init__(self) -> None:
+            super().__post_init__()
+            races.append(self)
+
+    monkeypatch.setattr(ismcts, "Race", Recorded)
+    game = stratagem.load("eighty_years_war")
+    bot = make_bot("ismcts:iterations=18,width=4", game, random.Random(2))
+    assert isinstance(bot, Ismcts)
+    bot.prior = _Reversed()
+    state = next(
+        s for s in decision_points(game, seed=3, every=1, limit=80) if len(s.legal_actions()) > 4
+    )
+    ranked = state.legal_actions()[::-1]
+    choice = bot.choose(state, state.current_player())
+    (race,) = races
+    assert race.candidates == ranked[:4]
+    assert race.hint == ranked[0]
+    assert race.rounds == RACE_MIN_ROUNDS
+    assert set(race.running) <= set(ranked[:2])
+    assert choice in ranked[:2]
+    assert bot.iterations_done == 18

@@ -7,7 +7,7 @@ import random
 from stratagem.bots.racing import Race, RaceRules
 from stratagem.core import Action
 
-A, B, C = (Action(id=index, text=text) for index, text in enumerate(("a", "b", "c")))
+A, B, C, D = (Action(id=index, text=text) for index, text in enumerate(("a", "b", "c", "d")))
 RULES = RaceRules()
 
 
@@ -79,3 +79,16 @@ def test_the_heuristic_s_choice_stands_unless_the_leader_beats_it_by_a_standard_
 def test_before_any_round_the_choice_is_the_heuristic_s() -> None:
     assert Race([A, B, C], hint=B, rules=RULES).choice() == B
     assert Race([A, B, C], hint=None, rules=RULES).choice() == A
+
+
+def test_a_race_too_big_for_its_budget_keeps_the_heuristic_s_choice_and_the_first_others() -> None:
+    race = Race([A, B, C, D], hint=C, rules=RULES)
+    race.add_round([0.9, 0.1, 0.2, 0.8])
+    race.narrow(2)
+    assert race.running == [A, C]
+    race.add_round([0.4, 0.6])
+    assert race.rounds == 2
+    assert race.mean(C) == 0.4  # the sums of those kept run on
+    race.narrow(1)
+    assert race.running == [C]
+    assert race.settled()

@@ -4,6 +4,7 @@ through the core API only. A game's heuristic is found by its module name in
 
 from stratagem.bots.base import (
     Bot,
+    Ranker,
     bot_names,
     make_bot,
     parse_bot_spec,
@@ -22,6 +23,7 @@ __all__ = [
     "Ismcts",
     "IsmctsOptions",
     "RandomBot",
+    "Ranker",
     "bot_names",
     "make_bot",
     "parse_bot_spec",

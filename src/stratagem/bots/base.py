@@ -11,7 +11,7 @@ import importlib
 import importlib.util
 import random
 from collections.abc import Callable, Mapping
-from typing import Protocol, cast
+from typing import Protocol, cast, runtime_checkable
 
 from stratagem.core import Action, Game, OptionError, State
 
@@ -23,6 +23,17 @@ class Bot(Protocol):
 
     def choose(self, state: State, seat: int) -> Action:
         """One of ``state.legal_actions()`` for ``seat``, who is to move."""
+        ...
+
+
+@runtime_checkable
+class Ranker(Protocol):
+    """A bot that can also order all of a seat's legal actions by its own judgement (the
+    search then races the best of them rather than a random few)."""
+
+    def rank(self, state: State, seat: int) -> list[Action]:
+        """Every one of ``state.legal_actions()``, best first; the first is what ``choose``
+        would return."""
         ...
 
 

@@ -35,9 +35,13 @@ TCIAIG 2012), single observer, with availability counts:
   searched on below as above. Their differences are then free of the world's luck, so an
   action that is surely worse than the leader, or surely as good (within 0.005), leaves
   the race early, and the search stops when one is left. The heuristic's choice always
-  runs, with at most ``width - 1`` others (drawn at random when there are more), and is
-  kept unless the leader beats it by a standard error. ``root=ucb`` shares the root's
-  visits by UCB1 instead and plays the most visited action.
+  runs, with at most ``width - 1`` others: the next best by the heuristic's own ranking
+  where it ranks (``bots.base.Ranker``), otherwise drawn at random when there are more. It
+  is kept unless the leader beats it by a standard error. When the budget left (counted,
+  or the pace so far until the deadline) cannot give every runner its first
+  ``min_rounds``, the race keeps only as many as it can, the heuristic's choice and the
+  first of the others. ``root=ucb`` shares the root's visits by UCB1 instead and plays the
+  most visited action.
 - **Budget**: ``iterations`` and/or ``seconds`` (whichever is reached first; one second
   when neither is given). A race stops when one action is left; UCB1 stops once no
   remaining iteration could change the most visited action. An iteration budget makes the
@@ -61,7 +65,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from stratagem.bots.base import Bot, Evaluator, bot_names, make_bot, make_evaluator
+from stratagem.bots.base import Bot, Evaluator, Ranker, bot_names, make_bot, make_evaluator
 from stratagem.bots.racing import Race, RaceRules
 from stratagem.bots.random_bot import RandomBot
 from stratagem.core import CHANCE, TERMINAL, Action, Game, OptionError, State
@@ -188,7 +192,7 @@ class Ismcts:
         self._deadline = deadline
         self._rng = self.rng
         if budget.root == "race":
-            return self._race(root, state, seat, legal, limit=limit, deadline=deadline)
+            return self._race(root, state, seat, legal, limit=limit, start=start, deadline=deadline)
         done = 0
         while (limit is None or done < limit) and (
             deadline is None or done == 0 or clock() < deadline
@@ -210,15 +214,24 @@ class Ismcts:
         legal: list[Action],
         *,
         limit: int | None,
+        start: float,
         deadline: float | None,
     ) -> Action:
         """The root's actions raced on paired rounds (``bots.racing``): each round draws one
         world and one seed, and every action still running is tried in a copy of that world
-        with a generator seeded alike, then searched on below as usual."""
+        with a generator seeded alike, then searched on below as usual. After each round
+        the race is narrowed if the iterations left cannot give every action still running
+        its first ``min_rounds`` (``_fit``)."""
         first = state.resample_hidden(seat, self.rng)
-        hint = None if self.prior is None else self.prior.choose(first.clone(), seat)
+        prior = self.prior
+        if isinstance(prior, Ranker):
+            candidates = prior.rank(first.clone(), seat)[: self.options.width]
+            hint: Action | None = candidates[0]
+        else:
+            hint = None if prior is None else prior.choose(first.clone(), seat)
+            candidates = self._candidates(legal, hint)
         root.hint = hint
-        race = Race(self._candidates(legal, hint), hint, RACE_RULES)
+        race = Race(candidates, hint, RACE_RULES)
         world: State | None = first
         done = 0
         clock = time.perf_counter
@@ -239,6 +252,7 @@ class Ismcts:
                 done += 1
             race.add_round(rewards)
             race.prune()
+            _fit(race, _iterations_left(done, limit, start, deadline))
             world = None
         self.iterations_done = done
         return race.choice()
@@ -397,6 +411,15 @@ def _iterations_left(done: int, limit: int | None, start: float, deadline: float
         now = time.perf_counter()
         left = min(left, (deadline - now) * done / max(now - start, 1e-9))
     return left
+
+
+def _fit(race: Race, left: float) -> None:
+    """Narrow ``race`` to the candidates that ``left`` iterations can still give their first
+    ``min_rounds`` (two at least: the heuristic's choice and its best-placed rival)."""
+    needed = RACE_RULES.min_rounds - race.rounds
+    running = len(race.running)
+    if needed > 0 and running > 2 and running * needed > left:
+        race.narrow(max(2, int(left // needed)))
 
 
 def _settled(root: _Node, legal: list[Action], left: float) -> bool:

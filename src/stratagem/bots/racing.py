@@ -6,7 +6,9 @@ cancels out of their differences. A candidate leaves the race when the leader is
 better (its mean paired lead exceeds ``z`` standard errors), or when the two are surely
 within ``tolerance`` of each other (the one the heuristic did not name leaves). This is
 racing in the sense of Maron and Moore's Hoeffding races (1994), with a normal
-approximation and a paired test in place of Hoeffding's bound.
+approximation and a paired test in place of Hoeffding's bound. A race whose budget cannot
+give every candidate its first ``min_rounds`` is narrowed to fewer candidates (``narrow``),
+so that those left can still be told apart.
 """
 
 from __future__ import annotations
@@ -115,6 +117,12 @@ class Race:
                 self._drop(best if action == self.hint else action)
                 if action == self.hint:
                     best = action
+
+    def narrow(self, keep: int) -> None:
+        """Keep only ``keep`` running candidates: the heuristic's choice, then the others in
+        their first order (used when the budget cannot give them all a verdict)."""
+        alive = sorted(self._alive, key=lambda index: self.candidates[index] != self.hint)
+        self._alive = sorted(alive[: max(1, keep)])
 
     def _drop(self, action: Action) -> None:
         self._alive.remove(self.candidates.index(action))

@@ -9,7 +9,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 import stratagem
-from stratagem.bots import bot_names, make_bot
+from stratagem.bots import Ranker, bot_names, make_bot
 from stratagem.cli import app
 from stratagem.core import CHANCE
 from stratagem.render import board_renderer
@@ -45,6 +45,33 @@ def test_heuristic_plays_legally_and_sees_only_its_view() -> None:
         state.apply_action(choice, seat=player)
         checked += 1
     assert checked > 50
+
+
+def test_heuristic_ranks_every_legal_action_with_its_choice_first() -> None:
+    """``rank`` (what a search races) orders all the legal actions by the heuristic's own
+    scores; its first is ``choose``'s answer, and what the seat cannot see leaves it alone."""
+    rng = random.Random(8)
+    state = GAME.new_initial_state()
+    ranked_positions = 0
+    while ranked_positions < 12 and not state.is_terminal():
+        player = state.current_player()
+        if player == CHANCE:
+            state.apply_action(state.sample_chance(rng))
+            continue
+        legal = state.legal_actions()
+        if len(legal) > 1:
+            ranker = make_bot("heuristic", GAME, random.Random(3))
+            assert isinstance(ranker, Ranker)
+            ranked = ranker.rank(state, player)
+            assert sorted(a.id for a in ranked) == sorted(a.id for a in legal)
+            assert ranked[0] == make_bot("heuristic", GAME, random.Random(3)).choose(state, player)
+            other = state.resample_hidden(player, random.Random(ranked_positions))
+            again = make_bot("heuristic", GAME, random.Random(3))
+            assert isinstance(again, Ranker)
+            assert again.rank(other, player) == ranked
+            ranked_positions += 1
+        state.apply_action(legal[int(rng.random() * len(legal))], seat=player)
+    assert ranked_positions == 12
 
 
 def test_heuristic_plans_fire_for_shot_in_range() -> None:

@@ -9,6 +9,9 @@
 - Actions: shoot the most worn enemy in reach, charge the most worn (disordered, weary)
   target, otherwise advance on the nearest enemy; react with fire, counter-charge or evade.
 
+``rank`` orders every legal action by the same scores (``bots.base.Ranker``): a search
+races the heuristic's choice against the next best of them.
+
 ``EVALUATOR`` (for searches that stop at the end of a turn) models the first side's
 victory-point lead at the end as a normal variable: today's lead plus ``MELEE_WEIGHT`` x
 its advantage in (Stamina - Dm) x Melee of the troops left per turn left, spread
@@ -54,10 +57,15 @@ class TerciosHeuristic:
         self.rng = rng
 
     def choose(self, state: State, seat: int) -> Action:
-        """One of the legal actions, scored by the habits above (ties broken at random)."""
+        """The legal action scored highest by the habits above (ties broken at random)."""
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
+        return self.rank(state, seat)[0]
+
+    def rank(self, state: State, seat: int) -> list[Action]:
+        """Every legal action, best scored first (ties in a random order)."""
+        legal = state.legal_actions()
         view = state.view(seat)
         side = view["seat"]
         units = {u["name"]: u for u in view["units"] if u["alive"]}
@@ -67,7 +75,8 @@ class TerciosHeuristic:
             (self._score(action.text, units, mine, enemies), self.rng.random(), action)
             for action in legal
         ]
-        return max(scored, key=lambda item: (item[0], item[1]))[2]
+        scored.sort(key=lambda item: (item[0], item[1]), reverse=True)
+        return [action for _, _, action in scored]
 
     # -- scoring ----------------------------------------------------------------------
 

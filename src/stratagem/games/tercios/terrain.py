@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from shapely import LineString, Point, Polygon
 
@@ -45,8 +46,15 @@ class TerrainElement:
             "cover": self.cover,
             "protected": self.protected,
             "height": self.height,
-            "outline": [[round(x, 2), round(y, 2)] for x, y in self.shape.exterior.coords],
+            "outline": [list(point) for point in _outline(self.shape)],
         }
+
+
+@lru_cache(maxsize=256)
+def _outline(shape: Polygon) -> tuple[tuple[float, float], ...]:
+    """An element's outline rounded for the views (built once: every view of every position
+    shows the same scenery)."""
+    return tuple((round(x, 2), round(y, 2)) for x, y in shape.exterior.coords)
 
 
 def element(pack: Pack, kind: str, name: str, shape: Polygon) -> TerrainElement:

@@ -33,7 +33,7 @@ def _troop(state: TerciosState, unit: int, seat: int | None) -> JsonDict:
         "facing": round(spot.facing, 2),
         "width": round(spot.width, 3),
         "depth": round(spot.depth, 3),
-        "corners": [[round(x, 3), round(y, 3)] for x, y in spot.polygon().exterior.coords][:4],
+        "corners": [[round(x, 3), round(y, 3)] for x, y in spot.corners()],
         "front": [round(v, 3) for v in spot.front],
         "alive": state.alive[unit],
         "dm": state.dm[unit],
