@@ -8,6 +8,7 @@ for each of our games (the default ``ismcts`` and ``ismcts:rollout=random``), me
 from positions of random games, with the mean thinking time of a decision.
 
     .venv/bin/python benchmarks/bench_side_by_side.py [--seconds 3] [--profile] [--ismcts-only]
+        [--game tercios ...]
 
 ``--profile`` adds a cProfile of each of our games' hot paths (``legal_actions``,
 ``apply_action``, ``clone``, ``resample_hidden``) over random playouts with a redeal
@@ -158,13 +159,16 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
     parser.add_argument("--profile", action="store_true", help="profile our hot paths")
     parser.add_argument("--ismcts-only", action="store_true", help="skip the engines' steps")
+    parser.add_argument("--game", action="append", help="only these of our games (default: all)")
     args = parser.parse_args()
+    every = [info.name for info in stratagem.available_games()]
+    ours = [name for name in every if name in (args.game or every)]
     print(f"load average at start: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     print(f"{'engine':<12}{'game':<30}{'games/s':>10}{'steps/s':>12}{'us/step':>10}")
     rows: list[tuple[str, str, Callable[[random.Random], int]]] = []
-    for info in stratagem.available_games():
-        ours = stratagem.load(info.name)
-        rows.append(("stratagem", info.name, lambda rng, g=ours: _stratagem_playout(g, rng)))
+    for name in ours:
+        loaded = stratagem.load(name)
+        rows.append(("stratagem", name, lambda rng, g=loaded: _stratagem_playout(g, rng)))
     for kind, names in (("spiel-py", OPENSPIEL_PYTHON), ("spiel-c++", OPENSPIEL_CPP)):
         for name in names:
             spiel = pyspiel.load_game(name)
@@ -173,15 +177,15 @@ def main() -> None:
         games, steps = _rate(playout, args.seconds)
         print(f"{kind:<12}{name:<30}{games:>10.1f}{steps:>12.0f}{1e6 / steps:>10.2f}")
     print(f"\n{'spec':<24}{'game':<30}{'iter/s':>10}{'s/decision':>12}")
-    for info in stratagem.available_games():
-        game = stratagem.load(info.name)
+    for name in ours:
+        game = stratagem.load(name)
         for spec in ISMCTS_SPECS:
             rate, thinking = _ismcts_rate(game, spec, args.seconds)
-            print(f"{spec:<24}{info.name:<30}{rate:>10.1f}{thinking:>12.2f}")
+            print(f"{spec:<24}{name:<30}{rate:>10.1f}{thinking:>12.2f}")
     if args.profile:
-        for info in stratagem.available_games():
-            print(f"\n== profile: {info.name} ==")
-            print(_profile(stratagem.load(info.name), args.seconds))
+        for name in ours:
+            print(f"\n== profile: {name} ==")
+            print(_profile(stratagem.load(name), args.seconds))
 
 
 if __name__ == "__main__":
