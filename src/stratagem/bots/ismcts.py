@@ -415,7 +415,7 @@ def _iterations_left(done: int, limit: int | None, start: float, deadline: float
 
 def _fit(race: Race, left: float) -> None:
     """Narrow ``race`` to the candidates that ``left`` iterations can still give their first
-    ``min_rounds`` (two at least: the heuristic's choice and its best-placed rival)."""
+    ``min_rounds`` (two at least: the heuristic's choice and the first of the others)."""
     needed = RACE_RULES.min_rounds - race.rounds
     running = len(race.running)
     if needed > 0 and running > 2 and running * needed > left:
