@@ -46,6 +46,12 @@ def test_state_from_json_refuses_tampered_documents() -> None:
     provinces["state"]["provinces"] = [9, 9]
     with pytest.raises(StateFormatError, match="provinces"):
         game.state_from_json(provinces)
+    discards = copy.deepcopy(doc)
+    discards["state"]["turn_discards"] = [5, 0]
+    with pytest.raises(
+        StateFormatError, match=r"this turn's discards \[5, 0\] are not each 0 to 4"
+    ):
+        game.state_from_json(discards)
     other_game = dict(doc, game="tercios")
     with pytest.raises(StateFormatError, match="not 'eighty_years_war'"):
         game.state_from_json(other_game)

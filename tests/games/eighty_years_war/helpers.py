@@ -403,7 +403,7 @@ def position(
     provinces: tuple[int, int] = (7, 10),
     to_draw: int = 0,
     pending: str | None = None,
-    discards_made: int = 0,
+    turn_discards: tuple[int, int] = (0, 0),
 ) -> State:
     """A position built as a ``to_json`` document and loaded with ``state_from_json``.
 
@@ -428,7 +428,7 @@ def position(
         "to_move": mover,
         "to_draw": to_draw,
         "pending": pending,
-        "discards_made": discards_made,
+        "turn_discards": list(turn_discards),
         "provinces": list(provinces),
         "hands": [in_card_order(hands[0]), in_card_order(hands[1])],
         "melds": [[list(meld) for meld in seat_melds] for seat_melds in melds],

@@ -23,6 +23,7 @@ from .helpers import (
     legal_texts,
     names_where,
     phase,
+    play_melds,
     position,
     refuse,
     to_move,
@@ -147,6 +148,25 @@ def test_strategy_phase_discards_face_down_other_side_sees_count_not_card() -> N
     assert sorted(own["yours_face_down"]) == ["Rebel Unity", "Sea Beggars"]
     assert own["face_down"] == 0
     assert own["face_up"] == []
+
+
+def test_strategy_phase_each_side_s_discard_count_stays_public_for_the_turn() -> None:
+    """STRATEGY PHASE: how many cards each side discarded is announced, so every view keeps
+    this turn's counts through the Action Phase; the next turn starts them again at 0."""
+    state = strategy_start()
+    state.apply_action("Discard: Sea Beggars")
+    state.apply_action("Discard: Rebel Unity")
+    state.apply_action("Stop discarding")
+    draw(state, "Sea Battle", "William of Orange")
+    state.apply_action("Discard: Bribery")
+    state.apply_action("Stop discarding")
+    draw(state, "Council of Blood")
+    for seat in (DUTCH, SPANISH, None):
+        assert state.view(seat)["discarded_this_turn"] == {"Dutch": 2, "Spanish": 1}
+    assert state.view(None)["phase"] == "Action Phase"
+    play_melds(state, ["Sea Battle"], ["Imperial Authority"])
+    assert state.view(None)["turn"] == 2
+    assert state.view(None)["discarded_this_turn"] == {"Dutch": 0, "Spanish": 0}
 
 
 def test_strategy_phase_replacement_draws_offer_the_wrong_stage_choice() -> None:

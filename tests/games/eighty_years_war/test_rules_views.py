@@ -12,6 +12,7 @@ import pytest
 from stratagem import IllegalAction, State
 
 from .helpers import (
+    BY_NAME,
     DUTCH,
     DUTCH_HAND,
     GAME,
@@ -273,6 +274,40 @@ def test_views_resample_hidden_keeps_the_other_side_deciding_on_a_wrong_stage_ca
         assert card in {"Calvinist Iconoclasm", "Duke of Alba", "Council of Blood"}
         clone.apply_action(texts[1])
         assert clone.is_chance_node()
+
+
+def test_views_resample_hidden_deals_the_other_side_a_hand_it_would_have_kept() -> None:
+    """Decisions, "Eighty Years War redeal": once the Dutch have discarded 2 cards face down
+    and drawn 2 (STRATEGY PHASE), a redeal for the Spanish deals them a hand as a player
+    keeps one: the 2 face-down cards are worth less to the Dutch than a fresh card is on
+    average, at most 2 cards of their hand (the fresh ones) are, and their hands are worth
+    more than hands dealt uniformly from the same cards."""
+    state = GAME.new_initial_state()
+    deal(state, DUTCH_HAND, SPANISH_HAND)
+    state.apply_action("Discard: Sea Beggars")
+    state.apply_action("Discard: Rebel Unity")
+    state.apply_action("Stop discarding")
+    draw(state, "Sea Battle", "William of Orange")
+    assert state.current_player() == SPANISH
+    assert state.view(SPANISH)["discarded_this_turn"] == {"Dutch": 2, "Spanish": 0}
+
+    def worth(name: str) -> int:
+        card = BY_NAME[name]
+        return card.value if card.usable_by(DUTCH) and card.in_stage(1) else 0
+
+    truth = doc_state(state)
+    pool = [*truth["hands"][DUTCH], *truth["deck"], *truth["face_down"]]
+    fresh = sum(map(worth, pool)) / len(pool)
+    held = []
+    for seed in range(40):
+        world = doc_state(state.resample_hidden(SPANISH, random.Random(seed)))
+        down = [name for name, owner in world["face_down"].items() if owner == DUTCH]
+        assert len(down) == 2
+        assert all(worth(name) < fresh for name in down)
+        assert sum(worth(name) < fresh for name in world["hands"][DUTCH]) <= 2
+        held.append(sum(map(worth, world["hands"][DUTCH])))
+    uniform = len(DUTCH_HAND) * fresh
+    assert sum(held) / len(held) > 1.2 * uniform
 
 
 def test_views_to_json_round_trip_keeps_hidden_information() -> None:

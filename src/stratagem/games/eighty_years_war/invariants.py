@@ -49,6 +49,9 @@ def invariant_problems(state: EightyYearsWarState) -> list[str]:
             problems.append(
                 f"{book.names[card]} is marked face down but is not in the discard pile"
             )
+    most = book.rules.strategy.max_discards
+    if not all(0 <= count <= most for count in state.turn_discards):
+        problems.append(f"this turn's discards {state.turn_discards} are not each 0 to {most}")
     for seat in (0, 1):
         if state.hands[seat] != sorted(state.hands[seat]):
             problems.append(f"hand {seat} is not in card-list order")

@@ -48,7 +48,7 @@ def why_illegal(state: EightyYearsWarState, action: Action) -> str:
     if seat == CHANCE:
         if kind in (DISCARD, STOP) and state.phase == STRATEGY_DRAW:
             limit = state.book.rules.strategy.max_discards
-            made = state.discards_made
+            made = state.turn_discards[state.seat]
             most = f", the most allowed is {limit}" if made == limit else ""
             return (
                 f"the {SEATS[state.seat]} have made their discards ({made}{most}) "

@@ -31,7 +31,7 @@ class _Doc(BaseModel):
     to_move: int
     to_draw: int = Field(ge=0)
     pending: str | None
-    discards_made: int = Field(ge=0)
+    turn_discards: tuple[int, int]
     provinces: tuple[int, int]
     hands: tuple[list[str], list[str]]
     melds: tuple[tuple[list[str], list[str]], tuple[list[str], list[str]]]
@@ -65,7 +65,7 @@ def state_from_doc(game: EightyYearsWar, raw: Mapping[str, Any]) -> EightyYearsW
     state._to_move = doc.to_move
     state.to_draw = doc.to_draw
     state.pending = None if doc.pending is None else cards([doc.pending], "pending")[0]
-    state.discards_made = doc.discards_made
+    state.turn_discards = list(doc.turn_discards)
     state.provinces = list(doc.provinces)
     state.hands = [cards(doc.hands[seat], f"hands.{seat}") for seat in (0, 1)]
     state.melds = [

@@ -71,7 +71,6 @@ class EightyYearsWarState(CachedLegalState):
         "book",
         "deck",
         "discard",
-        "discards_made",
         "face_down",
         "hands",
         "last_reveal",
@@ -84,6 +83,7 @@ class EightyYearsWarState(CachedLegalState):
         "seat",
         "to_draw",
         "turn",
+        "turn_discards",
     )
 
     _g: EightyYearsWar
@@ -93,7 +93,8 @@ class EightyYearsWarState(CachedLegalState):
     seat: int
     to_draw: int
     pending: int | None
-    discards_made: int
+    turn_discards: list[int]
+    """Cards each side has discarded in this turn's Strategy Phase (public: a count)."""
     hands: list[list[int]]
     melds: list[list[list[int]]]
     deck: list[int]
@@ -119,7 +120,7 @@ class EightyYearsWarState(CachedLegalState):
         state.seat = DUTCH
         state.to_draw = 0
         state.pending = None
-        state.discards_made = 0
+        state.turn_discards = [0, 0]
         state.hands = [[], []]
         state.melds = [[[], []], [[], []]]
         state.deck = []
@@ -182,7 +183,7 @@ class EightyYearsWarState(CachedLegalState):
             return [game.keep_action[self.pending], game.replace_action[self.pending]]
         if self.phase == STRATEGY_DISCARD:
             legal = [game.stop_action]
-            if self.discards_made < self.book.rules.strategy.max_discards:
+            if self.turn_discards[seat] < self.book.rules.strategy.max_discards:
                 discard = game.discard_action
                 legal.extend(discard[card] for card in self.hands[seat])
             return legal
@@ -236,6 +237,7 @@ class EightyYearsWarState(CachedLegalState):
             {"turn": self.turn, "stage": stage},
         )
         self.phase = LOGISTICS
+        self.turn_discards = [0, 0]
         self._start_filling(DUTCH)
 
     def _shuffle_in_stage(self, stage: int) -> None:
@@ -281,7 +283,6 @@ class EightyYearsWarState(CachedLegalState):
                 elif phase == LOGISTICS or self.seat == DUTCH:
                     self.phase = STRATEGY_DISCARD
                     self.seat = SPANISH if phase == STRATEGY_DRAW else DUTCH
-                    self.discards_made = 0
                 else:
                     self.phase = ACTION
                     self.seat = DUTCH
@@ -389,7 +390,7 @@ class EightyYearsWarState(CachedLegalState):
         self.hands[seat].remove(card)
         self.discard.append(card)
         self.loc[card] = DISCARD_PILE
-        self.discards_made += 1
+        self.turn_discards[seat] += 1
         name = self.book.names[card]
         strategy = self.book.rules.strategy
         if strategy.discards_face_up.value:
@@ -404,13 +405,13 @@ class EightyYearsWarState(CachedLegalState):
                 public_text=f"{SEATS[seat]} discards a card face down.",
                 public_data={"seat": SEATS[seat]},
             )
-        if self.discards_made == strategy.max_discards:
+        if self.turn_discards[seat] == strategy.max_discards:
             self._stop_discarding()
 
     def _stop_discarding(self) -> None:
         """STRATEGY PHASE: the discards made, as many replacements are drawn."""
         seat = self.seat
-        count = self.discards_made
+        count = self.turn_discards[seat]
         self.log(
             f"{SEATS[seat]} discards {count} card{'s' if count != 1 else ''} "
             f"and draws {count} replacement{'s' if count != 1 else ''}.",
@@ -605,7 +606,7 @@ class EightyYearsWarState(CachedLegalState):
         other.seat = self.seat
         other.to_draw = self.to_draw
         other.pending = self.pending
-        other.discards_made = self.discards_made
+        other.turn_discards = self.turn_discards.copy()
         hands = self.hands
         other.hands = [hands[0].copy(), hands[1].copy()]
         melds = self.melds
@@ -637,7 +638,7 @@ class EightyYearsWarState(CachedLegalState):
             "to_move": self._to_move,
             "to_draw": self.to_draw,
             "pending": None if self.pending is None else names[self.pending],
-            "discards_made": self.discards_made,
+            "turn_discards": list(self.turn_discards),
             "provinces": list(self.provinces),
             "hands": [named(hand) for hand in self.hands],
             "melds": [[named(meld) for meld in melds] for melds in self.melds],

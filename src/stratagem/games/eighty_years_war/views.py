@@ -12,9 +12,10 @@ import random
 from typing import TYPE_CHECKING
 
 from stratagem.core import CHANCE, TERMINAL, JsonDict
-from stratagem.games.eighty_years_war.info import SEATS
+from stratagem.games.eighty_years_war.info import DUTCH, SEATS, SPANISH
 from stratagem.games.eighty_years_war.pack import MELD_NAMES, MILITARY, POLITICAL, STAGE_NAMES
 from stratagem.games.eighty_years_war.places import (
+    ACTION,
     DECK,
     DISCARD_PILE,
     HAND,
@@ -23,11 +24,15 @@ from stratagem.games.eighty_years_war.places import (
     PHASE_NAMES,
     RESERVE,
     STRATEGY_DISCARD,
+    STRATEGY_DRAW,
 )
 
 if TYPE_CHECKING:
     from stratagem.games.eighty_years_war.state import EightyYearsWarState
 
+
+KEPT_DEAL_TRIES = 30
+"""Deals drawn, at most, to find a hand whose owner would have discarded as many as it did."""
 
 _USE = {"D": "Dutch only", "S": "Spanish only", "B": "both sides"}
 _MELD = {"M": "military meld", "P": "political meld", "E": "either meld"}
@@ -91,8 +96,12 @@ def build_view(state: EightyYearsWarState, seat: int | None) -> JsonDict:
         "removed_from_play": [names[card] for card in sorted(state.removed)],
         "last_reveal": state.last_reveal,
     }
+    view["discarded_this_turn"] = {SEATS[s]: state.turn_discards[s] for s in (0, 1)}
     if state.phase == STRATEGY_DISCARD:
-        view["strategy_discards"] = {"seat": SEATS[state.seat], "count": state.discards_made}
+        view["strategy_discards"] = {
+            "seat": SEATS[state.seat],
+            "count": state.turn_discards[state.seat],
+        }
     if seat is not None:
         own_pending = state.pending is not None and state.seat == seat
         view["you"] = {
@@ -122,12 +131,14 @@ def resample(state: EightyYearsWarState, seat: int, rng: random.Random) -> Eight
     The unseen pool is the other side's hand and melds, the deck and the other side's
     face-down discards; each of those places keeps its size, except that the sizes of the
     other side's two melds are secret (ACTION PHASE): their cards are dealt together and
-    split as ``_split_melds`` says. If the other side is deciding
-    on a wrong-stage card (which is public: it is their decision), the redeal gives them a
-    wrong-stage card to decide on. History and events are copied unchanged: they hold the
-    truth and are never shown to ``seat``. The redeal is a function of ``view(seat)`` and
-    ``rng`` alone (the pool is sorted before the shuffle), so a search seeded alike plays
-    alike in every world its seat cannot tell apart.
+    split as ``_split_melds`` says. Once the other side has made this turn's Strategy Phase
+    discards (their number is public), its cards are dealt as ``_kept_deal`` says: a hand
+    it chose to keep, not a uniform one. If the other side is deciding on a wrong-stage
+    card (which is public: it is their decision), the redeal gives them a wrong-stage card
+    to decide on. History and events are copied unchanged: they hold the truth and are
+    never shown to ``seat``. The redeal is a function of ``view(seat)`` and ``rng`` alone
+    (the pool is sorted before the shuffle), so a search seeded alike plays alike in every
+    world its seat cannot tell apart.
     """
     other = 1 - seat
     clone = state.clone()
@@ -143,23 +154,29 @@ def resample(state: EightyYearsWarState, seat: int, rng: random.Random) -> Eight
     pool.sort()  # the redeal depends on the view and ``rng`` only, not on where cards were
     rng.shuffle(pool)
     hand_size = len(state.hands[other])
-    hand: list[int] = []
-    if state.pending is not None and state.seat == other:
-        stage_ok = book.stage_ok[state.stage()]
-        wrong = [card for card in pool if not stage_ok[card]]
-        pending = wrong[int(rng.random() * len(wrong))]
-        pool.remove(pending)
-        hand.append(pending)
-        clone.pending = pending
-    cut = hand_size - len(hand)
-    hand.extend(pool[:cut])
-    position = cut
     melded = len(state.melds[other][0]) + len(state.melds[other][1])
-    melds = _split_melds(state, other, pool[position : position + melded], rng)
-    position += melded
-    new_down = pool[position : position + len(down)]
-    position += len(down)
-    deck = pool[position:]
+    held: list[int] = []
+    discarded: list[int] = []
+    if _discards_made(state, other) and hand_size + melded + state.turn_discards[other] <= len(
+        pool
+    ):
+        held, discarded, pool = _kept_deal(state, other, pool, hand_size + melded, rng)
+    else:
+        if state.pending is not None and state.seat == other:
+            stage_ok = book.stage_ok[state.stage()]
+            wrong = [card for card in pool if not stage_ok[card]]
+            pending = wrong[int(rng.random() * len(wrong))]
+            pool.remove(pending)
+            held.append(pending)
+            clone.pending = pending
+        cut = hand_size + melded - len(held)
+        held.extend(pool[:cut])
+        pool = pool[cut:]
+    hand = held[:hand_size]
+    melds = _split_melds(state, other, held[hand_size:], rng)
+    pool = discarded + pool  # this turn's discards first into the face-down places
+    new_down = pool[: len(down)]
+    deck = pool[len(down) :]
     clone.hands[other] = sorted(hand)
     for card in hand:
         clone.loc[card] = HAND + other
@@ -179,6 +196,51 @@ def resample(state: EightyYearsWarState, seat: int, rng: random.Random) -> Eight
         clone.loc[card] = DECK
     clone._legal = None
     return clone
+
+
+def _discards_made(state: EightyYearsWarState, owner: int) -> bool:
+    """Whether ``owner`` has made this turn's Strategy Phase discards and drawn for them.
+
+    The Dutch discard and draw first, then the Spanish (TURN SEQUENCE, Rulings R5).
+    """
+    if state.phase == ACTION:
+        return True
+    strategy = state.phase in (STRATEGY_DISCARD, STRATEGY_DRAW)
+    return owner == DUTCH and state.seat == SPANISH and strategy
+
+
+def _kept_deal(
+    state: EightyYearsWarState, owner: int, pool: list[int], size: int, rng: random.Random
+) -> tuple[list[int], list[int], list[int]]:
+    """``owner``'s ``size`` cards in play and this turn's discards, dealt as a player keeps.
+
+    Played as the STRATEGY PHASE is played: a hand of ``size`` is dealt from the shuffled
+    ``pool``; its owner discards the cards worth less to it than a fresh card is on average
+    (the pool's mean), the least worth first, up to the limit; as many fresh cards replace
+    them. The deal is drawn again (up to ``KEPT_DEAL_TRIES`` times) until that owner would
+    have discarded as many as it did; the last one drawn is then kept whatever it gives.
+    A uniform deal would face the search with a hand far weaker than any player keeps
+    (Decisions: "Eighty Years War redeal"). Returns the cards in play, the discards and the
+    rest of the pool.
+    """
+    book = state.book
+    stage_ok = book.stage_ok[state.stage()]
+    usable = book.usable_by[owner]
+    values = book.values
+    worth = {card: values[card] if usable[card] and stage_ok[card] else 0 for card in pool}
+    fresh = sum(worth.values()) / len(pool)
+    count = state.turn_discards[owner]
+    most = book.rules.strategy.max_discards
+    for _ in range(KEPT_DEAL_TRIES):
+        weak = sum(1 for card in pool[:size] if worth[card] < fresh)
+        if min(weak, most) == count:
+            break
+        rng.shuffle(pool)
+    ranked = sorted(pool[:size], key=worth.__getitem__)  # ties stay in shuffled order
+    discarded = ranked[:count]
+    held = [*ranked[count:], *pool[size : size + count]]
+    rng.shuffle(held)
+    return held, discarded, pool[size + count :]
 
 
 def _split_melds(
