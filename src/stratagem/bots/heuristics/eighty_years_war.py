@@ -49,20 +49,6 @@ class EightyYearsWarHeuristic:
         self._plans: dict[tuple[Any, ...], dict[int, int]] = {}
         self._splits: dict[tuple[Any, ...], dict[Split, tuple[int, int]]] = {}
         book = self.book
-        stages = range(len(book.stage_ok))
-        self._worths = [
-            [
-                [
-                    float(book.values[c])
-                    if book.usable_by[seat][c] and book.stage_ok[st][c]
-                    else 0.0
-                    for c in range(book.size)
-                ]
-                for st in stages
-            ]
-            for seat in (0, 1)
-        ]
-        """``_worths[seat][stage][card]``: what the card adds to a meld of that side then."""
         self._shares = [
             [
                 [
@@ -74,7 +60,7 @@ class EightyYearsWarHeuristic:
                 ]
                 for worth in by_stage
             ]
-            for by_stage in self._worths
+            for by_stage in book.worth
         ]
         """``_shares[seat][stage][card]``: the card's expected military and political worth."""
 
@@ -113,9 +99,6 @@ class EightyYearsWarHeuristic:
         stage = self._stage(view)
         return [c for c in range(self.book.size) if self.book.enters[c] <= stage and c not in seen]
 
-    def _worth(self, card: int, seat: int, stage: int) -> float:
-        return self._worths[seat][stage][card]
-
     # -- Strategy Phase ----------------------------------------------------------------
 
     def _best_total(self, cards: list[int], seat: int, stage: int) -> int:
@@ -125,7 +108,7 @@ class EightyYearsWarHeuristic:
         hand = self._cards(view["you"]["hand"])
         stage = self._stage(view)
         unseen = self._unseen(view)
-        worths = self._worths[seat][stage]
+        worths = self.book.worth[seat][stage]
         fresh = sum(worths[c] for c in unseen) / max(1, len(unseen))
         full = self._best_total(hand, seat, stage)
         losses = {

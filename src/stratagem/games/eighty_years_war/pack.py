@@ -158,6 +158,9 @@ class CardBook:
     """The stage at whose beginning the card joins the deck."""
     leader: tuple[bool, ...]
     event: tuple[bool, ...]
+    worth: tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]
+    """``worth[seat][stage][card]``: what the card adds to a meld of that side in that stage
+    (its value where the side and the stage allow it, else 0; index 0 of stage unused)."""
     rules: RulesFile
 
     @property
@@ -199,7 +202,19 @@ def compile_pack(cards: CardsFile, rules: RulesFile) -> CardBook:
         enters=tuple(_entry_stage(rules.stage_entry[card.stage]) for card in entries),
         leader=tuple(card.notes == "L" for card in entries),
         event=tuple(card.notes == "V" for card in entries),
+        worth=(_worth(entries, sides[DUTCH]), _worth(entries, sides[SPANISH])),
         rules=rules,
+    )
+
+
+def _worth(entries: tuple[CardEntry, ...], uses: tuple[str, ...]) -> tuple[tuple[int, ...], ...]:
+    """One side's ``CardBook.worth``: each stage's values of the cards that side may use."""
+    return tuple(
+        tuple(
+            card.value if card.use in uses and stage in _STAGES_OF_CODE[card.stage] else 0
+            for card in entries
+        )
+        for stage in range(4)
     )
 
 

@@ -224,11 +224,8 @@ def _kept_deal(
     rest of the pool.
     """
     book = state.book
-    stage_ok = book.stage_ok[state.stage()]
-    usable = book.usable_by[owner]
-    values = book.values
-    worth = {card: values[card] if usable[card] and stage_ok[card] else 0 for card in pool}
-    fresh = sum(worth.values()) / len(pool)
+    worth = book.worth[owner][state.stage()]
+    fresh = sum([worth[card] for card in pool]) / len(pool)
     count = state.turn_discards[owner]
     most = book.rules.strategy.max_discards
     for _ in range(KEPT_DEAL_TRIES):
