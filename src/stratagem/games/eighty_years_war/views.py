@@ -95,8 +95,8 @@ def build_view(state: EightyYearsWarState, seat: int | None) -> JsonDict:
         },
         "removed_from_play": [names[card] for card in sorted(state.removed)],
         "last_reveal": state.last_reveal,
+        "discarded_this_turn": {SEATS[s]: state.turn_discards[s] for s in (0, 1)},
     }
-    view["discarded_this_turn"] = {SEATS[s]: state.turn_discards[s] for s in (0, 1)}
     if state.phase == STRATEGY_DISCARD:
         view["strategy_discards"] = {
             "seat": SEATS[state.seat],
@@ -154,13 +154,11 @@ def resample(state: EightyYearsWarState, seat: int, rng: random.Random) -> Eight
     pool.sort()  # the redeal depends on the view and ``rng`` only, not on where cards were
     rng.shuffle(pool)
     hand_size = len(state.hands[other])
-    melded = len(state.melds[other][0]) + len(state.melds[other][1])
+    in_play = hand_size + len(state.melds[other][0]) + len(state.melds[other][1])
     held: list[int] = []
     discarded: list[int] = []
-    if _discards_made(state, other) and hand_size + melded + state.turn_discards[other] <= len(
-        pool
-    ):
-        held, discarded, pool = _kept_deal(state, other, pool, hand_size + melded, rng)
+    if _discards_made(state, other) and in_play + state.turn_discards[other] <= len(pool):
+        held, discarded, pool = _kept_deal(state, other, pool, in_play, rng)
     else:
         if state.pending is not None and state.seat == other:
             stage_ok = book.stage_ok[state.stage()]
@@ -169,7 +167,7 @@ def resample(state: EightyYearsWarState, seat: int, rng: random.Random) -> Eight
             pool.remove(pending)
             held.append(pending)
             clone.pending = pending
-        cut = hand_size + melded - len(held)
+        cut = in_play - len(held)
         held.extend(pool[:cut])
         pool = pool[cut:]
     hand = held[:hand_size]
