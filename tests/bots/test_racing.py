@@ -92,3 +92,22 @@ def test_a_race_too_big_for_its_budget_keeps_the_heuristic_s_choice_and_the_firs
     race.narrow(1)
     assert race.running == [C]
     assert race.settled()
+
+
+def test_a_race_fits_its_candidates_to_the_iterations_left() -> None:
+    """After one round, 4 candidates need 7 more rounds each (28 iterations): with 28 left
+    all run on; with 15 left, 15 // 7 = 2 do; with 5 left, still 2 (the floor); once the
+    first rounds are done nobody is put out for want of budget."""
+    race = Race([A, B, C, D], hint=D, rules=RULES)
+    race.add_round([0.5, 0.5, 0.5, 0.5])
+    race.fit(28)
+    assert race.running == [A, B, C, D]
+    race.fit(15)
+    assert race.running == [A, D]
+    race.fit(5)
+    assert race.running == [A, D]
+    wide = Race([A, B, C, D], hint=None, rules=RULES)
+    for _ in range(RULES.min_rounds):
+        wide.add_round([0.5, 0.6, 0.7, 0.8])
+    wide.fit(0)
+    assert wide.running == [A, B, C, D]

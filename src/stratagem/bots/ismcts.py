@@ -221,7 +221,7 @@ class Ismcts:
         world and one seed, and every action still running is tried in a copy of that world
         with a generator seeded alike, then searched on below as usual. After each round
         the race is narrowed if the iterations left cannot give every action still running
-        its first ``min_rounds`` (``_fit``)."""
+        its first ``min_rounds`` (``Race.fit``)."""
         first = state.resample_hidden(seat, self.rng)
         prior = self.prior
         if isinstance(prior, Ranker):
@@ -252,7 +252,7 @@ class Ismcts:
                 done += 1
             race.add_round(rewards)
             race.prune()
-            _fit(race, _iterations_left(done, limit, start, deadline))
+            race.fit(_iterations_left(done, limit, start, deadline))
             world = None
         self.iterations_done = done
         return race.choice()
@@ -411,15 +411,6 @@ def _iterations_left(done: int, limit: int | None, start: float, deadline: float
         now = time.perf_counter()
         left = min(left, (deadline - now) * done / max(now - start, 1e-9))
     return left
-
-
-def _fit(race: Race, left: float) -> None:
-    """Narrow ``race`` to the candidates that ``left`` iterations can still give their first
-    ``min_rounds`` (two at least: the heuristic's choice and the first of the others)."""
-    needed = RACE_RULES.min_rounds - race.rounds
-    running = len(race.running)
-    if needed > 0 and running > 2 and running * needed > left:
-        race.narrow(max(2, int(left // needed)))
 
 
 def _settled(root: _Node, legal: list[Action], left: float) -> bool:

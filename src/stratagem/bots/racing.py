@@ -124,6 +124,15 @@ class Race:
         alive = sorted(self._alive, key=lambda index: self.candidates[index] != self.hint)
         self._alive = sorted(alive[: max(1, keep)])
 
+    def fit(self, left: float) -> None:
+        """Narrow the race to the candidates that ``left`` more iterations can still give
+        their first ``min_rounds`` (two at least: the heuristic's choice and the first of
+        the others)."""
+        needed = self.rules.min_rounds - self.rounds
+        running = len(self._alive)
+        if needed > 0 and running > 2 and running * needed > left:
+            self.narrow(max(2, int(left // needed)))
+
     def _drop(self, action: Action) -> None:
         self._alive.remove(self.candidates.index(action))
 
