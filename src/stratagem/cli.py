@@ -12,7 +12,7 @@ import os
 import secrets
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
@@ -36,9 +36,8 @@ from stratagem.sim import (
     LogError,
     MatchResult,
     bot_rng,
+    check_log,
     play_match,
-    read_header,
-    replay_log,
     resolve_seats,
 )
 from stratagem.terminal import (
@@ -54,6 +53,8 @@ HUMAN = "human"
 USER_ERROR = 2
 BAD_LOG = 1
 GAMES_PER_WORKER = 500
+WS_MAX_SIZE = 64 * 1024
+"""The largest websocket message the table takes (a browser only ever sends its token)."""
 """Studies smaller than this run in one process by default (a pool would only slow them)."""
 
 app = typer.Typer(
@@ -145,7 +146,8 @@ def _load(
         given = parse_option_specs(options_model(game_name), game_name, option_specs or [])
         for key in given.keys() & (options or {}).keys():
             raise ValueError(f"option {key!r} is given both by --option and by its own flag")
-        game = load(game_name, players=players, **given, **(options or {}))
+        chosen: dict[str, Any] = {**given, **(options or {})}  # checked by load
+        game = load(game_name, players=players, **chosen)
         return game, resolve_seats(game, seat_bots, extra=extra)
     except (StratagemError, ValueError) as error:
         _fail(str(error))
@@ -239,16 +241,19 @@ def replay(
         Path, typer.Argument(metavar="LOG", exists=True, dir_okay=False, help="A game log.")
     ],
 ) -> None:
-    """Replay a game log through the rules and print every event and the result."""
+    """Replay a game log through the rules and print every event and the result; a web
+    table's game is also checked against its committed seed (every chance outcome)."""
     try:
-        state, events = replay_log(path)
-        header = read_header(path)
+        checked = check_log(path)
     except LogError as error:
         _fail(f"{path}: {error}", BAD_LOG)
+    state, events, header = checked.state, checked.events, checked.header
     game = state.game
     console = _stdout()
     seats = ", ".join(f"{seat} {bot}" for seat, bot in header["seats"].items())
-    console.print(Text(f"{game.info.title}, seed {header['seed']}: {seats}", style="bold"))
+    table = f", table {header['table']}" if header.get("table") else ""
+    title = f"{game.info.title}{table}, seed {header['seed']}: {seats}"
+    console.print(Text(title, style="bold"))
     entries = [
         {
             "text": event.text,
@@ -264,6 +269,16 @@ def replay(
     else:
         console.print(
             Text(f"The log ends after step {len(state.history)}: the game was not finished.")
+        )
+    if checked.deal is not None:
+        console.print(Text(checked.deal.describe(), style="bold"))
+    else:
+        console.print(
+            Text(
+                "Deal not checked: the log does not say how its chance was drawn "
+                "(only games exported from the web table do).",
+                style="dim",
+            )
         )
 
 
@@ -435,14 +450,27 @@ def _serve(host: str, port: int, database: str | None, bot_delay: float | None) 
     import uvicorn  # noqa: PLC0415  (the web table loads only when asked for)
 
     from stratagem.server import Settings, create_app  # noqa: PLC0415
+    from stratagem.server.storage import open_error  # noqa: PLC0415
 
     settings = Settings.from_env()
     if database is not None:
         settings = Settings(database_url=database, bot_delay=settings.bot_delay)
     if bot_delay is not None:
         settings = Settings(database_url=settings.database_url, bot_delay=bot_delay)
-    _stdout().print(Text(f"The Stratagem table is at http://{host}:{port}/", style="bold"))
-    uvicorn.run(create_app(settings), host=host, port=port, log_level="info")
+    problem = open_error(settings.database_url)
+    if problem is not None:
+        _fail(f"cannot open the game store: {problem}")
+
+    def ready() -> None:
+        _stdout().print(Text(f"The Stratagem table is at http://{host}:{port}/", style="bold"))
+
+    uvicorn.run(
+        create_app(settings, on_ready=ready),
+        host=host,
+        port=port,
+        log_level="info",
+        ws_max_size=WS_MAX_SIZE,
+    )
 
 
 def main() -> None:

@@ -145,7 +145,17 @@ TAMPERING = [
         _set(0, options={"colour": "red"}), "line 1: eighty_years_war: option 'colour'", id="option"
     ),
     pytest.param(_set(0, format="other"), "line 1: not a Stratagem game log", id="not a log"),
-    pytest.param(_set(0, version=2), "line 1: log version 2 is not supported", id="version"),
+    pytest.param(_set(0, version=3), "line 1: log version 3 is not supported", id="version"),
+    pytest.param(
+        _set(0, version=2),
+        "line 2: malformed step line (seq: Field required)",
+        id="version 2 header on version 1 lines",
+    ),
+    pytest.param(
+        _set(0, chance="table"),
+        "line 1: malformed header line (chance: Extra inputs are not permitted)",
+        id="version 2 field in a version 1 header",
+    ),
     pytest.param(
         _set(0, seats={"Dutch": "random"}), "line 1: the seats Dutch are not", id="wrong seats"
     ),

@@ -8,7 +8,19 @@ ratings, local and Ray backends, statistics, reports and game logs.
 """
 
 from stratagem.sim.backends import Batch, GameRecord, Job, ProgressCallback, run_jobs
-from stratagem.sim.gamelog import GameLogWriter, LogError, read_header, replay_log
+from stratagem.sim.fairness import commitment, commitment_preimage, table_chance_rng
+from stratagem.sim.gamelog import (
+    CheckedLog,
+    DealCheck,
+    GameLogWriter,
+    LogError,
+    TableEntry,
+    check_log,
+    read_header,
+    replay_log,
+    table_log_text,
+    verify_deal,
+)
 from stratagem.sim.ratings import Rating, rate
 from stratagem.sim.runner import (
     MatchResult,
@@ -43,6 +55,8 @@ from stratagem.sim.tournament import (
 
 __all__ = [
     "Batch",
+    "CheckedLog",
+    "DealCheck",
     "FirstPlayerRow",
     "GameLogWriter",
     "GameRecord",
@@ -60,10 +74,14 @@ __all__ = [
     "StepCallback",
     "Study",
     "StudyRun",
+    "TableEntry",
     "Tournament",
     "bot_rng",
     "chance_rng",
     "check_bot",
+    "check_log",
+    "commitment",
+    "commitment_preimage",
     "lineups",
     "make_bots",
     "play_match",
@@ -77,6 +95,9 @@ __all__ = [
     "seed_for",
     "simulate",
     "summarize",
+    "table_chance_rng",
+    "table_log_text",
     "tournament_doc",
+    "verify_deal",
     "wilson_interval",
 ]

@@ -15,22 +15,58 @@ or ``chance``. The result line is written only when the game ended; a log withou
 an unfinished game (a player left, or the program stopped), which still replays. The
 writer flushes every line, so a crash loses nothing already written.
 
+Version 2 is a game exported from the web table (``table_log_text``), its whole log with
+its take-backs, so that its deal can be checked::
+
+    {"format": "stratagem-log", "version": 2, "game": "eighty_years_war",
+     "options": {"players": 2, "data": null}, "seed": 8123...,
+     "seats": {"Dutch": "human", "Spanish": "heuristic"},
+     "chance": "table", "table": "Qm3v...", "commitment": "5f0c...(64 hex digits)"}
+    {"seq": 0, "step": 1, "player": "chance", "action": "Draw: Sea Beggars"}
+    ...
+    {"seq": 40, "step": 31, "player": "Dutch", "action": "Play: Sea Beggars"}
+    {"seq": 41, "undo": true, "step": 31, "player": "Dutch", "action": "Play: Sea Beggars"}
+    {"seq": 42, "step": 31, "player": "Dutch", "action": "Stop discarding"}
+    ...
+    {"result": {...}}
+
+Every line after the header but the result carries ``seq``, the entry's number in the
+table's log (from 0, take-backs included). An ``undo`` line is a take-back: ``player``
+withdraws its own last standing action, ``step`` and ``action`` name it; nothing but that
+seat's own entries may lie between the action and its take-back, and chance outcomes are
+never withdrawn. ``step`` is the action's place among the actions still standing, so a
+step number comes again after a take-back. The header's new fields are optional:
+
+* ``chance``: how chance was drawn; ``"table"`` means the outcome of entry ``seq`` is
+  ``state.sample_chance(random.Random(f"{seed}/chance/{seq}"))``
+  (``stratagem.sim.fairness.table_chance_rng``), and is checked as the log is replayed;
+  absent or ``null``: not checked.
+* ``table``: the web table's game id.
+* ``commitment``: the SHA-256 shown to every seat when the game was created
+  (``stratagem.sim.fairness.commitment``: of ``stratagem-seed:<table>:<seed>``); checked
+  against ``table`` and ``seed``.
+
+Version 1 logs (``GameLogWriter`` still writes them) are read as before; their chance is
+not checked.
+
 ``replay_log`` applies every action again through the rules and refuses, with a
 ``LogError`` naming the line or step and the reason, any log that the rules or the log's
-own header contradict.
+own header contradict, and any chance outcome that the committed seed does not draw.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
-from typing import IO, Any, Literal, Self, TypeVar
+from typing import IO, Any, Literal, Protocol, Self, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from stratagem.core import (
+    CHANCE,
     TERMINAL,
     Action,
     Event,
@@ -41,11 +77,20 @@ from stratagem.core import (
     StratagemError,
     load,
 )
+from stratagem.sim.fairness import commitment, commitment_preimage, table_chance_rng
 
 M = TypeVar("M", bound="_Line")
 
 FORMAT = "stratagem-log"
 VERSION = 1
+"""The version ``GameLogWriter`` writes (a played match: no ``seq``, no take-backs)."""
+TABLE_VERSION = 2
+"""The version of a game exported from the web table (``table_log_text``)."""
+VERSIONS = (VERSION, TABLE_VERSION)
+"""Every version this Stratagem reads."""
+TABLE_CHANCE = "table"
+"""The header's ``chance`` for outcomes drawn per log entry (``table_chance_rng``)."""
+CHANCE_PLAYER = "chance"
 
 
 class LogError(StratagemError, ValueError):
@@ -65,10 +110,24 @@ class _Header(_Line):
     seats: dict[str, str]
 
 
+class _TableHeader(_Header):
+    chance: Literal["table"] | None = None
+    table: str | None = None
+    commitment: str | None = None
+
+
 class _Step(_Line):
     step: int
     player: str
     action: str
+
+
+class _TableStep(_Step):
+    seq: int
+
+
+class _Undo(_TableStep):
+    undo: Literal[True]
 
 
 class _Result(_Line):
@@ -135,40 +194,175 @@ class GameLogWriter:
         self._file.flush()
 
 
+# -- exporting a table's game ---------------------------------------------------------------
+
+
+class TableEntry(Protocol):
+    """One entry of a web table's log, as the server stores it (``storage.Entry``)."""
+
+    @property
+    def seq(self) -> int:
+        """The entry's number in the log, from 0, take-backs included."""
+
+    @property
+    def kind(self) -> str:
+        """``act`` (an action) or ``undo`` (a take-back of the last standing action)."""
+
+    @property
+    def seat(self) -> int:
+        """The seat that acted or took back; negative for chance."""
+
+    @property
+    def action(self) -> str:
+        """The action's canonical text (for ``undo``: the text of the action withdrawn)."""
+
+
+def table_log_text(
+    *,
+    game: str,
+    options: Mapping[str, Any],
+    seed: int,
+    seats: Sequence[tuple[str, str]],
+    table: str,
+    commitment: str | None,
+    entries: Iterable[TableEntry],
+    result: JsonDict | None,
+) -> str:
+    """The text of a version 2 log of a web table's game (one JSON object per line).
+
+    ``seats`` are (seat name, controller) in seat order; ``entries`` the table's whole
+    log in order, take-backs included; ``result`` the game's result (``None``: no result
+    line). The seed is written out, so export a game with a secret seed only once it is
+    over. Raises ``ValueError`` for entries that are misnumbered, name no seat, or take
+    back when no action stands.
+    """
+    header = {
+        "format": FORMAT,
+        "version": TABLE_VERSION,
+        "game": game,
+        "options": dict(options),
+        "seed": seed,
+        "seats": dict(seats),
+        "chance": TABLE_CHANCE,
+        "table": table,
+        "commitment": commitment,
+    }
+    names = [name for name, _ in seats]
+    lines = [_dump(header)]
+    standing = 0
+    for expected, entry in enumerate(entries):
+        if entry.seq != expected:
+            raise ValueError(f"entry {expected} of the log is numbered {entry.seq}")
+        if entry.seat >= len(names):
+            raise ValueError(f"entry {entry.seq}: there is no seat {entry.seat}")
+        player = CHANCE_PLAYER if entry.seat < 0 else names[entry.seat]
+        line: JsonDict = {"seq": entry.seq}
+        if entry.kind == "undo":
+            if standing == 0:
+                raise ValueError(f"entry {entry.seq}: a take-back, but no action stands")
+            line |= {"undo": True, "step": standing}
+            standing -= 1
+        elif entry.kind == "act":
+            standing += 1
+            line["step"] = standing
+        else:
+            raise ValueError(f"entry {entry.seq}: unknown kind {entry.kind!r}")
+        lines.append(_dump(line | {"player": player, "action": entry.action}))
+    if result is not None:
+        lines.append(_dump({"result": result}))
+    return "".join(text + "\n" for text in lines)
+
+
+# -- replaying and checking -----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class DealCheck:
+    """A log's deal, checked: every chance outcome is the one its seed draws."""
+
+    table: str
+    seed: int
+    commitment: str | None
+    """The commitment the seed was checked against (``None``: the log carries none)."""
+    outcomes: int
+    """How many chance outcomes were checked."""
+
+    def describe(self) -> str:
+        """One sentence saying what was checked."""
+        drawn = (
+            f"Deal checked: all {self.outcomes} chance outcomes of table {self.table} are "
+            f"those seed {self.seed} draws"
+        )
+        if self.commitment is None:
+            return f"{drawn}; the log carries no commitment (the seed was not secret)."
+        return (
+            f"{drawn}, and the seed is the one committed to at the start "
+            f"(SHA-256 of {commitment_preimage(self.table, self.seed)!r} = {self.commitment})."
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class CheckedLog:
+    """A log replayed through the rules: its final state, events, header and deal."""
+
+    state: State
+    events: list[Event]
+    header: JsonDict
+    deal: DealCheck | None
+    """The deal check, or ``None`` when the log names no chance scheme (version 1)."""
+
+
 def replay_log(path: str | Path) -> tuple[State, list[Event]]:
     """Rebuild the game of a log by applying every action through the rules.
 
     Returns the final state and its full event log. Raises ``LogError`` for a log that
     cannot be read, is malformed, names an unknown game or bad options, numbers its steps
-    wrongly, holds an unknown or illegal action or a wrong ``player``, continues after the
-    end, or ends with a result that the replay does not give.
+    (or entries) wrongly, holds an unknown or illegal action or a wrong ``player``, a
+    take-back the table would refuse, a chance outcome its seed does not draw or a
+    commitment its seed does not match, continues after the end, or ends with a result
+    that the replay does not give.
     """
+    checked = check_log(path)
+    return checked.state, checked.events
+
+
+def verify_deal(path: str | Path) -> DealCheck:
+    """Replay a log (as ``replay_log``) and return its deal check; a log that names no
+    chance scheme (every version 1 log) is refused, since its deal cannot be checked."""
+    checked = check_log(path)
+    if checked.deal is None:
+        raise LogError(
+            "line 1: the log does not say how its chance was drawn "
+            f'(no "chance": "{TABLE_CHANCE}"), so its deal cannot be checked'
+        )
+    return checked.deal
+
+
+def check_log(path: str | Path) -> CheckedLog:
+    """Replay a log as ``replay_log`` does, and say what was checked of its deal."""
     lines = _read_lines(Path(path))
     if not lines:
         raise LogError("line 1: the log is empty")
     header = _parse_header(_parse_json(1, lines[0]))
-    state = _load_game(header).new_initial_state()
-    result_line: int | None = None
+    replay = _Replay(_load_game(header), header)
     for number, text in enumerate(lines[1:], start=2):
-        doc = _parse_json(number, text)
-        if result_line is not None:
-            raise LogError(
-                f"line {number}: the log goes on after its result line (line {result_line})"
-            )
-        if "result" in doc:
-            _check_result(number, state, _validate(_Result, number, doc))
-            result_line = number
-        else:
-            _apply_step(number, state, _validate(_Step, number, doc))
-    return state, list(state.events)
+        replay.line(number, _parse_json(number, text))
+    state = replay.state
+    deal = replay.deal_check()
+    return CheckedLog(state, list(state.events), _header_doc(header), deal)
 
 
 def read_header(path: str | Path) -> JsonDict:
-    """The header of a log (line 1), checked: format, version, game, options, seed, seats."""
+    """The header of a log (line 1), checked: format, version, game, options, seed, seats
+    (and, in version 2, chance, table and commitment)."""
     lines = _read_lines(Path(path))
     if not lines:
         raise LogError("line 1: the log is empty")
-    return _parse_header(_parse_json(1, lines[0])).model_dump()
+    return _header_doc(_parse_header(_parse_json(1, lines[0])))
+
+
+def _header_doc(header: _Header) -> JsonDict:
+    return header.model_dump(exclude_unset=True)
 
 
 def _read_lines(path: Path) -> list[str]:
@@ -201,6 +395,7 @@ def _validate(model: type[M], number: int, doc: JsonDict) -> M:
             for item in error.errors()
         )
         kind = model.__name__.lstrip("_").lower()
+        kind = {"tableheader": "header", "tablestep": "step"}.get(kind, kind)
         raise LogError(f"line {number}: malformed {kind} line ({problems})") from None
 
 
@@ -208,12 +403,36 @@ def _parse_header(doc: JsonDict) -> _Header:
     if doc.get("format") != FORMAT:
         found = doc.get("format")
         raise LogError(f"line 1: not a Stratagem game log (format {found!r}, not {FORMAT!r})")
-    if doc.get("version") != VERSION:
+    version = doc.get("version")
+    if version not in VERSIONS or isinstance(version, bool):
+        readable = " and ".join(str(known) for known in VERSIONS)
         raise LogError(
-            f"line 1: log version {doc.get('version')!r} is not supported "
-            f"(this Stratagem reads version {VERSION})"
+            f"line 1: log version {version!r} is not supported "
+            f"(this Stratagem reads versions {readable})"
         )
-    return _validate(_Header, 1, doc)
+    if version == VERSION:
+        return _validate(_Header, 1, doc)
+    header = _validate(_TableHeader, 1, doc)
+    _check_commitment(header)
+    return header
+
+
+def _check_commitment(header: _TableHeader) -> None:
+    if header.chance == TABLE_CHANCE and (header.seed is None or header.table is None):
+        raise LogError(
+            f'line 1: a log whose chance is "{TABLE_CHANCE}" names its seed and its table'
+        )
+    if header.commitment is None:
+        return
+    if header.seed is None or header.table is None:
+        raise LogError("line 1: a commitment can be checked only with the seed and the table")
+    expected = commitment(header.table, header.seed)
+    if header.commitment != expected:
+        preimage = commitment_preimage(header.table, header.seed)
+        raise LogError(
+            f"line 1: the commitment {header.commitment!r} does not match table "
+            f"{header.table} and seed {header.seed}: SHA-256 of {preimage!r} is {expected}"
+        )
 
 
 def _load_game(header: _Header) -> Game:
@@ -231,7 +450,134 @@ def _load_game(header: _Header) -> Game:
     return game
 
 
-def _apply_step(number: int, state: State, line: _Step) -> None:
+@dataclass(frozen=True, slots=True)
+class _Standing:
+    """An action still standing: where it is in the log and who took it."""
+
+    number: int
+    seq: int
+    player: str
+    action: str
+
+
+@dataclass(slots=True)
+class _Replay:
+    """A log being replayed line by line."""
+
+    game: Game
+    header: _Header
+    state: State = field(init=False)
+    result_line: int | None = None
+    players: list[str] = field(default_factory=list)
+    """Who made each entry, by ``seq`` (version 2)."""
+    standing: list[_Standing] = field(default_factory=list)
+    outcomes: int = 0
+
+    def __post_init__(self) -> None:
+        self.state = self.game.new_initial_state()
+
+    @property
+    def deal(self) -> tuple[str, int] | None:
+        """The table and seed every chance outcome is checked against, if the log says."""
+        header = self.header
+        if not isinstance(header, _TableHeader) or header.chance != TABLE_CHANCE:
+            return None
+        if header.table is None or header.seed is None:  # refused with the header
+            return None
+        return header.table, header.seed
+
+    def line(self, number: int, doc: JsonDict) -> None:
+        if self.result_line is not None:
+            raise LogError(
+                f"line {number}: the log goes on after its result line (line {self.result_line})"
+            )
+        if "result" in doc:
+            _check_result(number, self.state, _validate(_Result, number, doc))
+            self.result_line = number
+        elif self.header.version == VERSION:
+            _apply_step(number, self.state, _validate(_Step, number, doc))
+        elif "undo" in doc:
+            self._undo(number, _validate(_Undo, number, doc))
+        else:
+            self._act(number, _validate(_TableStep, number, doc))
+
+    def _check_seq(self, number: int, line: _TableStep) -> None:
+        expected = len(self.players)
+        if line.seq != expected:
+            raise LogError(
+                f"line {number}: entries are misnumbered: expected seq {expected}, "
+                f"found seq {line.seq}"
+            )
+
+    def _act(self, number: int, line: _TableStep) -> None:
+        self._check_seq(number, line)
+        where = f"line {number} (seq {line.seq}, step {line.step})"
+        deal = self.deal
+        if deal is not None and self.state.current_player() == CHANCE:
+            self._check_draw(where, line, deal[1])
+        _apply_step(number, self.state, line, where)
+        self.players.append(line.player)
+        self.standing.append(_Standing(number, line.seq, line.player, line.action))
+
+    def _check_draw(self, where: str, line: _TableStep, seed: int) -> None:
+        if line.step != len(self.state.history) + 1 or line.player != CHANCE_PLAYER:
+            return  # _apply_step names the fault
+        drawn = self.state.sample_chance(table_chance_rng(seed, line.seq)).text
+        if line.action != drawn:
+            raise LogError(
+                f"{where}: the deal does not match the seed: the log says chance drew "
+                f"{line.action!r}, but seed {seed} draws {drawn!r} at seq {line.seq}"
+            )
+        self.outcomes += 1
+
+    def _undo(self, number: int, line: _Undo) -> None:
+        self._check_seq(number, line)
+        where = f"line {number} (seq {line.seq})"
+        if not self.standing:
+            raise LogError(f"{where}: a take-back, but no action stands to be taken back")
+        last = self.standing[-1]
+        if line.step != len(self.standing):
+            raise LogError(
+                f"{where}: the take-back names step {line.step}, but the last action "
+                f"standing is step {len(self.standing)} (line {last.number})"
+            )
+        if last.player == CHANCE_PLAYER:
+            raise LogError(
+                f"{where}: a chance outcome cannot be taken back, but the last action "
+                f"standing is chance's {last.action!r} (line {last.number})"
+            )
+        if (line.player, line.action) != (last.player, last.action):
+            raise LogError(
+                f"{where}: the take-back withdraws {line.player}'s {line.action!r}, but the "
+                f"last action standing is {last.player}'s {last.action!r} (line {last.number})"
+            )
+        for seq in range(last.seq + 1, len(self.players)):
+            if self.players[seq] != line.player:
+                raise LogError(
+                    f"{where}: {line.player} takes back {line.action!r}, but "
+                    f"{self.players[seq]} has acted since (seq {seq})"
+                )
+        self.players.append(line.player)
+        self.standing.pop()
+        self.state = self._rebuild()
+
+    def _rebuild(self) -> State:
+        state = self.game.new_initial_state()
+        for entry in self.standing:
+            seat = None if entry.player == CHANCE_PLAYER else self.game.seat_index(entry.player)
+            state.apply_action(entry.action, seat=seat)
+        return state
+
+    def deal_check(self) -> DealCheck | None:
+        deal = self.deal
+        if deal is None or not isinstance(self.header, _TableHeader):
+            return None
+        table, seed = deal
+        return DealCheck(table, seed, self.header.commitment, self.outcomes)
+
+
+def _apply_step(number: int, state: State, line: _Step, where: str | None = None) -> None:
+    at = f"step {line.step}" if where is None else where
     expected = len(state.history) + 1
     if line.step != expected:
         raise LogError(
@@ -241,18 +587,14 @@ def _apply_step(number: int, state: State, line: _Step) -> None:
     game = state.game
     player = state.current_player()
     if player == TERMINAL:
-        raise LogError(
-            f"step {line.step}: the game was already over; nothing can follow ({line.action!r})"
-        )
+        raise LogError(f"{at}: the game was already over; nothing can follow ({line.action!r})")
     to_move = game.player_name(player)
     if line.player != to_move:
-        raise LogError(
-            f"step {line.step}: the log says {line.player} acted, but it was {to_move}'s turn"
-        )
+        raise LogError(f"{at}: the log says {line.player} acted, but it was {to_move}'s turn")
     try:
         state.apply_action(line.action, seat=player if player >= 0 else None)
     except IllegalAction as error:
-        raise LogError(f"step {line.step}: {error}") from None
+        raise LogError(f"{at}: {error}") from None
 
 
 def _check_result(number: int, state: State, line: _Result) -> None:
