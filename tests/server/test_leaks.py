@@ -62,6 +62,8 @@ KEYS = {
     "result",
     "step",
     "steps",
+    "commitment",
+    "seed",
 }
 
 

@@ -3,6 +3,8 @@ of a second writer, the take-back entries and the Alembic migrations."""
 
 from __future__ import annotations
 
+import datetime as dt
+
 import pytest
 from sqlalchemy import inspect, text
 
@@ -14,6 +16,7 @@ from stratagem.server.storage import (
     StorageError,
     Store,
     downgrade,
+    make_engine,
     migrate,
     standing,
 )
@@ -68,7 +71,7 @@ def test_migrations_make_the_schema_and_can_be_undone(database_url: str) -> None
         assert {"games", "seats", "entries", "alembic_version"} <= tables
         with store.engine.connect() as connection:
             assert connection.execute(text("select version_num from alembic_version")).scalar() == (
-                "0001"
+                "0002"
             )
         downgrade(store.engine, "base")
         assert not {"games", "seats", "entries"} & set(inspect(store.engine).get_table_names())
@@ -102,3 +105,24 @@ def test_a_burst_of_entries_is_written_whole_or_not_at_all(store: Store) -> None
     store.append_all("g1", [Entry(1, "act", 0, "b"), Entry(2, "act", 1, "c")], finished=True)
     assert [entry.action for entry in store.entries("g1")] == ["first", "b", "c"]
     assert store.unfinished() == []
+
+
+def test_the_driver_migration_marks_unfinished_games_as_waiting(database_url: str) -> None:
+    store = Store(make_engine(database_url))
+    try:
+        migrate(store.engine, "0001")
+        with store.engine.begin() as connection:
+            for game_id, finished in (("open", False), ("over", True)):
+                connection.execute(
+                    text(
+                        "INSERT INTO games (id, game, options, seed, finished, created_at) "
+                        "VALUES (:id, 'eighty_years_war', '{}', 1, :finished, :at)"
+                    ),
+                    {"id": game_id, "finished": finished, "at": dt.datetime.now(dt.UTC)},
+                )
+        migrate(store.engine)
+        assert store.needing_driver() == ["open"]
+        store.append("open", Entry(0, "act", 0, "x"), finished=False, driver=False)
+        assert store.needing_driver() == []
+    finally:
+        store.close()

@@ -13,7 +13,7 @@ import functools
 from typing import Annotated, Any
 
 import anyio
-from fastapi import APIRouter, Header, Request, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, Header, Request, Response, WebSocket, WebSocketDisconnect
 
 from stratagem.bots import bot_names
 from stratagem.core import JsonDict, available_games, game_info, load
@@ -27,6 +27,7 @@ from stratagem.server.models import (
     Problem,
     SeatLink,
 )
+from stratagem.server.storage import StorageUnavailable
 from stratagem.server.table import HUMAN, Connection, Table
 
 TOKEN_WAIT = 10.0
@@ -34,8 +35,12 @@ TOKEN_WAIT = 10.0
 
 Token = Annotated[str | None, Header(alias="X-Seat-Token", max_length=128)]
 REFUSALS: dict[int | str, dict[str, Any]] = {
-    code: {"model": Problem} for code in (403, 404, 409, 422)
+    code: {"model": Problem} for code in (403, 404, 409, 413, 422, 429, 503)
 }
+PAYLOAD: dict[int | str, dict[str, Any]] = {
+    200: {"content": {"application/json": {}}, "description": "The game as the seat sees it"}
+}
+JSON = "application/json"
 
 router = APIRouter()
 
@@ -100,27 +105,38 @@ async def table_of(request: Request, game_id: str) -> Table:
     return await hub_of(request).table(game_id)
 
 
-@router.get("/api/games/{game_id}", responses=REFUSALS, summary="The game as one seat sees it")
-async def game_state(game_id: str, request: Request, token: Token = None) -> JsonDict:
+@router.get(
+    "/api/games/{game_id}",
+    responses={**PAYLOAD, **REFUSALS},
+    summary="The game as one seat sees it",
+)
+async def game_state(game_id: str, request: Request, token: Token = None) -> Response:
     table = await table_of(request, game_id)
     seat = table.seat_for(token)
     async with table.lock:
-        await table.sync()
-        return table.payload(seat)
+        await table.fresh()
+        return Response(table.message(seat), media_type=JSON)
 
 
-@router.post("/api/games/{game_id}/actions", responses=REFUSALS, summary="Take an action")
+@router.post(
+    "/api/games/{game_id}/actions",
+    responses={**PAYLOAD, **REFUSALS},
+    summary="Take an action",
+)
 async def take_action(
     game_id: str, body: ActionRequest, request: Request, token: Token = None
-) -> JsonDict:
+) -> Response:
     table = await table_of(request, game_id)
-    return await table.act(table.require_seat(token), body.action, body.version)
+    text = await table.act(table.require_seat(token), body.action, body.version)
+    return Response(text, media_type=JSON)
 
 
-@router.post("/api/games/{game_id}/takeback", responses=REFUSALS, summary="Take back")
-async def take_back(game_id: str, request: Request, token: Token = None) -> JsonDict:
+@router.post(
+    "/api/games/{game_id}/takeback", responses={**PAYLOAD, **REFUSALS}, summary="Take back"
+)
+async def take_back(game_id: str, request: Request, token: Token = None) -> Response:
     table = await table_of(request, game_id)
-    return await table.take_back(table.require_seat(token))
+    return Response(await table.take_back(table.require_seat(token)), media_type=JSON)
 
 
 @router.get(
@@ -132,7 +148,7 @@ async def replay_step(game_id: str, step: int, request: Request, token: Token = 
     table = await table_of(request, game_id)
     seat = table.seat_for(token)
     async with table.lock:
-        await table.sync()
+        await table.fresh()
         return table.replay_payload(seat, step)
 
 
@@ -146,11 +162,12 @@ async def updates(websocket: WebSocket, game_id: str) -> None:
         if token is not None and not isinstance(token, str):
             raise Forbidden('the first message must be {"token": <seat token or null>}')
         seat = table.seat_for(token)
-    except (Refused, TimeoutError, ValueError) as error:
+    except (Refused, StorageUnavailable, TimeoutError, ValueError) as error:
         detail = str(error) or "no token was sent in time"
+        code = 1013 if isinstance(error, StorageUnavailable) else 4403  # 1013: try again later
         with contextlib.suppress(RuntimeError, WebSocketDisconnect):
             await websocket.send_json({"type": "error", "detail": detail})
-            await websocket.close(code=4403)
+            await websocket.close(code=code)
         return
     except WebSocketDisconnect:
         return
@@ -169,7 +186,7 @@ async def _serve(websocket: WebSocket, table: Table, connection: Connection) -> 
             with contextlib.suppress(WebSocketDisconnect, RuntimeError):
                 while True:
                     await connection.dirty.wait()
-                    await websocket.send_json(table.next_payload(connection))
+                    await websocket.send_text(table.next_message(connection))
             group.cancel_scope.cancel()
 
         async def read() -> None:

@@ -33,3 +33,16 @@ class Invalid(Refused):
     """A request the rules refuse: an unknown or illegal action, bad options or seats."""
 
     status = 422
+
+
+class Unreadable(Refused):
+    """A game whose stored record cannot be replayed: it is set aside (the server's log
+    says why; the reason is not repeated here, as it may quote hidden moves)."""
+
+    status = 500
+
+    def __init__(self, game_id: str) -> None:
+        super().__init__(
+            f"game {game_id}'s stored record cannot be read; it is set aside "
+            "(the server's log says why)"
+        )

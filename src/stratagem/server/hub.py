@@ -1,20 +1,27 @@
 """The hub: creates games and keeps the tables being played, one per game, in memory.
 
 A table is loaded from the database on first use; its state is always rebuilt from the
-stored log, never taken on trust. At start-up every unfinished game is loaded and its
-chance and bot seats carry on where they stopped.
+stored log, never taken on trust. A supervisor looks after the tables once a second:
+it (re)starts the chance and bot player of every game waiting for chance or a bot (after
+a database outage, or when the process that played them died), and unloads the tables
+nobody has used for a while. A game whose record cannot be read is set aside with one log
+line; the other games go on.
 """
 
 from __future__ import annotations
 
 import asyncio
-import secrets
+import contextlib
+import logging
+import time
 from dataclasses import dataclass
 
 from stratagem.bots import bot_names
 from stratagem.core import OptionError, available_games, load
-from stratagem.server.errors import Invalid, NotFound
-from stratagem.server.storage import GameRecord, SeatRecord, Store
+from stratagem.server.cluster import Solo
+from stratagem.server.errors import Invalid, NotFound, Unreadable
+from stratagem.server.fairness import check_seed_choice, new_seed
+from stratagem.server.storage import GameRecord, SeatRecord, StorageUnavailable, Store
 from stratagem.server.table import HUMAN, Table
 from stratagem.server.tokens import new_game_id, new_token, token_hash
 
@@ -24,6 +31,11 @@ folder on the server."""
 PATH_MARKS = ("/", "\\", "~")
 """A text option holding one of these (or starting with a dot) would name a file on the
 server (e.g. a Tercios army given as a file): the web may only name what a game ships."""
+SWEEP = 1.0
+"""Seconds between two rounds of the supervisor."""
+IDLE = 600.0
+"""Seconds after which a table with no connection and nothing to play is unloaded."""
+log = logging.getLogger(__name__)
 
 
 def _path_like(value: object) -> bool:
@@ -43,13 +55,25 @@ class NewGame:
 
 
 class Hub:
-    """All tables of one server."""
+    """All tables of one server process."""
 
-    def __init__(self, store: Store, bot_delay: float = 0.0) -> None:
+    def __init__(
+        self,
+        store: Store,
+        bot_delay: float = 0.0,
+        cluster: Solo | None = None,
+        idle: float = IDLE,
+    ) -> None:
         self.store = store
         self.bot_delay = bot_delay
+        self.cluster = cluster or Solo()
+        self.idle = idle
         self.tables: dict[str, Table] = {}
+        self.set_aside: dict[str, str] = {}
+        """Games whose record could not be read, with the reason (logged once)."""
         self._loading = asyncio.Lock()
+        self._supervisor: asyncio.Task[None] | None = None
+        self._tasks: set[asyncio.Task[None]] = set()
 
     async def create(
         self,
@@ -59,7 +83,8 @@ class Hub:
         controllers: list[str] | None,
         seed: int | None,
     ) -> NewGame:
-        """Create and store a game; refuses unknown games, bad options, seats or bots."""
+        """Create and store a game; refuses unknown games, bad options, seats or bots, and
+        a chosen seed when a person is seated (chance must be unforeseeable to them)."""
         names = [info.name for info in available_games()]
         if game not in names:
             raise Invalid(f"no game named {game!r}; games: {', '.join(names)}")
@@ -74,7 +99,7 @@ class Hub:
                     "from the web, name only what the game ships"
                 )
         try:
-            loaded = load(game, players=players, **options)
+            loaded = load(game, players=players, strict=True, **options)
         except OptionError as error:
             raise Invalid(str(error)) from None
         count = loaded.num_players
@@ -88,12 +113,13 @@ class Hub:
                     f"seat {loaded.seat_names[index]}: {controller!r} is not one of "
                     f"{', '.join(allowed)}"
                 )
+        check_seed_choice(seed, chosen)
         tokens = {index: new_token() for index, kind in enumerate(chosen) if kind == HUMAN}
         record = GameRecord(
             id=new_game_id(),
             game=game,
             options=dict(loaded.options),
-            seed=secrets.randbits(63) if seed is None else seed,
+            seed=new_seed() if seed is None else seed,
             seats=tuple(
                 SeatRecord(
                     index,
@@ -110,29 +136,91 @@ class Hub:
         return NewGame(record.id, tokens)
 
     async def table(self, game_id: str) -> Table:
-        """The table of ``game_id``, loaded and synced with its log; ``NotFound`` if none."""
+        """The table of ``game_id``, loaded and synced with its log; ``NotFound`` if none,
+        ``Unreadable`` if its record cannot be replayed, ``StorageUnavailable`` if the
+        database is away."""
         table = self.tables.get(game_id)
         if table is not None:
             return table
+        if game_id in self.set_aside:
+            raise Unreadable(game_id)
         async with self._loading:
             table = self.tables.get(game_id)
             if table is None:
-                record = await asyncio.to_thread(self.store.game, game_id)
-                if record is None:
-                    raise NotFound(f"no game {game_id!r} at this table")
-                table = Table(self.store, record, self.bot_delay)
-                async with table.lock:
-                    await table.sync()
+                table = await self._load(game_id)
                 self.tables[game_id] = table
         return table
 
-    async def resume(self) -> int:
-        """Load every unfinished game and let its chance and bots play on; how many."""
-        ids = await asyncio.to_thread(self.store.unfinished)
-        for game_id in ids:
-            (await self.table(game_id)).kick()
-        return len(ids)
+    async def _load(self, game_id: str) -> Table:
+        record = await asyncio.to_thread(self.store.game, game_id)
+        if record is None:
+            raise NotFound(f"no game {game_id!r} at this table")
+        try:
+            table = Table(self.store, record, self.bot_delay, self.cluster)
+            async with table.lock:
+                await table.load()
+        except StorageUnavailable:
+            raise
+        except Exception as error:  # a record the rules refuse must not stop the others
+            reason = f"{type(error).__name__}: {error}"
+            self.set_aside[game_id] = reason
+            log.error("game %s set aside: its stored record cannot be replayed (%s)",
+                      game_id, reason)
+            raise Unreadable(game_id) from None
+        return table
+
+    async def start(self) -> None:
+        """Start playing: every game waiting for chance or a bot goes on, the supervisor
+        runs, and appends by other processes are heard."""
+        await self.cluster.start(self._heard)
+        await self.sweep()
+        self._supervisor = asyncio.create_task(self._supervise(), name="stratagem supervisor")
+
+    async def _heard(self, game_id: str, length: int) -> None:
+        """Another process appended to ``game_id`` (``length < 0``: appends may have been
+        missed, bring every table up to date)."""
+        tables = list(self.tables.values()) if length < 0 else [self.tables.get(game_id)]
+        for table in tables:
+            if table is not None:
+                task = asyncio.create_task(self._refresh(table, None if length < 0 else length))
+                self._tasks.add(task)
+                task.add_done_callback(self._tasks.discard)
+
+    @staticmethod
+    async def _refresh(table: Table, length: int | None) -> None:
+        with contextlib.suppress(StorageUnavailable):  # the supervisor catches up later
+            await table.refresh(length)
+
+    async def _supervise(self) -> None:
+        while True:
+            await asyncio.sleep(SWEEP)
+            try:
+                await self.sweep()
+            except StorageUnavailable as error:
+                log.warning("supervisor: %s", error)
+            except Exception:
+                log.exception("supervisor round failed")
+
+    async def sweep(self) -> int:
+        """One round of the supervisor; how many games wait for chance or a bot."""
+        waiting = await asyncio.to_thread(self.store.needing_driver)
+        for game_id in waiting:
+            if game_id in self.set_aside:
+                continue
+            with contextlib.suppress(Unreadable, NotFound):
+                await self.table(game_id)
+        for table in list(self.tables.values()):
+            table.kick()
+        now = time.monotonic()
+        for game_id, table in list(self.tables.items()):
+            if not table.busy and not table.needs_driver() and now - table.used > self.idle:
+                del self.tables[game_id]
+        return len(waiting)
 
     async def close(self) -> None:
-        """Stop every table's chance and bot task."""
+        """Stop the supervisor, every table's chance and bot task, and listening."""
+        if self._supervisor is not None:
+            self._supervisor.cancel()
+            await asyncio.gather(self._supervisor, return_exceptions=True)
         await asyncio.gather(*(table.close() for table in self.tables.values()))
+        await self.cluster.close()

@@ -1,14 +1,23 @@
 """What a browser receives: built from ``view(seat)`` (or ``view(None)``), the event log as
 that seat may read it, and, for the seat to move, its legal actions. Nothing else of the
 state goes into a payload, so a payload can hold nothing its seat may not know.
+
+A ``Sight`` is everything one seat may know at one version: it is computed once per
+(version, seat) and every payload of that seat at that version is cut from it. Payloads
+are serialized once and the same text goes to every connection that needs it.
 """
 
 from __future__ import annotations
 
+import functools
+import json
 from dataclasses import dataclass
 
 from stratagem.core import CHANCE, TERMINAL, JsonDict, State
 from stratagem.render.generic import draw_board
+
+BOARD_CACHE = 4096
+"""Boards kept drawn, by game and view (a view that did not change is not drawn again)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,6 +29,21 @@ class TableInfo:
     title: str
     seats: tuple[tuple[str, str], ...]
     """(seat name, ``human`` or the bot's name) per seat."""
+    commitment: str = ""
+    """SHA-256 of the game id and its chance seed, shown from the start (see ``fairness``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Sight:
+    """What one seat (``None``: a spectator) may know of one state."""
+
+    seat: str | None
+    view: JsonDict
+    board_svg: str
+    to_move: str | None
+    finished: bool
+    legal: tuple[str, ...]
+    result: JsonDict | None
 
 
 def to_move_text(state: State) -> str | None:
@@ -32,50 +56,79 @@ def to_move_text(state: State) -> str | None:
     return state.game.seat_names[player]
 
 
+def dumps(value: object) -> str:
+    """The JSON text sent for ``value`` (compact, unicode kept)."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+@functools.lru_cache(maxsize=BOARD_CACHE)
+def _board(game: str, view_text: str) -> str:
+    view: JsonDict = json.loads(view_text)
+    return draw_board(game, view)
+
+
+def sight_of(game: str, state: State, seat: int | None, *, playing: bool = True) -> Sight:
+    """What ``seat`` may know of ``state``; ``playing=False`` (a replay) offers no actions."""
+    view = state.view(seat)
+    player = state.current_player()
+    legal = (
+        tuple(action.text for action in state.legal_actions())
+        if playing and seat is not None and player == seat
+        else ()
+    )
+    return Sight(
+        seat=None if seat is None else state.game.seat_names[seat],
+        view=view,
+        board_svg=_board(game, dumps(view)),
+        to_move=to_move_text(state),
+        finished=player == TERMINAL,
+        legal=legal,
+        result=state.result() if player == TERMINAL else None,
+    )
+
+
 def build_payload(
     table: TableInfo,
-    state: State,
-    seat: int | None,
+    sight: Sight,
+    events: list[JsonDict],
     *,
     version: int,
     events_start: int = 0,
     can_take_back: bool = False,
     step: int | None = None,
+    seed: int | None = None,
 ) -> JsonDict:
-    """The message for ``seat`` (``None``: a spectator) at log ``version``.
+    """The message for one seat at log ``version``, from its ``sight`` and its readable
+    log ``events``.
 
-    ``events_start`` is how many of this seat's visible events the receiver already has;
-    only the rest are sent (all of them when it is 0). ``step`` marks a replay payload.
+    ``events_start`` is how many of those events the receiver already has; only the rest
+    are sent (all of them when it is 0). ``step`` marks a replay payload. ``seed`` is the
+    chance seed, given only once the game is over (checked against the commitment).
     """
-    view = state.view(seat)
-    events = state.visible_events(seat)
     start = min(max(events_start, 0), len(events))
-    player = state.current_player()
-    legal = (
-        [action.text for action in state.legal_actions()]
-        if seat is not None and player == seat and step is None
-        else []
-    )
     payload: JsonDict = {
         "type": "state",
         "table": table.id,
         "game": table.game,
         "title": table.title,
         "seats": [{"name": name, "controller": kind} for name, kind in table.seats],
-        "seat": None if seat is None else state.game.seat_names[seat],
+        "seat": sight.seat,
         "version": version,
-        "to_move": to_move_text(state),
-        "finished": player == TERMINAL,
-        "view": view,
-        "board_svg": draw_board(table.game, view),
+        "to_move": sight.to_move,
+        "finished": sight.finished,
+        "view": sight.view,
+        "board_svg": sight.board_svg,
         "events_start": start,
         "events_total": len(events),
         "events": events[start:],
-        "legal": legal,
+        "legal": list(sight.legal),
         "can_take_back": can_take_back,
+        "commitment": table.commitment,
     }
-    if player == TERMINAL:
-        payload["result"] = state.result()
+    if sight.result is not None:
+        payload["result"] = sight.result
+    if seed is not None:
+        payload["seed"] = seed
     if step is not None:
         payload["step"] = step
         payload["steps"] = version

@@ -16,10 +16,11 @@ by Alembic migrations only (``migrate``).
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
+import functools
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, ParamSpec, TypeVar
 
 from alembic import command
 from alembic.config import Config
@@ -37,9 +38,12 @@ from sqlalchemy import (
     create_engine,
     event,
     func,
+    insert,
     select,
+    text,
+    update,
 )
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import ArgumentError, DBAPIError, IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 from stratagem.core import StratagemError
@@ -51,8 +55,37 @@ CHANCE_SEAT = -1
 EntryKind = Literal["act", "undo"]
 
 
+NOTIFY_CHANNEL = "stratagem_entries"
+"""PostgreSQL channel on which every append announces ``<game id> <new log length>``."""
+BUSY_TIMEOUT_MS = 2000
+"""How long an SQLite statement waits for another writer's lock before it gives up."""
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
 class StorageError(StratagemError):
     """The database refused a write (another writer got there first) or was unreadable."""
+
+
+class StorageUnavailable(StorageError):
+    """The database cannot be reached or is locked now; nothing was written. Try again."""
+
+
+def _guarded(method: Callable[P, R]) -> Callable[P, R]:
+    """Turn the driver's connection and lock errors into ``StorageUnavailable``."""
+
+    @functools.wraps(method)
+    def guarded(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return method(*args, **kwargs)
+        except IntegrityError:
+            raise
+        except DBAPIError as error:
+            reason = str(error.orig).strip().splitlines()[0] if error.orig else type(error)
+            raise StorageUnavailable(f"the database is unavailable ({reason})") from None
+
+    return guarded
 
 
 class Base(DeclarativeBase):
@@ -69,6 +102,8 @@ class GameRow(Base):
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
     seed: Mapped[int] = mapped_column(BigInteger)
     finished: Mapped[bool] = mapped_column(Boolean, default=False, index=True)
+    driver: Mapped[bool] = mapped_column(Boolean, default=True, index=True)
+    """Whether chance or a bot is to act (someone must play them)."""
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
 
 
@@ -145,7 +180,7 @@ def _sqlite_pragmas(connection: Any, _record: Any) -> None:
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=FULL")
     cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.execute("PRAGMA busy_timeout=10000")
+    cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
     cursor.close()
 
 
@@ -157,6 +192,19 @@ def make_engine(url: str) -> Engine:
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
     return create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
+
+
+def open_error(url: str) -> str | None:
+    """Why the store at ``url`` cannot be opened and migrated (``None``: it can). A file
+    that is not a database, a server that does not answer or refuses the login are said in
+    one line, before the table says it is up."""
+    try:
+        Store.open(url).close()
+    except (DBAPIError, ArgumentError, OSError) as error:
+        orig = getattr(error, "orig", None)
+        reason = str(orig if orig is not None else error).strip().splitlines()
+        return f"{make_engine(url).url.render_as_string()}: {reason[0] if reason else error}"
+    return None
 
 
 def _alembic_config(connection: Connection) -> Config:
@@ -187,6 +235,7 @@ class Store:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        self.postgres = engine.dialect.name == "postgresql"
 
     @classmethod
     def open(cls, url: str) -> Store:
@@ -195,10 +244,16 @@ class Store:
         migrate(engine)
         return cls(engine)
 
+    def libpq_url(self) -> str:
+        """The database's URL as PostgreSQL's own clients take it (for LISTEN, leases)."""
+        url = self.engine.url.set(drivername="postgresql")
+        return url.render_as_string(hide_password=False)
+
     def close(self) -> None:
         """Release the connection pool."""
         self.engine.dispose()
 
+    @_guarded
     def create_game(self, record: GameRecord) -> None:
         """Store a new game's creation record and seats."""
         with Session(self.engine) as session, session.begin():
@@ -209,6 +264,7 @@ class Store:
                     options=record.options,
                     seed=record.seed,
                     finished=False,
+                    driver=True,
                     created_at=_now(),
                 )
             )
@@ -224,6 +280,7 @@ class Store:
                 for seat in record.seats
             )
 
+    @_guarded
     def game(self, game_id: str) -> GameRecord | None:
         """A game's creation record, or ``None`` if there is no such game."""
         with Session(self.engine) as session:
@@ -244,6 +301,7 @@ class Store:
                 ),
             )
 
+    @_guarded
     def entries(self, game_id: str) -> list[Entry]:
         """A game's whole log, in order."""
         with Session(self.engine) as session:
@@ -252,6 +310,18 @@ class Store:
             ).all()
             return [_entry(row) for row in rows]
 
+    @_guarded
+    def entries_since(self, game_id: str, start: int) -> list[Entry]:
+        """A game's log from entry ``start`` on, in order."""
+        with Session(self.engine) as session:
+            rows = session.scalars(
+                select(EntryRow)
+                .where(EntryRow.game_id == game_id, EntryRow.seq >= start)
+                .order_by(EntryRow.seq)
+            ).all()
+            return [_entry(row) for row in rows]
+
+    @_guarded
     def count(self, game_id: str) -> int:
         """How many entries a game's log holds (the next entry's ``seq``)."""
         with Session(self.engine) as session:
@@ -260,46 +330,79 @@ class Store:
             )
             return int(found or 0)
 
-    def append(self, game_id: str, entry: Entry, *, finished: bool) -> None:
+    def append(
+        self, game_id: str, entry: Entry, *, finished: bool, driver: bool = False
+    ) -> None:
         """Append one entry (its ``seq`` must be the log's length) and commit it.
 
         Raises ``StorageError`` when an entry with that number exists already (another
         writer extended the log first): nothing is written then.
         """
-        self.append_all(game_id, [entry], finished=finished)
+        self.append_all(game_id, [entry], finished=finished, driver=driver)
 
-    def append_all(self, game_id: str, entries: Sequence[Entry], *, finished: bool) -> None:
-        """Append consecutive entries in one transaction: all of them or, on refusal, none."""
+    @_guarded
+    def append_all(
+        self,
+        game_id: str,
+        entries: Sequence[Entry],
+        *,
+        finished: bool,
+        driver: bool = False,
+    ) -> None:
+        """Append consecutive entries in one transaction: all of them or, on refusal, none.
+        ``finished`` and ``driver`` say how the game stands after them."""
         try:
-            with Session(self.engine) as session, session.begin():
+            with self.engine.begin() as connection:
                 now = _now()
-                session.add_all(
-                    EntryRow(
-                        game_id=game_id,
-                        seq=entry.seq,
-                        kind=entry.kind,
-                        seat=entry.seat,
-                        action=entry.action,
-                        at=now,
-                    )
-                    for entry in entries
+                connection.execute(
+                    insert(EntryRow),
+                    [
+                        {
+                            "game_id": game_id,
+                            "seq": entry.seq,
+                            "kind": entry.kind,
+                            "seat": entry.seat,
+                            "action": entry.action,
+                            "at": now,
+                        }
+                        for entry in entries
+                    ],
                 )
-                session.flush()
-                row = session.get(GameRow, game_id)
-                if row is None:
+                changed = connection.execute(
+                    update(GameRow)
+                    .where(GameRow.id == game_id)
+                    .values(finished=finished, driver=driver)
+                )
+                if changed.rowcount != 1:
                     raise StorageError(f"no game {game_id!r} to append to")
-                if row.finished != finished:
-                    row.finished = finished
+                if self.postgres:
+                    # delivered to every listening process when (and only if) this commits
+                    announce = f"{game_id} {entries[-1].seq + 1}"
+                    connection.execute(
+                        text("SELECT pg_notify(:channel, :payload)"),
+                        {"channel": NOTIFY_CHANNEL, "payload": announce},
+                    )
         except IntegrityError:
             numbers = ", ".join(str(entry.seq) for entry in entries)
             raise StorageError(
                 f"game {game_id}: entry {numbers} was written by another writer first"
             ) from None
 
+    @_guarded
     def unfinished(self) -> list[str]:
         """The ids of games not yet over."""
         with Session(self.engine) as session:
             return list(session.scalars(select(GameRow.id).where(GameRow.finished.is_(False))))
+
+    @_guarded
+    def needing_driver(self) -> list[str]:
+        """The ids of unfinished games in which chance or a bot is to act."""
+        with Session(self.engine) as session:
+            return list(
+                session.scalars(
+                    select(GameRow.id).where(GameRow.driver.is_(True), GameRow.finished.is_(False))
+                )
+            )
 
 
 def _entry(row: EntryRow) -> Entry:

@@ -22,14 +22,21 @@ that shows one bit would slip through with probability 2**-24)."""
 
 
 def blocker(entries: Sequence[Entry], seat: int, seat_names: Sequence[str]) -> str | None:
-    """Why ``seat`` may not take back now, from the log alone; ``None`` if it may so far."""
+    """Why ``seat`` may not take back now, from the log's shape alone; ``None`` if it may
+    so far.
+
+    The reason names who acted (every seat sees whose turn it was) but never the text of
+    an action that was not the seat's own: another seat's move or a draw may be hidden
+    from it, and a refusal must say nothing that differs between the worlds the seat
+    cannot tell apart.
+    """
     stack = standing(entries)
     if not stack:
         return "there is no action to take back"
     last = stack[-1]
     if last.seat != seat:
         who = "chance" if last.seat < 0 else seat_names[last.seat]
-        return f"the last action was {who}'s ({last.action!r}), not yours"
+        return f"the last action was {who}'s, not yours"
     for entry in entries[last.seq + 1 :]:
         if entry.kind == "act" and entry.seat != seat:
             who = "chance" if entry.seat < 0 else seat_names[entry.seat]

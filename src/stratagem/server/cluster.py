@@ -1,0 +1,152 @@
+"""How the processes of one table share its games.
+
+One process on SQLite is the whole table: it drives every game's chance and bots and
+hears of every append because it made it (``Solo``). Several processes on one PostgreSQL
+(``Postgres``) share the games through the database alone:
+
+* every append is announced with ``NOTIFY`` (``storage.NOTIFY_CHANNEL``, payload
+  ``"<game id> <log length>"``) in the transaction that writes it, and every process
+  ``LISTEN``s and brings its own copy of that game up to date, so a move accepted by one
+  process reaches the websockets of all;
+* a game's chance and bots are played by the process that holds its lease, a session
+  advisory lock keyed by the game id on a connection kept for leases. A lease is taken
+  when chance or a bot is to act and let go when a person is to act; when its holder dies
+  its connection closes, the lock is freed, and another process takes the game over on
+  its next sweep of the games waiting for chance or a bot (``Store.needing_driver``);
+* racing appends are decided by the log's (game, seq) key, so a lease is about not doing
+  the work twice, never about correctness.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+
+import psycopg
+
+from stratagem.server.storage import NOTIFY_CHANNEL
+
+Listener = Callable[[str, int], Awaitable[None]]
+"""Called with (game id, log length) for every append announced by any process."""
+RECONNECT_FIRST = 0.2
+RECONNECT_MOST = 5.0
+log = logging.getLogger(__name__)
+
+
+class Solo:
+    """The only process: every lease is its own and it hears nothing from others."""
+
+    shared = False
+
+    async def start(self, listener: Listener) -> None:
+        """Nothing to listen to."""
+
+    async def close(self) -> None:
+        """Nothing to close."""
+
+    async def claim(self, game_id: str) -> bool:
+        """Always this process's."""
+        return True
+
+    async def release(self, game_id: str) -> None:
+        """Nothing to let go."""
+
+
+class Postgres(Solo):
+    """One of several processes on one PostgreSQL database."""
+
+    shared = True
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self._listener: Listener | None = None
+        self._listening: asyncio.Task[None] | None = None
+        self._leases: psycopg.AsyncConnection[tuple[object, ...]] | None = None
+        self._held: set[str] = set()
+        self._lock = asyncio.Lock()
+        self.ready = asyncio.Event()
+        """Set once the process listens (tests wait for it before they count messages)."""
+
+    async def start(self, listener: Listener) -> None:
+        """Start listening for other processes' appends."""
+        self._listener = listener
+        self._listening = asyncio.create_task(self._listen(), name="stratagem listen")
+
+    async def close(self) -> None:
+        """Stop listening and give up every lease (the connection closes)."""
+        if self._listening is not None:
+            self._listening.cancel()
+            await asyncio.gather(self._listening, return_exceptions=True)
+        if self._leases is not None:
+            with contextlib.suppress(psycopg.Error):
+                await self._leases.close()
+        self._held.clear()
+
+    async def _listen(self) -> None:
+        """Hear every append, reconnecting (and catching up on every game) after a loss."""
+        pause = RECONNECT_FIRST
+        first = True
+        while True:
+            try:
+                async with await psycopg.AsyncConnection.connect(
+                    self.url, autocommit=True
+                ) as connection:
+                    await connection.execute(f"LISTEN {NOTIFY_CHANNEL}")
+                    self.ready.set()
+                    if not first and self._listener is not None:
+                        await self._listener("", -1)  # appends may have been missed
+                    first, pause = False, RECONNECT_FIRST
+                    async for notice in connection.notifies():
+                        game_id, _, length = notice.payload.partition(" ")
+                        if self._listener is not None and length.isdigit():
+                            await self._listener(game_id, int(length))
+            except asyncio.CancelledError:
+                raise
+            except (psycopg.Error, OSError) as error:
+                self.ready.clear()
+                log.warning("listening for other processes' moves: %s; again in %.1f s",
+                            str(error).strip() or type(error).__name__, pause)
+                await asyncio.sleep(pause)
+                pause = min(pause * 2, RECONNECT_MOST)
+
+    async def claim(self, game_id: str) -> bool:
+        """Take the lease of ``game_id`` if no live process holds it."""
+        async with self._lock:
+            if game_id in self._held:
+                return True
+            try:
+                if self._leases is None or self._leases.closed:
+                    self._held.clear()
+                    self._leases = await psycopg.AsyncConnection.connect(
+                        self.url, autocommit=True
+                    )
+                cursor = await self._leases.execute(
+                    "SELECT pg_try_advisory_lock(hashtextextended(%s, 0))", (game_id,)
+                )
+                row = await cursor.fetchone()
+            except (psycopg.Error, OSError) as error:
+                log.warning("taking the lease of game %s: %s", game_id, error)
+                self._leases = None
+                return False
+            if row is None or not row[0]:
+                return False
+            self._held.add(game_id)
+            return True
+
+    async def release(self, game_id: str) -> None:
+        """Let the lease of ``game_id`` go (another process may then drive it)."""
+        async with self._lock:
+            if game_id not in self._held:
+                return
+            self._held.discard(game_id)
+            if self._leases is None or self._leases.closed:
+                return
+            try:
+                await self._leases.execute(
+                    "SELECT pg_advisory_unlock(hashtextextended(%s, 0))", (game_id,)
+                )
+            except (psycopg.Error, OSError) as error:
+                log.warning("letting the lease of game %s go: %s", game_id, error)
+                self._leases = None
