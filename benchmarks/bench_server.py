@@ -1,203 +1,864 @@
 """The web table under load on loopback (a measurement, never a test).
 
-Starts ``stratagem serve`` in its own process on a fresh database, creates ``--games``
-games of Eighty Years War with two people each, and plays them all at once: each person
-listens on its own websocket and, when it is their turn, posts a random legal action.
-Reports acknowledged moves per second and, for every move, the delay from sending it to
-each of the two seats' websocket updates (median and 99th percentile). Bounded in count
-(``--moves`` per game) and time (``--seconds``); only 127.0.0.1 is ever contacted.
+For each database (SQLite always, on a fresh temporary file; PostgreSQL too when
+``--postgres URL`` or ``STRATAGEM_DATABASE_URL`` names one) and each mode, a fresh
+``stratagem serve --bot-delay 0`` is started in its own process (with
+``STRATAGEM_RATE_LIMITS=0``) and ``--games`` games of Eighty Years War, two people each,
+are played over HTTP and websockets by this one asyncio client. Every person listens on
+its own websocket; a game that ends (or reaches ``--moves``) is replaced by a new one, so
+the load stays constant. Only 127.0.0.1 is ever contacted.
 
-    .venv/bin/python benchmarks/bench_server.py [--games 20] [--moves 40] [--seconds 60]
-        [--postgres postgresql://user:password@127.0.0.1/db]
+Two modes (``--mode saturation|load|both``, default both), each ``--seconds`` long, of
+which the first ``--warmup`` seconds are not counted:
 
-SQLite always; PostgreSQL too when ``--postgres`` (or ``STRATAGEM_DATABASE_URL``) names
-an (empty or Stratagem) database.
+- **saturation** (closed loop): each seat posts a random legal action as soon as its
+  websocket says it is its turn. Reported: acknowledged moves per second over the
+  measured window, and the delay from sending a move to the later of the two seats'
+  websocket updates carrying its version (median, p99).
+- **load** (open loop, fixed offered load): each game has a schedule of ``--rate`` moves
+  per second, the games' schedules phase-shifted so that moves are spread evenly. At
+  each scheduled time the seat to move posts a move; if the game is not ready (its
+  previous move not yet acknowledged and shown), the tick is counted late and the move is
+  sent as soon as it can be, its delay measured from the scheduled time, so coordinated
+  omission does not hide slowness. Reported: offered and achieved moves per second, and
+  the delay to the later of the two seats' updates (median, p90, p99, max, count), from
+  the scheduled time and from the actual send. Ticks of the window still waiting when it
+  ends are never sent: they are counted apart, not in the delays.
+
+A move's version is the one its acknowledgement carries; a seat's update for it is the
+first websocket message at that version or later. Only ``version``, ``to_move``,
+``seat`` and ``legal`` of a payload are read.
+
+    .venv/bin/python benchmarks/bench_server.py [--mode both] [--games 50] [--seconds 60]
+        [--warmup 5] [--rate 1.0] [--moves N] [--seed 0] [--json results.json]
+        [--postgres postgresql://user:password@127.0.0.1:5432/postgres]
+
+With PostgreSQL, a user that may create databases gets a fresh ``stratagem_bench_<hex>``
+database per mode, dropped afterwards; otherwise the given database is used as it is.
+The client shares the machine with the server: its CPU use and the server's are shown,
+with the load average, the command line and the git commit (and the files of
+``src/stratagem`` that differ from it); ``--json FILE`` writes every figure. The server
+draws each game's seed itself (a seat's person may not choose one); ``--seed`` seeds only
+the client's random choice of moves.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import datetime as dt
+import itertools
 import json
+import math
 import os
 import random
+import secrets
+import shlex
 import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter, deque
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qs, urlsplit, urlunsplit
 
 import httpx
+import psycopg
+from psycopg import sql
+from rich.console import Console
+from rich.table import Table
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import WebSocketException
 
 GAME = "eighty_years_war"
 SERVE = "from stratagem.cli import main; main()"
+ROOT = Path(__file__).resolve().parent.parent
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+SERVER_ENV = {"STRATAGEM_RATE_LIMITS": "0"}
+START_TIMEOUT = 60.0
+"""Seconds the server has to answer after it is started."""
+GRACE = 10.0
+"""Seconds after a mode's window for the moves in flight to be acknowledged and shown."""
+CLOSE_TIMEOUT = 5.0
+ERROR_PAUSE = 0.05
+"""Seconds a seat waits after a refused or failed post (saturation)."""
+ARRIVALS = 512
+"""Versions remembered per seat with their arrival times."""
+MAX_WAKES = 10_000_000
+"""Upper bound on any wait loop's iterations (each is bounded in time too)."""
+OPEN_ATTEMPTS = 5
+console = Console(highlight=False, soft_wrap=True, width=None if sys.stdout.isatty() else 120)
+
+
+def now() -> float:
+    return time.perf_counter()
+
+
+# -- figures --------------------------------------------------------------------------
+
+
+def percentile(ordered: list[float], fraction: float) -> float:
+    """Nearest-rank percentile of an ascending list."""
+    rank = max(1, math.ceil(fraction * len(ordered)))
+    return ordered[min(rank, len(ordered)) - 1]
+
+
+def summary(seconds: list[float]) -> dict[str, float | int | None]:
+    """Count, median, p90, p99 and max of delays, in milliseconds."""
+    if not seconds:
+        return {"count": 0, "median_ms": None, "p90_ms": None, "p99_ms": None, "max_ms": None}
+    ordered = sorted(seconds)
+    return {
+        "count": len(ordered),
+        "median_ms": round(statistics.median(ordered) * 1000, 1),
+        "p90_ms": round(percentile(ordered, 0.90) * 1000, 1),
+        "p99_ms": round(percentile(ordered, 0.99) * 1000, 1),
+        "max_ms": round(ordered[-1] * 1000, 1),
+    }
+
+
+def cpu_seconds(pid: int) -> float | None:
+    """User + system CPU seconds of a process (Linux ``/proc``), or ``None``."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+# -- the server and its database ------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Server:
+    base: str
+    pid: int
 
 
 @contextmanager
-def server(database_url: str) -> Iterator[str]:
-    """``stratagem serve`` on a free port; its base URL once it answers."""
+def serve(database_url: str) -> Iterator[Server]:
+    """``stratagem serve`` on a free loopback port, once it answers."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    command = [sys.executable, "-c", SERVE, "serve", "--port", str(port)]
+    command = [sys.executable, "-c", SERVE, "serve", "--host", "127.0.0.1", "--port", str(port)]
     command += ["--database", database_url, "--bot-delay", "0"]
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
+    env = {**os.environ, **SERVER_ENV}
+    with tempfile.TemporaryFile("w+") as log:
+        process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env)
+        base = f"http://127.0.0.1:{port}"
+        try:
+            _wait_until_up(base, process, log)
+            yield Server(base, process.pid)
+            if process.poll() is not None:
+                raise RuntimeError(f"the server stopped during the run:\n{_tail(log)}")
+        finally:
+            process.terminate()
             try:
-                if httpx.get(f"{base}/api/catalog", timeout=2).status_code == 200:
-                    break
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait(timeout=10)
+
+
+def _tail(log: Any, lines: int = 20) -> str:
+    log.seek(0)
+    return "".join(log.readlines()[-lines:])
+
+
+def _wait_until_up(base: str, process: subprocess.Popen[bytes], log: Any) -> None:
+    deadline = now() + START_TIMEOUT
+    with httpx.Client(trust_env=False, timeout=2) as probe:
+        for _ in range(MAX_WAKES):
+            if process.poll() is not None:
+                raise RuntimeError(f"the server exited at start:\n{_tail(log)}")
+            if now() > deadline:
+                raise RuntimeError(f"the server did not answer in time:\n{_tail(log)}")
+            try:
+                if probe.get(f"{base}/api/catalog").status_code == 200:
+                    return
             except httpx.TransportError:
-                time.sleep(0.1)
-        else:
-            raise RuntimeError("the server did not start")
-        yield base
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
+                pass
+            time.sleep(0.1)
 
 
-@dataclass
-class Seat:
-    """One person's websocket: the latest payload and when each version arrived."""
-
-    token: str
-    latest: dict[str, Any] = field(default_factory=dict)
-    arrived: dict[int, float] = field(default_factory=dict)
-    changed: asyncio.Event = field(default_factory=asyncio.Event)
-
-    async def listen(self, socket: ClientConnection) -> None:
-        async for message in socket:
-            payload = json.loads(message)
-            self.arrived.setdefault(payload["version"], time.perf_counter())
-            self.latest = payload
-            self.changed.set()
-
-    async def reached(self, version: int) -> float:
-        """When a payload at ``version`` or later arrived."""
-        while not self.latest or self.latest["version"] < version:
-            self.changed.clear()
-            await self.changed.wait()
-        return min(at for seen, at in self.arrived.items() if seen >= version)
+def _check_loopback(url: str) -> None:
+    """Refuse a PostgreSQL URL naming any host but this one (sockets are local)."""
+    parts = urlsplit(url)
+    hosts = [parts.hostname or "", *parse_qs(parts.query).get("host", [])]
+    for host in hosts:
+        if host and host not in LOOPBACK and not host.startswith("/"):
+            raise SystemExit(f"{host!r}: this benchmark only contacts 127.0.0.1")
 
 
-@dataclass
-class Totals:
-    moves: int = 0
-    latencies: list[float] = field(default_factory=list)
-
-
-async def play_game(
-    client: httpx.AsyncClient, ws_base: str, moves: int, stop_at: float, totals: Totals
-) -> None:
-    """Create one game and play up to ``moves`` moves by its two people."""
-    body = {"game": GAME, "seats": ["human", "human"]}
-    created = (await client.post("/api/games", json=body)).json()
-    game_id = created["id"]
-    seats = {s["seat"]: Seat(s["link"].split("#seat=")[1]) for s in created["seats"]}
-    rng = random.Random(game_id)
-    sockets = []
-    listeners = []
-    for seat in seats.values():
-        socket = await connect(f"{ws_base}/api/games/{game_id}/ws", max_size=None)
-        await socket.send(json.dumps({"token": seat.token}))
-        sockets.append(socket)
-        listeners.append(asyncio.create_task(seat.listen(socket)))
-    try:
-        for _ in range(moves):
-            if time.monotonic() > stop_at:
-                break
-            mover = await _to_move(seats)
-            if mover is None:
-                break
-            payload = mover.latest
-            action = rng.choice(payload["legal"])
-            start = time.perf_counter()
-            answer = await client.post(
-                f"/api/games/{game_id}/actions",
-                json={"action": action, "version": payload["version"]},
-                headers={"X-Seat-Token": mover.token},
+@contextmanager
+def fresh_postgres(url: str) -> Iterator[tuple[str, str]]:
+    """A database for one run, and a note of which: a new one when the user may create
+    databases (dropped after), else the given one."""
+    parts = urlsplit(url)
+    plain = urlunsplit(parts._replace(scheme="postgresql"))
+    with psycopg.connect(plain, autocommit=True, connect_timeout=10) as admin:
+        row = admin.execute(
+            "SELECT rolcreatedb OR rolsuper FROM pg_roles WHERE rolname = current_user"
+        ).fetchone()
+        if not (row and row[0]):
+            yield url, "the given database (its user may not create databases)"
+            return
+        name = f"stratagem_bench_{secrets.token_hex(4)}"
+        admin.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+        try:
+            yield urlunsplit(parts._replace(path=f"/{name}")), f"fresh database {name}"
+        finally:
+            admin.execute(
+                sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name))
             )
-            answer.raise_for_status()
-            version = answer.json()["version"]
-            arrivals = await asyncio.gather(*(seat.reached(version) for seat in seats.values()))
-            totals.moves += 1
-            totals.latencies.extend(at - start for at in arrivals)
-    finally:
-        for task in listeners:
-            task.cancel()
-        for socket in sockets:
-            await socket.close()
 
 
-async def _to_move(seats: dict[str, Seat]) -> Seat | None:
-    """The seat whose latest payload offers it actions (``None`` once the game is over)."""
-    while True:
-        for seat in seats.values():
-            if seat.latest.get("finished"):
-                return None
-            if seat.latest.get("legal"):
-                return seat
-        waits = [asyncio.create_task(seat.changed.wait()) for seat in seats.values()]
-        for seat in seats.values():
-            seat.changed.clear()
-        await asyncio.wait(waits, timeout=1, return_when=asyncio.FIRST_COMPLETED)
-        for task in waits:
-            task.cancel()
-
-
-async def load(base: str, games: int, moves: int, seconds: float) -> tuple[Totals, float]:
-    totals = Totals()
-    ws_base = base.replace("http://", "ws://")
-    limits = httpx.Limits(max_connections=games * 2)
-    async with httpx.AsyncClient(base_url=base, timeout=30, limits=limits) as client:
-        start = time.perf_counter()
-        stop_at = time.monotonic() + seconds
-        await asyncio.gather(
-            *(play_game(client, ws_base, moves, stop_at, totals) for _ in range(games))
-        )
-        elapsed = time.perf_counter() - start
-    return totals, elapsed
-
-
-def report(name: str, totals: Totals, elapsed: float, games: int) -> None:
-    latencies = sorted(totals.latencies)
-    if not latencies:
-        print(f"{name}: no move was made")
+@contextmanager
+def database(kind: str, postgres: str | None) -> Iterator[tuple[str, str]]:
+    """A fresh database of ``kind`` (``SQLite`` or ``PostgreSQL``) and a note of which."""
+    if kind == "SQLite":
+        with tempfile.TemporaryDirectory(prefix="stratagem_bench_") as folder:
+            yield f"sqlite:///{folder}/bench.sqlite3", "fresh temporary file"
         return
-    median = statistics.median(latencies) * 1000
-    p99 = latencies[min(len(latencies) - 1, int(0.99 * len(latencies)))] * 1000
-    print(
-        f"{name:<10} {games} games, {totals.moves} moves in {elapsed:.1f} s: "
-        f"{totals.moves / elapsed:.0f} moves/s; move to every seat's update: "
-        f"median {median:.1f} ms, p99 {p99:.1f} ms ({len(latencies)} updates)"
+    assert postgres is not None
+    with fresh_postgres(postgres) as chosen:
+        yield chosen
+
+
+# -- one game as its two people see it ------------------------------------------------
+
+
+@dataclass
+class Meter:
+    """Websocket messages (and their bytes) received in the measured window."""
+
+    start: float = math.inf
+    stop: float = math.inf
+    messages: int = 0
+    bytes: int = 0
+
+
+class Seat:
+    """One person's websocket: what its latest payload says, and when each version came."""
+
+    def __init__(self, game: Game, token: str) -> None:
+        self.game = game
+        self.token = token
+        self.name: str | None = None
+        self.version = -1
+        self.to_move: str | None = ""
+        self.legal: list[str] = []
+        self.over = False
+        self.closed = False
+        self.floor = 0
+        self.arrivals: deque[tuple[int, float]] = deque(maxlen=ARRIVALS)
+        self.socket: ClientConnection | None = None
+        self.listener: asyncio.Task[None] | None = None
+
+    async def open(self, url: str) -> None:
+        self.socket = await connect(
+            url, max_size=None, proxy=None, ping_interval=None, open_timeout=30, close_timeout=2
+        )
+        await self.socket.send(json.dumps({"token": self.token}))
+        self.listener = asyncio.create_task(self._listen())
+
+    async def _listen(self) -> None:
+        assert self.socket is not None
+        meter = self.game.meter
+        try:
+            async for message in self.socket:
+                at = now()
+                if meter.start <= at < meter.stop:
+                    meter.messages += 1
+                    meter.bytes += len(message)
+                self._receive(json.loads(message), at)
+                self.game.notify()
+        except WebSocketException:
+            pass
+        finally:
+            self.closed = True
+            self.game.notify()
+
+    def _receive(self, payload: Any, at: float) -> None:
+        if not isinstance(payload, dict) or not isinstance(payload.get("version"), int):
+            return
+        version: int = payload["version"]
+        if version < self.version:
+            return
+        if version > self.version:
+            self.arrivals.append((version, at))
+            self.version = version
+        if "seat" in payload:
+            self.name = payload["seat"]
+        if "to_move" in payload:
+            self.to_move = payload["to_move"]
+            self.over = self.to_move is None
+        if isinstance(payload.get("legal"), list):
+            self.legal = payload["legal"]
+
+    def arrived(self, version: int) -> float | None:
+        """When the first update at ``version`` or later came."""
+        return next((at for seen, at in self.arrivals if seen >= version), None)
+
+    def may_act(self, acknowledged: int) -> bool:
+        """Whether this seat's websocket says it is its turn, at or after ``acknowledged``."""
+        return (
+            not self.over
+            and bool(self.legal)
+            and self.version >= max(acknowledged, self.floor)
+            and (self.name is None or self.to_move == self.name)
+        )
+
+    async def close(self) -> None:
+        if self.listener is not None:
+            self.listener.cancel()
+            await asyncio.gather(self.listener, return_exceptions=True)
+        if self.socket is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self.socket.close(), CLOSE_TIMEOUT)
+
+
+class Game:
+    """A game with two people, each on its own websocket."""
+
+    def __init__(self, game_id: str, rng: random.Random, meter: Meter) -> None:
+        self.id = game_id
+        self.meter = meter
+        self.rng = rng
+        self.seats: list[Seat] = []
+        self.acknowledged = 0
+        self.moves = 0
+        self.over = False
+        self.trackers: set[asyncio.Task[None]] = set()
+        self._changed = asyncio.Event()
+
+    @classmethod
+    async def open(
+        cls, client: httpx.AsyncClient, ws_base: str, rng: random.Random, meter: Meter
+    ) -> Game:
+        """Create a game (the server draws its seed) and connect both seats."""
+        body = {"game": GAME, "seats": ["human", "human"]}
+        response = await client.post("/api/games", json=body)
+        response.raise_for_status()
+        created = response.json()
+        game = cls(str(created["id"]), rng, meter)
+        for entry in created["seats"]:
+            token = str(entry.get("link") or "").partition("#seat=")[2]
+            if token:
+                game.seats.append(Seat(game, token))
+        if len(game.seats) != 2:
+            raise RuntimeError(f"game {game.id}: expected two seat links, got {created}")
+        try:
+            for seat in game.seats:
+                await seat.open(f"{ws_base}/api/games/{game.id}/ws")
+        except BaseException:
+            await game.close()
+            raise
+        return game
+
+    def notify(self) -> None:
+        self._changed.set()
+        self._changed = asyncio.Event()
+
+    async def wait(self, deadline: float) -> None:
+        """Until a websocket message comes (or ``deadline``)."""
+        changed = self._changed
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(changed.wait(), max(0.0, deadline - now()))
+
+    def done(self, cap: int | None) -> bool:
+        """Over, broken, or played ``cap`` moves: to be replaced."""
+        return (
+            self.over
+            or any(seat.over or seat.closed for seat in self.seats)
+            or (cap is not None and self.moves >= cap)
+        )
+
+    def mover(self) -> Seat | None:
+        """The seat whose websocket says it may act now."""
+        return next((s for s in self.seats if s.may_act(self.acknowledged)), None)
+
+    async def wait_mover(self, deadline: float, cap: int | None) -> Seat | None:
+        for _ in range(MAX_WAKES):
+            if self.done(cap):
+                return None
+            seat = self.mover()
+            if seat is not None:
+                return seat
+            if now() >= deadline:
+                return None
+            await self.wait(deadline)
+        return None
+
+    async def post(self, client: httpx.AsyncClient, seat: Seat, errors: Counter[str]) -> int | None:
+        """``seat`` takes a random legal action; the acknowledged version, or ``None``."""
+        action = self.rng.choice(seat.legal)
+        try:
+            response = await client.post(
+                f"/api/games/{self.id}/actions",
+                json={"action": action, "version": seat.version},
+                headers={"X-Seat-Token": seat.token},
+            )
+        except httpx.HTTPError as error:
+            errors[type(error).__name__] += 1
+            return None
+        if response.status_code != 200:
+            errors[f"HTTP {response.status_code}"] += 1
+            if response.status_code == 409:
+                seat.floor = seat.version + 1
+            return None
+        payload = response.json()
+        version = int(payload["version"])
+        self.acknowledged = max(self.acknowledged, version)
+        self.moves += 1
+        if "to_move" in payload and payload["to_move"] is None:
+            self.over = True
+        return version
+
+    async def shown(self, version: int, deadline: float) -> float | None:
+        """When the later of the seats' updates at ``version`` (or later) came."""
+        for _ in range(MAX_WAKES):
+            if all(seat.version >= version for seat in self.seats):
+                times = [seat.arrived(version) for seat in self.seats]
+                return None if None in times else max(t for t in times if t is not None)
+            if any(seat.closed for seat in self.seats) or now() >= deadline:
+                return None
+            await self.wait(deadline)
+        return None
+
+    async def close(self) -> None:
+        for task in self.trackers:
+            task.cancel()
+        await asyncio.gather(*self.trackers, return_exceptions=True)
+        await asyncio.gather(*(seat.close() for seat in self.seats))
+
+
+# -- a run: one mode against one server -----------------------------------------------
+
+
+@dataclass(frozen=True)
+class Options:
+    games: int
+    moves: int | None
+    seconds: float
+    warmup: float
+    rate: float
+    seed: int
+
+
+@dataclass
+class Figures:
+    """What one run saw; latencies in seconds."""
+
+    acknowledged: int = 0
+    sent: int = 0
+    offered: int = 0
+    late: int = 0
+    missed: int = 0
+    lost: int = 0
+    games_replaced: int = 0
+    lateness: list[float] = field(default_factory=list)
+    from_send: list[float] = field(default_factory=list)
+    from_schedule: list[float] = field(default_factory=list)
+    acknowledgement: list[float] = field(default_factory=list)
+    errors: Counter[str] = field(default_factory=Counter)
+
+
+class Run:
+    """The games of one mode, their slots' replacements and their figures."""
+
+    def __init__(self, server: Server, client: httpx.AsyncClient, options: Options) -> None:
+        self.server = server
+        self.client = client
+        self.options = options
+        self.ws_base = server.base.replace("http://", "ws://")
+        self.meter = Meter()
+        self.figures = Figures()
+        self.serials = itertools.count()
+        self.games: list[Game] = []
+        self.retiring: set[asyncio.Task[None]] = set()
+        self.start = self.warm = self.stop = self.cutoff = math.inf
+        self.cpu: dict[str, float | None] = {}
+
+    def rng(self) -> random.Random:
+        """The random moves of the next game (the server draws the game's own seed)."""
+        return random.Random(f"{self.options.seed}/{next(self.serials)}")
+
+    async def open_all(self) -> None:
+        """Create every slot's first game (before the clock starts)."""
+        gate = asyncio.Semaphore(8)
+
+        async def one() -> Game:
+            async with gate:
+                return await Game.open(self.client, self.ws_base, self.rng(), self.meter)
+
+        self.games = list(await asyncio.gather(*(one() for _ in range(self.options.games))))
+
+    def begin(self, lead: float = 0.0) -> None:
+        self.start = now() + lead
+        self.warm = self.start + self.options.warmup
+        self.stop = self.start + self.options.seconds
+        self.cutoff = self.stop + GRACE
+        self.meter.start, self.meter.stop = self.warm, self.stop
+
+    async def replace(self, slot: int) -> Game:
+        """Retire the slot's game and open a new one (several tries)."""
+        old = self.games[slot]
+        task = asyncio.create_task(self._retire(old))
+        self.retiring.add(task)
+        task.add_done_callback(self.retiring.discard)
+        for _ in range(OPEN_ATTEMPTS):
+            try:
+                game = await Game.open(self.client, self.ws_base, self.rng(), self.meter)
+            except (httpx.HTTPError, WebSocketException, OSError, TimeoutError) as error:
+                self.figures.errors[f"new game: {type(error).__name__}"] += 1
+                await asyncio.sleep(0.2)
+                continue
+            self.games[slot] = game
+            self.figures.games_replaced += 1
+            return game
+        raise RuntimeError(f"slot {slot}: no new game could be opened")
+
+    async def _retire(self, game: Game) -> None:
+        if game.trackers:
+            await asyncio.wait(set(game.trackers), timeout=max(0.0, self.cutoff - now()))
+        await game.close()
+
+    def track(self, game: Game, version: int, sent: float, scheduled: float | None) -> None:
+        """Follow one measured move until both seats have been shown its version."""
+        figures = self.figures
+
+        async def follow() -> None:
+            last = await game.shown(version, self.cutoff)
+            if last is None:
+                figures.lost += 1
+                return
+            figures.from_send.append(last - sent)
+            if scheduled is not None:
+                figures.from_schedule.append(last - scheduled)
+
+        task = asyncio.create_task(follow())
+        game.trackers.add(task)
+        task.add_done_callback(game.trackers.discard)
+
+    async def measure_cpu(self) -> None:
+        """CPU use of this client and of the server over the measured window."""
+        await asyncio.sleep(max(0.0, self.warm - now()))
+        client0, server0 = time.process_time(), cpu_seconds(self.server.pid)
+        await asyncio.sleep(max(0.0, self.stop - now()))
+        client1, server1 = time.process_time(), cpu_seconds(self.server.pid)
+        window = self.stop - self.warm
+        self.cpu["client_cpu_percent"] = round(100 * (client1 - client0) / window, 1)
+        self.cpu["server_cpu_percent"] = (
+            None
+            if server0 is None or server1 is None
+            else round(100 * (server1 - server0) / window, 1)
+        )
+
+    async def drive(self, slots: list[asyncio.Task[None]]) -> None:
+        """Wait for the slots (until the cut-off), then close every game."""
+        cpu = asyncio.create_task(self.measure_cpu())
+        _, pending = await asyncio.wait(slots, timeout=max(0.0, self.cutoff - now()))
+        for task in pending:
+            task.cancel()
+        for outcome in await asyncio.gather(*slots, return_exceptions=True):
+            if isinstance(outcome, Exception):
+                self.figures.errors[f"slot: {type(outcome).__name__}: {outcome}"] += 1
+        await asyncio.wait_for(cpu, timeout=GRACE)
+        trackers = {task for game in self.games for task in game.trackers}
+        if trackers:
+            await asyncio.wait(trackers, timeout=max(0.1, self.cutoff - now()))
+        if self.retiring:
+            await asyncio.wait(set(self.retiring), timeout=max(0.1, self.cutoff - now()))
+        await asyncio.gather(*(game.close() for game in self.games))
+
+    def counted(self, at: float) -> bool:
+        """Whether a move sent (or scheduled) ``at`` is measured."""
+        return self.warm <= at < self.stop
+
+    async def move(self, game: Game, seat: Seat, scheduled: float | None = None) -> bool:
+        """``seat`` moves now; measured if sent (or ``scheduled``) in the window. Its delays
+        run from ``scheduled`` when given, and from the send too."""
+        sent = now()
+        origin = sent if scheduled is None else scheduled
+        version = await game.post(self.client, seat, self.figures.errors)
+        acknowledged = now()
+        if version is None:
+            return False
+        if self.warm <= acknowledged <= self.stop:
+            self.figures.acknowledged += 1
+        if self.counted(origin):
+            self.figures.sent += 1
+            self.figures.acknowledgement.append(acknowledged - origin)
+            self.track(game, version, sent, scheduled)
+        return True
+
+
+async def saturation(run: Run) -> None:
+    """Every seat posts as soon as its websocket says it is its turn."""
+    await run.open_all()
+    run.begin()
+
+    async def seat_loop(game: Game, seat: Seat) -> None:
+        for _ in range(MAX_WAKES):
+            if now() >= run.stop or game.done(run.options.moves):
+                return
+            if not seat.may_act(game.acknowledged):
+                await game.wait(run.stop)
+                continue
+            if not await run.move(game, seat):
+                await asyncio.sleep(ERROR_PAUSE)
+
+    async def slot_loop(slot: int) -> None:
+        for _ in range(MAX_WAKES):
+            game = run.games[slot]
+            await asyncio.gather(*(seat_loop(game, seat) for seat in game.seats))
+            if now() >= run.stop:
+                return
+            await run.replace(slot)
+
+    await run.drive([asyncio.create_task(slot_loop(slot)) for slot in range(run.options.games)])
+
+
+async def offered_load(run: Run) -> None:
+    """Each game moves on its own schedule of ``rate`` moves per second."""
+    await run.open_all()
+    run.begin(lead=0.5)
+    period = 1 / run.options.rate
+    ticks = math.ceil(run.options.seconds * run.options.rate) + 1
+    cap = run.options.moves
+    figures = run.figures
+
+    async def ready_mover(slot: int) -> Seat | None:
+        """The seat to move in the slot's game, replacing finished games (until stop)."""
+        for _ in range(OPEN_ATTEMPTS):
+            if run.games[slot].done(cap):
+                await run.replace(slot)
+            seat = await run.games[slot].wait_mover(run.stop, cap)
+            if seat is not None or now() >= run.stop:
+                return seat
+        return None  # the slot's games kept failing
+
+    async def slot_loop(slot: int) -> None:
+        phase = slot / (run.options.games * run.options.rate)
+        for tick in range(ticks):
+            scheduled = run.start + phase + tick * period
+            if scheduled >= run.stop:
+                return
+            counted = run.counted(scheduled)
+            figures.offered += counted
+            if now() >= run.stop:  # a backlog at the end: these ticks are never sent
+                figures.late += counted
+                figures.missed += counted
+                continue
+            if run.games[slot].done(cap):
+                await run.replace(slot)
+            overran = now() > scheduled
+            if not overran:
+                await asyncio.sleep(scheduled - now())
+            game = run.games[slot]
+            seat = game.mover()
+            late = overran or seat is None
+            if seat is None:
+                seat = await ready_mover(slot)
+                game = run.games[slot]
+            if counted and late:
+                figures.late += 1
+            if seat is None:
+                figures.missed += counted
+                continue
+            if counted and late:
+                figures.lateness.append(now() - scheduled)
+            await run.move(game, seat, scheduled)
+
+    await run.drive([asyncio.create_task(slot_loop(slot)) for slot in range(run.options.games)])
+
+
+async def measure(server: Server, mode: str, options: Options) -> dict[str, Any]:
+    """One mode against ``server``: its figures."""
+    pool = options.games * 2 + 8
+    limits = httpx.Limits(max_connections=pool, max_keepalive_connections=pool)
+    async with httpx.AsyncClient(
+        base_url=server.base, timeout=30, limits=limits, trust_env=False
+    ) as client:
+        run = Run(server, client, options)
+        await (saturation(run) if mode == "saturation" else offered_load(run))
+    window = run.stop - run.warm
+    figures = run.figures
+    result: dict[str, Any] = {
+        "games": options.games,
+        "window_s": round(window, 2),
+        "warmup_s": options.warmup,
+        "acknowledged_moves": figures.acknowledged,
+        "achieved_moves_per_s": round(figures.acknowledged / window, 1),
+        "measured_moves": figures.sent,
+        "lost_updates": figures.lost,
+        "games_replaced": figures.games_replaced,
+        "errors": dict(figures.errors),
+        "ws_messages_per_s": round(run.meter.messages / window, 1),
+        "ws_kib_per_message": round(run.meter.bytes / max(1, run.meter.messages) / 1024, 1),
+        **run.cpu,
+        "loadavg_after": [round(x, 2) for x in os.getloadavg()],
+    }
+    if mode == "saturation":
+        result["move_to_every_update"] = summary(figures.from_send)
+        result["move_to_acknowledgement"] = summary(figures.acknowledgement)
+    else:
+        result["rate_per_game"] = options.rate
+        result["offered_moves"] = figures.offered
+        result["offered_moves_per_s"] = round(figures.offered / window, 1)
+        result["late_ticks"] = figures.late
+        result["missed_ticks"] = figures.missed
+        result["lateness"] = summary(figures.lateness)
+        result["scheduled_to_every_update"] = summary(figures.from_schedule)
+        result["sent_to_every_update"] = summary(figures.from_send)
+        result["scheduled_to_acknowledgement"] = summary(figures.acknowledgement)
+    return result
+
+
+# -- output ---------------------------------------------------------------------------
+
+
+def _delays(figures: dict[str, Any], keys: tuple[str, ...]) -> str:
+    if not figures["count"]:
+        return "none"
+    parts = [f"{key.removesuffix('_ms')} {figures[key]:.1f}" for key in keys]
+    return f"{', '.join(parts)} ms (n={figures['count']})"
+
+
+def show(name: str, mode: str, note: str, result: dict[str, Any]) -> None:
+    table = Table(title=f"{name}, {mode} ({note})", show_header=False, title_justify="left")
+    table.add_column("figure")
+    table.add_column("value", overflow="fold")
+    table.add_row("games at once", str(result["games"]))
+    table.add_row("measured window", f"{result['window_s']} s after {result['warmup_s']} s")
+    if mode == "saturation":
+        rows = [
+            ("acknowledged moves/s", f"{result['achieved_moves_per_s']}"),
+            (
+                "move to every seat's update",
+                _delays(result["move_to_every_update"], ("median_ms", "p99_ms", "max_ms")),
+            ),
+            (
+                "move to acknowledgement",
+                _delays(result["move_to_acknowledgement"], ("median_ms", "p99_ms")),
+            ),
+        ]
+    else:
+        every = ("median_ms", "p90_ms", "p99_ms", "max_ms")
+        rows = [
+            (
+                "offered moves/s",
+                f"{result['offered_moves_per_s']} ({result['rate_per_game']}/game)",
+            ),
+            ("achieved moves/s", f"{result['achieved_moves_per_s']}"),
+            ("late ticks", f"{result['late_ticks']} of {result['offered_moves']}"),
+            ("ticks never sent", str(result["missed_ticks"])),
+            ("lateness of late ticks", _delays(result["lateness"], ("median_ms", "max_ms"))),
+            ("scheduled to every update", _delays(result["scheduled_to_every_update"], every)),
+            ("sent to every update", _delays(result["sent_to_every_update"], every)),
+        ]
+    for row in rows:
+        table.add_row(*row)
+    table.add_row("updates never seen", str(result["lost_updates"]))
+    table.add_row("games replaced", str(result["games_replaced"]))
+    table.add_row(
+        "websocket messages",
+        f"{result['ws_messages_per_s']}/s, {result['ws_kib_per_message']} KiB each",
     )
+    table.add_row(
+        "CPU (client, server)",
+        f"{result.get('client_cpu_percent')} %, {result.get('server_cpu_percent')} %",
+    )
+    table.add_row("errors", ", ".join(f"{k}: {v}" for k, v in result["errors"].items()) or "none")
+    table.add_row("load average after", " ".join(map(str, result["loadavg_after"])))
+    console.print(table)
+
+
+def git_head() -> dict[str, Any]:
+    """The commit measured, and whether the server's code differs from it."""
+    try:
+        head = subprocess.run(
+            ["git", "-C", str(ROOT), "rev-parse", "HEAD"],
+            capture_output=True,
+            text=True,
+            check=True,
+            timeout=10,
+        ).stdout.strip()
+        changed = subprocess.run(
+            ["git", "-C", str(ROOT), "status", "--porcelain", "--", "src/stratagem"],
+            capture_output=True,
+            text=True,
+            check=True,
+            timeout=10,
+        ).stdout.split("\n")
+    except (OSError, subprocess.SubprocessError):
+        return {"head": None, "modified": []}
+    return {"head": head, "modified": [line[3:] for line in changed if line.strip()]}
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=20, help="games played at once")
-    parser.add_argument("--moves", type=int, default=40, help="moves per game at most")
-    parser.add_argument("--seconds", type=float, default=60, help="time limit per database")
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    parser.add_argument("--mode", choices=("saturation", "load", "both"), default="both")
+    parser.add_argument("--games", type=int, default=50, help="games played at once")
+    parser.add_argument(
+        "--moves",
+        type=int,
+        default=None,
+        help="moves per game before it is replaced (default: play each game to its end)",
+    )
+    parser.add_argument("--seconds", type=float, default=60, help="length of each mode")
+    parser.add_argument("--warmup", type=float, default=5, help="seconds not counted")
+    parser.add_argument("--rate", type=float, default=1.0, help="moves/s per game (load)")
+    parser.add_argument("--seed", type=int, default=0, help="seeds the random moves")
     parser.add_argument("--postgres", default=os.environ.get("STRATAGEM_DATABASE_URL"))
+    parser.add_argument("--json", type=Path, help="write every figure to this file")
     args = parser.parse_args()
-    backends = []
-    with tempfile.TemporaryDirectory() as folder:
-        backends.append(("SQLite", f"sqlite:///{folder}/bench.sqlite3"))
-        if args.postgres:
-            backends.append(("PostgreSQL", args.postgres))
-        for name, url in backends:
-            with server(url) as base:
-                totals, elapsed = asyncio.run(load(base, args.games, args.moves, args.seconds))
-            report(name, totals, elapsed, args.games)
+    if not 0 <= args.warmup < args.seconds:
+        parser.error("--warmup must be at least 0 and less than --seconds")
+    if args.games < 1 or args.rate <= 0 or (args.moves is not None and args.moves < 1):
+        parser.error("--games, --rate and --moves must be positive")
+    postgres = args.postgres if args.postgres and args.postgres.startswith("postgres") else None
+    if postgres:
+        _check_loopback(postgres)
+    options = Options(args.games, args.moves, args.seconds, args.warmup, args.rate, args.seed)
+    modes = ("saturation", "load") if args.mode == "both" else (args.mode,)
+    kinds = ("SQLite", "PostgreSQL") if postgres else ("SQLite",)
+    revision = git_head()
+    load = [round(x, 2) for x in os.getloadavg()]
+    console.print(f"command: {shlex.join(sys.orig_argv)}")
+    console.print(
+        f"git HEAD: {revision['head']}; modified under src/stratagem: "
+        f"{', '.join(revision['modified']) or 'nothing'}"
+    )
+    console.print(f"machine: {os.cpu_count()} CPUs, load average {' '.join(map(str, load))}")
+    report: dict[str, Any] = {
+        "command": shlex.join(sys.orig_argv),
+        "started_utc": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
+        "git": revision,
+        "cpus": os.cpu_count(),
+        "loadavg_start": load,
+        "options": asdict(options),
+        "runs": [],
+    }
+    for kind in kinds:
+        for mode in modes:
+            with database(kind, postgres) as (url, note), serve(url) as server:
+                console.print(f"{kind}, {mode}: {options.games} games, {options.seconds} s ...")
+                result = asyncio.run(measure(server, mode, options))
+            show(kind, mode, note, result)
+            report["runs"].append({"database": kind, "mode": mode, "note": note, **result})
+    if args.json:
+        args.json.write_text(json.dumps(report, indent=2) + "\n")
+        console.print(f"figures written to {args.json}")
 
 
 if __name__ == "__main__":
