@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from pathlib import Path
 from types import UnionType
@@ -25,17 +26,88 @@ class GameOptions(BaseModel):
     data: Path | None = None
 
 
-def validate_options(model: type[GameOptions], game: str, values: dict[str, object]) -> GameOptions:
-    """``values`` checked against ``model``; every problem is named in one ``OptionError``."""
+def validate_options(
+    model: type[GameOptions], game: str, values: dict[str, object], *, strict: bool = False
+) -> GameOptions:
+    """``values`` checked against ``model``; every problem is named in one ``OptionError``.
+
+    ``strict`` is for values that came as JSON from somebody else (the web table): they
+    are validated as that JSON, in pydantic's strict mode, so that nothing is coerced
+    (``"yes"`` is no boolean, ``"2"`` no number) yet JSON's own spellings are accepted (an
+    array for a tuple, a whole number for a float, a text for a path). A value JSON cannot
+    hold (a lone surrogate, a number that is not finite, a Python object) is refused.
+    Without it, pydantic's lax mode converts what it can (the command line and Python
+    callers, which hand over typed values).
+    """
     try:
-        return model.model_validate(values)
+        if not strict:
+            return model.model_validate(values)
+        return model.model_validate_json(_as_json(game, values), strict=True)
     except ValidationError as error:
         known = ", ".join(model.model_fields)
-        problems = []
+        problems: dict[str, None] = {}  # in order, each once
         for item in error.errors():
             where = ".".join(str(part) for part in item["loc"]) or "options"
-            problems.append(f"option {where!r}: {item['msg']}")
+            key = str(item["loc"][0]) if item["loc"] else ""
+            field = model.model_fields.get(key)
+            if strict and field is not None and item["type"].endswith("_type"):
+                wanted = json_type_words(field.annotation)
+                problems[f"option {key!r} takes {wanted}, not {_shown(values.get(key))}"] = None
+            else:
+                problems[f"option {where!r}: {item['msg']}"] = None
         raise OptionError(f"{game}: " + "; ".join(problems) + f" (options: {known})") from None
+
+
+def _as_json(game: str, values: dict[str, object]) -> str:
+    """``values`` as JSON text; an ``OptionError`` names the first one JSON cannot hold."""
+    for key, value in values.items():
+        try:
+            json.dumps({key: value}, allow_nan=False, ensure_ascii=False).encode()
+        except (TypeError, ValueError):
+            # UnicodeEncodeError (a lone surrogate) is a ValueError too
+            raise OptionError(
+                f"{game}: option {key!r}: {_shown(value)} is not a JSON value "
+                "(a text in valid Unicode, a finite number, true/false, null or a list)"
+            ) from None
+    return json.dumps(values, allow_nan=False)
+
+
+def _shown(value: object, width: int = 60) -> str:
+    """``repr(value)``, cut short: a refusal must not echo a huge value back."""
+    text = repr(value)
+    return text if len(text) <= width else text[: width - 3] + "..."
+
+
+def json_type_words(annotation: object) -> str:
+    """An option's declared type in words, as JSON gives it (``strict`` validation)."""
+    args = get_args(annotation)
+    origin = get_origin(annotation)
+    if origin is Literal:
+        return "one of " + "/".join(json.dumps(arg) for arg in args)
+    if origin in (Union, UnionType) and type(None) in args:
+        rest = [arg for arg in args if arg is not type(None)]
+        return " or ".join(json_type_words(arg) for arg in rest) + " or null"
+    if origin in (tuple, list):
+        items = [arg for arg in args if arg is not Ellipsis]
+        count = f"{len(items)} " if origin is tuple and Ellipsis not in args else ""
+        return f"a list of {count}{_JSON_PLURALS.get(items[0], 'values')}"
+    return _JSON_WORDS.get(annotation, getattr(annotation, "__name__", str(annotation)))
+
+
+_JSON_WORDS: dict[object, str] = {
+    bool: "true or false",
+    int: "a whole number",
+    float: "a number",
+    str: "a text",
+    Path: "a path (as a text)",
+}
+_JSON_PLURALS: dict[object, str] = {
+    bool: "true/false values",
+    int: "whole numbers",
+    float: "numbers",
+    str: "texts",
+    Path: "paths",
+}
 
 
 def describe_type(annotation: object) -> str:

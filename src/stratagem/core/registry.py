@@ -53,8 +53,16 @@ def options_model(name: str) -> type[GameOptions]:
     return model
 
 
-def load(name: str, players: int | None = None, **options: object) -> Game:
-    """Build a game with validated options; anything out of range raises ``OptionError``."""
+def load(
+    name: str, /, players: int | None = None, *, strict: bool = False, **options: object
+) -> Game:
+    """Build a game with validated options; anything out of range raises ``OptionError``.
+
+    ``strict`` refuses any conversion (``"2"`` for a number, ``"yes"`` for true/false): the
+    options are taken as JSON gives them, for callers that pass on somebody else's JSON (the
+    web table); see ``validate_options``. ``name`` is positional-only so that an option
+    called ``name`` is refused as unknown, not taken for the game's name.
+    """
     info = game_info(name)
     if players is None:
         players = info.min_players
@@ -68,5 +76,5 @@ def load(name: str, players: int | None = None, **options: object) -> Game:
         )
         raise OptionError(f"{name} is played by {allowed} players, not {players}")
     model, build = _REGISTRY[name].factory()
-    validated = validate_options(model, name, {"players": players, **options})
+    validated = validate_options(model, name, {"players": players, **options}, strict=strict)
     return build(validated)

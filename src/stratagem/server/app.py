@@ -21,6 +21,7 @@ from fastapi.templating import Jinja2Templates
 from stratagem.server.api import hub_of, router
 from stratagem.server.docs import add_docs
 from stratagem.server.errors import Refused
+from stratagem.server.guards import install_guards
 from stratagem.server.hub import Hub
 from stratagem.server.settings import Settings
 from stratagem.server.storage import Store
@@ -99,4 +100,5 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     for path, endpoint in pages:
         app.add_api_route(path, endpoint, response_class=HTMLResponse, include_in_schema=False)
     app.include_router(router)
+    install_guards(app, config)
     return app

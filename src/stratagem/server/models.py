@@ -3,17 +3,85 @@ the OpenAPI schema at ``/openapi.json``)."""
 
 from __future__ import annotations
 
-from typing import Any
+import math
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic_core import PydanticCustomError
 
 MAX_SEED = 2**63 - 1
-OptionValue = bool | int | float | str | list[str] | None
+MAX_OPTIONS = 64
+"""Options one request may name (no game has half as many)."""
+MAX_OPTION_NAME = 64
+MAX_OPTION_TEXT = 200
+"""Characters of one text option, or of one item of a list option."""
+MAX_OPTION_ITEMS = 64
+"""Items of one list option (an army per seat is the longest list a game takes)."""
+RESERVED_OPTIONS = ("strict",)
+"""Names that ``stratagem.core.load`` takes for itself, so never an option's."""
+
+OptionText = Annotated[str, Field(max_length=MAX_OPTION_TEXT)]
+OptionValue = (
+    bool
+    | int
+    | float
+    | OptionText
+    | Annotated[list[OptionText], Field(max_length=MAX_OPTION_ITEMS)]
+    | None
+)
 """What an option may be given as from the web: a scalar, a list of names, or ``None``."""
 
 
+def _refuse(reason: str) -> PydanticCustomError:
+    """A validation error whose message is exactly ``reason`` (no "Value error, " before
+    it, and no braces in ``reason`` taken for a template's fields)."""
+    return PydanticCustomError("invalid_input", "{reason}", {"reason": reason})
+
+
+def _check_text(text: str, what: str = "") -> None:
+    """Refuse a text that is not valid Unicode: JSON's ``"\\ud800"`` decodes to a lone
+    surrogate, which no database, log or UTF-8 answer can hold; it must stop here, named,
+    rather than fail deep inside as a server error."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as error:
+        code = ord(text[error.start])
+        raise _refuse(
+            f"{what}{': ' if what else ''}the text holds a lone surrogate (U+{code:04X} at "
+            f"character {error.start}), which is not valid Unicode"
+        ) from None
+
+
+def _check_option(key: str, value: object) -> None:
+    """One option as the web may give it: a scalar, a short text, a short list of short
+    texts, or ``None``; anything else is refused, named, before a game is built."""
+    what = f"option {key!r}"
+    if isinstance(value, str):
+        _check_text(value, what)
+        if len(value) > MAX_OPTION_TEXT:
+            raise _refuse(f"{what}: a text of at most {MAX_OPTION_TEXT} characters")
+    elif isinstance(value, list):
+        if len(value) > MAX_OPTION_ITEMS:
+            raise _refuse(f"{what}: a list of at most {MAX_OPTION_ITEMS} items, not {len(value)}")
+        for index, item in enumerate(value):
+            if not isinstance(item, str):
+                raise _refuse(f"{what}: a list of texts; item {index} is not a text")
+            _check_text(item, f"{what}, item {index}")
+            if len(item) > MAX_OPTION_TEXT:
+                raise _refuse(f"{what}, item {index}: at most {MAX_OPTION_TEXT} characters")
+    elif isinstance(value, float) and not math.isfinite(value):
+        raise _refuse(f"{what}: a finite number")
+    elif isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_SEED:
+        raise _refuse(f"{what}: a whole number between -{MAX_SEED} and {MAX_SEED}")
+    elif value is not None and not isinstance(value, bool | int | float):
+        raise _refuse(f"{what}: true/false, a number, a text, a list of texts or null")
+
+
 class _Body(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    """A request body: unknown fields are refused and nothing is coerced (``"2"`` is no
+    number), since the body is somebody else's JSON."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 class CatalogEntry(BaseModel):
@@ -46,6 +114,42 @@ class CreateGame(_Body):
     )
     seed: int | None = Field(default=None, ge=0, le=MAX_SEED)
 
+    @field_validator("game", mode="before")
+    @classmethod
+    def _valid_game(cls, value: object) -> object:
+        if isinstance(value, str):
+            _check_text(value)
+        return value
+
+    @field_validator("seats", mode="before")
+    @classmethod
+    def _valid_seats(cls, value: object) -> object:
+        if isinstance(value, list):
+            for index, item in enumerate(value):
+                if isinstance(item, str):
+                    _check_text(item, f"seat {index}")
+        return value
+
+    @field_validator("options", mode="before")
+    @classmethod
+    def _valid_options(cls, value: object) -> object:
+        """Sizes, Unicode and shapes of the options, checked before anything else looks at
+        them: a 2-million-item list is refused at once, by its length."""
+        if not isinstance(value, dict):
+            return value
+        if len(value) > MAX_OPTIONS:
+            raise _refuse(f"at most {MAX_OPTIONS} options, not {len(value)}")
+        for key, item in value.items():
+            if not isinstance(key, str):
+                raise _refuse(f"option names are texts, not {type(key).__name__}")
+            _check_text(key, "an option's name")
+            if len(key) > MAX_OPTION_NAME:
+                raise _refuse(f"an option's name has at most {MAX_OPTION_NAME} characters")
+            if key in RESERVED_OPTIONS:
+                raise _refuse(f"{key!r} is no game's option")
+            _check_option(key, item)
+        return value
+
 
 class SeatLink(BaseModel):
     """A seat of a new game; a human seat's link carries its secret token (shown once)."""
@@ -72,6 +176,13 @@ class ActionRequest(_Body):
     version: int | None = Field(
         default=None, ge=0, description="Refuse the action if the game has moved on since."
     )
+
+    @field_validator("action", mode="before")
+    @classmethod
+    def _valid_action(cls, value: object) -> object:
+        if isinstance(value, str):
+            _check_text(value)
+        return value
 
 
 class Problem(BaseModel):

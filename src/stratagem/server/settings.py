@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+
+import limits
 
 DEFAULT_DATABASE = "sqlite:///stratagem.sqlite3"
 DATABASE_ENV = "STRATAGEM_DATABASE_URL"
@@ -11,17 +13,68 @@ BOT_DELAY_ENV = "STRATAGEM_BOT_DELAY"
 DEFAULT_BOT_DELAY = 0.6
 """Seconds a bot waits before it acts, so that people can follow (and take back)."""
 
+DEFAULT_MAX_BODY = 64 * 1024
+"""Bytes a request body may hold: a game's creation or an action is well under 2 KiB."""
+RATE_LIMITS_ENV = "STRATAGEM_RATE_LIMITS"
+RATE_CREATE_ENV = "STRATAGEM_RATE_CREATE"
+RATE_ACT_ENV = "STRATAGEM_RATE_ACT"
+DEFAULT_RATE_CREATE = "30/minute"
+"""Games one client address may create: more than a lobby of friends ever needs."""
+DEFAULT_RATE_ACT = "1200/minute"
+"""Actions and take-backs one address may post (20 a second, all its seats together)."""
+_OFF = ("0", "false", "no", "off")
+
+
+def _env_rate_limits() -> bool:
+    return os.environ.get(RATE_LIMITS_ENV, "").strip().lower() not in _OFF
+
+
+def _env_rate_create() -> str:
+    return os.environ.get(RATE_CREATE_ENV) or DEFAULT_RATE_CREATE
+
+
+def _env_rate_act() -> str:
+    return os.environ.get(RATE_ACT_ENV) or DEFAULT_RATE_ACT
+
 
 @dataclass(frozen=True, slots=True)
 class Settings:
-    """Where games are stored and how fast bots play."""
+    """Where games are stored, how fast bots play, and the table's doors (``guards.py``).
+
+    ``max_body`` bounds every request body (bytes). ``rate_create`` and ``rate_act`` are
+    per client address, in the notation of the ``limits`` library (``"30/minute"``,
+    ``"5 per second"``); ``rate_limits=False`` turns both off (tests, the benchmark).
+    Those three default to ``STRATAGEM_RATE_LIMITS`` (``off`` turns them off),
+    ``STRATAGEM_RATE_CREATE`` and ``STRATAGEM_RATE_ACT``, read whenever a ``Settings`` is
+    made, so that a caller that builds its settings field by field (``stratagem serve
+    --database ...``) still honours them. A rate that ``limits`` cannot read is refused
+    here, at start-up, not on the first request.
+    """
 
     database_url: str = DEFAULT_DATABASE
     bot_delay: float = DEFAULT_BOT_DELAY
+    max_body: int = DEFAULT_MAX_BODY
+    rate_limits: bool = field(default_factory=_env_rate_limits)
+    rate_create: str = field(default_factory=_env_rate_create)
+    rate_act: str = field(default_factory=_env_rate_act)
+
+    def __post_init__(self) -> None:
+        if self.max_body < 1:
+            raise ValueError(f"max_body must be at least 1 byte, not {self.max_body}")
+        for name, rate in (("rate_create", self.rate_create), ("rate_act", self.rate_act)):
+            try:
+                count = len(limits.parse_many(rate))
+            except ValueError:
+                count = 0
+            if count != 1:
+                raise ValueError(
+                    f"{name}: {rate!r} is not one rate such as '30/minute' or '5 per second'"
+                )
 
     @classmethod
     def from_env(cls) -> Settings:
-        """``STRATAGEM_DATABASE_URL`` and ``STRATAGEM_BOT_DELAY``, else the defaults."""
+        """``STRATAGEM_DATABASE_URL`` and ``STRATAGEM_BOT_DELAY``, else the defaults (the
+        rate limits always follow their own variables, see the class)."""
         delay = os.environ.get(BOT_DELAY_ENV)
         return cls(
             database_url=os.environ.get(DATABASE_ENV) or DEFAULT_DATABASE,

@@ -1,0 +1,212 @@
+"""The web table's doors: what is refused before a request reaches the API.
+
+* **Body size.** ``BodyLimit`` refuses a request body over ``Settings.max_body`` bytes
+  with 413 before anything parses it: at once when its ``Content-Length`` says so, else
+  (a chunked body) as soon as the bytes streamed in pass the limit, without ever holding
+  more than one chunk. A malformed ``Content-Length`` is a 400.
+* **Rate.** ``RateLimit`` counts, per client address, the games created and the actions
+  and take-backs posted, in a moving window (the ``limits`` library, in memory: one
+  server process, one count), and answers 429 with ``Retry-After`` once a limit is used
+  up. The address is the ASGI scope's ``client``: behind a proxy, run uvicorn with its
+  proxy headers trusted, or every player shares the proxy's address.
+* **Validation.** A request whose fields pydantic refuses is answered 422 with one
+  readable ``detail`` text naming each field, like every other refusal of the table,
+  instead of FastAPI's list, and safely even when the input holds a lone surrogate (the
+  default answer echoes the input and fails to encode it: a 500).
+
+Every refusal here is JSON ``{"detail": reason}``; none reaches the application, so none
+changes anything.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+import time
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+import limits
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from limits.storage import MemoryStorage
+from limits.strategies import MovingWindowRateLimiter
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from stratagem.server.settings import Settings
+
+CREATE_PATH = re.compile(r"/api/games/?")
+ACT_PATH = re.compile(r"/api/games/[^/]+/(?:actions|takeback)/?")
+MAX_LENGTH_DIGITS = 18
+"""A ``Content-Length`` with more digits is certainly over any limit (and not worth
+converting: Python refuses to convert very long digit strings)."""
+MAX_PROBLEMS = 10
+"""Validation problems named in one answer; the rest are counted."""
+
+
+def _clean(text: str) -> str:
+    """``text`` as valid Unicode: a lone surrogate becomes its escape (``\\ud800``)."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+async def refuse(
+    send: Send, status: int, detail: str, headers: Iterable[tuple[bytes, bytes]] = ()
+) -> None:
+    """Answer ``{"detail": detail}`` with ``status`` straight through ASGI."""
+    body = json.dumps({"detail": _clean(detail)}, ensure_ascii=False).encode("utf-8")
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(body)).encode("ascii")),
+                *headers,
+            ],
+        }
+    )
+    await send({"type": "http.response.body", "body": body})
+
+
+def declared_length(values: Sequence[bytes]) -> int | None:
+    """The body length the ``Content-Length`` header values declare, or ``None`` if they
+    are malformed: not digits, or differing (HTTP allows a repeated, identical value, as
+    separate headers or a comma-separated list). A length too long to be worth reading
+    counts as infinite."""
+    parts = {part.strip() for value in values for part in value.split(b",")}
+    if len(parts) != 1:
+        return None
+    (digits,) = parts
+    if not digits.isdigit():  # ASCII digits only: no sign, no blanks, no "1_000"
+        return None
+    return int(digits) if len(digits) <= MAX_LENGTH_DIGITS else 10**MAX_LENGTH_DIGITS
+
+
+class BodyLimit:
+    """Refuse HTTP request bodies over ``max_body`` bytes (413) before they are parsed."""
+
+    def __init__(self, app: ASGIApp, max_body: int) -> None:
+        self.app = app
+        self.max_body = max_body
+
+    def _too_large(self, size: str) -> str:
+        return f"the request body is {size}; this table accepts at most {self.max_body} bytes"
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        lengths = [value for name, value in scope["headers"] if name.lower() == b"content-length"]
+        if lengths:
+            declared = declared_length(lengths)
+            if declared is None:
+                await refuse(send, 400, "the Content-Length header is not a number of bytes")
+                return
+            if declared > self.max_body:
+                await refuse(send, 413, self._too_large(f"{declared} bytes"))
+                return
+        received = 0
+        refused = False
+        started = False
+
+        async def counted() -> Message:
+            # the body as it streams in: past the limit, the 413 is sent at once and the
+            # application is told the client went away (it reads no further)
+            nonlocal received, refused
+            if refused:
+                return {"type": "http.disconnect"}
+            message = await receive()
+            if message["type"] == "http.request":
+                received += len(message.get("body", b""))
+                if received > self.max_body:
+                    refused = True
+                    if not started:
+                        await refuse(send, 413, self._too_large(f"over {self.max_body} bytes"))
+                    return {"type": "http.disconnect"}
+            return message
+
+        async def guarded(message: Message) -> None:
+            # once the 413 is sent, the application's own answer (to a "disconnect") is not
+            nonlocal started
+            if refused and not started:
+                return
+            if message["type"] == "http.response.start":
+                started = True
+            await send(message)
+
+        await self.app(scope, counted, guarded)
+
+
+class RateLimit:
+    """Refuse (429) game creations, and actions and take-backs, beyond a rate per client
+    address; other requests pass uncounted. Each attempt counts, refused or not."""
+
+    def __init__(self, app: ASGIApp, create: limits.RateLimitItem, act: limits.RateLimitItem):
+        self.app = app
+        self.limiter = MovingWindowRateLimiter(MemoryStorage())
+        self.rules = (
+            (CREATE_PATH, "create", create, "games created"),
+            (ACT_PATH, "act", act, "actions and take-backs"),
+        )
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["method"] == "POST":
+            for pattern, name, item, words in self.rules:
+                if not pattern.fullmatch(scope["path"]):
+                    continue
+                client = scope.get("client")
+                address = str(client[0]) if client else "unknown"
+                if not self.limiter.hit(item, name, address):
+                    reset = self.limiter.get_window_stats(item, name, address).reset_time
+                    wait = max(1, math.ceil(reset - time.time()))
+                    await refuse(
+                        send,
+                        429,
+                        f"too many {words} from your address: at most {item}; "
+                        f"try again in {wait} s",
+                        [(b"retry-after", str(wait).encode("ascii"))],
+                    )
+                    return
+                break
+        await self.app(scope, receive, send)
+
+
+def _problem(item: Mapping[str, Any]) -> str:
+    """One pydantic problem in words, led by the field it is about."""
+    loc = [str(part) for part in item.get("loc", ())]
+    if item.get("type") == "json_invalid":
+        reason = item.get("ctx", {}).get("error", "")
+        place = f" (at character {loc[-1]})" if len(loc) > 1 else ""
+        return f"the body is not valid JSON: {reason}{place}"
+    if loc and loc[0] == "body" and len(loc) > 1:
+        where = ".".join(loc[1:])
+    else:
+        where = " ".join([*loc[:1], ".".join(loc[1:])]).strip() or "request"
+    return f"{where}: {item.get('msg', 'invalid')}"
+
+
+def validation_detail(errors: Sequence[Mapping[str, Any]]) -> str:
+    """Pydantic's problems with a request as one text (the first ``MAX_PROBLEMS``)."""
+    problems = list(dict.fromkeys(_problem(item) for item in errors))
+    more = len(problems) - MAX_PROBLEMS
+    shown = problems[:MAX_PROBLEMS] + ([f"and {more} more"] if more > 0 else [])
+    return _clean("; ".join(shown) or "the request is not valid")
+
+
+async def _invalid(_request: Request, error: Exception) -> JSONResponse:
+    errors = error.errors() if isinstance(error, RequestValidationError) else []
+    return JSONResponse({"detail": validation_detail(errors)}, status_code=422)
+
+
+def install_guards(app: FastAPI, config: Settings) -> None:
+    """Add the doors to ``app``: the validation answer, the body limit and (unless
+    ``config.rate_limits`` is off) the rate limits, outermost, so a client over its rate
+    is refused before its body is even looked at."""
+    app.add_exception_handler(RequestValidationError, _invalid)
+    app.add_middleware(BodyLimit, max_body=config.max_body)
+    if config.rate_limits:
+        app.add_middleware(
+            RateLimit, create=limits.parse(config.rate_create), act=limits.parse(config.rate_act)
+        )
