@@ -53,6 +53,8 @@ HUMAN = "human"
 USER_ERROR = 2
 BAD_LOG = 1
 GAMES_PER_WORKER = 500
+WS_MAX_SIZE = 64 * 1024
+"""The largest websocket message the table takes (a browser only ever sends its token)."""
 """Studies smaller than this run in one process by default (a pool would only slow them)."""
 
 app = typer.Typer(
@@ -448,14 +450,27 @@ def _serve(host: str, port: int, database: str | None, bot_delay: float | None) 
     import uvicorn  # noqa: PLC0415  (the web table loads only when asked for)
 
     from stratagem.server import Settings, create_app  # noqa: PLC0415
+    from stratagem.server.storage import open_error  # noqa: PLC0415
 
     settings = Settings.from_env()
     if database is not None:
         settings = Settings(database_url=database, bot_delay=settings.bot_delay)
     if bot_delay is not None:
         settings = Settings(database_url=settings.database_url, bot_delay=bot_delay)
-    _stdout().print(Text(f"The Stratagem table is at http://{host}:{port}/", style="bold"))
-    uvicorn.run(create_app(settings), host=host, port=port, log_level="info")
+    problem = open_error(settings.database_url)
+    if problem is not None:
+        _fail(f"cannot open the game store: {problem}")
+
+    def ready() -> None:
+        _stdout().print(Text(f"The Stratagem table is at http://{host}:{port}/", style="bold"))
+
+    uvicorn.run(
+        create_app(settings, on_ready=ready),
+        host=host,
+        port=port,
+        log_level="info",
+        ws_max_size=WS_MAX_SIZE,
+    )
 
 
 def main() -> None:

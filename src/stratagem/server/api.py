@@ -152,6 +152,20 @@ async def replay_step(game_id: str, step: int, request: Request, token: Token = 
         return table.replay_payload(seat, step)
 
 
+@router.get(
+    "/api/games/{game_id}/log",
+    responses={200: {"content": {"application/x-ndjson": {}}}, **REFUSALS},
+    summary="A finished game's whole log with its seed, for `stratagem replay` to check",
+)
+async def game_log(game_id: str, request: Request) -> Response:
+    table = await table_of(request, game_id)
+    async with table.lock:
+        await table.fresh()
+        text = table.log_text()
+    headers = {"Content-Disposition": f'attachment; filename="{game_id}.jsonl"'}
+    return Response(text, media_type="application/x-ndjson", headers=headers)
+
+
 @router.websocket("/api/games/{game_id}/ws")
 async def updates(websocket: WebSocket, game_id: str) -> None:
     await websocket.accept()

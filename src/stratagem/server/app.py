@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
 from fastapi import FastAPI, Request
@@ -19,20 +19,34 @@ from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
 from stratagem.server.api import hub_of, router
+from stratagem.server.cluster import Postgres, Solo
 from stratagem.server.docs import add_docs
 from stratagem.server.errors import Refused
 from stratagem.server.guards import install_guards
 from stratagem.server.hub import Hub
 from stratagem.server.settings import Settings
-from stratagem.server.storage import Store
+from stratagem.server.storage import StorageUnavailable, Store
 
 HERE = Path(__file__).parent
 templates = Jinja2Templates(directory=HERE / "templates")
 
 
+RETRY_AFTER = 2
+"""Seconds a client is told to wait when the database is away for a moment."""
+
+
 async def _refused(_request: Request, error: Exception) -> JSONResponse:
     status = error.status if isinstance(error, Refused) else 400
     return JSONResponse({"detail": str(error)}, status_code=status)
+
+
+async def _unavailable(_request: Request, error: Exception) -> JSONResponse:
+    """The database is locked or unreachable: nothing was changed; try again shortly."""
+    return JSONResponse(
+        {"detail": f"{error}; nothing was changed, try again in a moment"},
+        status_code=503,
+        headers={"Retry-After": str(RETRY_AFTER)},
+    )
 
 
 async def lobby(request: Request) -> HTMLResponse:
@@ -65,17 +79,23 @@ async def replay_page(request: Request, game_id: str) -> HTMLResponse:
     return templates.TemplateResponse(request, "game.html", context)
 
 
-def create_app(settings: Settings | None = None) -> FastAPI:
-    """The application; its storage opens (and migrates) when it starts."""
+def create_app(
+    settings: Settings | None = None, on_ready: Callable[[], None] | None = None
+) -> FastAPI:
+    """The application; its storage opens (and migrates) when it starts, and ``on_ready``
+    is called once the database is open and the games go on."""
     config = settings or Settings.from_env()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = await asyncio.to_thread(Store.open, config.database_url)
-        hub = Hub(store, config.bot_delay)
+        cluster = Postgres(store.libpq_url()) if store.postgres else Solo()
+        hub = Hub(store, config.bot_delay, cluster)
         app.state.hub = hub
-        await hub.resume()
         try:
+            await hub.start()
+            if on_ready is not None:
+                on_ready()
             yield
         finally:
             await hub.close()
@@ -91,6 +111,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     add_docs(app)
     app.add_exception_handler(Refused, _refused)
+    app.add_exception_handler(StorageUnavailable, _unavailable)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     pages = (
         ("/", lobby),

@@ -113,7 +113,7 @@ class Hub:
                     f"seat {loaded.seat_names[index]}: {controller!r} is not one of "
                     f"{', '.join(allowed)}"
                 )
-        check_seed_choice(seed, chosen)
+        check_seed_choice(seed, chosen, loaded.seat_names)
         tokens = {index: new_token() for index, kind in enumerate(chosen) if kind == HUMAN}
         record = GameRecord(
             id=new_game_id(),

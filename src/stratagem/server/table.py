@@ -26,7 +26,7 @@ from stratagem.core import CHANCE, TERMINAL, Game, IllegalAction, JsonDict, Stat
 from stratagem.server import takeback
 from stratagem.server.cluster import Solo
 from stratagem.server.errors import Conflict, Forbidden, Invalid, NotFound
-from stratagem.server.fairness import chance_rng, commitment
+from stratagem.server.fairness import chance_rng, commitment, table_log_lines
 from stratagem.server.payloads import Sight, TableInfo, build_payload, dumps, sight_of
 from stratagem.server.storage import (
     CHANCE_SEAT,
@@ -461,6 +461,16 @@ class Table:
             step=step,
             seed=self.record.seed,
         )
+
+    def log_text(self) -> str:
+        """The finished game's log as ``stratagem replay`` reads and checks it (the seed
+        is in it, so it is refused while the game runs)."""
+        if not self.finished:
+            raise Conflict(
+                "the log, with the chance seed that lets anyone check the deal, is given "
+                "once the game is over"
+            )
+        return table_log_lines(self.record, self.entries, self.state.result())
 
     def connect(self, seat: int | None) -> Connection:
         """A new connection, marked to be sent the current state at once."""
