@@ -470,6 +470,7 @@ def _serve(host: str, port: int, database: str | None, bot_delay: float | None) 
         port=port,
         log_level="info",
         ws_max_size=WS_MAX_SIZE,
+        ws_per_message_deflate=False,  # one text goes to many sockets: never squeezed per socket
     )
 
 

@@ -105,7 +105,13 @@ class Worlds:
                 for index, seat in enumerate(self.game.seat_names)
             ),
         )
-        made = Table(self.hub.store, record, 0.0, self.hub.cluster)
+        made = Table(
+            self.hub.store,
+            record,
+            bot_delay=0.0,
+            cluster=self.hub.cluster,
+            writer=self.hub.writer,
+        )
         made.entries, made.state = list(entries), state.clone()
         made._before = (entries[-1].seq if entries else -1, before.clone())
         made._stale = False

@@ -52,7 +52,7 @@ def test_a_game_is_its_record_and_its_log(store: Store) -> None:
 def test_a_second_writer_of_the_same_entry_is_refused(store: Store) -> None:
     store.create_game(RECORD)
     store.append("g1", Entry(0, "act", 0, "first"), finished=False)
-    with pytest.raises(StorageError, match="entry 0 was written by another writer first"):
+    with pytest.raises(StorageError, match="entry 0: written by another writer first"):
         store.append("g1", Entry(0, "act", 0, "second"), finished=True)
     assert store.entries("g1") == [Entry(0, "act", 0, "first")]
     assert store.unfinished() == ["g1"]

@@ -24,6 +24,7 @@ from stratagem.server.fairness import check_seed_choice, new_seed
 from stratagem.server.storage import GameRecord, SeatRecord, StorageUnavailable, Store
 from stratagem.server.table import HUMAN, Table
 from stratagem.server.tokens import new_game_id, new_token, token_hash
+from stratagem.server.writer import Writer
 
 FORBIDDEN_OPTIONS = ("players", "data")
 """Options the web may not set: the player count has its own field, and ``data`` names a
@@ -68,6 +69,7 @@ class Hub:
         self.bot_delay = bot_delay
         self.cluster = cluster or Solo()
         self.idle = idle
+        self.writer = Writer(store)
         self.tables: dict[str, Table] = {}
         self.set_aside: dict[str, str] = {}
         """Games whose record could not be read, with the reason (logged once)."""
@@ -156,7 +158,13 @@ class Hub:
         if record is None:
             raise NotFound(f"no game {game_id!r} at this table")
         try:
-            table = Table(self.store, record, self.bot_delay, self.cluster)
+            table = Table(
+                self.store,
+                record,
+                bot_delay=self.bot_delay,
+                cluster=self.cluster,
+                writer=self.writer,
+            )
             async with table.lock:
                 await table.load()
         except StorageUnavailable:
@@ -164,8 +172,9 @@ class Hub:
         except Exception as error:  # a record the rules refuse must not stop the others
             reason = f"{type(error).__name__}: {error}"
             self.set_aside[game_id] = reason
-            log.error("game %s set aside: its stored record cannot be replayed (%s)",
-                      game_id, reason)
+            log.error(
+                "game %s set aside: its stored record cannot be replayed (%s)", game_id, reason
+            )
             raise Unreadable(game_id) from None
         return table
 
@@ -224,3 +233,4 @@ class Hub:
             await asyncio.gather(self._supervisor, return_exceptions=True)
         await asyncio.gather(*(table.close() for table in self.tables.values()))
         await self.cluster.close()
+        await asyncio.to_thread(self.writer.close)

@@ -157,6 +157,21 @@ class Entry:
 
 
 @dataclass(frozen=True, slots=True)
+class Append:
+    """Entries to add to one game's log, and how the game stands after them."""
+
+    game_id: str
+    entries: tuple[Entry, ...]
+    finished: bool
+    driver: bool
+
+    @property
+    def announcement(self) -> str:
+        """What ``NOTIFY`` tells the other processes: the game and its new log length."""
+        return f"{self.game_id} {self.entries[-1].seq + 1}"
+
+
+@dataclass(frozen=True, slots=True)
 class GameRecord:
     """A game's creation record."""
 
@@ -340,7 +355,6 @@ class Store:
         """
         self.append_all(game_id, [entry], finished=finished, driver=driver)
 
-    @_guarded
     def append_all(
         self,
         game_id: str,
@@ -351,6 +365,12 @@ class Store:
     ) -> None:
         """Append consecutive entries in one transaction: all of them or, on refusal, none.
         ``finished`` and ``driver`` say how the game stands after them."""
+        self.append_many([Append(game_id, tuple(entries), finished, driver)])
+
+    @_guarded
+    def append_many(self, appends: Sequence[Append]) -> None:
+        """Several games' appends in one transaction (one commit, one flush to disk): all
+        of them or, if any entry's number is taken already, none (``StorageError``)."""
         try:
             with self.engine.begin() as connection:
                 now = _now()
@@ -358,35 +378,40 @@ class Store:
                     insert(EntryRow),
                     [
                         {
-                            "game_id": game_id,
+                            "game_id": append.game_id,
                             "seq": entry.seq,
                             "kind": entry.kind,
                             "seat": entry.seat,
                             "action": entry.action,
                             "at": now,
                         }
-                        for entry in entries
+                        for append in appends
+                        for entry in append.entries
                     ],
                 )
-                changed = connection.execute(
-                    update(GameRow)
-                    .where(GameRow.id == game_id)
-                    .values(finished=finished, driver=driver)
-                )
-                if changed.rowcount != 1:
-                    raise StorageError(f"no game {game_id!r} to append to")
+                for append in appends:
+                    changed = connection.execute(
+                        update(GameRow)
+                        .where(GameRow.id == append.game_id)
+                        .values(finished=append.finished, driver=append.driver)
+                    )
+                    if changed.rowcount != 1:
+                        raise StorageError(f"no game {append.game_id!r} to append to")
                 if self.postgres:
                     # delivered to every listening process when (and only if) this commits
-                    announce = f"{game_id} {entries[-1].seq + 1}"
                     connection.execute(
                         text("SELECT pg_notify(:channel, :payload)"),
-                        {"channel": NOTIFY_CHANNEL, "payload": announce},
+                        [
+                            {"channel": NOTIFY_CHANNEL, "payload": append.announcement}
+                            for append in appends
+                        ],
                     )
         except IntegrityError:
-            numbers = ", ".join(str(entry.seq) for entry in entries)
-            raise StorageError(
-                f"game {game_id}: entry {numbers} was written by another writer first"
-            ) from None
+            numbers = "; ".join(
+                f"game {append.game_id}: entry {', '.join(str(e.seq) for e in append.entries)}"
+                for append in appends
+            )
+            raise StorageError(f"{numbers}: written by another writer first") from None
 
     @_guarded
     def unfinished(self) -> list[str]:

@@ -30,6 +30,7 @@ from stratagem.server.fairness import chance_rng, commitment, table_log_lines
 from stratagem.server.payloads import Sight, TableInfo, build_payload, dumps, sight_of
 from stratagem.server.storage import (
     CHANCE_SEAT,
+    Append,
     Entry,
     GameRecord,
     StorageError,
@@ -38,6 +39,7 @@ from stratagem.server.storage import (
     standing,
 )
 from stratagem.server.tokens import seat_of_token
+from stratagem.server.writer import Writer
 from stratagem.sim import bot_rng
 
 HUMAN = "human"
@@ -73,10 +75,17 @@ class Table:
     """A game being played; use the ``Hub`` to get one."""
 
     def __init__(
-        self, store: Store, record: GameRecord, bot_delay: float, cluster: Solo | None = None
+        self,
+        store: Store,
+        record: GameRecord,
+        *,
+        bot_delay: float,
+        cluster: Solo,
+        writer: Writer,
     ) -> None:
         self.store = store
-        self.cluster = cluster or Solo()
+        self.cluster = cluster
+        self.writer = writer
         self.record = record
         self.game = load(record.game, **record.options)
         self.bot_delay = bot_delay
@@ -178,14 +187,14 @@ class Table:
         """Write ``entries`` (the step from the cache to ``state``), or refuse: another
         writer won the race (409, the cache is read again), or the database is away (503)."""
         player = state.current_player()
+        append = Append(
+            self.record.id,
+            tuple(entries),
+            finished=player == TERMINAL,
+            driver=player == CHANCE or player in self.bots,
+        )
         try:
-            await asyncio.to_thread(
-                self.store.append_all,
-                self.record.id,
-                entries,
-                finished=player == TERMINAL,
-                driver=player == CHANCE or player in self.bots,
-            )
+            await self.writer.append(append)
         except StorageUnavailable:
             self._stale = True
             raise
