@@ -7,6 +7,7 @@ melds appear only as the count of cards it holds, as the view gives them.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -20,12 +21,22 @@ CARD_W, CARD_H, CARD_GAP = 142, 108, 10
 PER_ROW = 6
 
 
+CARD_FACES = 2048
+"""Card faces kept drawn (a hand is drawn again after every move, mostly unchanged)."""
+
+
 def _card(svg: Svg, x: float, y: float, name: str, about: str, *, mark: str = "") -> None:
     """One card face: value in the corner, name, and its printed columns in small type."""
+    svg.add(_card_face(x, y, name, about, mark), y + CARD_H)
+
+
+@functools.lru_cache(maxsize=CARD_FACES)
+def _card_face(x: float, y: float, name: str, about: str, mark: str) -> str:
     parts = [part.strip() for part in about.split("·")] if about else []
     value = parts[0] if parts else ""
     unusable = any("unusable" in part for part in parts)
     fill = "#e4e0d8" if unusable else "#fffdf7"
+    svg = Svg(CARD_W, name)
     svg.rect(x, y, CARD_W, CARD_H, fill=fill, stroke="#5b4a2f", extra=' class="card"')
     svg.text(x + CARD_W - 8, y + 20, value, size=18, weight="bold", anchor="end")
     for row, text in enumerate(wrap(name, 13)[:3]):
@@ -35,6 +46,7 @@ def _card(svg: Svg, x: float, y: float, name: str, about: str, *, mark: str = ""
         svg.text(x + 8, y + 70 + 12 * row, text, size=10, fill="#555")
     if mark:
         svg.text(x + 8, y + CARD_H - 4, mark, size=10, weight="bold", fill="#a11")
+    return "".join(svg.parts)
 
 
 def _cards(

@@ -2,9 +2,18 @@
 
 from __future__ import annotations
 
-from html import escape
+import functools
+from html import escape as _html_escape
 
 FONT = "font-family=\"Georgia, 'DejaVu Serif', serif\""
+ESCAPED = 8192
+"""Texts kept escaped: a board repeats its colours, names and labels in every drawing."""
+
+
+@functools.lru_cache(maxsize=ESCAPED)
+def escape(text: str, quote: bool = True) -> str:
+    """``html.escape``, remembered (boards are drawn for every seat after every move)."""
+    return _html_escape(text, quote=quote)
 
 
 def attr(value: object) -> str:
@@ -60,6 +69,11 @@ class Svg:
         )
         self.bottom = max(self.bottom, int(y + size / 3))
 
+    def add(self, fragment: str, bottom: float) -> None:
+        """Elements drawn elsewhere (already escaped) that reach down to ``bottom``."""
+        self.parts.append(fragment)
+        self.bottom = max(self.bottom, int(bottom))
+
     def line(self, x1: float, y1: float, x2: float, y2: float, stroke: str = "#999") -> None:
         """A straight line."""
         self.parts.append(
@@ -95,8 +109,10 @@ def text_element(
     )
 
 
-def wrap(text: str, width: int) -> list[str]:
-    """``text`` broken into lines of at most ``width`` characters, at spaces."""
+@functools.lru_cache(maxsize=ESCAPED)
+def wrap(text: str, width: int) -> tuple[str, ...]:
+    """``text`` broken into lines of at most ``width`` characters, at spaces (remembered:
+    a board draws the same lines after every move)."""
     lines: list[str] = []
     current = ""
     for word in text.split():
@@ -107,4 +123,4 @@ def wrap(text: str, width: int) -> list[str]:
             current = f"{current} {word}".strip()
     if current:
         lines.append(current)
-    return lines or [""]
+    return tuple(lines) or ("",)
