@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import re
 import sqlite3
+from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 
 import stratagem
+from stratagem.server.fairness import commitment
+from stratagem.sim.gamelog import verify_deal
 
 from .helpers import act, create, settled, state, tokens
 
@@ -181,3 +184,40 @@ def test_a_game_against_bots_reaches_its_end(client: TestClient) -> None:
     done = act(client, game_id, token, "Stop discarding")
     assert done.status_code == 409
     assert "the game is over" in done.json()["detail"]
+
+
+def test_the_seed_is_committed_at_the_start_and_checkable_at_the_end(
+    client: TestClient, tmp_path: Path
+) -> None:
+    created = create(client, GAME, ["human", "random"])
+    game_id, secret = created["id"], tokens(created)
+    start = settled(client, game_id, secret["Dutch"])
+    assert re.fullmatch(r"[0-9a-f]{64}", start["commitment"])
+    assert "seed" not in start
+    running = client.get(f"/api/games/{game_id}/log")
+    assert running.status_code == 409
+    assert "once the game is over" in running.json()["detail"]
+    payload = start
+    while not payload["finished"]:
+        act(client, game_id, secret["Dutch"], payload["legal"][0], version=payload["version"])
+        payload = settled(client, game_id, secret["Dutch"])
+    assert payload["commitment"] == start["commitment"]
+    assert commitment(game_id, payload["seed"]) == start["commitment"]
+    log = client.get(f"/api/games/{game_id}/log")
+    assert log.status_code == 200
+    path = tmp_path / "game.jsonl"
+    path.write_text(log.text, encoding="utf-8")
+    checked = verify_deal(path)
+    assert checked.seed == payload["seed"]
+    assert checked.outcomes > 0
+    assert client.get("/api/games/nonesuch/log").status_code == 404
+
+
+def test_a_seed_is_refused_when_a_person_is_seated(client: TestClient) -> None:
+    body = {"game": GAME, "seats": ["random", "human"], "seed": 5}
+    refused = client.post("/api/games", json=body)
+    assert refused.status_code == 422
+    assert "Spanish" in refused.json()["detail"]
+    assert "secret" in refused.json()["detail"]
+    bots = client.post("/api/games", json={**body, "seats": ["random", "random"]})
+    assert bots.status_code == 201

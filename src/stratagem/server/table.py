@@ -164,6 +164,8 @@ class Table:
         if length is not None and length <= self.version:
             return
         async with self.lock:
+            if length is not None and length <= self.version:
+                return  # this process's own append, heard before its commit returned
             if self._stale:
                 await self.load()
                 return
