@@ -13,6 +13,8 @@ import functools
 import json
 from dataclasses import dataclass
 
+import orjson
+
 from stratagem.core import CHANCE, TERMINAL, JsonDict, State
 from stratagem.render.generic import draw_board
 
@@ -57,8 +59,9 @@ def to_move_text(state: State) -> str | None:
 
 
 def dumps(value: object) -> str:
-    """The JSON text sent for ``value`` (compact, unicode kept)."""
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    """The JSON text sent for ``value`` (compact, unicode kept; orjson, several times
+    faster than ``json`` on a 12 KiB payload)."""
+    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 @functools.lru_cache(maxsize=BOARD_CACHE)
