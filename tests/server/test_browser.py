@@ -1,9 +1,16 @@
 """In a real browser (Playwright driving Debian's chromium): two people play a whole game of
 Eighty Years War from the lobby's links in separate browser contexts, each seeing only its
 own hand; every registered game is created in the lobby and played to its end by one
-person against bots; a Tercios unit is moved exactly by clicking the table; the API's
-docs render with nothing fetched from outside. Screenshots are saved under
-``screenshots/`` (ignored by git), or ``$STRATAGEM_SCREENSHOTS``."""
+person against bots, its chance commitment shown from the start and, at the end, its seed
+and a log that checks against both; the lobby offers a seed only for a game of bots alone;
+the game page says so when the database is away (and tries a move once more) or a client
+goes too fast; a Tercios unit is moved exactly by clicking the table; the API's docs render
+with nothing fetched from outside. Screenshots are saved under ``screenshots/`` (ignored by
+git), or ``$STRATAGEM_SCREENSHOTS``.
+
+A game with a person seated gets its seed from the server, in secret, so these tests see a
+different deal each run: nothing here depends on the deal (moves are chosen among those
+offered, by seeded scripts)."""
 
 from __future__ import annotations
 
@@ -13,13 +20,16 @@ import random
 import time
 from collections.abc import Iterable, Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, Route, sync_playwright
+from playwright.sync_api import Browser, Page, Route, WebSocketRoute, sync_playwright
 
 import stratagem
 from stratagem.core import game_info
+from stratagem.sim.fairness import commitment
+from stratagem.sim.gamelog import replay_log, verify_deal
 
 from .live import server
 
@@ -111,26 +121,51 @@ def autoplay(page: Page, seat: str, seed: int, clicks: int = 10**6) -> int:
 
 
 SEATS_SEEN = "[...document.querySelectorAll('[data-seat]')].length"
+SEED_NOTE = (
+    "chance is drawn in secret by the server when a person plays; its commitment is shown "
+    "at the start and the seed at the end"
+)
 
 
-def create_in_lobby(
-    browser: Browser, base: str, game: str, seats: list[str], options: dict[str, str], *, seed: int
-) -> tuple[dict[str, str], str]:
-    """Create a game from the lobby as a person does: the game, its player count, options
-    typed in, who plays each seat; (seat -> link of each human seat, spectator link)."""
+def open_lobby(browser: Browser, base: str, game: str, seats: list[str]) -> Page:
+    """The lobby with ``game`` chosen, its player count and who plays each seat."""
     lobby = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
     lobby.goto(base)
     lobby.wait_for_selector(f"#game option[value='{game}']", state="attached")
     lobby.select_option("#game", game)
     lobby.select_option("#players", str(len(seats)))
     lobby.wait_for_function(f"{SEATS_SEEN} === {len(seats)}")
-    for name, value in options.items():
-        lobby.fill(f"[data-option='{name}']", value)
     for index, controller in enumerate(seats):
         lobby.select_option(f"[data-seat='{index}']", controller)
-    lobby.fill("#seed", str(seed))
+    return lobby
+
+
+def create_in_lobby(
+    browser: Browser,
+    base: str,
+    game: str,
+    seats: list[str],
+    options: dict[str, str],
+    *,
+    seed: int | None = None,
+) -> tuple[dict[str, str], str]:
+    """Create a game from the lobby as a person does: the game, its player count, options
+    typed in, who plays each seat, a seed only for bots alone (the lobby offers none when a
+    person is seated); (seat -> link of each human seat, spectator link)."""
+    lobby = open_lobby(browser, base, game, seats)
+    for name, value in options.items():
+        lobby.fill(f"[data-option='{name}']", value)
+    if "human" in seats:
+        assert seed is None, "a game with a person seated gets its seed from the server"
+        assert lobby.locator("#seed").is_hidden()
+        assert SEED_NOTE in squeeze_spaces(lobby.locator("#seed-note").text_content())
+    elif seed is not None:
+        lobby.fill("#seed", str(seed))
     shot(lobby, f"lobby-{game}")
-    lobby.click("#create-button")
+    with lobby.expect_request("**/api/games") as sent:
+        lobby.click("#create-button")
+    body = sent.value.post_data_json
+    assert ("seed" in body) == (seed is not None), body
     lobby.wait_for_selector("#created:not([hidden])")
     links = {
         link.get_attribute("data-seat") or "": link.get_attribute("href") or ""
@@ -139,6 +174,106 @@ def create_in_lobby(
     spectator = lobby.locator("#spectator-link").get_attribute("href") or ""
     lobby.context.close()
     return links, spectator
+
+
+def squeeze_spaces(text: str | None) -> str:
+    """Text with every run of white space one space (as a page's text flows)."""
+    return " ".join((text or "").split())
+
+
+def read_state(base: str, link: str) -> dict[str, Any]:
+    """The game as the link's seat (or a spectator's link) sees it now, from the API."""
+    game_id = link.split("/games/", 1)[1].split("#", 1)[0]
+    token = link.split("#seat=", 1)[1] if "#seat=" in link else None
+    headers = {"X-Seat-Token": token} if token else {}
+    state: dict[str, Any] = httpx.get(f"{base}/api/games/{game_id}", headers=headers).json()
+    return state
+
+
+def check_commitment_shown(page: Page, state: dict[str, Any]) -> None:
+    """The page shows the game's commitment from the start, shortened, the whole of it on
+    hover and to copy; no seed while the game runs."""
+    committed = state["commitment"]
+    assert len(committed) == 64 and int(committed, 16) >= 0
+    page.wait_for_selector("#commitment")
+    line = squeeze_spaces(page.locator("#fairness").text_content())
+    assert line.startswith(f"Chance committed: {committed[:12]}…"), line
+    assert "the secret seed is shown when the game ends" in line
+    assert page.locator("#commitment").get_attribute("data-full") == committed
+    assert committed in (page.locator("#commitment").get_attribute("title") or "")
+    assert page.locator("#seed").count() == 0
+    assert page.locator("#log-link").count() == 0
+
+
+def check_seed_and_log(page: Page, state: dict[str, Any], folder: Path) -> Path:
+    """Once the game is over the page shows its seed, which matches the commitment, and a
+    link to its log; the log downloaded from the link replays, every draw checked against
+    the seed and the seed against the commitment. The downloaded log's path."""
+    assert state["finished"]
+    seed = state["seed"]
+    game_id = state["table"]
+    assert commitment(game_id, seed) == state["commitment"]
+    page.wait_for_selector("#seed")
+    assert page.locator("#seed").text_content() == str(seed)
+    page.wait_for_function(
+        "document.getElementById('seed-check').textContent.includes('matches the commitment')"
+    )
+    line = squeeze_spaces(page.locator("#fairness").text_content())
+    assert line.startswith(f"Chance committed: {state['commitment'][:12]}…"), line
+    assert "check it with stratagem replay <file>" in line
+    link = page.locator("#log-link")
+    assert link.text_content() == "Download the game log"
+    assert link.get_attribute("href") == f"/api/games/{game_id}/log"
+    with page.expect_download() as download:
+        link.click()
+    assert download.value.suggested_filename == f"{game_id}.jsonl"
+    path = folder / f"{game_id}.jsonl"
+    download.value.save_as(path)
+    deal = verify_deal(path)
+    assert (deal.table, deal.seed, deal.commitment) == (game_id, seed, state["commitment"])
+    final, events = replay_log(path)
+    assert final.is_terminal()
+    assert len(events) >= len(state.get("events", [])) > 0
+    return path
+
+
+TAKEBACK_REFUSED = "you cannot take back now: "
+ERROR_BODY = '{"detail": "%s"}'
+
+
+def take_back(page: Page) -> None:
+    """Click "Take back": the action is withdrawn (a new version, no message) or refused,
+    with the server's reason shown (the last action revealed something, or something
+    happened since)."""
+    version = page.evaluate("document.body.dataset.version")
+    page.click("#takeback")
+    page.wait_for_function(
+        "v => document.body.dataset.version !== v"
+        " || document.getElementById('message').textContent !== ''",
+        arg=version,
+    )
+    message = page.locator("#message").text_content() or ""
+    assert message == "" or message.startswith(TAKEBACK_REFUSED), message
+
+
+REVEALED = TAKEBACK_REFUSED + "your last action revealed something you did not know"
+
+
+def take_back_refused(page: Page) -> None:
+    """A take-back the server refuses (409, as it refuses one of an action that revealed
+    something): the page shows the reason and nothing changes."""
+    page.route(
+        "**/api/games/*/takeback",
+        lambda route: route.fulfill(
+            status=409, content_type="application/json", body=ERROR_BODY % REVEALED
+        ),
+    )
+    version = page.evaluate("document.body.dataset.version")
+    page.click("#takeback")
+    page.wait_for_function("document.getElementById('message').textContent !== ''")
+    assert page.locator("#message").text_content() == REVEALED
+    assert page.evaluate("document.body.dataset.version") == version
+    page.unroute("**/api/games/*/takeback")
 
 
 def finished(pages: Iterable[Page]) -> bool:
@@ -190,8 +325,23 @@ def check_own_hand_only(base: str, pages: dict[str, Page], links: dict[str, str]
                 assert squeeze(card) not in shown, f"{seat}'s page shows {other}'s {card}"
 
 
-def test_two_people_play_a_whole_game_in_their_browsers(browser: Browser, base: str) -> None:
-    links, _ = create_in_lobby(browser, base, "eighty_years_war", ["human", "human"], {}, seed=12)
+def check_end(page: Page, base: str, link: str, folder: Path) -> str:
+    """The seat's page at the end of the game: the result, the whole log of events, the seed
+    and the game log; the text of the log downloaded."""
+    page.wait_for_selector("#result:not([hidden])")
+    assert "Winner" in (page.locator("#result").text_content() or "")
+    final = read_state(base, link)
+    assert page.locator("#events li").count() == final["events_total"] > 0
+    assert "§" in (page.locator("#events li").first.text_content() or "")
+    log = check_seed_and_log(page, final, folder).read_text()
+    shot(page, f"eighty_years_war-{final['seat'].lower()}-end")
+    return log
+
+
+def test_two_people_play_a_whole_game_in_their_browsers(
+    browser: Browser, base: str, tmp_path: Path
+) -> None:
+    links, _ = create_in_lobby(browser, base, "eighty_years_war", ["human", "human"], {})
     assert set(links) == {"Dutch", "Spanish"}
     pages: dict[str, Page] = {}
     for seat, link in links.items():
@@ -199,9 +349,11 @@ def test_two_people_play_a_whole_game_in_their_browsers(browser: Browser, base: 
         pages[seat] = context.new_page()
         pages[seat].goto(base + link)
         pages[seat].wait_for_function("document.body.dataset.seat !== undefined")
+        check_commitment_shown(pages[seat], read_state(base, link))
     rng = random.Random(4)
     clicks = dict.fromkeys(pages, 0)
     checked = False
+    took_back = False
     deadline = time.monotonic() + GAME_WAIT
     while min(clicks.values()) < CAREFUL_CLICKS and not finished(pages.values()):
         assert time.monotonic() < deadline, "the game did not go on"
@@ -217,6 +369,10 @@ def test_two_people_play_a_whole_game_in_their_browsers(browser: Browser, base: 
             page.wait_for_function("v => document.body.dataset.version !== v", arg=version)
             clicks[seat] += 1
             acted = True
+            if not took_back and page.locator("#takeback").is_visible():
+                take_back_refused(page)
+                take_back(page)
+                took_back = True
         if not acted:
             time.sleep(0.02)
     assert checked
@@ -225,12 +381,8 @@ def test_two_people_play_a_whole_game_in_their_browsers(browser: Browser, base: 
     for page in pages.values():
         made = page.evaluate("window.autoplay")
         assert isinstance(made, int), made
-    for seat, page in pages.items():
-        page.wait_for_selector("#result:not([hidden])")
-        assert "Winner" in (page.locator("#result").text_content() or "")
-        assert page.locator("#events li").count() > 100
-        assert "§" in (page.locator("#events li").first.text_content() or "")
-        shot(page, f"eighty_years_war-{seat.lower()}-end")
+    logs = [check_end(page, base, links[seat], tmp_path / seat) for seat, page in pages.items()]
+    assert logs[0] == logs[1]  # one log, whoever downloads it
     replay = pages["Dutch"]
     replay.click("#replay-link")
     replay.wait_for_selector("#step-label")
@@ -257,23 +409,30 @@ Length only adds turns)."""
 
 @pytest.mark.parametrize("name", GAMES)
 def test_every_game_is_played_to_its_end_against_bots(
-    browser: Browser, base: str, name: str
+    browser: Browser, base: str, name: str, tmp_path: Path
 ) -> None:
     seats = ["human"] + ["random"] * (game_info(name).min_players - 1)
     options = SHORTEST.get(name, {})
-    links, spectator_link = create_in_lobby(browser, base, name, seats, options, seed=2)
+    links, spectator_link = create_in_lobby(browser, base, name, seats, options)
     ((seat, link),) = links.items()
     page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
     page.goto(base + link)
     page.wait_for_selector("#board svg")
     page.wait_for_function("document.body.dataset.seat !== ''")
     assert page.locator("#board svg").count() == 1
+    check_commitment_shown(page, read_state(base, link))
+    shot(page, f"{name}-start")
     assert autoplay(page, seat, 1, clicks=BOARD_CLICKS) > 0
     shot(page, f"{name}-board")
     spectator = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
     spectator.goto(base + spectator_link)
     spectator.wait_for_selector("#board svg")
     assert spectator.locator("#who").text_content() == "Spectating"
+    spectator.wait_for_selector("#commitment")
+    assert (
+        spectator.locator("#commitment").get_attribute("data-full")
+        == (read_state(base, spectator_link)["commitment"])
+    )
     shot(spectator, f"{name}-spectator")
     autoplay(page, seat, 2)
     page.wait_for_selector("#result:not([hidden])")
@@ -284,6 +443,7 @@ def test_every_game_is_played_to_its_end_against_bots(
     winners = ", ".join(final["result"]["winners"]) or "nobody"
     assert f"Winner: {winners}." in (page.locator("#result").text_content() or "")
     assert "§" in (page.locator("#events li").last.text_content() or "")
+    check_seed_and_log(page, final, tmp_path)
     shot(page, f"{name}-end")
 
 
@@ -341,9 +501,7 @@ def to_activation(page: Page, seat: str, commander: str | None = None) -> None:
 
 
 def test_tercios_exact_moves_by_clicking_the_table(browser: Browser, base: str) -> None:
-    links, _ = create_in_lobby(
-        browser, base, "tercios", ["human", "random"], SHORTEST["tercios"], seed=5
-    )
+    links, _ = create_in_lobby(browser, base, "tercios", ["human", "random"], SHORTEST["tercios"])
     link = links["Spanish"]
     page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
     page.goto(base + link)
@@ -397,6 +555,168 @@ def test_tercios_exact_moves_by_clicking_the_table(browser: Browser, base: str) 
     assert f"{chief} moves to {moved['x']:g},{moved['y']:g}." in (
         page.locator("#events").text_content() or ""
     )
+
+
+def test_lobby_offers_a_seed_only_to_bots_alone(browser: Browser, base: str) -> None:
+    lobby = open_lobby(browser, base, "eighty_years_war", ["random", "heuristic"])
+    assert lobby.locator("#seed").is_visible()
+    assert lobby.locator("#seed-note").is_hidden()
+    lobby.fill("#seed", "77")
+    lobby.select_option("[data-seat='1']", "human")  # a person sits down: no seed
+    assert lobby.locator("#seed").is_hidden()
+    assert lobby.locator("#seed-note").is_visible()
+    assert SEED_NOTE in squeeze_spaces(lobby.locator("#seed-note").text_content())
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    shot(lobby, "lobby-person-seated")
+    with lobby.expect_request("**/api/games") as sent:
+        lobby.click("#create-button")
+    assert "seed" not in sent.value.post_data_json  # the seed typed before is not sent
+    lobby.wait_for_selector("#created:not([hidden])")
+    lobby.select_option("[data-seat='1']", "random")  # bots alone again: the seed is back
+    assert lobby.locator("#seed").is_visible()
+    assert lobby.locator("#seed").input_value() == "77"
+    lobby.fill("#seed", "twelve")
+    lobby.click("#create-button")
+    assert "The seed is a whole number" in (lobby.locator("#lobby-message").text_content() or "")
+    lobby.context.close()
+
+
+def test_lobby_shows_a_refusal(browser: Browser, base: str) -> None:
+    lobby = open_lobby(browser, base, "tercios", ["human", "random"])
+    lobby.fill("[data-option='armies']", "no_such_army, swedish_500")
+    lobby.click("#create-button")
+    lobby.wait_for_selector("#lobby-message:not([hidden])")
+    answer = httpx.post(
+        f"{base}/api/games",
+        json={
+            "game": "tercios",
+            "players": 2,
+            "options": {"armies": ["no_such_army", "swedish_500"]},
+            "seats": ["human", "random"],
+        },
+    )
+    assert answer.status_code == 422
+    detail = answer.json()["detail"]
+    assert isinstance(detail, str) and detail
+    shown = lobby.locator("#lobby-message").text_content()
+    assert shown == f"The game was not created: {detail}"
+    assert lobby.locator("#created").is_hidden()
+    shot(lobby, "lobby-refusal")
+    lobby.context.close()
+
+
+BIGGEST_SEED = 2**63 - 1
+"""The largest seed a game may be given: more than a JavaScript number holds exactly."""
+
+
+def test_a_game_of_bots_alone_keeps_its_seed(browser: Browser, base: str, tmp_path: Path) -> None:
+    links, spectator_link = create_in_lobby(
+        browser,
+        base,
+        "henry_viii",
+        ["random"] * game_info("henry_viii").min_players,
+        {},
+        seed=BIGGEST_SEED,
+    )
+    assert links == {}
+    page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
+    page.goto(base + spectator_link)
+    page.wait_for_selector("#result:not([hidden])", timeout=GAME_WAIT * 1000)
+    final = read_state(base, spectator_link)
+    assert final["seed"] == BIGGEST_SEED
+    path = check_seed_and_log(page, final, tmp_path)
+    assert page.locator("#seed").text_content() == "9223372036854775807"  # not rounded
+    assert verify_deal(path).seed == BIGGEST_SEED
+    shot(page, "henry_viii-bots-end")
+
+
+UNAVAILABLE_SHOWN = (
+    "document.getElementById('message').textContent"
+    '.includes("the table\'s database is briefly unavailable, trying again")'
+)
+
+
+def goto_through_a_busy_socket(page: Page, url: str, seat: str) -> None:
+    """Open the seat's page while the database is away: the first websocket is closed as
+    the server closes it then; the page says so, connects again and goes on."""
+    sockets: list[str] = []
+
+    def socket_away_once(socket: WebSocketRoute) -> None:
+        # the first websocket is closed as the server closes it while the database is
+        # away (1013: try again later); the page says so and connects again
+        if not sockets:
+            sockets.append("away")
+            socket.send('{"type": "error", "detail": "the database is locked"}')
+            socket.close(code=1013, reason="try again later")
+        else:
+            sockets.append("server")
+            socket.connect_to_server()
+
+    page.route_web_socket("**/api/games/*/ws", socket_away_once)
+    page.goto(url)
+    page.wait_for_function(UNAVAILABLE_SHOWN)
+    page.wait_for_function(f"document.body.dataset.toMove === '{seat}'", timeout=60_000)
+    page.wait_for_selector("button.action")
+    assert sockets == ["away", "server"]
+    assert page.locator("#message").text_content() == ""
+    assert page.locator("#connection").text_content() == "live"
+
+
+def test_the_page_waits_out_a_busy_database_and_a_rate_limit(browser: Browser, base: str) -> None:
+    made = httpx.post(
+        f"{base}/api/games",
+        json={"game": "eighty_years_war", "players": 2, "seats": ["human", "random"]},
+    )
+    assert made.status_code == 201, made.text
+    ((seat, link),) = ((s["seat"], s["link"]) for s in made.json()["seats"] if s["link"])
+    page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
+    goto_through_a_busy_socket(page, base + link, seat)
+    check_commitment_shown(page, read_state(base, link))
+    shot(page, "eighty_years_war-start")
+    answers: list[int] = []
+
+    def away_once(route: Route) -> None:
+        # the database is away for the first try; the page tries once more after 1 s
+        if not answers:
+            answers.append(503)
+            detail = "the database is locked; nothing was changed, try again in a moment"
+            route.fulfill(
+                status=503,
+                headers={"Retry-After": "1", "Content-Type": "application/json"},
+                body=ERROR_BODY % detail,
+            )
+        else:
+            answers.append(200)
+            route.continue_()
+
+    page.route("**/api/games/*/actions", away_once)
+    version = page.evaluate("document.body.dataset.version")
+    page.locator("button.action").first.click()
+    page.wait_for_function(UNAVAILABLE_SHOWN)
+    assert page.evaluate("document.body.dataset.version") == version  # not made yet
+    page.wait_for_function("v => document.body.dataset.version !== v", arg=version)
+    assert answers == [503, 200]
+    assert page.locator("#message").text_content() == ""
+    page.unroute("**/api/games/*/actions")
+
+    page.route(
+        "**/api/games/*/actions",
+        lambda route: route.fulfill(
+            status=429,
+            headers={"Retry-After": "7", "Content-Type": "application/json"},
+            body=ERROR_BODY % "too many actions and take-backs from your address; try again in 7 s",
+        ),
+    )
+    page.wait_for_function(f"document.body.dataset.toMove === '{seat}'", timeout=60_000)
+    page.wait_for_selector("button.action")
+    version = page.evaluate("document.body.dataset.version")
+    page.locator("button.action").first.click()
+    page.wait_for_function("document.getElementById('message').textContent !== ''")
+    assert page.locator("#message").text_content() == "too many moves at once, wait 7 s"
+    assert page.evaluate("document.body.dataset.version") == version
+    shot(page, "eighty_years_war-rate-limited")
+    page.unroute("**/api/games/*/actions")
+    page.context.close()
 
 
 def test_api_docs_render_offline(browser: Browser, base: str) -> None:

@@ -68,6 +68,20 @@ function fillSeats() {
     label.append(select);
     box.append(label);
   });
+  showSeed();
+}
+
+function everySeatABot() {
+  return [...document.querySelectorAll("[data-seat]")].every((select) => select.value !== "human");
+}
+
+function showSeed() {
+  // a seed may be chosen only for a game of bots alone: whoever chose it would know every
+  // draw in advance, so with a person seated the server draws it in secret
+  const bots = everySeatABot();
+  $("seed-row").hidden = !bots;
+  $("seed").disabled = !bots;
+  $("seed-note").hidden = bots;
 }
 
 function kindOf(value) {
@@ -97,25 +111,86 @@ function readOptions() {
   return options;
 }
 
-async function create(event) {
-  event.preventDefault();
-  $("lobby-message").textContent = "";
-  const seedText = $("seed").value.trim();
+const MAX_SEED = 9223372036854775807n;
+const RETRY_WAIT = 2;
+
+function refuse(text) {
+  const box = $("lobby-message");
+  box.textContent = text;
+  box.hidden = !text;
+}
+
+function retryAfter(response) {
+  const seconds = Number(response.headers.get("Retry-After"));
+  return Number.isFinite(seconds) && seconds > 0 ? seconds : RETRY_WAIT;
+}
+
+async function detailOf(response) {
+  // a refusal's reason: `{"detail": "<text>"}`, or the status text if the body is not JSON
+  const data = await response.json().catch(() => ({}));
+  if (typeof data.detail === "string") return data.detail;
+  return data.detail === undefined ? `${response.status} ${response.statusText}` : JSON.stringify(data.detail);
+}
+
+function requestText() {
+  // the body of the creation, or null (with the reason shown) if the seed typed is not one;
+  // the seed is written into the text as typed, since a JavaScript number would round a
+  // seed above 2**53
   const body = {
     game: $("game").value,
     players: Number($("players").value),
     options: readOptions(),
     seats: [...document.querySelectorAll("[data-seat]")].map((select) => select.value),
   };
-  if (seedText) body.seed = Number(seedText);
-  const response = await fetch("/api/games", {
-    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
-  });
-  const data = await response.json();
-  if (!response.ok) {
-    $("lobby-message").textContent = typeof data.detail === "string" ? data.detail : JSON.stringify(data.detail);
-    return;
+  const text = JSON.stringify(body);
+  const seed = $("seed").value.trim();
+  if (!everySeatABot() || !seed) return text;
+  if (!/^[0-9]{1,19}$/.test(seed) || BigInt(seed) > MAX_SEED) {
+    refuse(`The seed is a whole number from 0 to ${MAX_SEED}, or blank for a random one.`);
+    return null;
   }
+  return `${text.slice(0, -1)},"seed":${BigInt(seed)}}`;
+}
+
+async function post(text) {
+  return fetch("/api/games", { method: "POST", headers: { "Content-Type": "application/json" }, body: text });
+}
+
+async function create(event) {
+  event.preventDefault();
+  refuse("");
+  const text = requestText();
+  if (text === null) return;
+  const button = $("create-button");
+  button.disabled = true;
+  try {
+    let response = await post(text);
+    if (response.status === 503) {
+      // the database is away for a moment and nothing was created: try once more
+      refuse("The table's database is briefly unavailable, trying again…");
+      await new Promise((resolve) => setTimeout(resolve, retryAfter(response) * 1000));
+      response = await post(text);
+    }
+    if (!response.ok) {
+      const detail = await detailOf(response);
+      if (response.status === 503) {
+        refuse(`The table's database is still unavailable; nothing was created. Try again in a moment. (${detail})`);
+      } else if (response.status === 429) {
+        refuse(`Too many games created at once: wait ${retryAfter(response)} s. (${detail})`);
+      } else {
+        refuse(`The game was not created: ${detail}`);
+      }
+      return;
+    }
+    showCreated(await response.json());
+  } catch (error) {
+    refuse(`The table could not be reached: ${error.message}`);
+  } finally {
+    button.disabled = false;
+  }
+}
+
+function showCreated(data) {
   const links = $("links");
   links.replaceChildren();
   for (const seat of data.seats) {
@@ -144,6 +219,7 @@ async function start() {
   for (const entry of catalog) games.append(option(entry.name, entry.title));
   games.addEventListener("change", fillPlayers);
   $("players").addEventListener("change", fillSeats);
+  $("seats").addEventListener("change", showSeed);
   $("create").addEventListener("submit", create);
   fillPlayers();
 }

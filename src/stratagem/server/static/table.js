@@ -11,6 +11,14 @@ let current = null;
 let events = [];
 let socket = null;
 let retry = 500;
+let fairnessShown = null;
+const RETRY_WAIT = 2;
+const UNAVAILABLE = "the table's database is briefly unavailable, trying again…";
+const COMMITTED =
+  "The server drew this game's chance seed in secret when the game was created and shows " +
+  "its SHA-256 commitment to every seat from the start. Once the game is over it shows the " +
+  "seed and the whole game log, so that anyone can check that every draw came from the " +
+  "committed seed.";
 
 function token() {
   const match = /(?:^#|&)seat=([^&]+)/.exec(location.hash);
@@ -24,14 +32,86 @@ function headers() {
   return result;
 }
 
-async function call(method, path, body) {
-  const response = await fetch(path, { method, headers: headers(), body: body ? JSON.stringify(body) : undefined });
-  const data = await response.json().catch(() => ({ detail: response.statusText }));
-  if (!response.ok) {
-    const detail = typeof data.detail === "string" ? data.detail : JSON.stringify(data.detail);
-    throw new Error(detail);
+class Refusal extends Error {
+  // a request the server refused (nothing was changed): its status, reason and, for 429
+  // and 503, the seconds it asks us to wait
+  constructor(status, detail, retryAfter) {
+    super(detail);
+    this.status = status;
+    this.retryAfter = retryAfter;
+  }
+}
+
+function parse(raw) {
+  // a payload from its JSON text; the seed (given once the game is over) is also kept as
+  // the digits sent, since a JavaScript number rounds a seed above 2**53. The payload's
+  // own "seed" is its last: only "step" and "steps" may follow it.
+  const data = JSON.parse(raw);
+  if (data.seed !== undefined && data.seed !== null) {
+    const at = raw.lastIndexOf('"seed":');
+    const match = at < 0 ? null : /^"seed":(-?[0-9]+)[,}]/.exec(raw.slice(at, at + 40));
+    data.seedText = match ? match[1] : String(data.seed);
   }
   return data;
+}
+
+async function call(method, path, body) {
+  const response = await fetch(path, { method, headers: headers(), body: body ? JSON.stringify(body) : undefined });
+  const raw = await response.text();
+  if (!response.ok) {
+    let detail = `${response.status} ${response.statusText}`;
+    try {
+      const data = JSON.parse(raw);
+      if (data.detail !== undefined) detail = typeof data.detail === "string" ? data.detail : JSON.stringify(data.detail);
+    } catch { /* not JSON: the status says it */ }
+    const wait = Number(response.headers.get("Retry-After"));
+    throw new Refusal(response.status, detail, Number.isFinite(wait) && wait > 0 ? wait : RETRY_WAIT);
+  }
+  return parse(raw);
+}
+
+function say(message, transient = false) {
+  // the message line: a refusal's reason stays until the next request; a transient notice
+  // (the database away, a reconnection) is cleared as soon as the table answers again
+  const line = $("message");
+  line.textContent = message;
+  line.dataset.transient = transient ? "true" : "";
+}
+
+function sleep(seconds) {
+  return new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+}
+
+async function onceMore(send) {
+  // a 503 means the database was away for a moment and nothing was done: say so, wait as
+  // asked and send the same request once more
+  try {
+    return await send();
+  } catch (error) {
+    if (!(error instanceof Refusal) || error.status !== 503) throw error;
+    say(UNAVAILABLE, true);
+    await sleep(error.retryAfter);
+    return send();
+  }
+}
+
+function sayFor(error, what) {
+  // a refusal in the message line; "wait N s" is cleared once the N seconds are over
+  const message = explain(error, what);
+  say(message);
+  if (error instanceof Refusal && error.status === 429) {
+    setTimeout(() => { if ($("message").textContent === message) say(""); }, error.retryAfter * 1000);
+  }
+}
+
+function explain(error, what) {
+  // a refusal in words for the message line
+  if (!(error instanceof Refusal)) return `the table could not be reached: ${error.message}`;
+  if (error.status === 429) return `too many ${what} at once, wait ${error.retryAfter} s`;
+  if (error.status === 503) {
+    return `the table's database is still unavailable; nothing was done, try again in a moment (${error.message})`;
+  }
+  return error.message;
 }
 
 function text(tag, content, className) {
@@ -55,6 +135,7 @@ function show(payload) {
   const seat = payload.seat;
   $("who").textContent = seat ? `You play ${seat}` : "Spectating";
   showStatus(payload);
+  showFairness(payload);
   showEvents(payload.events_start);
   if (mode === "play") showControls(payload);
   // a game's own board script (e.g. Tercios's click-on-the-table moves) listens to this
@@ -85,7 +166,7 @@ function showStatus(payload) {
     if (mode === "play") {
       const link = document.createElement("a");
       link.href = `/games/${gameId}/replay${location.hash}`;
-      link.textContent = " Replay this game step by step";
+      link.textContent = "Replay this game step by step";
       link.id = "replay-link";
       result.append(link);
     }
@@ -93,6 +174,96 @@ function showStatus(payload) {
   } else {
     result.hidden = true;
   }
+}
+
+function shortHash(hex) {
+  return `${hex.slice(0, 12)}…`;
+}
+
+async function copy(value, note) {
+  // copy `value` to the clipboard (or, where the page may not, show it to be selected)
+  let copied = false;
+  try {
+    if (navigator.clipboard && window.isSecureContext) {
+      await navigator.clipboard.writeText(value);
+      copied = true;
+    }
+  } catch { /* refused: try the old way */ }
+  if (!copied) {
+    const area = document.createElement("textarea");
+    area.value = value;
+    area.style.position = "fixed";
+    area.style.opacity = "0";
+    document.body.append(area);
+    area.select();
+    try { copied = document.execCommand("copy"); } catch { copied = false; }
+    area.remove();
+  }
+  note.textContent = copied ? "copied" : `copy it: ${value}`;
+  note.hidden = false;
+  if (copied) setTimeout(() => { note.hidden = true; }, 2000);
+}
+
+async function seedMatches(table, seed, committed) {
+  // whether SHA-256("stratagem-seed:<game id>:<seed>") is the commitment shown at the
+  // start; null where the browser cannot hash (a page not served from a secure origin)
+  if (!window.crypto || !crypto.subtle) return null;
+  const bytes = new TextEncoder().encode(`stratagem-seed:${table}:${seed}`);
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return [...digest].map((byte) => byte.toString(16).padStart(2, "0")).join("") === committed;
+}
+
+function showFairness(payload) {
+  // the commitment to the chance seed, from the start; once the game is over the seed,
+  // checked against it here, and the whole log to check every draw with
+  const box = $("fairness");
+  const committed = payload.commitment || "";
+  const seed = payload.seedText;
+  const key = `${committed}|${seed ?? ""}`;
+  if (key === fairnessShown) return;
+  fairnessShown = key;
+  box.replaceChildren();
+  box.hidden = !committed;
+  if (!committed) return;
+  const line = document.createElement("div");
+  const label = text("span", "Chance committed: ", "label");
+  label.title = COMMITTED;
+  const hash = text("button", shortHash(committed), "hash");
+  hash.type = "button";
+  hash.id = "commitment";
+  hash.dataset.full = committed;
+  hash.title = `SHA-256 commitment: ${committed}\n(click to copy)`;
+  const note = text("span", "", "copy-note");
+  note.id = "copy-note";
+  note.hidden = true;
+  hash.addEventListener("click", () => copy(committed, note));
+  line.append(label, hash, note);
+  if (seed === undefined) {
+    line.append(text("span", " · the secret seed is shown when the game ends, to check every draw", "hint"));
+    box.append(line);
+    return;
+  }
+  line.append(text("span", " · Seed: ", "label"));
+  const shown = text("code", seed, "seed");
+  shown.id = "seed";
+  const check = text("span", "", "seed-check");
+  check.id = "seed-check";
+  line.append(shown, check);
+  seedMatches(payload.table, seed, committed).then((same) => {
+    if (same === null || fairnessShown !== key) return;
+    check.textContent = same ? " ✓ matches the commitment" : " ✗ does not match the commitment!";
+    check.className = same ? "seed-check good" : "seed-check bad";
+  });
+  const log = document.createElement("div");
+  log.className = "log-line";
+  const link = text("a", "Download the game log");
+  link.id = "log-link";
+  link.href = `/api/games/${gameId}/log`;
+  link.download = `${gameId}.jsonl`;
+  const hint = text("span", " · check it with ", "hint");
+  hint.append(text("code", "stratagem replay <file>"));
+  log.append(link, hint);
+  box.append(line, log);
 }
 
 function eventItem(event) {
@@ -148,20 +319,23 @@ function showControls(payload) {
 }
 
 async function act(action) {
-  $("message").textContent = "";
+  say("");
+  const version = current.version;
   try {
-    show(await call("POST", `/api/games/${gameId}/actions`, { action, version: current.version }));
+    show(await onceMore(() => call("POST", `/api/games/${gameId}/actions`, { action, version })));
+    say("");
   } catch (error) {
-    $("message").textContent = error.message;
+    sayFor(error, "moves");
   }
 }
 
 async function takeBack() {
-  $("message").textContent = "";
+  say("");
   try {
-    show(await call("POST", `/api/games/${gameId}/takeback`));
+    show(await onceMore(() => call("POST", `/api/games/${gameId}/takeback`)));
+    say("");
   } catch (error) {
-    $("message").textContent = error.message;
+    sayFor(error, "take-backs");
   }
 }
 
@@ -169,6 +343,7 @@ function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   socket = new WebSocket(`${scheme}://${location.host}/api/games/${gameId}/ws`);
   const state = $("connection");
+  let refused = null;
   socket.onopen = () => {
     socket.send(JSON.stringify({ token: token() }));
     state.textContent = "live";
@@ -176,20 +351,27 @@ function connect() {
     retry = 500;
   };
   socket.onmessage = (message) => {
-    const data = JSON.parse(message.data);
+    const data = parse(message.data);
     if (data.type === "error") {
-      $("message").textContent = data.detail;
-      retry = -1;
+      refused = data.detail;
     } else {
+      if ($("message").dataset.transient) say("");
       show(data);
     }
   };
-  socket.onclose = () => {
+  socket.onclose = (event) => {
     state.textContent = "reconnecting…";
     state.className = "connection down";
     events = [];
     current = null;
-    if (retry >= 0) {
+    if (event.code === 1013) {
+      // the database is away for a moment (1013: try again later)
+      say(UNAVAILABLE, true);
+      setTimeout(connect, RETRY_WAIT * 1000);
+    } else if (refused !== null) {
+      say(refused);
+      state.textContent = "";
+    } else {
       setTimeout(connect, retry);
       retry = Math.min(retry * 2, 5000);
     }
@@ -206,7 +388,7 @@ async function replayStep(step) {
     slider.value = payload.step;
     $("step-label").textContent = `step ${payload.step} of ${payload.steps}`;
   } catch (error) {
-    $("message").textContent = error.message;
+    say(explain(error, "requests"));
   }
 }
 
