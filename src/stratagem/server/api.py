@@ -169,12 +169,16 @@ async def game_log(game_id: str, request: Request) -> Response:
 @router.websocket("/api/games/{game_id}/ws")
 async def updates(websocket: WebSocket, game_id: str) -> None:
     await websocket.accept()
+    hub = hub_of(websocket)
     try:
-        table = await hub_of(websocket).table(game_id)
+        await hub.table(game_id)  # no such game, or one set aside: said before any token
         hello = await asyncio.wait_for(websocket.receive_json(), TOKEN_WAIT)
         token = hello.get("token") if isinstance(hello, dict) else None
         if token is not None and not isinstance(token, str):
             raise Forbidden('the first message must be {"token": <seat token or null>}')
+        # the table in memory now: while the token was awaited, an idle one may have been
+        # unloaded, and a connection to it would hear of nothing
+        table = await hub.table(game_id)
         seat = table.seat_for(token)
     except (Refused, StorageUnavailable, TimeoutError, ValueError) as error:
         detail = str(error) or "no token was sent in time"

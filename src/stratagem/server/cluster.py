@@ -13,6 +13,11 @@ hears of every append because it made it (``Solo``). Several processes on one Po
   when chance or a bot is to act and let go when a person is to act; when its holder dies
   its connection closes, the lock is freed, and another process takes the game over on
   its next sweep of the games waiting for chance or a bot (``Store.needing_driver``);
+* a lease lives as long as the connection that holds it: when that connection is lost
+  (the database restarted, or dropped it), every lease it held is gone, and another
+  process may take the game. A driver asks for its lease again after every database
+  error (``claim`` checks the connection of a lease it holds), and stops when it has
+  lost it;
 * racing appends are decided by the log's (game, seq) key, so a lease is about not doing
   the work twice, never about correctness.
 """
@@ -31,8 +36,18 @@ from stratagem.server.storage import NOTIFY_CHANNEL
 Listener = Callable[[str, int], Awaitable[None]]
 """Called with (game id, log length) for every append announced by any process."""
 RECONNECT_FIRST = 0.2
-RECONNECT_MOST = 5.0
+RECONNECT_MOST = 2.0
+"""Seconds between two attempts to listen again, doubling from the first: at most this
+long after the database is back, this process's websockets hear of others' moves."""
+CONNECT_TIMEOUT = 5
+"""Seconds a connection for listening or for leases may take to open."""
 log = logging.getLogger(__name__)
+
+
+def _reason(error: BaseException) -> str:
+    """An error in one line (libpq's messages run on over several)."""
+    lines = str(error).strip().splitlines()
+    return lines[0].strip() if lines else type(error).__name__
 
 
 class Solo:
@@ -91,7 +106,7 @@ class Postgres(Solo):
         while True:
             try:
                 async with await psycopg.AsyncConnection.connect(
-                    self.url, autocommit=True
+                    self.url, autocommit=True, connect_timeout=CONNECT_TIMEOUT
                 ) as connection:
                     await connection.execute(f"LISTEN {NOTIFY_CHANNEL}")
                     self.ready.set()
@@ -107,33 +122,39 @@ class Postgres(Solo):
             except (psycopg.Error, OSError) as error:
                 self.ready.clear()
                 log.warning("listening for other processes' moves: %s; again in %.1f s",
-                            str(error).strip() or type(error).__name__, pause)
+                            _reason(error), pause)
                 await asyncio.sleep(pause)
                 pause = min(pause * 2, RECONNECT_MOST)
 
     async def claim(self, game_id: str) -> bool:
-        """Take the lease of ``game_id`` if no live process holds it."""
+        """Take the lease of ``game_id`` if no live process holds it; for a lease this
+        process holds, ``True`` only while the connection that holds it lives."""
         async with self._lock:
-            if game_id in self._held:
-                return True
-            try:
-                if self._leases is None or self._leases.closed:
-                    self._held.clear()
-                    self._leases = await psycopg.AsyncConnection.connect(
-                        self.url, autocommit=True
+            for attempt in range(2):  # a connection found dead is replaced once at once
+                try:
+                    if self._leases is None or self._leases.closed:
+                        await self._drop()
+                        self._leases = await psycopg.AsyncConnection.connect(
+                            self.url, autocommit=True, connect_timeout=CONNECT_TIMEOUT
+                        )
+                    if game_id in self._held:
+                        await self._leases.execute("SELECT 1")  # alive: the lease stands
+                        return True
+                    cursor = await self._leases.execute(
+                        "SELECT pg_try_advisory_lock(hashtextextended(%s, 0))", (game_id,)
                     )
-                cursor = await self._leases.execute(
-                    "SELECT pg_try_advisory_lock(hashtextextended(%s, 0))", (game_id,)
-                )
-                row = await cursor.fetchone()
-            except (psycopg.Error, OSError) as error:
-                log.warning("taking the lease of game %s: %s", game_id, error)
-                self._leases = None
-                return False
-            if row is None or not row[0]:
-                return False
-            self._held.add(game_id)
-            return True
+                    row = await cursor.fetchone()
+                except (psycopg.Error, OSError) as error:
+                    await self._drop()  # its leases went with it
+                    if attempt:
+                        log.warning("taking the lease of game %s: %s", game_id, _reason(error))
+                        return False
+                    continue
+                if row is None or not row[0]:
+                    return False
+                self._held.add(game_id)
+                return True
+            return False
 
     async def release(self, game_id: str) -> None:
         """Let the lease of ``game_id`` go (another process may then drive it)."""
@@ -148,5 +169,14 @@ class Postgres(Solo):
                     "SELECT pg_advisory_unlock(hashtextextended(%s, 0))", (game_id,)
                 )
             except (psycopg.Error, OSError) as error:
-                log.warning("letting the lease of game %s go: %s", game_id, error)
-                self._leases = None
+                log.warning("letting the lease of game %s go: %s", game_id, _reason(error))
+                await self._drop()
+
+    async def _drop(self) -> None:
+        """Close the connection of the leases (if it still lives, its leases end with it)
+        and forget them all."""
+        leases, self._leases = self._leases, None
+        self._held.clear()
+        if leases is not None:
+            with contextlib.suppress(psycopg.Error, OSError):
+                await leases.close()

@@ -3,9 +3,9 @@
 A table is loaded from the database on first use; its state is always rebuilt from the
 stored log, never taken on trust. A supervisor looks after the tables once a second:
 it (re)starts the chance and bot player of every game waiting for chance or a bot (after
-a database outage, or when the process that played them died), and unloads the tables
-nobody has used for a while. A game whose record cannot be read is set aside with one log
-line; the other games go on.
+a database outage, or when the process that played them died), reads again the logs it
+heard of but could not read then, and unloads the tables nobody has used for a while.
+A game whose record cannot be read is set aside with one log line; the other games go on.
 """
 
 from __future__ import annotations
@@ -76,6 +76,9 @@ class Hub:
         self._loading = asyncio.Lock()
         self._supervisor: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[None]] = set()
+        self._behind: set[str] = set()
+        """Games another process appended to whose log could not be read then: the
+        supervisor reads them again."""
 
     async def create(
         self,
@@ -142,15 +145,15 @@ class Hub:
         ``Unreadable`` if its record cannot be replayed, ``StorageUnavailable`` if the
         database is away."""
         table = self.tables.get(game_id)
-        if table is not None:
-            return table
-        if game_id in self.set_aside:
-            raise Unreadable(game_id)
-        async with self._loading:
-            table = self.tables.get(game_id)
-            if table is None:
-                table = await self._load(game_id)
-                self.tables[game_id] = table
+        if table is None:
+            if game_id in self.set_aside:
+                raise Unreadable(game_id)
+            async with self._loading:
+                table = self.tables.get(game_id)
+                if table is None:
+                    table = await self._load(game_id)
+                    self.tables[game_id] = table
+        table.used = time.monotonic()  # asked for: not idle (the supervisor keeps it)
         return table
 
     async def _load(self, game_id: str) -> Table:
@@ -170,7 +173,7 @@ class Hub:
         except StorageUnavailable:
             raise
         except Exception as error:  # a record the rules refuse must not stop the others
-            reason = f"{type(error).__name__}: {error}"
+            reason = " ".join(f"{type(error).__name__}: {error}".split())  # one line
             self.set_aside[game_id] = reason
             log.error(
                 "game %s set aside: its stored record cannot be replayed (%s)", game_id, reason
@@ -195,10 +198,11 @@ class Hub:
                 self._tasks.add(task)
                 task.add_done_callback(self._tasks.discard)
 
-    @staticmethod
-    async def _refresh(table: Table, length: int | None) -> None:
-        with contextlib.suppress(StorageUnavailable):  # the supervisor catches up later
+    async def _refresh(self, table: Table, length: int | None) -> None:
+        try:
             await table.refresh(length)
+        except StorageUnavailable:
+            self._behind.add(table.record.id)  # the supervisor catches up later
 
     async def _supervise(self) -> None:
         while True:
@@ -212,6 +216,11 @@ class Hub:
 
     async def sweep(self) -> int:
         """One round of the supervisor; how many games wait for chance or a bot."""
+        for game_id in list(self._behind):
+            behind = self.tables.get(game_id)
+            if behind is not None:
+                await behind.refresh()
+            self._behind.discard(game_id)
         waiting = await asyncio.to_thread(self.store.needing_driver)
         for game_id in waiting:
             if game_id in self.set_aside:
