@@ -1,18 +1,26 @@
-"""A real ``stratagem serve`` process for the tests that need one (kill -9, the browser)."""
+"""Real ``stratagem serve`` processes for the tests that need them (kill -9, several
+processes on one database, the browser)."""
 
 from __future__ import annotations
 
+import os
+import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass
+from typing import IO
 
 import httpx
 
 START_WAIT = 30.0
 SERVE = "from stratagem.cli import main; main()"
+READY_LINE = "The Stratagem table is at"
+"""What ``stratagem serve`` prints on standard output once its games go on."""
 
 
 def free_port() -> int:
@@ -23,29 +31,114 @@ def free_port() -> int:
         return port
 
 
+def serve_command(database_url: str, port: int, bot_delay: float) -> list[str]:
+    """The command line of ``stratagem serve`` on 127.0.0.1:``port``."""
+    command = [sys.executable, "-c", SERVE, "serve", "--host", "127.0.0.1", "--port", str(port)]
+    return [*command, "--database", database_url, "--bot-delay", str(bot_delay)]
+
+
+@dataclass
+class Live:
+    """One running server: its process, base URL and what it printed (when kept)."""
+
+    process: subprocess.Popen[bytes]
+    base: str
+    stdout: IO[bytes] | None = None
+    stderr: IO[bytes] | None = None
+
+    @property
+    def ws(self) -> str:
+        """The base URL of its websockets."""
+        return "ws" + self.base.removeprefix("http")
+
+    @property
+    def alive(self) -> bool:
+        return self.process.poll() is None
+
+    def kill(self) -> None:
+        """SIGKILL: it closes nothing, its connections simply drop."""
+        if self.alive:
+            self.process.send_signal(signal.SIGKILL)
+        self.process.wait(timeout=10)
+
+    def output(self) -> tuple[str, str]:
+        """What it printed so far on standard output and standard error (read without
+        moving the file offset, which the process shares)."""
+        texts = []
+        for stream in (self.stdout, self.stderr):
+            if stream is None:
+                texts.append("")
+                continue
+            fd = stream.fileno()
+            data = os.pread(fd, os.fstat(fd).st_size, 0)
+            texts.append(data.decode("utf-8", "replace"))
+        return texts[0], texts[1]
+
+
+def _wait_up(servers: list[Live]) -> None:
+    deadline = time.monotonic() + START_WAIT
+    waiting = list(servers)
+    with httpx.Client(trust_env=False, timeout=2) as probe:
+        while waiting:
+            live = waiting[0]
+            try:
+                if probe.get(f"{live.base}/api/catalog").status_code == 200:
+                    waiting.pop(0)
+                    continue
+            except httpx.TransportError:
+                pass
+            if not live.alive:
+                raise AssertionError(f"the server exited at start-up:\n{live.output()[1][-2000:]}")
+            assert time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.1)
+
+
+@contextmanager
+def servers(
+    database_url: str,
+    count: int,
+    bot_delay: float = 0.0,
+    *,
+    rate_limits: bool | None = False,
+    keep_output: bool = True,
+) -> Iterator[list[Live]]:
+    """``count`` ``stratagem serve`` processes on one database, all ready to answer (they
+    start side by side). Rate limits are off unless asked for (every client here is
+    127.0.0.1; ``None``: as the environment says); their output is kept in temporary
+    files (``Live.output``). All are killed at the end."""
+    env = dict(os.environ)
+    if rate_limits is not None:
+        env["STRATAGEM_RATE_LIMITS"] = "1" if rate_limits else "0"
+    started: list[Live] = []
+    with ExitStack() as files:
+        try:
+            for _ in range(count):
+                port = free_port()
+                out: IO[bytes] | None = None
+                err: IO[bytes] | None = None
+                if keep_output:
+                    out = files.enter_context(tempfile.TemporaryFile())
+                    err = files.enter_context(tempfile.TemporaryFile())
+                process = subprocess.Popen(
+                    serve_command(database_url, port, bot_delay),
+                    stdout=out or subprocess.DEVNULL,
+                    stderr=err or subprocess.DEVNULL,
+                    env=env,
+                )
+                started.append(Live(process, f"http://127.0.0.1:{port}", out, err))
+            _wait_up(started)
+            yield started
+        finally:
+            for live in started:
+                if live.alive:
+                    live.process.kill()
+                live.process.wait(timeout=10)
+
+
 @contextmanager
 def server(
     database_url: str, bot_delay: float = 0.0
 ) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
     """``stratagem serve`` in its own process, ready to answer: (process, base URL)."""
-    port = free_port()
-    command = [sys.executable, "-c", SERVE, "serve", "--port", str(port)]
-    command += ["--database", database_url, "--bot-delay", str(bot_delay)]
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + START_WAIT
-    try:
-        while True:
-            try:
-                if httpx.get(f"{base}/api/catalog", timeout=2).status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            assert process.poll() is None, "the server exited at start-up"
-            assert time.monotonic() < deadline, "the server did not start"
-            time.sleep(0.1)
-        yield process, base
-    finally:
-        if process.poll() is None:
-            process.kill()
-        process.wait()
+    with servers(database_url, 1, bot_delay, rate_limits=None, keep_output=False) as (live,):
+        yield live.process, live.base
