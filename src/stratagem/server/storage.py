@@ -59,6 +59,8 @@ NOTIFY_CHANNEL = "stratagem_entries"
 """PostgreSQL channel on which every append announces ``<game id> <new log length>``."""
 BUSY_TIMEOUT_MS = 2000
 """How long an SQLite statement waits for another writer's lock before it gives up."""
+MIGRATE_LOCK = 0x53545241544147
+"""PostgreSQL advisory lock key held while one process migrates the schema."""
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -232,6 +234,9 @@ def _alembic_config(connection: Connection) -> Config:
 def migrate(engine: Engine, revision: str = "head") -> None:
     """Bring the schema up to ``revision`` with the Alembic migrations shipped here."""
     with engine.begin() as connection:
+        if connection.dialect.name == "postgresql":
+            # processes started side by side on a fresh database migrate one at a time
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATE_LOCK})
         command.upgrade(_alembic_config(connection), revision)
 
 

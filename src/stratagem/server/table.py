@@ -339,6 +339,8 @@ class Table:
                 log.warning("table %s: %s; trying again in %.1f s", self.record.id, error, pause)
                 await asyncio.sleep(pause)
                 pause = min(pause * 2, RETRY_MOST)
+                if not await self.cluster.claim(self.record.id):
+                    return False  # the lease was lost with its connection: another drives
             except Exception:
                 log.exception("table %s: the chance and bot player stopped", self.record.id)
                 return False
