@@ -8,6 +8,7 @@ a log the rules refuse exits with code 1. Nothing the user types produces a trac
 
 from __future__ import annotations
 
+import logging
 import os
 import secrets
 from collections.abc import Sequence
@@ -53,6 +54,7 @@ HUMAN = "human"
 USER_ERROR = 2
 BAD_LOG = 1
 GAMES_PER_WORKER = 500
+LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 WS_MAX_SIZE = 64 * 1024
 """The largest websocket message the table takes (a browser only ever sends its token)."""
 """Studies smaller than this run in one process by default (a pool would only slow them)."""
@@ -441,12 +443,22 @@ def serve(
     bot_delay: Annotated[
         float | None, typer.Option(min=0, help="Seconds a bot waits before it acts.")
     ] = None,
+    access_log: Annotated[
+        bool, typer.Option(help="Log every HTTP request (off: a line a move costs time).")
+    ] = False,
 ) -> None:
     """Start the web table: play any game in the browser, with friends or bots."""
-    _serve(host, port, database, bot_delay)
+    _serve(host, port, database, bot_delay, access_log=access_log)
 
 
-def _serve(host: str, port: int, database: str | None, bot_delay: float | None) -> None:
+def _serve(
+    host: str,
+    port: int,
+    database: str | None,
+    bot_delay: float | None,
+    *,
+    access_log: bool = False,
+) -> None:
     import uvicorn  # noqa: PLC0415  (the web table loads only when asked for)
 
     from stratagem.server import Settings, create_app  # noqa: PLC0415
@@ -460,6 +472,9 @@ def _serve(host: str, port: int, database: str | None, bot_delay: float | None) 
     problem = open_error(settings.database_url)
     if problem is not None:
         _fail(f"cannot open the game store: {problem}")
+    # the table's own warnings (a database away, a game set aside) with their time and level
+    logging.basicConfig(level=logging.INFO, format=LOG_FORMAT)
+    logging.getLogger("alembic").setLevel(logging.WARNING)  # migrations say nothing if fine
 
     def ready() -> None:
         _stdout().print(Text(f"The Stratagem table is at http://{host}:{port}/", style="bold"))
@@ -469,6 +484,7 @@ def _serve(host: str, port: int, database: str | None, bot_delay: float | None) 
         host=host,
         port=port,
         log_level="info",
+        access_log=access_log,
         ws_max_size=WS_MAX_SIZE,
         ws_per_message_deflate=False,  # one text goes to many sockets: never squeezed per socket
     )
