@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from types import UnionType
 from typing import Any, Literal, Union, get_args, get_origin
@@ -80,18 +81,7 @@ def _shown(value: object, width: int = 60) -> str:
 
 def json_type_words(annotation: object) -> str:
     """An option's declared type in words, as JSON gives it (``strict`` validation)."""
-    args = get_args(annotation)
-    origin = get_origin(annotation)
-    if origin is Literal:
-        return "one of " + "/".join(json.dumps(arg) for arg in args)
-    if origin in (Union, UnionType) and type(None) in args:
-        rest = [arg for arg in args if arg is not type(None)]
-        return " or ".join(json_type_words(arg) for arg in rest) + " or null"
-    if origin in (tuple, list):
-        items = [arg for arg in args if arg is not Ellipsis]
-        count = f"{len(items)} " if origin is tuple and Ellipsis not in args else ""
-        return f"a list of {count}{_JSON_PLURALS.get(items[0], 'values')}"
-    return _JSON_WORDS.get(annotation, getattr(annotation, "__name__", str(annotation)))
+    return _type_words(annotation, _JSON)
 
 
 _JSON_WORDS: dict[object, str] = {
@@ -112,18 +102,34 @@ _JSON_PLURALS: dict[object, str] = {
 
 def describe_type(annotation: object) -> str:
     """An option's declared type in words, as the command line takes it."""
+    return _type_words(annotation, _COMMAND_LINE)
+
+
+@dataclass(frozen=True, slots=True)
+class _Vocabulary:
+    """How one kind of input (the command line's text, or JSON) names types."""
+
+    literal: Callable[[object], str]
+    none: str
+    sequence: Callable[[str, object], str]
+    """(``"N "`` for a tuple of N, else ``""``; the item type) -> the words for a list."""
+    words: dict[object, str]
+
+
+def _type_words(annotation: object, vocabulary: _Vocabulary) -> str:
     args = get_args(annotation)
     origin = get_origin(annotation)
     if origin is Literal:
-        return "one of " + "/".join(str(arg) for arg in args)
+        return "one of " + "/".join(vocabulary.literal(arg) for arg in args)
     if origin in (Union, UnionType) and type(None) in args:
         rest = [arg for arg in args if arg is not type(None)]
-        return " or ".join(describe_type(arg) for arg in rest) + " or none"
+        words = " or ".join(_type_words(arg, vocabulary) for arg in rest)
+        return f"{words} or {vocabulary.none}"
     if origin in (tuple, list):
         items = [arg for arg in args if arg is not Ellipsis]
         count = f"{len(items)} " if origin is tuple and Ellipsis not in args else ""
-        return f"{count}{describe_type(items[0])} values, separated by commas"
-    return _TYPE_WORDS.get(annotation, getattr(annotation, "__name__", str(annotation)))
+        return vocabulary.sequence(count, items[0])
+    return vocabulary.words.get(annotation, getattr(annotation, "__name__", str(annotation)))
 
 
 _TYPE_WORDS: dict[object, str] = {
@@ -133,6 +139,21 @@ _TYPE_WORDS: dict[object, str] = {
     str: "text",
     Path: "path",
 }
+
+
+def _command_line_list(count: str, item: object) -> str:
+    return f"{count}{describe_type(item)} values, separated by commas"
+
+
+_COMMAND_LINE = _Vocabulary(
+    literal=str, none="none", sequence=_command_line_list, words=_TYPE_WORDS
+)
+_JSON = _Vocabulary(
+    literal=json.dumps,
+    none="null",
+    sequence=lambda count, item: f"a list of {count}{_JSON_PLURALS.get(item, 'values')}",
+    words=_JSON_WORDS,
+)
 
 _NONE_WORDS = ("none", "null")
 
