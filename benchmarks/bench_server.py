@@ -4,9 +4,12 @@ For each database (SQLite always, on a fresh temporary file; PostgreSQL too when
 ``--postgres URL`` or ``STRATAGEM_DATABASE_URL`` names one) and each mode, a fresh
 ``stratagem serve --bot-delay 0`` is started in its own process (with
 ``STRATAGEM_RATE_LIMITS=0``) and ``--games`` games of Eighty Years War, two people each,
-are played over HTTP and websockets by this one asyncio client. Every person listens on
-its own websocket; a game that ends (or reaches ``--moves``) is replaced by a new one, so
-the load stays constant. Only 127.0.0.1 is ever contacted.
+are played over HTTP and websockets by ``--clients`` client processes (default 2 in
+saturation, 1 under load), each running its own asyncio event loop on its share of the
+games (every ``--clients``-th slot), all started at one shared time. Every person listens
+on its own websocket and posts on its own keep-alive HTTP/1.1 connection; a game that
+ends (or reaches ``--moves``) is replaced by a new one, so the load stays constant. Only
+127.0.0.1 is ever contacted.
 
 Two modes (``--mode saturation|load|both``, default both), each ``--seconds`` long, of
 which the first ``--warmup`` seconds are not counted:
@@ -27,19 +30,21 @@ which the first ``--warmup`` seconds are not counted:
 
 A move's version is the one its acknowledgement carries; a seat's update for it is the
 first websocket message at that version or later. Only ``version``, ``to_move``,
-``seat`` and ``legal`` of a payload are read.
+``seat`` and ``legal`` of a payload are read (each message is parsed once, by orjson).
+The processes' figures are merged: counts and moves summed over the one measured window,
+delays pooled before their percentiles.
 
     .venv/bin/python benchmarks/bench_server.py [--mode both] [--games 50] [--seconds 60]
-        [--warmup 5] [--rate 1.0] [--moves N] [--seed 0] [--json results.json]
+        [--warmup 5] [--rate 1.0] [--moves N] [--seed 0] [--clients N] [--json results.json]
         [--postgres postgresql://user:password@127.0.0.1:5432/postgres]
 
 With PostgreSQL, a user that may create databases gets a fresh ``stratagem_bench_<hex>``
 database per mode, dropped afterwards; otherwise the given database is used as it is.
-The client shares the machine with the server: its CPU use and the server's are shown,
-with the load average, the command line and the git commit (and the files of
-``src/stratagem`` that differ from it); ``--json FILE`` writes every figure. The server
-draws each game's seed itself (a seat's person may not choose one); ``--seed`` seeds only
-the client's random choice of moves.
+The clients share the machine with the server: their CPU use (summed over the client
+processes) and the server's are shown, with the load average, the command line and the
+git commit (and the files of ``src/stratagem`` that differ from it); ``--json FILE``
+writes every figure. The server draws each game's seed itself (a seat's person may not
+choose one); ``--seed`` seeds only the clients' random choice of moves.
 """
 
 from __future__ import annotations
@@ -51,6 +56,7 @@ import datetime as dt
 import itertools
 import json
 import math
+import multiprocessing
 import os
 import random
 import secrets
@@ -61,16 +67,22 @@ import subprocess
 import sys
 import tempfile
 import time
+import traceback
 from collections import Counter, deque
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
+from multiprocessing.connection import Connection
+from multiprocessing.connection import wait as wait_any
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit, urlunsplit
 
+import httptools
 import httpx
+import orjson
 import psycopg
+import uvloop
 from psycopg import sql
 from rich.console import Console
 from rich.table import Table
@@ -94,6 +106,18 @@ ARRIVALS = 512
 MAX_WAKES = 10_000_000
 """Upper bound on any wait loop's iterations (each is bounded in time too)."""
 OPEN_ATTEMPTS = 5
+HTTP_TIMEOUT = 30.0
+"""Seconds one request may take, from its sending to the end of its answer."""
+READ_SIZE = 1 << 16
+READY_TIMEOUT = 120.0
+"""Seconds the client processes have to start and open their first games."""
+LEAD = 0.5
+"""Seconds between the client processes' being told the start time and the start."""
+FINISH_TIMEOUT = 30.0
+"""Seconds after the cut-off for a client process to close its games and report."""
+CLIENTS = {"saturation": 2, "load": 1}
+"""Client processes by mode unless ``--clients`` says (one saturating process was the
+bottleneck: 96 % of a core against the server's 67 %)."""
 console = Console(highlight=False, soft_wrap=True, width=None if sys.stdout.isatty() else 120)
 
 
@@ -139,6 +163,7 @@ def cpu_seconds(pid: int) -> float | None:
 @dataclass(frozen=True)
 class Server:
     base: str
+    port: int
     pid: int
 
 
@@ -156,7 +181,7 @@ def serve(database_url: str) -> Iterator[Server]:
         base = f"http://127.0.0.1:{port}"
         try:
             _wait_until_up(base, process, log)
-            yield Server(base, process.pid)
+            yield Server(base, port, process.pid)
             if process.poll() is not None:
                 raise RuntimeError(f"the server stopped during the run:\n{_tail(log)}")
         finally:
@@ -233,6 +258,129 @@ def database(kind: str, postgres: str | None) -> Iterator[tuple[str, str]]:
         yield chosen
 
 
+# -- one keep-alive HTTP connection ---------------------------------------------------
+
+
+class Refused(Exception):
+    """A game could not be created: the server answered with this status."""
+
+
+class _Answer:
+    """What httptools' parser hands over of one answer."""
+
+    __slots__ = ("body", "complete", "keep_alive", "parser")
+
+    def __init__(self) -> None:
+        self.body: list[bytes] = []
+        self.complete = False
+        self.keep_alive = False
+        self.parser = httptools.HttpResponseParser(self)
+
+    def on_headers_complete(self) -> None:
+        # asked here: once the answer is complete, llhttp always says no
+        self.keep_alive = self.parser.should_keep_alive()
+
+    def on_body(self, body: bytes) -> None:
+        self.body.append(body)
+
+    def on_message_complete(self) -> None:
+        self.complete = True
+
+
+class _Unanswered(Exception):
+    """The connection ended before the first byte of an answer."""
+
+
+HTTP_ERRORS = (OSError, TimeoutError, httptools.HttpParserError)
+"""What a request may raise besides ``Refused``."""
+
+
+class Http:
+    """One seat's keep-alive HTTP/1.1 connection to the server, one request at a time:
+    opened on first use and again once the server has closed it (a request the server
+    closed a reused connection under, before answering a byte, is sent once more on a new
+    one). The answer is parsed by httptools. Measured on this 2-CPU machine, a request
+    cost the client about 1 ms of CPU through httpx, 0.45 ms through httpcore alone, and
+    0.05 ms here; with one shared httpx pool of 108 connections (walked at every request
+    and release) one client process was at 97 % of a core for 300 moves/s, with an httpx
+    client per seat at 67 % for 520, with this at 26 % for 490-560."""
+
+    def __init__(self, host: str, port: int) -> None:
+        self.host = host
+        self.port = port
+        self.lock = asyncio.Lock()
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def post(self, path: str, body: bytes, token: str | None = None) -> tuple[int, bytes]:
+        """Status and body of the answer to a JSON ``body`` posted to ``path``."""
+        head = (
+            f"POST {path} HTTP/1.1\r\nHost: {self.host}:{self.port}\r\n"
+            f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n"
+        )
+        if token is not None:
+            head += f"X-Seat-Token: {token}\r\n"
+        request = (head + "\r\n").encode() + body
+        async with self.lock, asyncio.timeout(HTTP_TIMEOUT):
+            for _ in range(2):
+                reused = not self._stale()
+                if not reused:
+                    self.close()
+                    self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+                try:
+                    return await self._exchange(request)
+                except _Unanswered:
+                    self.close()
+                    if not reused:
+                        raise ConnectionResetError("closed before answering") from None
+                except BaseException:
+                    self.close()
+                    raise
+        raise ConnectionResetError("closed before answering, twice")
+
+    def _stale(self) -> bool:
+        return (
+            self.reader is None
+            or self.writer is None
+            or self.writer.is_closing()
+            or self.reader.at_eof()
+        )
+
+    async def _exchange(self, request: bytes) -> tuple[int, bytes]:
+        assert self.reader is not None and self.writer is not None
+        self.writer.write(request)
+        answer = _Answer()
+        for read in range(MAX_WAKES):
+            try:
+                data = await self.reader.read(READ_SIZE)
+            except ConnectionResetError:
+                if read:
+                    raise
+                data = b""
+            if not data:
+                if read:
+                    raise ConnectionResetError("closed in the middle of an answer")
+                raise _Unanswered
+            answer.parser.feed_data(data)
+            if answer.complete:
+                if not answer.keep_alive:
+                    self.close()
+                return answer.parser.get_status_code(), b"".join(answer.body)
+        raise ConnectionResetError("an answer without end")
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+        self.reader = self.writer = None
+
+    async def aclose(self) -> None:
+        writer = self.writer
+        self.close()
+        if writer is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(writer.wait_closed(), CLOSE_TIMEOUT)
+
+
 # -- one game as its two people see it ------------------------------------------------
 
 
@@ -249,9 +397,10 @@ class Meter:
 class Seat:
     """One person's websocket: what its latest payload says, and when each version came."""
 
-    def __init__(self, game: Game, token: str) -> None:
+    def __init__(self, game: Game, token: str, http: Http) -> None:
         self.game = game
         self.token = token
+        self.http = http
         self.name: str | None = None
         self.version = -1
         self.to_move: str | None = ""
@@ -267,19 +416,21 @@ class Seat:
         self.socket = await connect(
             url, max_size=None, proxy=None, ping_interval=None, open_timeout=30, close_timeout=2
         )
-        await self.socket.send(json.dumps({"token": self.token}))
+        await self.socket.send(orjson.dumps({"token": self.token}), text=True)
         self.listener = asyncio.create_task(self._listen())
 
     async def _listen(self) -> None:
-        assert self.socket is not None
+        socket = self.socket
+        assert socket is not None
         meter = self.game.meter
         try:
-            async for message in self.socket:
+            for _ in range(MAX_WAKES):
+                message = await socket.recv(decode=False)  # bytes, for orjson: no decoding
                 at = now()
                 if meter.start <= at < meter.stop:
                     meter.messages += 1
                     meter.bytes += len(message)
-                self._receive(json.loads(message), at)
+                self._receive(orjson.loads(message), at)
                 self.game.notify()
         except WebSocketException:
             pass
@@ -305,8 +456,13 @@ class Seat:
             self.legal = payload["legal"]
 
     def arrived(self, version: int) -> float | None:
-        """When the first update at ``version`` or later came."""
-        return next((at for seen, at in self.arrivals if seen >= version), None)
+        """When the first update at ``version`` or later came (versions only grow)."""
+        found = None
+        for seen, at in reversed(self.arrivals):
+            if seen < version:
+                break
+            found = at
+        return found
 
     def may_act(self, acknowledged: int) -> bool:
         """Whether this seat's websocket says it is its turn, at or after ``acknowledged``."""
@@ -324,6 +480,7 @@ class Seat:
         if self.socket is not None:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self.socket.close(), CLOSE_TIMEOUT)
+        await self.http.aclose()
 
 
 class Game:
@@ -342,25 +499,33 @@ class Game:
 
     @classmethod
     async def open(
-        cls, client: httpx.AsyncClient, ws_base: str, rng: random.Random, meter: Meter
+        cls, address: tuple[str, int], ws_base: str, rng: random.Random, meter: Meter
     ) -> Game:
-        """Create a game (the server draws its seed) and connect both seats."""
-        body = {"game": GAME, "seats": ["human", "human"]}
-        response = await client.post("/api/games", json=body)
-        response.raise_for_status()
-        created = response.json()
+        """Create a game (the server draws its seed) and connect both seats; the first
+        seat goes on with the connection that created the game."""
+        http = Http(*address)
+        try:
+            body = orjson.dumps({"game": GAME, "seats": ["human", "human"]})
+            status, content = await http.post("/api/games", body)
+            if not 200 <= status < 300:
+                raise Refused(f"HTTP {status}")
+        except BaseException:
+            await http.aclose()
+            raise
+        created = orjson.loads(content)
         game = cls(str(created["id"]), rng, meter)
         for entry in created["seats"]:
             token = str(entry.get("link") or "").partition("#seat=")[2]
             if token:
-                game.seats.append(Seat(game, token))
-        if len(game.seats) != 2:
-            raise RuntimeError(f"game {game.id}: expected two seat links, got {created}")
+                game.seats.append(Seat(game, token, Http(*address) if game.seats else http))
         try:
+            if len(game.seats) != 2:
+                raise RuntimeError(f"game {game.id}: expected two seat links, got {created}")
             for seat in game.seats:
                 await seat.open(f"{ws_base}/api/games/{game.id}/ws")
         except BaseException:
             await game.close()
+            await http.aclose()  # closed already if a seat has it
             raise
         return game
 
@@ -398,24 +563,23 @@ class Game:
             await self.wait(deadline)
         return None
 
-    async def post(self, client: httpx.AsyncClient, seat: Seat, errors: Counter[str]) -> int | None:
+    async def post(self, seat: Seat, errors: Counter[str]) -> int | None:
         """``seat`` takes a random legal action; the acknowledged version, or ``None``."""
         action = self.rng.choice(seat.legal)
+        body = orjson.dumps({"action": action, "version": seat.version})
         try:
-            response = await client.post(
-                f"/api/games/{self.id}/actions",
-                json={"action": action, "version": seat.version},
-                headers={"X-Seat-Token": seat.token},
+            status, content = await seat.http.post(
+                f"/api/games/{self.id}/actions", body, seat.token
             )
-        except httpx.HTTPError as error:
+        except HTTP_ERRORS as error:
             errors[type(error).__name__] += 1
             return None
-        if response.status_code != 200:
-            errors[f"HTTP {response.status_code}"] += 1
-            if response.status_code == 409:
+        if status != 200:
+            errors[f"HTTP {status}"] += 1
+            if status == 409:
                 seat.floor = seat.version + 1
             return None
-        payload = response.json()
+        payload = orjson.loads(content)
         version = int(payload["version"])
         self.acknowledged = max(self.acknowledged, version)
         self.moves += 1
@@ -473,12 +637,14 @@ class Figures:
 
 
 class Run:
-    """The games of one mode, their slots' replacements and their figures."""
+    """One client process's games in one mode: their slots' replacements and figures."""
 
-    def __init__(self, server: Server, client: httpx.AsyncClient, options: Options) -> None:
-        self.server = server
-        self.client = client
+    def __init__(self, server: Server, options: Options, index: int, slots: list[int]) -> None:
+        self.address = ("127.0.0.1", server.port)
         self.options = options
+        self.index = index
+        self.slots = slots
+        """The global number of each of this process's slots (it spreads load schedules)."""
         self.ws_base = server.base.replace("http://", "ws://")
         self.meter = Meter()
         self.figures = Figures()
@@ -486,11 +652,10 @@ class Run:
         self.games: list[Game] = []
         self.retiring: set[asyncio.Task[None]] = set()
         self.start = self.warm = self.stop = self.cutoff = math.inf
-        self.cpu: dict[str, float | None] = {}
 
     def rng(self) -> random.Random:
         """The random moves of the next game (the server draws the game's own seed)."""
-        return random.Random(f"{self.options.seed}/{next(self.serials)}")
+        return random.Random(f"{self.options.seed}/{self.index}/{next(self.serials)}")
 
     async def open_all(self) -> None:
         """Create every slot's first game (before the clock starts)."""
@@ -498,12 +663,12 @@ class Run:
 
         async def one() -> Game:
             async with gate:
-                return await Game.open(self.client, self.ws_base, self.rng(), self.meter)
+                return await Game.open(self.address, self.ws_base, self.rng(), self.meter)
 
-        self.games = list(await asyncio.gather(*(one() for _ in range(self.options.games))))
+        self.games = list(await asyncio.gather(*(one() for _ in self.slots)))
 
-    def begin(self, lead: float = 0.0) -> None:
-        self.start = now() + lead
+    def begin(self, start: float) -> None:
+        self.start = start
         self.warm = self.start + self.options.warmup
         self.stop = self.start + self.options.seconds
         self.cutoff = self.stop + GRACE
@@ -517,15 +682,15 @@ class Run:
         task.add_done_callback(self.retiring.discard)
         for _ in range(OPEN_ATTEMPTS):
             try:
-                game = await Game.open(self.client, self.ws_base, self.rng(), self.meter)
-            except (httpx.HTTPError, WebSocketException, OSError, TimeoutError) as error:
+                game = await Game.open(self.address, self.ws_base, self.rng(), self.meter)
+            except (*HTTP_ERRORS, Refused, WebSocketException) as error:
                 self.figures.errors[f"new game: {type(error).__name__}"] += 1
                 await asyncio.sleep(0.2)
                 continue
             self.games[slot] = game
             self.figures.games_replaced += 1
             return game
-        raise RuntimeError(f"slot {slot}: no new game could be opened")
+        raise RuntimeError(f"slot {self.slots[slot]}: no new game could be opened")
 
     async def _retire(self, game: Game) -> None:
         if game.trackers:
@@ -549,30 +714,14 @@ class Run:
         game.trackers.add(task)
         task.add_done_callback(game.trackers.discard)
 
-    async def measure_cpu(self) -> None:
-        """CPU use of this client and of the server over the measured window."""
-        await asyncio.sleep(max(0.0, self.warm - now()))
-        client0, server0 = time.process_time(), cpu_seconds(self.server.pid)
-        await asyncio.sleep(max(0.0, self.stop - now()))
-        client1, server1 = time.process_time(), cpu_seconds(self.server.pid)
-        window = self.stop - self.warm
-        self.cpu["client_cpu_percent"] = round(100 * (client1 - client0) / window, 1)
-        self.cpu["server_cpu_percent"] = (
-            None
-            if server0 is None or server1 is None
-            else round(100 * (server1 - server0) / window, 1)
-        )
-
     async def drive(self, slots: list[asyncio.Task[None]]) -> None:
         """Wait for the slots (until the cut-off), then close every game."""
-        cpu = asyncio.create_task(self.measure_cpu())
         _, pending = await asyncio.wait(slots, timeout=max(0.0, self.cutoff - now()))
         for task in pending:
             task.cancel()
         for outcome in await asyncio.gather(*slots, return_exceptions=True):
             if isinstance(outcome, Exception):
                 self.figures.errors[f"slot: {type(outcome).__name__}: {outcome}"] += 1
-        await asyncio.wait_for(cpu, timeout=GRACE)
         trackers = {task for game in self.games for task in game.trackers}
         if trackers:
             await asyncio.wait(trackers, timeout=max(0.1, self.cutoff - now()))
@@ -589,7 +738,7 @@ class Run:
         run from ``scheduled`` when given, and from the send too."""
         sent = now()
         origin = sent if scheduled is None else scheduled
-        version = await game.post(self.client, seat, self.figures.errors)
+        version = await game.post(seat, self.figures.errors)
         acknowledged = now()
         if version is None:
             return False
@@ -604,8 +753,7 @@ class Run:
 
 async def saturation(run: Run) -> None:
     """Every seat posts as soon as its websocket says it is its turn."""
-    await run.open_all()
-    run.begin()
+    await asyncio.sleep(max(0.0, run.start - now()))
 
     async def seat_loop(game: Game, seat: Seat) -> None:
         for _ in range(MAX_WAKES):
@@ -625,13 +773,11 @@ async def saturation(run: Run) -> None:
                 return
             await run.replace(slot)
 
-    await run.drive([asyncio.create_task(slot_loop(slot)) for slot in range(run.options.games)])
+    await run.drive([asyncio.create_task(slot_loop(slot)) for slot in range(len(run.slots))])
 
 
 async def offered_load(run: Run) -> None:
     """Each game moves on its own schedule of ``rate`` moves per second."""
-    await run.open_all()
-    run.begin(lead=0.5)
     period = 1 / run.options.rate
     ticks = math.ceil(run.options.seconds * run.options.rate) + 1
     cap = run.options.moves
@@ -648,7 +794,7 @@ async def offered_load(run: Run) -> None:
         return None  # the slot's games kept failing
 
     async def slot_loop(slot: int) -> None:
-        phase = slot / (run.options.games * run.options.rate)
+        phase = run.slots[slot] / (run.options.games * run.options.rate)
         for tick in range(ticks):
             scheduled = run.start + phase + tick * period
             if scheduled >= run.stop:
@@ -679,22 +825,189 @@ async def offered_load(run: Run) -> None:
                 figures.lateness.append(now() - scheduled)
             await run.move(game, seat, scheduled)
 
-    await run.drive([asyncio.create_task(slot_loop(slot)) for slot in range(run.options.games)])
+    await run.drive([asyncio.create_task(slot_loop(slot)) for slot in range(len(run.slots))])
 
 
-async def measure(server: Server, mode: str, options: Options) -> dict[str, Any]:
-    """One mode against ``server``: its figures."""
-    pool = options.games * 2 + 8
-    limits = httpx.Limits(max_connections=pool, max_keepalive_connections=pool)
-    async with httpx.AsyncClient(
-        base_url=server.base, timeout=30, limits=limits, trust_env=False
-    ) as client:
-        run = Run(server, client, options)
-        await (saturation(run) if mode == "saturation" else offered_load(run))
-    window = run.stop - run.warm
-    figures = run.figures
+# -- the client processes -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Part:
+    """One client process's part of a mode: which of the slots it plays."""
+
+    server: Server
+    mode: str
+    options: Options
+    index: int
+    slots: list[int]
+
+
+@dataclass
+class Share:
+    """What one client process saw in the measured window."""
+
+    figures: Figures
+    messages: int
+    bytes: int
+
+
+def client_process(pipe: Connection, part: Part) -> None:
+    """One client process (spawned): its slots' games on its own event loop. It says
+    ``ready`` once its first games are open, waits for the shared start time, and sends
+    its ``Share`` (or ``failed`` and why)."""
+    try:
+        run = Run(part.server, part.options, part.index, part.slots)
+        share = uvloop.run(_client(pipe, run, part.mode))
+        pipe.send(("done", share))
+    except BaseException:
+        with contextlib.suppress(OSError):
+            pipe.send(("failed", traceback.format_exc()))
+    finally:
+        pipe.close()
+
+
+def _start_time(pipe: Connection) -> float:
+    """The start, on this process's clock, from the wall-clock time the parent sends."""
+    if not pipe.poll(READY_TIMEOUT):
+        raise RuntimeError("no start time came")
+    tag, wall = pipe.recv()
+    if tag != "start":
+        raise RuntimeError(f"told {tag!r} instead of a start time")
+    return now() + (wall - time.time())
+
+
+async def _client(pipe: Connection, run: Run, mode: str) -> Share:
+    await run.open_all()
+    pipe.send(("ready", None))
+    run.begin(await asyncio.to_thread(_start_time, pipe))
+    await (saturation(run) if mode == "saturation" else offered_load(run))
+    await asyncio.sleep(max(0.0, run.stop - now()))  # alive until the CPU is read
+    return Share(run.figures, run.meter.messages, run.meter.bytes)
+
+
+class Reports:
+    """What the client processes say on their pipes: a failure at once (raised), anything
+    else kept until asked for."""
+
+    def __init__(self, pipes: list[Connection]) -> None:
+        self.pipes = pipes
+        self.said: dict[int, tuple[str, Any]] = {}
+
+    def listen(self, deadline: float) -> None:
+        """Take what is said until ``deadline``, or until every process has spoken."""
+        for _ in range(MAX_WAKES):
+            waiting = [pipe for index, pipe in enumerate(self.pipes) if index not in self.said]
+            if not waiting or now() >= deadline:
+                return
+            for pipe in wait_any(waiting, timeout=max(0.0, deadline - now())):
+                assert isinstance(pipe, Connection)
+                index = self.pipes.index(pipe)
+                try:
+                    said, value = pipe.recv()
+                except EOFError:
+                    raise RuntimeError(f"client process {index} ended without a word") from None
+                if said == "failed":
+                    raise RuntimeError(f"client process {index} failed:\n{value}")
+                self.said[index] = (said, value)
+
+    def take(self, tag: str, deadline: float) -> list[Any]:
+        """Each process's ``tag`` message, in order (waiting until ``deadline``)."""
+        self.listen(deadline)
+        if len(self.said) < len(self.pipes):
+            raise RuntimeError(f"client processes did not report {tag!r} in time")
+        for index, (said, _) in self.said.items():
+            if said != tag:
+                raise RuntimeError(f"client process {index} said {said!r}, not {tag!r}")
+        values = [self.said[index][1] for index in range(len(self.pipes))]
+        self.said.clear()
+        return values
+
+
+def _percent(before: float | None, after: float | None, window: float) -> float | None:
+    if before is None or after is None:
+        return None
+    return round(100 * (after - before) / window, 1)
+
+
+def merged(shares: list[Share]) -> Figures:
+    """The processes' figures as one: counts summed, delays pooled, errors added up."""
+    total = Figures()
+    for share in shares:
+        for item in fields(Figures):
+            mine, theirs = getattr(total, item.name), getattr(share.figures, item.name)
+            if isinstance(mine, int):
+                setattr(total, item.name, mine + theirs)
+            elif isinstance(mine, list):
+                mine.extend(theirs)
+            else:
+                mine.update(theirs)
+    return total
+
+
+def cpu_use(
+    server: int, clients: list[int], window: tuple[float, float], reports: Reports
+) -> dict[str, Any]:
+    """CPU use of the client processes (summed, and each) and of the server over the
+    measured ``window`` (``None`` where unknown)."""
+    pids = [server, *clients]
+    warm, stop = window
+    reports.listen(warm)  # raises at once if a process fails
+    time.sleep(max(0.0, warm - now()))
+    before = [cpu_seconds(pid) for pid in pids]
+    reports.listen(stop)
+    time.sleep(max(0.0, stop - now()))
+    after = [cpu_seconds(pid) for pid in pids]
+    each = [_percent(b, a, stop - warm) for b, a in zip(before, after, strict=True)]
+    known = [x for x in each[1:] if x is not None]
+    return {
+        "client_cpu_percent": round(sum(known), 1) if len(known) == len(clients) else None,
+        "client_cpu_percent_each": each[1:],
+        "server_cpu_percent": each[0],
+    }
+
+
+def measure(server: Server, mode: str, options: Options, clients: int) -> dict[str, Any]:
+    """One mode against ``server`` from ``clients`` processes: their merged figures."""
+    count = min(clients, options.games)
+    context = multiprocessing.get_context("spawn")
+    pipes: list[Connection] = []
+    processes: list[multiprocessing.process.BaseProcess] = []
+    try:
+        for index in range(count):
+            mine, theirs = context.Pipe()
+            part = Part(server, mode, options, index, list(range(index, options.games, count)))
+            process = context.Process(
+                target=client_process, args=(theirs, part), name=f"bench-client-{index}"
+            )
+            process.daemon = True
+            process.start()
+            theirs.close()
+            pipes.append(mine)
+            processes.append(process)
+        reports = Reports(pipes)
+        reports.take("ready", now() + READY_TIMEOUT)
+        start, wall = now() + LEAD, time.time() + LEAD
+        for pipe in pipes:
+            pipe.send(("start", wall))
+        warm, stop = start + options.warmup, start + options.seconds
+        pids = [process.pid or 0 for process in processes]
+        cpu = cpu_use(server.pid, pids, (warm, stop), reports)
+        shares: list[Share] = reports.take("done", stop + GRACE + FINISH_TIMEOUT)
+    finally:
+        for process in processes:
+            process.join(timeout=CLOSE_TIMEOUT)
+            if process.is_alive():
+                process.terminate()
+                process.join(timeout=CLOSE_TIMEOUT)
+        for pipe in pipes:
+            pipe.close()
+    window = stop - warm
+    figures = merged(shares)
+    messages = sum(share.messages for share in shares)
+    received = sum(share.bytes for share in shares)
     result: dict[str, Any] = {
         "games": options.games,
+        "client_processes": count,
         "window_s": round(window, 2),
         "warmup_s": options.warmup,
         "acknowledged_moves": figures.acknowledged,
@@ -703,9 +1016,9 @@ async def measure(server: Server, mode: str, options: Options) -> dict[str, Any]
         "lost_updates": figures.lost,
         "games_replaced": figures.games_replaced,
         "errors": dict(figures.errors),
-        "ws_messages_per_s": round(run.meter.messages / window, 1),
-        "ws_kib_per_message": round(run.meter.bytes / max(1, run.meter.messages) / 1024, 1),
-        **run.cpu,
+        "ws_messages_per_s": round(messages / window, 1),
+        "ws_kib_per_message": round(received / max(1, messages) / 1024, 1),
+        **cpu,
         "loadavg_after": [round(x, 2) for x in os.getloadavg()],
     }
     if mode == "saturation":
@@ -775,8 +1088,10 @@ def show(name: str, mode: str, note: str, result: dict[str, Any]) -> None:
         f"{result['ws_messages_per_s']}/s, {result['ws_kib_per_message']} KiB each",
     )
     table.add_row(
-        "CPU (client, server)",
-        f"{result.get('client_cpu_percent')} %, {result.get('server_cpu_percent')} %",
+        "CPU (clients, server)",
+        f"{result.get('client_cpu_percent')} % over {result['client_processes']} "
+        f"client processes ({' + '.join(map(str, result.get('client_cpu_percent_each') or []))}),"
+        f" {result.get('server_cpu_percent')} %",
     )
     table.add_row("errors", ", ".join(f"{k}: {v}" for k, v in result["errors"].items()) or "none")
     table.add_row("load average after", " ".join(map(str, result["loadavg_after"])))
@@ -819,6 +1134,12 @@ def main() -> None:
     parser.add_argument("--warmup", type=float, default=5, help="seconds not counted")
     parser.add_argument("--rate", type=float, default=1.0, help="moves/s per game (load)")
     parser.add_argument("--seed", type=int, default=0, help="seeds the random moves")
+    parser.add_argument(
+        "--clients",
+        type=int,
+        default=None,
+        help="client processes sharing the games (default: 2 in saturation, 1 under load)",
+    )
     parser.add_argument("--postgres", default=os.environ.get("STRATAGEM_DATABASE_URL"))
     parser.add_argument("--json", type=Path, help="write every figure to this file")
     args = parser.parse_args()
@@ -826,6 +1147,8 @@ def main() -> None:
         parser.error("--warmup must be at least 0 and less than --seconds")
     if args.games < 1 or args.rate <= 0 or (args.moves is not None and args.moves < 1):
         parser.error("--games, --rate and --moves must be positive")
+    if args.clients is not None and args.clients < 1:
+        parser.error("--clients must be positive")
     postgres = args.postgres if args.postgres and args.postgres.startswith("postgres") else None
     if postgres:
         _check_loopback(postgres)
@@ -846,14 +1169,18 @@ def main() -> None:
         "git": revision,
         "cpus": os.cpu_count(),
         "loadavg_start": load,
-        "options": asdict(options),
+        "options": {**asdict(options), "clients": args.clients},
         "runs": [],
     }
     for kind in kinds:
         for mode in modes:
+            clients = args.clients or CLIENTS[mode]
             with database(kind, postgres) as (url, note), serve(url) as server:
-                console.print(f"{kind}, {mode}: {options.games} games, {options.seconds} s ...")
-                result = asyncio.run(measure(server, mode, options))
+                console.print(
+                    f"{kind}, {mode}: {options.games} games, {options.seconds} s, "
+                    f"{min(clients, options.games)} client processes ..."
+                )
+                result = measure(server, mode, options, clients)
             show(kind, mode, note, result)
             report["runs"].append({"database": kind, "mode": mode, "note": note, **result})
     if args.json:
