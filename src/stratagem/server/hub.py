@@ -135,7 +135,7 @@ class Hub:
                 for index, name in enumerate(loaded.seat_names)
             ),
         )
-        await asyncio.to_thread(self.store.create_game, record)
+        await self.writer.create(record)
         table = await self.table(record.id)
         table.kick()
         return NewGame(record.id, tokens)

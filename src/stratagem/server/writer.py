@@ -15,17 +15,27 @@ import asyncio
 import contextlib
 import queue
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
-from stratagem.server.storage import Append, StorageError, StorageUnavailable, Store
+from stratagem.server.storage import (
+    Append,
+    GameRecord,
+    StorageError,
+    StorageUnavailable,
+    Store,
+)
 
 MOST = 256
 """Appends written in one transaction at most."""
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
 class _Job:
-    append: Append
+    write: Append | GameRecord
+    """Entries to append, or a new game to create."""
     loop: asyncio.AbstractEventLoop
     done: asyncio.Future[None]
 
@@ -51,6 +61,14 @@ class Writer:
     async def append(self, append: Append) -> None:
         """Store ``append``; returns once it is committed. Raises ``StorageError`` if its
         number is taken, ``StorageUnavailable`` if the database is away."""
+        await self._submit(append)
+
+    async def create(self, record: GameRecord) -> None:
+        """Store a new game. It goes through this thread too: on SQLite a second writer
+        would wait for a lock that back-to-back appends under load hardly ever free."""
+        await self._submit(record)
+
+    async def _submit(self, write: Append | GameRecord) -> None:
         loop = asyncio.get_running_loop()
         done: asyncio.Future[None] = loop.create_future()
         with self._guard:
@@ -58,7 +76,7 @@ class Writer:
                 self._thread = threading.Thread(target=self._run, name="stratagem writer")
                 self._thread.daemon = True
                 self._thread.start()
-        self._jobs.put(_Job(append, loop, done))
+        self._jobs.put(_Job(write, loop, done))
         await done
 
     def close(self) -> None:
@@ -85,23 +103,56 @@ class Writer:
             self._write(batch)
 
     def _write(self, batch: list[_Job]) -> None:
-        try:
-            self.store.append_many([job.append for job in batch])
-            outcomes: list[BaseException | None] = [None] * len(batch)
-        except StorageUnavailable as error:
-            outcomes = [error] * len(batch)
-        except StorageError as error:
-            outcomes = [error] if len(batch) == 1 else [self._alone(job) for job in batch]
-        except Exception as error:  # a waiting move must hear of any failure, never hang
-            refused = StorageUnavailable(f"the database refused a write ({error})")
-            outcomes = [refused] * len(batch)
-        for job, outcome in zip(batch, outcomes, strict=True):
+        outcomes: dict[int, BaseException | None] = {}
+        appends: list[tuple[_Job, Append]] = []
+        away: StorageUnavailable | None = None
+        for job in batch:
+            if isinstance(job.write, GameRecord):
+                outcome = away or self._attempt(self.store.create_game, job.write)
+                away = outcome if isinstance(outcome, StorageUnavailable) else away
+                outcomes[id(job)] = outcome
+            else:
+                appends.append((job, job.write))
+        if appends:
+            shared = away or self._attempt(self.store.append_many, [w for _, w in appends])
+            away = shared if isinstance(shared, StorageUnavailable) else away
+            lost = isinstance(shared, StorageError) and away is None
+            for job, write in appends:
+                # one lost its race: the others may stand, each written alone
+                alone = lost and len(appends) > 1
+                outcomes[id(job)] = (
+                    self._attempt(self.store.append_many, [write]) if alone else shared
+                )
+        if away is not None:
+            # what waits behind this batch would wait out the same lock or outage, one busy
+            # timeout after another: it is refused now, and asked again by its caller
+            batch = [*batch, *self._waiting()]
+            for job in batch:
+                outcomes.setdefault(id(job), away)
+        for job in batch:
             with contextlib.suppress(RuntimeError):  # the loop is gone: nobody waits
-                job.loop.call_soon_threadsafe(_settle, job.done, outcome)
+                job.loop.call_soon_threadsafe(_settle, job.done, outcomes[id(job)])
 
-    def _alone(self, job: _Job) -> BaseException | None:
+    def _waiting(self) -> list[_Job]:
+        """Every job queued now (the stop sign, if any, stays queued)."""
+        waiting: list[_Job] = []
+        with contextlib.suppress(queue.Empty):
+            while True:
+                job = self._jobs.get_nowait()
+                if job is None:
+                    self._jobs.put(None)
+                    break
+                waiting.append(job)
+        return waiting
+
+    @staticmethod
+    def _attempt(write: Callable[[T], None], what: T) -> BaseException | None:
+        """Run one write; its error (never raised here: a waiting move must hear of any
+        failure, and this thread must live on)."""
         try:
-            self.store.append_many([job.append])
+            write(what)
         except StorageError as error:
             return error
+        except Exception as error:
+            return StorageUnavailable(f"the database refused a write ({error})")
         return None
