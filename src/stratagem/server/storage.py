@@ -35,6 +35,7 @@ from sqlalchemy import (
     Integer,
     String,
     Text,
+    bindparam,
     create_engine,
     event,
     func,
@@ -394,14 +395,18 @@ class Store:
                         for entry in append.entries
                     ],
                 )
-                for append in appends:
-                    changed = connection.execute(
-                        update(GameRow)
-                        .where(GameRow.id == append.game_id)
-                        .values(finished=append.finished, driver=append.driver)
-                    )
-                    if changed.rowcount != 1:
-                        raise StorageError(f"no game {append.game_id!r} to append to")
+                changed = connection.execute(
+                    update(GameRow)
+                    .where(GameRow.id == bindparam("target"))
+                    .values(finished=bindparam("over"), driver=bindparam("waits")),
+                    [
+                        {"target": append.game_id, "over": append.finished, "waits": append.driver}
+                        for append in appends
+                    ],
+                )
+                if changed.rowcount != len(appends):
+                    missing = ", ".join(repr(append.game_id) for append in appends)
+                    raise StorageError(f"no game to append to among {missing}")
                 if self.postgres:
                     # delivered to every listening process when (and only if) this commits
                     connection.execute(

@@ -324,12 +324,11 @@ class Table:
         waited out (doubling pauses), any other error ends the run with one log line
         (``False``: the hub's supervisor starts it again)."""
         pause = RETRY_FIRST
-        caught_up = not self.cluster.shared
         while True:
             try:
-                if not caught_up:
-                    await self.refresh()  # another process may have moved before the lease
-                    caught_up = True
+                # had another process moved before the lease was taken, and its NOTIFY not
+                # yet been heard, the first append would lose its race: the log is then
+                # read again and the step played anew (no read of the log before each run)
                 if not await self._step():
                     return True
                 pause = RETRY_FIRST
