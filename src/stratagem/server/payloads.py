@@ -10,7 +10,6 @@ are serialized once and the same text goes to every connection that needs it.
 from __future__ import annotations
 
 import functools
-import json
 from dataclasses import dataclass
 
 import orjson
@@ -64,10 +63,25 @@ def dumps(value: object) -> str:
     return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
+class _View:
+    """A view as the board cache's key: equal views (by their JSON text) share a board."""
+
+    __slots__ = ("text", "view")
+
+    def __init__(self, view: JsonDict) -> None:
+        self.view = view
+        self.text = dumps(view)
+
+    def __hash__(self) -> int:
+        return hash(self.text)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _View) and other.text == self.text
+
+
 @functools.lru_cache(maxsize=BOARD_CACHE)
-def _board(game: str, view_text: str) -> str:
-    view: JsonDict = json.loads(view_text)
-    return draw_board(game, view)
+def _board(game: str, view: _View) -> str:
+    return draw_board(game, view.view)
 
 
 def sight_of(game: str, state: State, seat: int | None, *, playing: bool = True) -> Sight:
@@ -82,7 +96,7 @@ def sight_of(game: str, state: State, seat: int | None, *, playing: bool = True)
     return Sight(
         seat=None if seat is None else state.game.seat_names[seat],
         view=view,
-        board_svg=_board(game, dumps(view)),
+        board_svg=_board(game, _View(view)),
         to_move=to_move_text(state),
         finished=player == TERMINAL,
         legal=legal,
