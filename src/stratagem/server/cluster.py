@@ -4,10 +4,10 @@ One process on SQLite is the whole table: it drives every game's chance and bots
 hears of every append because it made it (``Solo``). Several processes on one PostgreSQL
 (``Postgres``) share the games through the database alone:
 
-* every append is announced with ``NOTIFY`` (``storage.NOTIFY_CHANNEL``, payload
-  ``"<game id> <log length>"``) in the transaction that writes it, and every process
-  ``LISTEN``s and brings its own copy of that game up to date, so a move accepted by one
-  process reaches the websockets of all;
+* every append is announced with ``NOTIFY`` (``storage.NOTIFY_CHANNEL``, a line
+  ``"<game id> <log length>"`` per game of the commit) in the transaction that writes
+  it, and every process ``LISTEN``s and brings its own copy of that game up to date, so
+  a move accepted by one process reaches the websockets of all;
 * a game's chance and bots are played by the process that holds its lease, a session
   advisory lock keyed by the game id on a connection kept for leases. A lease is taken
   when chance or a bot is to act and let go when a person is to act; when its holder dies
@@ -114,9 +114,10 @@ class Postgres(Solo):
                         await self._listener("", -1)  # appends may have been missed
                     first, pause = False, RECONNECT_FIRST
                     async for notice in connection.notifies():
-                        game_id, _, length = notice.payload.partition(" ")
-                        if self._listener is not None and length.isdigit():
-                            await self._listener(game_id, int(length))
+                        for line in notice.payload.splitlines():
+                            game_id, _, length = line.partition(" ")
+                            if self._listener is not None and length.isdigit():
+                                await self._listener(game_id, int(length))
             except asyncio.CancelledError:
                 raise
             except (psycopg.Error, OSError) as error:

@@ -57,7 +57,8 @@ EntryKind = Literal["act", "undo"]
 
 
 NOTIFY_CHANNEL = "stratagem_entries"
-"""PostgreSQL channel on which every append announces ``<game id> <new log length>``."""
+"""PostgreSQL channel on which every commit announces its appends, a line
+``<game id> <new log length>`` each."""
 BUSY_TIMEOUT_MS = 2000
 """How long an SQLite statement waits for another writer's lock before it gives up."""
 MIGRATE_LOCK = 0x53545241544147
@@ -409,12 +410,14 @@ class Store:
                     raise StorageError(f"no game to append to among {missing}")
                 if self.postgres:
                     # delivered to every listening process when (and only if) this commits
+                    # one notice a commit: a line per game (256 games of 16-character
+                    # ids stay under PostgreSQL's 8,000 bytes)
                     connection.execute(
                         text("SELECT pg_notify(:channel, :payload)"),
-                        [
-                            {"channel": NOTIFY_CHANNEL, "payload": append.announcement}
-                            for append in appends
-                        ],
+                        {
+                            "channel": NOTIFY_CHANNEL,
+                            "payload": "\n".join(append.announcement for append in appends),
+                        },
                     )
         except IntegrityError:
             numbers = "; ".join(
