@@ -18,7 +18,7 @@ def create(client: TestClient, game: str, seats: list[str], **extra: Any) -> Jso
     """Create a game and return the API's answer (links included). A ``seed`` with a
     person seated (which the API refuses) is the server's secret draw, forced."""
     seed = extra.pop("seed", None) if "human" in seats else None
-    with mock.patch("stratagem.server.hub.new_seed", return_value=seed or 0):
+    with mock.patch("stratagem.server.fairness.new_seed", return_value=seed or 0):
         response = client.post("/api/games", json={"game": game, "seats": seats, **extra})
     assert response.status_code == 201, response.text
     created: JsonDict = response.json()

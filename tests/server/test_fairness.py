@@ -19,7 +19,6 @@ from stratagem.core import CHANCE, JsonDict, State
 from stratagem.server import fairness, table
 from stratagem.server.errors import Invalid
 from stratagem.server.fairness import (
-    chance_rng,
     check_seed_choice,
     commitment,
     game_seed,
@@ -58,9 +57,11 @@ def test_commitment_is_deterministic_and_binds_id_and_seed() -> None:
 
 def test_chance_rng_is_the_scheme_of_stored_games() -> None:
     for seed, seq in ((0, 0), (2**63 - 1, 17), (98765, 640)):
-        assert chance_rng(seed, seq).random() == random.Random(f"{seed}/chance/{seq}").random()
+        assert (
+            table_chance_rng(seed, seq).random() == random.Random(f"{seed}/chance/{seq}").random()
+        )
     state = stratagem.load(GAME).new_initial_state()
-    drawn = state.sample_chance(chance_rng(5, 0))
+    drawn = state.sample_chance(table_chance_rng(5, 0))
     assert drawn == state.sample_chance(random.Random("5/chance/0"))
 
 
@@ -100,7 +101,7 @@ def _rebuild(entries: list[Entry]) -> State:
 
 
 def play_like_the_server(seed: int) -> tuple[list[Entry], State, int]:
-    """A game with the table's entries: chance of entry ``seq`` from ``chance_rng(seed,
+    """A game with the table's entries: chance of entry ``seq`` from ``table_chance_rng(seed,
     seq)``, random legal moves, and one take-back of Dutch's own action (made when Dutch
     acts twice in a row). Returns the entries, the final state and the take-back's seq."""
     moves = random.Random(seed)
@@ -111,7 +112,7 @@ def play_like_the_server(seed: int) -> tuple[list[Entry], State, int]:
         seq = len(entries)
         player = state.current_player()
         if player == CHANCE:
-            state.apply_action(state.sample_chance(chance_rng(seed, seq)))
+            state.apply_action(state.sample_chance(table_chance_rng(seed, seq)))
             entries.append(Entry(seq, "act", CHANCE_SEAT, state.history[-1].text))
             continue
         state.apply_action(moves.choice(state.legal_actions()), seat=player)
@@ -284,4 +285,3 @@ def test_a_game_played_by_the_server_checks(
     deal = verify_deal(path)
     assert (deal.table, deal.seed) == (game_id, 2024)
     assert deal.outcomes == sum(1 for entry in entries if entry.seat == CHANCE_SEAT) > 0
-    assert table_chance_rng(2024, 0).random() == chance_rng(2024, 0).random()

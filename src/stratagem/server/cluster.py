@@ -122,8 +122,11 @@ class Postgres(Solo):
                 raise
             except (psycopg.Error, OSError) as error:
                 self.ready.clear()
-                log.warning("listening for other processes' moves: %s; again in %.1f s",
-                            _reason(error), pause)
+                log.warning(
+                    "listening for other processes' moves: %s; again in %.1f s",
+                    _reason(error),
+                    pause,
+                )
                 await asyncio.sleep(pause)
                 pause = min(pause * 2, RECONNECT_MOST)
 

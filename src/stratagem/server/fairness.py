@@ -7,7 +7,7 @@
   of ``stratagem-seed:<game id>:<seed>``. The seed itself is never shown while the game
   runs.
 * Chance outcome number ``seq`` of the table's log (take-backs counted) is
-  ``state.sample_chance(chance_rng(seed, seq))``.
+  ``state.sample_chance(table_chance_rng(seed, seq))`` (``stratagem.sim.fairness``).
 * Once the game is over, the seed is published and the game can be exported
   (``table_log_lines``) as a game log that ``stratagem replay`` replays, checking the
   commitment and every chance outcome against the seed.
@@ -18,20 +18,18 @@ log can check deals without importing the server.
 
 from __future__ import annotations
 
-import random
 import secrets
 from collections.abc import Sequence
 
 from stratagem.core import JsonDict
 from stratagem.server.errors import Invalid
 from stratagem.server.storage import Entry, GameRecord, SeatRecord
-from stratagem.sim.fairness import commitment, commitment_preimage, table_chance_rng
+from stratagem.sim.fairness import commitment, commitment_preimage
 from stratagem.sim.gamelog import table_log_text
 
 __all__ = [
     "HUMAN",
     "SEED_BITS",
-    "chance_rng",
     "check_seed_choice",
     "commitment",
     "commitment_preimage",
@@ -50,14 +48,6 @@ SEED_BITS = 63
 def new_seed() -> int:
     """A fresh secret seed of ``SEED_BITS`` bits from ``secrets``."""
     return secrets.randbits(SEED_BITS)
-
-
-def chance_rng(seed: int, seq: int) -> random.Random:
-    """The generator of the chance outcome of log entry ``seq`` of the game with ``seed``:
-    ``random.Random(f"{seed}/chance/{seq}")``, the table's scheme from its first games, so
-    stored games keep their deals. Draw with ``state.sample_chance(chance_rng(seed, seq))``.
-    """
-    return table_chance_rng(seed, seq)
 
 
 def check_seed_choice(

@@ -20,7 +20,7 @@ from stratagem.bots import bot_names
 from stratagem.core import OptionError, available_games, load
 from stratagem.server.cluster import Solo
 from stratagem.server.errors import Invalid, NotFound, Unreadable
-from stratagem.server.fairness import check_seed_choice, new_seed
+from stratagem.server.fairness import game_seed
 from stratagem.server.storage import GameRecord, SeatRecord, StorageUnavailable, Store
 from stratagem.server.table import HUMAN, Table
 from stratagem.server.tokens import new_game_id, new_token, token_hash
@@ -118,13 +118,12 @@ class Hub:
                     f"seat {loaded.seat_names[index]}: {controller!r} is not one of "
                     f"{', '.join(allowed)}"
                 )
-        check_seed_choice(seed, chosen, loaded.seat_names)
         tokens = {index: new_token() for index, kind in enumerate(chosen) if kind == HUMAN}
         record = GameRecord(
             id=new_game_id(),
             game=game,
             options=dict(loaded.options),
-            seed=new_seed() if seed is None else seed,
+            seed=game_seed(seed, chosen, loaded.seat_names),
             seats=tuple(
                 SeatRecord(
                     index,

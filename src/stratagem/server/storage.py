@@ -352,9 +352,7 @@ class Store:
             )
             return int(found or 0)
 
-    def append(
-        self, game_id: str, entry: Entry, *, finished: bool, driver: bool = False
-    ) -> None:
+    def append(self, game_id: str, entry: Entry, *, finished: bool, driver: bool = False) -> None:
         """Append one entry (its ``seq`` must be the log's length) and commit it.
 
         Raises ``StorageError`` when an entry with that number exists already (another

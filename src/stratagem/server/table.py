@@ -26,7 +26,7 @@ from stratagem.core import CHANCE, TERMINAL, Game, IllegalAction, JsonDict, Stat
 from stratagem.server import takeback
 from stratagem.server.cluster import Solo
 from stratagem.server.errors import Conflict, Forbidden, Invalid, NotFound
-from stratagem.server.fairness import chance_rng, commitment, table_log_lines
+from stratagem.server.fairness import commitment, table_log_lines
 from stratagem.server.payloads import Sight, TableInfo, build_payload, dumps, sight_of
 from stratagem.server.storage import (
     CHANCE_SEAT,
@@ -40,7 +40,7 @@ from stratagem.server.storage import (
 )
 from stratagem.server.tokens import seat_of_token
 from stratagem.server.writer import Writer
-from stratagem.sim import bot_rng
+from stratagem.sim import bot_rng, table_chance_rng
 
 HUMAN = "human"
 BURST = 64
@@ -68,7 +68,6 @@ class Connection:
     seat: int | None
     dirty: asyncio.Event = field(default_factory=asyncio.Event)
     known_events: int = 0
-    closed: bool = False
 
 
 class Table:
@@ -177,9 +176,11 @@ class Table:
                 return
             state = self.state.clone()
             for entry in new:
-                seat = None if entry.seat == CHANCE_SEAT else entry.seat
-                self._before = (entry.seq, state.clone())
-                state.apply_action(entry.action, seat=seat)
+                if entry is new[-1]:  # the state before the last entry, for a take-back
+                    self._before = (entry.seq, state.clone())
+                state.apply_action(
+                    entry.action, seat=None if entry.seat == CHANCE_SEAT else entry.seat
+                )
             self.entries.extend(new)
             self.state = state
             self._extended()
@@ -376,7 +377,7 @@ class Table:
             player = state.current_player()
             seq = version + len(entries)
             if player == CHANCE:
-                state.apply_action(state.sample_chance(chance_rng(self.record.seed, seq)))
+                state.apply_action(state.sample_chance(table_chance_rng(self.record.seed, seq)))
             elif player in self.bots and self.bot_delay == 0:
                 state.apply_action(self.bots[player].choose(state, player), seat=player)
             else:
@@ -494,17 +495,13 @@ class Table:
 
     def disconnect(self, connection: Connection) -> None:
         """Forget a closed connection."""
-        connection.closed = True
         self.connections.discard(connection)
         self.used = time.monotonic()
 
     def next_message(self, connection: Connection) -> str:
         """What ``connection`` is owed now: the state and the events it has not had."""
         connection.dirty.clear()
-        start = connection.known_events
-        if start > len(self.events(connection.seat)):
-            start = 0  # the log was taken back past what it had: send it whole
-        text = self.message(connection.seat, start)
+        text = self.message(connection.seat, connection.known_events)
         connection.known_events = len(self.events(connection.seat))
         return text
 
