@@ -252,6 +252,89 @@ def _now() -> dt.datetime:
     return dt.datetime.now(dt.UTC)
 
 
+_APPEND_POSTGRES = """
+WITH added AS (
+    INSERT INTO entries (game_id, seq, kind, seat, action, at)
+    SELECT e.game_id, e.seq, e.kind, e.seat, e.action, now()
+    FROM unnest(
+        %(games)s::text[], %(seqs)s::int[], %(kinds)s::text[], %(seats)s::int[],
+        %(actions)s::text[]
+    ) AS e(game_id, seq, kind, seat, action)
+    RETURNING 1
+), changed AS (
+    UPDATE games SET finished = v.over, driver = v.waits
+    FROM unnest(%(targets)s::text[], %(overs)s::bool[], %(waits)s::bool[]) AS v(id, over, waits)
+    WHERE games.id = v.id
+    RETURNING 1
+)
+SELECT (SELECT count(*) FROM changed), (SELECT count(*) FROM added),
+    pg_notify(%(channel)s, %(payload)s)
+"""
+"""A batch of appends on PostgreSQL as one statement (one round trip before the commit):
+the entries inserted from arrays, each game's row updated, and the one notice sent (it
+is delivered to every listening process when, and only if, the transaction commits)."""
+
+
+def _last_standing(appends: Sequence[Append]) -> dict[str, Append]:
+    """Each game's last append of a batch: how the game stands after the batch."""
+    return {append.game_id: append for append in appends}
+
+
+def _append_postgres(connection: Connection, appends: Sequence[Append]) -> int:
+    """Write ``appends`` on PostgreSQL in one statement; the number of games changed."""
+    entries = [(append.game_id, entry) for append in appends for entry in append.entries]
+    last = _last_standing(appends)
+    row = connection.exec_driver_sql(
+        _APPEND_POSTGRES,
+        {
+            "games": [game for game, _ in entries],
+            "seqs": [entry.seq for _, entry in entries],
+            "kinds": [entry.kind for _, entry in entries],
+            "seats": [entry.seat for _, entry in entries],
+            "actions": [entry.action for _, entry in entries],
+            "targets": list(last),
+            "overs": [append.finished for append in last.values()],
+            "waits": [append.driver for append in last.values()],
+            "channel": NOTIFY_CHANNEL,
+            # a line per game (256 games of 16-character ids stay under 8,000 bytes)
+            "payload": "\n".join(append.announcement for append in appends),
+        },
+    ).one()
+    return int(row[0])
+
+
+def _append_portable(connection: Connection, appends: Sequence[Append]) -> int:
+    """Write ``appends`` with SQLAlchemy's portable statements; the number of games
+    changed."""
+    now = _now()
+    connection.execute(
+        insert(EntryRow),
+        [
+            {
+                "game_id": append.game_id,
+                "seq": entry.seq,
+                "kind": entry.kind,
+                "seat": entry.seat,
+                "action": entry.action,
+                "at": now,
+            }
+            for append in appends
+            for entry in append.entries
+        ],
+    )
+    last = _last_standing(appends)
+    changed = connection.execute(
+        update(GameRow)
+        .where(GameRow.id == bindparam("target"))
+        .values(finished=bindparam("over"), driver=bindparam("waits")),
+        [
+            {"target": game, "over": append.finished, "waits": append.driver}
+            for game, append in last.items()
+        ],
+    )
+    return int(changed.rowcount)
+
+
 class Store:
     """Reads and appends games; every method is one short transaction (call off the loop)."""
 
@@ -378,45 +461,13 @@ class Store:
         of them or, if any entry's number is taken already, none (``StorageError``)."""
         try:
             with self.engine.begin() as connection:
-                now = _now()
-                connection.execute(
-                    insert(EntryRow),
-                    [
-                        {
-                            "game_id": append.game_id,
-                            "seq": entry.seq,
-                            "kind": entry.kind,
-                            "seat": entry.seat,
-                            "action": entry.action,
-                            "at": now,
-                        }
-                        for append in appends
-                        for entry in append.entries
-                    ],
-                )
-                changed = connection.execute(
-                    update(GameRow)
-                    .where(GameRow.id == bindparam("target"))
-                    .values(finished=bindparam("over"), driver=bindparam("waits")),
-                    [
-                        {"target": append.game_id, "over": append.finished, "waits": append.driver}
-                        for append in appends
-                    ],
-                )
-                if changed.rowcount != len(appends):
+                if self.postgres:
+                    changed = _append_postgres(connection, appends)
+                else:
+                    changed = _append_portable(connection, appends)
+                if changed != len({append.game_id for append in appends}):
                     missing = ", ".join(repr(append.game_id) for append in appends)
                     raise StorageError(f"no game to append to among {missing}")
-                if self.postgres:
-                    # delivered to every listening process when (and only if) this commits
-                    # one notice a commit: a line per game (256 games of 16-character
-                    # ids stay under PostgreSQL's 8,000 bytes)
-                    connection.execute(
-                        text("SELECT pg_notify(:channel, :payload)"),
-                        {
-                            "channel": NOTIFY_CHANNEL,
-                            "payload": "\n".join(append.announcement for append in appends),
-                        },
-                    )
         except IntegrityError:
             numbers = "; ".join(
                 f"game {append.game_id}: entry {', '.join(str(e.seq) for e in append.entries)}"
