@@ -69,15 +69,3 @@ def test_draw_board_uses_the_games_own_drawing_or_the_generic_one() -> None:
     assert draw_board("eighty_years_war", view) == board_svg(view)
     assert board_renderer("no_such_game") is None
     assert draw_board("no_such_game", view) == view_svg(view)
-
-
-def test_the_tercios_table_carries_what_a_click_needs() -> None:
-    view = stratagem.load("tercios").new_initial_state().view(0)
-    root = ET.fromstring(draw_board("tercios", view))
-    scale = float(root.get("data-scale") or 0)
-    assert float(root.get("data-table-width") or 0) == view["table"]["width"]
-    assert float(root.get("data-table-depth") or 0) == view["table"]["depth"]
-    assert float((root.get("viewBox") or "").split()[2]) == round(view["table"]["width"] * scale)
-    groups = {node.get("data-unit"): node.get("data-side") for node in root.iter()}
-    for unit in view["units"]:
-        assert groups[unit["name"]] == unit["side"]

@@ -124,3 +124,15 @@ def wrap(text: str, width: int) -> tuple[str, ...]:
     if current:
         lines.append(current)
     return tuple(lines) or ("",)
+
+
+def detailed(inner: str, detail: str, *, name: str = "", css_class: str = "item") -> str:
+    """``inner`` (already-built SVG) in a group that carries its thing's full details: a
+    ``<title>`` the browser shows on hover, and ``data-detail`` that the game page shows
+    on a tap or click, beside the legal actions that name ``data-name`` (the thing's name
+    exactly as action texts spell it)."""
+    named = f' data-name="{attr(name)}"' if name else ""
+    return (
+        f'<g class="{attr(css_class)}"{named} data-detail="{attr(detail)}">'
+        f"<title>{escape(detail, quote=False)}</title>{inner}</g>"
+    )

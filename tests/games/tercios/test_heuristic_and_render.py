@@ -141,3 +141,17 @@ def test_mirrored_armies_are_told_apart() -> None:
     game = stratagem.load("tercios", armies=("spanish_500", "spanish_500"))
     labels = [t.label for t in game.troops]  # type: ignore[attr-defined]
     assert "Idiáquez (Spanish)" in labels and "Idiáquez (Swedish)" in labels
+
+
+def test_the_tercios_table_carries_what_a_click_needs() -> None:
+    view = stratagem.load("tercios").new_initial_state().view(0)
+    draw = board_renderer("tercios")
+    assert draw is not None
+    root = ET.fromstring(draw(view))
+    scale = float(root.get("data-scale") or 0)
+    assert float(root.get("data-table-width") or 0) == view["table"]["width"]
+    assert float(root.get("data-table-depth") or 0) == view["table"]["depth"]
+    assert float((root.get("viewBox") or "").split()[2]) == round(view["table"]["width"] * scale)
+    groups = {node.get("data-unit"): node.get("data-side") for node in root.iter()}
+    for unit in view["units"]:
+        assert groups[unit["name"]] == unit["side"]

@@ -1,0 +1,3 @@
+from .boardcheck import board_page
+
+__all__ = ["board_page"]
