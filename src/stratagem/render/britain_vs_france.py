@@ -1,150 +1,834 @@
 """The 1750: Britain vs. France board as SVG, drawn from a seat's view alone.
 
-Four theater panels (North America, the Caribbean, Africa, India) hold their colonies in
-line order, each with its export, a control marker in the controller's colour and the
-units of both sides; the High Seas sits in the middle; a side bar shows gold, exports,
-political objectives, prisoners, purchases and the points visible to that seat.
+From the top: who is to act (and in whose turn, at which step), what is happening now (a
+battle, a political objective attempt, a card being answered, a ransom offered), the
+seat's own hand and secret objective, both sides' treasuries and holdings, the four
+theaters with their colonies in line order (Setup E2: colonies side by side are
+adjacent), the High Seas, the political objectives mat, and the decks and discards.
+
+Every card, unit, colony and objective carries its full details for hover and tap
+(``svg.detailed``): what it does comes from the game's data pack, the same public card
+texts the rules play by (RULINGS.md: the rulebook prints almost no card text, so the pack
+holds them, each unprinted value marked as assumed). The board is 800 units wide and grows
+downwards; every text is at least 13 units, so 12 px or more at a page 1,280 px wide.
 """
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from stratagem.core import JsonDict
+from stratagem.games.britain_vs_france.effects import EXPORTS, STEP_WINDOWS, THEATERS, Effect
+from stratagem.games.britain_vs_france.pack import Book, EventCard, load_book
 from stratagem.games.britain_vs_france.views import read_colony_line
-from stratagem.render.svg import text_element
+from stratagem.render.svg import Svg, detailed, wrap
 
-WIDTH = 1200
-HEIGHT = 820
-PANEL_W = 440
-PANEL_H = 330
-COLONY_W = 104
-COLOURS = {"Britain": "#c0392b", "France": "#2e5fa8", None: "#9a9a9a"}
-PANELS = {
-    "North America": (20, 60),
-    "Caribbean": (480, 60),
-    "Africa": (20, 470),
-    "India": (480, 470),
+WIDTH = 800
+MARGIN = 16
+INNER = WIDTH - 2 * MARGIN
+GAP = 8
+INK = "#222"
+MUTED = "#555"
+SIDES = ("Britain", "France")
+COLOUR = {"Britain": "#a8322a", "France": "#24508f", None: "#6f6f6f"}
+PALE = {"Britain": "#f7e0dc", "France": "#dde6f5", None: "#ecebe6"}
+CHAR_WIDTH = {"normal": 0.6, "bold": 0.68}
+"""A character's width in ems, generously (Georgia is often missing and DejaVu Serif is
+wide), so that a wrapped line never runs past the width it was wrapped for."""
+
+DRAWN = frozenset(
+    {
+        "game",
+        "seat",
+        "turn",
+        "turns",
+        "active",
+        "step",
+        "to_move",
+        "window",
+        "theaters",
+        "control",
+        "high_seas",
+        "gold",
+        "exports",
+        "revenue_next",
+        "political_objectives",
+        "prisoners",
+        "purchases",
+        "in_play",
+        "discard",
+        "hand_sizes",
+        "draw_deck",
+        "purchase_deck",
+        "unused_colonies",
+        "battle",
+        "political_attempt",
+        "points_now_without_secret_objectives",
+        "answering",
+        "ransom_offer",
+        "you",
+        "result",
+    }
+)
+"""The view's keys the board draws."""
+DRAWN_PRIVATE = frozenset({"hand", "cards", "secret_objective", "prisoners_taken", "points_now"})
+"""The keys of the seat's private part (``view["you"]``) the board draws."""
+UNDRAWN: dict[str, str] = {}
+"""View key -> why the board leaves it out (nothing: every key is drawn)."""
+
+WINDOW_WORDS = {
+    "turn_start": "the start of the turn",
+    "leader_actions": "Leader Actions",
+    "colony_roll": "a colony roll",
+    "political_roll": "a political objective roll",
+    "purchases": "Purchases",
+    "movement": "Movement",
+    "battle_roll": "a battle, before the dice",
+    "battle_result": "a battle, after the dice",
+    "place_purchases": "Place Purchases",
+    "revenue": "Collect Revenue",
+    "turn_end": "the end of the turn",
+    "response": "the answer to a card just played",
 }
+"""The moments cards may be played (RULINGS.md, Response windows), in words."""
 
 
-_text = text_element
+# -- text layout ------------------------------------------------------------------------------
 
 
-def _rect(
-    x: float, y: float, w: float, h: float, *, fill: str, stroke: str = "#555", rx: int = 6
-) -> str:
+def fit(text: str, width: float, size: int, weight: str = "normal") -> tuple[str, ...]:
+    """``text`` wrapped into lines that fit ``width`` units at ``size``."""
+    return wrap(text, max(4, int(width / (size * CHAR_WIDTH[weight]))))
+
+
+def text_width(text: str, size: int, weight: str = "normal") -> float:
+    """The width ``text`` may take at ``size``, generously."""
+    return len(text) * size * CHAR_WIDTH[weight]
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One paragraph of a block: wrapped to the block's width."""
+
+    text: str
+    size: int = 14
+    weight: str = "normal"
+    fill: str = INK
+
+
+def block(x: float, y: float, width: float, lines: Iterable[Line]) -> tuple[str, float]:
+    """Paragraphs wrapped to ``width``, the first line's top at ``y``: the SVG and the
+    height they take."""
+    face = Svg(WIDTH, "")
+    top = y
+    for line in lines:
+        for part in fit(line.text, width, line.size, line.weight):
+            y += round(line.size * 1.3)
+            face.text(
+                x,
+                y - round(line.size * 0.3),
+                part,
+                size=line.size,
+                weight=line.weight,
+                fill=line.fill,
+            )
+    return "".join(face.parts), y - top
+
+
+@dataclass(frozen=True, slots=True)
+class Chip:
+    """A small labelled token (a unit, a card, an objective) with its full details."""
+
+    label: str
+    detail: str
+    name: str
+    side: str | None = None
+
+
+def chip(x: float, y: float, item: Chip, most: float) -> tuple[str, float, float]:
+    """One chip at most ``most`` wide: the SVG, its width and its height."""
+    lines = fit(item.label, most - 14, 13)
+    width = min(most, max(text_width(line, 13) for line in lines) + 14)
+    height = 8 + 17 * len(lines)
+    face = Svg(WIDTH, "")
+    face.rect(x, y, width, height, fill=PALE[item.side], stroke=COLOUR[item.side], radius=5)
+    for row, line in enumerate(lines):
+        face.text(
+            x + 7, y + 17 + 17 * row, line, size=13, fill=COLOUR[item.side] if item.side else INK
+        )
+    return detailed("".join(face.parts), item.detail, name=item.name), width, height
+
+
+def flow(x: float, y: float, width: float, chips: Sequence[Chip]) -> tuple[str, float]:
+    """Chips laid left to right, wrapping at ``width``: the SVG and the height taken."""
+    parts: list[str] = []
+    left, top, row = x, y, 0.0
+    for item in chips:
+        drawn, w, h = chip(left, top, item, width)
+        if left > x and left + w > x + width:
+            left, top, row = x, top + row + 6, 0.0
+            drawn, w, h = chip(left, top, item, width)
+        parts.append(drawn)
+        left += w + 6
+        row = max(row, h)
+    return "".join(parts), (top + row - y) if chips else 0.0
+
+
+def section(svg: Svg, y: float, title: str, note: str = "") -> float:
+    """A section's title (and a note beside it) with a rule under it; the y below."""
+    svg.text(MARGIN, y + 20, title, size=17, weight="bold")
+    if note:
+        svg.text(MARGIN + text_width(title, 17, "bold") + 12, y + 20, note, size=13, fill=MUTED)
+    svg.line(MARGIN, y + 27, WIDTH - MARGIN, y + 27, stroke="#c9b98f")
+    return y + 36
+
+
+# -- the game's public texts ------------------------------------------------------------------
+
+
+@functools.lru_cache(maxsize=1)
+def book() -> Book:
+    """The shipped data pack: the card, colony and objective texts the rules play by."""
+    return load_book()
+
+
+@functools.lru_cache(maxsize=1)
+def _battle_types() -> dict[str, int]:
+    return {label: kind for kind, label in enumerate(book().battle_labels)}
+
+
+@functools.lru_cache(maxsize=1)
+def _event_types() -> dict[str, int]:
+    return {card.name: kind for kind, card in enumerate(book().event_types)}
+
+
+def _unit_kind(label: str) -> int | None:
+    """A battle card's type from its label (``British Regulars #2``)."""
+    base = label.rsplit(" #", 1)[0] if " #" in label else label
+    return _battle_types().get(base)
+
+
+@functools.lru_cache(maxsize=256)
+def unit_text(label: str) -> str:
+    """What a battle deck card is and does (4) Purchases, 5) Movement, 6) Battles)."""
+    kind = _unit_kind(label)
+    if kind is None:
+        return label
+    b = book()
+    card = b.battle_types[kind]
+    parts = [f"{label}: {card.side} battle deck card, costs {b.cost[kind]} gold."]
+    if b.is_unit[kind]:
+        parts.append(f"A unit: rolls one die in battle, {b.modifier[kind]:+d} to its roll.")
+    else:
+        parts.append("Not a unit: it rolls no die, and is destroyed if its colony falls.")
+    if b.is_leader[kind]:
+        parts.append("A leader: when destroyed it goes to the opponent's prison.")
+    moves = {
+        "yes": "moves one space a turn",
+        "no": "never moves",
+        "with_leader": "moves only with a leader",
+    }
+    parts.append(f"It {moves[b.moves[kind]]}.")
+    if b.placement[kind] == "open_colony":
+        parts.append("May also be placed at a colony nobody controls.")
+    if b.battle_bonus[kind]:
+        parts.append(
+            f"Gives +{b.battle_bonus[kind]} to its side's units in a battle at its colony."
+        )
+    if b.income[kind]:
+        parts.append(f"Gives {b.income[kind]} more gold at Collect Revenue.")
+    if b.raid[kind]:
+        raid = "; ".join(effect_words(effect) for effect in b.raid[kind])
+        parts.append(f"Moved to an opponent's colony: {raid}.")
+    return " ".join(parts)
+
+
+@functools.lru_cache(maxsize=256)
+def event_text(name: str) -> str:
+    """A historic event's (or starting card's) options and timing, in words."""
+    kind = _event_types().get(name)
+    return f"{name}: " + (card_words(book().event_types[kind]) if kind is not None else "")
+
+
+@functools.lru_cache(maxsize=64)
+def colony_text(name: str) -> str:
+    """A colony's fixed facts: theater, export, historical owner, its die roll."""
+    b = book()
+    if name not in b.colony_names:
+        return name
+    index = b.colony_names.index(name)
+    colony = b.colonies[index]
+    export = b.colony_export[index]
+    text = (
+        f"{name} ({colony.theater}), historically {colony.historical}'s; produces "
+        f"{EXPORTS[export]}. Its controller scores 1 victory point at the end."
+    )
+    roll = b.colony_roll[index]
+    if roll is not None:
+        leader = "with a leader of yours here, " if roll.needs_leader else ""
+        effects = "; ".join(effect_words(effect) for effect in roll.effects)
+        text += f" Colony roll, once a turn: {leader}{roll.target}+ on a die gives: {effects}."
+    return text
+
+
+@functools.lru_cache(maxsize=16)
+def objective_text(label: str) -> str:
+    """A political objective's difficulty and benefits (3) Political Objective Attempt)."""
+    b = book()
+    base = label.rsplit(" #", 1)[0]
+    kinds = [k for k, o in enumerate(b.political_types) if o.name == base]
+    if not kinds:
+        return label
+    kind = kinds[0]
+    exports = ", ".join(EXPORTS[e] for e in b.po_exports[kind]) or "no export"
+    units = ", ".join(f"{n} {card}" for card, n in b.po_units[kind]) or "no unit"
+    whom = {0: "Britain", 1: "France", 2: "whichever side holds it"}[b.po_units_for[kind]]
     return (
-        f'<rect x="{x:.0f}" y="{y:.0f}" width="{w:.0f}" height="{h:.0f}" rx="{rx}" '
-        f'fill="{fill}" stroke="{stroke}"/>'
+        f"{label}: difficulty {b.difficulty[kind]} (a die plus modifiers must reach it; a 1 "
+        f"always fails). Gives {exports}, and {units} for {whom}. Its holder's marker can be "
+        "taken by a successful attempt of the other side."
     )
 
 
-def _short(label: str, width: int = 16) -> str:
-    return label if len(label) <= width else label[: width - 1] + "…"
+@functools.lru_cache(maxsize=16)
+def secret_text(name: str) -> str:
+    """A secret objective's scoring, in words (Setup I: scored once)."""
+    for secret in book().secrets:
+        if secret.name == name:
+            scores = "; ".join(effect_words(effect) for effect in secret.effects)
+            return f"{name}: {scores}. Scored once, at the end of the game."
+    return name
 
 
-def _units(x: float, y: float, units: dict[str, list[str]]) -> list[str]:
-    parts: list[str] = []
-    row = 0
-    for side in ("Britain", "France"):
-        for label in units.get(side, []):
-            parts.append(_text(x, y + 14 * row, _short(label), size=10, fill=COLOURS[side]))
-            row += 1
-    return parts
+PLACES = {
+    "own_colony": "at a colony you control",
+    "open_colony": "at a colony you or nobody controls",
+    "high_seas": "on the High Seas",
+    "battle": "into the battle being fought",
+    "here": "at this colony",
+}
+COUNTS = {
+    "colonies": "colonies controlled",
+    "theaters": "theaters where you control a colony",
+    "prisoners": "prisoners held",
+    "objectives": "political objectives held",
+    "export_kinds": "different exports",
+    "exports": "export cards",
+    "gold": "gold in the treasury",
+    "high_seas_units": "units on the High Seas",
+}
+"""Words for the effect vocabulary's places and end-of-game counts (RULINGS.md)."""
 
 
-def _colony(x: float, y: float, name: str, line: str) -> list[str]:
+def _whose(who: str) -> str:
+    return "you" if who == "self" else "the opponent"
+
+
+def _condition(condition: Mapping[str, Any]) -> str:
+    kind = condition["kind"]
+    if kind == "always":
+        return ""
+    if kind == "colonies_in_theater":
+        return f" if you control {condition['at_least']}+ colonies in {condition['theater']}"
+    return f" if you have {condition['at_least']}+ {COUNTS.get(kind, kind)}"
+
+
+EFFECT_WORDS: dict[str, Callable[[dict[str, Any]], str]] = {
+    "modify_roll": lambda d: (
+        f"{d['amount']:+d} to {'your' if d['target'] == 'self' else 'the opponent' + chr(39) + 's'}"
+        f" {d['roll']} roll"
+    ),
+    "gold": lambda d: (
+        f"{_whose(d['who'])} {'gain' if d['amount'] > 0 else 'lose'} {abs(d['amount'])} gold"
+    ),
+    "export": lambda d: (
+        f"{_whose(d['who'])} {'gain' if d['amount'] > 0 else 'lose'} "
+        f"{abs(d['amount'])} {d['export']}"
+    ),
+    "place_unit": lambda d: f"a free {d['card']} {PLACES.get(d['where'], d['where'])}",
+    "destroy_unit": lambda d: (
+        "destroy an opponent's unit "
+        + ("in the battle" if d["where"] == "battle" else "anywhere")
+        + (" (a leader too)" if d["leaders"] else " (not a leader)")
+    ),
+    "capture_leader": lambda d: (
+        "put an opponent's leader "
+        + ("in the battle" if d["where"] == "battle" else "anywhere")
+        + " into your prison"
+    ),
+    "take_control": lambda d: (
+        "take control of a colony nobody controls and the opponent has no unit at"
+    ),
+    "remove_control": lambda d: "remove the opponent's control of a colony where they have no unit",
+    "draw_events": lambda d: f"draw {d['count']} historic event(s) from the purchase deck",
+    "destroy_card": lambda d: (
+        "destroy an opponent's "
+        + {"event": "event in play", "non_unit": "non-unit battle card", "any": "card in play"}[
+            d["kind"]
+        ]
+    ),
+    "cancel": lambda d: "cancel the card the opponent has just played",
+    "move_unit": lambda d: "move one of your units one space",
+    "add_colony": lambda d: f"add an unused {d['theater']} colony at an end of its line",
+    "income": lambda d: f"{d['amount']} more gold at each Collect Revenue",
+    "roll_bonus": lambda d: f"{d['amount']:+d} to each of your {d['roll']} rolls",
+    "score": lambda d: f"{d['points']} victory point(s) at the end{_condition(d['condition'])}",
+}
+"""Each effect primitive in words (RULINGS.md, The effect vocabulary)."""
+
+
+def effect_words(effect: Effect) -> str:
+    """One effect of a card, colony roll or objective, in words."""
+    data = effect.model_dump()
+    return EFFECT_WORDS[data["op"]](data)
+
+
+def card_words(card: EventCard) -> str:
+    """What a historic event (or starting card) does: each option, "OR" between them."""
+    options = []
+    for option in card.option:
+        effects = "; ".join(effect_words(effect) for effect in option.effects)
+        options.append(f"{option.label}: {effects}" if option.label else effects)
+    return " OR ".join(options) + (". Stays in play" if card.stays_in_play else "") + "."
+
+
+# -- the board's parts ------------------------------------------------------------------------
+
+
+def _possessive(side: object) -> str:
+    return f"{side}'s"
+
+
+def _heading(svg: Svg, view: Mapping[str, Any]) -> float:
+    """Who acts now (never contradicting ``to_move``), then the turn and step."""
+    seat, mover, active = view.get("seat"), view.get("to_move"), view.get("active")
+    step = str(view.get("step", ""))
+    svg.text(MARGIN, 30, "1750: Britain vs. France", size=21, weight="bold")
+    if seat:
+        svg.text(
+            WIDTH - MARGIN,
+            30,
+            f"you play {seat}",
+            size=15,
+            weight="bold",
+            fill=COLOUR[seat],
+            anchor="end",
+        )
+    if mover is None:
+        now, colour = "The game is over", INK
+    elif mover == "chance":
+        now, colour = "The dice or the deck decide next", INK
+    else:
+        now = f"{mover} to act" + (" (you)" if mover == seat else "")
+        colour = COLOUR.get(mover, INK)
+    svg.text(MARGIN, 58, now, size=18, weight="bold", fill=colour)
+    if step.startswith("Setup"):
+        where = f"Setting up: {step}"
+    else:
+        turn = f"Turn {view.get('turn')} of {view.get('turns')}"
+        where = f"{turn}, {_possessive(active)} turn: {step}"
+        if mover not in (None, "chance", active):
+            where += f" ({mover} answers)"
+    lines = [Line(where, 15)]
+    window = view.get("window")
+    if window:
+        lines.append(
+            Line(f"Cards may be played now: {WINDOW_WORDS.get(window, window)}.", 14, fill=MUTED)
+        )
+    drawn, height = block(MARGIN, 64, INNER, lines)
+    svg.add(drawn, 64 + height)
+    return 70 + height
+
+
+def _now(svg: Svg, y: float, view: Mapping[str, Any]) -> float:
+    """What is under way: a battle, an attempt, a card being answered, a ransom offer."""
+    lines: list[Line] = []
+    if view.get("answering"):
+        lines.append(Line(f"Answering {view['answering']}: it may be cancelled now.", 14, "bold"))
+    if view.get("ransom_offer"):
+        lines.append(Line(f"Ransom offered: {view['ransom_offer']}.", 14, "bold"))
+    attempt = view.get("political_attempt")
+    if attempt:
+        lines.append(
+            Line(
+                f"{_possessive(view.get('active'))} attempt at {attempt['objective']}: "
+                f"difficulty {attempt['difficulty']}; gold boost +{attempt['gold boost']}, "
+                f"cards {attempt['card modifiers']:+d}, "
+                f"counter-diplomacy -{attempt['counter-diplomacy']}.",
+                14,
+            )
+        )
+    battle = view.get("battle")
+    if battle:
+        lines.extend(_battle_lines(battle))
+    if not lines:
+        return y
+    drawn, height = block(MARGIN + 10, y + 6, INNER - 20, lines)
+    svg.rect(MARGIN, y, INNER, height + 14, fill="#fff6d6", stroke="#c9a640", radius=6)
+    svg.add(drawn, y + height)
+    return y + height + 24
+
+
+def _battle_lines(battle: Mapping[str, Any]) -> list[Line]:
+    """A battle under way (6) Battles): where, who attacks, the stage, every pairing."""
+    mods = ", ".join(f"{side} {n:+d}" for side, n in battle.get("card modifiers", {}).items())
+    lines = [
+        Line(
+            f"Battle at {battle['location']}: {battle['attacker']} attacks; {battle['stage']}. "
+            f"Card modifiers: {mods}.",
+            14,
+            "bold",
+        )
+    ]
+    for number, pairing in enumerate(battle.get("pairings", []), start=1):
+        scores = pairing.get("scores", {})
+
+        def named(units: Iterable[str], scores: Mapping[str, int] = scores) -> str:
+            return ", ".join(f"{u} ({scores[u]})" if u in scores else u for u in units)
+
+        lines.append(
+            Line(
+                f"Pairing {number}: {named(pairing['attackers'])} "
+                f"against {named(pairing['defenders'])}",
+                14,
+            )
+        )
+    return lines
+
+
+def _card_timing(name: str, view: Mapping[str, Any]) -> str:
+    """Whether the seat's card fits the moment (RULINGS.md, Response windows)."""
+    kind = _event_types().get(name)
+    window, seat = view.get("window"), view.get("seat")
+    if kind is None:
+        return ""
+    if not window:
+        return "No window for cards is open at this moment."
+    mine = view.get("active") == seat
+    for option in book().event_types[kind].option:
+        turn_ok = option.during == "any" or (option.during == "own_turn") == mine
+        if window in option.windows and turn_ok:
+            if view.get("to_move") == seat:
+                return "It fits this moment: you may play it now, if its effect has a target."
+            return "It fits this moment, once your answer is asked."
+    return f"Not now: the open moment is {WINDOW_WORDS.get(window, window)}."
+
+
+def _when(name: str) -> str:
+    kind = _event_types().get(name)
+    if kind is None:
+        return ""
+    moments: list[str] = []
+    for option in book().event_types[kind].option:
+        if set(option.windows) == set(STEP_WINDOWS):
+            moments.append("the start of any step")
+        else:
+            moments.extend(WINDOW_WORDS.get(w, w) for w in option.windows)
+    return "Played at: " + ", ".join(dict.fromkeys(moments)) + "."
+
+
+@dataclass(frozen=True, slots=True)
+class Tile:
+    """A card drawn large: its title, what it does, and its full details."""
+
+    title: str
+    body: str
+    detail: str
+    name: str
+
+
+def _tile(x: float, y: float, width: float, tile: Tile) -> tuple[str, float]:
+    """One tile ``width`` wide: the SVG and its height."""
+    lines = [Line(tile.title, 15, "bold"), Line(tile.body, 13)]
+    drawn, height = block(x + 8, y + 4, width - 16, lines)
+    face = Svg(WIDTH, "")
+    face.rect(x, y, width, height + 14, fill="#fffdf5", stroke="#8a7440", radius=6)
+    inner = "".join(face.parts) + drawn
+    return detailed(inner, tile.detail, name=tile.name, css_class="item card-item"), height + 14
+
+
+def _grid(svg: Svg, y: float, tiles: Sequence[Tile], columns: int = 3) -> float:
+    """Tiles in rows of ``columns``; the y below them."""
+    width = (INNER - GAP * (columns - 1)) / columns
+    for start in range(0, len(tiles), columns):
+        row = 0.0
+        for column, tile in enumerate(tiles[start : start + columns]):
+            drawn, height = _tile(MARGIN + column * (width + GAP), y, width, tile)
+            svg.add(drawn, y + height)
+            row = max(row, height)
+        y += row + GAP
+    return y
+
+
+def _hand(you: Mapping[str, Any], view: Mapping[str, Any]) -> list[Tile]:
+    """The seat's cards (Setup H: the hand is secret), each with what it does: the pack's
+    words, or the view's own text for a card the shipped pack does not know."""
+    texts: Mapping[str, str] = you.get("cards", {})
+    tiles = []
+    for entry in you.get("hand", []):
+        name, _, copies = entry.partition(" x")
+        known = name in _event_types()
+        body = (
+            card_words(book().event_types[_event_types()[name]]) if known else texts.get(name, "")
+        )
+        title = name + (f" (x{copies})" if copies else "")
+        detail = f"{name}: {body} {_when(name)} {_card_timing(name, view)}".strip()
+        tiles.append(Tile(title, body, detail, name))
+    return tiles
+
+
+def _yours(svg: Svg, y: float, view: Mapping[str, Any], you: Mapping[str, Any]) -> float:
+    """The seat's hand, secret objective and points (Setup H and I)."""
+    note = (
+        f"points now {you.get('points_now')} with your secret objective; "
+        f"prisoners taken {you.get('prisoners_taken')}"
+    )
+    y = section(svg, y, "Your hand", note)
+    tiles = _hand(you, view)
+    if not tiles:
+        svg.text(MARGIN, y + 16, "Your hand is empty.", size=14, fill=MUTED)
+        y += 26
+    y = _grid(svg, y, tiles)
+    secret = you.get("secret_objective")
+    if secret:
+        about = secret_text(secret)
+        tile = Tile(f"Your secret objective: {secret}", about, about, secret)
+        y = _grid(svg, y, [tile], columns=1)
+    return y
+
+
+def _unit_chips(labels: Iterable[str], side: str) -> list[Chip]:
+    return [Chip(label, unit_text(label), label, side) for label in labels]
+
+
+def _event_chips(names: Iterable[str], side: str | None = None) -> list[Chip]:
+    return [Chip(name, event_text(name), name, side) for name in names]
+
+
+def _side_column(
+    x: float, y: float, width: float, side: str, view: Mapping[str, Any]
+) -> tuple[str, float]:
+    """One side's treasury, holdings, prisoners, purchases and cards in play."""
+    exports: Mapping[str, int] = view["exports"][side]
+    colonies = view["control"][side]
+    mark = " (you)" if view.get("seat") == side else ""
+    points = view["points_now_without_secret_objectives"][side]
+    lines = [
+        Line(side + mark, 17, "bold", COLOUR[side]),
+        Line(
+            f"Gold {view['gold'][side]}, next revenue {view['revenue_next'][side]}; "
+            f"{view['hand_sizes'][side]} cards in hand",
+            14,
+        ),
+        Line(f"Points now {points} (no secret objective counted)", 14),
+        Line(f"Colonies ({len(colonies)}): " + ("; ".join(colonies) or "none"), 14),
+        Line("Exports: " + (", ".join(f"{k} {n}" for k, n in exports.items()) or "none"), 14),
+    ]
+    parts, height = block(x, y, width, lines)
+    out = [parts]
+    top = y + height
+    groups = (
+        (
+            "Prisoners held",
+            _unit_chips(view["prisoners"][side], "Britain" if side == "France" else "France"),
+        ),
+        ("Purchases to place", _unit_chips(view["purchases"][side], side)),
+        ("Events in play", _event_chips(view["in_play"][side], side)),
+    )
+    for title, chips in groups:
+        drawn, h = block(
+            x, top + 2, width, [Line(f"{title}:" + ("" if chips else " none"), 14, fill=MUTED)]
+        )
+        out.append(drawn)
+        top += h + 4
+        drawn, h = flow(x, top, width, chips)
+        out.append(drawn)
+        top += h + (4 if chips else 0)
+    return "".join(out), top - y
+
+
+def _sides(svg: Svg, y: float, view: Mapping[str, Any]) -> float:
+    """Both sides, side by side."""
+    y = section(
+        svg,
+        y,
+        "Treasuries and holdings",
+        "a set of 3 different exports gives 1 gold at Collect Revenue",
+    )
+    width = (INNER - 2 * GAP) / 2
+    bottom = y
+    for column, side in enumerate(SIDES):
+        x = MARGIN + column * (width + 2 * GAP)
+        drawn, height = _side_column(x + 8, y + 6, width - 16, side, view)
+        svg.rect(x, y, width, height + 16, fill=PALE[side], stroke=COLOUR[side], radius=6)
+        svg.add(drawn, y + height)
+        bottom = max(bottom, y + height + 16)
+    return bottom + GAP
+
+
+def _colony(
+    where: tuple[float, float, float], name: str, line: str, neighbours: str
+) -> tuple[str, str, float]:
+    """A colony card at ``where`` (x, y, width): name, export, control marker, and its
+    units as chips. Returns the card, the chips (drawn over it, outside its group, so that
+    each keeps its own details) and the height."""
+    x, y, w = where
     entry = read_colony_line(line)
     control = entry["control"]
-    parts = [
-        _rect(x, y, COLONY_W - 6, 230, fill="#fbf7ec"),
-        _text(x + 6, y + 16, _short(name, 17), size=11, weight="bold"),
-        _text(x + 6, y + 32, str(entry["export"]), size=10, fill="#6b4f1d"),
-        f'<circle cx="{x + COLONY_W - 22:.0f}" cy="{y + 28:.0f}" r="9" '
-        f'fill="{COLOURS[control]}" stroke="#333"/>',
-        _text(x + 6, y + 48, control or "uncontrolled", size=10, fill=COLOURS[control]),
+    lines = [
+        Line(name, 15, "bold"),
+        Line(f"Export: {entry['export']}", 13, fill="#6b4f1d"),
+        Line("Controlled by " + (control or "nobody"), 13, "bold", COLOUR[control]),
     ]
-    parts.extend(_units(x + 6, y + 68, entry["units"]))
-    return parts
+    text, height = block(x + 8, y + 4, w - 40, lines)
+    units = [c for side in SIDES for c in _unit_chips(entry["units"].get(side, []), side)]
+    chips, chips_height = flow(x + 8, y + height + 10, w - 16, units)
+    total = height + 14 + (chips_height + 6 if units else 0)
+    here = "; ".join(
+        f"{side}: {', '.join(entry['units'][side])}" for side in SIDES if entry["units"].get(side)
+    )
+    detail = (
+        f"{colony_text(name)} Now controlled by {control or 'nobody'}. "
+        f"Adjacent: {neighbours or 'no colony'}, and the High Seas. "
+        + (f"Units here: {here}." if here else "No units here.")
+    )
+    face = Svg(WIDTH, "")
+    face.rect(x, y, w, total, fill="#fffdf5", stroke=COLOUR[control], radius=6)
+    marker = f'cx="{x + w - 18:g}" cy="{y + 18:g}" r="9" fill="{COLOUR[control]}"'
+    face.add(f'<circle {marker} stroke="#333"/>', y)
+    return detailed("".join(face.parts) + text, detail, name=name), chips, total
 
 
-def _theater(name: str, colonies: dict[str, str]) -> list[str]:
-    x, y = PANELS[name]
-    parts = [
-        _rect(x, y, PANEL_W, PANEL_H, fill="#e9f0e4", stroke="#6a7b5a"),
-        _text(x + 12, y + 22, name, size=15, weight="bold"),
+def _theater(svg: Svg, y: float, theater: str, colonies: Mapping[str, str]) -> float:
+    """A theater's colonies, in line order, four to a row at most."""
+    y = section(svg, y, theater, "colonies side by side are adjacent")
+    names = list(colonies)
+    columns = max(1, min(4, len(names)))
+    width = (INNER - GAP * (columns - 1)) / columns
+    for start in range(0, len(names), columns):
+        row: list[tuple[str, str, float]] = []
+        for column, name in enumerate(names[start : start + columns]):
+            index = start + column
+            near = [names[i] for i in (index - 1, index + 1) if 0 <= i < len(names)]
+            row.append(
+                _colony(
+                    (MARGIN + column * (width + GAP), y, width),
+                    name,
+                    colonies[name],
+                    " and ".join(near),
+                )
+            )
+        tallest = max(height for _, _, height in row)
+        for card, chips, height in row:
+            svg.add(card + chips, y + height)
+        y += tallest + GAP
+    return y
+
+
+def _high_seas(svg: Svg, y: float, units: Mapping[str, list[str]]) -> float:
+    """The High Seas (Setup E3): one space from every colony."""
+    y = section(svg, y, "High Seas", "one space from every colony")
+    chips = [c for side in SIDES for c in _unit_chips(units.get(side, []), side)]
+    if not chips:
+        svg.rect(MARGIN, y, INNER, 30, fill="#e3eef7", stroke="#3b6e96", radius=6)
+        svg.text(MARGIN + 10, y + 20, "No units at sea.", size=14, fill=MUTED)
+        return y + 30 + GAP
+    drawn, height = flow(MARGIN + 10, y + 8, INNER - 20, chips)
+    svg.rect(MARGIN, y, INNER, height + 16, fill="#e3eef7", stroke="#3b6e96", radius=6)
+    svg.add(drawn, y + height + 8)
+    return y + height + 16 + GAP
+
+
+def _objectives(svg: Svg, y: float, held: Mapping[str, Any]) -> float:
+    """The political objectives mat: every objective, in its holder's colour."""
+    y = section(
+        svg,
+        y,
+        "Political objectives",
+        f"{held.get('open')} not yet taken; one attempt a turn, at step 3",
+    )
+    owner = {label: side for side in SIDES for label in held.get(side, [])}
+    chips = [
+        Chip(
+            label + (f" ({owner[label]})" if label in owner else ""),
+            objective_text(label) + f" Held by {owner.get(label, 'nobody')}.",
+            label,
+            owner.get(label),
+        )
+        for label in book().political_labels
     ]
-    step = min(COLONY_W, (PANEL_W - 20) / max(1, len(colonies)))
-    for index, (colony, line) in enumerate(colonies.items()):
-        parts.extend(_colony(x + 10 + index * step, y + 40, colony, line))
-    return parts
+    drawn, height = flow(MARGIN, y, INNER, chips)
+    svg.add(drawn, y + height)
+    return y + height + GAP
 
 
-def _side_bar(view: JsonDict) -> list[str]:
-    x, y = 940, 60
-    parts = [_rect(x, y, 240, 740, fill="#f4f4f4")]
-    lines: list[tuple[str, str | None]] = []
-    for side in ("Britain", "France"):
-        exports = view["exports"][side]
-        lines.append((side, side))
+def _decks(svg: Svg, y: float, view: Mapping[str, Any]) -> float:
+    """The decks, the unused colonies and the discard pile."""
+    y = section(svg, y, "Decks and discards")
+    drawn, height = block(
+        MARGIN,
+        y,
+        INNER,
+        [
+            Line(
+                f"Draw deck (face down) {view['draw_deck']}; historic events for purchase "
+                f"{view['purchase_deck']}; unused colonies {view['unused_colonies']}.",
+                14,
+            ),
+            Line("Discard pile:" + ("" if view["discard"] else " empty"), 14, fill=MUTED),
+        ],
+    )
+    svg.add(drawn, y + height)
+    y += height + 4
+    chips, h = flow(MARGIN, y, INNER, _event_chips(view["discard"]))
+    svg.add(chips, y + h)
+    return y + h + GAP
+
+
+def _result(svg: Svg, y: float, result: Mapping[str, Any]) -> float:
+    """The final score and how it was decided (Ending the Game)."""
+    lines = [Line(str(result.get("reason", "The game is over.")), 16, "bold")]
+    for side, parts in result.get("breakdown", {}).items():
         lines.append(
-            (f"  gold {view['gold'][side]}, next revenue {view['revenue_next'][side]}", None)
+            Line(
+                f"{side}: " + ", ".join(f"{k} {n}" for k, n in parts.items()),
+                14,
+                fill=COLOUR.get(side, INK),
+            )
         )
-        lines.append(("  exports " + ", ".join(f"{k} {n}" for k, n in exports.items()), None))
-        held = view["political_objectives"][side]
-        lines.append((f"  objectives {len(held)}", None))
-        lines.append(("  prisoners " + (", ".join(view["prisoners"][side]) or "none"), None))
-        lines.append(("  purchases " + (", ".join(view["purchases"][side]) or "none"), None))
-        lines.append(("  in play " + (", ".join(view["in_play"][side]) or "none"), None))
-        points = view["points_now_without_secret_objectives"][side]
-        lines.append((f"  points (no secret objective) {points}", None))
-    lines.append((f"objectives open {view['political_objectives']['open']}", None))
-    lines.append((f"draw deck {view['draw_deck']}, purchase deck {view['purchase_deck']}", None))
-    for index, (text, colour_of) in enumerate(lines):
-        fill = COLOURS[colour_of] if colour_of else "#222"
-        weight = "bold" if colour_of else "normal"
-        parts.append(
-            _text(x + 10, y + 22 + 18 * index, _short(text, 40), size=11, weight=weight, fill=fill)
-        )
-    return parts
-
-
-def _high_seas(units: dict[str, list[str]]) -> list[str]:
-    x, y = 330, 410
-    parts = [
-        f'<ellipse cx="{x + 130}" cy="{y + 20}" rx="150" ry="34" fill="#cfe3f3" stroke="#3b6e96"/>',
-        _text(x + 130, y + 8, "High Seas", size=13, weight="bold", anchor="middle"),
-    ]
-    britain = ", ".join(units.get("Britain", [])) or "-"
-    france = ", ".join(units.get("France", [])) or "-"
-    parts.append(
-        _text(
-            x + 130, y + 26, _short(britain, 44), size=10, fill=COLOURS["Britain"], anchor="middle"
-        )
-    )
-    parts.append(
-        _text(x + 130, y + 42, _short(france, 44), size=10, fill=COLOURS["France"], anchor="middle")
-    )
-    return parts
+    drawn, height = block(MARGIN + 10, y + 6, INNER - 20, lines)
+    svg.rect(MARGIN, y, INNER, height + 16, fill="#eef7e4", stroke="#4f7a2a", radius=6)
+    svg.add(drawn, y + height)
+    return y + height + 26
 
 
 def board_svg(view: JsonDict) -> str:
     """The board as an SVG document (a string), from ``view(seat)`` or ``view(None)``."""
-    seat: Any = view.get("seat")
-    title = (
-        f"1750: Britain vs. France - turn {view['turn']} of {view['turns']}, "
-        f"{view['active']}'s turn, {view['step']}" + (f" (seen by {seat})" if seat else "")
+    svg = Svg(WIDTH, _title(view))
+    y = _heading(svg, view)
+    if view.get("result"):
+        y = _result(svg, y, view["result"])
+    y = _now(svg, y, view)
+    you = view.get("you")
+    if isinstance(you, Mapping):
+        y = _yours(svg, y, view, you)
+    y = _sides(svg, y, view)
+    for theater in THEATERS:
+        if theater in view["theaters"]:
+            y = _theater(svg, y, theater, view["theaters"][theater])
+    y = _high_seas(svg, y, view["high_seas"])
+    y = _objectives(svg, y, view["political_objectives"])
+    _decks(svg, y, view)
+    return svg.document()
+
+
+def _title(view: Mapping[str, Any]) -> str:
+    seat = view.get("seat")
+    mover = view.get("to_move")
+    who = "game over" if mover is None else f"{mover} to act"
+    return f"1750: Britain vs. France, turn {view.get('turn')} of {view.get('turns')}, {who}" + (
+        f" (seen by {seat})" if seat else ""
     )
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
-        f'viewBox="0 0 {WIDTH} {HEIGHT}">',
-        _rect(0, 0, WIDTH, HEIGHT, fill="#fdfcf8", stroke="none", rx=0),
-        _text(20, 36, title, size=16, weight="bold"),
-    ]
-    for theater, colonies in view["theaters"].items():
-        parts.extend(_theater(theater, colonies))
-    parts.extend(_high_seas(view["high_seas"]))
-    parts.extend(_side_bar(view))
-    parts.append("</svg>")
-    return "\n".join(parts)

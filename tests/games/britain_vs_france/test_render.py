@@ -25,8 +25,8 @@ def test_board_svg_draws_the_theaters_colonies_and_holdings() -> None:
         "High Seas",
         "Quebec",
         "Furs",
-        "objectives open 10",
-        "gold 3",
+        "10 not yet taken",
+        "Gold 3",
     ):
         assert shown in text
     for hidden in ("Braddock", "Quiberon", "Manila", "Sugar Islands"):
