@@ -1,180 +1,493 @@
-"""Eighty Years War's board, drawn from a view alone: the province track, the state of the
-deck and discards, the last reveal of melds, and for a seat its own hand and melds.
+"""Eighty Years War's board, drawn from a view alone: the province track, the deck and
+discards, the last reveal of melds, and for a seat its own hand, melds and face-down
+discards.
 
-Everything drawn comes from ``view(seat)`` (or ``view(None)``): the other side's hand and
-melds appear only as the count of cards it holds, as the view gives them.
+Everything that changes comes from ``view(seat)`` (or ``view(None)``): the other side's
+hand and melds appear only as the count of cards it holds, as the view gives them. The
+printed card list (value, Use, Meld, Stage, Leader or Event: EIGHTY YEARS WAR CARD LIST)
+is public, so the details of a face-up card are read from the game's shipped card list.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from stratagem.core import JsonDict
-from stratagem.render.svg import Svg, wrap
+from stratagem.games.eighty_years_war.pack import load_card_book
+from stratagem.render.svg import Svg, detailed, escape, wrap
 
-WIDTH = 960
+WIDTH = 800
+MARGIN = 24
+INNER = WIDTH - 2 * MARGIN
 SIDES = ("Dutch", "Spanish")
-COLOURS = {"Dutch": "#e8892b", "Spanish": "#b8322a"}
-CARD_W, CARD_H, CARD_GAP = 142, 108, 10
-PER_ROW = 6
-
+COLOURS = {"Dutch": "#c96a12", "Spanish": "#a82a22"}
+SIDE_STRIPES = {"D": COLOURS["Dutch"], "S": COLOURS["Spanish"], "B": "#7d7462"}
+"""The band along a card's top: who may use it (Use column)."""
+CARD_W, CARD_H, CARD_GAP = 142, 160, 10
+PER_ROW = 5
+CHIP_H, CHIP_GAP = 26, 6
+CHAR_WIDTH = {"normal": 0.56, "bold": 0.63}
+"""A character's width in ems, generously (the page draws in DejaVu Serif when Georgia is
+missing), so that wrapped lines never run past the width they were wrapped for."""
 
 CARD_FACES = 2048
 """Card faces kept drawn (a hand is drawn again after every move, mostly unchanged)."""
 
+DRAWN = frozenset(
+    {
+        "game",
+        "seat",
+        "turn",
+        "turns",
+        "stage",
+        "phase",
+        "to_move",
+        "provinces",
+        "cards_held",
+        "deck",
+        "not_yet_in_deck",
+        "discard",
+        "removed_from_play",
+        "last_reveal",
+        "discarded_this_turn",
+        "strategy_discards",
+        "result",
+        "you",
+    }
+)
+"""The view's keys the board draws."""
+DRAWN_YOURS = frozenset({"hand", "melds", "wrong_stage_card", "cards"})
+"""The keys of the seat's private part (``view["you"]``) the board draws."""
+UNUSABLE = "unusable by you now"
+PENDING = "keep or replace?"
+"""The mark on the card of the wrong Stage its holder must keep or replace (Rulings R4)."""
+"""The view's words for a card of the seat that counts nothing for it now."""
+UNDRAWN: dict[str, str] = {}
+"""View key -> why the board leaves it out (nothing: every key is drawn)."""
 
-def _card(svg: Svg, x: float, y: float, name: str, about: str, *, mark: str = "") -> None:
-    """One card face: value in the corner, name, and its printed columns in small type."""
-    svg.add(_card_face(x, y, name, about, mark), y + CARD_H)
-
-
-@functools.lru_cache(maxsize=CARD_FACES)
-def _card_face(x: float, y: float, name: str, about: str, mark: str) -> str:
-    parts = [part.strip() for part in about.split("·")] if about else []
-    value = parts[0] if parts else ""
-    unusable = any("unusable" in part for part in parts)
-    fill = "#e4e0d8" if unusable else "#fffdf7"
-    svg = Svg(CARD_W, name)
-    svg.rect(x, y, CARD_W, CARD_H, fill=fill, stroke="#5b4a2f", extra=' class="card"')
-    svg.text(x + CARD_W - 8, y + 20, value, size=18, weight="bold", anchor="end")
-    for row, text in enumerate(wrap(name, 13)[:3]):
-        svg.text(x + 8, y + 20 + 16 * row, text, size=13, weight="bold")
-    detail = " · ".join(part for part in parts[1:] if part)
-    for row, text in enumerate(wrap(detail, 24)[:3]):
-        svg.text(x + 8, y + 70 + 12 * row, text, size=10, fill="#555")
-    if mark:
-        svg.text(x + 8, y + CARD_H - 4, mark, size=10, weight="bold", fill="#a11")
-    return "".join(svg.parts)
-
-
-def _cards(
-    svg: Svg, y: int, names: Sequence[str], about: Mapping[str, str], pending: object
-) -> int:
-    """A grid of cards from ``y``; returns the next free ``y``."""
-    if not names:
-        svg.text(24, y + 16, "no cards", size=13, fill="#777")
-        return y + 28
-    for index, name in enumerate(names):
-        row, column = divmod(index, PER_ROW)
-        x = 24 + column * (CARD_W + CARD_GAP)
-        mark = "wrong stage: decide" if name == pending else ""
-        _card(svg, x, y + row * (CARD_H + CARD_GAP), name, about.get(name, ""), mark=mark)
-    rows = (len(names) + PER_ROW - 1) // PER_ROW
-    return y + rows * (CARD_H + CARD_GAP) + 4
-
-
-def _track(svg: Svg, y: int, provinces: Mapping[str, Any]) -> int:
-    """The province track: one box per province, coloured by who holds it."""
-    counts = [int(provinces.get(side, 0)) for side in SIDES]
-    total = max(1, sum(counts))
-    box = min(48.0, (WIDTH - 48) / total)
-    svg.text(24, y, "Provinces", size=15, weight="bold")
-    x = 24.0
-    for side, count in zip(SIDES, counts, strict=True):
-        for _ in range(count):
-            svg.rect(x, y + 8, box - 3, 30, fill=COLOURS[side], stroke="#333", radius=3)
-            x += box
-    svg.text(24, y + 58, f"Dutch {counts[0]}", size=14, weight="bold", fill=COLOURS["Dutch"])
-    svg.text(
-        WIDTH - 24,
-        y + 58,
-        f"Spanish {counts[1]}",
-        size=14,
-        weight="bold",
-        fill=COLOURS["Spanish"],
-        anchor="end",
-    )
-    return y + 80
+PHASE_HINTS = {
+    "Logistics Phase": "Hands are filled: the Dutch to 7 cards, the Spanish to 8; a card "
+    "of the wrong Stage may be swapped for a fresh one.",
+    "Strategy Phase": "Each side may throw away up to 4 cards face down and draw as many.",
+    "Action Phase": "Each side splits its whole hand into a Military and a Political Meld; "
+    "both are shown together.",
+    "End Phase": "The cards played are discarded.",
+}
+"""What happens in each phase (TURN SEQUENCE), in a line."""
+USE = {"D": "Dutch only", "S": "Spanish only", "B": "both sides"}
+MELD = {"M": "military meld", "P": "political meld", "E": "either meld"}
+STAGE = {
+    "I": "Stage I",
+    "II": "Stage II",
+    "III": "Stage III",
+    "I+": "Stages I-II",
+    "II+": "Stages II-III",
+    "A": "all stages",
+}
+NOTES = {
+    "Leader": "Leader: a meld counts one Leader only",
+    "Event": "Event: one a turn counts, and it leaves the game once it adds its value",
+}
+"""The card list's columns in words (CARD LIST NOTATION)."""
 
 
-def _line(svg: Svg, y: int, text: str, *, size: int = 13, weight: str = "normal") -> int:
-    for part in wrap(text, 118):
-        svg.text(24, y, part, size=size, weight=weight)
+def fit(text: str, width: float, size: int, weight: str = "normal") -> tuple[str, ...]:
+    """``text`` wrapped to lines that fit ``width`` units at ``size`` (shared shape with
+    the Henry VIII board, which keeps its own copy: ``svg.py`` is not ours to extend)."""
+    return wrap(text, max(4, int(width / (size * CHAR_WIDTH[weight]))))
+
+
+def text_width(text: str, size: int, weight: str = "normal") -> float:
+    """The width ``text`` may take at ``size``, generously."""
+    return len(text) * size * CHAR_WIDTH[weight]
+
+
+@functools.lru_cache(maxsize=1)
+def _printed() -> dict[str, str]:
+    """Each card's printed columns in words, by name (the public card list)."""
+    book = load_card_book()
+    notes = {"L": "Leader", "V": "Event", None: ""}
+    return {
+        entry.name: " · ".join(
+            part
+            for part in (
+                str(entry.value),
+                USE[entry.use],
+                MELD[entry.meld],
+                STAGE[entry.stage],
+                notes[entry.notes],
+            )
+            if part
+        )
+        for entry in book.entries
+    }
+
+
+def _about(name: str, yours: Mapping[str, str]) -> str:
+    """A card's columns in words: the view's own words for the seat's cards, the card
+    list's for any other card."""
+    return yours.get(name) or _printed().get(name, "")
+
+
+def card_detail(name: str, about: str, *, seat: object, stage: object, own: bool) -> str:
+    """A card's full details for hover and tap: value, Use, Meld, Stage, what a Leader or
+    an Event does, and, for the seat's own cards, whether it can use it now and why not
+    (ACTION PHASE: a card of the other side or of another Stage counts 0)."""
+    parts = [part.strip() for part in about.split("·") if part.strip()]
+    if not parts:
+        return name
+    words = [f"{name}: value {parts[0]}"]
+    words.extend(NOTES.get(part, part) for part in parts[1:] if part != UNUSABLE)
+    if own and UNUSABLE in parts:
+        side_only = next((part for part in parts if part.endswith(" only")), "")
+        if side_only and not side_only.startswith(str(seat)):
+            words.append(f"you cannot use it: {side_only.lower()}, so it counts 0 for you")
+        else:
+            words.append(f"you cannot use it in Stage {stage}, so it counts 0 for you")
+    elif own:
+        words.append("you can use it now")
+    return "; ".join(words) + "."
+
+
+def _text_lines(
+    svg: Svg,
+    y: float,
+    text: str,
+    *,
+    size: int = 14,
+    weight: str = "normal",
+    fill: str = "#222",
+    x: float = MARGIN,
+    width: float = INNER,
+) -> float:
+    """``text`` wrapped to ``width`` from baseline ``y``; returns the next baseline."""
+    for part in fit(text, width, size, weight):
+        svg.text(x, y, part, size=size, weight=weight, fill=fill)
         y += size + 6
     return y
 
 
-def _reveal(svg: Svg, y: int, reveal: Mapping[str, Any]) -> int:
-    """The melds shown at the last reveal and what they settled."""
-    y = _line(svg, y, f"Last reveal (turn {reveal.get('turn', '?')})", size=15, weight="bold")
-    melds = reveal.get("melds", {})
-    for side in SIDES:
-        for meld, shown in melds.get(side, {}).items():
-            face_up = ", ".join(shown.get("face_up", [])) or "no card face up"
-            text = (
-                f"{side} {meld}: total {shown.get('total', 0)}; face up: {face_up}; "
-                f"face down: {shown.get('face_down', 0)}"
-            )
-            y = _line(svg, y, text)
-    for outcome in reveal.get("outcomes", []):
-        winner = outcome.get("winner") or "nobody"
-        y = _line(
-            svg,
-            y,
-            f"{str(outcome.get('meld', '')).capitalize()} meld: Dutch {outcome.get('Dutch')} "
-            f"against Spanish {outcome.get('Spanish')}; won by {winner}; "
-            f"provinces changing hands: {outcome.get('provinces', 0)}",
+def _card(svg: Svg, x: float, y: float, name: str, *, about: str, detail: str, mark: str) -> None:
+    """One card face (its details on hover and tap)."""
+    svg.add(_card_face(x, y, name, about=about, detail=detail, mark=mark), y + CARD_H)
+
+
+@functools.lru_cache(maxsize=CARD_FACES)
+def _card_face(x: float, y: float, name: str, *, about: str, detail: str, mark: str) -> str:
+    """A card: its value large, its name, its Use, Meld and Stage, Leader or Event, and a
+    red note when it counts nothing for the seat now."""
+    parts = [part.strip() for part in about.split("·") if part.strip()]
+    value = parts[0] if parts else ""
+    unusable = UNUSABLE in parts or bool(mark and mark != PENDING)
+    face = Svg(CARD_W, name)
+    fill = "#e6e1d6" if unusable else "#fffdf7"
+    face.rect(x, y, CARD_W, CARD_H, fill=fill, stroke="#5b4a2f", extra=' class="card"')
+    side = next((code for code, words in USE.items() if words in parts), "B")
+    face.rect(x, y, CARD_W, 6, fill=SIDE_STRIPES[side], stroke="none", radius=3)
+    face.text(x + 10, y + 28, value, size=22, weight="bold", fill="#5b4a2f")
+    kind = next((part for part in parts if part in NOTES), "")
+    if kind:
+        face.text(
+            x + CARD_W - 8, y + 26, kind, size=12, weight="bold", fill="#7a4f01", anchor="end"
         )
-    return y + 6
+    row = y + 48
+    for line in fit(name, CARD_W - 16, 14, "bold")[:3]:
+        face.text(x + 8, row, line, size=14, weight="bold")
+        row += 17
+    details = parts[1:4]
+    note = mark or ("counts 0 for you" if unusable else "")
+    row = y + CARD_H - 10 - 15 * (len(details) - (0 if note else 1))
+    for line in details:
+        face.text(x + 8, row, line, size=12, fill="#555")
+        row += 15
+    if note:
+        face.text(x + 8, row, note, size=12, weight="bold", fill="#a11")
+    return detailed("".join(face.parts), detail, name=name)
 
 
-def board_svg(view: JsonDict) -> str:
-    """The Eighty Years War board for one seat's (or a spectator's) view."""
-    svg = Svg(WIDTH, "Eighty Years War")
-    heading = (
-        f"Eighty Years War · turn {view.get('turn')} of {view.get('turns')} · "
-        f"Stage {view.get('stage')} · {view.get('phase')}"
+def fits(about: str, meld: str) -> bool:
+    """Whether a card whose columns are ``about`` may count in the ``meld`` meld."""
+    return "either meld" in about or f"{meld} meld" in about
+
+
+def _cards(
+    svg: Svg,
+    y: float,
+    names: Sequence[str],
+    view: Mapping[str, Any],
+    *,
+    pending: object = None,
+    meld: str = "",
+) -> float:
+    """A grid of the seat's cards from ``y`` (the top), in ``meld`` if given; returns the
+    next free ``y``."""
+    you = view.get("you", {})
+    yours: Mapping[str, str] = you.get("cards", {}) if isinstance(you, Mapping) else {}
+    if not names:
+        return _text_lines(svg, y + 16, "no cards", size=13, fill="#777") - 4
+    for index, name in enumerate(names):
+        row, column = divmod(index, PER_ROW)
+        about = _about(name, yours)
+        detail = card_detail(
+            name, about, seat=view.get("seat"), stage=view.get("stage"), own=name in yours
+        )
+        mark = PENDING if name == pending else ""
+        if meld and not fits(about, meld):
+            mark = "wrong meld: counts 0"
+            detail = detail.removesuffix(".") + f"; it counts 0 in the {meld} meld."
+        x = MARGIN + column * (CARD_W + CARD_GAP)
+        _card(svg, x, y + row * (CARD_H + CARD_GAP), name, about=about, detail=detail, mark=mark)
+    rows = (len(names) + PER_ROW - 1) // PER_ROW
+    return y + rows * (CARD_H + CARD_GAP)
+
+
+def _chips(svg: Svg, y: float, names: Iterable[str], view: Mapping[str, Any]) -> float:
+    """Cards as named chips, laid out in rows from ``y`` (the top); returns the next free
+    ``y``. Each chip shows the card's details on hover and tap."""
+    you = view.get("you", {})
+    yours: Mapping[str, str] = you.get("cards", {}) if isinstance(you, Mapping) else {}
+    x = float(MARGIN)
+    drawn = False
+    for name in names:
+        about = _about(name, yours)
+        value = about.split("·", 1)[0].strip()
+        label = f"{name} ({value})" if value else name
+        width = text_width(label, 13) + 16
+        if x + width > WIDTH - MARGIN and x > MARGIN:
+            x, y = float(MARGIN), y + CHIP_H + CHIP_GAP
+        detail = card_detail(
+            name, about, seat=view.get("seat"), stage=view.get("stage"), own=name in yours
+        )
+        svg.add(_chip(x, y, label, name=name, detail=detail, width=width), y + CHIP_H)
+        x += width + CHIP_GAP
+        drawn = True
+    return y + CHIP_H + CHIP_GAP if drawn else y
+
+
+@functools.lru_cache(maxsize=CARD_FACES)
+def _chip(x: float, y: float, label: str, *, name: str, detail: str, width: float) -> str:
+    inner = (
+        f'<rect x="{x:g}" y="{y:g}" width="{width:g}" height="{CHIP_H}" rx="5" '
+        f'fill="#fffdf7" stroke="#8a7a5a"/>'
+        f'<text x="{x + 8:g}" y="{y + 18:g}" font-size="13" fill="#222">{escape(label)}</text>'
     )
-    svg.text(24, 32, heading, size=20, weight="bold")
+    return detailed(inner, detail, name=name)
+
+
+def _heading(svg: Svg, view: Mapping[str, Any]) -> float:
+    """The title, the turn, Stage and phase, whose move it is, and what the phase does."""
+    svg.text(MARGIN, 36, "Eighty Years War", size=24, weight="bold")
     to_move = view.get("to_move")
-    status = f"To move: {to_move}" if to_move else "The game is over"
-    svg.text(WIDTH - 24, 32, status, size=15, anchor="end", css_class="to-move")
-    y = _track(svg, 64, view.get("provinces", {}))
+    if to_move is None:
+        status = "The game is over"
+    elif to_move == "chance":
+        status = "Cards are being dealt"
+    elif to_move == view.get("seat"):
+        status = f"Your move ({to_move})"
+    else:
+        status = f"To move: {to_move}"
+    colour = COLOURS.get(str(to_move), "#222")
+    svg.text(
+        WIDTH - MARGIN,
+        36,
+        status,
+        size=16,
+        weight="bold",
+        fill=colour,
+        anchor="end",
+        css_class="to-move",
+    )
+    y = _text_lines(
+        svg,
+        62,
+        f"Turn {view.get('turn')} of {view.get('turns')} · Stage {view.get('stage')} · "
+        f"{view.get('phase')}",
+        size=16,
+    )
+    hint = PHASE_HINTS.get(str(view.get("phase")))
+    if hint:
+        y = _text_lines(svg, y, hint, size=13, fill="#555")
+    return y
+
+
+def _track(svg: Svg, y: float, provinces: Mapping[str, Any]) -> float:
+    """The 17 province tokens, coloured by their holder, and the victory marks (VICTORY)."""
+    counts = [int(provinces.get(side, 0)) for side in SIDES]
+    total = max(1, sum(counts))
+    box = INNER / total
+    x = float(MARGIN)
+    for side, count in zip(SIDES, counts, strict=True):
+        for _ in range(count):
+            svg.rect(x, y, box - 4, 30, fill=COLOURS[side], stroke="#333", radius=3)
+            x += box
+    y += 52
+    svg.text(MARGIN, y, f"Dutch {counts[0]}", size=16, weight="bold", fill=COLOURS["Dutch"])
+    svg.text(
+        WIDTH - MARGIN,
+        y,
+        f"Spanish {counts[1]}",
+        size=16,
+        weight="bold",
+        fill=COLOURS["Spanish"],
+        anchor="end",
+    )
+    svg.text(WIDTH / 2, y, "provinces", size=13, fill="#555", anchor="middle")
+    note = (
+        "After turn 15: the Dutch win with 8+, the Spanish with 11+; 7 to 10 is a Historical Tie."
+    )
+    return _text_lines(svg, y + 22, note, size=13, fill="#555")
+
+
+def _counts(svg: Svg, y: float, view: Mapping[str, Any]) -> float:
+    """The deck, the cards held and discarded, as numbers."""
     held = view.get("cards_held", {})
     discard = view.get("discard", {})
-    y = _line(
+    thrown = view.get("discarded_this_turn", {})
+    y = _text_lines(
         svg,
         y,
-        f"Deck {view.get('deck')} · not yet shuffled in {view.get('not_yet_in_deck')} · "
-        f"cards held: Dutch {held.get('Dutch', 0)}, Spanish {held.get('Spanish', 0)} · "
-        f"face-down discards of the other side {discard.get('face_down', 0)}",
-        size=14,
+        f"Deck {view.get('deck')} cards · not yet shuffled in {view.get('not_yet_in_deck')} · "
+        f"cards held: Dutch {held.get('Dutch', 0)}, Spanish {held.get('Spanish', 0)}",
+    )
+    y = _text_lines(
+        svg,
+        y,
+        f"Discarded this turn: Dutch {thrown.get('Dutch', 0)}, Spanish "
+        f"{thrown.get('Spanish', 0)} · face-down discards of the other side: "
+        f"{discard.get('face_down', 0)}",
     )
     strategy = view.get("strategy_discards")
     if isinstance(strategy, Mapping):
         count = strategy.get("count", 0)
         cards = "card" if count == 1 else "cards"
-        y = _line(svg, y, f"{strategy.get('seat')} has discarded {count} {cards} this phase")
+        y = _text_lines(
+            svg, y, f"{strategy.get('seat')} has discarded {count} {cards} this phase (at most 4)"
+        )
+    return y
+
+
+def _section(svg: Svg, y: float, title: str) -> float:
+    """A section's heading from baseline ``y``; returns the top of what follows."""
+    svg.line(MARGIN, y - 22, WIDTH - MARGIN, y - 22, stroke="#d8ccb0")
+    _text_lines(svg, y, title, size=17, weight="bold")
+    return y + 10
+
+
+def _yours(svg: Svg, y: float, view: Mapping[str, Any], you: Mapping[str, Any]) -> float:
+    """The seat's hand, melds, the card it must decide on, and its face-down discards."""
+    seat = view.get("seat", "you")
+    hand = list(you.get("hand", []))
+    pending = you.get("wrong_stage_card")
+    y = _section(svg, y + 30, f"Your hand ({seat}) · {len(hand)} cards")
+    if pending:
+        y = (
+            _text_lines(
+                svg,
+                y + 12,
+                f"{pending} cannot be used in this Stage: keep it, or replace it with a "
+                "fresh card.",
+                weight="bold",
+                fill="#a11",
+            )
+            - 8
+        )
+    y = _cards(svg, y, hand, view, pending=pending)
+    cards: Mapping[str, str] = you.get("cards", {})
+    melds: Mapping[str, Sequence[str]] = you.get("melds", {})
+    if not any(melds.values()):
+        y = _text_lines(svg, y + 14, "Your melds: none made yet.", size=14, fill="#555")
+    for meld, names in melds.items():
+        if not names:
+            continue
+        counted = sum(_value(cards.get(name, ""), meld) for name in names)
+        y = _section(svg, y + 34, f"Your {meld} meld · its usable cards add up to {counted}")
+        y = _cards(svg, y, list(names), view, meld=meld)
+    mine_down = view.get("discard", {}).get("yours_face_down", [])
+    if mine_down:
+        y = _section(svg, y + 34, "Your face-down discards (the other side cannot see them)")
+        y = _chips(svg, y, mine_down, view)
+    return y
+
+
+def _reveal(svg: Svg, y: float, view: Mapping[str, Any], reveal: Mapping[str, Any]) -> float:
+    """The melds shown at the last reveal and what each meld settled (ACTION PHASE)."""
+    y = _section(svg, y + 34, f"Last reveal (turn {reveal.get('turn', '?')})")
+    melds = reveal.get("melds", {})
+    for outcome in reveal.get("outcomes", []):
+        meld = str(outcome.get("meld", ""))
+        winner = outcome.get("winner")
+        moved = int(outcome.get("provinces", 0))
+        settled = (
+            f"won by the {winner}: {moved} province{'s' if moved != 1 else ''} changed hands"
+            if winner
+            else "no winner (within 2 points)"
+        )
+        y = _text_lines(
+            svg,
+            y + 14,
+            f"{meld.capitalize()} meld: Dutch {outcome.get('Dutch')} against Spanish "
+            f"{outcome.get('Spanish')}, {settled}",
+            size=15,
+            weight="bold",
+        )
+        for side in SIDES:
+            shown = melds.get(side, {}).get(meld, {})
+            down = int(shown.get("face_down", 0))
+            face_up = shown.get("face_up", [])
+            y = _text_lines(
+                svg,
+                y,
+                f"{side}: total {shown.get('total', 0)} from {len(face_up)} card(s) face up "
+                f"and {down} face down (counting nothing)",
+                fill=COLOURS[side],
+            )
+            if face_up:
+                y = _chips(svg, y - 12, face_up, view) + 16
+    return y
+
+
+def _piles(svg: Svg, y: float, view: Mapping[str, Any]) -> float:
+    """The face-up discards and the Events removed from play."""
+    face_up = view.get("discard", {}).get("face_up", [])
+    y = _section(svg, y + 34, f"Face-up discards · {len(face_up)}")
+    y = _chips(svg, y, face_up, view) if face_up else _text_lines(svg, y + 14, "none") - 8
+    removed = view.get("removed_from_play", [])
+    y = _section(svg, y + 34, f"Events removed from play · {len(removed)}")
+    return _chips(svg, y, removed, view) if removed else _text_lines(svg, y + 14, "none") - 8
+
+
+def _result(svg: Svg, y: float, result: Mapping[str, Any]) -> float:
+    """The end of the game: who won and why."""
+    winners = " and ".join(result.get("winners", [])) or "nobody"
+    y = _section(svg, y + 40, f"Winner: {winners}")
+    return _text_lines(svg, y + 14, str(result.get("reason", "")), size=15)
+
+
+def board_svg(view: JsonDict) -> str:
+    """The Eighty Years War board for one seat's (or a spectator's) view."""
+    svg = Svg(WIDTH, "Eighty Years War")
+    y = _heading(svg, view)
+    y = _track(svg, y + 2, view.get("provinces", {}))
+    y = _counts(svg, y + 4, view)
     you = view.get("you")
     if isinstance(you, Mapping):
-        seat = view.get("seat", "you")
-        about: Mapping[str, str] = you.get("cards", {})
-        pending = you.get("wrong_stage_card")
-        y = _line(svg, y + 10, f"Your hand ({seat})", size=16, weight="bold")
-        y = _cards(svg, y - 6, list(you.get("hand", [])), about, pending)
-        for meld, cards in you.get("melds", {}).items():
-            total = sum(_value(about.get(card, "")) for card in cards)
-            y = _line(svg, y + 6, f"Your {meld} meld (value {total})", size=15, weight="bold")
-            y = _cards(svg, y - 6, list(cards), about, None)
-        mine_down = discard.get("yours_face_down", [])
-        if mine_down:
-            y = _line(svg, y + 4, "Your face-down discards: " + ", ".join(mine_down))
+        y = _yours(svg, y, view, you)
     reveal = view.get("last_reveal")
     if isinstance(reveal, Mapping):
-        y = _reveal(svg, y + 10, reveal)
-    face_up = ", ".join(discard.get("face_up", [])) or "none"
-    y = _line(svg, y + 4, f"Face-up discards: {face_up}")
-    removed = ", ".join(view.get("removed_from_play", [])) or "none"
-    y = _line(svg, y, f"Removed from play: {removed}")
+        y = _reveal(svg, y, view, reveal)
+    y = _piles(svg, y, view)
     result = view.get("result")
     if isinstance(result, Mapping):
-        winners = ", ".join(result.get("winners", [])) or "nobody"
-        _line(svg, y + 8, f"Winner: {winners}. {result.get('reason', '')}", size=17, weight="bold")
+        _result(svg, y, result)
     return svg.document()
 
 
-def _value(about: str) -> int:
+def _value(about: str, meld: str) -> int:
+    """What a card of the seat adds to its ``meld`` meld: its value, or 0 when it is
+    unusable there (before the one-Leader and one-Event limits, ACTION PHASE)."""
+    if UNUSABLE in about or not fits(about, meld):
+        return 0
     head = about.split("·", 1)[0].strip()
     return int(head) if head.lstrip("-").isdigit() else 0
