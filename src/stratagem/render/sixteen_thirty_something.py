@@ -1,154 +1,799 @@
 """The Sixteen Thirty Something board as SVG, drawn from a view alone.
 
-The nine countries sit roughly where the map puts them, joined by the borders of the
-Adjacent Countries Table that the view's countries share on the map; each shows its
-faction (red, blue or neutral grey), Status, Army Size, Military Ability, Military
-Leaders and Unrest. Beside the map, every player's display of Influence Cards (votes,
-ascendant or descendant, the cards), Victory Points and hand size, and the turn. Only
-what the view holds is drawn, so the drawing shows nothing its seat may not know.
+From the top: who is to act and what they decide, what is under way (a trade, a vote, a
+card owed) and the last vote and war; the seat's own hand and Victory Point Counters; the
+map of the nine countries, each with its faction, Status, Army Size, Military Ability,
+Military Leaders and Unrest, joined by every border of the Adjacent Countries Table,
+with a legend; then every player's display of Influence Cards, and the deck and discards.
+
+Every country, card and pile carries its full details for hover and tap
+(``svg.detailed``), in the rulebook's terms (The Special Cards, 5. The Vote, Resolving a
+War). The board is 800 units wide and grows downwards; every text is at least 13 units,
+so 12 px or more at a page 1,280 px wide. Only the view is read, so nothing its seat may
+not know is drawn.
 """
 
 from __future__ import annotations
 
-from functools import partial
-from html import escape
+import functools
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from stratagem.render.svg import text_element
+from stratagem.core import JsonDict
+from stratagem.games.sixteen_thirty_something.pack import load_book
+from stratagem.render.svg import Svg, detailed, wrap
 
-JsonDict = dict[str, Any]
+WIDTH = 800
+MARGIN = 16
+INNER = WIDTH - 2 * MARGIN
+GAP = 8
+INK = "#222"
+MUTED = "#555"
+CHAR_WIDTH = {"normal": 0.6, "bold": 0.68}
+"""A character's width in ems, generously (Georgia is often missing and DejaVu Serif is
+wide), so that a wrapped line never runs past the width it was wrapped for."""
 
-WIDTH, HEIGHT = 1180, 640
-BOX_W, BOX_H = 150, 84
-
-PLACES: dict[str, tuple[int, int]] = {
-    "England": (40, 110),
-    "United Provinces": (215, 170),
-    "Denmark": (300, 40),
-    "Sweden": (470, 30),
-    "Poland": (560, 210),
-    "German States": (380, 220),
-    "Hapsburg Empire": (470, 380),
-    "France": (150, 330),
-    "Spain": (40, 480),
+FILL = {"red": "#f2c4c0", "blue": "#c9d7f2", "neutral": "#e6e3da"}
+STROKE = {"red": "#a8322a", "blue": "#24508f", "neutral": "#7a7a7a"}
+FACTION_WORDS = {"red": "Red faction", "blue": "Blue faction", "neutral": "Neutral"}
+STYLES = {
+    "ascendant": ("#eef6e6", "#4f7a2a", INK),
+    "descendant": ("#f7ece0", "#9a5b1c", INK),
+    "card": ("#fffdf5", "#8a7440", INK),
+    "plain": ("#ecebe6", "#7a7a7a", INK),
 }
-"""Where each country's box goes (top-left corner), roughly as on the map."""
+"""Chip looks: (fill, stroke, text colour)."""
 
-BORDERS = (
-    ("England", "France"),
-    ("England", "Spain"),
-    ("England", "United Provinces"),
-    ("England", "Denmark"),
-    ("France", "Spain"),
-    ("France", "United Provinces"),
-    ("France", "German States"),
+BOX_W, BOX_H = 170, 108
+PLACES: dict[str, tuple[int, int]] = {
+    "England": (0, 70),
+    "Denmark": (300, 0),
+    "Sweden": (590, 0),
+    "United Provinces": (190, 130),
+    "German States": (390, 180),
+    "Poland": (598, 170),
+    "France": (150, 290),
+    "Hapsburg Empire": (440, 330),
+    "Spain": (0, 420),
+}
+"""Each country's box on the map (top-left, from the map's corner), roughly where the
+rulebook's map of Western and Central Europe puts it."""
+MAP_H = 528
+BENDS: dict[frozenset[str], tuple[int, int]] = {
+    frozenset({"Spain", "United Provinces"}): (40, 260),
+}
+"""Borders drawn as a curve around a country that lies between (the sea route from Spain
+to the United Provinces passes west of France)."""
+PRINTED_ROWS = ("England", "France")
+"""The Adjacent Countries Table prints only these two rows: a border touching neither is
+the game's reading of the map (RULINGS.md R2), since the rulebook is silent there."""
+
+SPECIALS = {
+    "Vote": "call an extra vote in one country at once, under all the usual voting rules",
+    "Military Improvement": "raise one country's Military Ability by 1",
+    "Increase Army Size": "raise one country's Army Size by 1",
+    "Increase Status": "raise one country's Status by 1 (7 is the most)",
+    "Military Leader": "put a Military Leader on one country: +2 to its combat dice total "
+    "until the end of the turn",
+    "Assassin": "discard one Influence Card from any pile on the table, ascendant or "
+    "descendant, your own included",
+    "Unrest": "put Unrest on one country until the end of the turn: the players with the "
+    "most influence there turn their pile descendant (or lose a card from it if it already "
+    "is); the country cannot declare war and fights at -1",
+}
+"""The Special Cards (The Special Cards), in words."""
+SPECIALS_SHORT = {
+    "Vote": "an extra vote in one country, at once",
+    "Military Improvement": "+1 Military Ability to a country",
+    "Increase Army Size": "+1 Army Size to a country",
+    "Increase Status": "+1 Status to a country (7 at most)",
+    "Military Leader": "+2 in combat to a country, this turn",
+    "Assassin": "discard any one Influence Card on the table",
+    "Unrest": "set back a country's top influencers; it cannot attack, -1 in combat",
+}
+"""The same, short enough for a card in the hand."""
+
+DRAWN = frozenset(
+    {
+        "game",
+        "seat",
+        "turn",
+        "turns",
+        "phase",
+        "to_move",
+        "decision",
+        "first_player",
+        "countries",
+        "displays",
+        "victory_points",
+        "cards_in_hand",
+        "counters_held",
+        "deck",
+        "discard",
+        "special_cards_played",
+        "last_vote",
+        "last_war",
+        "card_owed",
+        "trade",
+        "vote",
+        "you",
+        "result",
+    }
 )
-"""The borders the rulebook prints (the England and France rows); the others are drawn
-only as proximity on the map."""
-
-FILL = {"red": "#e8a0a0", "blue": "#a0b8e8", "neutral": "#dddddd"}
-STROKE = {"red": "#a02020", "blue": "#2040a0", "neutral": "#777777"}
-
-
-_text = partial(text_element, fill="#111")
-
-
-def _centre(name: str) -> tuple[float, float]:
-    x, y = PLACES[name]
-    return x + BOX_W / 2, y + BOX_H / 2
+"""The view's keys the board draws."""
+DRAWN_PRIVATE = frozenset(
+    {"hand", "victory_point_counters", "points_if_scored_now", "your_offer", "your_vote"}
+)
+"""The keys of the seat's private part (``view["you"]``) the board draws."""
+UNDRAWN: dict[str, str] = {}
+"""View key -> why the board leaves it out (nothing: every key is drawn)."""
 
 
-def _country(name: str, facts: JsonDict) -> str:
-    x, y = PLACES.get(name, (0, 0))
+# -- text layout ------------------------------------------------------------------------------
+
+
+def fit(text: str, width: float, size: int, weight: str = "normal") -> tuple[str, ...]:
+    """``text`` wrapped into lines that fit ``width`` units at ``size``."""
+    return wrap(text, max(4, int(width / (size * CHAR_WIDTH[weight]))))
+
+
+def text_width(text: str, size: int, weight: str = "normal") -> float:
+    """The width ``text`` may take at ``size``, generously."""
+    return len(text) * size * CHAR_WIDTH[weight]
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One paragraph of a block: wrapped to the block's width."""
+
+    text: str
+    size: int = 14
+    weight: str = "normal"
+    fill: str = INK
+
+
+def block(x: float, y: float, width: float, lines: Iterable[Line]) -> tuple[str, float]:
+    """Paragraphs wrapped to ``width``, the first line's top at ``y``: the SVG and the
+    height they take."""
+    face = Svg(WIDTH, "")
+    top = y
+    for line in lines:
+        for part in fit(line.text, width, line.size, line.weight):
+            y += round(line.size * 1.3)
+            baseline = y - round(line.size * 0.3)
+            face.text(x, baseline, part, size=line.size, weight=line.weight, fill=line.fill)
+    return "".join(face.parts), y - top
+
+
+@dataclass(frozen=True, slots=True)
+class Chip:
+    """A small labelled token (a pile, a card) with its full details."""
+
+    label: str
+    detail: str
+    name: str
+    style: str = "card"
+
+
+def chip(x: float, y: float, item: Chip, most: float) -> tuple[str, float, float]:
+    """One chip at most ``most`` wide: the SVG, its width and its height."""
+    fill, stroke, ink = STYLES[item.style]
+    lines = fit(item.label, most - 14, 13)
+    width = min(most, max(text_width(line, 13) for line in lines) + 14)
+    height = 8 + 17 * len(lines)
+    face = Svg(WIDTH, "")
+    face.rect(x, y, width, height, fill=fill, stroke=stroke, radius=5)
+    for row, line in enumerate(lines):
+        face.text(x + 7, y + 17 + 17 * row, line, size=13, fill=ink)
+    return detailed("".join(face.parts), item.detail, name=item.name), width, height
+
+
+def flow(x: float, y: float, width: float, chips: Sequence[Chip]) -> tuple[str, float]:
+    """Chips laid left to right, wrapping at ``width``: the SVG and the height taken."""
+    parts: list[str] = []
+    left, top, row = x, y, 0.0
+    for item in chips:
+        drawn, w, h = chip(left, top, item, width)
+        if left > x and left + w > x + width:
+            left, top, row = x, top + row + 6, 0.0
+            drawn, w, h = chip(left, top, item, width)
+        parts.append(drawn)
+        left += w + 6
+        row = max(row, h)
+    return "".join(parts), (top + row - y) if chips else 0.0
+
+
+def section(svg: Svg, y: float, title: str, note: str = "") -> float:
+    """A section's title, a note under it, and a rule; the y below."""
+    svg.text(MARGIN, y + 20, title, size=17, weight="bold")
+    if note:
+        drawn, height = block(MARGIN, y + 26, INNER, [Line(note, 13, fill=MUTED)])
+        svg.add(drawn, y + 26 + height)
+        y += height
+    svg.line(MARGIN, y + 29, WIDTH - MARGIN, y + 29, stroke="#c9b98f")
+    return y + 38
+
+
+@dataclass(frozen=True, slots=True)
+class Tile:
+    """A card drawn large: its title, what it does, and its full details."""
+
+    title: str
+    body: str
+    detail: str
+    name: str
+
+
+def _tile(x: float, y: float, width: float, tile: Tile) -> tuple[str, float]:
+    lines = [Line(tile.title, 15, "bold"), Line(tile.body, 13)]
+    drawn, height = block(x + 8, y + 4, width - 16, lines)
+    face = Svg(WIDTH, "")
+    face.rect(x, y, width, height + 14, fill="#fffdf5", stroke="#8a7440", radius=6)
+    inner = "".join(face.parts) + drawn
+    return detailed(inner, tile.detail, name=tile.name, css_class="item card-item"), height + 14
+
+
+def grid(svg: Svg, y: float, tiles: Sequence[Tile], columns: int) -> float:
+    """Tiles in rows of ``columns``; the y below them."""
+    width = (INNER - GAP * (columns - 1)) / columns
+    for start in range(0, len(tiles), columns):
+        row = 0.0
+        for column, tile in enumerate(tiles[start : start + columns]):
+            drawn, height = _tile(MARGIN + column * (width + GAP), y, width, tile)
+            svg.add(drawn, y + height)
+            row = max(row, height)
+        y += row + GAP
+    return y
+
+
+# -- the game's public facts ------------------------------------------------------------------
+
+
+@functools.lru_cache(maxsize=1)
+def borders() -> tuple[tuple[str, str, bool], ...]:
+    """Every adjacent pair of the game's Adjacent Countries Table, and whether the
+    rulebook prints it (the England and France rows) or is silent (RULINGS.md R2)."""
+    book = load_book()
+    names = book.countries
+    pairs = []
+    for a, first in enumerate(names):
+        for b in range(a + 1, len(names)):
+            if book.adjacent[a][b]:
+                second = names[b]
+                pairs.append((first, second, first in PRINTED_ROWS or second in PRINTED_ROWS))
+    return tuple(pairs)
+
+
+@functools.lru_cache(maxsize=16)
+def neighbours(country: str) -> str:
+    """A country's adjacent countries in words, the unprinted ones marked."""
+    near = []
+    for a, b, printed in borders():
+        if country in (a, b):
+            other = b if a == country else a
+            near.append(other if printed else f"{other} (not printed)")
+    return ", ".join(near) or "none"
+
+
+@functools.lru_cache(maxsize=1)
+def _kinds() -> dict[str, tuple[str, int]]:
+    """Card name -> (country or "Open" or "", votes) for every Influence Card kind."""
+    book = load_book()
+    kinds: dict[str, tuple[str, int]] = {}
+    for kind, name in enumerate(book.kind_names):
+        if book.kind_special[kind] < 0:
+            country = (
+                book.countries[book.kind_country[kind]] if book.kind_country[kind] >= 0 else "Open"
+            )
+            kinds[name] = (country, book.kind_value[kind])
+    return kinds
+
+
+def card_short(name: str) -> str:
+    """What a Player Card does, in a few words."""
+    if name in SPECIALS_SHORT:
+        return f"Special: {SPECIALS_SHORT[name]}."
+    country, votes = _kinds().get(name, ("", 0))
+    where = "any country's pile" if country == "Open" else country
+    return f"{votes} vote(s) in {where}." if country else name
+
+
+def card_about(name: str) -> str:
+    """What a Player Card does (More about Influence Cards, Open Cards, The Special
+    Cards)."""
+    if name in SPECIALS:
+        return f"Special Card: {SPECIALS[name]}."
+    country, votes = _kinds().get(name, ("", 0))
+    if country == "Open":
+        return (
+            f"Influence Card: {votes} vote(s) in any country, on a pile that already holds "
+            "a named card of that country."
+        )
+    if country:
+        return f"Influence Card: {votes} vote(s) in {country}."
+    return name
+
+
+def _card_now(name: str, view: Mapping[str, Any]) -> str:
+    """Whether the seat can use its card now, and if not, when (4. Playing Special Cards,
+    Placing Influence Cards)."""
+    seat, phase = view.get("seat"), str(view.get("phase", ""))
+    acting = view.get("to_move") == seat
+    if name in SPECIALS:
+        if acting and phase == "4. Playing Special Cards":
+            left = 2 - int(view.get("special_cards_played", 0))
+            return f"You may play it now ({left} more Special Card(s) this turn)."
+        return "Not now: Special Cards are played in phase 4 of your own turn, two at most."
+    country, _ = _kinds().get(name, ("", 0))
+    vote = view.get("vote") or {}
+    pile = view.get("displays", {}).get(seat, {}).get(country)
+    if pile and pile.get("state") == "descendant":
+        return f"Your {country} pile is descendant: no card can join it until it is gone."
+    placing = "place Influence Cards" in phase or "placing Influence Cards" in phase
+    if acting and placing and (country in ("Open", vote.get("country")) or not vote):
+        return "You may place it now."
+    return (
+        "Placed when a vote is called in its country (by the caller before the call, by "
+        "the others after it)."
+    )
+
+
+def country_detail(name: str, facts: Mapping[str, Any], view: Mapping[str, Any]) -> str:
+    """A country's counters, what they mean in war, who may attack it, and its borders
+    (The Counters, Voting for War, Resolving a War)."""
     faction = str(facts.get("faction", "neutral"))
+    leaders, unrest = int(facts.get("leaders", 0)), int(facts.get("unrest", 0))
+    status, army, ability = facts.get("status"), facts.get("army"), facts.get("ability")
+    combat = int(ability or 0) + 2 * leaders - (1 if army == 0 else 0) - (1 if unrest else 0)
     parts = [
-        f'<g class="country" data-country="{escape(name)}">',
-        f'<rect x="{x}" y="{y}" width="{BOX_W}" height="{BOX_H}" rx="8" '
-        f'fill="{FILL.get(faction, "#ddd")}" stroke="{STROKE.get(faction, "#777")}" '
-        'stroke-width="2"/>',
-        _text(x + BOX_W / 2, y + 18, name, size=13, weight="bold", anchor="middle"),
-        _text(x + 8, y + 38, f"Status {facts.get('status')}  ({faction})"),
-        _text(x + 8, y + 56, f"Army {facts.get('army')}  Ability {facts.get('ability')}"),
+        f"{name}: {FACTION_WORDS.get(faction, faction)}; Status {status} (0-7), Army Size "
+        f"{army}, Military Ability {ability}.",
+        f"Combat modifier now {combat:+d} (Military Ability, +2 a Military Leader, -1 at "
+        "Army Size 0, -1 in Unrest).",
     ]
+    if leaders:
+        parts.append(f"Military Leaders: {leaders}, removed at the end of the turn.")
+    if unrest:
+        parts.append("In Unrest: it cannot declare war until the end of the turn.")
+    if faction == "neutral":
+        parts.append(
+            "Neutral: a vote here decides whether it joins red or blue; it can neither "
+            "attack nor be attacked."
+        )
+    elif isinstance(status, int) and status <= 1:
+        parts.append(
+            "At Status 1 or less, only an adjacent country of the other faction may attack it."
+        )
+    else:
+        parts.append("Any country of the other faction may attack it.")
+    if name in ("England", "Sweden"):
+        parts.append("Attacked at Status 1 or 0 it gets +1 (defence across water).")
+    parts.append(f"Adjacent: {neighbours(name)}.")
+    parts.append(
+        "Counter holders score the lower of its Status and their votes here "
+        f"({_votes_here(name, view)})."
+    )
+    return " ".join(parts)
+
+
+def _votes_here(country: str, view: Mapping[str, Any]) -> str:
+    held = [
+        f"{seat} {piles[country]['votes']}"
+        for seat, piles in view.get("displays", {}).items()
+        if country in piles
+    ]
+    return "votes: " + (", ".join(held) if held else "nobody has a pile")
+
+
+# -- the board's parts ------------------------------------------------------------------------
+
+
+def _heading(svg: Svg, view: Mapping[str, Any]) -> float:
+    """Who acts now and what they decide (from ``to_move`` and ``decision``), then the
+    turn, the phase and the 1st player."""
+    seat, mover = view.get("seat"), view.get("to_move")
+    svg.text(MARGIN, 30, "Sixteen Thirty Something", size=21, weight="bold")
+    if seat:
+        svg.text(WIDTH - MARGIN, 30, f"you are {seat}", size=15, weight="bold", anchor="end")
+    if mover is None:
+        now = "The game is over"
+    elif mover == "chance":
+        now = "The deck or the dice decide next"
+    else:
+        now = f"{mover} to act" + (" (you)" if mover == seat else "")
+    svg.text(MARGIN, 58, now, size=18, weight="bold", fill="#6b2f10" if mover == seat else INK)
+    first = view.get("first_player")
+    lines = [
+        Line(
+            f"Turn {view.get('turn')} of {view.get('turns')}: {view.get('phase')}"
+            + (f"; 1st player {first}" if first else "")
+            + f"; Special Cards played this turn {view.get('special_cards_played', 0)} of 2",
+            15,
+        )
+    ]
+    if view.get("decision"):
+        lines.append(Line(f"Now: {view['decision']}.", 14, fill=MUTED))
+    drawn, height = block(MARGIN, 64, INNER, lines)
+    svg.add(drawn, 64 + height)
+    return 72 + height
+
+
+def _under_way(view: Mapping[str, Any]) -> list[Line]:
+    """A trade, a vote or an owed card in progress (3. Trading Cards, 5. The Vote)."""
+    lines: list[Line] = []
+    trade = view.get("trade")
+    if trade:
+        asks = ", ".join(trade.get("asks_for", [])) or "nothing named yet"
+        lines.append(Line(f"Trade: {trade['trader']} asks for {asks}.", 14, "bold"))
+        for who, offer in trade.get("offers", {}).items():
+            lines.append(Line(f"{who} offers (types only): {', '.join(offer)}", 14))
+    vote = view.get("vote")
+    if vote:
+        how = " with a Vote card" if vote.get("by_vote_card") else ""
+        place = vote.get("country") or "a country not yet chosen"
+        lines.append(Line(f"Vote in {place}, called by {vote['caller']}{how}.", 14, "bold"))
+        if vote.get("issue"):
+            lines.append(Line(f"Issue: {vote['issue']} Counters: {vote.get('counter_sides')}.", 14))
+        if "voters" in vote:
+            down = ", ".join(vote.get("counters_down", [])) or "nobody yet"
+            lines.append(Line(f"Voting: {', '.join(vote['voters'])}; counters laid: {down}.", 14))
+    owed = view.get("card_owed")
+    if owed:
+        lines.append(
+            Line(f"{owed['seat']} must remove a card from the {owed['country']} pile.", 14, "bold")
+        )
+    return lines
+
+
+def _last(view: Mapping[str, Any]) -> list[Line]:
+    """The last vote and the last war, once revealed (Adding up the Votes, Resolving a
+    War)."""
+    lines: list[Line] = []
+    vote = view.get("last_vote")
+    if vote:
+        target = f" on {vote['target']}" if vote.get("target") else ""
+        totals = ", ".join(f"{side} {n}" for side, n in vote.get("totals", {}).items())
+        cast = ", ".join(f"{who} {side}" for who, side in vote.get("votes", {}).items())
+        lines.append(
+            Line(
+                f"Last vote: {vote['country']}, {vote['issue']}{target}: {totals}; "
+                f"result {vote['result']} ({cast}).",
+                14,
+            )
+        )
+    war = view.get("last_war")
+    if war:
+        rolls = "; ".join(
+            f"{land} dice {war['dice'][land]} + "
+            + (
+                " + ".join(f"{k} {v}" for k, v in war["modifiers"].get(land, {}).items())
+                or "nothing"
+            )
+            + f" = {war['totals'][land]}"
+            for land in (war["attacker"], war["defender"])
+        )
+        winner = war.get("winner") or "nobody (a tie)"
+        lines.append(
+            Line(
+                f"Last war (turn {war.get('turn')}): {war['attacker']} attacked "
+                f"{war['defender']}: {rolls}; won by {winner}.",
+                14,
+            )
+        )
+    return lines
+
+
+def _news(svg: Svg, y: float, view: Mapping[str, Any]) -> float:
+    """The box of what is under way and what just happened."""
+    lines = _under_way(view) + _last(view)
+    if not lines:
+        return y
+    drawn, height = block(MARGIN + 10, y + 6, INNER - 20, lines)
+    svg.rect(MARGIN, y, INNER, height + 14, fill="#fff6d6", stroke="#c9a640", radius=6)
+    svg.add(drawn, y + height)
+    return y + height + 22
+
+
+def _hand_tiles(you: Mapping[str, Any], view: Mapping[str, Any]) -> list[Tile]:
+    tiles = []
+    for name, count in you.get("hand", {}).items():
+        title = name + (f" (x{count})" if count > 1 else "")
+        detail = f"{name}: {card_about(name)} {_card_now(name, view)}"
+        tiles.append(Tile(title, card_short(name), detail, name))
+    return tiles
+
+
+def _yours(svg: Svg, y: float, view: Mapping[str, Any], you: Mapping[str, Any]) -> float:
+    """The seat's hand, its Victory Point Counters and what they would score now, its
+    offer and its vote (Taking Victory Point Counters, 7. End of Turn: Scoring Points)."""
+    hand = _hand_tiles(you, view)
+    count = sum(you.get("hand", {}).values())
+    y = section(
+        svg,
+        y,
+        "Your hand",
+        f"{count} cards (13 at most at the end of your turn); only you see them",
+    )
+    if not hand:
+        svg.text(MARGIN, y + 16, "Your hand is empty.", size=14, fill=MUTED)
+        y += 26
+    y = grid(svg, y, hand, 4)
+    scores: Mapping[str, int] = you.get("points_if_scored_now", {})
+    counters = you.get("victory_point_counters", [])
+    y = section(
+        svg,
+        y,
+        "Your Victory Point Counters",
+        f"secret; scored now they would give {scores.get('total', 0)} points",
+    )
+    tiles = []
+    for country in dict.fromkeys(counters):
+        copies = counters.count(country)
+        facts = view.get("countries", {}).get(country, {})
+        gained = scores.get(country, 0)
+        body = f"Status {facts.get('status')}; {gained} point(s) if scored now" + (
+            f" (x{copies} counters)" if copies > 1 else ""
+        )
+        detail = (
+            f"You score the lower of {country}'s Status and your votes there, "
+            "at the end of each turn" + (", twice" if copies > 1 else "") + f": {gained} now."
+        )
+        tiles.append(Tile(country, body, detail, country))
+    y = grid(svg, y, tiles, 4)
+    extra = []
+    if you.get("your_offer"):
+        extra.append(Line(f"Your offer: {', '.join(you['your_offer'])}", 14))
+    if you.get("your_vote"):
+        extra.append(
+            Line(f"Your Voting Counter (hidden from the others): {you['your_vote']}", 14, "bold")
+        )
+    if extra:
+        drawn, height = block(MARGIN, y, INNER, extra)
+        svg.add(drawn, y + height)
+        y += height + GAP
+    return y
+
+
+def _edge(a: str, b: str, y0: float, printed: bool) -> str:
+    (ax, ay), (bx, by) = PLACES[a], PLACES[b]
+    x1, y1 = MARGIN + ax + BOX_W / 2, y0 + ay + BOX_H / 2
+    x2, y2 = MARGIN + bx + BOX_W / 2, y0 + by + BOX_H / 2
+    bend = BENDS.get(frozenset({a, b}))
+    path = f"M{x1:g},{y1:g} L{x2:g},{y2:g}"
+    if bend:
+        path = f"M{x1:g},{y1:g} Q{MARGIN + bend[0]:g},{y0 + bend[1]:g} {x2:g},{y2:g}"
+    dash = "" if printed else ' stroke-dasharray="7 5"'
+    return f'<path d="{path}" fill="none" stroke="#8c7a52" stroke-width="3"{dash}/>'
+
+
+def _country(name: str, facts: Mapping[str, Any], y0: float, view: Mapping[str, Any]) -> str:
+    """A country's box: name, faction, Status, Army Size, Military Ability, marks."""
+    px, py = PLACES[name]
+    x, y = MARGIN + px, y0 + py
+    faction = str(facts.get("faction", "neutral"))
     marks = []
     if facts.get("leaders"):
-        marks.append(f"Leader x{facts['leaders']} (+{2 * int(facts['leaders'])})")
+        marks.append(f"Leader x{facts['leaders']}")
     if facts.get("unrest"):
-        marks.append("UNREST")
+        marks.append("Unrest")
+    lines = [
+        Line(name, 14, "bold"),
+        Line(FACTION_WORDS.get(faction, faction), 13, "bold", STROKE.get(faction, INK)),
+        Line(f"Status {facts.get('status')}, Army {facts.get('army')}", 13),
+        Line(f"Military Ability {facts.get('ability')}", 13),
+    ]
     if marks:
-        parts.append(_text(x + 8, y + 74, "  ".join(marks), weight="bold", fill="#803000"))
-    parts.append("</g>")
-    return "".join(parts)
+        lines.append(Line(", ".join(marks), 13, "bold", "#803000"))
+    face = Svg(WIDTH, "")
+    face.rect(
+        x,
+        y,
+        BOX_W,
+        BOX_H,
+        fill=FILL.get(faction, "#ddd"),
+        stroke=STROKE.get(faction, "#777"),
+        radius=8,
+        extra=' stroke-width="2"',
+    )
+    text, _ = block(x + 8, y + 2, BOX_W - 16, lines)
+    return detailed(
+        "".join(face.parts) + text,
+        country_detail(name, facts, view),
+        name=name,
+        css_class="item country",
+    )
 
 
-def _status_track(countries: JsonDict) -> str:
-    """The Status track, 0 to 7, with each country's name at its box."""
-    x0, y0 = 40, 600
-    parts = [_text(x0, y0 - 22, "Status track", weight="bold")]
-    for value in range(8):
-        cx = x0 + 20 + value * 78
-        parts.append(f'<circle cx="{cx}" cy="{y0}" r="13" fill="#fff" stroke="#333"/>')
-        parts.append(_text(cx, y0 + 4, str(value), anchor="middle"))
-        here = [n for n, f in countries.items() if f.get("status") == value]
-        if here:
-            label = ", ".join(n.split()[0][:4] for n in here)
-            parts.append(_text(cx, y0 + 30, label, size=9, anchor="middle"))
-    return "".join(parts)
+def _map(svg: Svg, y: float, view: Mapping[str, Any]) -> float:
+    """The nine countries roughly as on the map, every border of the Adjacent Countries
+    Table drawn (solid where printed, dashed where the rulebook is silent)."""
+    y = section(
+        svg,
+        y,
+        "Europe",
+        "a country's box: faction, Status (0-7), Army Size, Military Ability, Leaders and Unrest",
+    )
+    countries: Mapping[str, Any] = view.get("countries", {})
+    svg.rect(MARGIN - 4, y - 4, INNER + 8, MAP_H + 8, fill="#eaf1f4", stroke="#b0c4cc", radius=8)
+    edges = [_edge(a, b, y, printed) for a, b, printed in borders() if a in PLACES and b in PLACES]
+    svg.add("".join(edges), y)
+    for name, facts in countries.items():
+        if name in PLACES:
+            svg.add(_country(name, facts, y, view), y + PLACES[name][1] + BOX_H)
+    return _legend(svg, y + MAP_H + 12)
 
 
-def _players(view: JsonDict) -> tuple[str, int]:
-    """Every player's display, Victory Points and hand size; and how far down it goes."""
-    x, y = 740, 30
-    points = view.get("victory_points", {})
-    hands = view.get("cards_in_hand", {})
-    parts = [_text(x, y, "Players", size=15, weight="bold")]
-    y += 22
+def _legend(svg: Svg, y: float) -> float:
+    """What the colours and lines of the map mean (A Note about Factions, Voting for War,
+    the Adjacent Countries Table)."""
+    x: float = MARGIN
+    for faction, words in (
+        ("red", "Red faction"),
+        ("blue", "Blue faction"),
+        ("neutral", "Neutral: no faction yet"),
+    ):
+        svg.rect(x, y, 22, 16, fill=FILL[faction], stroke=STROKE[faction], radius=3)
+        svg.text(x + 28, y + 13, words, size=13)
+        x += 28 + text_width(words, 13) + 16
+    y += 24
+    solid = f'<path d="M{MARGIN},{y + 9} l40,0" stroke="#8c7a52" stroke-width="3"/>'
+    dashed = (
+        f'<path d="M{MARGIN},{y + 33} l40,0" stroke="#8c7a52" stroke-width="3" '
+        'stroke-dasharray="7 5"/>'
+    )
+    svg.add(solid + dashed, y + 40)
+    notes = [
+        ("Adjacent, as the Adjacent Countries Table prints it (its England and France rows).", y),
+        (
+            "Adjacent by the game's reading of the map: the rulebook's table stops after "
+            "the France row, so it is silent on these (RULINGS R2).",
+            y + 24,
+        ),
+    ]
+    bottom = y
+    for text, top in notes:
+        drawn, height = block(MARGIN + 50, top, INNER - 50, [Line(text, 13)])
+        svg.add(drawn, top + height)
+        bottom = top + height
+    drawn, height = block(
+        MARGIN,
+        bottom + 4,
+        INNER,
+        [
+            Line(
+                "A country may attack only a country of the other faction (red against blue); "
+                "a country at Status 1 or 0 only from an adjacent country. A neutral country "
+                "joins red or blue by a vote in it.",
+                13,
+            )
+        ],
+    )
+    svg.add(drawn, bottom + 4 + height)
+    return bottom + height + 14
+
+
+def _pile_chip(seat: str, country: str, pile: Mapping[str, Any]) -> Chip:
+    descendant = pile.get("state") == "descendant"
+    cards = [c.removeprefix(f"{country} ") for c in pile.get("cards", [])]
+    arrow = "▼" if descendant else "▲"
+    label = f"{country} {arrow} {pile.get('votes')} votes: {', '.join(cards)}"
+    state = (
+        "descendant: no card may join it, and its owner removes one of its cards each turn"
+        if descendant
+        else "ascendant: more cards of the country may join it"
+    )
+    detail = (
+        f"{seat}'s {country} pile: {pile.get('votes')} votes, {state}. Cards: "
+        f"{', '.join(pile.get('cards', []))}. Losing a vote here turns it descendant, or costs a "
+        "card if it already is."
+    )
+    return Chip(label, detail, country, "descendant" if descendant else "ascendant")
+
+
+def _players(svg: Svg, y: float, view: Mapping[str, Any]) -> float:
+    """Every player's Victory Points, hand size, counters held and display of piles."""
+    y = section(
+        svg,
+        y,
+        "Players",
+        "▲ ascendant pile (may grow); ▼ descendant pile (shrinks by one card each turn)",
+    )
+    points, hands, counters = (
+        view.get("victory_points", {}),
+        view.get("cards_in_hand", {}),
+        view.get("counters_held", {}),
+    )
     for seat, piles in view.get("displays", {}).items():
-        first = " (1st player)" if view.get("first_player") == seat else ""
-        you = " - you" if view.get("seat") == seat else ""
-        head = f"{seat}{first}{you}: {points.get(seat, 0)} VP, {hands.get(seat, 0)} in hand"
-        parts.append(_text(x, y, head, weight="bold"))
-        y += 16
-        if not piles:
-            parts.append(_text(x + 12, y, "no influence on display", size=11, fill="#666"))
-            y += 15
-        for country, pile in piles.items():
-            arrow = "v descendant" if pile.get("state") == "descendant" else "^ ascendant"
-            cards = ", ".join(pile.get("cards", []))
-            line = f"{country}: {pile.get('votes')} votes {arrow} [{cards}]"
-            parts.append(_text(x + 12, y, line, size=11))
-            y += 15
-        y += 8
-    private = view.get("you")
-    if isinstance(private, dict):
-        counters = ", ".join(private.get("victory_point_counters", []))
-        parts.append(_text(x, y + 4, f"Your counters: {counters}", weight="bold", fill="#205020"))
-    return "".join(parts), y + 20
+        marks = [
+            m
+            for m, on in (
+                ("1st player", view.get("first_player") == seat),
+                ("to act", view.get("to_move") == seat),
+                ("you", view.get("seat") == seat),
+            )
+            if on
+        ]
+        head = f"{seat}" + (f" ({', '.join(marks)})" if marks else "")
+        facts = (
+            f"{points.get(seat, 0)} Victory Points; {hands.get(seat, 0)} cards in hand; "
+            f"{counters.get(seat, 0)} Victory Point Counters (secret)"
+        )
+        drawn, height = block(
+            MARGIN, y, INNER, [Line(head, 15, "bold"), Line(facts, 13, fill=MUTED)]
+        )
+        svg.add(drawn, y + height)
+        y += height + 4
+        chips = [_pile_chip(seat, country, pile) for country, pile in piles.items()]
+        if not chips:
+            chips = [
+                Chip(
+                    "no Influence Cards on display",
+                    f"{seat} has no pile on the table.",
+                    "",
+                    "plain",
+                )
+            ]
+        drawn, height = flow(MARGIN + 12, y, INNER - 12, chips)
+        svg.add(drawn, y + height)
+        y += height + 12
+    return y
+
+
+def _cards(svg: Svg, y: float, view: Mapping[str, Any]) -> float:
+    """The deck and the discard pile (2. Draw New Cards: the discard becomes the deck)."""
+    y = section(
+        svg,
+        y,
+        "Deck and discards",
+        f"deck {view.get('deck')} cards, face down; the discard pile is face up",
+    )
+    chips = [
+        Chip(
+            f"{name}" + (f" x{n}" if n > 1 else ""),
+            f"{name} ({n} discarded): {card_about(name)}",
+            name,
+        )
+        for name, n in view.get("discard", {}).items()
+    ] or [Chip("the discard pile is empty", "No card has been discarded yet.", "", "plain")]
+    drawn, height = flow(MARGIN, y, INNER, chips)
+    svg.add(drawn, y + height)
+    return y + height + GAP
+
+
+def _result(svg: Svg, y: float, result: Mapping[str, Any]) -> float:
+    """The final scores (How To Win!)."""
+    scores = ", ".join(f"{seat} {n}" for seat, n in result.get("scores", {}).items())
+    lines = [
+        Line(str(result.get("reason", "The game is over.")), 16, "bold"),
+        Line(f"Victory Points: {scores}", 14),
+    ]
+    drawn, height = block(MARGIN + 10, y + 6, INNER - 20, lines)
+    svg.rect(MARGIN, y, INNER, height + 16, fill="#eef7e4", stroke="#4f7a2a", radius=6)
+    svg.add(drawn, y + height)
+    return y + height + 26
 
 
 def board_svg(view: JsonDict) -> str:
     """The board of a Sixteen Thirty Something view as a standalone SVG document."""
-    countries: JsonDict = view.get("countries", {})
-    players, bottom = _players(view)
-    height = max(HEIGHT, bottom)
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
-        f'viewBox="0 0 {WIDTH} {height}">',
-        f'<rect width="{WIDTH}" height="{height}" fill="#f6f1e4"/>',
-    ]
-    for a, b in BORDERS:
-        if a in countries and b in countries:
-            (x1, y1), (x2, y2) = _centre(a), _centre(b)
-            parts.append(
-                f'<line x1="{x1:.0f}" y1="{y1:.0f}" x2="{x2:.0f}" y2="{y2:.0f}" '
-                'stroke="#b0a080" stroke-width="3" stroke-dasharray="6 4"/>'
-            )
-    for name, facts in countries.items():
-        if name in PLACES:
-            parts.append(_country(name, facts))
-    turn = f"Turn {view.get('turn')} of {view.get('turns')} - {view.get('phase', '')}"
-    parts.append(_text(40, 20, turn, size=14, weight="bold"))
-    parts.append(_status_track(countries))
-    parts.append(players)
-    parts.append("</svg>")
-    return "".join(parts)
+    svg = Svg(WIDTH, _title(view))
+    y = _heading(svg, view)
+    if view.get("result"):
+        y = _result(svg, y, view["result"])
+    y = _news(svg, y, view)
+    you = view.get("you")
+    if isinstance(you, Mapping):
+        y = _yours(svg, y, view, you)
+    y = _map(svg, y, view)
+    y = _players(svg, y, view)
+    _cards(svg, y, view)
+    return svg.document()
+
+
+def _title(view: Mapping[str, Any]) -> str:
+    mover = view.get("to_move")
+    who = "game over" if mover is None else f"{mover} to act"
+    seat = view.get("seat")
+    return f"Sixteen Thirty Something, turn {view.get('turn')} of {view.get('turns')}, {who}" + (
+        f" (seen by {seat})" if seat else ""
+    )

@@ -25,16 +25,23 @@ def test_board_shows_countries_state_and_displays() -> None:
     )
     svg = draw(state.view(TIM))
     root = ElementTree.fromstring(svg)
-    groups = {g.get("data-country"): g for g in root.iter(f"{SVG}g")}
+    groups = {
+        g.get("data-name"): g
+        for g in root.iter(f"{SVG}g")
+        if "country" in (g.get("class") or "").split()
+    }
     assert set(groups) == set(COUNTRIES)
     texts = " ".join(t.text or "" for t in root.iter(f"{SVG}text"))
-    assert "Status 3  (red)" in texts and "Leader x1 (+2)" in texts and "UNREST" in texts
-    assert "England: 3 votes v descendant [England 2, Open 1]" in texts
-    assert "Your counters: Spain, Poland, Sweden" in texts
+    assert "Red faction" in texts and "Status 3, Army 2" in texts
+    assert "Leader x1" in texts and "Unrest" in texts
+    assert "England ▼ 3 votes: 2, Open 1" in texts
+    assert "Your Victory Point Counters" in texts
+    assert {"Spain", "Poland", "Sweden"} <= set(texts.split())
     france = groups["France"].find(f"{SVG}rect")
-    assert france is not None and france.get("fill") == "#e8a0a0"
+    assert france is not None and france.get("fill") == "#f2c4c0"
+    assert "Combat modifier now +2" in (groups["France"].get("data-detail") or "")
     spectator = draw(state.view(None))
-    assert "Your counters" not in spectator
+    assert "Your Victory Point Counters" not in spectator and "Your hand" not in spectator
 
 
 def test_board_of_a_game_in_progress_is_well_formed() -> None:
