@@ -461,14 +461,17 @@ def _piles(svg: Svg, y: float, view: Mapping[str, Any]) -> float:
 def _result(svg: Svg, y: float, result: Mapping[str, Any]) -> float:
     """The end of the game: who won and why."""
     winners = " and ".join(result.get("winners", [])) or "nobody"
-    y = _section(svg, y + 40, f"Winner: {winners}")
-    return _text_lines(svg, y + 14, str(result.get("reason", "")), size=15)
+    y = _section(svg, y + 34, f"Winner: {winners}")
+    return _text_lines(svg, y + 14, str(result.get("reason", "")), size=15) + 12
 
 
 def board_svg(view: JsonDict) -> str:
     """The Eighty Years War board for one seat's (or a spectator's) view."""
     svg = Svg(WIDTH, "Eighty Years War")
     y = _heading(svg, view)
+    result = view.get("result")
+    if isinstance(result, Mapping):
+        y = _result(svg, y - 24, result)
     y = _track(svg, y + 2, view.get("provinces", {}))
     y = _counts(svg, y + 4, view)
     you = view.get("you")
@@ -477,10 +480,7 @@ def board_svg(view: JsonDict) -> str:
     reveal = view.get("last_reveal")
     if isinstance(reveal, Mapping):
         y = _reveal(svg, y, view, reveal)
-    y = _piles(svg, y, view)
-    result = view.get("result")
-    if isinstance(result, Mapping):
-        _result(svg, y, result)
+    _piles(svg, y, view)
     return svg.document()
 
 

@@ -587,7 +587,7 @@ def _usable(card: str, view: Mapping[str, Any]) -> str:
 def _marks(rest: str) -> str:
     """`` (Spy), Difficulty 3`` as ``Spy · Difficulty 3``."""
     words = rest.replace("(", "").replace(")", "").replace(",", " ·").split()
-    return " ".join(words).replace("Spy Assigned", "Spy · Assigned")
+    return " ".join(words).replace("Spy Assigned", "Spy · Assigned").removeprefix("· ")
 
 
 def _joins(support: str, endeavour: str) -> bool:
