@@ -143,7 +143,8 @@ def card_detail(name: str, about: str, *, seat: object, stage: object, own: bool
     if own and UNUSABLE in parts:
         side_only = next((part for part in parts if part.endswith(" only")), "")
         if side_only and not side_only.startswith(str(seat)):
-            words.append(f"you cannot use it: {side_only.lower()}, so it counts 0 for you")
+            side = side_only.removesuffix(" only")
+            words.append(f"you cannot use it: only the {side} may, so it counts 0 for you")
         else:
             words.append(f"you cannot use it in Stage {stage}, so it counts 0 for you")
     elif own:
