@@ -93,7 +93,7 @@ def test_board_svg_draws_units_terrain_and_commanders() -> None:
     assert svg.count("<polygon") >= len(game.troops) + len(game.terrain)
     assert "Idiáquez" in svg and "West copse" in svg and "Dm 0/5" in svg
     assert "Ready!" in svg  # own orders are shown to their side...
-    assert "Yellow 1 (Modern Battalion)</title>" in draw(state.view(None))
+    assert "Yellow 1 (Swedish): Modern Battalion, infantry." in draw(state.view(None))
 
 
 def test_render_command_draws_a_step_of_a_log(tmp_path: Path) -> None:
@@ -151,7 +151,17 @@ def test_the_tercios_table_carries_what_a_click_needs() -> None:
     scale = float(root.get("data-scale") or 0)
     assert float(root.get("data-table-width") or 0) == view["table"]["width"]
     assert float(root.get("data-table-depth") or 0) == view["table"]["depth"]
-    assert float((root.get("viewBox") or "").split()[2]) == round(view["table"]["width"] * scale)
+    # the table's far left corner is the origin of the user coordinates (margins lie at
+    # negative ones), and the viewBox holds the whole table
+    left, top, width, height = (float(v) for v in (root.get("viewBox") or "").split())
+    assert left <= 0 and left + width >= view["table"]["width"] * scale
+    assert top <= 0 and top + height >= view["table"]["depth"] * scale
+    tables = [
+        node
+        for node in root.iter()
+        if node.tag.endswith("rect") and node.get("x") == "0" and node.get("y") == "0"
+    ]
+    assert float(tables[0].get("width") or 0) == round(view["table"]["width"] * scale, 1)
     groups = {node.get("data-unit"): node.get("data-side") for node in root.iter()}
     for unit in view["units"]:
         assert groups[unit["name"]] == unit["side"]

@@ -89,6 +89,8 @@ def build_view(state: TerciosState, seat: int | None) -> JsonDict:
         "turn": state.turn,
         "to_act": g.seat_names[state.to_act],
         "waiting_for": top.get("p"),
+        "deciding": _deciding(state, top),
+        "acting": _acting(state),
         "table": {
             "width": round(width, 3),
             "depth": round(depth, 3),
@@ -105,6 +107,25 @@ def build_view(state: TerciosState, seat: int | None) -> JsonDict:
         "armies": list(g.army_names),
         "result": state.outcome,
         **_scenery_purchase(state, top),
+    }
+
+
+def _deciding(state: TerciosState, top: JsonDict) -> str | None:
+    """The seat whose decision the game awaits (None while dice roll or once it is over):
+    not always the side activating, since a reaction is decided by the other side."""
+    if state.outcome is not None or top.get("wait") != "decide":
+        return None
+    return str(state.g.seat_names[int(top["seat"])])
+
+
+def _acting(state: TerciosState) -> JsonDict:
+    """The unit and the commander being activated now (Game Sequence: Activation), both
+    public: an activated unit's order card is turned face up, a commander acts openly."""
+    unit = next((f["u"] for f in reversed(state.frames) if f.get("p") == "unit"), None)
+    officer = next((f["o"] for f in reversed(state.frames) if f.get("p") == "commander"), None)
+    return {
+        "unit": None if unit is None else state.g.troops[unit].label,
+        "commander": None if officer is None else state.g.officers[officer].label,
     }
 
 
