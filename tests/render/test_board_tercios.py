@@ -72,7 +72,21 @@ def positions() -> dict[str, TerciosState]:
         chosen[f"busiest-{kind}"] = max(states, key=_busy)
     melee = next(s for s in _play(5, True) if s.view(None)["waiting_for"] in ("melee", "charge"))
     chosen["melee-heuristic"] = melee
+    chosen["scenery-chosen"] = _buying_scenery()
     return chosen
+
+
+def _buying_scenery() -> TerciosState:
+    """A battle whose players buy and place the scenery: the first piece to be placed."""
+    rng = random.Random(3)
+    state = stratagem.load("tercios", terrain="chosen").new_initial_state()
+    assert isinstance(state, TerciosState)
+    while not (state.view(None).get("scenery_purchase") or {}).get("to_place"):
+        if state.current_player() == CHANCE:
+            state.apply_action(state.sample_chance(rng))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return state
 
 
 def _texts(svg: str) -> str:
@@ -153,6 +167,8 @@ def test_the_heading_names_whose_decision_it_is() -> None:
         view = state.view(None)
         texts = _texts(board.board_svg(view))
         assert f"Turn {view['turn']} of 8" in texts
+        if view.get("scenery_purchase"):
+            assert f"{view['scenery_purchase']['buying']} buying" in texts
         if view["deciding"]:
             assert f"{view['deciding']} to decide" in texts
         if view["result"]:

@@ -101,6 +101,8 @@ STAGES = {
     "caracole": "a caracole",
 }
 """What the game awaits, by the view's ``waiting_for``."""
+SETTING_UP = ("scenery", "turn", "plan", "initiative")
+"""Steps before any side activates (The Turn: Planning phase; initiative)."""
 
 DRAWN = {
     "seat": "heading (whose board it is)",
@@ -288,12 +290,13 @@ class Label:
     lines: list[Line]
     anchor: Box
     colour: str
-    wrapper: tuple[str, str]
-    """SVG before and after the block (the thing's group, for hover and tap)."""
     tag: str = ""
     """The short text drawn instead when the full label finds no room."""
     inside: bool = False
     """Whether it may sit on its anchor (a terrain piece's name)."""
+    facing: float | None = None
+    """A unit's facing in degrees: its label goes behind it first, leaving the ground
+    it faces clear to click."""
     placed: Box | None = None
     tagged: bool = False
 
@@ -316,7 +319,7 @@ def _candidates(label: Label, w: float, h: float) -> Iterator[tuple[Box, float]]
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
     if label.inside:
         yield (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2), 0.0
-    for left, top in (
+    beside = [
         (cx - w / 2, y0 - GAP - h),
         (cx - w / 2, y1 + GAP),
         (x1 + GAP, cy - h / 2),
@@ -325,7 +328,11 @@ def _candidates(label: Label, w: float, h: float) -> Iterator[tuple[Box, float]]
         (x0 - GAP - w, y0 - GAP - h),
         (x1 + GAP, y1 + GAP),
         (x0 - GAP - w, y1 + GAP),
-    ):
+    ]
+    if label.facing is not None:
+        hx, hy = math.cos(math.radians(label.facing)), -math.sin(math.radians(label.facing))
+        beside.sort(key=lambda p: round(hx * (p[0] + w / 2 - cx) + hy * (p[1] + h / 2 - cy)))
+    for left, top in beside:
         yield (left, top, left + w, top + h), 0.0
     half_w, half_h = (x1 - x0 + w) / 2, (y1 - y0 + h) / 2
     for ring in RINGS:
@@ -350,8 +357,16 @@ class Layout:
         grown = _grow(box, GAP)
         return not any(_overlap(grown, other) for other in self.taken)
 
-    def _cost(self, box: Box) -> float:
-        return sum(_overlap(box, other) for other in self.covered)
+    def _cost(self, label: Label, box: Box, ring: float) -> float:
+        """Pixels of bases and marks the box covers, and a price on a leader line that
+        would run through another label."""
+        if label.inside and ring == 0:
+            return 0.0
+        cost = sum(_overlap(box, other) for other in self.covered)
+        ends = _leader_ends(label.anchor, box) if ring > 0 else None
+        if ends is not None and _crosses(ends, self.taken):
+            cost += 500
+        return cost
 
     def _find(self, label: Label) -> Box | None:
         w, h = label.size()
@@ -359,7 +374,7 @@ class Layout:
         for box, ring in _candidates(label, w, h):
             if not self._fits(box):
                 continue
-            cost = self._cost(box) * (0.0 if label.inside and ring == 0 else 1.0)
+            cost = self._cost(label, box, ring)
             if cost == 0:
                 return box
             if best is None or cost + ring < best[0]:
@@ -377,18 +392,38 @@ class Layout:
             self.taken.append(box)
 
 
-def _leader(label: Label) -> str:
-    """A thin line from the thing to its label when the label stands off it."""
-    if label.placed is None or label.inside:
-        return ""
-    box, anchor = label.placed, label.anchor
+def _leader_ends(anchor: Box, box: Box) -> tuple[float, float, float, float] | None:
+    """Where a leader line from a thing to its label starts and ends (None when the
+    label stands close enough to need none)."""
     cx, cy = (anchor[0] + anchor[2]) / 2, (anchor[1] + anchor[3]) / 2
     px, py = min(max(cx, box[0]), box[2]), min(max(cy, box[1]), box[3])
     ex, ey = min(max(px, anchor[0]), anchor[2]), min(max(py, anchor[1]), anchor[3])
     if math.hypot(px - ex, py - ey) < GAP + 3:
+        return None
+    return ex, ey, px, py
+
+
+def _crosses(ends: tuple[float, float, float, float], boxes: list[Box]) -> bool:
+    """Whether the line between two points runs through any of the boxes (tested every
+    3 px, which no label is thinner than)."""
+    ex, ey, px, py = ends
+    steps = max(1, int(math.hypot(px - ex, py - ey) / 3))
+    for i in range(1, steps):
+        x, y = ex + (px - ex) * i / steps, ey + (py - ey) * i / steps
+        if any(b[0] < x < b[2] and b[1] < y < b[3] for b in boxes):
+            return True
+    return False
+
+
+def _leader(label: Label) -> str:
+    """A thin line from the thing to its label when the label stands off it."""
+    if label.placed is None or label.inside:
+        return ""
+    ends = _leader_ends(label.anchor, label.placed)
+    if ends is None:
         return ""
     return (
-        f'<line x1="{ex:.1f}" y1="{ey:.1f}" x2="{px:.1f}" y2="{py:.1f}" '
+        f'<line x1="{ends[0]:.1f}" y1="{ends[1]:.1f}" x2="{ends[2]:.1f}" y2="{ends[3]:.1f}" '
         f'stroke="{label.colour}" stroke-width="1.2" stroke-opacity="0.85"/>'
     )
 
@@ -416,8 +451,7 @@ def _block(label: Label) -> str:
         )
         for i, line in enumerate(lines)
     )
-    before, after = label.wrapper
-    return f"{before}{card}{texts}{after}"
+    return f'<g class="label" pointer-events="none">{card}{texts}</g>'
 
 
 # --- details (hover and tap) ---------------------------------------------------------
@@ -643,12 +677,6 @@ def _unit(unit: JsonDict, table: Table, colour: str, acting: bool) -> str:
     parts = [
         f'<polygon points="{points}" fill="{colour}" stroke="#111" stroke-width="1"/>',
     ]
-    if acting:
-        parts.insert(
-            0,
-            f'<polygon points="{points}" fill="none" stroke="{ACTIVE}" stroke-width="7" '
-            'stroke-linejoin="round"/>',
-        )
     parts.append(_symbol(unit["category"], corners))
     if unit["disorder"]:
         parts.append(f'<polygon points="{points}" fill="url(#disorder)" stroke="none"/>')
@@ -661,6 +689,15 @@ def _unit(unit: JsonDict, table: Table, colour: str, acting: bool) -> str:
     )
     parts.append(_pips(unit, corners, width))
     return "".join(parts)
+
+
+def _halo(unit: JsonDict, table: Table) -> str:
+    """A bright rim round the unit being activated, drawn beneath it (the page restyles
+    the first polygon of a unit's group, its base, when the unit is chosen)."""
+    return (
+        f'<polygon points="{table.points(unit["corners"])}" fill="none" stroke="{ACTIVE}" '
+        'stroke-width="8" stroke-linejoin="round"/>'
+    )
 
 
 def _star(cx: float, cy: float, r: float, *, fill: str, stroke: str, width: float) -> str:
@@ -750,16 +787,15 @@ class Board:
     tags: dict[str, str] = field(default_factory=dict)
 
 
-def _unit_label(
-    unit: JsonDict, board: Board, box: Box, wrapper: tuple[str, str], tag: str
-) -> Label:
+def _unit_label(unit: JsonDict, board: Board, box: Box, tag: str) -> Label:
+    """A unit's label: its name, and its order card as far as the seat knows it."""
     colour = _colour(unit["side"], board.sides)
     lines = [Line(text, "bold", fill=colour) for text in wrap_to(unit["name"], 150, 12, "bold")]
     if unit["order"]:
         lines.append(Line(unit["order"], style="italic"))
     elif unit["order_placed"]:
         lines.append(Line("order face down", style="italic", fill="#555"))
-    return Label(unit["name"], lines, box, colour, wrapper, tag=tag)
+    return Label(unit["name"], lines, box, colour, tag=tag, facing=unit["facing"])
 
 
 def _draw_units(board: Board) -> None:
@@ -773,15 +809,16 @@ def _draw_units(board: Board) -> None:
         if not unit["alive"]:
             continue
         colour = _colour(unit["side"], board.sides)
-        body = _unit(unit, table, colour, acting.get("unit") == unit["name"])
+        now = acting.get("unit") == unit["name"]
+        body = _unit(unit, table, colour, now)
+        if now:
+            board.under.append(_halo(unit, table))
         where = f'<g data-unit="{attr(unit["name"])}" data-side="{attr(unit["side"])}">'
         detail = unit_detail(unit, view, attached.get(unit["name"], []))
         board.things.append(detailed(f"{where}{body}</g>", detail, name=unit["name"]))
         box = table.box(unit["corners"])
         board.covered.append(box)
-        before = detailed("\x00", detail, name=unit["name"], css_class="label").split("\x00")
-        wrapper = (before[0] + where, "</g>" + before[1])
-        board.labels.append(_unit_label(unit, board, box, wrapper, str(number)))
+        board.labels.append(_unit_label(unit, board, box, str(number)))
 
 
 def _draw_commanders(board: Board) -> None:
@@ -802,9 +839,7 @@ def _draw_commanders(board: Board) -> None:
         if officer["attached_to"]:
             continue
         lines = [Line(text, style="italic", fill=colour) for text in wrap_to(officer["name"], 170)]
-        before = detailed("\x00", detail, name=officer["name"], css_class="label").split("\x00")
-        wrapper = (before[0], before[1])
-        board.labels.append(Label(officer["name"], lines, box, colour, wrapper, tag=f"C{number}"))
+        board.labels.append(Label(officer["name"], lines, box, colour, tag=f"C{number}"))
 
 
 def _draw_terrain(board: Board) -> None:
@@ -816,9 +851,7 @@ def _draw_terrain(board: Board) -> None:
             for text in wrap_to(element["name"], 140, 12, "bold")
         ]
         lines.append(Line(f"{element['kind']}, {element['ground']}", style="italic", fill="#333"))
-        before = detailed("\x00", terrain_detail(element), css_class="label").split("\x00")
-        wrapper = (before[0], before[1])
-        board.labels.append(Label(element["name"], lines, box, "#55603f", wrapper, inside=True))
+        board.labels.append(Label(element["name"], lines, box, "#55603f", inside=True))
 
 
 def _crowding(label: Label, labels: list[Label]) -> int:
@@ -907,14 +940,17 @@ def _heading(view: JsonDict, sides: list[str], width: float) -> list[tuple[str, 
         stage = STAGES.get(str(view.get("waiting_for")), str(view.get("waiting_for") or ""))
         deciding = view.get("deciding")
         who = f"{deciding} to decide" if deciding else "dice are rolled"
-        first = f"Turn {view['turn']} of {TURNS} · {view['to_act']} activating · {who}: {stage}"
+        activating = (
+            "" if view.get("waiting_for") in SETTING_UP else f"{view['to_act']} activating · "
+        )
+        first = f"Turn {view['turn']} of {TURNS} · {activating}{who}: {stage}"
         points = " · ".join(f"{side} {view['victory_points'].get(side, 0)}" for side in sides)
         second = f"Victory points: {points}"
         purchase = view.get("scenery_purchase")
         if purchase:
             left = ", ".join(f"{s} {n}" for s, n in purchase["points_left"].items())
             placing = f"; to place: {purchase['to_place']}" if purchase.get("to_place") else ""
-            second += f" · scenery points left: {left}{placing}"
+            second += f" · scenery: {purchase['buying']} buying, points left {left}{placing}"
     seat = view.get("seat")
     second += f" · {'you are ' + seat if seat else 'spectator'}"
     lines = [(line, 15, "bold") for line in wrap_to(first, width, 15, "bold")]

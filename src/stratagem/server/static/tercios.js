@@ -4,7 +4,9 @@
 // `move UNIT to X,Y [facing DEGREES]`; while one of its commanders is activated (not
 // attached), it clicks where he should go and sends `move COMMANDER to X,Y` (a commander
 // has no facing). The rules check the move and a refusal names the rule broken. The board's SVG carries the table's size in inches and its scale
-// (pixels per inch, y drawn downwards from the far edge), so a click maps to inches.
+// (pixels per inch, y drawn downwards from the far edge), and its user coordinates put the
+// table's far left corner at the origin (the heading, the inch numbers and the legend lie
+// outside the table, at negative or larger coordinates), so a click maps to inches.
 "use strict";
 
 (() => {
