@@ -902,15 +902,15 @@ def board_svg(view: JsonDict) -> str:
     width = LEFT + table.px_width + RIGHT
     heading = _heading(view, board.sides, width - 12)
     top = 26.0 + 18 * len(heading)
-    height = top + below.y + 10
+    height = round(top + below.y + 10)
     return "".join(
         [
             f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
-            f'viewBox="{-LEFT:g} {-top:g} {width:.0f} {height:.0f}" data-scale="{SCALE:g}" '
+            f'viewBox="{-LEFT:g} {-top:g} {width:.0f} {height}" data-scale="{SCALE:g}" '
             f'data-table-width="{table.width:g}" data-table-depth="{table.depth:g}" '
             f'font-family="{attr(FONT)}" role="img">',
             DEFS,
-            f'<rect x="{-LEFT:g}" y="{-top:g}" width="{width:.0f}" height="{height:.0f}" '
+            f'<rect x="{-LEFT:g}" y="{-top:g}" width="{width:.0f}" height="{height}" '
             'fill="#fbf7ee"/>',
             *(
                 _text(-LEFT + 6, -top + 19 + 18 * i, text, size=size, weight=weight)

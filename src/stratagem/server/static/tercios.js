@@ -14,6 +14,9 @@
   const byId = (id) => document.getElementById(id);
   const choice = { unit: null, to: null, from: null, active: null, officer: false };
   let payload = null;
+  // where the last press on the board was let go, to the fraction of a pixel (a click's
+  // own coordinates are whole pixels, a tenth of an inch or so on the table)
+  let released = null;
 
   function panel() {
     const box = byId("board-input");
@@ -34,6 +37,9 @@
     byId("exact-unit").addEventListener("change", (event) => select(event.target.value));
     byId("exact-go").addEventListener("click", send);
     byId("exact-facing").addEventListener("input", redraw);
+    byId("board").addEventListener("pointerup", (event) => {
+      released = { x: event.clientX, y: event.clientY };
+    });
     byId("board").addEventListener("click", clicked);
   }
 
@@ -92,8 +98,12 @@
     const geometry = tableGeometry();
     if (!geometry) return null;
     const point = geometry.svg.createSVGPoint();
-    point.x = event.clientX;
-    point.y = event.clientY;
+    const same =
+      released &&
+      Math.abs(released.x - event.clientX) < 1 &&
+      Math.abs(released.y - event.clientY) < 1;
+    point.x = same ? released.x : event.clientX;
+    point.y = same ? released.y : event.clientY;
     const inner = point.matrixTransform(geometry.svg.getScreenCTM().inverse());
     const x = inner.x / geometry.scale;
     const y = geometry.depth - inner.y / geometry.scale;
