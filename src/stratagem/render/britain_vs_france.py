@@ -16,28 +16,40 @@ downwards; every text is at least 13 units, so 12 px or more at a page 1,280 px 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from stratagem.core import JsonDict
 from stratagem.games.britain_vs_france.effects import EXPORTS, STEP_WINDOWS, THEATERS, Effect
 from stratagem.games.britain_vs_france.pack import Book, EventCard, load_book
 from stratagem.games.britain_vs_france.views import read_colony_line
-from stratagem.render.svg import Svg, detailed, wrap
+from stratagem.render.layout import (
+    INK,
+    MUTED,
+    Chip,
+    Line,
+    Look,
+    Tile,
+    banner,
+    block,
+    flow,
+    grid,
+    panel,
+    section,
+    turn_title,
+    whose_move,
+)
+from stratagem.render.svg import Svg, detailed
 
 WIDTH = 800
 MARGIN = 16
 INNER = WIDTH - 2 * MARGIN
 GAP = 8
-INK = "#222"
-MUTED = "#555"
 SIDES = ("Britain", "France")
 COLOUR = {"Britain": "#a8322a", "France": "#24508f", None: "#6f6f6f"}
 PALE = {"Britain": "#f7e0dc", "France": "#dde6f5", None: "#ecebe6"}
-CHAR_WIDTH = {"normal": 0.6, "bold": 0.68}
-"""A character's width in ems, generously (Georgia is often missing and DejaVu Serif is
-wide), so that a wrapped line never runs past the width it was wrapped for."""
+SIDE_LOOK = {side: Look(PALE[side], COLOUR[side], COLOUR[side] if side else INK) for side in COLOUR}
+"""A chip's colours: in its side's colours, or grey and black for nobody's."""
 
 DRAWN = frozenset(
     {
@@ -94,96 +106,6 @@ WINDOW_WORDS = {
     "response": "the answer to a card just played",
 }
 """The moments cards may be played (RULINGS.md, Response windows), in words."""
-
-
-# -- text layout ------------------------------------------------------------------------------
-
-
-def fit(text: str, width: float, size: int, weight: str = "normal") -> tuple[str, ...]:
-    """``text`` wrapped into lines that fit ``width`` units at ``size``."""
-    return wrap(text, max(4, int(width / (size * CHAR_WIDTH[weight]))))
-
-
-def text_width(text: str, size: int, weight: str = "normal") -> float:
-    """The width ``text`` may take at ``size``, generously."""
-    return len(text) * size * CHAR_WIDTH[weight]
-
-
-@dataclass(frozen=True, slots=True)
-class Line:
-    """One paragraph of a block: wrapped to the block's width."""
-
-    text: str
-    size: int = 14
-    weight: str = "normal"
-    fill: str = INK
-
-
-def block(x: float, y: float, width: float, lines: Iterable[Line]) -> tuple[str, float]:
-    """Paragraphs wrapped to ``width``, the first line's top at ``y``: the SVG and the
-    height they take."""
-    face = Svg(WIDTH, "")
-    top = y
-    for line in lines:
-        for part in fit(line.text, width, line.size, line.weight):
-            y += round(line.size * 1.3)
-            face.text(
-                x,
-                y - round(line.size * 0.3),
-                part,
-                size=line.size,
-                weight=line.weight,
-                fill=line.fill,
-            )
-    return "".join(face.parts), y - top
-
-
-@dataclass(frozen=True, slots=True)
-class Chip:
-    """A small labelled token (a unit, a card, an objective) with its full details."""
-
-    label: str
-    detail: str
-    name: str
-    side: str | None = None
-
-
-def chip(x: float, y: float, item: Chip, most: float) -> tuple[str, float, float]:
-    """One chip at most ``most`` wide: the SVG, its width and its height."""
-    lines = fit(item.label, most - 14, 13)
-    width = min(most, max(text_width(line, 13) for line in lines) + 14)
-    height = 8 + 17 * len(lines)
-    face = Svg(WIDTH, "")
-    face.rect(x, y, width, height, fill=PALE[item.side], stroke=COLOUR[item.side], radius=5)
-    for row, line in enumerate(lines):
-        face.text(
-            x + 7, y + 17 + 17 * row, line, size=13, fill=COLOUR[item.side] if item.side else INK
-        )
-    return detailed("".join(face.parts), item.detail, name=item.name), width, height
-
-
-def flow(x: float, y: float, width: float, chips: Sequence[Chip]) -> tuple[str, float]:
-    """Chips laid left to right, wrapping at ``width``: the SVG and the height taken."""
-    parts: list[str] = []
-    left, top, row = x, y, 0.0
-    for item in chips:
-        drawn, w, h = chip(left, top, item, width)
-        if left > x and left + w > x + width:
-            left, top, row = x, top + row + 6, 0.0
-            drawn, w, h = chip(left, top, item, width)
-        parts.append(drawn)
-        left += w + 6
-        row = max(row, h)
-    return "".join(parts), (top + row - y) if chips else 0.0
-
-
-def section(svg: Svg, y: float, title: str, note: str = "") -> float:
-    """A section's title (and a note beside it) with a rule under it; the y below."""
-    svg.text(MARGIN, y + 20, title, size=17, weight="bold")
-    if note:
-        svg.text(MARGIN + text_width(title, 17, "bold") + 12, y + 20, note, size=13, fill=MUTED)
-    svg.line(MARGIN, y + 27, WIDTH - MARGIN, y + 27, stroke="#c9b98f")
-    return y + 36
 
 
 # -- the game's public texts ------------------------------------------------------------------
@@ -406,25 +328,6 @@ def _heading(svg: Svg, view: Mapping[str, Any]) -> float:
     """Who acts now (never contradicting ``to_move``), then the turn and step."""
     seat, mover, active = view.get("seat"), view.get("to_move"), view.get("active")
     step = str(view.get("step", ""))
-    svg.text(MARGIN, 30, "1750: Britain vs. France", size=21, weight="bold")
-    if seat:
-        svg.text(
-            WIDTH - MARGIN,
-            30,
-            f"you play {seat}",
-            size=15,
-            weight="bold",
-            fill=COLOUR[seat],
-            anchor="end",
-        )
-    if mover is None:
-        now, colour = "The game is over", INK
-    elif mover == "chance":
-        now, colour = "The dice or the deck decide next", INK
-    else:
-        now = f"{mover} to act" + (" (you)" if mover == seat else "")
-        colour = COLOUR.get(mover, INK)
-    svg.text(MARGIN, 58, now, size=18, weight="bold", fill=colour)
     if step.startswith("Setup"):
         where = f"Setting up: {step}"
     else:
@@ -438,9 +341,17 @@ def _heading(svg: Svg, view: Mapping[str, Any]) -> float:
         lines.append(
             Line(f"Cards may be played now: {WINDOW_WORDS.get(window, window)}.", 14, fill=MUTED)
         )
-    drawn, height = block(MARGIN, 64, INNER, lines)
-    svg.add(drawn, 64 + height)
-    return 70 + height
+    return 6 + banner(
+        svg,
+        MARGIN,
+        INNER,
+        "1750: Britain vs. France",
+        corner=f"you play {seat}" if seat else "",
+        corner_fill=COLOUR.get(seat, INK),
+        now=whose_move(view, "The dice or the deck decide next", "{} to act (you)", "{} to act"),
+        now_fill=INK if mover in (None, "chance") else COLOUR.get(mover, INK),
+        lines=lines,
+    )
 
 
 def _now(svg: Svg, y: float, view: Mapping[str, Any]) -> float:
@@ -466,10 +377,7 @@ def _now(svg: Svg, y: float, view: Mapping[str, Any]) -> float:
         lines.extend(_battle_lines(battle))
     if not lines:
         return y
-    drawn, height = block(MARGIN + 10, y + 6, INNER - 20, lines)
-    svg.rect(MARGIN, y, INNER, height + 14, fill="#fff6d6", stroke="#c9a640", radius=6)
-    svg.add(drawn, y + height)
-    return y + height + 24
+    return y + panel(svg, MARGIN, y, INNER, lines, fill="#fff6d6", stroke="#c9a640") + 10
 
 
 def _battle_lines(battle: Mapping[str, Any]) -> list[Line]:
@@ -530,39 +438,6 @@ def _when(name: str) -> str:
     return "Played at: " + ", ".join(dict.fromkeys(moments)) + "."
 
 
-@dataclass(frozen=True, slots=True)
-class Tile:
-    """A card drawn large: its title, what it does, and its full details."""
-
-    title: str
-    body: str
-    detail: str
-    name: str
-
-
-def _tile(x: float, y: float, width: float, tile: Tile) -> tuple[str, float]:
-    """One tile ``width`` wide: the SVG and its height."""
-    lines = [Line(tile.title, 15, "bold"), Line(tile.body, 13)]
-    drawn, height = block(x + 8, y + 4, width - 16, lines)
-    face = Svg(WIDTH, "")
-    face.rect(x, y, width, height + 14, fill="#fffdf5", stroke="#8a7440", radius=6)
-    inner = "".join(face.parts) + drawn
-    return detailed(inner, tile.detail, name=tile.name, css_class="item card-item"), height + 14
-
-
-def _grid(svg: Svg, y: float, tiles: Sequence[Tile], columns: int = 3) -> float:
-    """Tiles in rows of ``columns``; the y below them."""
-    width = (INNER - GAP * (columns - 1)) / columns
-    for start in range(0, len(tiles), columns):
-        row = 0.0
-        for column, tile in enumerate(tiles[start : start + columns]):
-            drawn, height = _tile(MARGIN + column * (width + GAP), y, width, tile)
-            svg.add(drawn, y + height)
-            row = max(row, height)
-        y += row + GAP
-    return y
-
-
 def _hand(you: Mapping[str, Any], view: Mapping[str, Any]) -> list[Tile]:
     """The seat's cards (Setup H: the hand is secret), each with what it does: the pack's
     words, or the view's own text for a card the shipped pack does not know."""
@@ -586,26 +461,26 @@ def _yours(svg: Svg, y: float, view: Mapping[str, Any], you: Mapping[str, Any]) 
         f"points now {you.get('points_now')} with your secret objective; "
         f"prisoners taken {you.get('prisoners_taken')}"
     )
-    y = section(svg, y, "Your hand", note)
+    y = section(svg, MARGIN, y, INNER, "Your hand", note=note)
     tiles = _hand(you, view)
     if not tiles:
         svg.text(MARGIN, y + 16, "Your hand is empty.", size=14, fill=MUTED)
         y += 26
-    y = _grid(svg, y, tiles)
+    y = grid(svg, MARGIN, y, INNER, tiles, columns=3)
     secret = you.get("secret_objective")
     if secret:
         about = secret_text(secret)
         tile = Tile(f"Your secret objective: {secret}", about, about, secret)
-        y = _grid(svg, y, [tile], columns=1)
+        y = grid(svg, MARGIN, y, INNER, [tile], columns=1)
     return y
 
 
 def _unit_chips(labels: Iterable[str], side: str) -> list[Chip]:
-    return [Chip(label, unit_text(label), label, side) for label in labels]
+    return [Chip(label, unit_text(label), label, SIDE_LOOK[side]) for label in labels]
 
 
 def _event_chips(names: Iterable[str], side: str | None = None) -> list[Chip]:
-    return [Chip(name, event_text(name), name, side) for name in names]
+    return [Chip(name, event_text(name), name, SIDE_LOOK[side]) for name in names]
 
 
 def _side_column(
@@ -654,9 +529,11 @@ def _sides(svg: Svg, y: float, view: Mapping[str, Any]) -> float:
     """Both sides, side by side."""
     y = section(
         svg,
+        MARGIN,
         y,
+        INNER,
         "Treasuries and holdings",
-        "a set of 3 different exports gives 1 gold at Collect Revenue",
+        note="a set of 3 different exports gives 1 gold at Collect Revenue",
     )
     width = (INNER - 2 * GAP) / 2
     bottom = y
@@ -704,7 +581,7 @@ def _colony(
 
 def _theater(svg: Svg, y: float, theater: str, colonies: Mapping[str, str]) -> float:
     """A theater's colonies, in line order, four to a row at most."""
-    y = section(svg, y, theater, "colonies side by side are adjacent")
+    y = section(svg, MARGIN, y, INNER, theater, note="colonies side by side are adjacent")
     names = list(colonies)
     columns = max(1, min(4, len(names)))
     width = (INNER - GAP * (columns - 1)) / columns
@@ -730,7 +607,7 @@ def _theater(svg: Svg, y: float, theater: str, colonies: Mapping[str, str]) -> f
 
 def _high_seas(svg: Svg, y: float, units: Mapping[str, list[str]]) -> float:
     """The High Seas (Setup E3): one space from every colony."""
-    y = section(svg, y, "High Seas", "one space from every colony")
+    y = section(svg, MARGIN, y, INNER, "High Seas", note="one space from every colony")
     chips = [c for side in SIDES for c in _unit_chips(units.get(side, []), side)]
     if not chips:
         svg.rect(MARGIN, y, INNER, 30, fill="#e3eef7", stroke="#3b6e96", radius=6)
@@ -746,9 +623,11 @@ def _objectives(svg: Svg, y: float, held: Mapping[str, Any]) -> float:
     """The political objectives mat: every objective, in its holder's colour."""
     y = section(
         svg,
+        MARGIN,
         y,
+        INNER,
         "Political objectives",
-        f"{held.get('open')} not yet taken; one attempt a turn, at step 3",
+        note=f"{held.get('open')} not yet taken; one attempt a turn, at step 3",
     )
     owner = {label: side for side in SIDES for label in held.get(side, [])}
     chips = [
@@ -756,7 +635,7 @@ def _objectives(svg: Svg, y: float, held: Mapping[str, Any]) -> float:
             label + (f" ({owner[label]})" if label in owner else ""),
             objective_text(label) + f" Held by {owner.get(label, 'nobody')}.",
             label,
-            owner.get(label),
+            SIDE_LOOK[owner.get(label)],
         )
         for label in book().political_labels
     ]
@@ -767,7 +646,7 @@ def _objectives(svg: Svg, y: float, held: Mapping[str, Any]) -> float:
 
 def _decks(svg: Svg, y: float, view: Mapping[str, Any]) -> float:
     """The decks, the unused colonies and the discard pile."""
-    y = section(svg, y, "Decks and discards")
+    y = section(svg, MARGIN, y, INNER, "Decks and discards")
     drawn, height = block(
         MARGIN,
         y,
@@ -799,10 +678,8 @@ def _result(svg: Svg, y: float, result: Mapping[str, Any]) -> float:
                 fill=COLOUR.get(side, INK),
             )
         )
-    drawn, height = block(MARGIN + 10, y + 6, INNER - 20, lines)
-    svg.rect(MARGIN, y, INNER, height + 16, fill="#eef7e4", stroke="#4f7a2a", radius=6)
-    svg.add(drawn, y + height)
-    return y + height + 26
+    box = panel(svg, MARGIN, y, INNER, lines, fill="#eef7e4", stroke="#4f7a2a", pad=16)
+    return y + box + 10
 
 
 def board_svg(view: JsonDict) -> str:
@@ -826,9 +703,4 @@ def board_svg(view: JsonDict) -> str:
 
 
 def _title(view: Mapping[str, Any]) -> str:
-    seat = view.get("seat")
-    mover = view.get("to_move")
-    who = "game over" if mover is None else f"{mover} to act"
-    return f"1750: Britain vs. France, turn {view.get('turn')} of {view.get('turns')}, {who}" + (
-        f" (seen by {seat})" if seat else ""
-    )
+    return turn_title("1750: Britain vs. France", view)

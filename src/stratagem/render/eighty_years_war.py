@@ -16,7 +16,18 @@ from typing import Any
 
 from stratagem.core import JsonDict
 from stratagem.games.eighty_years_war.pack import load_card_book
-from stratagem.render.svg import Svg, detailed, escape, wrap
+from stratagem.render.layout import (
+    PLAIN_CHIP,
+    Chip,
+    Font,
+    Line,
+    chip_rows,
+    masthead,
+    ruled_title,
+    whose_move,
+    write,
+)
+from stratagem.render.svg import Svg, detailed
 
 WIDTH = 800
 MARGIN = 24
@@ -27,8 +38,7 @@ SIDE_STRIPES = {"D": COLOURS["Dutch"], "S": COLOURS["Spanish"], "B": "#7d7462"}
 """The band along a card's top: who may use it (Use column)."""
 CARD_W, CARD_H, CARD_GAP = 142, 160, 10
 PER_ROW = 5
-CHIP_H, CHIP_GAP = 26, 6
-CHAR_WIDTH = {"normal": 0.56, "bold": 0.63}
+FONT = Font(0.56, 0.63)
 """A character's width in ems, generously (the page draws in DejaVu Serif when Georgia is
 missing), so that wrapped lines never run past the width they were wrapped for."""
 
@@ -93,17 +103,6 @@ NOTES = {
 """The card list's columns in words (CARD LIST NOTATION)."""
 
 
-def fit(text: str, width: float, size: int, weight: str = "normal") -> tuple[str, ...]:
-    """``text`` wrapped to lines that fit ``width`` units at ``size`` (shared shape with
-    the Henry VIII board, which keeps its own copy: ``svg.py`` is not ours to extend)."""
-    return wrap(text, max(4, int(width / (size * CHAR_WIDTH[weight]))))
-
-
-def text_width(text: str, size: int, weight: str = "normal") -> float:
-    """The width ``text`` may take at ``size``, generously."""
-    return len(text) * size * CHAR_WIDTH[weight]
-
-
 @functools.lru_cache(maxsize=1)
 def _printed() -> dict[str, str]:
     """Each card's printed columns in words, by name (the public card list)."""
@@ -164,10 +163,7 @@ def _text_lines(
     width: float = INNER,
 ) -> float:
     """``text`` wrapped to ``width`` from baseline ``y``; returns the next baseline."""
-    for part in fit(text, width, size, weight):
-        svg.text(x, y, part, size=size, weight=weight, fill=fill)
-        y += size + 6
-    return y
+    return write(svg, x, y, width, Line(text, size, weight, fill), font=FONT, step=size + 6)
 
 
 def _card(svg: Svg, x: float, y: float, name: str, *, about: str, detail: str, mark: str) -> None:
@@ -194,7 +190,7 @@ def _card_face(x: float, y: float, name: str, *, about: str, detail: str, mark: 
             x + CARD_W - 8, y + 26, kind, size=12, weight="bold", fill="#7a4f01", anchor="end"
         )
     row = y + 48
-    for line in fit(name, CARD_W - 16, 14, "bold")[:3]:
+    for line in FONT.fit(name, CARD_W - 16, 14, "bold")[:3]:
         face.text(x + 8, row, line, size=14, weight="bold")
         row += 17
     details = parts[1:4]
@@ -249,57 +245,22 @@ def _chips(svg: Svg, y: float, names: Iterable[str], view: Mapping[str, Any]) ->
     ``y``. Each chip shows the card's details on hover and tap."""
     you = view.get("you", {})
     yours: Mapping[str, str] = you.get("cards", {}) if isinstance(you, Mapping) else {}
-    x = float(MARGIN)
-    drawn = False
+    chips = []
     for name in names:
         about = _about(name, yours)
         value = about.split("·", 1)[0].strip()
-        label = f"{name} ({value})" if value else name
-        width = text_width(label, 13) + 16
-        if x + width > WIDTH - MARGIN and x > MARGIN:
-            x, y = float(MARGIN), y + CHIP_H + CHIP_GAP
         detail = card_detail(
             name, about, seat=view.get("seat"), stage=view.get("stage"), own=name in yours
         )
-        svg.add(_chip(x, y, label, name=name, detail=detail, width=width), y + CHIP_H)
-        x += width + CHIP_GAP
-        drawn = True
-    return y + CHIP_H + CHIP_GAP if drawn else y
-
-
-@functools.lru_cache(maxsize=CARD_FACES)
-def _chip(x: float, y: float, label: str, *, name: str, detail: str, width: float) -> str:
-    inner = (
-        f'<rect x="{x:g}" y="{y:g}" width="{width:g}" height="{CHIP_H}" rx="5" '
-        f'fill="#fffdf7" stroke="#8a7a5a"/>'
-        f'<text x="{x + 8:g}" y="{y + 18:g}" font-size="13" fill="#222">{escape(label)}</text>'
-    )
-    return detailed(inner, detail, name=name)
+        chips.append(Chip(f"{name} ({value})" if value else name, detail, name, PLAIN_CHIP))
+    return chip_rows(svg, MARGIN, y, INNER, chips, font=FONT)
 
 
 def _heading(svg: Svg, view: Mapping[str, Any]) -> float:
     """The title, the turn, Stage and phase, whose move it is, and what the phase does."""
-    svg.text(MARGIN, 36, "Eighty Years War", size=24, weight="bold")
-    to_move = view.get("to_move")
-    if to_move is None:
-        status = "The game is over"
-    elif to_move == "chance":
-        status = "Cards are being dealt"
-    elif to_move == view.get("seat"):
-        status = f"Your move ({to_move})"
-    else:
-        status = f"To move: {to_move}"
-    colour = COLOURS.get(str(to_move), "#222")
-    svg.text(
-        WIDTH - MARGIN,
-        36,
-        status,
-        size=16,
-        weight="bold",
-        fill=colour,
-        anchor="end",
-        css_class="to-move",
-    )
+    colour = COLOURS.get(str(view.get("to_move")), "#222")
+    status = whose_move(view, "Cards are being dealt")
+    masthead(svg, MARGIN, INNER, "Eighty Years War", status, fill=colour)
     y = _text_lines(
         svg,
         62,
@@ -370,10 +331,9 @@ def _counts(svg: Svg, y: float, view: Mapping[str, Any]) -> float:
 
 
 def _section(svg: Svg, y: float, title: str) -> float:
-    """A section's heading from baseline ``y``; returns the top of what follows."""
-    svg.line(MARGIN, y - 22, WIDTH - MARGIN, y - 22, stroke="#d8ccb0")
-    _text_lines(svg, y, title, size=17, weight="bold")
-    return y + 10
+    """A section's heading from baseline ``y`` under a rule; returns the top of what
+    follows (13 units above the next baseline)."""
+    return ruled_title(svg, MARGIN, y, INNER, title, font=FONT, step=23, rule=22) - 13
 
 
 def _yours(svg: Svg, y: float, view: Mapping[str, Any], you: Mapping[str, Any]) -> float:

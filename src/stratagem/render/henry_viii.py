@@ -19,16 +19,26 @@ from typing import Any
 from stratagem.core import JsonDict
 from stratagem.games.henry_viii.pack import Book, load_book, val
 from stratagem.games.henry_viii.views import read_characters
-from stratagem.render.svg import Svg, detailed, escape, wrap
+from stratagem.render.layout import (
+    PLAIN_CHIP,
+    Chip,
+    Font,
+    Line,
+    chip_rows,
+    masthead,
+    ruled_title,
+    whose_move,
+    write,
+)
+from stratagem.render.svg import Svg, detailed, escape
 
 WIDTH = 800
 MARGIN = 16
 GAP = 12
 INNER = WIDTH - 2 * MARGIN
 THIRD = (INNER - 2 * GAP) / 3
-CHIP_H, CHIP_GAP = 26, 6
 CARD_H = 152
-CHAR_WIDTH = {"normal": 0.58, "bold": 0.64}
+FONT = Font(0.58, 0.64)
 """A character's width in ems, generously (the page draws in DejaVu Serif when Georgia is
 missing), so that wrapped lines never run past the width they were wrapped for."""
 FACTION_COLOURS = (
@@ -163,21 +173,10 @@ SUPREMACY_FIRST = frozenset({"Annulment", "Take Oath"})
 """Endeavours that wait for the Act of Supremacy."""
 
 
-def fit(text: str, width: float, size: int, weight: str = "normal") -> tuple[str, ...]:
-    """``text`` wrapped to lines that fit ``width`` units at ``size`` (the Eighty Years War
-    board keeps the same helper: ``svg.py`` is not ours to extend)."""
-    return wrap(text, max(4, int(width / (size * CHAR_WIDTH[weight]))))
-
-
 def plural(count: object, noun: str) -> str:
     """``3 court cards``, ``1 court card``, ``2 passes``."""
     ending = "es" if noun.endswith("s") else "s"
     return f"{count} {noun}" if count == 1 else f"{count} {noun}{ending}"
-
-
-def text_width(text: str, size: int, weight: str = "normal") -> float:
-    """The width ``text`` may take at ``size``, generously."""
-    return len(text) * size * CHAR_WIDTH[weight]
 
 
 @functools.lru_cache(maxsize=1)
@@ -197,45 +196,20 @@ class Column:
         self, text: str, *, size: int = 13, weight: str = "normal", fill: str = "#222"
     ) -> str:
         """``text`` wrapped, as SVG (not yet added), moving ``y`` down."""
-        parts = []
-        for line in fit(text, self.width, size, weight):
-            parts.append(
-                f'<text x="{self.x:g}" y="{self.y:g}" font-size="{size}" '
-                f'font-weight="{weight}" fill="{fill}">{escape(line)}</text>'
-            )
-            self.y += size + 5
-        return "".join(parts)
+        face = Svg(WIDTH, "")
+        line = Line(text, size, weight, fill)
+        self.y = write(face, self.x, self.y, self.width, line, font=FONT, step=size + 5)
+        return "".join(face.parts)
 
     def write(self, text: str, **style: Any) -> None:
         """``text`` wrapped, added to the drawing."""
         self.svg.add(self.lines(text, **style), self.y)
 
 
-def _status(view: Mapping[str, Any]) -> str:
-    """Whose move it is, from the view's ``to_move``."""
-    to_move = view.get("to_move")
-    if to_move is None:
-        return "The game is over"
-    if to_move == "chance":
-        return "The dice are rolled"
-    if to_move == view.get("seat"):
-        return f"Your move ({to_move})"
-    return f"To move: {to_move}"
-
-
 def _heading(svg: Svg, view: Mapping[str, Any]) -> float:
     """Title, whose move, the Turn and Round, and what is being decided."""
-    svg.text(MARGIN, 36, "Henry VIII", size=24, weight="bold")
-    svg.text(
-        WIDTH - MARGIN,
-        36,
-        _status(view),
-        size=16,
-        weight="bold",
-        anchor="end",
-        fill="#8c1c13",
-        css_class="to-move",
-    )
+    status = whose_move(view, "The dice are rolled")
+    masthead(svg, MARGIN, INNER, "Henry VIII", status, fill="#8c1c13")
     column = Column(svg, MARGIN, 62, INNER)
     column.write(
         f"Turn {view.get('turn')} · {view.get('stage')} · Round {view.get('round')} · "
@@ -447,11 +421,8 @@ def _factions(svg: Svg, y: float, view: Mapping[str, Any]) -> float:
 
 
 def _section(svg: Svg, y: float, title: str) -> float:
-    """A section heading under a rule; returns the next baseline."""
-    svg.line(MARGIN, y + 6, WIDTH - MARGIN, y + 6, stroke="#d8ccb0")
-    column = Column(svg, MARGIN, y + 30, INNER)
-    column.write(title, size=17, weight="bold")
-    return column.y
+    """A section heading under a rule from ``y``; returns the next baseline."""
+    return ruled_title(svg, MARGIN, y + 30, INNER, title, font=FONT, step=22, rule=24)
 
 
 def _offices(svg: Svg, y: float, view: Mapping[str, Any]) -> float:
@@ -492,22 +463,8 @@ def _chips(svg: Svg, y: float, names: Iterable[str], detail_of: Callable[[str], 
     """Named chips in rows from ``y`` (the top), each with its details on hover; returns
     the next free ``y``. A chip's name is its text up to any bracket (``Katherine Howard
     (enters Turn 4)`` is named ``Katherine Howard``)."""
-    x = float(MARGIN)
-    drawn = False
-    for name in names:
-        width = text_width(name, 13) + 16
-        if x + width > WIDTH - MARGIN and x > MARGIN:
-            x, y = float(MARGIN), y + CHIP_H + CHIP_GAP
-        inner = (
-            f'<rect x="{x:g}" y="{y:g}" width="{width:g}" height="{CHIP_H}" rx="5" '
-            f'fill="#fffdf7" stroke="#8a7a5a"/>'
-            f'<text x="{x + 8:g}" y="{y + 18:g}" font-size="13">{escape(name)}</text>'
-        )
-        named = name.split(" (", 1)[0]
-        svg.add(detailed(inner, detail_of(name), name=named), y + CHIP_H)
-        x += width + CHIP_GAP
-        drawn = True
-    return y + CHIP_H + CHIP_GAP if drawn else y
+    chips = [Chip(name, detail_of(name), name.split(" (", 1)[0], PLAIN_CHIP) for name in names]
+    return chip_rows(svg, MARGIN, y, INNER, chips, font=FONT)
 
 
 def halves(card: str) -> tuple[str, str]:

@@ -16,34 +16,45 @@ not know is drawn.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping
 from typing import Any
 
 from stratagem.core import JsonDict
 from stratagem.games.sixteen_thirty_something.pack import load_book
-from stratagem.render.svg import Svg, detailed, wrap
+from stratagem.render.layout import (
+    INK,
+    MUTED,
+    WIDE,
+    Chip,
+    Line,
+    Look,
+    Tile,
+    banner,
+    block,
+    flow,
+    grid,
+    panel,
+    section,
+    turn_title,
+    whose_move,
+)
+from stratagem.render.svg import Svg, detailed
 
 WIDTH = 800
 MARGIN = 16
 INNER = WIDTH - 2 * MARGIN
 GAP = 8
-INK = "#222"
-MUTED = "#555"
-CHAR_WIDTH = {"normal": 0.6, "bold": 0.68}
-"""A character's width in ems, generously (Georgia is often missing and DejaVu Serif is
-wide), so that a wrapped line never runs past the width it was wrapped for."""
 
 FILL = {"red": "#f2c4c0", "blue": "#c9d7f2", "neutral": "#e6e3da"}
 STROKE = {"red": "#a8322a", "blue": "#24508f", "neutral": "#7a7a7a"}
 FACTION_WORDS = {"red": "Red faction", "blue": "Blue faction", "neutral": "Neutral"}
 STYLES = {
-    "ascendant": ("#eef6e6", "#4f7a2a", INK),
-    "descendant": ("#f7ece0", "#9a5b1c", INK),
-    "card": ("#fffdf5", "#8a7440", INK),
-    "plain": ("#ecebe6", "#7a7a7a", INK),
+    "ascendant": Look("#eef6e6", "#4f7a2a"),
+    "descendant": Look("#f7ece0", "#9a5b1c"),
+    "card": Look("#fffdf5", "#8a7440"),
+    "plain": Look("#ecebe6", "#7a7a7a"),
 }
-"""Chip looks: (fill, stroke, text colour)."""
+"""Chip looks: fill, stroke and text colour."""
 
 BOX_W, BOX_H = 170, 108
 PLACES: dict[str, tuple[int, int]] = {
@@ -128,123 +139,6 @@ DRAWN_PRIVATE = frozenset(
 """The keys of the seat's private part (``view["you"]``) the board draws."""
 UNDRAWN: dict[str, str] = {}
 """View key -> why the board leaves it out (nothing: every key is drawn)."""
-
-
-# -- text layout ------------------------------------------------------------------------------
-
-
-def fit(text: str, width: float, size: int, weight: str = "normal") -> tuple[str, ...]:
-    """``text`` wrapped into lines that fit ``width`` units at ``size``."""
-    return wrap(text, max(4, int(width / (size * CHAR_WIDTH[weight]))))
-
-
-def text_width(text: str, size: int, weight: str = "normal") -> float:
-    """The width ``text`` may take at ``size``, generously."""
-    return len(text) * size * CHAR_WIDTH[weight]
-
-
-@dataclass(frozen=True, slots=True)
-class Line:
-    """One paragraph of a block: wrapped to the block's width."""
-
-    text: str
-    size: int = 14
-    weight: str = "normal"
-    fill: str = INK
-
-
-def block(x: float, y: float, width: float, lines: Iterable[Line]) -> tuple[str, float]:
-    """Paragraphs wrapped to ``width``, the first line's top at ``y``: the SVG and the
-    height they take."""
-    face = Svg(WIDTH, "")
-    top = y
-    for line in lines:
-        for part in fit(line.text, width, line.size, line.weight):
-            y += round(line.size * 1.3)
-            baseline = y - round(line.size * 0.3)
-            face.text(x, baseline, part, size=line.size, weight=line.weight, fill=line.fill)
-    return "".join(face.parts), y - top
-
-
-@dataclass(frozen=True, slots=True)
-class Chip:
-    """A small labelled token (a pile, a card) with its full details."""
-
-    label: str
-    detail: str
-    name: str
-    style: str = "card"
-
-
-def chip(x: float, y: float, item: Chip, most: float) -> tuple[str, float, float]:
-    """One chip at most ``most`` wide: the SVG, its width and its height."""
-    fill, stroke, ink = STYLES[item.style]
-    lines = fit(item.label, most - 14, 13)
-    width = min(most, max(text_width(line, 13) for line in lines) + 14)
-    height = 8 + 17 * len(lines)
-    face = Svg(WIDTH, "")
-    face.rect(x, y, width, height, fill=fill, stroke=stroke, radius=5)
-    for row, line in enumerate(lines):
-        face.text(x + 7, y + 17 + 17 * row, line, size=13, fill=ink)
-    return detailed("".join(face.parts), item.detail, name=item.name), width, height
-
-
-def flow(x: float, y: float, width: float, chips: Sequence[Chip]) -> tuple[str, float]:
-    """Chips laid left to right, wrapping at ``width``: the SVG and the height taken."""
-    parts: list[str] = []
-    left, top, row = x, y, 0.0
-    for item in chips:
-        drawn, w, h = chip(left, top, item, width)
-        if left > x and left + w > x + width:
-            left, top, row = x, top + row + 6, 0.0
-            drawn, w, h = chip(left, top, item, width)
-        parts.append(drawn)
-        left += w + 6
-        row = max(row, h)
-    return "".join(parts), (top + row - y) if chips else 0.0
-
-
-def section(svg: Svg, y: float, title: str, note: str = "") -> float:
-    """A section's title, a note under it, and a rule; the y below."""
-    svg.text(MARGIN, y + 20, title, size=17, weight="bold")
-    if note:
-        drawn, height = block(MARGIN, y + 26, INNER, [Line(note, 13, fill=MUTED)])
-        svg.add(drawn, y + 26 + height)
-        y += height
-    svg.line(MARGIN, y + 29, WIDTH - MARGIN, y + 29, stroke="#c9b98f")
-    return y + 38
-
-
-@dataclass(frozen=True, slots=True)
-class Tile:
-    """A card drawn large: its title, what it does, and its full details."""
-
-    title: str
-    body: str
-    detail: str
-    name: str
-
-
-def _tile(x: float, y: float, width: float, tile: Tile) -> tuple[str, float]:
-    lines = [Line(tile.title, 15, "bold"), Line(tile.body, 13)]
-    drawn, height = block(x + 8, y + 4, width - 16, lines)
-    face = Svg(WIDTH, "")
-    face.rect(x, y, width, height + 14, fill="#fffdf5", stroke="#8a7440", radius=6)
-    inner = "".join(face.parts) + drawn
-    return detailed(inner, tile.detail, name=tile.name, css_class="item card-item"), height + 14
-
-
-def grid(svg: Svg, y: float, tiles: Sequence[Tile], columns: int) -> float:
-    """Tiles in rows of ``columns``; the y below them."""
-    width = (INNER - GAP * (columns - 1)) / columns
-    for start in range(0, len(tiles), columns):
-        row = 0.0
-        for column, tile in enumerate(tiles[start : start + columns]):
-            drawn, height = _tile(MARGIN + column * (width + GAP), y, width, tile)
-            svg.add(drawn, y + height)
-            row = max(row, height)
-        y += row + GAP
-    return y
 
 
 # -- the game's public facts ------------------------------------------------------------------
@@ -393,16 +287,6 @@ def _heading(svg: Svg, view: Mapping[str, Any]) -> float:
     """Who acts now and what they decide (from ``to_move`` and ``decision``), then the
     turn, the phase and the 1st player."""
     seat, mover = view.get("seat"), view.get("to_move")
-    svg.text(MARGIN, 30, "Sixteen Thirty Something", size=21, weight="bold")
-    if seat:
-        svg.text(WIDTH - MARGIN, 30, f"you are {seat}", size=15, weight="bold", anchor="end")
-    if mover is None:
-        now = "The game is over"
-    elif mover == "chance":
-        now = "The deck or the dice decide next"
-    else:
-        now = f"{mover} to act" + (" (you)" if mover == seat else "")
-    svg.text(MARGIN, 58, now, size=18, weight="bold", fill="#6b2f10" if mover == seat else INK)
     first = view.get("first_player")
     lines = [
         Line(
@@ -414,9 +298,16 @@ def _heading(svg: Svg, view: Mapping[str, Any]) -> float:
     ]
     if view.get("decision"):
         lines.append(Line(f"Now: {view['decision']}.", 14, fill=MUTED))
-    drawn, height = block(MARGIN, 64, INNER, lines)
-    svg.add(drawn, 64 + height)
-    return 72 + height
+    return 8 + banner(
+        svg,
+        MARGIN,
+        INNER,
+        "Sixteen Thirty Something",
+        corner=f"you are {seat}" if seat else "",
+        now=whose_move(view, "The deck or the dice decide next", "{} to act (you)", "{} to act"),
+        now_fill="#6b2f10" if mover == seat else INK,
+        lines=lines,
+    )
 
 
 def _under_way(view: Mapping[str, Any]) -> list[Line]:
@@ -489,10 +380,7 @@ def _news(svg: Svg, y: float, view: Mapping[str, Any]) -> float:
     lines = _under_way(view) + _last(view)
     if not lines:
         return y
-    drawn, height = block(MARGIN + 10, y + 6, INNER - 20, lines)
-    svg.rect(MARGIN, y, INNER, height + 14, fill="#fff6d6", stroke="#c9a640", radius=6)
-    svg.add(drawn, y + height)
-    return y + height + 22
+    return y + panel(svg, MARGIN, y, INNER, lines, fill="#fff6d6", stroke="#c9a640") + 8
 
 
 def _hand_tiles(you: Mapping[str, Any], view: Mapping[str, Any]) -> list[Tile]:
@@ -511,21 +399,27 @@ def _yours(svg: Svg, y: float, view: Mapping[str, Any], you: Mapping[str, Any]) 
     count = sum(you.get("hand", {}).values())
     y = section(
         svg,
+        MARGIN,
         y,
+        INNER,
         "Your hand",
-        f"{count} cards (13 at most at the end of your turn); only you see them",
+        note=f"{count} cards (13 at most at the end of your turn); only you see them",
+        note_below=True,
     )
     if not hand:
         svg.text(MARGIN, y + 16, "Your hand is empty.", size=14, fill=MUTED)
         y += 26
-    y = grid(svg, y, hand, 4)
+    y = grid(svg, MARGIN, y, INNER, hand, columns=4)
     scores: Mapping[str, int] = you.get("points_if_scored_now", {})
     counters = you.get("victory_point_counters", [])
     y = section(
         svg,
+        MARGIN,
         y,
+        INNER,
         "Your Victory Point Counters",
-        f"secret; scored now they would give {scores.get('total', 0)} points",
+        note=f"secret; scored now they would give {scores.get('total', 0)} points",
+        note_below=True,
     )
     tiles = []
     for country in dict.fromkeys(counters):
@@ -540,7 +434,7 @@ def _yours(svg: Svg, y: float, view: Mapping[str, Any], you: Mapping[str, Any]) 
             "at the end of each turn" + (", twice" if copies > 1 else "") + f": {gained} now."
         )
         tiles.append(Tile(country, body, detail, country))
-    y = grid(svg, y, tiles, 4)
+    y = grid(svg, MARGIN, y, INNER, tiles, columns=4)
     extra = []
     if you.get("your_offer"):
         extra.append(Line(f"Your offer: {', '.join(you['your_offer'])}", 14))
@@ -610,9 +504,13 @@ def _map(svg: Svg, y: float, view: Mapping[str, Any]) -> float:
     Table drawn (solid where printed, dashed where the rulebook is silent)."""
     y = section(
         svg,
+        MARGIN,
         y,
+        INNER,
         "Europe",
-        "a country's box: faction, Status (0-7), Army Size, Military Ability, Leaders and Unrest",
+        note="a country's box: faction, Status (0-7), Army Size, Military Ability, Leaders "
+        "and Unrest",
+        note_below=True,
     )
     countries: Mapping[str, Any] = view.get("countries", {})
     svg.rect(MARGIN - 4, y - 4, INNER + 8, MAP_H + 8, fill="#eaf1f4", stroke="#b0c4cc", radius=8)
@@ -635,7 +533,7 @@ def _legend(svg: Svg, y: float) -> float:
     ):
         svg.rect(x, y, 22, 16, fill=FILL[faction], stroke=STROKE[faction], radius=3)
         svg.text(x + 28, y + 13, words, size=13)
-        x += 28 + text_width(words, 13) + 16
+        x += 28 + WIDE.width(words, 13) + 16
     y += 24
     solid = f'<path d="M{MARGIN},{y + 9} l40,0" stroke="#8c7a52" stroke-width="3"/>'
     dashed = (
@@ -688,16 +586,19 @@ def _pile_chip(seat: str, country: str, pile: Mapping[str, Any]) -> Chip:
         f"{', '.join(pile.get('cards', []))}. Losing a vote here turns it descendant, or costs a "
         "card if it already is."
     )
-    return Chip(label, detail, country, "descendant" if descendant else "ascendant")
+    return Chip(label, detail, country, STYLES["descendant" if descendant else "ascendant"])
 
 
 def _players(svg: Svg, y: float, view: Mapping[str, Any]) -> float:
     """Every player's Victory Points, hand size, counters held and display of piles."""
     y = section(
         svg,
+        MARGIN,
         y,
+        INNER,
         "Players",
-        "▲ ascendant pile (may grow); ▼ descendant pile (shrinks by one card each turn)",
+        note="▲ ascendant pile (may grow); ▼ descendant pile (shrinks by one card each turn)",
+        note_below=True,
     )
     points, hands, counters = (
         view.get("victory_points", {}),
@@ -731,7 +632,7 @@ def _players(svg: Svg, y: float, view: Mapping[str, Any]) -> float:
                     "no Influence Cards on display",
                     f"{seat} has no pile on the table.",
                     "",
-                    "plain",
+                    STYLES["plain"],
                 )
             ]
         drawn, height = flow(MARGIN + 12, y, INNER - 12, chips)
@@ -744,18 +645,22 @@ def _cards(svg: Svg, y: float, view: Mapping[str, Any]) -> float:
     """The deck and the discard pile (2. Draw New Cards: the discard becomes the deck)."""
     y = section(
         svg,
+        MARGIN,
         y,
+        INNER,
         "Deck and discards",
-        f"deck {view.get('deck')} cards, face down; the discard pile is face up",
+        note=f"deck {view.get('deck')} cards, face down; the discard pile is face up",
+        note_below=True,
     )
     chips = [
         Chip(
             f"{name}" + (f" x{n}" if n > 1 else ""),
             f"{name} ({n} discarded): {card_about(name)}",
             name,
+            STYLES["card"],
         )
         for name, n in view.get("discard", {}).items()
-    ] or [Chip("the discard pile is empty", "No card has been discarded yet.", "", "plain")]
+    ] or [Chip("the discard pile is empty", "No card has been discarded yet.", "", STYLES["plain"])]
     drawn, height = flow(MARGIN, y, INNER, chips)
     svg.add(drawn, y + height)
     return y + height + GAP
@@ -768,10 +673,8 @@ def _result(svg: Svg, y: float, result: Mapping[str, Any]) -> float:
         Line(str(result.get("reason", "The game is over.")), 16, "bold"),
         Line(f"Victory Points: {scores}", 14),
     ]
-    drawn, height = block(MARGIN + 10, y + 6, INNER - 20, lines)
-    svg.rect(MARGIN, y, INNER, height + 16, fill="#eef7e4", stroke="#4f7a2a", radius=6)
-    svg.add(drawn, y + height)
-    return y + height + 26
+    box = panel(svg, MARGIN, y, INNER, lines, fill="#eef7e4", stroke="#4f7a2a", pad=16)
+    return y + box + 10
 
 
 def board_svg(view: JsonDict) -> str:
@@ -791,9 +694,4 @@ def board_svg(view: JsonDict) -> str:
 
 
 def _title(view: Mapping[str, Any]) -> str:
-    mover = view.get("to_move")
-    who = "game over" if mover is None else f"{mover} to act"
-    seat = view.get("seat")
-    return f"Sixteen Thirty Something, turn {view.get('turn')} of {view.get('turns')}, {who}" + (
-        f" (seen by {seat})" if seat else ""
-    )
+    return turn_title("Sixteen Thirty Something", view)
