@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 import stratagem
 from stratagem.cli import app
 from stratagem.core import CHANCE, JsonDict, State
-from stratagem.server import fairness, table
+from stratagem.server import fairness, seating
 from stratagem.server.errors import Invalid
 from stratagem.server.fairness import (
     check_seed_choice,
@@ -86,8 +86,8 @@ def test_no_seed_or_bots_alone_are_accepted() -> None:
     assert game_seed(None, ["human", "random"]) != game_seed(None, ["human", "random"])
 
 
-def test_the_human_controller_is_the_tables() -> None:
-    assert fairness.HUMAN == table.HUMAN
+def test_the_people_controllers_are_the_tables() -> None:
+    assert fairness.PEOPLE == (seating.HUMAN, seating.OPEN)
 
 
 # -- a table's game, exported and checked ---------------------------------------------------

@@ -36,11 +36,18 @@ def test_a_game_of_bots_is_played_to_its_end_and_replays(client: TestClient, nam
     assert client.get(f"/games/{game_id}/replay").status_code == 200
 
 
-def test_an_unfinished_game_does_not_replay(client: TestClient) -> None:
+def test_a_running_game_replays_its_past_as_the_seat_saw_it(client: TestClient) -> None:
     created = create(client, "eighty_years_war", ["human", "human"])
-    response = client.get(f"/api/games/{created['id']}/replay/0")
-    assert response.status_code == 409
-    assert "once it is over" in response.json()["detail"]
+    game_id, secret = created["id"], tokens(created)
+    now = settled(client, game_id, secret["Dutch"])
+    steps = now["version"]  # chance's deal stands: no take-back yet
+    for step in (0, steps // 2, steps):
+        past = client.get(
+            f"/api/games/{game_id}/replay/{step}", headers={"X-Seat-Token": secret["Dutch"]}
+        ).json()
+        assert (past["step"], past["steps"], past["live"]) == (step, steps, True)
+        assert "seed" not in past and "revealed" not in past
+    assert past["view"] == now["view"]
 
 
 def test_a_seat_replays_its_own_view(client: TestClient) -> None:

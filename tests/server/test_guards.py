@@ -380,7 +380,8 @@ def test_the_rate_limiter_keys_on_the_scope_client() -> None:
     async def inner(scope: Scope, receive: Receive, send: Send) -> None:
         calls.append(scope["client"][0])
 
-    guard = RateLimit(inner, create=limits.parse("1/hour"), act=limits.parse("1/hour"))
+    hour = limits.parse("1/hour")
+    guard = RateLimit(inner, create=hour, act=hour, chat=hour)
     answers: list[Message] = []
 
     async def send(message: Message) -> None:

@@ -64,6 +64,13 @@ KEYS = {
     "steps",
     "commitment",
     "seed",
+    "moves",
+    "open_seats",
+    "rematch",
+    "hand_over_after",
+    "waiting_since",
+    "live",
+    "revealed",
 }
 
 
@@ -111,8 +118,17 @@ class Truth:
         for entry in entries:
             state.apply_action(entry.action, seat=None if entry.seat < 0 else entry.seat)
             self.states.append(state.clone())
-        self.static = draw_board(name, self.states[0].view(None))
-        self.static += " ".join(self.game.seat_names)
+        # what anybody may read: the seat names and the public boards of the game, whose
+        # words (a rule's wording on hover: "player", "activate") are no secret even when
+        # the same word is a value of the hidden state
+        last = len(self.states) - 1
+        self.static = " ".join(
+            [
+                *(draw_board(name, self.states[at].view(None)) for at in range(0, last + 1, 40)),
+                draw_board(name, self.states[last].view(None)),
+                *self.game.seat_names,
+            ]
+        )
         self.values = [
             {text for text in strings(past.to_json()["state"]) if _worth(text)}
             for past in self.states
@@ -216,6 +232,9 @@ class Truth:
         mine = seat is not None and truth.current_player() == seat and step is None
         assert payload["legal"] == ([a.text for a in truth.legal_actions()] if mine else [])
         assert payload["board_svg"] == self.board(version, seat, view)
+        if "revealed" in payload:  # once the game is over, every seat's board is open to all
+            assert truth.is_terminal() or step is not None, "boards revealed too early"
+            payload = {key: value for key, value in payload.items() if key != "revealed"}
         text = json.dumps(payload, ensure_ascii=False) + html.unescape(payload["board_svg"])
         secret = self.secret(version, seat)
         for value in secret:

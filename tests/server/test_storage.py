@@ -68,13 +68,15 @@ def test_migrations_make_the_schema_and_can_be_undone(database_url: str) -> None
     store = Store.open(database_url)
     try:
         tables = set(inspect(store.engine).get_table_names())
-        assert {"games", "seats", "entries", "alembic_version"} <= tables
+        assert {"games", "seats", "entries", "chat", "alembic_version"} <= tables
         with store.engine.connect() as connection:
             assert connection.execute(text("select version_num from alembic_version")).scalar() == (
-                "0002"
+                "0003"
             )
         downgrade(store.engine, "base")
-        assert not {"games", "seats", "entries"} & set(inspect(store.engine).get_table_names())
+        assert not {"games", "seats", "entries", "chat"} & set(
+            inspect(store.engine).get_table_names()
+        )
         migrate(store.engine)
         store.create_game(RECORD)
         assert store.game("g1") == RECORD

@@ -22,18 +22,28 @@ from stratagem.server.hub import FORBIDDEN_OPTIONS, Hub
 from stratagem.server.models import (
     ActionRequest,
     CatalogEntry,
+    ChatRequest,
     CreatedGame,
     CreateGame,
+    JoinedSeat,
+    OpenGame,
+    OpenSeat,
     Problem,
+    Rematch,
     SeatLink,
+    Summary,
 )
+from stratagem.server.seating import HUMAN, OPEN
 from stratagem.server.storage import StorageUnavailable
-from stratagem.server.table import HUMAN, Connection, Table
+from stratagem.server.table import Connection, Table
 
 TOKEN_WAIT = 10.0
 """Seconds a new websocket has to say who it is."""
 
 Token = Annotated[str | None, Header(alias="X-Seat-Token", max_length=128)]
+CreatorToken = Annotated[str | None, Header(alias="X-Creator-Token", max_length=128)]
+OPEN_LISTED = 100
+"""Public games with open seats the lobby lists at most."""
 REFUSALS: dict[int | str, dict[str, Any]] = {
     code: {"model": Problem} for code in (403, 404, 409, 413, 422, 429, 503)
 }
@@ -66,7 +76,7 @@ def catalog_entry(name: str) -> CatalogEntry:
         min_players=info.min_players,
         max_players=info.max_players,
         seats=seats,
-        controllers=[HUMAN, *bot_names(name)],
+        controllers=[HUMAN, OPEN, *bot_names(name)],
         options={k: v for k, v in defaults.items() if k not in FORBIDDEN_OPTIONS},
     )
 
@@ -82,7 +92,15 @@ async def catalog() -> list[CatalogEntry]:
 @router.post("/api/games", status_code=201, responses=REFUSALS, summary="Create a game")
 async def create_game(body: CreateGame, request: Request) -> CreatedGame:
     hub = hub_of(request)
-    made = await hub.create(body.game, body.players, dict(body.options), body.seats, body.seed)
+    made = await hub.create(
+        body.game,
+        body.players,
+        dict(body.options),
+        body.seats,
+        body.seed,
+        public=body.public,
+        hand_over_after=body.hand_over_after,
+    )
     table = await hub.table(made.id)
     page = f"/games/{made.id}"
     return CreatedGame(
@@ -90,6 +108,7 @@ async def create_game(body: CreateGame, request: Request) -> CreatedGame:
         game=table.info.game,
         title=table.info.title,
         spectator_link=page,
+        creator_link=f"{page}#creator={made.creator}",
         seats=[
             SeatLink(
                 seat=name,
@@ -142,7 +161,7 @@ async def take_back(game_id: str, request: Request, token: Token = None) -> Resp
 @router.get(
     "/api/games/{game_id}/replay/{step}",
     responses=REFUSALS,
-    summary="A finished game after its first `step` actions",
+    summary="The game after its first `step` actions, as the seat saw it then",
 )
 async def replay_step(game_id: str, step: int, request: Request, token: Token = None) -> JsonDict:
     table = await table_of(request, game_id)
@@ -150,6 +169,146 @@ async def replay_step(game_id: str, step: int, request: Request, token: Token = 
     async with table.lock:
         await table.fresh()
         return table.replay_payload(seat, step)
+
+
+@router.get("/api/open", summary="Public games with open seats, oldest first")
+async def open_games(request: Request) -> list[OpenGame]:
+    hub = hub_of(request)
+    records = await anyio.to_thread.run_sync(hub.store.open_games, OPEN_LISTED)
+    listed = []
+    for record in records:
+        info = game_info(record.game)
+        listed.append(
+            OpenGame(
+                id=record.id,
+                game=record.game,
+                title=info.title,
+                options={k: v for k, v in record.options.items() if k not in FORBIDDEN_OPTIONS},
+                created_at=record.created_at.isoformat(timespec="seconds")
+                if record.created_at
+                else "",
+                seats=[
+                    OpenSeat(
+                        seat=seat.seat,
+                        name=seat.name,
+                        controller=seat.controller,
+                        since=None
+                        if seat.controller == OPEN or seat.since is None
+                        else seat.since.isoformat(timespec="seconds"),
+                    )
+                    for seat in record.seats
+                ],
+            )
+        )
+    return listed
+
+
+@router.get(
+    "/api/games/{game_id}/summary", responses=REFUSALS, summary="A game at a glance (public)"
+)
+async def summary(game_id: str, request: Request) -> Summary:
+    table = await table_of(request, game_id)
+    async with table.lock:
+        await table.fresh()
+        sight = table.sight(None)
+        facts = table.payload(None)
+    return Summary(
+        id=table.record.id,
+        game=table.info.game,
+        title=table.info.title,
+        version=table.version,
+        to_move=None if table.finished else sight.to_move,
+        finished=table.finished,
+        open_seats=facts["open_seats"],
+        rematch=facts["rematch"],
+        result=table.result(),
+    )
+
+
+def _seat_link(game_id: str, token: str) -> str:
+    return f"/games/{game_id}#seat={token}"
+
+
+@router.post(
+    "/api/games/{game_id}/seats/{seat}/join",
+    responses=REFUSALS,
+    summary="Take an open seat: its secret link is given to you alone",
+)
+async def join(game_id: str, seat: int, request: Request) -> JoinedSeat:
+    table = await table_of(request, game_id)
+    token = await table.join(seat)
+    return JoinedSeat(seat=table.game.seat_names[seat], link=_seat_link(game_id, token))
+
+
+@router.post(
+    "/api/games/{game_id}/seats/{seat}/link",
+    responses=REFUSALS,
+    summary="The creator gives a person's seat a new secret link (the old one ends)",
+)
+async def relink(
+    game_id: str, seat: int, request: Request, creator: CreatorToken = None
+) -> JoinedSeat:
+    table = await table_of(request, game_id)
+    table.require_creator(creator)
+    token = await table.relink(seat)
+    return JoinedSeat(seat=table.game.seat_names[seat], link=_seat_link(game_id, token))
+
+
+@router.post(
+    "/api/games/{game_id}/seats/{seat}/bot",
+    status_code=204,
+    responses=REFUSALS,
+    summary="The creator hands a seat that kept everyone waiting to a bot",
+)
+async def hand_over(
+    game_id: str, seat: int, request: Request, creator: CreatorToken = None
+) -> Response:
+    table = await table_of(request, game_id)
+    table.require_creator(creator)
+    await table.hand_over(seat)
+    return Response(status_code=204)
+
+
+@router.post(
+    "/api/games/{game_id}/resign",
+    responses={**PAYLOAD, **REFUSALS},
+    summary="Resign your seat (two seats: the other side wins; more: a bot plays it)",
+)
+async def resign(game_id: str, request: Request, token: Token = None) -> Response:
+    table = await table_of(request, game_id)
+    return Response(await table.resign(table.require_seat(token)), media_type=JSON)
+
+
+@router.post(
+    "/api/games/{game_id}/rematch",
+    status_code=201,
+    responses=REFUSALS,
+    summary="A new game of the same seats and options, once this one is over",
+)
+async def rematch(
+    game_id: str, request: Request, token: Token = None, creator: CreatorToken = None
+) -> Rematch:
+    hub = hub_of(request)
+    table = await table_of(request, game_id)
+    if token:
+        seat: int | None = table.require_seat(token)
+    else:
+        table.require_creator(creator)
+        seat = None
+    made = await hub.rematch(table, seat)
+    return Rematch(id=made, spectator_link=f"/games/{made}")
+
+
+@router.post(
+    "/api/games/{game_id}/chat",
+    status_code=204,
+    responses=REFUSALS,
+    summary="Say something in the game's chat (no token: as a spectator)",
+)
+async def chat(game_id: str, body: ChatRequest, request: Request, token: Token = None) -> Response:
+    table = await table_of(request, game_id)
+    await table.say(table.seat_for(token), body.text)
+    return Response(status_code=204)
 
 
 @router.get(
@@ -189,6 +348,7 @@ async def updates(websocket: WebSocket, game_id: str) -> None:
         return
     except WebSocketDisconnect:
         return
+    await table.read_chat()
     connection = table.connect(seat)
     try:
         await _serve(websocket, table, connection)
@@ -204,7 +364,8 @@ async def _serve(websocket: WebSocket, table: Table, connection: Connection) -> 
             with contextlib.suppress(WebSocketDisconnect, RuntimeError):
                 while True:
                     await connection.dirty.wait()
-                    await websocket.send_text(table.next_message(connection))
+                    for text in table.next_messages(connection):
+                        await websocket.send_text(text)
             group.cancel_scope.cancel()
 
         async def read() -> None:

@@ -5,7 +5,8 @@ hears of every append because it made it (``Solo``). Several processes on one Po
 (``Postgres``) share the games through the database alone:
 
 * every append is announced with ``NOTIFY`` (``storage.NOTIFY_CHANNEL``, a line
-  ``"<game id> <log length>"`` per game of the commit) in the transaction that writes
+  ``"<game id> <log length>"`` per game of the commit, ``"<game id> chat <chat length>"``
+  for a chat line) in the transaction that writes
   it, and every process ``LISTEN``s and brings its own copy of that game up to date, so
   a move accepted by one process reaches the websockets of all;
 * a game's chance and bots are played by the process that holds its lease, a session
@@ -33,8 +34,9 @@ import psycopg
 
 from stratagem.server.storage import NOTIFY_CHANNEL
 
-Listener = Callable[[str, int], Awaitable[None]]
-"""Called with (game id, log length) for every append announced by any process."""
+Listener = Callable[[str, str, int], Awaitable[None]]
+"""Called with (game id, ``log`` or ``chat``, its new length) for every append to a log
+or a chat announced by any process."""
 RECONNECT_FIRST = 0.2
 RECONNECT_MOST = 2.0
 """Seconds between two attempts to listen again, doubling from the first: at most this
@@ -48,6 +50,16 @@ def _reason(error: BaseException) -> str:
     """An error in one line (libpq's messages run on over several)."""
     lines = str(error).strip().splitlines()
     return lines[0].strip() if lines else type(error).__name__
+
+
+def _heard(line: str) -> tuple[str, str, int] | None:
+    """(game id, ``log`` or ``chat``, length) of one line of a notice, if it is one."""
+    match line.split(" "):
+        case [game_id, length] if length.isdigit():
+            return game_id, "log", int(length)
+        case [game_id, "chat", length] if length.isdigit():
+            return game_id, "chat", int(length)
+    return None
 
 
 class Solo:
@@ -111,13 +123,13 @@ class Postgres(Solo):
                     await connection.execute(f"LISTEN {NOTIFY_CHANNEL}")
                     self.ready.set()
                     if not first and self._listener is not None:
-                        await self._listener("", -1)  # appends may have been missed
+                        await self._listener("", "log", -1)  # appends may have been missed
                     first, pause = False, RECONNECT_FIRST
                     async for notice in connection.notifies():
                         for line in notice.payload.splitlines():
-                            game_id, _, length = line.partition(" ")
-                            if self._listener is not None and length.isdigit():
-                                await self._listener(game_id, int(length))
+                            heard = _heard(line)
+                            if self._listener is not None and heard is not None:
+                                await self._listener(*heard)
             except asyncio.CancelledError:
                 raise
             except (psycopg.Error, OSError) as error:

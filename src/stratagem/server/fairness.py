@@ -28,7 +28,7 @@ from stratagem.sim.fairness import commitment, commitment_preimage
 from stratagem.sim.gamelog import table_log_text
 
 __all__ = [
-    "HUMAN",
+    "PEOPLE",
     "SEED_BITS",
     "check_seed_choice",
     "commitment",
@@ -38,9 +38,8 @@ __all__ = [
     "table_log_lines",
 ]
 
-HUMAN = "human"
-"""The controller of a person's seat (``table.HUMAN``; not imported, so that the table can
-import this module)."""
+PEOPLE = ("human", "open")
+"""Controllers of seats a person plays or will play (``seating.HUMAN`` and ``OPEN``)."""
 SEED_BITS = 63
 """A seed's size: it fits the database's signed 64-bit column."""
 
@@ -61,7 +60,7 @@ def check_seed_choice(
     """
     if seed is None:
         return
-    people = [index for index, controller in enumerate(controllers) if controller == HUMAN]
+    people = [index for index, controller in enumerate(controllers) if controller in PEOPLE]
     if not people:
         return
     named = [

@@ -39,6 +39,7 @@ from stratagem.server.settings import Settings
 
 CREATE_PATH = re.compile(r"/api/games/?")
 ACT_PATH = re.compile(r"/api/games/[^/]+/(?:actions|takeback)/?")
+TABLE_PATH = re.compile(r"/api/games/[^/]+/(?:chat|resign|rematch|seats/[^/]+/[a-z]+)/?")
 MAX_LENGTH_DIGITS = 18
 """A ``Content-Length`` with more digits is certainly over any limit (and not worth
 converting: Python refuses to convert very long digit strings)."""
@@ -140,15 +141,23 @@ class BodyLimit:
 
 
 class RateLimit:
-    """Refuse (429) game creations, and actions and take-backs, beyond a rate per client
-    address; other requests pass uncounted. Each attempt counts, refused or not."""
+    """Refuse (429) game creations, actions and take-backs, and chat lines and changes at
+    the table, each beyond its rate per client address; other requests pass uncounted.
+    Each attempt counts, refused or not."""
 
-    def __init__(self, app: ASGIApp, create: limits.RateLimitItem, act: limits.RateLimitItem):
+    def __init__(
+        self,
+        app: ASGIApp,
+        create: limits.RateLimitItem,
+        act: limits.RateLimitItem,
+        chat: limits.RateLimitItem,
+    ):
         self.app = app
         self.limiter = MovingWindowRateLimiter(MemoryStorage())
         self.rules = (
             (CREATE_PATH, "create", create, "games created"),
             (ACT_PATH, "act", act, "actions and take-backs"),
+            (TABLE_PATH, "chat", chat, "chat lines and changes at the table"),
         )
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -208,5 +217,8 @@ def install_guards(app: FastAPI, config: Settings) -> None:
     app.add_middleware(BodyLimit, max_body=config.max_body)
     if config.rate_limits:
         app.add_middleware(
-            RateLimit, create=limits.parse(config.rate_create), act=limits.parse(config.rate_act)
+            RateLimit,
+            create=limits.parse(config.rate_create),
+            act=limits.parse(config.rate_act),
+            chat=limits.parse(config.rate_chat),
         )

@@ -19,10 +19,17 @@ from dataclasses import dataclass
 from stratagem.bots import bot_names
 from stratagem.core import OptionError, available_games, load
 from stratagem.server.cluster import Solo
-from stratagem.server.errors import Invalid, NotFound, Unreadable
+from stratagem.server.errors import Conflict, Invalid, NotFound, Unreadable
 from stratagem.server.fairness import game_seed
-from stratagem.server.storage import GameRecord, SeatRecord, StorageUnavailable, Store
-from stratagem.server.table import HUMAN, Table
+from stratagem.server.seating import HUMAN, OPEN
+from stratagem.server.storage import (
+    GameRecord,
+    SeatRecord,
+    StorageError,
+    StorageUnavailable,
+    Store,
+)
+from stratagem.server.table import Table
 from stratagem.server.tokens import new_game_id, new_token, token_hash
 from stratagem.server.writer import Writer
 
@@ -49,10 +56,12 @@ def _path_like(value: object) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class NewGame:
-    """A created game: its id and the secret token of each human seat (shown once)."""
+    """A created game: its id, the secret token of each human seat and the creator's
+    (shown once)."""
 
     id: str
     tokens: dict[int, str]
+    creator: str
 
 
 class Hub:
@@ -87,9 +96,14 @@ class Hub:
         options: dict[str, object],
         controllers: list[str] | None,
         seed: int | None,
+        *,
+        public: bool = False,
+        hand_over_after: int = 600,
     ) -> NewGame:
         """Create and store a game; refuses unknown games, bad options, seats or bots, and
-        a chosen seed when a person is seated (chance must be unforeseeable to them)."""
+        a chosen seed when a person is seated (chance must be unforeseeable to them). A
+        seat may be left ``open`` for a person to take; a ``public`` game with open seats
+        is listed in the lobby."""
         names = [info.name for info in available_games()]
         if game not in names:
             raise Invalid(f"no game named {game!r}; games: {', '.join(names)}")
@@ -111,7 +125,7 @@ class Hub:
         chosen = controllers or [HUMAN] * count
         if len(chosen) != count:
             raise Invalid(f"{game} with {count} players has {count} seats, not {len(chosen)}")
-        allowed = [HUMAN, *bot_names(game)]
+        allowed = [HUMAN, OPEN, *bot_names(game)]
         for index, controller in enumerate(chosen):
             if controller not in allowed:
                 raise Invalid(
@@ -119,6 +133,7 @@ class Hub:
                     f"{', '.join(allowed)}"
                 )
         tokens = {index: new_token() for index, kind in enumerate(chosen) if kind == HUMAN}
+        creator = new_token()
         record = GameRecord(
             id=new_game_id(),
             game=game,
@@ -133,11 +148,48 @@ class Hub:
                 )
                 for index, name in enumerate(loaded.seat_names)
             ),
+            public=public,
+            creator_hash=token_hash(creator),
+            hand_over_after=hand_over_after,
         )
         await self.writer.create(record)
         table = await self.table(record.id)
         table.kick()
-        return NewGame(record.id, tokens)
+        return NewGame(record.id, tokens, creator)
+
+    async def rematch(self, old: Table, seat: int | None) -> str:
+        """A new game of ``old``'s seats and options (a new secret seed; each person's
+        seat keeps its secret, so each old page can open the new game with its own
+        link); the new game's id. Asked by a seat (or the creator: ``seat`` is ``None``)."""
+        async with old.lock:
+            await old.fresh()
+            reason = old.rematch_blocker()
+        if reason is not None:
+            raise Conflict(reason)
+        first = old.record
+        record = GameRecord(
+            id=new_game_id(),
+            game=first.game,
+            options=dict(first.options),
+            seed=game_seed(None, ()),  # a fresh secret seed
+            seats=tuple(
+                SeatRecord(seat.seat, seat.name, HUMAN, seat.token_hash)
+                if seat.token_hash is not None
+                else SeatRecord(seat.seat, seat.name, seat.controller, None)
+                for seat in first.seats
+            ),
+            creator_hash=first.creator_hash,
+            hand_over_after=first.hand_over_after,
+        )
+        await self.writer.create(record)
+        try:
+            await old.note_rematch(-1 if seat is None else seat, record.id)
+        except StorageError:
+            made = old.rematch_blocker()  # another made one first: that one stands
+            raise Conflict(made or "the game moved on: look again") from None
+        table = await self.table(record.id)
+        table.kick()
+        return record.id
 
     async def table(self, game_id: str) -> Table:
         """The table of ``game_id``, loaded and synced with its log; ``NotFound`` if none,
@@ -187,19 +239,26 @@ class Hub:
         await self.sweep()
         self._supervisor = asyncio.create_task(self._supervise(), name="stratagem supervisor")
 
-    async def _heard(self, game_id: str, length: int) -> None:
-        """Another process appended to ``game_id`` (``length < 0``: appends may have been
-        missed, bring every table up to date)."""
+    async def _heard(self, game_id: str, what: str, length: int) -> None:
+        """Another process appended to ``game_id``'s log or chat (``length < 0``: appends
+        may have been missed, bring every table up to date)."""
         tables = list(self.tables.values()) if length < 0 else [self.tables.get(game_id)]
         for table in tables:
             if table is not None:
-                task = asyncio.create_task(self._refresh(table, None if length < 0 else length))
+                task = asyncio.create_task(
+                    self._refresh(table, what, None if length < 0 else length)
+                )
                 self._tasks.add(task)
                 task.add_done_callback(self._tasks.discard)
 
-    async def _refresh(self, table: Table, length: int | None) -> None:
+    async def _refresh(self, table: Table, what: str, length: int | None) -> None:
         try:
-            await table.refresh(length)
+            if what == "chat":
+                await table.refresh_chat(length)
+            else:
+                await table.refresh(length)
+                if length is None:  # chat lines may have been missed too
+                    await table.refresh_chat(None)
         except StorageUnavailable:
             self._behind.add(table.record.id)  # the supervisor catches up later
 

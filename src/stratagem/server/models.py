@@ -109,10 +109,23 @@ class CreateGame(_Body):
     seats: list[str] | None = Field(
         default=None,
         max_length=16,
-        description="Per seat, in order: 'human' or a bot's name (default: all human).",
+        description=(
+            "Per seat, in order: 'human', 'open' (for a person to take later) or a bot's "
+            "name (default: all human)."
+        ),
         examples=[["human", "heuristic"]],
     )
     seed: int | None = Field(default=None, ge=0, le=MAX_SEED)
+    public: bool = Field(
+        default=False, description="List the game in the lobby while it has open seats."
+    )
+    hand_over_after: int = Field(
+        default=600,
+        ge=60,
+        le=7 * 86400,
+        description="Seconds a person may keep the others waiting before the creator may "
+        "hand the seat to a bot.",
+    )
 
     @field_validator("game", mode="before")
     @classmethod
@@ -166,7 +179,72 @@ class CreatedGame(BaseModel):
     game: str
     title: str
     spectator_link: str
+    creator_link: str = Field(
+        description="The creator's secret link (new seat links, absent seats to bots)."
+    )
     seats: list[SeatLink]
+
+
+class JoinedSeat(BaseModel):
+    """A seat taken, or given a new link: the link carries the seat's secret token."""
+
+    seat: str
+    link: str
+
+
+class Rematch(BaseModel):
+    """A rematch: the new game's id and page (each person opens it with their own
+    secret: the same token as in the old game)."""
+
+    id: str
+    spectator_link: str
+
+
+class ChatRequest(_Body):
+    """A line for the game's chat, from the seat of the token sent (none: a spectator)."""
+
+    text: str = Field(min_length=1, max_length=500)
+
+    @field_validator("text", mode="before")
+    @classmethod
+    def _valid_text(cls, value: object) -> object:
+        if isinstance(value, str):
+            _check_text(value)
+        return value
+
+
+class OpenSeat(BaseModel):
+    """A seat of a listed game."""
+
+    seat: int
+    name: str
+    controller: str = Field(description="'open', 'human' or a bot's name.")
+    since: str | None = Field(description="When it was filled (ISO 8601), if it is.")
+
+
+class OpenGame(BaseModel):
+    """A public game waiting for people to take its open seats."""
+
+    id: str
+    game: str
+    title: str
+    options: dict[str, Any]
+    created_at: str
+    seats: list[OpenSeat]
+
+
+class Summary(BaseModel):
+    """What anybody may know of a game at a glance (for a list of one's games)."""
+
+    id: str
+    game: str
+    title: str
+    version: int
+    to_move: str | None
+    finished: bool
+    open_seats: list[str]
+    rematch: str | None
+    result: dict[str, Any] | None
 
 
 class ActionRequest(_Body):

@@ -150,3 +150,12 @@ def build_payload(
         payload["step"] = step
         payload["steps"] = version
     return payload
+
+
+def revealed_boards(game: str, state: State) -> list[JsonDict]:
+    """Every seat's board drawn from its own view of ``state``: what a finished game
+    shows to all, since nothing is secret once it is over."""
+    return [
+        {"seat": name, "board_svg": _board(game, _View(state.view(seat)))}
+        for seat, name in enumerate(state.game.seat_names)
+    ]

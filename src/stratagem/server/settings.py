@@ -18,10 +18,13 @@ DEFAULT_MAX_BODY = 64 * 1024
 RATE_LIMITS_ENV = "STRATAGEM_RATE_LIMITS"
 RATE_CREATE_ENV = "STRATAGEM_RATE_CREATE"
 RATE_ACT_ENV = "STRATAGEM_RATE_ACT"
+RATE_CHAT_ENV = "STRATAGEM_RATE_CHAT"
 DEFAULT_RATE_CREATE = "30/minute"
 """Games one client address may create: more than a lobby of friends ever needs."""
 DEFAULT_RATE_ACT = "1200/minute"
 """Actions and take-backs one address may post (20 a second, all its seats together)."""
+DEFAULT_RATE_CHAT = "20/minute"
+"""Chat lines, seats taken and other changes at the table one address may post."""
 _OFF = ("0", "false", "no", "off")
 
 
@@ -37,18 +40,23 @@ def _env_rate_act() -> str:
     return os.environ.get(RATE_ACT_ENV) or DEFAULT_RATE_ACT
 
 
+def _env_rate_chat() -> str:
+    return os.environ.get(RATE_CHAT_ENV) or DEFAULT_RATE_CHAT
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     """Where games are stored, how fast bots play, and the table's doors (``guards.py``).
 
-    ``max_body`` bounds every request body (bytes). ``rate_create`` and ``rate_act`` are
-    per client address, in the notation of the ``limits`` library (``"30/minute"``,
-    ``"5 per second"``); ``rate_limits=False`` turns both off (tests, the benchmark).
-    Those three default to ``STRATAGEM_RATE_LIMITS`` (``off`` turns them off),
-    ``STRATAGEM_RATE_CREATE`` and ``STRATAGEM_RATE_ACT``, read whenever a ``Settings`` is
-    made, so that a caller that builds its settings field by field (``stratagem serve
-    --database ...``) still honours them. A rate that ``limits`` cannot read is refused
-    here, at start-up, not on the first request.
+    ``max_body`` bounds every request body (bytes). ``rate_create``, ``rate_act`` and
+    ``rate_chat`` (chat lines, and seats taken, resigned, relinked, handed over or
+    rematched) are per client address, in the notation of the ``limits`` library (``"30/minute"``,
+    ``"5 per second"``); ``rate_limits=False`` turns them off (tests, the benchmark).
+    They default to ``STRATAGEM_RATE_LIMITS`` (``off`` turns them off),
+    ``STRATAGEM_RATE_CREATE``, ``STRATAGEM_RATE_ACT`` and ``STRATAGEM_RATE_CHAT``, read
+    whenever a ``Settings`` is made, so that a caller that builds its settings field by
+    field (``stratagem serve --database ...``) still honours them. A rate that
+    ``limits`` cannot read is refused here, at start-up, not on the first request.
     """
 
     database_url: str = DEFAULT_DATABASE
@@ -57,11 +65,17 @@ class Settings:
     rate_limits: bool = field(default_factory=_env_rate_limits)
     rate_create: str = field(default_factory=_env_rate_create)
     rate_act: str = field(default_factory=_env_rate_act)
+    rate_chat: str = field(default_factory=_env_rate_chat)
 
     def __post_init__(self) -> None:
         if self.max_body < 1:
             raise ValueError(f"max_body must be at least 1 byte, not {self.max_body}")
-        for name, rate in (("rate_create", self.rate_create), ("rate_act", self.rate_act)):
+        rates = (
+            ("rate_create", self.rate_create),
+            ("rate_act", self.rate_act),
+            ("rate_chat", self.rate_chat),
+        )
+        for name, rate in rates:
             try:
                 count = len(limits.parse_many(rate))
             except ValueError:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import datetime as dt
 import functools
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, ParamSpec, TypeVar
 
@@ -53,7 +53,12 @@ MIGRATIONS = Path(__file__).parent / "migrations"
 CHANCE_SEAT = -1
 """The ``seat`` of an entry that records a chance outcome."""
 
-EntryKind = Literal["act", "undo"]
+EntryKind = Literal["act", "undo", "table"]
+"""``act``: a seat's or chance's action; ``undo``: a take-back; ``table``: a change at the
+table that is no move of the game (a seat taken, resigned or handed to a bot, a new link,
+a rematch), its facts as JSON in ``action`` (see ``stratagem.server.seating``)."""
+SPECTATOR_SEAT = -1
+"""The ``seat`` of a chat line written by a spectator."""
 
 
 NOTIFY_CHANNEL = "stratagem_entries"
@@ -109,6 +114,15 @@ class GameRow(Base):
     driver: Mapped[bool] = mapped_column(Boolean, default=True, index=True)
     """Whether chance or a bot is to act (someone must play them)."""
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+    public: Mapped[bool] = mapped_column(Boolean, default=False, index=True)
+    """Listed in the lobby while it has open seats."""
+    creator_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """The hash of the creator's secret token (new links, absent seats to bots)."""
+    hand_over_after: Mapped[int] = mapped_column(Integer, default=600)
+    """Seconds a seat must have kept the others waiting before the creator may hand it to
+    a bot."""
+    rematch: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    """The id of this game's rematch, once one is made."""
 
 
 class SeatRow(Base):
@@ -123,6 +137,8 @@ class SeatRow(Base):
     name: Mapped[str] = mapped_column(String(64))
     controller: Mapped[str] = mapped_column(String(32))
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    since: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    """When the seat was last filled (created, taken, handed over)."""
 
 
 class EntryRow(Base):
@@ -140,14 +156,41 @@ class EntryRow(Base):
     at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
 
 
+class ChatRow(Base):
+    """One line of a game's chat."""
+
+    __tablename__ = "chat"
+
+    game_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    text: Mapped[str] = mapped_column(Text)
+    at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+
+
 @dataclass(frozen=True, slots=True)
 class SeatRecord:
-    """A seat as stored."""
+    """A seat as stored: ``controller`` is ``human``, ``open`` (waiting for a person) or
+    a bot's name."""
 
     seat: int
     name: str
     controller: str
     token_hash: str | None
+    since: dt.datetime | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class ChatLine:
+    """A line of a game's chat: ``seat`` is ``SPECTATOR_SEAT`` for a spectator."""
+
+    game_id: str
+    seq: int
+    seat: int
+    text: str
+    at: dt.datetime
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,6 +211,10 @@ class Append:
     entries: tuple[Entry, ...]
     finished: bool
     driver: bool
+    seats: tuple[SeatRecord, ...] = ()
+    """Seats of the game stored anew with the entries (who plays them, their token)."""
+    rematch: str | None = None
+    """The game's rematch, stored with the entries (refused if it has one already)."""
 
     @property
     def announcement(self) -> str:
@@ -184,6 +231,11 @@ class GameRecord:
     options: dict[str, Any]
     seed: int
     seats: tuple[SeatRecord, ...]
+    public: bool = False
+    creator_hash: str | None = None
+    hand_over_after: int = 600
+    rematch: str | None = None
+    created_at: dt.datetime | None = field(default=None, compare=False)
 
 
 def normalize_url(url: str) -> str:
@@ -335,6 +387,34 @@ def _append_portable(connection: Connection, appends: Sequence[Append]) -> int:
     return int(changed.rowcount)
 
 
+def _rewrite_seats(connection: Connection, appends: Sequence[Append]) -> None:
+    """Store the seats and rematches that ``appends`` carry (a rematch only once)."""
+    now = _now()
+    for append in appends:
+        for seat in append.seats:
+            connection.execute(
+                update(SeatRow)
+                .where(SeatRow.game_id == append.game_id, SeatRow.seat == seat.seat)
+                .values(controller=seat.controller, token_hash=seat.token_hash, since=now)
+            )
+        if append.rematch is not None:
+            made = connection.execute(
+                update(GameRow)
+                .where(GameRow.id == append.game_id, GameRow.rematch.is_(None))
+                .values(rematch=append.rematch)
+            )
+            if made.rowcount != 1:
+                raise StorageError(f"game {append.game_id} has a rematch already")
+
+
+def _notify(connection: Connection, lines: Sequence[str]) -> None:
+    """Tell every listening PostgreSQL process of ``lines`` when (and if) this commits."""
+    connection.execute(
+        text("SELECT pg_notify(:channel, :payload)"),
+        {"channel": NOTIFY_CHANNEL, "payload": "\n".join(lines)},
+    )
+
+
 class Store:
     """Reads and appends games; every method is one short transaction (call off the loop)."""
 
@@ -361,6 +441,7 @@ class Store:
     @_guarded
     def create_game(self, record: GameRecord) -> None:
         """Store a new game's creation record and seats."""
+        now = _now()
         with Session(self.engine) as session, session.begin():
             session.add(
                 GameRow(
@@ -370,7 +451,10 @@ class Store:
                     seed=record.seed,
                     finished=False,
                     driver=True,
-                    created_at=_now(),
+                    created_at=now,
+                    public=record.public,
+                    creator_hash=record.creator_hash,
+                    hand_over_after=record.hand_over_after,
                 )
             )
             session.flush()
@@ -381,6 +465,7 @@ class Store:
                     name=seat.name,
                     controller=seat.controller,
                     token_hash=seat.token_hash,
+                    since=now,
                 )
                 for seat in record.seats
             )
@@ -395,16 +480,7 @@ class Store:
             seats = session.scalars(
                 select(SeatRow).where(SeatRow.game_id == game_id).order_by(SeatRow.seat)
             ).all()
-            return GameRecord(
-                id=row.id,
-                game=row.game,
-                options=dict(row.options),
-                seed=row.seed,
-                seats=tuple(
-                    SeatRecord(seat.seat, seat.name, seat.controller, seat.token_hash)
-                    for seat in seats
-                ),
-            )
+            return _record(row, seats)
 
     @_guarded
     def entries(self, game_id: str) -> list[Entry]:
@@ -461,10 +537,14 @@ class Store:
         of them or, if any entry's number is taken already, none (``StorageError``)."""
         try:
             with self.engine.begin() as connection:
-                if self.postgres:
+                plain = all(not a.seats and a.rematch is None for a in appends)
+                if self.postgres and plain:
                     changed = _append_postgres(connection, appends)
                 else:
                     changed = _append_portable(connection, appends)
+                    _rewrite_seats(connection, appends)
+                    if self.postgres:
+                        _notify(connection, [append.announcement for append in appends])
                 if changed != len({append.game_id for append in appends}):
                     missing = ", ".join(repr(append.game_id) for append in appends)
                     raise StorageError(f"no game to append to among {missing}")
@@ -474,6 +554,73 @@ class Store:
                 for append in appends
             )
             raise StorageError(f"{numbers}: written by another writer first") from None
+
+    @_guarded
+    def last_change(self, game_id: str) -> dt.datetime | None:
+        """When the game's log last grew (``None``: it is empty)."""
+        with Session(self.engine) as session:
+            found = session.scalar(select(func.max(EntryRow.at)).where(EntryRow.game_id == game_id))
+            if found is not None and found.tzinfo is None:  # SQLite keeps no zone: it was UTC
+                found = found.replace(tzinfo=dt.UTC)
+            return found
+
+    @_guarded
+    def add_chat(self, line: ChatLine) -> None:
+        """Store a chat line (its ``seq`` must be the chat's length; ``StorageError`` if
+        another writer took that number first)."""
+        try:
+            with self.engine.begin() as connection:
+                connection.execute(
+                    insert(ChatRow).values(
+                        game_id=line.game_id,
+                        seq=line.seq,
+                        seat=line.seat,
+                        text=line.text,
+                        at=line.at,
+                    )
+                )
+                if self.postgres:
+                    _notify(connection, [f"{line.game_id} chat {line.seq + 1}"])
+        except IntegrityError:
+            raise StorageError(
+                f"game {line.game_id}: chat line {line.seq} was written by another writer first"
+            ) from None
+
+    @_guarded
+    def chat(self, game_id: str, start: int = 0) -> list[ChatLine]:
+        """A game's chat from line ``start`` on, in order."""
+        with Session(self.engine) as session:
+            rows = session.scalars(
+                select(ChatRow)
+                .where(ChatRow.game_id == game_id, ChatRow.seq >= start)
+                .order_by(ChatRow.seq)
+            ).all()
+            return [ChatLine(row.game_id, row.seq, row.seat, row.text, row.at) for row in rows]
+
+    @_guarded
+    def open_games(self, most: int) -> list[GameRecord]:
+        """Public games not over that have a seat open, oldest first (at most ``most``)."""
+        with Session(self.engine) as session:
+            waiting = (
+                select(SeatRow.game_id).where(SeatRow.controller == "open").distinct().subquery()
+            )
+            rows = session.scalars(
+                select(GameRow)
+                .where(
+                    GameRow.public.is_(True),
+                    GameRow.finished.is_(False),
+                    GameRow.id.in_(select(waiting.c.game_id)),
+                )
+                .order_by(GameRow.created_at)
+                .limit(most)
+            ).all()
+            ids = [row.id for row in rows]
+            seats: dict[str, list[SeatRow]] = {game_id: [] for game_id in ids}
+            for seat in session.scalars(
+                select(SeatRow).where(SeatRow.game_id.in_(ids)).order_by(SeatRow.seat)
+            ):
+                seats[seat.game_id].append(seat)
+            return [_record(row, seats[row.id]) for row in rows]
 
     @_guarded
     def unfinished(self) -> list[str]:
@@ -493,17 +640,36 @@ class Store:
 
 
 def _entry(row: EntryRow) -> Entry:
-    kind: EntryKind = "undo" if row.kind == "undo" else "act"
+    kind: EntryKind = "undo" if row.kind == "undo" else "table" if row.kind == "table" else "act"
     return Entry(row.seq, kind, row.seat, row.action)
 
 
+def _record(row: GameRow, seats: Sequence[SeatRow]) -> GameRecord:
+    return GameRecord(
+        id=row.id,
+        game=row.game,
+        options=dict(row.options),
+        seed=row.seed,
+        seats=tuple(
+            SeatRecord(seat.seat, seat.name, seat.controller, seat.token_hash, seat.since)
+            for seat in seats
+        ),
+        public=row.public,
+        creator_hash=row.creator_hash,
+        hand_over_after=row.hand_over_after,
+        rematch=row.rematch,
+        created_at=row.created_at,
+    )
+
+
 def standing(entries: Sequence[Entry]) -> list[Entry]:
-    """The actions still standing: each ``undo`` withdraws the last standing action."""
+    """The actions still standing: each ``undo`` withdraws the last standing action
+    (``table`` entries are no actions)."""
     stack: list[Entry] = []
     for entry in entries:
         if entry.kind == "undo":
             if stack:
                 stack.pop()
-        else:
+        elif entry.kind == "act":
             stack.append(entry)
     return stack

@@ -15,48 +15,70 @@ each computed once per version and shared by every connection of that seat.
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 import logging
 import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from stratagem.bots import Bot, make_bot
+from stratagem.bots import Bot, bot_names, make_bot
 from stratagem.core import CHANCE, TERMINAL, Game, IllegalAction, JsonDict, State, load
-from stratagem.server import takeback
+from stratagem.server import seating, takeback
 from stratagem.server.cluster import Solo
 from stratagem.server.errors import Conflict, Forbidden, Invalid, NotFound
 from stratagem.server.fairness import commitment, table_log_lines
-from stratagem.server.payloads import Sight, TableInfo, build_payload, dumps, sight_of
+from stratagem.server.payloads import (
+    Sight,
+    TableInfo,
+    build_payload,
+    dumps,
+    revealed_boards,
+    sight_of,
+)
+from stratagem.server.seating import HUMAN, OPEN, TableChange
 from stratagem.server.storage import (
     CHANCE_SEAT,
+    SPECTATOR_SEAT,
     Append,
+    ChatLine,
     Entry,
     GameRecord,
+    SeatRecord,
     StorageError,
     StorageUnavailable,
     Store,
     standing,
 )
-from stratagem.server.tokens import seat_of_token
+from stratagem.server.tokens import new_token, seat_of_token, token_hash
 from stratagem.server.writer import Writer
 from stratagem.sim import bot_rng, table_chance_rng
 
-HUMAN = "human"
 BURST = 64
 """Chance outcomes (and bot moves, when bots do not wait) written in one transaction: none
 of them is shown to anybody before all are stored."""
 RETRY_FIRST = 0.2
 RETRY_MOST = 5.0
 """Seconds the chance and bot player waits after a database error: doubling, at most."""
+SNAPSHOT_EVERY = 32
+"""Replay keeps the state after every this many actions, so a step replays at most this
+many actions."""
+CHAT_LENGTH = 500
+"""Characters of one chat line at most."""
+CHAT_KEPT = 200
+"""Chat lines a new connection is sent (the latest)."""
 log = logging.getLogger(__name__)
 
 
-def replay(game: Game, entries: Sequence[Entry], steps: int | None = None) -> State:
-    """The state after the standing actions of ``entries`` (the first ``steps`` of them)."""
-    state = game.new_initial_state()
+def replay(
+    game: Game, entries: Sequence[Entry], steps: int | None = None, start: State | None = None
+) -> State:
+    """The state after the standing actions of ``entries`` (the first ``steps`` of them);
+    from ``start`` (a copy of it), the state after the first ``len(start.history)``."""
+    state = game.new_initial_state() if start is None else start.clone()
     actions = standing(entries)
-    for entry in actions if steps is None else actions[:steps]:
+    done = len(state.history)
+    for entry in actions[done:] if steps is None else actions[done:steps]:
         state.apply_action(entry.action, seat=None if entry.seat == CHANCE_SEAT else entry.seat)
     return state
 
@@ -68,6 +90,10 @@ class Connection:
     seat: int | None
     dirty: asyncio.Event = field(default_factory=asyncio.Event)
     known_events: int = 0
+    sent_version: int = -1
+    """The version of the last state message sent (-1: none yet)."""
+    known_chat: int = 0
+    """Chat lines sent (the first chat message gives only the latest ``CHAT_KEPT``)."""
 
 
 class Table:
@@ -88,6 +114,31 @@ class Table:
         self.record = record
         self.game = load(record.game, **record.options)
         self.bot_delay = bot_delay
+        self.lock = asyncio.Lock()
+        self.entries: list[Entry] = []
+        self.state: State = self.game.new_initial_state()
+        self.connections: set[Connection] = set()
+        self.bots: dict[int, Bot] = {}
+        self._resigned: int | None = None
+        self._seat(record)
+        self.chat: list[ChatLine] | None = None
+        """The chat, once read (``None``: not yet)."""
+        self._snapshots: dict[int, State] = {}
+        """Replay's states, by how many standing actions they follow (every
+        ``SNAPSHOT_EVERY``); they stay true until a take-back withdraws one of those."""
+        self.used = time.monotonic()
+        self.changed_at = time.time()
+        """When the log last grew, as this process knows it (absent seats are timed from
+        it)."""
+        self._driver: asyncio.Task[None] | None = None
+        self._stale = True
+        self._before: tuple[int, State] = (-1, self.state)
+        """The state before the entry numbered here (saves a replay for take-backs)."""
+        self._reset_caches()
+
+    def _seat(self, record: GameRecord) -> None:
+        """Take in who plays each seat (at first, and after a table change)."""
+        self.record = record
         self.info = TableInfo(
             id=record.id,
             game=record.game,
@@ -95,21 +146,18 @@ class Table:
             seats=tuple((seat.name, seat.controller) for seat in record.seats),
             commitment=commitment(record.id, record.seed),
         )
-        self.lock = asyncio.Lock()
-        self.entries: list[Entry] = []
-        self.state: State = self.game.new_initial_state()
-        self.connections: set[Connection] = set()
-        self.bots: dict[int, Bot] = {
-            seat.seat: make_bot(seat.controller, self.game, bot_rng(record.seed, seat.seat))
+        kept = self.bots
+        self.bots = {
+            seat.seat: kept.get(seat.seat)
+            or make_bot(seat.controller, self.game, bot_rng(record.seed, seat.seat))
             for seat in record.seats
-            if seat.controller != HUMAN
+            if seat.controller not in (HUMAN, OPEN)
         }
-        self.used = time.monotonic()
-        self._driver: asyncio.Task[None] | None = None
-        self._stale = True
-        self._before: tuple[int, State] = (-1, self.state)
-        """The state before the entry numbered here (saves a replay for take-backs)."""
-        self._reset_caches()
+
+    @property
+    def open_seats(self) -> list[int]:
+        """The seats waiting for a person (the game starts once there are none)."""
+        return [seat.seat for seat in self.record.seats if seat.controller == OPEN]
 
     # -- who is asking ------------------------------------------------------------------
 
@@ -138,18 +186,37 @@ class Table:
 
     @property
     def finished(self) -> bool:
-        """Whether the game is over."""
-        return self.state.is_terminal()
+        """Whether the game is over (by its rules, or a side resigned a two-seat game)."""
+        return self.state.is_terminal() or self.resigned is not None
+
+    @property
+    def resigned(self) -> int | None:
+        """The seat whose resignation ended this two-seat game, if one did."""
+        return self._resigned
+
+    def result(self) -> JsonDict | None:
+        """The game's outcome, once it is over."""
+        if self._resigned is not None:
+            return seating.resignation_result(self.game.seat_names, self._resigned)
+        return self.state.result() if self.state.is_terminal() else None
 
     async def load(self) -> None:
         """Read the whole log and rebuild the state (call with the lock held)."""
         entries = await asyncio.to_thread(self.store.entries, self.record.id)
+        if any(entry.kind == "table" for entry in entries):
+            record = await asyncio.to_thread(self.store.game, self.record.id)
+            if record is not None:
+                self._seat(record)
         state = await asyncio.to_thread(replay, self.game, entries)
+        last = await asyncio.to_thread(self.store.last_change, self.record.id)
         self._stale = False
         if entries != self.entries:
             self.entries, self.state = entries, state
             self._before = (-1, state)
+            self._snapshots.clear()
             self._changed()
+        if last is not None:
+            self.changed_at = last.timestamp()
 
     async def fresh(self) -> None:
         """Make sure the cache is the log (call with the lock held): after a database
@@ -171,7 +238,7 @@ class Table:
             new = await asyncio.to_thread(self.store.entries_since, self.record.id, self.version)
             if not new:
                 return
-            if any(entry.kind == "undo" for entry in new) or new[0].seq != self.version:
+            if any(entry.kind != "act" for entry in new) or new[0].seq != self.version:
                 await self.load()
                 return
             state = self.state.clone()
@@ -186,15 +253,32 @@ class Table:
             self._extended()
         self.kick()
 
-    async def _store(self, entries: list[Entry], state: State) -> None:
-        """Write ``entries`` (the step from the cache to ``state``), or refuse: another
+    async def _store(
+        self,
+        entries: list[Entry],
+        state: State,
+        *,
+        seats: tuple[SeatRecord, ...] = (),
+        rematch: str | None = None,
+        over: bool = False,
+    ) -> None:
+        """Write ``entries`` (the step from the cache to ``state``; with ``seats`` stored
+        anew, a ``rematch`` noted, or the game ``over`` by resignation), or refuse: another
         writer won the race (409, the cache is read again), or the database is away (503)."""
         player = state.current_player()
+        controllers = {seat.seat: seat.controller for seat in self.record.seats}
+        controllers.update((seat.seat, seat.controller) for seat in seats)
+        waiting = OPEN in controllers.values()
+        finished = over or player == TERMINAL or self.finished
         append = Append(
             self.record.id,
             tuple(entries),
-            finished=player == TERMINAL,
-            driver=player == CHANCE or player in self.bots,
+            finished=finished,
+            driver=not finished
+            and not waiting
+            and (player == CHANCE or controllers.get(player, HUMAN) not in (HUMAN, OPEN)),
+            seats=seats,
+            rematch=rematch,
         )
         try:
             await self.writer.append(append)
@@ -239,8 +323,12 @@ class Table:
                 )
             player = self.state.current_player()
             known = len(self.events(seat)) if version is not None else 0
-            if player == TERMINAL:
+            if self.finished:
                 raise Conflict(f"{action!r}: the game is over")
+            if self.open_seats:
+                raise Conflict(f"{action!r}: {self.waiting_for()}")
+            if seat in self.bots:
+                raise Conflict(f"{action!r}: {name} is played by a bot now")
             if player != seat:
                 to_move = "chance" if player == CHANCE else self.game.seat_names[player]
                 raise Conflict(f"{action!r}: it is {to_move}'s turn to act, not {name}'s")
@@ -270,6 +358,7 @@ class Table:
             await self._store([entry], state)
             self.entries, self.state = entries, state
             self._before = (-1, state)
+            self._drop_snapshots(len(standing(entries)))
             self._changed()
             text = self.message(seat)
         self.kick()
@@ -278,8 +367,10 @@ class Table:
     def takeback_blocker(self, seat: int) -> str | None:
         """Why ``seat`` may not take back now, from the log's shape alone (who acted and
         when, which every seat sees); ``None`` if it may so far."""
-        if self.state.is_terminal():
+        if self.finished:
             return "the game is over"
+        if seat in self.bots:
+            return "a bot plays your seat now"
         return takeback.blocker(self.entries, seat, self.game.seat_names)
 
     def _revealed(self, seat: int) -> str | None:
@@ -298,9 +389,14 @@ class Table:
     # -- chance and bots ------------------------------------------------------------------
 
     def needs_driver(self) -> bool:
-        """Whether chance or a bot is to act (or the cache must be read again first)."""
+        """Whether chance or a bot is to act (or the cache must be read again first); never
+        before every seat is taken, nor after a resignation."""
+        if self._stale:
+            return True
         player = self.state.current_player()
-        return player != TERMINAL and (player == CHANCE or player in self.bots or self._stale)
+        if player == TERMINAL or self._resigned is not None or self.open_seats:
+            return False
+        return player == CHANCE or player in self.bots
 
     def kick(self) -> None:
         """Start the task that plays chance and bots, unless it runs or has nothing to do."""
@@ -405,19 +501,31 @@ class Table:
         """How many of the state's events the kept logs have taken in."""
         self._sights: dict[int | None, Sight] = {}
         self._texts: dict[tuple[int | None, int], str] = {}
+        self._open_boards: list[JsonDict] | None = None
+        self._epoch = getattr(self, "_epoch", 0) + 1
+        """Counts the states connections are told of (a chat line is not one)."""
 
     def _extended(self) -> None:
         """The state moved on from the cached one by appending: logs grow, the rest is new."""
+        self._took_in()
         raw = len(self.state.events)
         for seat, events in self._logs.items():
             events.extend(self.state.visible_events(seat, self._raw))
         self._raw = raw
         self._sights.clear()
         self._texts.clear()
+        self._open_boards = None
+        self._epoch += 1
         self._notify()
+
+    def _took_in(self) -> None:
+        """The log grew or changed: note when, and whether a side resigned."""
+        self.changed_at = time.time()
+        self._resigned = seating.resigned_seat(self.entries, self.game.num_players)
 
     def _changed(self) -> None:
         """The state was replaced (a take-back, a reload): every cache starts again."""
+        self._took_in()
         self._reset_caches()
         for connection in self.connections:
             connection.known_events = 0  # its log may differ anywhere: send it whole
@@ -439,7 +547,7 @@ class Table:
 
     def payload(self, seat: int | None, events_start: int = 0) -> JsonDict:
         """The current payload for ``seat`` (``None``: a spectator)."""
-        return build_payload(
+        payload = build_payload(
             self.info,
             self.sight(seat),
             self.events(seat),
@@ -448,6 +556,38 @@ class Table:
             can_take_back=seat is not None and self.takeback_blocker(seat) is None,
             seed=self.record.seed if self.finished else None,
         )
+        payload.update(self._table_facts())
+        return payload
+
+    def _table_facts(self) -> JsonDict:
+        """What every seat may know of the table itself: who has moved how often, the
+        open seats, whether it is over (by resignation too), each seat's last view once
+        it is over, its rematch, and how long absent seats are waited for."""
+        moves = dict.fromkeys(self.game.seat_names, 0)
+        for entry in standing(self.entries):
+            if entry.seat >= 0:
+                moves[self.game.seat_names[entry.seat]] += 1
+        facts: JsonDict = {
+            "moves": moves,
+            "open_seats": [self.game.seat_names[seat] for seat in self.open_seats],
+            "rematch": seating.rematch_of(self.entries),
+            "hand_over_after": self.record.hand_over_after,
+            "waiting_since": round(self.changed_at),
+        }
+        if self.finished:
+            facts["finished"] = True
+            facts["to_move"] = None
+            facts["legal"] = []
+            facts["result"] = self.result()
+            facts["revealed"] = self._revealed_boards()
+        return facts
+
+    def _revealed_boards(self) -> list[JsonDict]:
+        """Each seat's board as that seat saw it at the end: once the game is over, every
+        hand and secret is open to all."""
+        if self._open_boards is None:
+            self._open_boards = revealed_boards(self.record.game, self.state)
+        return self._open_boards
 
     def message(self, seat: int | None, events_start: int = 0) -> str:
         """``payload`` as the JSON text sent, made once per version, seat and start."""
@@ -457,33 +597,259 @@ class Table:
             text = self._texts[key] = dumps(self.payload(seat, events_start))
         return text
 
+    # -- replay ---------------------------------------------------------------------------
+
+    def _replayed(self, step: int) -> State:
+        """The state after the first ``step`` standing actions, from the nearest snapshot
+        (a snapshot is kept every ``SNAPSHOT_EVERY`` actions on the way)."""
+        base = step - step % SNAPSHOT_EVERY
+        at = max((mark for mark in self._snapshots if mark <= base), default=0)
+        state = self._snapshots.get(at) or self.game.new_initial_state()
+        while at < base:
+            at += SNAPSHOT_EVERY
+            state = replay(self.game, self.entries, at, start=state)
+            self._snapshots[at] = state
+        return replay(self.game, self.entries, step, start=state)
+
+    def _drop_snapshots(self, steps: int) -> None:
+        """Forget the snapshots past ``steps`` standing actions (a take-back)."""
+        for mark in [mark for mark in self._snapshots if mark > steps]:
+            del self._snapshots[mark]
+
     def replay_payload(self, seat: int | None, step: int) -> JsonDict:
-        """The payload of the finished game after its first ``step`` standing actions."""
-        if not self.finished:
-            raise Conflict("a game can be replayed once it is over")
+        """The game after its first ``step`` standing actions, as ``seat`` saw it then (a
+        running game too: its past, each seat's own view of it). A finished game's replay
+        also shows every seat's view at that step, since all is open once it is over."""
         steps = len(standing(self.entries))
         if not 0 <= step <= steps:
             raise NotFound(f"this game has steps 0 to {steps}, not {step}")
-        state = replay(self.game, self.entries, step)
+        state = self._replayed(step)
         sight = sight_of(self.record.game, state, seat, playing=False)
-        return build_payload(
+        payload = build_payload(
             self.info,
             sight,
             state.visible_events(seat),
             version=steps,
             step=step,
-            seed=self.record.seed,
+            seed=self.record.seed if self.finished else None,
         )
+        payload["live"] = not self.finished
+        if self.finished:
+            payload["revealed"] = revealed_boards(self.record.game, state)
+        return payload
 
     def log_text(self) -> str:
         """The finished game's log as ``stratagem replay`` reads and checks it (the seed
         is in it, so it is refused while the game runs)."""
-        if not self.finished:
+        result = self.result()
+        if result is None:
             raise Conflict(
                 "the log, with the chance seed that lets anyone check the deal, is given "
                 "once the game is over"
             )
-        return table_log_lines(self.record, self.entries, self.state.result())
+        return table_log_lines(self.record, self.entries, result)
+
+    # -- changes at the table -------------------------------------------------------------
+
+    def waiting_for(self) -> str:
+        """Which open seats the game waits for, in words."""
+        names = ", ".join(self.game.seat_names[seat] for seat in self.open_seats)
+        return f"the game starts once every seat is taken (open: {names})"
+
+    async def _change(self, change: TableChange, seats: tuple[SeatRecord, ...] = ()) -> None:
+        """Store one table change (call with the lock held, cache fresh)."""
+        entry = change.entry(len(self.entries))
+        over = change.what == "resigned" and self.game.num_players == 2
+        await self._store(
+            [entry],
+            self.state,
+            seats=seats,
+            rematch=change.game if change.what == "rematch" else None,
+            over=over,
+        )
+        if seats:
+            replaced = {seat.seat: seat for seat in seats}
+            record = self.record
+            self._seat(
+                GameRecord(
+                    id=record.id,
+                    game=record.game,
+                    options=record.options,
+                    seed=record.seed,
+                    seats=tuple(replaced.get(seat.seat, seat) for seat in record.seats),
+                    public=record.public,
+                    creator_hash=record.creator_hash,
+                    hand_over_after=record.hand_over_after,
+                    rematch=record.rematch,
+                    created_at=record.created_at,
+                )
+            )
+        self.entries.append(entry)
+        self._extended()
+
+    def _seat_named(self, seat: int) -> SeatRecord:
+        if not 0 <= seat < len(self.record.seats):
+            names = ", ".join(f"{i} ({n})" for i, n in enumerate(self.game.seat_names))
+            raise NotFound(f"this game has seats {names}, not {seat}")
+        return self.record.seats[seat]
+
+    def _stand_in(self, seat: SeatRecord) -> SeatRecord:
+        return SeatRecord(seat.seat, seat.name, seating.stand_in(bot_names(self.game.name)), None)
+
+    async def join(self, seat: int) -> str:
+        """A person takes the open ``seat``; returns the seat's new secret token."""
+        async with self.lock:
+            await self.fresh()
+            record = self._seat_named(seat)
+            if record.controller != OPEN:
+                who = "a person" if record.controller == HUMAN else f"the {record.controller} bot"
+                raise Conflict(f"seat {record.name} is not open: {who} plays it")
+            token = new_token()
+            taken = SeatRecord(seat, record.name, HUMAN, token_hash(token))
+            await self._change(TableChange("joined", seat, HUMAN), (taken,))
+        self.kick()
+        return token
+
+    def require_creator(self, token: str | None) -> None:
+        """Refuse anyone but the game's creator."""
+        stored = self.record.creator_hash
+        if not token or stored is None or seat_of_token(token, [(0, stored)]) is None:
+            raise Forbidden("only the game's creator (with the creator's link) may do this")
+
+    async def relink(self, seat: int) -> str:
+        """A new secret link for a person's ``seat`` (the old one ends); its token."""
+        async with self.lock:
+            await self.fresh()
+            record = self._seat_named(seat)
+            if record.controller != HUMAN:
+                raise Conflict(f"seat {record.name} is not a person's: it has no link")
+            token = new_token()
+            fresh = SeatRecord(seat, record.name, HUMAN, token_hash(token))
+            await self._change(TableChange("new link", seat), (fresh,))
+        return token
+
+    async def resign(self, seat: int) -> str:
+        """``seat`` resigns: in a two-seat game the other side wins; with more seats, a
+        bot plays it from now on. Returns the seat's new payload."""
+        async with self.lock:
+            await self.fresh()
+            record = self._seat_named(seat)
+            if self.finished:
+                raise Conflict("the game is over: there is nothing to resign")
+            if self.open_seats:
+                raise Conflict(f"you cannot resign yet: {self.waiting_for()}")
+            if record.controller != HUMAN:
+                raise Conflict(f"seat {record.name} is played by a bot already")
+            if self.game.num_players == 2:
+                await self._change(TableChange("resigned", seat))
+            else:
+                bot = self._stand_in(record)
+                await self._change(TableChange("resigned", seat, bot.controller), (bot,))
+            text = self.message(seat)
+        self.kick()
+        return text
+
+    async def hand_over(self, seat: int) -> None:
+        """The creator hands ``seat``, whose person has kept the game waiting for its
+        chosen time, to a bot."""
+        async with self.lock:
+            await self.fresh()
+            record = self._seat_named(seat)
+            if self.finished:
+                raise Conflict("the game is over")
+            if record.controller != HUMAN:
+                raise Conflict(f"seat {record.name} is not played by a person")
+            if self.state.current_player() != seat:
+                raise Conflict(f"seat {record.name} is not to move: it keeps nobody waiting")
+            waited = time.time() - self.changed_at
+            if waited < self.record.hand_over_after:
+                raise Conflict(
+                    f"seat {record.name} has been to move for {waited:.0f} s; it may be "
+                    f"handed to a bot after {self.record.hand_over_after} s"
+                )
+            bot = self._stand_in(record)
+            await self._change(TableChange("handed to a bot", seat, bot.controller), (bot,))
+        self.kick()
+
+    async def note_rematch(self, seat: int, game_id: str) -> None:
+        """Record that ``game_id`` is this game's rematch, asked for by ``seat``."""
+        async with self.lock:
+            await self.fresh()
+            await self._change(TableChange("rematch", seat, game=game_id))
+
+    def rematch_blocker(self) -> str | None:
+        """Why no rematch can be made now, or ``None``."""
+        if not self.finished:
+            return "a rematch can be made once the game is over"
+        made = seating.rematch_of(self.entries)
+        if made is not None:
+            return f"this game has a rematch already: /games/{made}"
+        return None
+
+    # -- chat -----------------------------------------------------------------------------
+
+    async def read_chat(self) -> None:
+        """Read the chat, if not yet (or again, ``refresh``)."""
+        if self.chat is None:
+            self.chat = await asyncio.to_thread(self.store.chat, self.record.id)
+
+    async def refresh_chat(self, length: int | None) -> None:
+        """Take in chat lines another process wrote (the chat now holds ``length``;
+        ``None``: whatever is new)."""
+        if self.chat is None or (length is not None and length <= len(self.chat)):
+            return
+        new = await asyncio.to_thread(self.store.chat, self.record.id, len(self.chat))
+        self.chat.extend(line for line in new if line.seq >= len(self.chat))
+        self._notify()
+
+    async def say(self, seat: int | None, text: str) -> None:
+        """Add a line to the chat (``None``: a spectator's)."""
+        text = " ".join(text.split())
+        if not text:
+            raise Invalid("a chat line needs some text")
+        if len(text) > CHAT_LENGTH:
+            raise Invalid(f"a chat line has at most {CHAT_LENGTH} characters, not {len(text)}")
+        await self.read_chat()
+        assert self.chat is not None
+        line = ChatLine(
+            self.record.id,
+            len(self.chat),
+            SPECTATOR_SEAT if seat is None else seat,
+            text,
+            dt.datetime.now(dt.UTC),
+        )
+        try:
+            await self.writer.chat(line)
+        except StorageUnavailable:
+            raise
+        except StorageError:
+            self.chat = None
+            raise Conflict("another line was written at the same moment: send it again") from None
+        if line.seq == len(self.chat):
+            self.chat.append(line)
+        self._notify()
+
+    def chat_message(self, start: int) -> str:
+        """The chat lines from ``start`` on, as the websocket sends them."""
+        lines = self.chat or []
+        return dumps(
+            {
+                "type": "chat",
+                "start": start,
+                "lines": [
+                    {
+                        "n": line.seq,
+                        "seat": None if line.seat < 0 else self.game.seat_names[line.seat],
+                        "spectator": line.seat < 0,
+                        "text": line.text,
+                        "at": line.at.isoformat(timespec="seconds"),
+                    }
+                    for line in lines[start:]
+                ],
+            }
+        )
+
+    # -- connections ----------------------------------------------------------------------
 
     def connect(self, seat: int | None) -> Connection:
         """A new connection, marked to be sent the current state at once."""
@@ -498,12 +864,21 @@ class Table:
         self.connections.discard(connection)
         self.used = time.monotonic()
 
-    def next_message(self, connection: Connection) -> str:
-        """What ``connection`` is owed now: the state and the events it has not had."""
+    def next_messages(self, connection: Connection) -> list[str]:
+        """What ``connection`` is owed now: the state and the events it has not had, if
+        the game moved, and the chat lines it has not had."""
         connection.dirty.clear()
-        text = self.message(connection.seat, connection.known_events)
-        connection.known_events = len(self.events(connection.seat))
-        return text
+        texts = []
+        if connection.sent_version != self._epoch:
+            texts.append(self.message(connection.seat, connection.known_events))
+            connection.known_events = len(self.events(connection.seat))
+            connection.sent_version = self._epoch
+        chat = self.chat or []
+        if connection.known_chat < len(chat):
+            start = max(connection.known_chat, len(chat) - CHAT_KEPT, 0)
+            texts.append(self.chat_message(start))
+            connection.known_chat = len(chat)
+        return texts
 
     def _notify(self) -> None:
         for connection in self.connections:

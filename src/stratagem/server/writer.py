@@ -21,6 +21,7 @@ from typing import TypeVar
 
 from stratagem.server.storage import (
     Append,
+    ChatLine,
     GameRecord,
     StorageError,
     StorageUnavailable,
@@ -34,8 +35,8 @@ T = TypeVar("T")
 
 @dataclass(frozen=True, slots=True)
 class _Job:
-    write: Append | GameRecord
-    """Entries to append, or a new game to create."""
+    write: Append | GameRecord | ChatLine
+    """Entries to append, a new game to create, or a chat line."""
     loop: asyncio.AbstractEventLoop
     done: asyncio.Future[None]
 
@@ -68,7 +69,11 @@ class Writer:
         would wait for a lock that back-to-back appends under load hardly ever free."""
         await self._submit(record)
 
-    async def _submit(self, write: Append | GameRecord) -> None:
+    async def chat(self, line: ChatLine) -> None:
+        """Store a chat line (``StorageError`` if its number is taken)."""
+        await self._submit(line)
+
+    async def _submit(self, write: Append | GameRecord | ChatLine) -> None:
         loop = asyncio.get_running_loop()
         done: asyncio.Future[None] = loop.create_future()
         with self._guard:
@@ -109,10 +114,13 @@ class Writer:
         for job in batch:
             if isinstance(job.write, GameRecord):
                 outcome = away or self._attempt(self.store.create_game, job.write)
-                away = outcome if isinstance(outcome, StorageUnavailable) else away
-                outcomes[id(job)] = outcome
+            elif isinstance(job.write, ChatLine):
+                outcome = away or self._attempt(self.store.add_chat, job.write)
             else:
                 appends.append((job, job.write))
+                continue
+            away = outcome if isinstance(outcome, StorageUnavailable) else away
+            outcomes[id(job)] = outcome
         if appends:
             shared = away or self._attempt(self.store.append_many, [w for _, w in appends])
             away = shared if isinstance(shared, StorageUnavailable) else away

@@ -130,8 +130,24 @@ class _Undo(_TableStep):
     undo: Literal[True]
 
 
+class _TableChange(_Line):
+    seq: int
+    player: str
+    table: dict[str, Any]
+
+
 class _Result(_Line):
     result: dict[str, Any]
+
+
+def resignation_result(seat_names: Sequence[str], resigned: int) -> JsonDict:
+    """The result of a two-seat game one side resigned: the other side wins."""
+    winner = seat_names[1 - resigned]
+    return {
+        "winners": [winner],
+        "scores": {},
+        "reason": f"{seat_names[resigned]} resigned; {winner} wins",
+    }
 
 
 def _dump(doc: JsonDict) -> str:
@@ -265,6 +281,9 @@ def table_log_text(
         elif entry.kind == "act":
             standing += 1
             line["step"] = standing
+        elif entry.kind == "table":
+            lines.append(_dump(line | {"player": player, "table": json.loads(entry.action)}))
+            continue
         else:
             raise ValueError(f"entry {entry.seq}: unknown kind {entry.kind!r}")
         lines.append(_dump(line | {"player": player, "action": entry.action}))
@@ -472,6 +491,8 @@ class _Replay:
     """Who made each entry, by ``seq`` (version 2)."""
     standing: list[_Standing] = field(default_factory=list)
     outcomes: int = 0
+    resigned: str | None = None
+    """The seat whose resignation ended a two-seat game."""
 
     def __post_init__(self) -> None:
         self.state = self.game.new_initial_state()
@@ -492,8 +513,12 @@ class _Replay:
                 f"line {number}: the log goes on after its result line (line {self.result_line})"
             )
         if "result" in doc:
-            _check_result(number, self.state, _validate(_Result, number, doc))
+            _check_result(number, self.state, _validate(_Result, number, doc), self.resigned)
             self.result_line = number
+        elif self.resigned is not None and "table" not in doc:
+            raise LogError(f"line {number}: {self.resigned} resigned; no move can follow")
+        elif "table" in doc and self.header.version != VERSION:
+            self._table(number, _validate(_TableChange, number, doc))
         elif self.header.version == VERSION:
             _apply_step(number, self.state, _validate(_Step, number, doc))
         elif "undo" in doc:
@@ -501,7 +526,7 @@ class _Replay:
         else:
             self._act(number, _validate(_TableStep, number, doc))
 
-    def _check_seq(self, number: int, line: _TableStep) -> None:
+    def _check_seq(self, number: int, line: _TableStep | _TableChange) -> None:
         expected = len(self.players)
         if line.seq != expected:
             raise LogError(
@@ -518,6 +543,16 @@ class _Replay:
         _apply_step(number, self.state, line, where)
         self.players.append(line.player)
         self.standing.append(_Standing(number, line.seq, line.player, line.action))
+
+    def _table(self, number: int, line: _TableChange) -> None:
+        """A change at the table (a seat taken, resigned, handed to a bot, a rematch): no
+        move; a resignation ends a two-seat game."""
+        self._check_seq(number, line)
+        if line.player not in self.game.seat_names:
+            raise LogError(f"line {number} (seq {line.seq}): there is no seat {line.player!r}")
+        self.players.append("")  # nobody's move: a take-back may reach over it
+        if line.table.get("what") == "resigned" and self.game.num_players == 2:
+            self.resigned = line.player
 
     def _check_draw(self, where: str, line: _TableStep, seed: int) -> None:
         if line.step != len(self.state.history) + 1 or line.player != CHANCE_PLAYER:
@@ -552,7 +587,7 @@ class _Replay:
                 f"last action standing is {last.player}'s {last.action!r} (line {last.number})"
             )
         for seq in range(last.seq + 1, len(self.players)):
-            if self.players[seq] != line.player:
+            if self.players[seq] not in (line.player, ""):
                 raise LogError(
                     f"{where}: {line.player} takes back {line.action!r}, but "
                     f"{self.players[seq]} has acted since (seq {seq})"
@@ -597,7 +632,16 @@ def _apply_step(number: int, state: State, line: _Step, where: str | None = None
         raise LogError(f"{at}: {error}") from None
 
 
-def _check_result(number: int, state: State, line: _Result) -> None:
+def _check_result(number: int, state: State, line: _Result, resigned: str | None) -> None:
+    if resigned is not None:
+        names = state.game.seat_names
+        expected = resignation_result(names, names.index(resigned))
+        if line.result != expected:
+            raise LogError(
+                f"line {number}: the result line says {_dump(line.result)}, but {resigned} "
+                f"resigned: {_dump(expected)}"
+            )
+        return
     if not state.is_terminal():
         raise LogError(
             f"line {number}: the log has a result line, but the game is not over after "
