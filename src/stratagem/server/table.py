@@ -694,7 +694,10 @@ class Table:
         return self.record.seats[seat]
 
     def _stand_in(self, seat: SeatRecord) -> SeatRecord:
-        return SeatRecord(seat.seat, seat.name, seating.stand_in(bot_names(self.game.name)), None)
+        """``seat`` played by a bot from now on; its person's link still shows the seat's
+        view (and takes the seat back in a rematch), but acts no more."""
+        bot = seating.stand_in(bot_names(self.game.name))
+        return SeatRecord(seat.seat, seat.name, bot, seat.token_hash)
 
     async def join(self, seat: int) -> str:
         """A person takes the open ``seat``; returns the seat's new secret token."""
