@@ -608,3 +608,55 @@ def test_processes_started_side_by_side_migrate_one_at_a_time(postgres_url: str)
             holder.execute("SELECT pg_advisory_unlock(%s)", (MIGRATE_LOCK,))
             for future in opening:
                 future.result(timeout=TIMEOUT).close()
+
+
+async def _next_of(socket: ClientConnection, kind: str, check: Any) -> JsonDict:
+    """The next message of ``kind`` on ``socket`` for which ``check`` holds."""
+    while True:
+        message: JsonDict = json.loads(await asyncio.wait_for(socket.recv(), TIMEOUT))
+        if message["type"] == kind and check(message):
+            return message
+
+
+def test_changes_at_the_table_and_chat_reach_every_process(postgres_url: str) -> None:
+    """A seat taken, a chat line and a resignation, each posted to one process, reach a
+    websocket on the other (the seat's change through the log, the chat line through its
+    own announcement)."""
+
+    async def scenario(one: Live, other: Live) -> None:
+        async with httpx.AsyncClient(timeout=TIMEOUT) as client:
+            body = {"game": GAME, "seats": ["human", "open"], "public": True}
+            created = (await client.post(f"{one.base}/api/games", json=body)).json()
+            game_id = created["id"]
+            dutch = created["seats"][0]["link"].split("#seat=", 1)[1]
+            url = f"{other.ws}/api/games/{game_id}/ws"
+            async with connect(url, proxy=None, open_timeout=TIMEOUT) as socket:
+                await socket.send(json.dumps({"token": None}))
+                first = await _next_of(socket, "state", lambda m: True)
+                assert first["open_seats"] == ["Spanish"]
+                joined = await client.post(f"{one.base}/api/games/{game_id}/seats/1/join")
+                assert joined.status_code == 200, joined.text
+                await _next_of(socket, "state", lambda m: m["open_seats"] == [])
+                said = await client.post(
+                    f"{one.base}/api/games/{game_id}/chat",
+                    json={"text": "across the cluster"},
+                    headers={"X-Seat-Token": dutch},
+                )
+                assert said.status_code == 204, said.text
+                chat = await _next_of(socket, "chat", lambda m: True)
+                assert [(line["seat"], line["text"]) for line in chat["lines"]] == [
+                    ("Dutch", "across the cluster")
+                ]
+                resigned = await client.post(
+                    f"{other.base}/api/games/{game_id}/resign", headers={"X-Seat-Token": dutch}
+                )
+                assert resigned.status_code == 200, resigned.text
+            seen = (await client.get(f"{one.base}/api/games/{game_id}")).json()
+            deadline = time.monotonic() + TIMEOUT
+            while not seen["finished"] and time.monotonic() < deadline:
+                await asyncio.sleep(0.05)
+                seen = (await client.get(f"{one.base}/api/games/{game_id}")).json()
+            assert seen["result"]["winners"] == ["Spanish"]
+
+    with servers(postgres_url, 2, BOT_DELAY) as (one, other):
+        asyncio.run(scenario(one, other))
