@@ -1,5 +1,9 @@
-// The lobby: choose a game, its player count, options and who plays each seat; create it
-// and hand out the seat links.
+// The lobby: the games this browser remembers ("Your games", from localStorage: each seat
+// link opened or given here, with the creator's token if it made the game), the public
+// games waiting for people to take their open seats, and a new game: its player count,
+// options and who plays each seat (a person, an open seat, a bot); create it and hand out
+// the seat links. A token goes to the server only as its seat's (or the creator's)
+// credential, in a header.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -62,7 +66,7 @@ function fillSeats() {
     select.dataset.seat = String(index);
     select.name = `seat-${index}`;
     for (const controller of game.controllers) {
-      select.append(option(controller, controller === "human" ? "a person (gets a link)" : `${controller} bot`));
+      select.append(option(controller, controllerLabel(controller)));
     }
     if (index > 0 && game.controllers.includes("heuristic")) select.value = "heuristic";
     label.append(select);
@@ -71,8 +75,14 @@ function fillSeats() {
   showSeed();
 }
 
+function controllerLabel(controller) {
+  if (controller === "human") return "a person (gets a link)";
+  if (controller === "open") return "open (anyone may take it)";
+  return `${controller} bot`;
+}
+
 function everySeatABot() {
-  return [...document.querySelectorAll("[data-seat]")].every((select) => select.value !== "human");
+  return [...document.querySelectorAll("select[data-seat]")].every((select) => !["human", "open"].includes(select.value));
 }
 
 function showSeed() {
@@ -140,7 +150,9 @@ function requestText() {
     game: $("game").value,
     players: Number($("players").value),
     options: readOptions(),
-    seats: [...document.querySelectorAll("[data-seat]")].map((select) => select.value),
+    seats: [...document.querySelectorAll("select[data-seat]")].map((select) => select.value),
+    public: $("public").checked,
+    hand_over_after: Number($("hand-over").value),
   };
   const text = JSON.stringify(body);
   const seed = $("seed").value.trim();
@@ -203,14 +215,211 @@ function showCreated(data) {
       link.dataset.seat = seat.seat;
       item.append(link);
     } else {
-      item.textContent = `${seat.seat}: ${seat.controller} bot`;
+      item.textContent = `${seat.seat}: ${seat.controller === "open" ? "open: anyone may take it" : `${seat.controller} bot`}`;
     }
     links.append(item);
   }
   const spectator = $("spectator-link");
   spectator.href = data.spectator_link;
   spectator.textContent = `${location.origin}${data.spectator_link}`;
+  const creator = $("creator-link");
+  creator.href = data.creator_link;
+  creator.textContent = `${location.origin}${data.creator_link}`;
+  const token = decodeURIComponent(data.creator_link.split("#creator=")[1] || "");
+  if (token) remember({ id: data.id, seat: null, token: null, title: data.title, game: data.game, creator: token });
   $("created").hidden = false;
+  showMyGames();
+  showOpenGames();
+}
+
+// -- the games this browser remembers ---------------------------------------------------
+
+const STORE = "stratagem.games";
+
+function remembered() {
+  try {
+    const list = JSON.parse(localStorage.getItem(STORE) || "[]");
+    return Array.isArray(list) ? list : [];
+  } catch {
+    return [];
+  }
+}
+
+function keep(list) {
+  try { localStorage.setItem(STORE, JSON.stringify(list)); } catch { /* storage off */ }
+}
+
+function remember(entry) {
+  // add or update one seat (seat null: the creator's own entry) of a game; a creator
+  // token is kept with every entry of its game
+  const list = remembered();
+  const same = (e) => e.id === entry.id && (e.seat || null) === (entry.seat || null);
+  const old = list.find(same) || {};
+  const creator = entry.creator || old.creator || (list.find((e) => e.id === entry.id && e.creator) || {}).creator;
+  const kept = list.filter((e) => !same(e));
+  for (const e of kept) if (e.id === entry.id && creator) e.creator = creator;
+  kept.push({ ...old, ...entry, creator: creator || null, at: Date.now() });
+  keep(kept);
+}
+
+function forget(id) {
+  keep(remembered().filter((e) => e.id !== id));
+  showMyGames();
+}
+
+function entriesToShow() {
+  // one line per seat remembered; a game's creator entry only if no seat of it is
+  const list = remembered();
+  const seated = new Set(list.filter((e) => e.seat && e.token).map((e) => e.id));
+  return list.filter((e) => (e.seat && e.token) || (!seated.has(e.id) && e.creator));
+}
+
+async function summaryOf(id) {
+  try {
+    const response = await fetch(`/api/games/${encodeURIComponent(id)}/summary`);
+    if (response.status === 404) return { gone: true };
+    if (!response.ok) return { error: `${response.status}` };
+    return await response.json();
+  } catch (error) {
+    return { error: error.message };
+  }
+}
+
+function linkOf(entry) {
+  if (entry.seat && entry.token) return `/games/${entry.id}#seat=${encodeURIComponent(entry.token)}`;
+  return `/games/${entry.id}#creator=${encodeURIComponent(entry.creator)}`;
+}
+
+function standing(entry, summary) {
+  // [rank, words]: the seat's turn first, then games going on, finished ones last
+  if (summary.gone) return [4, "no longer on this table"];
+  if (summary.error) return [3, `could not be read (${summary.error})`];
+  if (summary.finished) {
+    const winners = summary.result && summary.result.winners.length ? summary.result.winners.join(", ") : "nobody";
+    return [3, `over · winner: ${winners}`];
+  }
+  if (summary.open_seats.length) return [1, `waiting for: ${summary.open_seats.join(", ")}`];
+  if (entry.seat && summary.to_move === entry.seat) return [0, "your turn"];
+  return [2, `to move: ${summary.to_move}`];
+}
+
+function gameItem(entry, summary, rank, words) {
+  const item = document.createElement("li");
+  item.className = `my-game rank-${rank}`;
+  item.dataset.game = entry.id;
+  item.dataset.seatName = entry.seat || "";
+  item.dataset.state = rank === 0 ? "your-turn" : rank === 3 || rank === 4 ? "over" : "going-on";
+  const link = document.createElement("a");
+  link.href = linkOf(entry);
+  link.textContent = entry.title || summary.title || entry.id;
+  const as = entry.seat ? ` as ${entry.seat}` : " (you created it)";
+  const state = document.createElement("span");
+  state.className = rank === 0 ? "state your-turn" : "state";
+  state.textContent = words;
+  const drop = document.createElement("button");
+  drop.type = "button";
+  drop.className = "forget";
+  drop.textContent = "Forget";
+  drop.title = "Remove from this list (the link itself still works)";
+  drop.addEventListener("click", () => forget(entry.id));
+  item.append(link, document.createTextNode(`${as} · `), state, drop);
+  return item;
+}
+
+async function showMyGames() {
+  const entries = entriesToShow();
+  const box = $("my-games");
+  $("my-games-section").hidden = entries.length === 0;
+  if (!entries.length) return;
+  const ids = [...new Set(entries.map((e) => e.id))];
+  const summaries = new Map(await Promise.all(ids.map(async (id) => [id, await summaryOf(id)])));
+  const rows = entries.map((entry) => {
+    const summary = summaries.get(entry.id);
+    const [rank, words] = standing(entry, summary);
+    return { entry, summary, rank, words };
+  });
+  rows.sort((a, b) => a.rank - b.rank || (b.entry.at || 0) - (a.entry.at || 0));
+  box.replaceChildren(...rows.map((row) => gameItem(row.entry, row.summary, row.rank, row.words)));
+}
+
+// -- public games with open seats ---------------------------------------------------------
+
+function since(iso) {
+  if (!iso) return "";
+  const when = new Date(iso);
+  if (Number.isNaN(when.getTime())) return "";
+  return ` since ${when.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}`;
+}
+
+function optionsWords(options) {
+  const parts = Object.entries(options).map(([name, value]) =>
+    `${name.replaceAll("_", " ")}: ${Array.isArray(value) ? value.join(", ") : String(value)}`);
+  return parts.length ? parts.join(" · ") : "standard options";
+}
+
+function openItem(game) {
+  const item = document.createElement("li");
+  item.className = "open-game";
+  item.dataset.game = game.id;
+  const head = document.createElement("div");
+  const title = document.createElement("strong");
+  title.textContent = game.title;
+  head.append(title, document.createTextNode(` · ${optionsWords(game.options)} · created${since(game.created_at)}`));
+  const seats = document.createElement("ul");
+  seats.className = "open-seats";
+  for (const seat of game.seats) {
+    const line = document.createElement("li");
+    if (seat.controller === "open") {
+      line.textContent = `${seat.name}: open `;
+      const take = document.createElement("button");
+      take.type = "button";
+      take.className = "take-seat";
+      take.dataset.index = String(seat.seat);
+      take.dataset.seatName = seat.name;
+      take.textContent = `Take seat ${seat.name}`;
+      take.addEventListener("click", () => takeSeat(game, seat));
+      line.append(take);
+    } else {
+      const who = seat.controller === "human" ? "a person" : `${seat.controller} bot`;
+      line.textContent = `${seat.name}: ${who}${seat.controller === "human" ? since(seat.since) : ""}`;
+    }
+    seats.append(line);
+  }
+  item.append(head, seats);
+  return item;
+}
+
+async function showOpenGames() {
+  const box = $("open-games");
+  try {
+    const games = await (await fetch("/api/open")).json();
+    box.replaceChildren(...games.map(openItem));
+    $("open-none").hidden = games.length > 0;
+  } catch (error) {
+    $("open-none").hidden = false;
+    $("open-none").textContent = `The open games could not be read: ${error.message}`;
+  }
+}
+
+async function takeSeat(game, seat) {
+  const note = $("open-message");
+  note.hidden = true;
+  try {
+    const response = await fetch(`/api/games/${encodeURIComponent(game.id)}/seats/${seat.seat}/join`, { method: "POST" });
+    if (!response.ok) {
+      note.textContent = `Seat ${seat.name} was not taken: ${await detailOf(response)}`;
+      note.hidden = false;
+      showOpenGames();
+      return;
+    }
+    const joined = await response.json();
+    const token = decodeURIComponent(joined.link.split("#seat=")[1]);
+    remember({ id: game.id, seat: joined.seat, token, title: game.title, game: game.game });
+    location.href = joined.link;
+  } catch (error) {
+    note.textContent = `The table could not be reached: ${error.message}`;
+    note.hidden = false;
+  }
 }
 
 async function start() {
@@ -222,6 +431,12 @@ async function start() {
   $("seats").addEventListener("change", showSeed);
   $("create").addEventListener("submit", create);
   fillPlayers();
+  showMyGames();
+  showOpenGames();
+  setInterval(showOpenGames, OPEN_EVERY * 1000);
+  setInterval(showMyGames, MINE_EVERY * 1000);
 }
 
+const OPEN_EVERY = 10;
+const MINE_EVERY = 30;
 start();

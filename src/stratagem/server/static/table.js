@@ -1,17 +1,33 @@
 // The game page: one seat's (or a spectator's) view of a game, kept current over a websocket.
 // The seat's token lives in the link's fragment (#seat=...), which is never sent to the
 // server by the browser; this script sends it in the X-Seat-Token header and as the first
-// websocket message.
+// websocket message. The creator's token (#creator=..., or remembered with the game) is
+// sent only in X-Creator-Token, for the creator's own requests.
+//
+// Besides the board and the actions: the game's chat, the players and their moves, a
+// creator's panel (new links, absent seats to a bot), resign and rematch, turn alerts
+// (title, favicon, notification and beep), details of anything on the board on a tap,
+// every seat's board once the game is over, and "look back" through the game's past.
 "use strict";
 
 const gameId = document.body.dataset.gameId;
 const mode = document.body.dataset.mode;
 const $ = (id) => document.getElementById(id);
-let current = null;
-let events = [];
+const PAGE_TITLE = document.title;
+let live = null;          // the latest payload of the live game
+let liveEvents = [];      // its whole event log, as this seat may read it
+let shown = null;         // the payload on the screen (live, or a step of the past)
 let socket = null;
 let retry = 500;
 let fairnessShown = null;
+let revealedShown = null;
+let chatLines = [];
+let looking = false;      // looking back at the past of a running game
+let wantedStep = null;
+let knownSteps = null;
+let wasMyTurn = false;
+let audio = null;
+const pastSteps = new Map();
 const RETRY_WAIT = 2;
 const UNAVAILABLE = "the table's database is briefly unavailable, trying again…";
 const COMMITTED =
@@ -20,13 +36,69 @@ const COMMITTED =
   "seed and the whole game log, so that anyone can check that every draw came from the " +
   "committed seed.";
 
-function token() {
-  const match = /(?:^#|&)seat=([^&]+)/.exec(location.hash);
+// -- the games this browser remembers (shared with the lobby's "Your games") -------------
+
+const STORE = "stratagem.games";
+const ALERTS = "stratagem.alerts";
+
+function remembered() {
+  try {
+    const list = JSON.parse(localStorage.getItem(STORE) || "[]");
+    return Array.isArray(list) ? list : [];
+  } catch {
+    return [];
+  }
+}
+
+function remember(entry) {
+  // add or update one seat (or, with seat null, the creator's own entry) of a game; a
+  // creator token is kept with every entry of its game
+  const list = remembered();
+  const same = (e) => e.id === entry.id && (e.seat || null) === (entry.seat || null);
+  const old = list.find(same) || {};
+  const creator = entry.creator || old.creator || (list.find((e) => e.id === entry.id && e.creator) || {}).creator;
+  const merged = { ...old, ...entry, creator: creator || null, at: Date.now() };
+  const kept = list.filter((e) => !same(e));
+  for (const e of kept) if (e.id === entry.id && creator) e.creator = creator;
+  kept.push(merged);
+  try { localStorage.setItem(STORE, JSON.stringify(kept)); } catch { /* storage off: forget */ }
+}
+
+function fragment(name) {
+  const match = new RegExp(`(?:^#|&)${name}=([^&]+)`).exec(location.hash);
   return match ? decodeURIComponent(match[1]) : null;
 }
 
-function headers() {
-  const result = { "Content-Type": "application/json" };
+function token() {
+  return fragment("seat");
+}
+
+function creatorToken() {
+  const given = fragment("creator");
+  if (given) return given;
+  const entry = remembered().find((e) => e.id === gameId && e.creator);
+  return entry ? entry.creator : null;
+}
+
+function seatLink(id, seatToken) {
+  return `/games/${id}#seat=${encodeURIComponent(seatToken)}`;
+}
+
+function rememberPage(payload) {
+  // the seat's link (or the creator's) is remembered for the lobby's "Your games"
+  const seatToken = token();
+  const creator = fragment("creator");
+  if (seatToken && payload.seat) {
+    remember({ id: gameId, seat: payload.seat, token: seatToken, title: payload.title, game: payload.game });
+  } else if (creator) {
+    remember({ id: gameId, seat: null, token: null, title: payload.title, game: payload.game, creator });
+  }
+}
+
+// -- requests ---------------------------------------------------------------------------
+
+function headers(extra = {}) {
+  const result = { "Content-Type": "application/json", ...extra };
   const seatToken = token();
   if (seatToken) result["X-Seat-Token"] = seatToken;
   return result;
@@ -45,9 +117,9 @@ class Refusal extends Error {
 function parse(raw) {
   // a payload from its JSON text; the seed (given once the game is over) is also kept as
   // the digits sent, since a JavaScript number rounds a seed above 2**53. The payload's
-  // own "seed" is its last: only "step" and "steps" may follow it.
+  // own "seed" is the last one in its text but for the table facts, which hold no seed.
   const data = JSON.parse(raw);
-  if (data.seed !== undefined && data.seed !== null) {
+  if (data && data.seed !== undefined && data.seed !== null) {
     const at = raw.lastIndexOf('"seed":');
     const match = at < 0 ? null : /^"seed":(-?[0-9]+)[,}]/.exec(raw.slice(at, at + 40));
     data.seedText = match ? match[1] : String(data.seed);
@@ -55,8 +127,9 @@ function parse(raw) {
   return data;
 }
 
-async function call(method, path, body) {
-  const response = await fetch(path, { method, headers: headers(), body: body ? JSON.stringify(body) : undefined });
+async function call(method, path, body, extra = {}) {
+  const init = { method, headers: headers(extra), body: body ? JSON.stringify(body) : undefined };
+  const response = await fetch(path, init);
   const raw = await response.text();
   if (!response.ok) {
     let detail = `${response.status} ${response.statusText}`;
@@ -67,7 +140,7 @@ async function call(method, path, body) {
     const wait = Number(response.headers.get("Retry-After"));
     throw new Refusal(response.status, detail, Number.isFinite(wait) && wait > 0 ? wait : RETRY_WAIT);
   }
-  return parse(raw);
+  return raw ? parse(raw) : null;
 }
 
 function say(message, transient = false) {
@@ -95,17 +168,18 @@ async function onceMore(send) {
   }
 }
 
-function sayFor(error, what) {
-  // a refusal in the message line; "wait N s" is cleared once the N seconds are over
+function sayFor(error, what, line = "message") {
+  // a refusal in a message line; "wait N s" is cleared once the N seconds are over
   const message = explain(error, what);
-  say(message);
+  const box = $(line);
+  if (line === "message") say(message); else box.textContent = message;
   if (error instanceof Refusal && error.status === 429) {
-    setTimeout(() => { if ($("message").textContent === message) say(""); }, error.retryAfter * 1000);
+    setTimeout(() => { if (box.textContent === message) box.textContent = ""; }, error.retryAfter * 1000);
   }
 }
 
 function explain(error, what) {
-  // a refusal in words for the message line
+  // a refusal in words for a message line
   if (!(error instanceof Refusal)) return `the table could not be reached: ${error.message}`;
   if (error.status === 429) return `too many ${what} at once, wait ${error.retryAfter} s`;
   if (error.status === 503) {
@@ -121,25 +195,62 @@ function text(tag, content, className) {
   return node;
 }
 
-function show(payload) {
-  // a payload no newer than the one shown (the websocket and a move's answer both bring
-  // the same version) is already on the page
-  if (current && payload.step === undefined && payload.version <= current.version) return;
-  current = payload;
-  events = events.slice(0, payload.events_start).concat(payload.events);
+function button(label, onClick, className) {
+  const node = text("button", label, className);
+  node.type = "button";
+  node.addEventListener("click", onClick);
+  return node;
+}
+
+// -- what the page shows ----------------------------------------------------------------
+
+function onLive(payload) {
+  // a payload of the live game (the websocket's, or an answer's); one no newer than the
+  // one had (the websocket and a move's answer both bring the same version) is had already
+  if (live && payload.version <= live.version) return;
+  liveEvents = liveEvents.slice(0, payload.events_start).concat(payload.events);
+  live = payload;
+  pastSteps.clear();  // a take-back may have changed the past
   Object.assign(document.body.dataset, {
     version: payload.version, toMove: payload.to_move || "", seat: payload.seat || "",
     finished: payload.finished,
   });
+  rememberPage(payload);
+  markTurn(payload);
+  showTable(payload);
+  if (looking) {
+    showLookBackLabel();
+    return;
+  }
+  render(payload, liveEvents, payload.events_start);
+}
+
+function render(payload, list, start) {
+  // draw ``payload`` (live or past) with its event log ``list``, whose first ``start``
+  // entries are on the page already
+  shown = payload;
   $("board").innerHTML = payload.board_svg;
-  const seat = payload.seat;
-  $("who").textContent = seat ? `You play ${seat}` : "Spectating";
   showStatus(payload);
+  showResult(payload);
   showFairness(payload);
-  showEvents(payload.events_start);
+  showRevealed(payload);
+  showEvents(list, start);
   if (mode === "play") showControls(payload);
+  refreshDetails();
   // a game's own board script (e.g. Tercios's click-on-the-table moves) listens to this
   document.dispatchEvent(new CustomEvent("board-drawn", { detail: payload }));
+}
+
+function showTable(payload) {
+  // what belongs to the live table whatever is on the board: who sits where, the open
+  // seats, the rematch, the creator's panel
+  const seat = payload.seat;
+  $("who").textContent = seat ? `You play ${seat}` : "Spectating";
+  $("copy-link").hidden = !(seat && token());
+  showPlayers(payload);
+  showWaiting(payload);
+  showRematch(payload);
+  showCreator();
 }
 
 function controllerOf(payload, name) {
@@ -147,39 +258,96 @@ function controllerOf(payload, name) {
   return entry && entry.controller !== "human" ? ` (${entry.controller} bot)` : "";
 }
 
+function turnWords(view) {
+  // "round 2 · turn 5", from the view's own count
+  if (!view || typeof view !== "object") return "";
+  const parts = [];
+  if (Number.isFinite(view.round)) parts.push(`round ${view.round}`);
+  if (Number.isFinite(view.turn)) parts.push(`turn ${view.turn}${Number.isFinite(view.turns) ? ` of ${view.turns}` : ""}`);
+  return parts.join(" · ");
+}
+
 function showStatus(payload) {
   const status = $("status");
   status.replaceChildren();
+  const open = payload.open_seats || [];
   if (payload.finished) {
     status.append(text("span", "The game is over."));
-  } else if (payload.to_move === payload.seat) {
+  } else if (open.length && payload.step === undefined) {
+    status.append(text("span", "The game starts once every seat is taken."));
+  } else if (payload.to_move === payload.seat && payload.step === undefined) {
     status.append(text("span", "Your turn", "your-turn"));
   } else {
     status.append(text("span", `To move: ${payload.to_move}${controllerOf(payload, payload.to_move)}`));
   }
-  const players = payload.seats.map((s) => `${s.name}: ${s.controller}`).join(" · ");
-  status.append(text("span", ` · ${players} · move ${payload.version}`, "players"));
+  const turn = turnWords(payload.view);
+  if (turn) status.append(text("span", ` · ${turn.charAt(0).toUpperCase()}${turn.slice(1)}`, "turn"));
+  const moves = payload.moves || (live && live.moves);
+  if (payload.seat && moves && moves[payload.seat] !== undefined && payload.step === undefined) {
+    const count = moves[payload.seat];
+    status.append(text("span", ` · you have made ${count} move${count === 1 ? "" : "s"}`, "my-moves"));
+  }
+}
+
+function showResult(payload) {
   const result = $("result");
-  if (payload.result) {
-    const winners = payload.result.winners.length ? payload.result.winners.join(", ") : "nobody";
-    result.replaceChildren(text("span", `Winner: ${winners}. ${payload.result.reason || ""}`));
-    if (mode === "play") {
-      const link = document.createElement("a");
-      link.href = `/games/${gameId}/replay${location.hash}`;
-      link.textContent = "Replay this game step by step";
-      link.id = "replay-link";
-      result.append(link);
-    }
-    result.hidden = false;
-  } else {
+  if (!payload.result) {
     result.hidden = true;
+    return;
+  }
+  const winners = payload.result.winners.length ? payload.result.winners.join(", ") : "nobody";
+  result.replaceChildren(text("span", `Winner: ${winners}. ${payload.result.reason || ""}`));
+  if (mode === "play") {
+    const link = document.createElement("a");
+    link.href = `/games/${gameId}/replay${location.hash}`;
+    link.textContent = "Replay this game step by step";
+    link.id = "replay-link";
+    result.append(link);
+    if (mayRematch(payload)) {
+      const again = button("Rematch", rematch, "rematch");
+      again.id = "rematch-button";
+      result.append(again);
+    }
+  }
+  result.hidden = false;
+}
+
+function mySeatIsAPerson(payload) {
+  const entry = payload.seats.find((s) => s.name === payload.seat);
+  return Boolean(entry && entry.controller === "human" && token());
+}
+
+function mayRematch(payload) {
+  return payload.finished && !payload.rematch && (mySeatIsAPerson(payload) || creatorToken());
+}
+
+function showRevealed(payload) {
+  // once the game is over, every seat's own board: all hands and secrets are open
+  const box = $("revealed");
+  const boards = payload.revealed || [];
+  const key = boards.length ? `${payload.version}|${payload.step ?? "live"}` : null;
+  if (key === revealedShown) return;
+  revealedShown = key;
+  box.replaceChildren();
+  box.hidden = !boards.length;
+  if (!boards.length) return;
+  box.append(text("h2", "Every seat's board, now that the game is over"));
+  for (const entry of boards) {
+    const part = document.createElement("section");
+    part.className = "revealed-seat";
+    part.dataset.seat = entry.seat;
+    part.append(text("h3", `${entry.seat}'s hand and secrets`));
+    const board = document.createElement("div");
+    board.className = "board revealed-board";
+    board.innerHTML = entry.board_svg;  // the server's drawing, as the main board
+    part.append(board);
+    box.append(part);
   }
 }
 
 function shortHash(hex) {
   return `${hex.slice(0, 12)}…`;
 }
-
 async function copy(value, note) {
   // copy `value` to the clipboard (or, where the page may not, show it to be selected)
   let copied = false;
@@ -266,20 +434,21 @@ function showFairness(payload) {
   box.append(line, log);
 }
 
+
 function eventItem(event) {
   const item = text("li", event.text);
   item.append(text("span", `§ ${event.rule}`, "rule"));
   return item;
 }
 
-function showEvents(start) {
+function showEvents(list, start) {
   // the entries before `start` are unchanged; the rest are drawn again
-  const list = $("events");
-  const keep = Math.min(list.children.length, start);
-  while (list.children.length > keep) list.lastElementChild.remove();
-  const fresh = events.slice(keep).map(eventItem);
-  if (fresh.length) list.append(...fresh);
-  const log = list.parentElement;
+  const box = $("events");
+  const keep = Math.min(box.children.length, start);
+  while (box.children.length > keep) box.lastElementChild.remove();
+  const fresh = list.slice(keep).map(eventItem);
+  if (fresh.length) box.append(...fresh);
+  const log = box.parentElement;
   log.scrollTop = log.scrollHeight;
 }
 
@@ -307,22 +476,21 @@ function showControls(payload) {
     if (head) group.append(text("h3", head));
     for (const [action, label] of actions) {
       if (wanted && !action.toLowerCase().includes(wanted)) continue;
-      const button = text("button", label);
-      button.dataset.action = action;
-      button.className = "action";
-      button.addEventListener("click", () => act(action));
-      group.append(button);
+      const node = button(label, () => act(action), "action");
+      node.dataset.action = action;
+      group.append(node);
     }
     box.append(group);
   }
   $("takeback").hidden = !payload.can_take_back;
+  $("resign").hidden = !(mySeatIsAPerson(payload) && !payload.finished && !(payload.open_seats || []).length);
 }
 
 async function act(action) {
   say("");
-  const version = current.version;
+  const version = live.version;
   try {
-    show(await onceMore(() => call("POST", `/api/games/${gameId}/actions`, { action, version })));
+    onLive(await onceMore(() => call("POST", `/api/games/${gameId}/actions`, { action, version })));
     say("");
   } catch (error) {
     sayFor(error, "moves");
@@ -332,38 +500,478 @@ async function act(action) {
 async function takeBack() {
   say("");
   try {
-    show(await onceMore(() => call("POST", `/api/games/${gameId}/takeback`)));
+    onLive(await onceMore(() => call("POST", `/api/games/${gameId}/takeback`)));
     say("");
   } catch (error) {
     sayFor(error, "take-backs");
   }
 }
 
+async function resign() {
+  const seat = live && live.seat;
+  if (!seat) return;
+  const others = live.seats.length === 2 ? "the other side wins at once" : "a bot plays your seat from now on";
+  if (!window.confirm(`Resign as ${seat}? ${others[0].toUpperCase()}${others.slice(1)}.`)) return;
+  say("");
+  try {
+    onLive(await onceMore(() => call("POST", `/api/games/${gameId}/resign`)));
+  } catch (error) {
+    sayFor(error, "requests");
+  }
+}
+
+// -- players, open seats, rematch ---------------------------------------------------------
+
+function controllerWords(controller) {
+  if (controller === "human") return "a person";
+  if (controller === "open") return "open: waiting for a person";
+  return `${controller} bot`;
+}
+
+function showPlayers(payload) {
+  const list = $("players");
+  list.replaceChildren();
+  for (const entry of payload.seats) {
+    const item = document.createElement("li");
+    item.dataset.seat = entry.name;
+    const name = text("span", entry.name, "name");
+    if (entry.name === payload.to_move && !payload.finished) item.classList.add("to-move");
+    if (entry.name === payload.seat) item.classList.add("mine");
+    const moves = (payload.moves || {})[entry.name] ?? 0;
+    const you = entry.name === payload.seat ? " (you)" : "";
+    item.append(name, text("span", `${you} · ${controllerWords(entry.controller)} · ${moves} move${moves === 1 ? "" : "s"}`, "about"));
+    list.append(item);
+  }
+}
+
+function showWaiting(payload) {
+  const box = $("waiting");
+  const open = payload.open_seats || [];
+  box.replaceChildren();
+  box.hidden = !open.length || payload.finished;
+  if (box.hidden) return;
+  box.append(text("span", `Waiting for: ${open.join(", ")}`, "waiting-for"));
+  if (payload.seat) return;
+  for (const name of open) {
+    const index = payload.seats.findIndex((s) => s.name === name);
+    const take = button(`Take seat ${name}`, () => takeSeat(index, payload.title), "take-seat");
+    take.dataset.seat = String(index);
+    box.append(take);
+  }
+}
+
+async function takeSeat(index, title) {
+  try {
+    const joined = await call("POST", `/api/games/${gameId}/seats/${index}/join`);
+    const seatToken = decodeURIComponent(joined.link.split("#seat=")[1]);
+    remember({ id: gameId, seat: joined.seat, token: seatToken, title });
+    location.hash = `seat=${encodeURIComponent(seatToken)}`;
+    reconnect();
+  } catch (error) {
+    sayFor(error, "requests");
+  }
+}
+
+async function rematch() {
+  say("");
+  const creator = creatorToken();
+  const extra = !mySeatIsAPerson(live) && creator ? { "X-Creator-Token": creator } : {};
+  try {
+    const made = await onceMore(() => call("POST", `/api/games/${gameId}/rematch`, null, extra));
+    showRematch({ ...live, rematch: made.id });
+  } catch (error) {
+    sayFor(error, "requests");
+  }
+}
+
+function showRematch(payload) {
+  // the rematch, once made: this seat's own link to it (the same secret as here), the
+  // creator's, or a spectator's
+  const box = $("rematch-box");
+  const id = payload.rematch;
+  box.hidden = !id;
+  if (!id) return;
+  const link = document.createElement("a");
+  link.id = "rematch-link";
+  const seatToken = token();
+  const creator = creatorToken();
+  if (mySeatIsAPerson(payload)) {
+    link.href = seatLink(id, seatToken);
+    link.textContent = `Rematch started: open your seat (${payload.seat})`;
+    remember({ id, seat: payload.seat, token: seatToken, title: payload.title, game: payload.game, creator });
+  } else if (creator) {
+    link.href = `/games/${id}#creator=${encodeURIComponent(creator)}`;
+    link.textContent = "Rematch started: open it (your creator link)";
+    remember({ id, seat: null, token: null, title: payload.title, game: payload.game, creator });
+  } else {
+    link.href = `/games/${id}`;
+    link.textContent = "Rematch started: watch it";
+  }
+  box.replaceChildren(link);
+  const button = $("rematch-button");
+  if (button) button.remove();
+}
+
+// -- the creator's panel --------------------------------------------------------------------
+
+function waitedSeconds() {
+  return live ? Date.now() / 1000 - live.waiting_since : 0;
+}
+
+function showCreator() {
+  const creator = creatorToken();
+  const box = $("creator");
+  box.hidden = !creator || !live;
+  if (box.hidden) return;
+  const list = $("creator-seats");
+  list.replaceChildren();
+  live.seats.forEach((entry, index) => {
+    const item = document.createElement("li");
+    item.dataset.seat = entry.name;
+    item.append(text("span", `${entry.name}: ${controllerWords(entry.controller)} `, "about"));
+    if (entry.controller === "human") {
+      const relink = button("New link", () => newLink(index), "new-link");
+      relink.dataset.seat = String(index);
+      item.append(relink);
+      if (!live.finished && live.to_move === entry.name) item.append(handOverButton(index, entry.name));
+    }
+    list.append(item);
+  });
+}
+
+function handOverButton(index, name) {
+  // "Hand to a bot" once the seat has kept everyone waiting for the game's chosen time;
+  // before that, how long is left
+  const left = Math.ceil(live.hand_over_after - waitedSeconds());
+  if (left > 0) {
+    const minutes = Math.ceil(left / 60);
+    return text("span", ` may be handed to a bot in ${left < 120 ? `${left} s` : `${minutes} min`}`, "hint");
+  }
+  const hand = button("Hand to a bot", () => handOver(index, name), "hand-over");
+  hand.dataset.seat = String(index);
+  return hand;
+}
+
+async function newLink(index) {
+  const out = $("creator-output");
+  out.replaceChildren();
+  try {
+    const made = await call("POST", `/api/games/${gameId}/seats/${index}/link`, null, { "X-Creator-Token": creatorToken() });
+    const full = `${location.origin}${made.link}`;
+    const field = document.createElement("input");
+    field.readOnly = true;
+    field.value = full;
+    field.id = "new-link";
+    field.dataset.seat = made.seat;
+    const note = text("span", "", "copy-note");
+    note.hidden = true;
+    out.append(text("span", `New link for ${made.seat} (shown only now; the old one no longer works): `), field,
+      button("Copy", () => copy(full, note)), note);
+    field.select();
+    if (live && made.seat === live.seat) {
+      // the creator gave their own seat a new link: this page goes on with it
+      const seatToken = decodeURIComponent(made.link.split("#seat=")[1]);
+      remember({ id: gameId, seat: made.seat, token: seatToken, title: live.title });
+      location.hash = `seat=${encodeURIComponent(seatToken)}`;
+      reconnect();
+    }
+  } catch (error) {
+    out.append(text("span", explain(error, "requests"), "refusal-line"));
+  }
+}
+
+async function handOver(index, name) {
+  const out = $("creator-output");
+  out.replaceChildren();
+  try {
+    await call("POST", `/api/games/${gameId}/seats/${index}/bot`, null, { "X-Creator-Token": creatorToken() });
+    out.append(text("span", `${name} is played by a bot from now on.`));
+  } catch (error) {
+    out.append(text("span", explain(error, "requests"), "refusal-line"));
+  }
+}
+
+// -- chat --------------------------------------------------------------------------------------
+
+function onChat(message) {
+  chatLines = chatLines.filter((line) => line.n < message.start).concat(message.lines);
+  const list = $("chat-lines");
+  list.replaceChildren(...chatLines.map(chatItem));
+  list.scrollTop = list.scrollHeight;
+}
+
+function clock(iso) {
+  const when = new Date(iso);
+  if (Number.isNaN(when.getTime())) return "";
+  return when.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+}
+
+function chatItem(line) {
+  const item = document.createElement("li");
+  item.className = line.spectator ? "chat-line spectator" : "chat-line";
+  if (!line.spectator && live && line.seat === live.seat) item.classList.add("mine");
+  const who = text("span", line.spectator ? "spectator" : line.seat, "chat-who");
+  const time = text("time", clock(line.at), "chat-time");
+  time.dateTime = line.at;
+  time.title = new Date(line.at).toLocaleString();
+  item.append(who, time, text("span", line.text, "chat-text"));
+  return item;
+}
+
+async function sendChat(event) {
+  event.preventDefault();
+  const input = $("chat-input");
+  const line = input.value.trim();
+  $("chat-message").textContent = "";
+  if (!line) return;
+  const send = $("chat-send");
+  send.disabled = true;
+  try {
+    await onceMore(() => call("POST", `/api/games/${gameId}/chat`, { text: line }));
+    input.value = "";
+  } catch (error) {
+    sayFor(error, "chat lines", "chat-message");
+  } finally {
+    send.disabled = false;
+  }
+}
+
+// -- details of a thing on a board ------------------------------------------------------------
+
+let detailsOpen = null;
+
+function showDetails(name, detail) {
+  // the thing's details (line breaks kept) and, on the seat's turn, the actions naming it
+  detailsOpen = { name, detail };
+  $("details-name").textContent = name || detail.split(/[\n:|]/)[0];
+  $("details-text").textContent = detail;
+  const actions = $("details-actions");
+  actions.replaceChildren();
+  const mine = live && !looking && shown === live && live.seat && live.to_move === live.seat;
+  if (mine && name) {
+    for (const action of live.legal.filter((a) => a.includes(name))) {
+      const node = button(action, () => act(action), "detail-action");
+      node.dataset.action = action;
+      actions.append(node);
+    }
+  }
+  $("details").hidden = false;
+}
+
+function refreshDetails() {
+  if (detailsOpen) showDetails(detailsOpen.name, detailsOpen.detail);
+}
+
+function hideDetails() {
+  detailsOpen = null;
+  $("details").hidden = true;
+}
+
+function boardClicked(event) {
+  const node = event.target.closest("[data-detail]");
+  if (node) showDetails(node.getAttribute("data-name") || "", node.getAttribute("data-detail") || "");
+}
+
+// -- your turn ---------------------------------------------------------------------------------
+
+function icon(alert) {
+  // the tab's icon, drawn: a brown disc, with a gold dot when it is your turn
+  const canvas = document.createElement("canvas");
+  canvas.width = canvas.height = 32;
+  const pen = canvas.getContext("2d");
+  if (!pen) return "/static/favicon.svg";
+  pen.fillStyle = "#3b2f1e";
+  pen.beginPath(); pen.arc(16, 16, 15, 0, Math.PI * 2); pen.fill();
+  pen.fillStyle = "#f6c66b";
+  pen.font = "bold 20px Georgia, serif";
+  pen.textAlign = "center"; pen.textBaseline = "middle";
+  pen.fillText("S", 16, 17);
+  if (alert) {
+    pen.fillStyle = "#d62d20";
+    pen.strokeStyle = "#fff";
+    pen.lineWidth = 2;
+    pen.beginPath(); pen.arc(24, 8, 7, 0, Math.PI * 2); pen.fill(); pen.stroke();
+  }
+  return canvas.toDataURL("image/png");
+}
+
+function setIcon(alert) {
+  const link = $("favicon");
+  const wanted = alert ? "alert" : "calm";
+  if (link.dataset.state === wanted) return;
+  link.dataset.state = wanted;
+  link.href = alert ? icon(true) : "/static/favicon.svg";
+}
+
+function markTurn(payload) {
+  const mine = Boolean(payload.seat && !payload.finished && payload.to_move === payload.seat && !(payload.open_seats || []).length);
+  document.title = mine ? `● Your turn · ${PAGE_TITLE}` : PAGE_TITLE;
+  document.body.dataset.yourTurn = mine ? "true" : "";
+  setIcon(mine);
+  if (mine && !wasMyTurn && !document.hasFocus()) alertPerson(payload);
+  wasMyTurn = mine;
+}
+
+function alertsOn() {
+  return localStorage.getItem(ALERTS) === "on" && "Notification" in window && Notification.permission === "granted";
+}
+
+function alertPerson(payload) {
+  if (!alertsOn()) return;
+  try {
+    const note = new Notification(`Your turn: ${payload.title}`, { body: `You play ${payload.seat}.`, tag: `stratagem-${gameId}` });
+    note.onclick = () => { window.focus(); note.close(); };
+  } catch { /* some browsers only notify from a service worker */ }
+  beep();
+}
+
+function beep() {
+  // a short tone, made here (no sound file)
+  try {
+    audio = audio || new AudioContext();
+    const tone = audio.createOscillator();
+    const gain = audio.createGain();
+    tone.frequency.value = 880;
+    gain.gain.setValueAtTime(0.08, audio.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.25);
+    tone.connect(gain).connect(audio.destination);
+    tone.start();
+    tone.stop(audio.currentTime + 0.25);
+  } catch { /* no sound here */ }
+}
+
+function showAlertsButton() {
+  const node = $("alerts");
+  node.hidden = !("Notification" in window) || mode !== "play";
+  node.textContent = alertsOn() ? "Turn alerts: on" : "Turn alerts: off";
+  node.setAttribute("aria-pressed", alertsOn() ? "true" : "false");
+}
+
+async function toggleAlerts() {
+  if (alertsOn()) {
+    localStorage.setItem(ALERTS, "off");
+  } else {
+    const answer = Notification.permission === "granted" ? "granted" : await Notification.requestPermission();
+    localStorage.setItem(ALERTS, answer === "granted" ? "on" : "off");
+    if (answer === "granted") { audio = audio || new AudioContext(); audio.resume(); }
+  }
+  showAlertsButton();
+}
+
+// -- looking back ------------------------------------------------------------------------------
+
+async function pastStep(step) {
+  // a step of the past as this seat saw it (kept: stepping back and forth is instant)
+  let known = pastSteps.get(step);
+  if (!known) {
+    known = call("GET", `/api/games/${gameId}/replay/${step}`);
+    pastSteps.set(step, known);
+    known.catch(() => pastSteps.delete(step));
+  }
+  return known;
+}
+
+async function goToStep(step) {
+  wantedStep = step;
+  try {
+    const payload = await pastStep(step);
+    if (wantedStep !== step) return;
+    knownSteps = payload.steps;
+    render(payload, payload.events, 0);
+    showLookBackLabel();
+    for (const near of [step - 1, step + 1]) {
+      if (near >= 0 && near <= payload.steps) pastStep(near).catch(() => {});
+    }
+  } catch (error) {
+    say(explain(error, "requests"));
+  }
+}
+
+function showLookBackLabel() {
+  const slider = $("step");
+  const step = shown && shown.step !== undefined ? shown.step : 0;
+  slider.max = knownSteps ?? step;
+  slider.value = step;
+  const behind = looking && live && !live.finished ? " · the game goes on meanwhile" : "";
+  $("step-label").textContent = `step ${step} of ${knownSteps ?? step}${behind}`;
+}
+
+async function lookBack() {
+  // the past of the running game, from its last step, as this seat saw it
+  if (looking || mode !== "play") return;
+  looking = true;
+  document.body.dataset.looking = "true";
+  $("replay-controls").hidden = false;
+  $("controls").hidden = true;
+  $("look-back").hidden = true;
+  const first = await pastStep(0).catch((error) => { say(explain(error, "requests")); return null; });
+  if (!first) { backToLive(); return; }
+  knownSteps = first.steps;
+  goToStep(Math.max(0, first.steps - 1));
+}
+
+function backToLive() {
+  looking = false;
+  wantedStep = null;
+  document.body.dataset.looking = "";
+  $("replay-controls").hidden = true;
+  $("controls").hidden = false;
+  $("look-back").hidden = false;
+  $("events").replaceChildren();
+  if (live) render(live, liveEvents, 0);
+}
+
+function step(by) {
+  const at = Number($("step").value);
+  const last = Number($("step").max);
+  goToStep(Math.min(last, Math.max(0, at + by)));
+}
+
+function keyPressed(event) {
+  const typing = event.target.closest && event.target.closest("input, textarea, select");
+  if (typing || event.altKey || event.ctrlKey || event.metaKey) return;
+  if (event.key === "Escape") hideDetails();
+  if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
+  if (mode === "play" && !looking) {
+    if (event.key === "ArrowLeft") lookBack();
+    return;
+  }
+  event.preventDefault();
+  step(event.key === "ArrowLeft" ? -1 : 1);
+}
+
+// -- the live game -----------------------------------------------------------------------------
+
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  socket = new WebSocket(`${scheme}://${location.host}/api/games/${gameId}/ws`);
+  const opened = new WebSocket(`${scheme}://${location.host}/api/games/${gameId}/ws`);
+  socket = opened;
   const state = $("connection");
   let refused = null;
-  socket.onopen = () => {
-    socket.send(JSON.stringify({ token: token() }));
+  opened.onopen = () => {
+    opened.send(JSON.stringify({ token: token() }));
     state.textContent = "live";
     state.className = "connection live";
     retry = 500;
   };
-  socket.onmessage = (message) => {
+  opened.onmessage = (message) => {
+    if (socket !== opened) return;
     const data = parse(message.data);
     if (data.type === "error") {
       refused = data.detail;
+    } else if (data.type === "chat") {
+      onChat(data);
     } else {
       if ($("message").dataset.transient) say("");
-      show(data);
+      onLive(data);
     }
   };
-  socket.onclose = (event) => {
+  opened.onclose = (event) => {
+    if (socket !== opened) return;  // replaced on purpose (a new link, a seat taken)
     state.textContent = "reconnecting…";
     state.className = "connection down";
-    events = [];
-    current = null;
+    liveEvents = [];
+    live = null;
     if (event.code === 1013) {
       // the database is away for a moment (1013: try again later)
       say(UNAVAILABLE, true);
@@ -378,38 +986,57 @@ function connect() {
   };
 }
 
-async function replayStep(step) {
-  try {
-    const payload = await call("GET", `/api/games/${gameId}/replay/${step}`);
-    events = [];
-    show(payload);
-    const slider = $("step");
-    slider.max = payload.steps;
-    slider.value = payload.step;
-    $("step-label").textContent = `step ${payload.step} of ${payload.steps}`;
-  } catch (error) {
-    say(explain(error, "requests"));
-  }
+function reconnect() {
+  // the page acts as another seat now: see the game anew as that seat
+  const old = socket;
+  socket = null;
+  if (old) old.close();
+  live = null;
+  liveEvents = [];
+  chatLines = [];
+  $("events").replaceChildren();
+  connect();
 }
 
 function startReplay() {
   $("replay-controls").hidden = false;
   $("controls").hidden = true;
+  $("live").hidden = true;
   $("connection").textContent = "";
-  const at = () => Number($("step").value);
-  const last = () => Number($("step").max);
-  $("first").onclick = () => replayStep(0);
-  $("prev").onclick = () => replayStep(Math.max(0, at() - 1));
-  $("next").onclick = () => replayStep(Math.min(last(), at() + 1));
-  $("last").onclick = () => replayStep(last());
-  $("step").oninput = () => replayStep(at());
-  document.addEventListener("keydown", (event) => {
-    if (event.key === "ArrowLeft") $("prev").click();
-    if (event.key === "ArrowRight") $("next").click();
-  });
-  replayStep(0);
+  goToStep(0);
 }
 
-$("takeback").addEventListener("click", takeBack);
-$("filter").addEventListener("input", () => current && showControls(current));
-if (mode === "replay") startReplay(); else connect();
+function on(id, kind, handler) {
+  // listen on an element the page has (the replay page has no chat, players or creator)
+  const node = $(id);
+  if (node) node.addEventListener(kind, handler);
+}
+
+function wire() {
+  on("takeback", "click", takeBack);
+  on("resign", "click", resign);
+  on("filter", "input", () => shown === live && live && showControls(live));
+  on("first", "click", () => goToStep(0));
+  on("prev", "click", () => step(-1));
+  on("next", "click", () => step(1));
+  on("last", "click", () => goToStep(Number($("step").max)));
+  on("step", "input", () => goToStep(Number($("step").value)));
+  on("live", "click", backToLive);
+  on("look-back", "click", lookBack);
+  on("chat-form", "submit", sendChat);
+  on("details-close", "click", hideDetails);
+  on("board", "click", boardClicked);
+  on("revealed", "click", boardClicked);
+  on("alerts", "click", toggleAlerts);
+  on("copy-link", "click", () => copy(`${location.origin}${seatLink(gameId, token())}`, $("copy-link-note")));
+  document.addEventListener("keydown", keyPressed);
+  if (mode === "play") setInterval(() => live && showCreator(), 5000);
+  showAlertsButton();
+}
+
+wire();
+if (mode === "replay") {
+  startReplay();
+} else {
+  connect();
+}
