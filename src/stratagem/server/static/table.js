@@ -487,13 +487,18 @@ function showControls(payload) {
 }
 
 async function act(action) {
+  // the body says while an action is on its way (a second one is refused by the server
+  // if the first has moved the game on: it carries the version it was chosen at)
   say("");
   const version = live.version;
+  document.body.dataset.sending = "true";
   try {
     onLive(await onceMore(() => call("POST", `/api/games/${gameId}/actions`, { action, version })));
     say("");
   } catch (error) {
     sayFor(error, "moves");
+  } finally {
+    document.body.dataset.sending = "";
   }
 }
 

@@ -1,0 +1,523 @@
+"""The web table with friends, in a real browser (Playwright driving Debian's chromium):
+for every game, one person creates a public game in the lobby with a seat left open, a
+second person finds it in the lobby's list and takes the seat, a spectator watches; the
+three chat, the two play to the end through the page, each seeing its own hand only; at
+the end every seat's board is revealed, and a rematch started by one opens on the other's
+page as that seat. Also: the your-turn mark in the tab's title, "Your games" in the lobby
+(yours first), resigning with two seats and with more, looking back through a running
+game, the details of a thing tapped on the board, the creator's new link, and the
+board text measure (``board_problems``) at several positions of each game's real page.
+
+Screenshots go to ``screenshots/friends/`` (ignored by git), or
+``$STRATAGEM_SCREENSHOTS/friends``."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, Dialog, Page, sync_playwright
+
+from render.boardcheck import board_problems
+from stratagem.core import game_info
+
+from .live import server
+from .test_browser import (
+    AUTOPLAY,
+    CHROMIUM,
+    FLAGS,
+    GAME_WAIT,
+    GAMES,
+    SHORTEST,
+    SHOTS,
+    START_AUTOPLAY,
+    read_state,
+    squeeze,
+    squeeze_spaces,
+)
+
+FRIENDS = SHOTS / "friends"
+WIDTH = 1280
+"""The page width of every context here (the board measure's width)."""
+BOT_DELAY = 0.02
+MIDDLE_CLICKS = 12
+"""Clicks of the creator's seat before the middle of the game is measured and shown."""
+WAIT_MS = 30_000
+
+pytestmark = pytest.mark.skipif(
+    not CHROMIUM.exists(), reason=f"no chromium at {CHROMIUM} (.ci/run installs it)"
+)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS)
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+@pytest.fixture(scope="module")
+def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    folder = tmp_path_factory.mktemp("friends")
+    with server(f"sqlite:///{folder / 'table.sqlite3'}", bot_delay=BOT_DELAY) as (_process, url):
+        yield url
+
+
+def new_page(browser: Browser) -> Page:
+    """A page in a browser context of its own (its own localStorage: another person)."""
+    page = browser.new_context(viewport={"width": WIDTH, "height": 900}).new_page()
+    page.set_default_timeout(WAIT_MS)
+    return page
+
+
+def shot(page: Page, name: str) -> None:
+    FRIENDS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(FRIENDS / f"{name}.png"), full_page=True)
+
+
+def game_of(link: str) -> str:
+    return link.split("/games/", 1)[1].split("#", 1)[0].split("/", 1)[0]
+
+
+def token_of(link: str) -> str:
+    return link.split("#seat=", 1)[1]
+
+
+def create(base: str, game: str, seats: list[str], **extra: Any) -> dict[str, Any]:
+    """A game made through the API (for the tests that are not about the lobby)."""
+    made = httpx.post(
+        f"{base}/api/games", json={"game": game, "players": len(seats), "seats": seats, **extra}
+    )
+    assert made.status_code == 201, made.text
+    body: dict[str, Any] = made.json()
+    return body
+
+
+def link_of(made: dict[str, Any], seat: int) -> str:
+    link: str = made["seats"][seat]["link"]
+    return link
+
+
+def open_seat_page(page: Page, base: str, link: str) -> None:
+    page.goto(base + link)
+    page.wait_for_selector("#board svg")
+    page.wait_for_function(
+        "document.body.dataset.seat !== undefined && document.body.dataset.seat !== ''"
+    )
+
+
+def create_in_lobby_with_an_open_seat(
+    page: Page, base: str, game: str, options: dict[str, str]
+) -> dict[str, str]:
+    """The creator's lobby: ``game`` with its fewest players, a person at the first seat,
+    the second open, random bots elsewhere, listed publicly; the links shown (``seat``:
+    the creator's seat link, ``creator``, ``spectator``), the creator's seat opened."""
+    count = game_info(game).min_players
+    page.goto(base)
+    page.wait_for_selector(f"#game option[value='{game}']", state="attached")
+    page.select_option("#game", game)
+    page.select_option("#players", str(count))
+    page.wait_for_function(f"document.querySelectorAll('select[data-seat]').length === {count}")
+    for index in range(count):
+        controller = "human" if index == 0 else "open" if index == 1 else "random"
+        page.select_option(f"select[data-seat='{index}']", controller)
+    for name, value in options.items():
+        page.fill(f"[data-option='{name}']", value)
+    page.check("#public")
+    assert page.locator("#seed").is_hidden()  # a person is (or will be) seated
+    with page.expect_request("**/api/games") as sent:
+        page.click("#create-button")
+    body = sent.value.post_data_json
+    assert body["public"] is True and body["seats"][1] == "open", body
+    page.wait_for_selector("#created:not([hidden])")
+    links = page.locator("a.seat-link")
+    assert links.count() == 1  # the open seat and the bots have no link
+    created = {
+        "seat": links.first.get_attribute("href") or "",
+        "creator": page.locator("#creator-link").get_attribute("href") or "",
+        "spectator": page.locator("#spectator-link").get_attribute("href") or "",
+    }
+    assert "#creator=" in created["creator"]
+    shot(page, f"{game}-lobby-created")
+    open_seat_page(page, base, created["seat"])
+    return created
+
+
+def take_open_seat_from_the_lobby(page: Page, base: str, game_id: str) -> str:
+    """A second person: the lobby lists the game's open seat; take it; the seat's link."""
+    page.goto(base)
+    take = page.locator(f"li.open-game[data-game='{game_id}'] button.take-seat")
+    take.wait_for()
+    listed = squeeze_spaces(page.locator(f"li.open-game[data-game='{game_id}']").text_content())
+    assert "a person since" in listed, listed  # who is seated, since when
+    shot(page, f"{game_id}-lobby-open")
+    take.click()
+    page.wait_for_url("**/games/*#seat=*")
+    page.wait_for_selector("#board svg")
+    page.wait_for_function(
+        "document.body.dataset.seat !== undefined && document.body.dataset.seat !== ''"
+    )
+    return page.url.removeprefix(base)
+
+
+CHAT_LINES = "document.querySelectorAll('#chat-lines li').length"
+
+
+def chat(page: Page, line: str) -> None:
+    page.fill("#chat-input", line)
+    page.click("#chat-send")
+    page.wait_for_function("document.getElementById('chat-input').value === ''")
+
+
+def check_chat(pages: list[Page], seats: list[str]) -> None:
+    """Two seats and a spectator say something; every page shows the three lines with who
+    said them (the spectator's marked) and when, the text as text."""
+    chat(pages[0], "hello <b>all</b>")
+    chat(pages[1], "good luck")
+    chat(pages[2], "a spectator says hi")
+    for page in pages:
+        page.wait_for_function(f"{CHAT_LINES} >= 3")
+        lines = page.locator("#chat-lines li")
+        texts = [lines.nth(i).locator(".chat-text").text_content() for i in range(3)]
+        assert texts == ["hello <b>all</b>", "good luck", "a spectator says hi"]
+        assert lines.first.locator("b").count() == 0  # text, never markup
+        who = [lines.nth(i).locator(".chat-who").text_content() for i in range(3)]
+        assert who == [seats[0], seats[1], "spectator"]
+        assert [
+            lines.nth(i).evaluate("n => n.classList.contains('spectator')") for i in range(3)
+        ] == [
+            False,
+            False,
+            True,
+        ]
+        assert all(lines.nth(i).locator(".chat-time").text_content() for i in range(3))
+
+
+def names_in_hand(hand: Any) -> list[str]:
+    """The names of the cards of a ``view.you.hand`` (a list, or a dict by name)."""
+    return [str(card) for card in (hand.keys() if isinstance(hand, dict) else hand)]
+
+
+def name_parts(card: str) -> list[str]:
+    """The parts of a card's name a board draws (``A | B`` as two; ``x2`` as a count)."""
+    return [part.split(" x")[0] for part in card.split(" | ")]
+
+
+def check_own_hands(base: str, pages: dict[str, Page], links: dict[str, str]) -> bool:
+    """Each seat's board draws the cards of its own ``view.you.hand``, and its page shows
+    no card of another's hand that its own payload does not name. ``False`` while no
+    hand is dealt (or the game has none: Tercios)."""
+    payloads = {seat: read_state(base, link) for seat, link in links.items()}
+    hands = {
+        seat: names_in_hand((payload["view"].get("you") or {}).get("hand") or [])
+        for seat, payload in payloads.items()
+    }
+    if not any(hands.values()):
+        return False
+    for seat, page in pages.items():
+        version = payloads[seat]["version"]
+        page.wait_for_function(f"Number(document.body.dataset.version) >= {version}")
+        board = squeeze(page.locator("#board").text_content() or "")
+        shown = squeeze(page.evaluate("document.body.textContent"))
+        for card in hands[seat]:
+            for part in name_parts(card):
+                assert squeeze(part) in board, f"{seat} does not see its own {card}"
+        known = httpx.get(
+            f"{base}/api/games/{game_of(links[seat])}",
+            headers={"X-Seat-Token": token_of(links[seat])},
+        ).text
+        for other, cards in hands.items():
+            for card in cards if other != seat else []:
+                if card not in known:
+                    assert squeeze(card) not in shown, f"{seat}'s page shows {other}'s {card}"
+    return True
+
+
+def measure(page: Page, name: str, where: str, problems: dict[str, list[str]]) -> None:
+    """The board measure on the real page, noted (not yet asserted) under ``where``."""
+    found = board_problems(page)
+    if found:
+        problems[f"{name} {where}"] = found
+
+
+def wait_finished(page: Page) -> None:
+    page.wait_for_selector("#result:not([hidden])", timeout=GAME_WAIT * 1000)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_friends_play_a_whole_game(browser: Browser, base: str, name: str) -> None:
+    creator = new_page(browser)
+    created = create_in_lobby_with_an_open_seat(creator, base, name, SHORTEST.get(name, {}))
+    game_id = game_of(created["seat"])
+    seats = read_state(base, created["spectator"])["seats"]
+    first, second = seats[0]["name"], seats[1]["name"]
+    assert seats[1]["controller"] == "open"
+    assert squeeze_spaces(creator.locator("#waiting").text_content()) == f"Waiting for: {second}"
+    assert creator.locator("#creator").is_visible()  # the creator's own panel
+    shot(creator, f"{name}-waiting")
+
+    friend = new_page(browser)
+    friend_link = take_open_seat_from_the_lobby(friend, base, game_id)
+    assert game_of(friend_link) == game_id
+    assert friend.evaluate("document.body.dataset.seat") == second
+    assert friend.locator("#who").text_content() == f"You play {second}"
+    creator.wait_for_selector("#waiting", state="hidden")
+    spectator = new_page(browser)
+    spectator.goto(base + created["spectator"])
+    spectator.wait_for_selector("#board svg")
+    assert spectator.locator("#who").text_content() == "Spectating"
+    check_chat([creator, friend, spectator], [first, second])
+    spectator.goto("about:blank")  # back at the end: a third page drawing every move costs time
+
+    pages = {first: creator, second: friend}
+    links = {first: created["seat"], second: friend_link}
+    problems: dict[str, list[str]] = {}
+    measure(creator, name, "at the start", problems)
+    shot(creator, f"{name}-start")
+    friend.evaluate(START_AUTOPLAY, [second, 11, 10**6, GAME_WAIT * 1000])
+    hands_checked = name == "tercios"  # no hands: nothing is hidden on a Tercios table
+    for seed in range(3, 9):
+        made = creator.evaluate(AUTOPLAY, [first, seed, MIDDLE_CLICKS, GAME_WAIT * 1000])
+        assert isinstance(made, int), made
+        # the creator to move: nothing moves until it does, the pages stand still
+        creator.wait_for_function(
+            "document.body.dataset.sending !== 'true' && ("
+            f"document.body.dataset.toMove === '{first}' || document.body.dataset.finished === 'true')"
+        )
+        if hands_checked or creator.evaluate("document.body.dataset.finished") == "true":
+            break
+        hands_checked = check_own_hands(base, pages, links)
+    assert hands_checked, "no hand was dealt in the first part of the game"
+    measure(creator, name, "in the middle", problems)
+    measure(friend, name, f"in the middle ({second})", problems)
+    shot(creator, f"{name}-middle")
+    shot(friend, f"{name}-middle-{second.lower().replace(' ', '-')}")
+    creator.evaluate(START_AUTOPLAY, [first, 5, 10**6, GAME_WAIT * 1000])
+    for page in (creator, friend):
+        wait_finished(page)
+        outcome = page.evaluate("window.autoplay")
+        assert isinstance(outcome, int), outcome
+    measure(creator, name, "at the end", problems)
+    shot(creator, f"{name}-end")
+
+    # every seat's board is revealed, under its name, on every page
+    spectator.goto(base + created["spectator"])
+    spectator.wait_for_selector("#result:not([hidden])")
+    for page in (creator, friend, spectator):
+        page.wait_for_selector("#revealed:not([hidden])")
+        titles = page.locator("#revealed .revealed-seat h3").all_text_contents()
+        assert titles == [f"{seat['name']}'s hand and secrets" for seat in seats]
+        assert page.locator("#revealed .revealed-seat svg").count() == len(seats)
+
+    # a rematch: the friend's page offers its own link to the new game, as its seat
+    with creator.expect_response("**/rematch") as answer:
+        creator.click("#rematch-button")
+    rematch_id = answer.value.json()["id"]
+    friend.wait_for_selector("#rematch-link")
+    expected = f"/games/{rematch_id}#seat={token_of(friend_link)}"
+    assert friend.locator("#rematch-link").get_attribute("href") == expected
+    spectator.wait_for_selector("#rematch-link")
+    assert spectator.locator("#rematch-link").get_attribute("href") == f"/games/{rematch_id}"
+    shot(friend, f"{name}-rematch-offered")
+    friend.click("#rematch-link")
+    friend.wait_for_url(f"**/games/{rematch_id}#seat=*")
+    friend.wait_for_function(f"document.body.dataset.seat === '{second}'")
+    assert friend.locator("#who").text_content() == f"You play {second}"
+    assert read_state(base, expected)["seat"] == second
+    for page in (creator, friend, spectator):
+        page.context.close()
+    assert problems == {}, f"the board measure found problems: {problems}"
+
+
+def test_your_turn_title_and_your_games(browser: Browser, base: str) -> None:
+    against_bot = create(base, "eighty_years_war", ["human", "random"])
+    two_people = create(base, "eighty_years_war", ["human", "human"])
+    over = create(base, "eighty_years_war", ["human", "human"])
+    page = new_page(browser)
+    # a finished game, seen first (so that the list's order is not the order of visits)
+    open_seat_page(page, base, link_of(over, 1))
+    page.wait_for_function("document.body.dataset.toMove === 'Dutch'")
+    httpx.post(
+        f"{base}/api/games/{over['id']}/resign",
+        headers={"X-Seat-Token": token_of(link_of(over, 0))},
+    ).raise_for_status()
+    page.wait_for_selector("#result:not([hidden])")
+    assert not page.title().startswith("●")
+    # the other person's turn: no mark
+    open_seat_page(page, base, link_of(two_people, 1))
+    page.wait_for_function("document.body.dataset.toMove === 'Dutch'")
+    assert page.title() == "Eighty Years War · Stratagem"
+    assert page.locator("#favicon").get_attribute("data-state") == "calm"
+    # the seat's turn: the title and the icon say so, until it is the bot's turn
+    open_seat_page(page, base, link_of(against_bot, 0))
+    page.wait_for_function("document.title.startsWith('● Your turn · ')")
+    assert page.title() == "● Your turn · Eighty Years War · Stratagem"
+    assert page.locator("#favicon").get_attribute("data-state") == "alert"
+    shot(page, "your-turn")
+    page.goto(base)
+    page.wait_for_function("document.querySelectorAll('#my-games li').length === 3")
+    rows = page.locator("#my-games li")
+    order = [
+        (rows.nth(i).get_attribute("data-game"), rows.nth(i).get_attribute("data-state"))
+        for i in range(3)
+    ]
+    assert order == [
+        (against_bot["id"], "your-turn"),
+        (two_people["id"], "going-on"),
+        (over["id"], "over"),
+    ]
+    assert "your turn" in (rows.first.text_content() or "")
+    assert (rows.first.locator("a").get_attribute("href") or "").endswith(link_of(against_bot, 0))
+    shot(page, "lobby-your-games")
+    page.context.close()
+
+
+def accept(dialog: Dialog) -> None:
+    dialog.accept()
+
+
+def test_resigning_two_seats_and_more(browser: Browser, base: str) -> None:
+    two = create(base, "eighty_years_war", ["human", "human"])
+    dutch, spanish = new_page(browser), new_page(browser)
+    open_seat_page(dutch, base, link_of(two, 0))
+    open_seat_page(spanish, base, link_of(two, 1))
+    dutch.wait_for_selector("#resign:not([hidden])")
+    dutch.once("dialog", accept)
+    dutch.click("#resign")
+    for page in (dutch, spanish):
+        page.wait_for_selector("#result:not([hidden])")
+        result = squeeze_spaces(page.locator("#result").text_content())
+        assert result.startswith("Winner: Spanish. Dutch resigned; Spanish wins"), result
+        assert page.locator("#resign").is_hidden()
+    shot(spanish, "resigned-two-seats")
+    dutch.context.close()
+    spanish.context.close()
+
+    three = create(base, "sixteen_thirty_something", ["human", "random", "random"])
+    page = new_page(browser)
+    open_seat_page(page, base, link_of(three, 0))
+    page.wait_for_selector("#resign:not([hidden])")
+    seat = page.evaluate("document.body.dataset.seat")
+    version = int(page.evaluate("document.body.dataset.version"))
+    page.once("dialog", accept)
+    page.click("#resign")
+    page.wait_for_function(
+        "s => document.querySelector(`#players li[data-seat='${s}']`).textContent.includes('bot')",
+        arg=seat,
+    )
+    assert page.locator("#result").is_hidden()
+    assert page.locator("#resign").is_hidden()
+    # the game goes on, the bot playing the seat
+    page.wait_for_function(f"Number(document.body.dataset.version) > {version + 5}")
+    state = read_state(base, link_of(three, 0))
+    assert state["seats"][0]["controller"] == "heuristic"
+    assert not state.get("result")
+    shot(page, "resigned-three-seats")
+    page.context.close()
+
+
+def test_looking_back_through_a_running_game(browser: Browser, base: str) -> None:
+    made = create(base, "eighty_years_war", ["human", "random"])
+    page = new_page(browser)
+    open_seat_page(page, base, link_of(made, 0))
+    assert isinstance(page.evaluate(AUTOPLAY, ["Dutch", 9, 8, GAME_WAIT * 1000]), int)
+    page.wait_for_function("document.body.dataset.toMove === 'Dutch'")
+    version = page.evaluate("document.body.dataset.version")
+    live_board = page.locator("#board").inner_html()
+    page.click("#look-back")
+    page.wait_for_function("document.getElementById('step-label').textContent.startsWith('step ')")
+    label = page.locator("#step-label").text_content() or ""
+    at, steps = (int(word) for word in label.split()[1:4:2])
+    assert at == steps - 1 > 3
+    assert page.locator("#controls").is_hidden()
+    shot(page, "look-back")
+    started = time.monotonic()
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_function(
+        f"document.getElementById('step-label').textContent.startsWith('step {at - 1} ')"
+    )
+    assert time.monotonic() - started < 1.0  # the step was fetched before it was asked for
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_function(
+        f"document.getElementById('step-label').textContent.startsWith('step {at - 2} ')"
+    )
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function(
+        f"document.getElementById('step-label').textContent.startsWith('step {at - 1} ')"
+    )
+    page.locator("#step").fill("0")
+    page.wait_for_function(
+        "document.getElementById('step-label').textContent.startsWith('step 0 ')"
+    )
+    assert page.locator("#board").inner_html() != live_board
+    assert page.evaluate("document.body.dataset.version") == version  # still the live game's
+    page.click("#live")
+    page.wait_for_selector("#controls:not([hidden])")
+    assert page.locator("#replay-controls").is_hidden()
+    assert page.locator("button.action").count() > 0
+    assert page.locator("#events li").count() == read_state(base, link_of(made, 0))["events_total"]
+    page.context.close()
+
+
+def test_details_of_a_thing_on_the_board(browser: Browser, base: str) -> None:
+    made = create(base, "eighty_years_war", ["human", "random"])
+    page = new_page(browser)
+    open_seat_page(page, base, link_of(made, 0))
+    page.wait_for_function("document.body.dataset.toMove === 'Dutch'")
+    page.wait_for_selector("button.action")
+    card = page.locator("#board [data-detail][data-name]").first
+    name = card.get_attribute("data-name") or ""
+    detail = card.get_attribute("data-detail") or ""
+    assert name and detail
+    card.click()
+    page.wait_for_selector("#details:not([hidden])")
+    assert page.locator("#details-name").text_content() == name
+    assert page.locator("#details-text").text_content() == detail
+    legal = read_state(base, link_of(made, 0))["legal"]
+    offered = [
+        b.get_attribute("data-action") for b in page.locator("#details-actions button").all()
+    ]
+    assert offered == [action for action in legal if name in action] != []
+    shot(page, "details")
+    page.locator("#details-actions button").first.click()
+    page.wait_for_function("document.getElementById('message').textContent === ''")
+    page.keyboard.press("Escape")
+    assert page.locator("#details").is_hidden()
+    page.context.close()
+
+
+def test_the_creator_gives_a_seat_a_new_link(browser: Browser, base: str) -> None:
+    made = create(base, "eighty_years_war", ["human", "random"])
+    old = link_of(made, 0)
+    page = new_page(browser)
+    page.goto(base + made["creator_link"])
+    page.wait_for_selector("#creator:not([hidden])")
+    assert page.locator("#who").text_content() == "Spectating"
+    page.click("#creator-seats button.new-link[data-seat='0']")
+    page.wait_for_selector("#new-link")
+    fresh = page.locator("#new-link").input_value().removeprefix(base)
+    assert fresh.startswith(f"/games/{made['id']}#seat=") and fresh != old
+    assert read_state(base, fresh)["seat"] == "Dutch"
+    refused = httpx.get(f"{base}/api/games/{made['id']}", headers={"X-Seat-Token": token_of(old)})
+    assert refused.status_code == 403
+    shot(page, "creator-new-link")
+    page.context.close()
+
+
+def test_a_phone_gets_one_column(browser: Browser, base: str) -> None:
+    made = create(base, "eighty_years_war", ["human", "random"])
+    page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    open_seat_page(page, base, link_of(made, 0))
+    board = page.locator("#board").bounding_box()
+    side = page.locator("aside.side").bounding_box()
+    assert board is not None and side is not None
+    assert side["y"] >= board["y"] + board["height"] - 1  # below the board, not beside it
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    shot(page, "phone")
+    page.context.close()
