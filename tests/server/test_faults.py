@@ -77,6 +77,11 @@ class Game:
     """(seat, entry seq, action) of every move answered 200."""
 
 
+FRESH = httpx.Limits(keepalive_expiry=1.0)
+"""A kept-alive connection idle for a second is not used again: the server closes idle ones
+after 5 s, and a request sent on one just as it closes is lost without an answer."""
+
+
 def new_game(http: httpx.Client, seats: list[str]) -> Game:
     response = http.post("/api/games", json={"game": GAME, "seats": seats})
     assert response.status_code == 201, response.text
@@ -233,7 +238,7 @@ def test_sqlite_locked_beyond_the_busy_timeout(tmp_path: Path) -> None:
     url = f"sqlite:///{path}"
     with (
         servers(url, 1, BOT_DELAY) as (live,),
-        httpx.Client(base_url=live.base, timeout=TIMEOUT, trust_env=False) as http,
+        httpx.Client(base_url=live.base, timeout=TIMEOUT, trust_env=False, limits=FRESH) as http,
     ):
         games = {
             "bots": new_game(http, ["random", "random"]),
@@ -337,7 +342,7 @@ def test_postgres_away_and_back(postgres_url: str) -> None:
     admin_url = os.environ[POSTGRES_ENV]
     with (
         servers(postgres_url, 2, BOT_DELAY) as (first, second),
-        httpx.Client(base_url=first.base, timeout=TIMEOUT, trust_env=False) as http,
+        httpx.Client(base_url=first.base, timeout=TIMEOUT, trust_env=False, limits=FRESH) as http,
     ):
         games = {
             "bots": new_game(http, ["random", "random"]),
@@ -360,7 +365,9 @@ def test_postgres_away_and_back(postgres_url: str) -> None:
                 refused_for_now(response)
             if seen.status_code != 200:  # from the cache, unless it was in doubt
                 refused_for_now(seen)
-            with httpx.Client(base_url=second.base, timeout=TIMEOUT, trust_env=False) as other:
+            with httpx.Client(
+                base_url=second.base, timeout=TIMEOUT, trust_env=False, limits=FRESH
+            ) as other:
                 seat, payload = turns["people"]
                 refused_for_now(post(other, games["people"], seat, payload))
             time.sleep(max(0.0, FAULT - 2))
@@ -422,7 +429,7 @@ def test_a_corrupt_game_is_set_aside_and_the_others_go_on(tmp_path: Path) -> Non
         store.close()
     with (
         servers(url, 1, 0.0) as (live,),
-        httpx.Client(base_url=live.base, timeout=TIMEOUT, trust_env=False) as http,
+        httpx.Client(base_url=live.base, timeout=TIMEOUT, trust_env=False, limits=FRESH) as http,
     ):
         game = Game(good.id, {0: token})
         for _ in range(3):
