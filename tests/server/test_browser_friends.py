@@ -149,14 +149,14 @@ def create_in_lobby_with_an_open_seat(
     return created
 
 
-def take_open_seat_from_the_lobby(page: Page, base: str, game_id: str) -> str:
+def take_open_seat_from_the_lobby(page: Page, base: str, game_id: str, name: str) -> str:
     """A second person: the lobby lists the game's open seat; take it; the seat's link."""
     page.goto(base)
     take = page.locator(f"li.open-game[data-game='{game_id}'] button.take-seat")
     take.wait_for()
     listed = squeeze_spaces(page.locator(f"li.open-game[data-game='{game_id}']").text_content())
     assert "a person since" in listed, listed  # who is seated, since when
-    shot(page, f"{game_id}-lobby-open")
+    shot(page, f"{name}-lobby-open")
     take.click()
     page.wait_for_url("**/games/*#seat=*")
     page.wait_for_selector("#board svg")
@@ -263,7 +263,7 @@ def test_friends_play_a_whole_game(browser: Browser, base: str, name: str) -> No
     shot(creator, f"{name}-waiting")
 
     friend = new_page(browser)
-    friend_link = take_open_seat_from_the_lobby(friend, base, game_id)
+    friend_link = take_open_seat_from_the_lobby(friend, base, game_id, name)
     assert game_of(friend_link) == game_id
     assert friend.evaluate("document.body.dataset.seat") == second
     assert friend.locator("#who").text_content() == f"You play {second}"

@@ -271,6 +271,7 @@ function showStatus(payload) {
   const status = $("status");
   status.replaceChildren();
   const open = payload.open_seats || [];
+  if (payload.step !== undefined) status.append(text("span", `Step ${payload.step}: `, "step"));
   if (payload.finished) {
     status.append(text("span", "The game is over."));
   } else if (open.length && payload.step === undefined) {
@@ -897,7 +898,7 @@ function showLookBackLabel() {
   const step = shown && shown.step !== undefined ? shown.step : 0;
   slider.max = knownSteps ?? step;
   slider.value = step;
-  const behind = looking && live && !live.finished ? " · the game goes on meanwhile" : "";
+  const behind = looking ? " · looking back (the live game goes on)" : "";
   $("step-label").textContent = `step ${step} of ${knownSteps ?? step}${behind}`;
 }
 
