@@ -502,6 +502,7 @@ class Table:
         self._sights: dict[int | None, Sight] = {}
         self._texts: dict[tuple[int | None, int], str] = {}
         self._open_boards: list[JsonDict] | None = None
+        self._facts: JsonDict | None = None
         self._epoch = getattr(self, "_epoch", 0) + 1
         """Counts the states connections are told of (a chat line is not one)."""
 
@@ -515,6 +516,7 @@ class Table:
         self._sights.clear()
         self._texts.clear()
         self._open_boards = None
+        self._facts = None
         self._epoch += 1
         self._notify()
 
@@ -556,13 +558,16 @@ class Table:
             can_take_back=seat is not None and self.takeback_blocker(seat) is None,
             seed=self.record.seed if self.finished else None,
         )
-        payload.update(self._table_facts())
+        if self._facts is None:
+            self._facts = self._table_facts()
+        payload.update(self._facts)
         return payload
 
     def _table_facts(self) -> JsonDict:
-        """What every seat may know of the table itself: who has moved how often, the
-        open seats, whether it is over (by resignation too), each seat's last view once
-        it is over, its rematch, and how long absent seats are waited for."""
+        """What every seat may know of the table itself (computed once per version): who
+        has moved how often, the open seats, whether it is over (by resignation too),
+        each seat's last view once it is over, its rematch, and how long absent seats
+        are waited for."""
         moves = dict.fromkeys(self.game.seat_names, 0)
         for entry in standing(self.entries):
             if entry.seat >= 0:
