@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import datetime as dt
 import functools
 from typing import Annotated, Any
 
@@ -171,6 +172,11 @@ async def replay_step(game_id: str, step: int, request: Request, token: Token = 
         return table.replay_payload(seat, step)
 
 
+def _iso(moment: dt.datetime | None) -> str | None:
+    """A stored time in ISO 8601, in UTC."""
+    return None if moment is None else moment.astimezone(dt.UTC).isoformat(timespec="seconds")
+
+
 @router.get("/api/open", summary="Public games with open seats, oldest first")
 async def open_games(request: Request) -> list[OpenGame]:
     hub = hub_of(request)
@@ -184,17 +190,13 @@ async def open_games(request: Request) -> list[OpenGame]:
                 game=record.game,
                 title=info.title,
                 options={k: v for k, v in record.options.items() if k not in FORBIDDEN_OPTIONS},
-                created_at=record.created_at.isoformat(timespec="seconds")
-                if record.created_at
-                else "",
+                created_at=_iso(record.created_at) or "",
                 seats=[
                     OpenSeat(
                         seat=seat.seat,
                         name=seat.name,
                         controller=seat.controller,
-                        since=None
-                        if seat.controller == OPEN or seat.since is None
-                        else seat.since.isoformat(timespec="seconds"),
+                        since=None if seat.controller == OPEN else _iso(seat.since),
                     )
                     for seat in record.seats
                 ],

@@ -559,10 +559,9 @@ class Store:
     def last_change(self, game_id: str) -> dt.datetime | None:
         """When the game's log last grew (``None``: it is empty)."""
         with Session(self.engine) as session:
-            found = session.scalar(select(func.max(EntryRow.at)).where(EntryRow.game_id == game_id))
-            if found is not None and found.tzinfo is None:  # SQLite keeps no zone: it was UTC
-                found = found.replace(tzinfo=dt.UTC)
-            return found
+            return _utc(
+                session.scalar(select(func.max(EntryRow.at)).where(EntryRow.game_id == game_id))
+            )
 
     @_guarded
     def add_chat(self, line: ChatLine) -> None:
@@ -595,7 +594,10 @@ class Store:
                 .where(ChatRow.game_id == game_id, ChatRow.seq >= start)
                 .order_by(ChatRow.seq)
             ).all()
-            return [ChatLine(row.game_id, row.seq, row.seat, row.text, row.at) for row in rows]
+            return [
+                ChatLine(row.game_id, row.seq, row.seat, row.text, _utc(row.at) or row.at)
+                for row in rows
+            ]
 
     @_guarded
     def open_games(self, most: int) -> list[GameRecord]:
@@ -639,6 +641,13 @@ class Store:
             )
 
 
+def _utc(moment: dt.datetime | None) -> dt.datetime | None:
+    """A stored time with its zone (SQLite keeps none: what it holds is UTC)."""
+    if moment is None or moment.tzinfo is not None:
+        return moment
+    return moment.replace(tzinfo=dt.UTC)
+
+
 def _entry(row: EntryRow) -> Entry:
     kind: EntryKind = "undo" if row.kind == "undo" else "table" if row.kind == "table" else "act"
     return Entry(row.seq, kind, row.seat, row.action)
@@ -651,14 +660,14 @@ def _record(row: GameRow, seats: Sequence[SeatRow]) -> GameRecord:
         options=dict(row.options),
         seed=row.seed,
         seats=tuple(
-            SeatRecord(seat.seat, seat.name, seat.controller, seat.token_hash, seat.since)
+            SeatRecord(seat.seat, seat.name, seat.controller, seat.token_hash, _utc(seat.since))
             for seat in seats
         ),
         public=row.public,
         creator_hash=row.creator_hash,
         hand_over_after=row.hand_over_after,
         rematch=row.rematch,
-        created_at=row.created_at,
+        created_at=_utc(row.created_at),
     )
 
 

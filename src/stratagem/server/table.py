@@ -850,7 +850,7 @@ class Table:
                         "seat": None if line.seat < 0 else self.game.seat_names[line.seat],
                         "spectator": line.seat < 0,
                         "text": line.text,
-                        "at": line.at.isoformat(timespec="seconds"),
+                        "at": line.at.astimezone(dt.UTC).isoformat(timespec="seconds"),
                     }
                     for line in lines[start:]
                 ],
