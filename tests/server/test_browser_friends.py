@@ -133,7 +133,7 @@ def create_in_lobby_with_an_open_seat(
     assert page.locator("#seed").is_hidden()  # a person is (or will be) seated
     with page.expect_request("**/api/games") as sent:
         page.click("#create-button")
-    body = sent.value.post_data_json
+    body: dict[str, Any] = sent.value.post_data_json or {}
     assert body["public"] is True and body["seats"][1] == "open", body
     page.wait_for_selector("#created:not([hidden])")
     links = page.locator("a.seat-link")
@@ -250,14 +250,68 @@ def wait_finished(page: Page) -> None:
     page.wait_for_selector("#result:not([hidden])", timeout=GAME_WAIT * 1000)
 
 
+TO_MOVE_OR_OVER = (
+    "s => document.body.dataset.sending !== 'true' && "
+    "(document.body.dataset.toMove === s || document.body.dataset.finished === 'true')"
+)
+
+
+def play_to_the_middle(base: str, pages: dict[str, Page], links: dict[str, str]) -> None:
+    """The second seat plays on by itself (a script in its page) while the first clicks
+    ``MIDDLE_CLICKS`` at a time; whenever the first is to move again, nothing moves and
+    the pages stand still: each seat's own hand is checked once one is dealt."""
+    (first, creator), (second, friend) = pages.items()
+    friend.evaluate(START_AUTOPLAY, [second, 11, 10**6, GAME_WAIT * 1000])
+    hands_checked = creator.evaluate("document.body.dataset.game") == "tercios"
+    for seed in range(3, 9):
+        made = creator.evaluate(AUTOPLAY, [first, seed, MIDDLE_CLICKS, GAME_WAIT * 1000])
+        assert isinstance(made, int), made
+        creator.wait_for_function(TO_MOVE_OR_OVER, arg=first)
+        if hands_checked or creator.evaluate("document.body.dataset.finished") == "true":
+            break
+        hands_checked = check_own_hands(base, pages, links)
+    assert hands_checked, "no hand was dealt in the first part of the game"
+
+
+def check_revealed(pages: list[Page], seats: list[str]) -> None:
+    """Every page shows every seat's board at the end, each under its seat's name."""
+    for page in pages:
+        page.wait_for_selector("#revealed:not([hidden])")
+        titles = page.locator("#revealed .revealed-seat h3").all_text_contents()
+        assert titles == [f"{seat}'s hand and secrets" for seat in seats]
+        assert page.locator("#revealed .revealed-seat svg").count() == len(seats)
+
+
+def check_rematch(
+    base: str, pages: dict[str, Page], links: dict[str, str], spectator: Page
+) -> None:
+    """The first seat starts a rematch; every seat's page offers its own link to it (the
+    spectator's, the spectator link); the second opens it, and plays its seat there."""
+    (_first, creator), (second, friend) = pages.items()
+    with creator.expect_response("**/rematch") as answer:
+        creator.click("#rematch-button")
+    rematch_id = answer.value.json()["id"]
+    for seat, page in pages.items():
+        page.wait_for_selector("#rematch-link")
+        mine = f"/games/{rematch_id}#seat={token_of(links[seat])}"
+        assert page.locator("#rematch-link").get_attribute("href") == mine
+    spectator.wait_for_selector("#rematch-link")
+    assert spectator.locator("#rematch-link").get_attribute("href") == f"/games/{rematch_id}"
+    shot(friend, f"{friend.evaluate('document.body.dataset.game')}-rematch-offered")
+    friend.click("#rematch-link")
+    friend.wait_for_url(f"**/games/{rematch_id}#seat=*")
+    friend.wait_for_function(f"document.body.dataset.seat === '{second}'")
+    assert friend.locator("#who").text_content() == f"You play {second}"
+    assert read_state(base, friend.url.removeprefix(base))["seat"] == second
+
+
 @pytest.mark.parametrize("name", GAMES)
 def test_friends_play_a_whole_game(browser: Browser, base: str, name: str) -> None:
     creator = new_page(browser)
     created = create_in_lobby_with_an_open_seat(creator, base, name, SHORTEST.get(name, {}))
     game_id = game_of(created["seat"])
-    seats = read_state(base, created["spectator"])["seats"]
-    first, second = seats[0]["name"], seats[1]["name"]
-    assert seats[1]["controller"] == "open"
+    seats = [seat["name"] for seat in read_state(base, created["spectator"])["seats"]]
+    first, second = seats[:2]
     assert squeeze_spaces(creator.locator("#waiting").text_content()) == f"Waiting for: {second}"
     assert creator.locator("#creator").is_visible()  # the creator's own panel
     shot(creator, f"{name}-waiting")
@@ -280,20 +334,7 @@ def test_friends_play_a_whole_game(browser: Browser, base: str, name: str) -> No
     problems: dict[str, list[str]] = {}
     measure(creator, name, "at the start", problems)
     shot(creator, f"{name}-start")
-    friend.evaluate(START_AUTOPLAY, [second, 11, 10**6, GAME_WAIT * 1000])
-    hands_checked = name == "tercios"  # no hands: nothing is hidden on a Tercios table
-    for seed in range(3, 9):
-        made = creator.evaluate(AUTOPLAY, [first, seed, MIDDLE_CLICKS, GAME_WAIT * 1000])
-        assert isinstance(made, int), made
-        # the creator to move: nothing moves until it does, the pages stand still
-        creator.wait_for_function(
-            "document.body.dataset.sending !== 'true' && ("
-            f"document.body.dataset.toMove === '{first}' || document.body.dataset.finished === 'true')"
-        )
-        if hands_checked or creator.evaluate("document.body.dataset.finished") == "true":
-            break
-        hands_checked = check_own_hands(base, pages, links)
-    assert hands_checked, "no hand was dealt in the first part of the game"
+    play_to_the_middle(base, pages, links)
     measure(creator, name, "in the middle", problems)
     measure(friend, name, f"in the middle ({second})", problems)
     shot(creator, f"{name}-middle")
@@ -305,31 +346,10 @@ def test_friends_play_a_whole_game(browser: Browser, base: str, name: str) -> No
         assert isinstance(outcome, int), outcome
     measure(creator, name, "at the end", problems)
     shot(creator, f"{name}-end")
-
-    # every seat's board is revealed, under its name, on every page
     spectator.goto(base + created["spectator"])
     spectator.wait_for_selector("#result:not([hidden])")
-    for page in (creator, friend, spectator):
-        page.wait_for_selector("#revealed:not([hidden])")
-        titles = page.locator("#revealed .revealed-seat h3").all_text_contents()
-        assert titles == [f"{seat['name']}'s hand and secrets" for seat in seats]
-        assert page.locator("#revealed .revealed-seat svg").count() == len(seats)
-
-    # a rematch: the friend's page offers its own link to the new game, as its seat
-    with creator.expect_response("**/rematch") as answer:
-        creator.click("#rematch-button")
-    rematch_id = answer.value.json()["id"]
-    friend.wait_for_selector("#rematch-link")
-    expected = f"/games/{rematch_id}#seat={token_of(friend_link)}"
-    assert friend.locator("#rematch-link").get_attribute("href") == expected
-    spectator.wait_for_selector("#rematch-link")
-    assert spectator.locator("#rematch-link").get_attribute("href") == f"/games/{rematch_id}"
-    shot(friend, f"{name}-rematch-offered")
-    friend.click("#rematch-link")
-    friend.wait_for_url(f"**/games/{rematch_id}#seat=*")
-    friend.wait_for_function(f"document.body.dataset.seat === '{second}'")
-    assert friend.locator("#who").text_content() == f"You play {second}"
-    assert read_state(base, expected)["seat"] == second
+    check_revealed([creator, friend, spectator], seats)
+    check_rematch(base, pages, links, spectator)
     for page in (creator, friend, spectator):
         page.context.close()
     assert problems == {}, f"the board measure found problems: {problems}"

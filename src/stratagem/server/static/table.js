@@ -213,7 +213,7 @@ function onLive(payload) {
   pastSteps.clear();  // a take-back may have changed the past
   Object.assign(document.body.dataset, {
     version: payload.version, toMove: payload.to_move || "", seat: payload.seat || "",
-    finished: payload.finished,
+    finished: payload.finished, game: payload.game,
   });
   rememberPage(payload);
   markTurn(payload);
