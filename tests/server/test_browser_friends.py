@@ -541,3 +541,85 @@ def test_a_phone_gets_one_column(browser: Browser, base: str) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     shot(page, "phone")
     page.context.close()
+
+
+def test_the_creator_may_hand_an_absent_seat_to_a_bot(browser: Browser, base: str) -> None:
+    made = create(base, "eighty_years_war", ["human", "random"], hand_over_after=60)
+    page = new_page(browser)
+    page.goto(base + made["creator_link"])
+    page.wait_for_selector("#creator:not([hidden])")
+    page.wait_for_function("document.body.dataset.toMove === 'Dutch'")
+    waiting = squeeze_spaces(page.locator("#creator-seats li[data-seat='Dutch']").text_content())
+    assert "may be handed to a bot in" in waiting, waiting
+    assert page.locator("button.hand-over").count() == 0
+    # two minutes on: the page offers it; the server, whose clock has not moved, refuses
+    page.clock.set_fixed_time(time.time() + 120)
+    page.wait_for_selector("button.hand-over[data-seat='0']", timeout=10_000)
+    shot(page, "creator-hand-over")
+    page.click("button.hand-over[data-seat='0']")
+    page.wait_for_selector("#creator-output .refusal-line")
+    refusal = page.locator("#creator-output").text_content() or ""
+    assert "it may be handed to a bot after 60 s" in refusal, refusal
+    page.context.close()
+
+
+FAKE_ALERTS = """(() => {
+  // what the page would notify and sound, noted; the tab is in the background
+  window.alerts = [];
+  window.Notification = class {
+    constructor(title) { window.alerts.push(title); }
+    static get permission() { return "granted"; }
+    static requestPermission() { return Promise.resolve("granted"); }
+  };
+  const node = () => ({ connect: (next) => next, gain: { setValueAtTime() {},
+    exponentialRampToValueAtTime() {} }, frequency: {}, start() { window.alerts.push("beep"); },
+    stop() {} });
+  window.AudioContext = class {
+    get currentTime() { return 0; } get destination() { return {}; } resume() {}
+    createOscillator() { return node(); } createGain() { return node(); }
+  };
+  document.hasFocus = () => FOCUSED;
+})()"""
+
+
+@pytest.mark.parametrize("focused", [False, True])
+def test_a_turn_alert_when_the_tab_is_in_the_background(
+    browser: Browser, base: str, focused: bool
+) -> None:
+    made = create(base, "eighty_years_war", ["human", "random"])
+    page = new_page(browser)
+    page.add_init_script(FAKE_ALERTS.replace("FOCUSED", "true" if focused else "false"))
+    page.goto(base + "/")
+    page.evaluate("localStorage.setItem('stratagem.alerts', 'on')")  # as the button leaves it
+    open_seat_page(page, base, link_of(made, 0))
+    page.wait_for_function("document.body.dataset.toMove === 'Dutch'")
+    assert page.locator("#alerts").text_content() == "Turn alerts: on"
+    assert page.title().startswith("● Your turn")
+    if focused:
+        time.sleep(0.3)
+        assert page.evaluate("window.alerts") == []  # the title and icon say it: no more
+    else:
+        page.wait_for_function("window.alerts.length === 2")
+        assert page.evaluate("window.alerts") == ["Your turn: Eighty Years War", "beep"]
+    page.click("#alerts")
+    assert page.locator("#alerts").text_content() == "Turn alerts: off"
+    page.context.close()
+
+
+def test_a_spectator_takes_an_open_seat_on_the_game_page(browser: Browser, base: str) -> None:
+    made = create(base, "eighty_years_war", ["human", "open"])  # not listed: shared by link
+    page = new_page(browser)
+    page.goto(base + made["spectator_link"])
+    page.wait_for_selector("button.take-seat")
+    assert squeeze_spaces(page.locator("#waiting").text_content()).startswith(
+        "Waiting for: Spanish"
+    )
+    assert page.locator("#alerts").is_hidden()  # a spectator has no turn
+    page.click("button.take-seat[data-seat='1']")
+    page.wait_for_function("document.body.dataset.seat === 'Spanish'")
+    assert page.locator("#who").text_content() == "You play Spanish"
+    assert page.locator("#waiting").is_hidden()
+    kept = page.evaluate("JSON.parse(localStorage.getItem('stratagem.games'))")
+    assert [(e["id"], e["seat"]) for e in kept] == [(made["id"], "Spanish")]
+    assert read_state(base, f"/games/{made['id']}#seat={kept[0]['token']}")["seat"] == "Spanish"
+    page.context.close()

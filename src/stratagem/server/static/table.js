@@ -247,6 +247,7 @@ function showTable(payload) {
   const seat = payload.seat;
   $("who").textContent = seat ? `You play ${seat}` : "Spectating";
   $("copy-link").hidden = !(seat && token());
+  showAlertsButton();
   showPlayers(payload);
   showWaiting(payload);
   showRematch(payload);
@@ -848,7 +849,7 @@ function beep() {
 
 function showAlertsButton() {
   const node = $("alerts");
-  node.hidden = !("Notification" in window) || mode !== "play";
+  node.hidden = !("Notification" in window) || mode !== "play" || !(live && live.seat);
   node.textContent = alertsOn() ? "Turn alerts: on" : "Turn alerts: off";
   node.setAttribute("aria-pressed", alertsOn() ? "true" : "false");
 }
