@@ -12,6 +12,7 @@ from the game's ``_why_illegal`` and leaves the state exactly as it was.
 
 from __future__ import annotations
 
+import operator
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
@@ -19,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Final, Self
 
 from stratagem.core.actions import Action, ActionTable
-from stratagem.core.errors import IllegalAction, StateFormatError
+from stratagem.core.errors import IllegalAction, StateFormatError, UnknownAction
 from stratagem.core.events import Event, JsonDict
 
 CHANCE: Final = -1
@@ -157,17 +158,22 @@ class State(ABC):
 
     # -- acting ------------------------------------------------------------------------
 
-    def apply_action(self, action: Action | str, *, seat: int | None = None) -> None:
-        """Apply an action (or its text) for the player to move.
+    def apply_action(self, action: Action | str | int, *, seat: int | None = None) -> None:
+        """Apply an action (or its text, or its id, as OpenSpiel users give it) for the
+        player to move.
 
         ``seat``, when given, is who claims to act: a seat acting out of turn, or any seat
         trying to act at a chance node, is refused. Raises ``IllegalAction`` (or its
         subclass ``UnknownAction``) and leaves the state unchanged.
         """
         game = self.game
-        resolved = (
-            game.parse_action(action) if isinstance(action, str) else game.actions.check(action)
-        )
+        if isinstance(action, str):
+            resolved = game.parse_action(action)
+        else:
+            try:
+                resolved = game.actions.check(action)  # type: ignore[arg-type]
+            except AttributeError:  # no ``.id``: an id (int, numpy integer) or a stray value
+                resolved = self._action_of_id(action)
         player = self.current_player()
         if player == TERMINAL:
             raise IllegalAction(f"{resolved.text!r}: the game is over")
@@ -188,6 +194,16 @@ class State(ABC):
             )
         self._apply(resolved)
         self.history.append(resolved)
+
+    def _action_of_id(self, action_id: object) -> Action:
+        """The action ``apply_action`` was given by its id; ``IllegalAction`` naming the id
+        if none has it, ``UnknownAction`` for a value that is no action, text or id."""
+        if isinstance(action_id, bool) or not hasattr(action_id, "__index__"):
+            raise UnknownAction(
+                f"{action_id!r} is not an action of this game "
+                "(give an Action, its text or its integer id)"
+            )
+        return self.action_from_id(operator.index(action_id))
 
     def _is_legal(self, action: Action) -> bool:
         """Whether ``action`` is legal for the seat to move (games may make this O(1))."""
@@ -309,6 +325,16 @@ class CachedLegalState(State):
         if legal is None:
             legal = self._legal = self._compute_legal()
         return legal.copy()
+
+    def _action_of_id(self, action_id: object) -> Action:
+        """The action ``apply_action`` was given by its id; ``IllegalAction`` naming the id
+        if none has it, ``UnknownAction`` for a value that is no action, text or id."""
+        if isinstance(action_id, bool) or not hasattr(action_id, "__index__"):
+            raise UnknownAction(
+                f"{action_id!r} is not an action of this game "
+                "(give an Action, its text or its integer id)"
+            )
+        return self.action_from_id(operator.index(action_id))
 
     def _is_legal(self, action: Action) -> bool:
         legal = self._legal
