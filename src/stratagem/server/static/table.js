@@ -334,11 +334,16 @@ function showRevealed(payload) {
   box.hidden = !boards.length;
   if (!boards.length) return;
   box.append(text("h2", "Every seat's board, now that the game is over"));
+  // each seat's board folds away (a game of eight seats would be a long page): open at
+  // first only when there are two
   for (const entry of boards) {
-    const part = document.createElement("section");
+    const part = document.createElement("details");
     part.className = "revealed-seat";
     part.dataset.seat = entry.seat;
-    part.append(text("h3", `${entry.seat}'s hand and secrets`));
+    part.open = boards.length <= 2;
+    const summary = document.createElement("summary");
+    summary.append(text("h3", `${entry.seat}'s hand and secrets`));
+    part.append(summary);
     const board = document.createElement("div");
     board.className = "board revealed-board";
     board.innerHTML = entry.board_svg;  // the server's drawing, as the main board
