@@ -369,3 +369,20 @@ def test_a_summary_says_whose_turn_it_is(client: TestClient) -> None:
     assert summary["to_move"] == now["to_move"] and summary["version"] == now["version"]
     assert summary["title"] == game_info(EYW).title
     assert not summary["finished"] and summary["result"] is None
+
+
+def test_a_seats_link_speaks_and_resigns_only_in_its_own_game(client: TestClient) -> None:
+    mine = create(client, EYW, ["human", "human"])
+    theirs = create(client, EYW, ["human", "human"])
+    token = tokens(mine)["Dutch"]
+    elsewhere = f"/api/games/{theirs['id']}"
+    said = client.post(f"{elsewhere}/chat", json={"text": "hi"}, headers=seat_header(token))
+    assert said.status_code == 403
+    assert said.json()["detail"] == f"this link's token matches no seat of game {theirs['id']}"
+    resigned = client.post(f"{elsewhere}/resign", headers=seat_header(token))
+    assert resigned.status_code == 403
+    assert not state(client, theirs["id"])["finished"]
+    store = client.app.state.hub.store  # type: ignore[attr-defined]
+    assert store.chat(theirs["id"]) == []  # no line was stored
+    rematch = client.post(f"{elsewhere}/rematch", headers={"X-Creator-Token": creator_of(mine)})
+    assert rematch.status_code == 403
