@@ -13,8 +13,9 @@ from typer.testing import CliRunner, Result
 
 import stratagem
 from stratagem.cli import app
+from stratagem.core import options_model
 from stratagem.sim import replay_log
-from stratagem.terminal import pick_action, render_view
+from stratagem.terminal import pick_action, plural, render_view
 
 GAME = "eighty_years_war"
 ENV = {"COLUMNS": "200"}  # no wrapping, so messages can be matched whole
@@ -108,10 +109,115 @@ def test_user_errors_exit_2(args: tuple[str, ...], message: str) -> None:
     assert "Traceback" not in result.output
 
 
-def test_games_lists_each_games_options() -> None:
-    result = invoke("games")
-    assert "turns_per_player: whole number or none" in result.stdout
-    assert "terrain: one of standard/open" in result.stdout
+def test_games_lists_each_games_options_and_seats_at_80_columns() -> None:
+    result = CliRunner().invoke(app, ["games"], env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert max(len(line.rstrip()) for line in lines) <= 80
+    assert "…" not in result.stdout
+    words = set(re.split(r"[\s,]+", result.stdout))
+    for info in stratagem.available_games():
+        assert info.name in words
+        for option in options_model(info.name).model_fields:
+            assert option == "players" or option in words, option
+    for seats in ("Dutch, Spanish", "Faction 1, Faction 2", "Player 1, Player 2", "Britain"):
+        assert seats in result.stdout
+
+
+def test_games_name_shows_one_games_options_in_full() -> None:
+    result = CliRunner().invoke(app, ["games", "tercios"], env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.output
+    assert max(len(line.rstrip()) for line in result.stdout.splitlines()) <= 80
+    assert "…" not in result.stdout
+    wide = invoke("games", "tercios").stdout
+    assert "one of: 15/28mm, 6/10mm" in wide  # values hold "/": joined with ", "
+    assert "one of: standard, open, scenery points, chosen" in wide
+    assert "Spanish, Swedish" in wide
+    full = invoke("games", "britain_vs_france").stdout
+    assert "turns_per_player" in full and "whole number or none" in full
+    assert "Alternate Game Length" in full  # the option's own description
+    assert "no game named 'chess'" in invoke("games", "chess").stderr
+
+
+@pytest.mark.parametrize("command", ["play", "simulate"])
+def test_help_names_every_games_seats(command: str) -> None:
+    flat = " ".join(invoke(command, "--help").stdout.replace("│", " ").split())
+    assert "eighty_years_war: Dutch, Spanish" in flat
+    assert "henry_viii: Faction 1 to Faction 8" in flat
+    assert "sixteen_thirty_something: Player 1 to Player 6" in flat
+
+
+def test_simulate_help_example_works() -> None:
+    flat = " ".join(invoke("simulate", "--help").stdout.replace("│", " ").split())
+    examples = re.search(r"e\.g\. (\S+=\S+) or (\S+=\S+) ", flat)
+    assert examples is not None, flat
+    seats = [arg for example in examples.groups() for arg in ("--seat", example)]
+    result = invoke("simulate", GAME, "-n", "2", "--seed", "1", *seats)
+    assert result.exit_code == 0, result.output
+
+
+def test_a_wrong_seat_names_the_seats() -> None:
+    result = invoke("play", GAME, "--seat", "Player 1=human")
+    assert result.exit_code == 2
+    assert "seats: Dutch, Spanish" in result.stderr
+
+
+def test_plural() -> None:
+    assert (plural(1, "action"), plural(2, "action")) == ("1 action", "2 actions")
+    assert plural(1, "battalion") == "1 battalion"
+    assert plural(3, "Action Point") == "3 Action Points"
+    assert plural(0, "copy", "copies") == "0 copies"
+
+
+def test_resume_goes_on_with_the_log(tmp_path: Path) -> None:
+    log = tmp_path / "resumed.jsonl"
+    args = ("play", GAME, "--seat", "Dutch=human", "--seed", "3", "--log", str(log))
+    first = invoke(*args, input="1\n1\nq\n")
+    assert "play --resume" in first.stdout
+    stopped, _ = replay_log(log)
+    assert not stopped.is_terminal()
+    result = invoke("play", "--resume", str(log), input="1\n" * 400)
+    assert result.exit_code == 0, result.output
+    assert f"Resumed from {log} after {len(stopped.history)} steps." in result.stdout
+    assert "Dutch human, Spanish random" in result.stdout
+    state, _ = replay_log(log)  # one log: the header once, every step, the result
+    assert state.is_terminal()
+    assert state.history[: len(stopped.history)] == stopped.history
+    assert json.loads(log.read_text().splitlines()[-1])["result"] == state.result()
+    assert state.result()["reason"] in result.stdout
+    over = invoke("play", "--resume", str(log))
+    assert over.exit_code == 2
+    assert "that game is over" in over.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        ((GAME,), "--resume takes the game from its log; do not give GAME"),
+        (("--seat", "Dutch=human"), "do not give --seat"),
+    ],
+)
+def test_resume_takes_everything_from_the_log(
+    bot_log: Path, args: tuple[str, ...], message: str
+) -> None:
+    result = invoke("play", *args, "--resume", str(bot_log))
+    assert result.exit_code == 2
+    assert message in result.stderr
+
+
+def test_resume_of_a_bad_log_exits_1(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("not json\n", encoding="utf-8")
+    result = invoke("play", "--resume", str(bad))
+    assert result.exit_code == 1
+    assert "line 1: not valid JSON" in result.stderr
+    assert "Traceback" not in result.output
+
+
+def test_play_needs_a_game_or_resume() -> None:
+    result = invoke("play")
+    assert result.exit_code == 2
+    assert "give a GAME" in result.stderr
 
 
 def test_play_passes_game_options_to_the_game_and_its_log(tmp_path: Path) -> None:

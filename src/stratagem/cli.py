@@ -10,42 +10,58 @@ from __future__ import annotations
 
 import logging
 import os
+import random
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from types import UnionType
+from typing import Annotated, Any, Literal, NoReturn, Union, get_args, get_origin
 
 import typer
+from pydantic_core import PydanticUndefined
 from rich.console import Console
 from rich.text import Text
+from typer._click.core import Context as ClickContext  # Typer's own click
+from typer._click.formatting import HelpFormatter
+from typer.core import TyperCommand
 
 from stratagem.bots import Bot, bot_names, make_bot
 from stratagem.core import (
+    CHANCE,
     Action,
     Game,
+    JsonDict,
     State,
     StratagemError,
     available_games,
     load,
-    option_fields,
     options_model,
     parse_option_specs,
 )
+from stratagem.core.options import describe_type
+from stratagem.core.registry import game_info
 from stratagem.lab_cli import RayCommand, ray_target, simulate_and_report, tournament_and_report
 from stratagem.sim import (
     GameLogWriter,
     LogError,
-    MatchResult,
     bot_rng,
+    chance_rng,
     check_log,
     play_match,
+    read_header,
+    replay_log,
     resolve_seats,
 )
+from stratagem.sim.gamelog import VERSION as LOG_VERSION
 from stratagem.terminal import (
+    GameListing,
     HumanPlayer,
+    OptionListing,
     QuitGame,
     Screen,
+    plural,
     render_events,
+    render_game,
     render_games,
     render_result,
 )
@@ -73,11 +89,25 @@ SeatSpecs = Annotated[
         "--seat",
         "-s",
         metavar="SEAT=BOT",
-        help="Who plays a seat, e.g. Dutch=human or Spanish=random (repeatable; "
-        "seats not given are played by random).",
+        help="Who plays a seat, e.g. Dutch=human or Spanish=heuristic (repeatable; "
+        "seats not given are played by random; seat names are listed below).",
+    ),
+]
+BotSeatSpecs = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--seat",
+        "-s",
+        metavar="SEAT=BOT",
+        help="Which bot plays a seat, e.g. Dutch=heuristic or Spanish=random (repeatable; "
+        "seats not given are played by random; seat names are listed below).",
     ),
 ]
 GameName = Annotated[str, typer.Argument(metavar="GAME", help="A game: see `stratagem games`.")]
+OptionalGame = Annotated[
+    str | None,
+    typer.Argument(metavar="[GAME]", help="A game: see `stratagem games` (not with --resume)."),
+]
 Players = Annotated[
     int | None, typer.Option("--players", "-p", help="Number of players (default: the fewest).")
 ]
@@ -155,56 +185,207 @@ def _load(
         _fail(str(error))
 
 
-@app.command()
-def games() -> None:
-    """List the games, the bots that can play them and their options."""
-    infos = available_games()
-    rows = ((info, bot_names(info.name), option_fields(options_model(info.name))) for info in infos)
-    _stdout().print(render_games(rows))
+def _takes(annotation: object) -> str:
+    """What an option takes, in words; allowed values joined with ", " (they hold "/")."""
+    args = get_args(annotation)
+    origin = get_origin(annotation)
+    if origin is Literal:
+        return "one of: " + ", ".join(str(arg) for arg in args)
+    if origin in (Union, UnionType) and type(None) in args:
+        rest = [arg for arg in args if arg is not type(None)]
+        return " or ".join(_takes(arg) for arg in rest) + " or none"
+    return describe_type(annotation)
+
+
+def _default(value: object) -> str:
+    if value is PydanticUndefined:
+        return "(required)"
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, tuple | list):
+        return ", ".join(str(item) for item in value)
+    return str(value)
+
+
+def _listing(name: str) -> GameListing:
+    """One game as ``stratagem games`` shows it (loads the game at its most players)."""
+    info = game_info(name)
+    model = options_model(name)
+    options = [
+        OptionListing(
+            key, _takes(field.annotation), _default(field.default), field.description or ""
+        )
+        for key, field in model.model_fields.items()
+        if key != "players"
+    ]
+    seats = load(name, players=info.max_players).seat_names
+    return GameListing(info, bot_names(name), seats, options)
 
 
 @app.command()
+def games(
+    game_name: Annotated[
+        str | None, typer.Argument(metavar="[GAME]", help="One game, to show its options in full.")
+    ] = None,
+) -> None:
+    """List the games: players, seat names, bots and options (one game's in full)."""
+    try:
+        if game_name is not None:
+            _stdout().print(render_game(_listing(game_name)))
+            return
+        _stdout().print(render_games(_listing(info.name) for info in available_games()))
+    except StratagemError as error:
+        _fail(str(error))
+
+
+def _seat_list() -> str:
+    """Every game's seat names, for the help of ``play`` and ``simulate``."""
+    lines = []
+    for info in available_games():
+        seats = load(info.name, players=info.max_players).seat_names
+        if info.min_players == info.max_players:
+            lines.append(f"{info.name}: {', '.join(seats)}")
+        else:
+            lines.append(f"{info.name}: {seats[0]} to {seats[-1]} (as many as players)")
+    return "Seats: " + "; ".join(lines) + "."
+
+
+class _SeatsHelp(TyperCommand):
+    """A command whose help ends with every game's seat names (games are loaded only
+    when the help is asked for)."""
+
+    def format_help(self, ctx: ClickContext, formatter: HelpFormatter) -> None:
+        self.epilog = _seat_list()
+        super().format_help(ctx, formatter)
+
+
+class _SimulateCommand(_SeatsHelp, RayCommand):
+    """``simulate``: seat names in its help, and ``--ray`` with an optional address."""
+
+
+@app.command(cls=_SeatsHelp)
 def play(
-    game_name: GameName,
+    game_name: OptionalGame = None,
     *,
     seat: SeatSpecs = None,
     seed: Annotated[
         int | None, typer.Option(help="Seed of chance and bots (default: random).")
     ] = None,
     log: Annotated[Path | None, typer.Option(help="Write the game log (JSON lines) here.")] = None,
+    resume: Annotated[
+        Path | None,
+        typer.Option(
+            metavar="LOG",
+            help="Continue the unfinished game of this --log (its game, seats, options and "
+            "seed), appending to it.",
+        ),
+    ] = None,
     players: Players = None,
     option: OptionSpecs = None,
     army: Armies = None,
 ) -> None:
-    """Play a game at the terminal against bots (or watch bots play)."""
-    game, names = _load(
-        game_name, players, seat or [], (HUMAN,), option_specs=option, options=_armies(army)
-    )
-    if seed is None:
-        seed = secrets.randbelow(2**31)
+    """Play a game at the terminal against bots (or watch bots play). At a prompt, ? lists
+    the commands (look, board, log)."""
     console = _stdout()
+    writer: GameLogWriter | None
+    if resume is not None:
+        given = [
+            flag
+            for flag, value in (
+                ("GAME", game_name),
+                ("--seat", seat),
+                ("--seed", seed),
+                ("--log", log),
+                ("--players", players),
+                ("--option", option),
+                ("--army", army),
+            )
+            if value
+        ]
+        if given:
+            _fail(f"--resume takes the game from its log; do not give {', '.join(given)}")
+        state, names, seed, writer = _resume(resume)
+        game = state.game
+        log = resume
+    else:
+        if game_name is None:
+            _fail("give a GAME (see `stratagem games`) or --resume LOG")
+        game, names = _load(
+            game_name, players, seat or [], (HUMAN,), option_specs=option, options=_armies(army)
+        )
+        if seed is None:
+            seed = secrets.randbelow(2**31)
+        state = game.new_initial_state()
+        writer = _open_log(log, game, seed, names)
     humans = [index for index, name in enumerate(names) if name == HUMAN]
     screen = Screen(console, game.seat_names, humans)
     bots: list[Bot] = [
         HumanPlayer(screen) if name == HUMAN else make_bot(name, game, bot_rng(seed, index))
         for index, name in enumerate(names)
     ]
-    writer = _open_log(log, game, seed, names)
     seats = ", ".join(f"{name} {bot}" for name, bot in zip(game.seat_names, names, strict=True))
     console.print(Text(f"{game.info.title}, seed {seed}: {seats}", style="bold"))
+    if state.history:
+        console.print(Text(f"Resumed from {resume} after {plural(len(state.history), 'step')}."))
+        screen.catch_up(state)
     try:
-        match = _play(game, bots, seed, screen, writer)
+        result = _play(state, bots, seed, screen, writer)
     finally:
         if writer is not None:
             writer.close()
-    if match is None:
-        played = len(screen.state.history) if screen.state is not None else 0
-        console.print(Text(f"Game stopped after {played} actions.", style="yellow"))
+    if result is None:
+        played = len(screen.state.history) if screen.state is not None else len(state.history)
+        console.print(Text(f"Game stopped after {plural(played, 'action')}.", style="yellow"))
     else:
         screen.finish()
-        console.print(render_result(match.result))
+        console.print(render_result(result))
     if log is not None:
-        console.print(Text(f"Game log: {log} (replay it with `stratagem replay {log}`)"))
+        console.print(
+            Text(
+                f"Game log: {log} (replay it with `stratagem replay {log}`"
+                + (
+                    f", continue it with `stratagem play --resume {log}`)"
+                    if result is None
+                    else ")"
+                )
+            )
+        )
+
+
+class _LogAppender(GameLogWriter):
+    """A ``GameLogWriter`` that continues an existing log (version 1, whose header is
+    already written) instead of starting one."""
+
+    def __init__(self, path: Path) -> None:  # no super().__init__: that would empty the file
+        self.path = path
+        self._file = path.open("a", encoding="utf-8")
+
+
+def _resume(path: Path) -> tuple[State, list[str], int, GameLogWriter]:
+    """The state of an unfinished ``play --log`` game, its seats' bots, its seed and a
+    writer appending to it; exit 1 for a log the rules refuse, 2 for one that cannot go on."""
+    try:
+        header = read_header(path)
+        state, _ = replay_log(path)
+    except LogError as error:
+        _fail(f"{path}: {error}", BAD_LOG)
+    if header["version"] != LOG_VERSION:
+        _fail(f"{path}: only a log written by `stratagem play --log` can be resumed")
+    if state.is_terminal():
+        _fail(f"{path}: that game is over; replay it with `stratagem replay {path}`")
+    game = state.game
+    try:
+        names = resolve_seats(game, header["seats"], extra=(HUMAN,))
+    except StratagemError as error:
+        _fail(f"{path}: {error}")
+    seed = header["seed"] if isinstance(header["seed"], int) else secrets.randbelow(2**31)
+    try:
+        writer = _LogAppender(path)
+    except OSError as error:
+        _fail(f"cannot write the game log {path}: {error.strerror}")
+    return state, names, seed, writer
 
 
 def _open_log(
@@ -219,9 +400,15 @@ def _open_log(
 
 
 def _play(
-    game: Game, bots: Sequence[Bot], seed: int, screen: Screen, writer: GameLogWriter | None
-) -> MatchResult | None:
-    """The match, or ``None`` if the person left (the log keeps what was played)."""
+    state: State, bots: Sequence[Bot], seed: int, screen: Screen, writer: GameLogWriter | None
+) -> JsonDict | None:
+    """Play ``state`` to its end and return its result, or ``None`` if the person left (the
+    log keeps what was played).
+
+    Chance is drawn from ``chance_rng(seed)`` as ``play_match`` draws it; a resumed game
+    first draws again every chance outcome already played, so that it goes on with the
+    outcomes the game would have had if it had not stopped.
+    """
 
     def on_step(state: State, player: int, action: Action) -> None:
         screen.observe(state, player, action)
@@ -229,12 +416,46 @@ def _play(
             writer.record(state, player, action)
 
     try:
-        match = play_match(game, bots, seed, on_step=on_step)
+        if not state.history:
+            match = play_match(state.game, bots, seed, on_step=on_step)
+            result = match.result
+        else:
+            _go_on(state, bots, _chance_after(state, seed), on_step)
+            result = state.result()
     except (QuitGame, KeyboardInterrupt):
         return None
     if writer is not None:
-        writer.write_result(match.result)
-    return match
+        writer.write_result(result)
+    return result
+
+
+def _chance_after(state: State, seed: int) -> random.Random:
+    """``chance_rng(seed)`` having drawn once for every chance node ``state`` went through."""
+    rng = chance_rng(seed)
+    again = state.game.new_initial_state()
+    for action in state.history:
+        if again.is_chance_node():
+            again.sample_chance(rng)
+        again.apply_action(action)
+    return rng
+
+
+def _go_on(
+    state: State,
+    bots: Sequence[Bot],
+    rng: random.Random,
+    on_step: Callable[[State, int, Action], None],
+) -> None:
+    """Play ``state`` to its end as ``play_match`` plays a new game."""
+    while not state.is_terminal():
+        player = state.current_player()
+        if player == CHANCE:
+            action = state.sample_chance(rng)
+            state.apply_action(action)
+        else:
+            action = bots[player].choose(state, player)
+            state.apply_action(action, seat=player)
+        on_step(state, player, action)
 
 
 @app.command()
@@ -315,12 +536,12 @@ def _workers(workers: int | None, games: int) -> int:
     return max(1, min(os.cpu_count() or 1, games // GAMES_PER_WORKER))
 
 
-@app.command("simulate", cls=RayCommand)
+@app.command("simulate", cls=_SimulateCommand)
 def simulate_command(
     game_name: GameName,
     *,
     n: Annotated[int, typer.Option("-n", "--games", min=1, help="Number of games.")] = 1000,
-    seat: SeatSpecs = None,
+    seat: BotSeatSpecs = None,
     seed: Seed = None,
     players: Players = None,
     option: OptionSpecs = None,

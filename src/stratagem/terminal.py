@@ -9,6 +9,7 @@ private holdings) gets a panel of its own.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import cast
 
 from rich.console import Console, Group, RenderableType
@@ -31,6 +32,28 @@ QUIT_ANSWERS = ("q", "quit", "exit")
 
 class QuitGame(Exception):
     """The person at the terminal asked to leave the game."""
+
+
+@dataclass(frozen=True, slots=True)
+class OptionListing:
+    """One game option as ``stratagem games`` shows it."""
+
+    name: str
+    takes: str
+    """The values it takes, in words (allowed values joined with ", ")."""
+    default: str
+    about: str
+
+
+@dataclass(frozen=True, slots=True)
+class GameListing:
+    """One game as ``stratagem games`` shows it."""
+
+    info: GameInfo
+    bots: Sequence[str]
+    seats: Sequence[str]
+    """The seat names of the game with the most players."""
+    options: Sequence[OptionListing]
 
 
 # -- views -------------------------------------------------------------------------------
@@ -125,23 +148,68 @@ def render_result(result: JsonDict) -> Panel:
     return Panel(Group(reason, grid), title="Result", border_style="green")
 
 
-def render_games(games: Iterable[tuple[GameInfo, Sequence[str], Mapping[str, str]]]) -> Table:
-    """The games Stratagem knows: player counts, bots and options (``--option``)."""
-    table = Table(title="Games")
-    table.add_column("Game", style="bold", no_wrap=True)
-    table.add_column("Title")
-    table.add_column("Players", justify="right")
-    table.add_column("Bots")
-    table.add_column("Options (--option KEY=VALUE)")
-    for info, bots, options in games:
-        players = (
-            str(info.min_players)
-            if info.min_players == info.max_players
-            else f"{info.min_players}-{info.max_players}"
-        )
-        described = "\n".join(f"{name}: {kind}" for name, kind in options.items())
-        table.add_row(info.name, info.title, players, ", ".join(bots), described)
-    return table
+def plural(count: int, word: str, many: str | None = None) -> str:
+    """``1 action``, ``2 actions`` (``many`` for a plural that is not ``word + "s"``)."""
+    return f"{count} {word if count == 1 else (many or word + 's')}"
+
+
+def _players(info: GameInfo) -> str:
+    if info.min_players == info.max_players:
+        return str(info.min_players)
+    return f"{info.min_players} to {info.max_players}"
+
+
+def _seats(info: GameInfo, seats: Sequence[str]) -> str:
+    """The seat names (of the largest game), saying which a smaller game has."""
+    if info.min_players == info.max_players or len(seats) <= info.min_players:
+        return ", ".join(seats)
+    return f"{', '.join(seats)} (the first {info.min_players} with {info.min_players} players)"
+
+
+def render_games(games: Iterable[GameListing]) -> Group:
+    """The games Stratagem knows, one block each, readable at 80 columns: players, seat
+    names, bots and the names of its options (``stratagem games NAME`` gives them in full)."""
+    parts: list[RenderableType] = [
+        Text("Games (`stratagem games NAME` shows one game's options in full)", style="bold")
+    ]
+    for listing in games:
+        info = listing.info
+        grid = Table.grid(padding=(0, 2))
+        grid.add_column(style="bold", no_wrap=True)
+        grid.add_column(overflow="fold")
+        grid.add_row("Players", _players(info))
+        grid.add_row("Seats", _seats(info, listing.seats))
+        grid.add_row("Bots", ", ".join(listing.bots))
+        grid.add_row("Options", ", ".join(option.name for option in listing.options) or "none")
+        title = Text.assemble((info.name, "bold cyan"), "  ", info.title)
+        parts.extend([Text(), title, grid])
+    return Group(*parts)
+
+
+def render_game(listing: GameListing) -> Group:
+    """One game in full: players, seat names, bots and every option with what it takes,
+    its default and what it does (``--option KEY=VALUE``)."""
+    info = listing.info
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(style="bold", no_wrap=True)
+    grid.add_column(overflow="fold")
+    grid.add_row("Players", f"{_players(info)} (--players)")
+    grid.add_row("Seats", _seats(info, listing.seats))
+    grid.add_row("Bots", ", ".join(listing.bots) + " (and human, in play)")
+    options = Table(title="Options (--option KEY=VALUE)", title_justify="left", expand=False)
+    options.add_column("Option", style="bold", overflow="fold")
+    options.add_column("Takes", overflow="fold")
+    options.add_column("Default", overflow="fold")
+    described = any(option.about for option in listing.options)
+    if described:
+        options.add_column("What it does", overflow="fold")
+    for option in listing.options:
+        about = (option.about,) if described else ()
+        options.add_row(option.name, option.takes, option.default, *about)
+    title = Text.assemble((info.name, "bold cyan"), "  ", (info.title, "bold"))
+    body: list[RenderableType] = [title, grid, Text()]
+    body.append(options if listing.options else Text("No options.", style="dim"))
+    return Group(*body)
 
 
 # -- studies -----------------------------------------------------------------------------
@@ -259,6 +327,75 @@ def _by_part(legal: Sequence[Action], answer: str) -> Action:
     raise UnknownAction(f"{answer!r} is not an action of this game")
 
 
+HELP = """Commands at the prompt:
+  N or text    take choice N, or the one action whose text holds the text
+  look N       choice N in full, and what your view says of the names in it
+  look NAME    what your view says of NAME (a card, unit, character, place...)
+  board        the whole board and your own holdings
+  log          every event you have seen, a page at a time
+  ? or help    this list
+  q            leave the game (play --resume LOG goes on from its --log)"""
+
+HELP_ANSWERS = ("?", "help", "h")
+LOOKS = 5
+"""The most places ``look`` shows a name at."""
+CATCH_UP = 6
+"""The events a resumed game shows again, to say where it stands."""
+
+
+def _mentions(
+    value: object, key: str, path: tuple[str, ...]
+) -> Iterable[tuple[str, object | None]]:
+    """Where the view names ``key`` (a normalized name): ``(where, what it says there)``.
+
+    A mapping with a field equal to the name (a card, a unit) is shown whole; a mapping
+    entry named by it shows its value; a bare mention in a list says only where it stands
+    (``None``).
+    """
+    where = " > ".join(label(part) for part in path) or "the view"
+    if isinstance(value, Mapping):
+        if any(isinstance(item, str) and normalize_text(item) == key for item in value.values()):
+            yield where, value
+            return
+        for name, item in value.items():
+            if normalize_text(str(name)) == key:
+                yield f"{where} > {label(str(name))}", item
+            else:
+                yield from _mentions(item, key, (*path, str(name)))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            if isinstance(item, str) and normalize_text(item) == key:
+                yield where, None
+            elif not is_scalar(item):
+                yield from _mentions(item, key, (*path, str(index + 1)))
+
+
+def _names_in(text: str) -> list[str]:
+    """The names an action's text may hold: the whole text, what follows its verb
+    (``Play: Sea Beggars`` gives ``Sea Beggars``) and the items of a list in it."""
+    names = [text]
+    _, colon, rest = text.partition(": ")
+    if colon:
+        names.append(rest)
+        for part in rest.replace(" & ", ", ").split(", "):
+            names.extend(piece.strip() for piece in part.split(" -> ") if piece.strip())
+    seen: dict[str, str] = {}
+    for name in names:
+        seen.setdefault(normalize_text(name), name)
+    return list(seen.values())
+
+
+def render_look(view: JsonDict, names: Sequence[str]) -> RenderableType | None:
+    """What ``view`` says of each of ``names`` (``None`` if it names none of them)."""
+    found: list[RenderableType] = []
+    for name in names:
+        for where, what in list(_mentions(view, normalize_text(name), ()))[:LOOKS]:
+            heading = Text.assemble((name, "bold"), (f"  (in {where})", "dim"))
+            body = None if what is None else render_value(what)
+            found.append(heading if body is None else Group(heading, body))
+    return Group(*found) if found else None
+
+
 class Screen:
     """What people at this terminal see: each seat's events since it last looked.
 
@@ -281,6 +418,17 @@ class Screen:
         self.state = state
         if not self.observers:
             self.show_news(state, None)
+
+    def catch_up(self, state: State, keep: int = CATCH_UP) -> None:
+        """A resumed game: each observer is shown again only its last ``keep`` events."""
+        self.state = state
+        for seat in self._seen:
+            start = len(state.events)
+            shown = 0
+            while start > 0 and shown < keep:
+                start -= 1
+                shown += state.events[start].redact(seat) is not None
+            self._seen[seat] = start
 
     def show_news(self, state: State, seat: int | None) -> None:
         """Print the events ``seat`` may see that it has not seen yet."""
@@ -308,21 +456,96 @@ class Screen:
         self.console.print(render_view(state.view(seat), name))
         self.console.print(render_actions(legal))
 
+    def show_forced(self, state: State, seat: int, action: Action) -> None:
+        """News, and the seat's one legal action, taken for it."""
+        self.state = state
+        self.console.rule(Text(f"{self.seat_names[seat]}", style="bold"))
+        self.show_news(state, seat)
+        self.console.print(
+            Text(f"Only one choice: {action.text} (taken for you)", style="cyan"), soft_wrap=True
+        )
+
     def ask(self, seat: int, count: int) -> str:
         """One answer from the person in ``seat``; ``QuitGame`` on q or end of input."""
-        prompt = f"{self.seat_names[seat]}, your choice (1-{count}, an action's text, q to quit): "
-        try:
-            answer = self.console.input(Text(prompt, style="bold"))
-        except EOFError:
-            self.console.print()
-            raise QuitGame from None
+        prompt = f"{self.seat_names[seat]}, your choice (1-{count}, ? for help): "
+        answer = self._input(prompt)
         if answer.strip().lower() in QUIT_ANSWERS:
             raise QuitGame
         return answer
 
+    def _input(self, prompt: str) -> str:
+        try:
+            return self.console.input(Text(prompt, style="bold"))
+        except EOFError:
+            self.console.print()
+            raise QuitGame from None
+
     def refuse(self, reason: str) -> None:
-        """Tell the person why an answer was refused."""
-        self.console.print(Text(f"Not accepted: {reason}", style="red"), soft_wrap=True)
+        """Tell the person why an answer was refused, in one line."""
+        line = " ".join(f"Not accepted: {reason}".split())
+        self.console.print(Text(line, style="red"), soft_wrap=True)
+
+    # -- commands ----------------------------------------------------------------------
+
+    def command(self, state: State, seat: int, legal: Sequence[Action], answer: str) -> bool:
+        """Carry out ``answer`` if it is a command (help, look, board, log); whether it was."""
+        word, _, rest = answer.strip().partition(" ")
+        word = word.lower()
+        rest = rest.strip()
+        if word in HELP_ANSWERS and not rest:
+            self.console.print(Text(HELP))
+        elif word == "board" and not rest:
+            self.console.print(render_view(state.view(seat), self.seat_names[seat]))
+            self.console.print(render_actions(legal))
+        elif word == "log" and not rest:
+            self.page(render_events(state.visible_events(seat), numbered_from=1))
+        elif word == "look":
+            self.look(state.view(seat), legal, rest)
+        else:
+            return False
+        return True
+
+    def look(self, view: JsonDict, legal: Sequence[Action], what: str) -> None:
+        """``look N`` or ``look NAME``: an action in full, and what the view says of it."""
+        if not what:
+            self.refuse("look needs a choice's number or a name, e.g. look 1")
+            return
+        if what.isdigit():
+            number = int(what)
+            if not 1 <= number <= len(legal):
+                self.refuse(f"{number} is not a choice: choose from 1 to {len(legal)}")
+                return
+            text = legal[number - 1].text
+            self.console.print(Text.assemble((f"{number}. ", "bold cyan"), text), soft_wrap=True)
+            names = _names_in(text)
+        else:
+            key = normalize_text(what)
+            for number, action in enumerate(legal, start=1):
+                if key in normalize_text(action.text):
+                    self.console.print(Text.assemble((f"{number}. ", "bold cyan"), action.text))
+            names = [what]
+        found = render_look(view, names)
+        if found is None:
+            self.console.print(Text(f"Your view says nothing more of {names[-1]}.", style="dim"))
+        else:
+            self.console.print(found)
+
+    def page(self, text: Text) -> None:
+        """``text`` a screenful at a time at a terminal (Enter for more, q to stop)."""
+        lines = text.split()
+        size = max(self.console.height - 2, 5)
+        if not self.console.is_terminal or len(lines) <= size:
+            self.console.print(text)
+            return
+        for start in range(0, len(lines), size):
+            for line in lines[start : start + size]:
+                self.console.print(line, soft_wrap=True)
+            if start + size < len(lines):
+                more = self._input(
+                    f"-- {start + size} of {len(lines)} lines: Enter for more, q to stop -- "
+                )
+                if more.strip().lower() in QUIT_ANSWERS:
+                    return
 
 
 class HumanPlayer:
@@ -334,12 +557,37 @@ class HumanPlayer:
         self.screen = screen
 
     def choose(self, state: State, seat: int) -> Action:
-        """Show the seat's view, ask until the answer names a legal action."""
+        """Show the seat's view, ask until the answer names a legal action.
+
+        A decision with one legal action is taken at once, with a line saying so. That
+        tells the other seats nothing: at this terminal they are bots in this process, which
+        see only the state and the actions applied to it, never when an answer came, and
+        the action applied is the one the person would have had to choose; other people
+        sharing the terminal already see each seat's view at its decisions. (At a table
+        where the others watch the clock, an instant answer would tell them that the seat
+        had no choice, and so something of its hand: there it must not be done.)
+        """
         legal = state.legal_actions()
+        if len(legal) == 1:
+            self.screen.show_forced(state, seat, legal[0])
+            return legal[0]
         self.screen.show_decision(state, seat, legal)
         while True:
             answer = self.screen.ask(seat, len(legal))
+            if not _is_action_text(state, answer) and self.screen.command(
+                state, seat, legal, answer
+            ):
+                continue
             try:
                 return pick_action(state, seat, legal, answer)
             except ValueError as error:
-                self.screen.refuse(str(error))
+                self.screen.refuse(f"{error} (? lists the commands)")
+
+
+def _is_action_text(state: State, answer: str) -> bool:
+    """Whether ``answer`` is the whole text of an action (then never a command)."""
+    try:
+        state.game.parse_action(answer)
+    except UnknownAction:
+        return False
+    return True
