@@ -13,7 +13,7 @@ from typer.testing import CliRunner, Result
 
 import stratagem
 from stratagem.cli import app
-from stratagem.core import options_model
+from stratagem.core import IllegalAction, UnknownAction, options_model
 from stratagem.sim import replay_log
 from stratagem.terminal import pick_action, plural, render_view
 
@@ -353,3 +353,24 @@ def test_views_are_printed_literally() -> None:
     assert "[bold]x[/bold]" in text
     assert "[red]a" in text
     assert "You (Dutch)" in text
+
+
+def test_apply_action_takes_an_action_id() -> None:
+    """An integer is an action id, as OpenSpiel users give it; a wrong one is refused by
+    name, never with an AttributeError."""
+    state = stratagem.load(GAME).new_initial_state()
+    outcome = state.sample_chance(random.Random(1))
+    assert state.action_from_id(state.action_id(outcome)) == outcome
+    state.apply_action(state.action_id(outcome))
+    assert state.history[-1] == outcome
+    before = len(state.history)
+    with pytest.raises(IllegalAction, match=r"action id 12345 is outside 0\.\."):
+        state.apply_action(12345)
+    with pytest.raises(UnknownAction, match="give an Action, its text or its integer id"):
+        state.apply_action(1.5)  # type: ignore[arg-type]
+    with pytest.raises(UnknownAction):
+        state.apply_action(True)
+    stop = state.action_id("Stop discarding")
+    with pytest.raises(IllegalAction, match="'Stop discarding' is not a possible chance outcome"):
+        state.apply_action(stop)
+    assert len(state.history) == before

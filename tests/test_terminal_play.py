@@ -1,0 +1,238 @@
+"""``stratagem play`` as a person meets it: the real command in a pseudo-terminal of 80x24,
+playing Eighty Years War as the Dutch against a random bot.
+
+A first run tries the prompt's commands (``?``, ``look 1``, a bad answer), has a forced
+choice taken for it, and is interrupted (Ctrl-C's SIGINT); a second run goes on from its
+``--log`` with ``--resume`` and plays to the end.
+"""
+
+from __future__ import annotations
+
+import codecs
+import fcntl
+import os
+import pty
+import re
+import select
+import signal
+import struct
+import subprocess
+import sys
+import termios
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from stratagem.sim import read_header, replay_log
+
+COLUMNS, LINES = 80, 24
+PROMPT = re.compile(r"Dutch, your choice \(1-(\d+), \? for help\): $")
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07|\r")
+ESCAPE_END = re.compile(r"\x1b(\[[0-9;?]*[A-Za-z]|\][^\x07]*\x07)")
+"""An escape sequence read whole."""
+STRATAGEM = Path(sys.executable).with_name("stratagem")
+SEED = "3"
+
+
+def plain(text: str) -> str:
+    """What a person reads: no colours, no carriage returns."""
+    return ANSI.sub("", text)
+
+
+@dataclass
+class Terminal:
+    """A process on a pseudo-terminal of 80x24, read as a person reads it."""
+
+    process: subprocess.Popen[bytes]
+    master: int
+    seen: str = ""
+    pending: str = ""
+    """The start of an escape sequence whose end has not been read yet."""
+    decoder: codecs.IncrementalDecoder = field(
+        default_factory=lambda: codecs.getincrementaldecoder("utf-8")(errors="replace")
+    )
+    mark: int = 0
+    """Where the text not yet matched by ``expect`` starts."""
+
+    @classmethod
+    def start(cls, args: Sequence[str], cwd: Path) -> Terminal:
+        master, slave = pty.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", LINES, COLUMNS, 0, 0))
+        env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
+        env["TERM"] = "xterm-256color"
+        process = subprocess.Popen(
+            [str(STRATAGEM), *args], stdin=slave, stdout=slave, stderr=slave, cwd=cwd, env=env
+        )
+        os.close(slave)
+        return cls(process, master)
+
+    def _read(self, timeout: float) -> bool:
+        """Read what the process wrote; ``False`` once it has closed the terminal."""
+        ready, _, _ = select.select([self.master], [], [], timeout)
+        if not ready:
+            return True
+        try:
+            data = os.read(self.master, 65536)
+        except OSError:  # EIO: the other side is closed
+            data = b""
+        text = self.pending + self.decoder.decode(data, final=not data)
+        cut = text.rfind("\x1b")
+        if data and cut >= 0 and not ESCAPE_END.match(text, cut):
+            text, self.pending = text[:cut], text[cut:]  # an escape cut in two: wait for the rest
+        else:
+            self.pending = ""
+        self.seen += plain(text)
+        return bool(data)
+
+    def expect(self, pattern: str | re.Pattern[str], timeout: float = 15) -> re.Match[str]:
+        """Wait until ``pattern`` appears in the text not yet matched; return the match."""
+        regex = re.compile(re.escape(pattern)) if isinstance(pattern, str) else pattern
+        deadline = time.monotonic() + timeout
+        while True:
+            found = regex.search(self.seen, self.mark)
+            if found is not None:
+                self.mark = found.end()
+                return found
+            if time.monotonic() > deadline or not self._read(0.2):
+                raise AssertionError(f"{regex.pattern!r} not seen; the screen ends:\n{self.tail()}")
+
+    def since(self, start: int) -> str:
+        return self.seen[start:]
+
+    def send(self, line: str) -> None:
+        os.write(self.master, (line + "\n").encode())
+
+    def tail(self, lines: int = 30) -> str:
+        return "\n".join(self.seen.splitlines()[-lines:])
+
+    def finish(self, timeout: float = 15) -> str:
+        """Read to the end of the process; its whole screen."""
+        deadline = time.monotonic() + timeout
+        while self._read(0.2) and time.monotonic() < deadline:
+            if self.process.poll() is not None and not select.select([self.master], [], [], 0)[0]:
+                break
+        self.process.wait(timeout=max(1.0, deadline - time.monotonic()))
+        os.close(self.master)
+        return self.seen
+
+    def close(self) -> None:
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.wait()
+
+
+def wide_lines(text: str) -> list[str]:
+    return [line for line in text.splitlines() if len(line.rstrip()) > COLUMNS]
+
+
+@dataclass(frozen=True)
+class FirstRun:
+    screen: str
+    commands: str
+    """The screen from the first prompt to the first answer taken."""
+    log: Path
+
+
+@pytest.fixture(scope="module")
+def first_run(tmp_path_factory: pytest.TempPathFactory) -> Iterator[FirstRun]:
+    """Commands at the first prompt, 1 at each prompt until a forced choice has been taken
+    for the person and a few more, then Ctrl-C."""
+    where = tmp_path_factory.mktemp("terminal")
+    log = where / "game.jsonl"
+    args = [
+        "play",
+        "eighty_years_war",
+        "--seat",
+        "Dutch=human",
+        "--seed",
+        SEED,
+        "--log",
+        "game.jsonl",
+    ]
+    terminal = Terminal.start(args, where)
+    try:
+        terminal.expect(PROMPT)
+        start = terminal.mark
+        terminal.send("?")
+        terminal.expect("Commands at the prompt:")
+        terminal.expect(PROMPT)
+        terminal.send("look 1")
+        terminal.expect("1. Stop discarding")
+        terminal.expect(PROMPT)
+        terminal.send("look Sea Beggars")
+        terminal.expect("Sea Beggars  (in You > Cards > Sea Beggars)")
+        terminal.expect(PROMPT)
+        terminal.send("nonsense")
+        terminal.expect(PROMPT)
+        commands = terminal.since(start)
+        answers_after_forced = 0
+        while answers_after_forced < 3:
+            terminal.send("1")
+            terminal.expect(PROMPT)
+            if "Only one choice: " in terminal.seen:
+                answers_after_forced += 1
+        terminal.process.send_signal(signal.SIGINT)  # what Ctrl-C sends
+        screen = terminal.finish()
+        assert terminal.process.returncode == 0, terminal.tail()
+    finally:
+        terminal.close()
+    yield FirstRun(screen, commands, log)
+
+
+def test_prompt_commands_and_a_bad_answer(first_run: FirstRun) -> None:
+    commands = first_run.commands
+    for line in ("? or help    this list", "look N", "look NAME", "board", "log", "q  "):
+        assert line in commands
+    assert "1. Stop discarding" in commands  # look 1
+    assert "6 · Dutch only · military meld" in commands  # look NAME finds the card's details
+    lines = commands.splitlines()
+    bad = next(index for index, line in enumerate(lines) if line.endswith("): nonsense"))
+    assert lines[bad + 1] == (
+        "Not accepted: 'nonsense' is not an action of this game (? lists the commands)"
+    )
+    assert PROMPT.match(lines[bad + 2] + " ") or lines[bad + 2].startswith("Dutch, your choice")
+    assert not wide_lines(commands)
+
+
+def test_a_forced_choice_is_taken_for_the_person(first_run: FirstRun) -> None:
+    forced = re.findall(r"Only one choice: (.+) \(taken for you\)", first_run.screen)
+    assert forced, first_run.screen[-2000:]
+    state, _ = replay_log(first_run.log)
+    assert forced[0] in [action.text for action in state.history]
+
+
+def test_ctrl_c_stops_the_game_and_keeps_its_log(first_run: FirstRun) -> None:
+    assert "Game stopped after " in first_run.screen
+    assert "stratagem play --resume game.jsonl" in " ".join(first_run.screen.split())
+    state, _ = replay_log(first_run.log)
+    assert not state.is_terminal()
+    assert len(state.history) > 20
+
+
+def test_resume_goes_on_to_the_end(first_run: FirstRun) -> None:
+    stopped, _ = replay_log(first_run.log)
+    header = read_header(first_run.log)
+    terminal = Terminal.start(["play", "--resume", "game.jsonl"], first_run.log.parent)
+    try:
+        terminal.expect(f"Resumed from game.jsonl after {len(stopped.history)} steps.")
+        terminal.expect(PROMPT)
+        terminal.send("log")  # the whole log is more than a screenful: a page at a time
+        terminal.expect("Enter for more, q to stop --")
+        terminal.send("q")
+        while True:
+            found = terminal.expect(re.compile(PROMPT.pattern + r"|Result"))
+            if found.group(0) == "Result":
+                break
+            terminal.send("1")
+        screen = terminal.finish()
+        assert terminal.process.returncode == 0, terminal.tail()
+    finally:
+        terminal.close()
+    state, _ = replay_log(first_run.log)
+    assert state.is_terminal()
+    assert state.history[: len(stopped.history)] == stopped.history
+    assert read_header(first_run.log) == header  # the same log, its header once
+    assert state.result()["reason"].split()[0] in screen
