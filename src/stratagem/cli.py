@@ -106,7 +106,7 @@ BotSeatSpecs = Annotated[
 GameName = Annotated[str, typer.Argument(metavar="GAME", help="A game: see `stratagem games`.")]
 OptionalGame = Annotated[
     str | None,
-    typer.Argument(metavar="[GAME]", help="A game: see `stratagem games` (not with --resume)."),
+    typer.Argument(metavar="GAME", help="A game: see `stratagem games` (not with --resume)."),
 ]
 Players = Annotated[
     int | None, typer.Option("--players", "-p", help="Number of players (default: the fewest).")
@@ -227,7 +227,7 @@ def _listing(name: str) -> GameListing:
 @app.command()
 def games(
     game_name: Annotated[
-        str | None, typer.Argument(metavar="[GAME]", help="One game, to show its options in full.")
+        str | None, typer.Argument(metavar="GAME", help="One game, to show its options in full.")
     ] = None,
 ) -> None:
     """List the games: players, seat names, bots and options (one game's in full)."""
@@ -278,6 +278,8 @@ def play(
         Path | None,
         typer.Option(
             metavar="LOG",
+            exists=True,
+            dir_okay=False,
             help="Continue the unfinished game of this --log (its game, seats, options and "
             "seed), appending to it.",
         ),
