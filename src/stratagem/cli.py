@@ -356,15 +356,6 @@ def play(
         )
 
 
-class _LogAppender(GameLogWriter):
-    """A ``GameLogWriter`` that continues an existing log (version 1, whose header is
-    already written) instead of starting one."""
-
-    def __init__(self, path: Path) -> None:  # no super().__init__: that would empty the file
-        self.path = path
-        self._file = path.open("a", encoding="utf-8")
-
-
 def _resume(path: Path) -> tuple[State, list[str], int, GameLogWriter]:
     """The state of an unfinished ``play --log`` game, its seats' bots, its seed and a
     writer appending to it; exit 1 for a log the rules refuse, 2 for one that cannot go on."""
@@ -384,7 +375,7 @@ def _resume(path: Path) -> tuple[State, list[str], int, GameLogWriter]:
         _fail(f"{path}: {error}")
     seed = header["seed"] if isinstance(header["seed"], int) else secrets.randbelow(2**31)
     try:
-        writer = _LogAppender(path)
+        writer = GameLogWriter.appending(path)
     except OSError as error:
         _fail(f"cannot write the game log {path}: {error.strerror}")
     return state, names, seed, writer

@@ -177,6 +177,15 @@ class GameLogWriter:
         self._file: IO[str] = self.path.open("w", encoding="utf-8")
         self._write_text(text)
 
+    @classmethod
+    def appending(cls, path: str | Path) -> GameLogWriter:
+        """A writer that goes on with an existing log (its header written already): a
+        game resumed from it (``stratagem play --resume``)."""
+        writer = cls.__new__(cls)
+        writer.path = Path(path)
+        writer._file = writer.path.open("a", encoding="utf-8")
+        return writer
+
     def record(self, state: State, player: int, action: Action) -> None:
         """Append the action just applied to ``state`` by ``player`` (a seat or chance)."""
         step = {
