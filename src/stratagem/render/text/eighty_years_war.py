@@ -1,12 +1,12 @@
 """Eighty Years War at the terminal, drawn from a seat's view alone for an 80x24 screen.
 
 Two lines of table (turn, stage and phase with the province track; deck, discards, cards
-to come and the other side's hand), then the seat's cards once, one row each: printed value, side, meld,
-stage, Leader or Event, where the card is (hand or a meld) and what it counts there, with
-the reason when it counts 0 (a card of the other side, of the wrong meld or stage, a
-second Leader in a meld, a second Event). Under the cards, the two melds' running totals
-while a split is being built, or else the last reveal: each meld's totals, the winner and
-the Province Tokens taken, and why cards were face down.
+to come and the other side's hand), then the seat's cards once, one row each: printed
+value, side, meld, stage, Leader or Event, where the card is (hand or a meld) and what it
+counts there, with the reason when it counts 0 (a card of the other side, of the wrong
+meld or stage, a second Leader in a meld, a second Event). Under the cards, the two melds'
+running totals while a split is being built, or else the last reveal: each meld's totals,
+the winner and the Province Tokens taken, and why cards were face down.
 
 The scoring mirrors ``stratagem.games.eighty_years_war.melds.score_melds`` but reads
 only the view: each card's printed columns come from ``view["you"]["cards"]`` (whose keys
@@ -25,6 +25,7 @@ from stratagem.core import JsonDict
 
 MELDS = ("military", "political")
 SHORT_MELD = {"military": "mil", "political": "pol"}
+WIDTH = 80
 TRACK_WIDTH = 17
 """Cells of the province track (one per Province Token of the standard game)."""
 FACE_DOWN_WHY = "Face down = 0: the other side's card, wrong meld or stage, 2nd Leader, 2nd Event"
@@ -186,15 +187,16 @@ def _counts(view: JsonDict) -> Text:
     parts = [f"Deck {view['deck']}", f"discards {up} up {down} down"]
     removed = len(view["removed_from_play"])
     if removed:
-        parts.append(f"{removed} out of play")
+        parts.append(f"{removed} removed")
     if view["not_yet_in_deck"]:
         parts.append(f"{view['not_yet_in_deck']} to come")
     discarded = view.get("discarded_this_turn", {})
     for name in held:
-        if name == view.get("seat"):
-            continue
-        swapped = f", {discarded[name]} swapped" if discarded.get(name) else ""
-        parts.append(f"{name} hold {held[name]}{swapped}")
+        if name != view.get("seat"):
+            parts.append(f"{name} hold {held[name]}")
+            swapped = f" ({discarded[name]} swapped)" if discarded.get(name) else ""
+            if len(" · ".join(parts) + swapped) <= WIDTH:
+                parts[-1] += swapped
     return Text(" · ".join(parts), style="dim")
 
 
@@ -251,15 +253,16 @@ def _split(view: JsonDict, cards: dict[str, Card]) -> Text | None:
         return None
     scored = score(view, cards)
     line = Text("So far: ", style="bold")
+    zero = 0
     for meld in MELDS:
         total, notes = scored[meld]
         count = len(you["melds"][meld])
-        zero = sum(1 for note in notes.values() if note.startswith("0"))
+        zero += sum(1 for note in notes.values() if note.startswith("0"))
         line.append(f"{meld.capitalize()} {total}", style="bold green")
-        line.append(f" ({count} card{_s(count)}" + (f", {zero} at 0" if zero else "") + ")")
-        line.append(" · ")
-    left = len(you["hand"])
-    line.append(f"{left} to place")
+        line.append(f" ({count} card{_s(count)}) · ")
+    if zero:
+        line.append(f"{zero} at 0 · ", style="red")
+    line.append(f"{len(you['hand'])} to place")
     return line
 
 
@@ -285,10 +288,10 @@ def _reveal(view: JsonDict) -> list[Text]:
                 line.append(" v ")
         winner = outcome.get("winner")
         if winner is None:
-            line.append(" · tie")
+            line.append(": tie")
         else:
             taken = int(outcome["provinces"])
-            line.append(f" · {winner} win, +{taken} province{_s(taken)}", style="bold")
+            line.append(f": {winner} +{taken} province{_s(taken)}", style="bold")
         lines.append(line)
     if downs:
         lines.append(Text(FACE_DOWN_WHY, style="dim"))
