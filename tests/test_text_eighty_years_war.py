@@ -17,6 +17,7 @@ import re
 from collections import defaultdict
 from typing import Any
 
+import pytest
 from rich.console import Console
 
 import stratagem
@@ -25,7 +26,7 @@ from stratagem.games.eighty_years_war.melds import score_melds
 from stratagem.games.eighty_years_war.pack import MELD_NAMES
 from stratagem.games.eighty_years_war.places import ACTION
 from stratagem.games.eighty_years_war.state import EightyYearsWarState
-from stratagem.render.text.eighty_years_war import FACE_DOWN_WHY
+from stratagem.render.text.eighty_years_war import FACE_DOWN_WHY, with_split
 from stratagem.terminal import render_actions, render_view
 
 WIDTH = 80
@@ -34,8 +35,8 @@ LAYOUT_LINES = 14
 MELD_CHOICES = 2
 EVENT_LINES = 24 - (1 + LAYOUT_LINES + MELD_CHOICES + 1)
 SEEDS = (1, 2)
-OTHER_SEAT_EVERY = 4
-"""The seat not deciding is drawn at every fourth decision (to keep the test quick)."""
+OTHER_SEAT_EVERY = 8
+"""The seat not deciding is drawn at every eighth decision (to keep the test quick)."""
 SEATS = ("Dutch", "Spanish")
 
 
@@ -266,3 +267,19 @@ def test_each_zero_says_why_and_a_crowded_screen_fits() -> None:
     assert FACE_DOWN_WHY in lines
     assert lines[0].startswith("Turn 15/15 · Stage I · Action Phase · Dutch 3 ███░")
     assert "Deck 45 · discards 15 up 22 down · 10 removed · 20 to come · Spanish hold 8" in lines[1]
+
+
+def test_a_split_can_be_drawn_before_it_is_made() -> None:
+    """``with_split`` puts named hand cards into the melds of a copy of the view, so a
+    one-line meld can be shown with its totals (and undone) before any card is placed."""
+    view = _crowded_view()
+    proposed = with_split(view, ["Rivers & Marshes"], ["Dutch East Indies Company"])
+    assert view["you"]["hand"] == ["Dutch East Indies Company", "Rivers & Marshes"]
+    assert proposed["you"]["hand"] == []
+    rows = _rows(_lines(render_view(proposed, "Dutch")))
+    assert rows["Rivers & Marshes"] == "mil +4"
+    assert rows["Dutch East Indies Company"] == "pol 0: stage III"
+    screen = " ".join(" ".join(_lines(render_view(proposed, "Dutch"))).split())
+    assert "So far: Military 18 (6 cards) · Political 0 (2 cards) · 5 at 0 · 0 to place" in screen
+    with pytest.raises(ValueError, match="Sea Beggars is not in your hand"):
+        with_split(view, ["Sea Beggars"], [])

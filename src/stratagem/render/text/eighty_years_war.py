@@ -298,6 +298,27 @@ def _reveal(view: JsonDict) -> list[Text]:
     return lines
 
 
+def with_split(view: JsonDict, military: list[str], political: list[str]) -> JsonDict:
+    """``view`` as it would be with these cards of the hand added to the two melds.
+
+    For a one-line meld at the prompt (``military: Sea Beggars, Rivers & Marshes``): the
+    terminal can draw the split it would make with ``terminal_view`` (running totals and
+    each card's count) before any card is placed, and so undo it freely until it is final.
+    Names not in the hand raise ``ValueError``.
+    """
+    you = view["you"]
+    hand = list(you["hand"])
+    for name in [*military, *political]:
+        if name not in hand:
+            raise ValueError(f"{name} is not in your hand")
+        hand.remove(name)
+    melds = {
+        "military": [*you["melds"]["military"], *military],
+        "political": [*you["melds"]["political"], *political],
+    }
+    return {**view, "you": {**you, "hand": hand, "melds": melds}}
+
+
 def terminal_view(view: JsonDict, seat_name: str | None) -> RenderableType:
     """A seat's view in about a dozen lines of 80 columns."""
     cards = read_cards(view)
