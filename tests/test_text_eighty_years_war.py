@@ -51,12 +51,12 @@ def _rows(lines: list[str]) -> dict[str, str]:
     rows: dict[str, str] = {}
     pattern = re.compile(
         r"^(?P<name>.+?) +(?P<value>\d+) (?:both|Dutch|Spain) +\S+ +\S+ +(?:Leader +|Event +)?"
-        r"(?P<where>hand|mil|pol) +(?P<note>.+?)\s*$"
+        r"(?P<where>Hand|Mil|Pol) +(?P<note>.+?)\s*$"
     )
     for line in lines:
         match = pattern.match(line)
         if match:
-            rows[match["name"]] = f"{match['where']} {match['note']}"
+            rows[match["name"]] = f"{match['where'].lower()} {match['note']}"
     return rows
 
 

@@ -24,7 +24,7 @@ from rich.text import Text
 from stratagem.core import JsonDict
 
 MELDS = ("military", "political")
-SHORT_MELD = {"military": "mil", "political": "pol"}
+SHORT_MELD = {"military": "Mil", "political": "Pol"}
 WIDTH = 80
 TRACK_WIDTH = 17
 """Cells of the province track (one per Province Token of the standard game)."""
@@ -200,7 +200,7 @@ def _counts(view: JsonDict) -> Text:
     return Text(" · ".join(parts), style="dim")
 
 
-def _cards_table(view: JsonDict, cards: dict[str, Card]) -> Table | None:
+def _cards_table(view: JsonDict, cards: dict[str, Card], seat_name: str | None) -> Table | None:
     you = view.get("you")
     if you is None:
         return None
@@ -213,7 +213,7 @@ def _cards_table(view: JsonDict, cards: dict[str, Card]) -> Table | None:
         if note.startswith("+")
     ]
     table = Table(box=None, padding=(0, 1, 0, 0), pad_edge=False, header_style="bold")
-    table.add_column("Card", style="bold", no_wrap=True)
+    table.add_column(f"You ({seat_name or seat})", style="bold", no_wrap=True)
     table.add_column("Val", justify="right", no_wrap=True)
     table.add_column("Side", no_wrap=True)
     table.add_column("Meld", no_wrap=True)
@@ -230,7 +230,7 @@ def _cards_table(view: JsonDict, cards: dict[str, Card]) -> Table | None:
         note = _hand_note(cards[name], seat, counted)
         if name == wrong:
             note = "wrong stage: keep?"
-        rows.append((cards[name], "hand", note))
+        rows.append((cards[name], "Hand", note))
     for card, where, note in rows:
         zero = note.startswith("0") or "; 0" in note
         table.add_row(
@@ -326,7 +326,7 @@ def terminal_view(view: JsonDict, seat_name: str | None) -> RenderableType:
     result = _result(view)
     if result is not None:
         parts.append(result)
-    table = _cards_table(view, cards)
+    table = _cards_table(view, cards, seat_name)
     if table is not None:
         parts.append(table)
     split = _split(view, cards)
