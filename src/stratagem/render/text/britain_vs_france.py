@@ -33,8 +33,21 @@ from stratagem.render.britain_vs_france import (
     secret_text,
 )
 
+WINDOWS = {
+    **WINDOW_WORDS,
+    "turn_start": "turn start",
+    "colony_roll": "colony roll",
+    "political_roll": "political roll",
+    "battle_roll": "battle, before dice",
+    "battle_result": "battle, after dice",
+    "turn_end": "turn end",
+    "response": "answer the card",
+}
+"""The moments cards may be played, in a few words (the board's ``WINDOW_WORDS``
+shortened)."""
 MARK = {"Britain": "B", "France": "F", None: "-"}
 """A colony's controller in one letter (``-``: nobody)."""
+SHORT_COLONY = {"Ohio River Valley": "Ohio Valley", "Annapolis Royal": "Annapolis"}
 SHORT_THEATER = {"North America": "N. America"}
 SHORT_EXPORT = {"Precious Metals": "Metals"}
 SCORED_ONCE = ". Scored once, at the end of the game."
@@ -56,16 +69,24 @@ def _fact(name: str, value: str | Text, style: str = "bold") -> Text:
 def short_colony(name: str) -> str:
     """A colony's name, deliberately shortened to its first part: ``Lake Champlain / Lake
     George area`` is ``Lake Champlain``, ``St. Louis, Senegal`` is ``St. Louis``."""
-    return name.partition(" / ")[0].partition(", ")[0]
+    short = name.partition(" / ")[0].partition(", ")[0]
+    return SHORT_COLONY.get(short, short)
 
 
 def _side_style(side: object) -> str:
     return f"bold {COLOUR[side]}" if side in SIDES else "bold"
 
 
+def short_step(step: str) -> str:
+    """A step's name to its first words: ``1) Draw from Historic Events Draw Deck`` is
+    ``1) Draw``, ``2) Leader Actions / Colony Rules`` is ``2) Leader Actions``."""
+    return step.partition(" from ")[0].partition(" / ")[0]
+
+
 def _heading(view: Mapping[str, Any]) -> Text:
-    """Turn, whose turn and step, the open card window, and the seat."""
-    step = str(view.get("step", ""))
+    """Turn, whose turn and step, who answers, and the open card window (the seat is
+    marked "(you)" among the sides)."""
+    step = short_step(str(view.get("step", "")))
     if step.startswith("Setup"):
         text = Text(f"1750 · {step}", style="bold")
     else:
@@ -77,11 +98,7 @@ def _heading(view: Mapping[str, Any]) -> Text:
         text.append(f" · {mover} answers")
     window = view.get("window")
     if window:
-        text.append(f" · cards: {WINDOW_WORDS.get(window, window)}", style="cyan")
-    seat = view.get("seat")
-    if seat:
-        text.append(" · you: ")
-        text.append(str(seat), style=_side_style(seat))
+        text.append(f" · cards: {WINDOWS.get(window, window)}", style="cyan")
     return text
 
 
@@ -107,8 +124,8 @@ def _battle(battle: Mapping[str, Any]) -> list[Text]:
     mods = " ".join(f"{MARK[side]} {n:+d}" for side, n in battle.get("card modifiers", {}).items())
     lines = [
         Text(
-            f"Battle at {battle['location']}: {battle['attacker']} attacks "
-            f"({battle['stage']}) · cards {mods} · attackers first",
+            f"Battle at {battle['location']}, {battle['attacker']} attacking "
+            f"({battle['stage']}); cards {mods}",
             style="bold yellow",
         )
     ]
@@ -168,26 +185,27 @@ def _holdings(view: Mapping[str, Any], side: str) -> str:
     parts = [words or "no exports"]
     in_play = view.get("in_play", {}).get(side, [])
     if in_play:
-        parts.append(f"in play: {_counted(in_play)}")
+        parts.append(f"playing {_counted(in_play)}")
     placing = len(view.get("purchases", {}).get(side, []))
     if placing:
         parts.append(f"{placing} to place")
     held = len(view.get("prisoners", {}).get(side, []))
     if held:
-        parts.append(f"{held} prisoner{_s(held)}")
+        parts.append(f"{held} held")
     return "; ".join(parts)
 
 
 def _sides(view: Mapping[str, Any]) -> Table:
-    """One row a side: gold, next revenue, hand size, points, objectives held, exports."""
+    """One row a side: gold, next revenue, hand size, points (without the secret
+    objectives), political objectives held, units on the High Seas, exports and cards."""
     table = Table(box=None, pad_edge=False, padding=(0, 1), header_style="bold dim")
-    table.add_column("Side", no_wrap=True)
-    for heading in ("Gold", "Rev", "Hand", "Pts", "Obj"):
+    table.add_column("*=you", no_wrap=True)
+    for heading in ("Gold", "Rev", "Hand", "Pts", "Obj", "Sea"):
         table.add_column(heading, justify="right", no_wrap=True)
-    table.add_column("Exports; cards off the map", ratio=1)
+    table.add_column("Exports; in play; to place; held", ratio=1)
     objectives = view.get("political_objectives", {})
     for side in SIDES:
-        you = " *" if view.get("seat") == side else ""
+        you = "*" if view.get("seat") == side else ""
         table.add_row(
             Text(side + you, style=_side_style(side)),
             str(view["gold"][side]),
@@ -195,6 +213,7 @@ def _sides(view: Mapping[str, Any]) -> Table:
             str(view["hand_sizes"][side]),
             str(view["points_now_without_secret_objectives"][side]),
             str(len(objectives.get(side, []))),
+            str(len(view.get("high_seas", {}).get(side, []))),
             _holdings(view, side),
         )
     return table
@@ -228,14 +247,12 @@ def _theaters(view: Mapping[str, Any]) -> Table:
     return table
 
 
-def _seas_and_key(view: Mapping[str, Any]) -> Text:
-    """The High Seas, the political objectives left and the key to the theaters."""
-    seas = view.get("high_seas", {})
-    at_sea = " ".join(f"{len(seas.get(side, []))}{MARK[side]}" for side in SIDES)
+def _key(view: Mapping[str, Any]) -> Text:
+    """The key to the theaters, with the objectives left and the draw deck."""
     open_ = view.get("political_objectives", {}).get("open", 0)
     return Text(
-        f"High Seas {at_sea} · {open_} objectives open · draw deck {view.get('draw_deck')}"
-        " · B/F/-: control, 2B: units",
+        f"B/F/-: colony controlled by Britain, France, nobody; 2B: 2 British units there · "
+        f"{open_} objectives open · draw deck {view.get('draw_deck')}",
         style="dim",
     )
 
@@ -293,7 +310,7 @@ def _yours(view: Mapping[str, Any], you: Mapping[str, Any]) -> list[Text]:
     secret = you.get("secret_objective")
     if secret:
         words = secret_text(str(secret)).removesuffix(SCORED_ONCE)
-        lines.append(_fact("Secret (at the end)", words.replace(VP_AT_END, " VP")))
+        lines.append(_fact("Secret", words.replace(VP_AT_END, " VP")))
     return lines
 
 
@@ -378,8 +395,9 @@ def terminal_view(view: JsonDict, seat_name: str | None) -> RenderableType:
     parts.extend(_now(view))
     parts.append(_sides(view))
     parts.append(_theaters(view))
-    parts.append(_seas_and_key(view))
     you = view.get("you")
+    if not (isinstance(you, Mapping) and _may_play(view)):
+        parts.append(_key(view))
     if isinstance(you, Mapping):
         parts.extend(_yours(view, you))
     prices = _prices(view)
