@@ -185,7 +185,7 @@ def _holdings(view: Mapping[str, Any], side: str) -> str:
     parts = [words or "no exports"]
     in_play = view.get("in_play", {}).get(side, [])
     if in_play:
-        parts.append(f"playing {_counted(in_play)}")
+        parts.append(f"in play: {_counted(in_play)}")
     placing = len(view.get("purchases", {}).get(side, []))
     if placing:
         parts.append(f"{placing} to place")
@@ -396,11 +396,11 @@ def terminal_view(view: JsonDict, seat_name: str | None) -> RenderableType:
     parts.append(_sides(view))
     parts.append(_theaters(view))
     you = view.get("you")
-    if not (isinstance(you, Mapping) and _may_play(view)):
+    prices = _prices(view)
+    if prices is None and not (isinstance(you, Mapping) and _may_play(view)):
         parts.append(_key(view))
     if isinstance(you, Mapping):
         parts.extend(_yours(view, you))
-    prices = _prices(view)
     if prices is not None:
         parts.append(prices)
     return Group(*parts)
