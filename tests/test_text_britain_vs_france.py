@@ -115,7 +115,7 @@ def test_both_seats_and_a_spectator_at_start_middle_end_and_crowded() -> None:
             assert all(f" {view['gold'][s]} " in text for s in view["gold"])
             assert all(f"+{view['revenue_next'][s]}" in text for s in view["revenue_next"])
             if seat is None:
-                assert "Your hand" not in text and "Secret" not in text
+                assert "hand of" not in text and "Secret" not in text
 
 
 def test_gold_revenue_hand_secret_and_every_colony_shown() -> None:
@@ -129,7 +129,7 @@ def test_gold_revenue_hand_secret_and_every_colony_shown() -> None:
         for card in you["hand"]:
             assert card in text
         if you["secret_objective"]:
-            assert f"Secret: {you['secret_objective']}:" in text
+            assert f"Secret objective: {you['secret_objective']}:" in text
         rows = [re.match(r"(Britain|France)\*? +(\d+) +(\+\d+) +(\d+) ", line) for line in lines]
         found = {row[1]: row.groups()[1:] for row in rows if row}
         for side in ("Britain", "France"):

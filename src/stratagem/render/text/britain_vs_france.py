@@ -282,13 +282,13 @@ def _card_effect(name: str, texts: Mapping[str, str]) -> str:
     return card_words(card) if card is not None else texts.get(name, "")
 
 
-def _yours(view: Mapping[str, Any], you: Mapping[str, Any]) -> list[Text]:
+def _yours(view: Mapping[str, Any], you: Mapping[str, Any], seat_name: str | None) -> list[Text]:
     """The hand and the secret objective: when a card may be played now, each card that
     fits the moment with what it does, the others by name."""
     hand: list[str] = list(you.get("hand", []))
     texts: Mapping[str, str] = you.get("cards", {})
     lines: list[Text] = []
-    title = f"Your hand ({len(hand)})"
+    title = f"You ({seat_name or view.get('seat') or 'your seat'}): hand of {len(hand)}"
     playable = (
         [entry for entry in hand if _fits(entry.partition(" x")[0], view)]
         if _may_play(view)
@@ -310,7 +310,7 @@ def _yours(view: Mapping[str, Any], you: Mapping[str, Any]) -> list[Text]:
     secret = you.get("secret_objective")
     if secret:
         words = secret_text(str(secret)).removesuffix(SCORED_ONCE)
-        lines.append(_fact("Secret", words.replace(VP_AT_END, " VP")))
+        lines.append(_fact("Secret objective", words.replace(VP_AT_END, " VP")))
     return lines
 
 
@@ -400,7 +400,7 @@ def terminal_view(view: JsonDict, seat_name: str | None) -> RenderableType:
     if prices is None and not (isinstance(you, Mapping) and _may_play(view)):
         parts.append(_key(view))
     if isinstance(you, Mapping):
-        parts.extend(_yours(view, you))
+        parts.extend(_yours(view, you, seat_name))
     if prices is not None:
         parts.append(prices)
     return Group(*parts)
