@@ -91,7 +91,7 @@ def _under_way(view: Mapping[str, Any]) -> list[Text]:
     """A trade, a vote or an owed card (3. Trading Cards, 5. The Vote)."""
     lines: list[Text] = []
     trade = view.get("trade")
-    if trade:
+    if trade and (trade.get("asks_for") or trade.get("offers")):
         asks = ", ".join(trade.get("asks_for", [])) or "nothing named yet"
         line = Text(f"Trade: {tag(trade['trader'])} asks for {asks}", "bold")
         offers = "; ".join(
