@@ -26,7 +26,11 @@ from rich.console import Console
 import stratagem
 from stratagem.core import JsonDict, State
 from stratagem.render.britain_vs_france import book, card_words
-from stratagem.render.text.britain_vs_france import short_colony, terminal_view
+from stratagem.render.text.britain_vs_france import (
+    as_opponent,
+    short_colony,
+    terminal_view,
+)
 from stratagem.terminal import game_layout
 
 GAME = stratagem.load("britain_vs_france")
@@ -146,8 +150,22 @@ def test_a_card_being_answered_shows_its_effect() -> None:
         answered += 1
         name = str(view["answering"]).partition("'s ")[2]
         text = " ".join(" ".join(lines).split())
-        assert f"Answering {view['answering']}: {card_words(cards[name])}" in text
+        words = card_words(cards[name])
+        if view["seat"] != str(view["answering"]).partition("'s ")[0]:
+            words = as_opponent(words)
+        assert f"Answering {view['answering']}: {words}" in text
     assert answered > 5
+
+
+def test_a_card_played_against_you_is_in_your_words() -> None:
+    assert as_opponent("you gain 2 gold.") == "they gain 2 gold."
+    assert as_opponent("the opponent lose 1 gold") == "you lose 1 gold"
+    assert as_opponent("-1 to the opponent's political roll") == "-1 to your political roll"
+    assert as_opponent("+1 to your battle roll") == "+1 to their battle roll"
+    assert as_opponent("destroy an opponent's unit") == "destroy your unit"
+    assert as_opponent("cancel the card the opponent has just played") == (
+        "cancel the card you have just played"
+    )
 
 
 def test_a_battle_shows_where_who_and_every_pairing() -> None:

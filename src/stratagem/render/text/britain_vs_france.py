@@ -13,6 +13,7 @@ The full detail stays behind the prompt's ``board`` and ``look`` commands.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -102,12 +103,33 @@ def _heading(view: Mapping[str, Any]) -> Text:
     return text
 
 
-def _answering(answering: str) -> Text:
-    """The card being answered (``Britain's Royal Diplomacy``) with what it does."""
+SWAP = {
+    "the opponent has": "you have",
+    "the opponent's": "your",
+    "an opponent's": "your",
+    "the opponent": "you",
+    "your": "their",
+    "you": "they",
+}
+"""A card's words as its player's opponent reads them (the pack says "you" for whoever
+plays the card)."""
+_SWAP = re.compile(r"\b(" + "|".join(re.escape(words) for words in SWAP) + r")\b")
+
+
+def as_opponent(words: str) -> str:
+    """``you gain 2 gold`` -> ``they gain 2 gold``; ``the opponent lose 1 gold`` -> ``you
+    lose 1 gold``: a card played against the seat, in the seat's words."""
+    return _SWAP.sub(lambda match: SWAP[match.group(1)], words)
+
+
+def _answering(answering: str, seat: object) -> Text:
+    """The card being answered (``Britain's Royal Diplomacy``) with what it does, in the
+    answering seat's words."""
     side, _, name = answering.partition("'s ")
     text = Text("Answering ", style="bold yellow")
     text.append(f"{side}'s ", style=_side_style(side))
-    text.append(event_text(name) if name else answering)
+    words = event_text(name) if name else answering
+    text.append(as_opponent(words) if seat not in (None, side) else words)
     return text
 
 
@@ -148,7 +170,7 @@ def _now(view: Mapping[str, Any]) -> list[Text]:
     """What is under way: a card answered, a ransom, an attempt, a battle."""
     lines: list[Text] = []
     if view.get("answering"):
-        lines.append(_answering(str(view["answering"])))
+        lines.append(_answering(str(view["answering"]), view.get("seat")))
     if view.get("ransom_offer"):
         lines.append(_fact("Ransom offered", str(view["ransom_offer"]), "bold yellow"))
     attempt = view.get("political_attempt")
