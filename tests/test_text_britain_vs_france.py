@@ -132,6 +132,8 @@ def test_gold_revenue_hand_secret_and_every_colony_shown() -> None:
         you = view["you"]
         for card in you["hand"]:
             assert card in text
+        seat = view["seat"]
+        assert f"You ({seat}): hand of {view['hand_sizes'][seat]}" in text
         if you["secret_objective"]:
             assert f"Secret objective: {you['secret_objective']}:" in text
         rows = [re.match(r"(Britain|France)\*? +(\d+) +(\+\d+) +(\d+) ", line) for line in lines]

@@ -310,7 +310,8 @@ def _yours(view: Mapping[str, Any], you: Mapping[str, Any], seat_name: str | Non
     hand: list[str] = list(you.get("hand", []))
     texts: Mapping[str, str] = you.get("cards", {})
     lines: list[Text] = []
-    title = f"You ({seat_name or view.get('seat') or 'your seat'}): hand of {len(hand)}"
+    cards = sum(int(entry.partition(" x")[2] or 1) for entry in hand)
+    title = f"You ({seat_name or view.get('seat') or 'your seat'}): hand of {cards}"
     playable = (
         [entry for entry in hand if _fits(entry.partition(" x")[0], view)]
         if _may_play(view)
