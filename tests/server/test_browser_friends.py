@@ -19,7 +19,7 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Dialog, Page, sync_playwright
+from playwright.sync_api import Browser, Dialog, Page
 
 from render.boardcheck import board_problems
 from stratagem.core import game_info
@@ -28,12 +28,12 @@ from .live import server
 from .test_browser import (
     AUTOPLAY,
     CHROMIUM,
-    FLAGS,
     GAME_WAIT,
     GAMES,
     SHORTEST,
     SHOTS,
     START_AUTOPLAY,
+    browser,
     read_state,
     squeeze,
     squeeze_spaces,
@@ -47,19 +47,11 @@ MIDDLE_CLICKS = 12
 """Clicks of the creator's seat before the middle of the game is measured and shown."""
 WAIT_MS = 30_000
 
+__all__ = ["browser"]  # the one chromium of test_browser, a fixture of this module too
+
 pytestmark = pytest.mark.skipif(
     not CHROMIUM.exists(), reason=f"no chromium at {CHROMIUM} (.ci/run installs it)"
 )
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS)
-        try:
-            yield launched
-        finally:
-            launched.close()
 
 
 @pytest.fixture(scope="module")
