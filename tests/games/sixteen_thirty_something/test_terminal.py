@@ -42,9 +42,9 @@ def test_a_person_plays_a_whole_game(tmp_path: Path) -> None:
     out = result.stdout
     assert "Not accepted: 'Frobnicate' is not an action of this game" in out
     assert "Not accepted: 99 is not a choice" in out
-    assert "You (Player 1)" in out and "Victory point counters" in out
-    assert "Propose a trade" in out and "Trade" in out and "Asks for" in out
-    assert "Vote in: " in out and "Counter sides" in out and "Vote red" in out
+    assert "Hand: " in out and "*=your VPC" in out
+    assert "Propose a trade" in out and "Trade" in out and "Trade: P1 asks for" in out
+    assert "Vote in: " in out and " · laid: " in out and "Vote red" in out
     assert "Player 1 draws the Victory Point Counter of" in out
     assert not OTHERS_SECRETS.search(out)
     state, _ = replay_log(log)
