@@ -38,6 +38,9 @@ if TYPE_CHECKING:
 
 FRACTIONS = (1.0, 0.5)
 CONTACT = 0.01
+FACING_TOLERANCE = 0.5
+"""Degrees within which a typed facing is the direction of the move itself (R18): typed
+coordinates keep 2 decimals, so the line to them may differ from a round facing a little."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,9 +178,11 @@ def _final_spot(
     blockers: Blockers,
     disorder: bool,
 ) -> tuple[str | None, Move | None]:
+    if facing is not None and turn_between(facing, direction) <= FACING_TOLERANCE:
+        direction, facing = facing, None
     straight = start.with_front_at(front, direction)
     clash = _clash(state, straight.polygon(), blockers)
-    if facing is None or turn_between(facing, direction) < 1e-6:
+    if facing is None:
         pushed = _push_back(state, unit, straight, blockers, direction) if clash else None
         if pushed:
             return None, Move(straight, disorder, pushed)
@@ -193,8 +198,9 @@ def _final_spot(
     limit = state.g.pack.constant("max_correction")
     if clash is None:
         return (
-            "Activation Movement: the unit ends facing the direction it moved; a different "
-            "facing is only an Angle Correction when the move would end overlapping",
+            f"Activation Movement: the unit ends facing the direction it moved "
+            f"({direction:.1f} degrees); a different facing is only an Angle Correction "
+            "when the move would end overlapping",
             None,
         )
     if correction > limit + 1e-6:

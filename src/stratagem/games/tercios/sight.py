@@ -159,7 +159,8 @@ class ChargePath:
 
 def charge_path(state: TerciosState, unit: int, target: int, bonuses: int) -> ChargePath | None:
     """Charges: the shortest path from the front centre to a centre of the target that the
-    charge's move reaches, the bases stopping at first contact; ``None`` if none does."""
+    front centre reaches within the charge's move (R25), the bases stopping at first
+    contact along it; ``None`` if none does."""
     start = state.placement(unit)
     target_spot = state.placement(target)
     target_shape = target_spot.polygon()
@@ -167,10 +168,6 @@ def charge_path(state: TerciosState, unit: int, target: int, bonuses: int) -> Ch
     gap = state.g.pack.constant("gap")
     flank = behind_front_line(start.front, target_spot) and not _never_flanked(state, target)
     centres = sorted(target_spot.centres(), key=lambda c: distance(start.front, c))
-    # Every point of the turned base lies within ``span`` of the front centre, so a target
-    # farther than ``span`` plus the move cannot be reached whatever the path.
-    span = math.hypot(start.width / 2, start.depth)
-    apart = target_shape.distance(Point(start.front))
     for centre in centres:
         direction = bearing(start.front, centre)
         if turn_between(start.facing, direction) > state.g.pack.constant("max_pivot") + 1e-6:
@@ -178,7 +175,9 @@ def charge_path(state: TerciosState, unit: int, target: int, bonuses: int) -> Ch
         path = LineString([start.front, centre])
         bonus, penalty, _ = ground_effects(state, unit, path)
         allowed = speed(state, unit, bonuses + bonus, penalty)
-        if apart > span + allowed + EPSILON:
+        # The front centre itself must be able to reach the centre: a corner of the turned
+        # base touching sooner stops the charge there but never lengthens its reach.
+        if path.length > allowed + EPSILON:
             continue
         if crossed(path, others.shapes).any():
             continue

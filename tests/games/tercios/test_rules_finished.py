@@ -1,0 +1,67 @@
+"""The rules an audit found wrong or missing (issue 21, Tercios finished), each through the
+public API with chance forced: charge reach (Charges), hedges and walls (Shooting and
+Terrain: In cover; Terrain Effects in Combat: Protected), exact moves with a facing and
+under Assault! (Activation Movement; Charges), the values a view shows (Modifiers)."""
+
+from __future__ import annotations
+
+import math
+
+import stratagem
+
+from .helpers import apply, battle, load, start_activation, texts
+
+GAME = load()
+
+
+def test_charges_the_front_centre_must_reach_a_centre_a_corner_does_not_extend_the_reach() -> None:
+    # Yellow 1's nearest centre is 6.26 inches from Idiáquez's front centre: beyond the
+    # Tercio's Assault! Mvt (4+ = 6), though a front corner of the turned base would touch
+    # Yellow 1 after about 5.1 inches.
+    state = battle(
+        GAME,
+        {"Idiáquez": "Assault!"},
+        {"Idiáquez": (30.0, 20.0, 90.0), "Yellow 1": (33.0, 27.86, 270.0)},
+    )
+    apply(state, "activate Idiáquez")
+    assert "Idiáquez: charge Yellow 1" not in texts(state)
+    assert "Idiáquez: advance towards Yellow 1" in texts(state)
+
+
+def test_charges_a_centre_within_reach_is_charged_and_the_charger_stops_on_its_line() -> None:
+    # Yellow 1's front centre is 5.9 inches away at an angle: within reach; the charger
+    # stops at first contact, facing the way it charged, its front centre on that line.
+    state = battle(
+        GAME,
+        {"Idiáquez": "Assault!"},
+        {"Idiáquez": (30.0, 20.0, 90.0), "Yellow 1": (32.0, 27.0, 270.0)},
+    )
+    start = (30.0, 20.0 + state.placement(GAME.troop_index["Idiáquez"]).depth / 2)
+    aim = (32.0, 27.0 - state.placement(GAME.troop_index["Yellow 1"]).depth / 2)
+    assert math.dist(start, aim) < 6.0
+    apply(state, "activate Idiáquez", "do not react")
+    assert "Idiáquez contacts Yellow 1." in [e.text for e in state.events]
+    spot = state.placement(GAME.troop_index["Idiáquez"])
+    direction = math.degrees(math.atan2(aim[1] - start[1], aim[0] - start[0]))
+    assert abs(spot.facing - direction) < 0.01
+    cross = (spot.front[0] - start[0]) * (aim[1] - start[1]) - (spot.front[1] - start[1]) * (
+        aim[0] - start[0]
+    )
+    assert abs(cross) < 0.01
+
+
+def test_activation_movement_a_straight_move_typed_with_its_facing_is_not_refused_by_rounding() -> (
+    None
+):
+    # The shipped deployment puts Idiáquez's front centre at x = 21.3465; typed coordinates
+    # keep 2 decimals (21.35), so the line is 0.1 degree off the typed facing 90.
+    game = stratagem.load("tercios")
+    state = game.new_initial_state()
+    start_activation(state, {})
+    apply(state, "activate Idiáquez")
+    before = state.placement(game.troop_index["Idiáquez"])
+    assert round(before.front[0], 4) == 21.3465 and before.facing == 90.0
+    apply(state, "move Idiáquez to 21.346,13.5 facing 90")
+    after = state.placement(game.troop_index["Idiáquez"])
+    assert after.facing == 90.0
+    assert math.dist(after.front, (21.35, 13.5)) < 1e-3
