@@ -7,7 +7,11 @@ from __future__ import annotations
 
 import math
 
+import pytest
+
 import stratagem
+from stratagem import IllegalAction
+from stratagem.games.tercios.state import TerciosState
 
 from .helpers import apply, battle, load, start_activation, texts
 
@@ -39,7 +43,7 @@ def test_charges_a_centre_within_reach_is_charged_and_the_charger_stops_on_its_l
     start = (30.0, 20.0 + state.placement(GAME.troop_index["Idiáquez"]).depth / 2)
     aim = (32.0, 27.0 - state.placement(GAME.troop_index["Yellow 1"]).depth / 2)
     assert math.dist(start, aim) < 6.0
-    apply(state, "activate Idiáquez", "do not react")
+    apply(state, "activate Idiáquez", "Idiáquez: charge Yellow 1", "do not react")
     assert "Idiáquez contacts Yellow 1." in [e.text for e in state.events]
     spot = state.placement(GAME.troop_index["Idiáquez"])
     direction = math.degrees(math.atan2(aim[1] - start[1], aim[0] - start[0]))
@@ -65,3 +69,46 @@ def test_activation_movement_a_straight_move_typed_with_its_facing_is_not_refuse
     after = state.placement(game.troop_index["Idiáquez"])
     assert after.facing == 90.0
     assert math.dist(after.front, (21.35, 13.5)) < 1e-3
+
+
+def _assault(where: dict[str, tuple[float, float, float]]) -> TerciosState:
+    state = battle(GAME, {"Idiáquez": "Assault!"}, where)
+    apply(state, "activate Idiáquez")
+    return state
+
+
+def test_charges_a_charge_typed_by_hand_goes_for_the_nearest_reachable_centre() -> None:
+    state = _assault({"Idiáquez": (30.0, 20.0, 90.0), "Yellow 1": (32.0, 27.0, 270.0)})
+    before = state.to_json()
+    refusals = {
+        "move Idiáquez to 30,23": "must charge an enemy if it can \\(Yellow 1\\)",
+        "move Idiáquez to 34.36,27": "shortest path is always used: the charge on Yellow 1 "
+        "goes to its front centre \\(32.00,25.82\\)",
+        "move Idiáquez to 32,25.82 facing 80": "stops facing the way it charged",
+    }
+    for text, reason in refusals.items():
+        with pytest.raises(IllegalAction, match=reason):
+            state.apply_action(text)
+        assert state.to_json() == before
+    apply(state, "move Idiáquez to 32,25.82")
+    assert [e.text for e in state.events[-1:]] == ["Idiáquez charges Yellow 1."]
+
+
+def test_order_cards_assault_a_typed_move_closes_on_an_enemy_when_none_can_be_charged() -> None:
+    where = {
+        "Idiáquez": (30.0, 20.0, 90.0),
+        "Yellow 1": (33.0, 27.86, 270.0),
+        **{
+            name: (60.0 + 6 * (i % 2), 30.0 + 10 * (i // 2), 270.0)
+            for i, name in enumerate(
+                ("Yellow 2", "Yellow musketeers", "Hakkapeliitta", "Leather guns")
+            )
+        },
+    }
+    away = _assault(where)
+    with pytest.raises(IllegalAction, match="the move must close on an enemy"):
+        away.apply_action("move Idiáquez to 26,21.2")
+    closer = _assault(where)
+    apply(closer, "move Idiáquez to 31,25")
+    assert "Idiáquez moves to 31.0,25.0." in [e.text for e in closer.events]
+    assert closer.placement(GAME.troop_index["Idiáquez"]).front == pytest.approx((31.0, 25.0))

@@ -112,7 +112,8 @@ def test_a_charge_from_the_front_is_not_a_flank_charge() -> None:
         state,
         {"Yellow 1": (40.0, 30.0, 270.0), "Cuirassiers of Flanders": (40.0, 24.0, 90.0)},
     )
-    apply(state, "activate Cuirassiers of Flanders")  # the only reachable enemy: charged at once
+    # The only reachable enemy: still asked, since a person may type the charge (R94).
+    apply(state, "activate Cuirassiers of Flanders", "Cuirassiers of Flanders: charge Yellow 1")
     assert any(e.text == "Cuirassiers of Flanders charges Yellow 1." for e in state.events)
 
 

@@ -267,6 +267,7 @@ def test_impetuous_fresh_unit_that_fails_its_test_charges(tmp_path: Path) -> Non
     start = len(state.events)
     apply(state, "activate Cuirassiers of Flanders")
     roll(state, 0)
+    apply(state, "Cuirassiers of Flanders: charge Yellow 1")
     events = events_since(state, start)
     assert "Cuirassiers of Flanders charges impetuously, ignoring its order." in events
     assert "Cuirassiers of Flanders charges Yellow 1." in events

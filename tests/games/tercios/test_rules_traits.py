@@ -290,7 +290,8 @@ def _determined_charge(tmp_path: Path, disordered: bool, dice: list[int]) -> Ter
     if disordered:
         state = _with_disorder(state, "Yellow 1")
     _command(state, "determined Idiáquez", 2)
-    apply(state, "do not react")  # Idiáquez was the only unit allowed: it charged
+    # Idiáquez was the only unit allowed: it charges its only reachable enemy.
+    apply(state, "Idiáquez: charge Yellow 1", "do not react")
     for successes in dice:
         roll(state, successes)
     return state
@@ -312,7 +313,7 @@ def test_fearless_commander_leads_a_second_assault_and_dies_if_it_is_lost(
     apply(state, "activate Idiáquez", "activate Yellow 2")  # Resist!: both do nothing
     _command(state, "fearless Idiáquez", 2)
     assert state.attached[state.g.officer_index[CHIEF]] == state.g.troop_index["Idiáquez"]
-    apply(state, "do not react")
+    apply(state, "Idiáquez: charge Yellow 1", "do not react")
     roll(state, 0)
     roll(state, 2)
     roll(state, 1)  # Idiáquez loses 0 to 1

@@ -149,12 +149,14 @@ def enemies(state: TerciosState, unit: int) -> list[int]:
 
 @dataclass(frozen=True, slots=True)
 class ChargePath:
-    """A reachable charge: the direction, the distance to contact and the flank flag."""
+    """A reachable charge: the direction, the distance to contact, the flank flag, where
+    the charger ends and the target centre it goes for."""
 
     direction: float
     reach: float
     flank: bool
     spot: Placement
+    centre: tuple[float, float]
 
 
 def charge_path(state: TerciosState, unit: int, target: int, bonuses: int) -> ChargePath | None:
@@ -190,7 +192,7 @@ def charge_path(state: TerciosState, unit: int, target: int, bonuses: int) -> Ch
         spot = turned.moved(reach, direction)
         if overlapping(spot.polygon(), others.shapes).any():
             continue
-        return ChargePath(direction, reach, flank, spot)
+        return ChargePath(direction, reach, flank, spot, centre)
     return None
 
 

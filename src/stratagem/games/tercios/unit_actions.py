@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from stratagem.core import Action
+from stratagem.games.tercios.assault import aimed_centre, assault_move_problem
 from stratagem.games.tercios.combat import may_react
 from stratagem.games.tercios.command import has_rule, order_dice
 from stratagem.games.tercios.commander_moves import officer_move_problem
@@ -287,7 +288,8 @@ def _assault(state: TerciosState, frame: Frame, unit: int) -> None:
         _inch_forward(state, unit)
         state.pop(frame)
         return
-    state.decide(frame, g.troops[unit].side, options)
+    movable = g.troops[unit].profile.mvt > 0 or state.hitched[unit]
+    state.decide(frame, g.troops[unit].side, options, unit if movable else None)
 
 
 def _inch_forward(state: TerciosState, unit: int) -> None:
@@ -339,7 +341,9 @@ def _chosen(state: TerciosState, frame: Frame, unit: int) -> None:
     frame.pop("choice", None)
     order = state.order[unit]
     done: list[str] = frame.setdefault("done", [])
-    if exact is not None:
+    if exact is not None and order == ASSAULT:
+        done.append(_assault_by_hand(state, unit, exact))
+    elif exact is not None:
         _do_move(state, unit, exact_move(state, unit, exact, ORDER_BONUS[order]))
         done.append("move")
     else:
@@ -426,6 +430,17 @@ def _swap(state: TerciosState, unit: int, verb: str) -> int:
     return twin
 
 
+def _assault_by_hand(state: TerciosState, unit: int, move: ExactMove) -> str:
+    """Assault! typed by a person (RULINGS.md R94): the charge on the enemy whose centre
+    the move goes to, or the closing move; the kind of action it was."""
+    target = aimed_centre(state, unit, (move.x, move.y))
+    if target is not None:
+        state.frames.append({"p": "charge", "a": unit, "t": target, "stage": "declare"})
+        return "charge"
+    _do_move(state, unit, exact_move(state, unit, move, ORDER_BONUS[ASSAULT]))
+    return "move"
+
+
 def exact_move(state: TerciosState, unit: int, move: ExactMove, bonus: int) -> Move:
     """The checked move of an exact move already found legal."""
     problem, checked = move_problem(state, unit, (move.x, move.y), move.facing, bonus)
@@ -462,6 +477,8 @@ def exact_move_problem(state: TerciosState, frame: Frame, move: ExactMove) -> st
         return "no unit may make a move now"
     if allowed != move.unit:
         return f"only {state.g.troops[allowed].label} may move now"
+    if state.order[move.unit] == ASSAULT:
+        return assault_move_problem(state, move.unit, move)
     problem, _ = move_problem(
         state, move.unit, (move.x, move.y), move.facing, ORDER_BONUS[state.order[move.unit]]
     )
