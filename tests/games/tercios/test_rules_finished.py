@@ -5,6 +5,7 @@ under Assault! (Activation Movement; Charges), the values a view shows (Modifier
 
 from __future__ import annotations
 
+import json
 import math
 
 import pytest
@@ -13,7 +14,7 @@ import stratagem
 from stratagem import IllegalAction
 from stratagem.games.tercios.state import TerciosState
 
-from .helpers import apply, battle, load, start_activation, texts
+from .helpers import apply, battle, load, placed, start_activation, texts
 
 GAME = load()
 
@@ -112,3 +113,61 @@ def test_order_cards_assault_a_typed_move_closes_on_an_enemy_when_none_can_be_ch
     apply(closer, "move Idiáquez to 31,25")
     assert "Idiáquez moves to 31.0,25.0." in [e.text for e in closer.events]
     assert closer.placement(GAME.troop_index["Idiáquez"]).front == pytest.approx((31.0, 25.0))
+
+
+def _verdugo_shot_behind_the_south_hedge(gap: float) -> str:
+    """Yellow musketeers (Fire!) shoot Verdugo, whose front edge lies ``gap`` inches south
+    of the standard battlefield's south hedge (a 0.6-inch strip, y 16.32 to 16.92); one
+    hit: the resistance test's line."""
+    game = load("standard")
+    state = game.new_initial_state()
+    start_activation(state, {"Yellow musketeers": "Fire!"}, first="Swedish")
+    depth = state.placement(game.troop_index["Verdugo"]).depth
+    state = placed(
+        game,
+        state,
+        {
+            "Verdugo": (47.4, 16.322 - gap - depth / 2, 90.0),
+            "Yellow musketeers": (47.4, 25.0, 270.0),
+        },
+    )
+    apply(
+        state, "activate Yellow musketeers", "Yellow musketeers: shoot Verdugo", "Roll: 1 successes"
+    )
+    return state.events[-1].text
+
+
+def test_shooting_and_terrain_in_cover_behind_a_hedge_in_contact_with_it() -> None:
+    # Courage 4, In cover (+): 6 dice; an inch behind the hedge, no cover: 4.
+    assert (
+        _verdugo_shot_behind_the_south_hedge(0.0) == "1 hit(s); Verdugo resists with 6 dice at 4+."
+    )
+    assert (
+        _verdugo_shot_behind_the_south_hedge(1.0) == "1 hit(s); Verdugo resists with 4 dice at 4+."
+    )
+
+
+def _resistance_dice_behind_a_wall(gap: float) -> int:
+    """Yellow 1 charges Idiáquez, whose front edge lies ``gap`` inches south of a wall
+    (y 23.7 to 24.3); one hit: the dice of Idiáquez's resistance roll."""
+    chosen = load("chosen")
+    state = battle(
+        GAME,
+        {"Yellow 1": "Assault!"},
+        {"Idiáquez": (30.0, 23.7 - gap - 1.1811, 90.0), "Yellow 1": (30.0, 27.0, 270.0)},
+        first="Swedish",
+    )
+    doc = json.loads(json.dumps(state.to_json()))
+    doc["state"]["scenery"] = [{"kind": "Wall", "name": "Wall", "x": 30.0, "y": 24.0, "angle": 0.0}]
+    walled = chosen.state_from_json(doc)
+    assert isinstance(walled, TerciosState)
+    apply(walled, "activate Yellow 1", "Yellow 1: charge Idiáquez", "do not react")
+    assert "Yellow 1 contacts Idiáquez." in [e.text for e in walled.events]
+    apply(walled, "Roll: 1 successes")
+    return len(walled.chance_outcomes()) - 1
+
+
+def test_terrain_effects_in_combat_protected_behind_a_wall_in_contact_with_it() -> None:
+    # Courage 4, Protected (+): 6 dice; an inch behind the wall, not protected: 4.
+    assert _resistance_dice_behind_a_wall(0.0) == 6
+    assert _resistance_dice_behind_a_wall(1.0) == 4

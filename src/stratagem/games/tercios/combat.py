@@ -30,6 +30,7 @@ from stratagem.games.tercios.movement import (
     reorient,
     slide,
 )
+from stratagem.games.tercios.shelter import protected
 from stratagem.games.tercios.shooting import reaction_shot, reaction_shots
 from stratagem.games.tercios.sight import charge_path
 from stratagem.games.tercios.values import final_value
@@ -306,11 +307,8 @@ def courage_dice(state: TerciosState, frame: Frame, unit: int) -> int:
         penalties += 1
     if defender and frame["resist"] and frame["round"] == 1:
         bonuses += 1
-    centre = Point(state.x[unit], state.y[unit])
     fortified = "Fortified" in state.g.troops[unit].profile.rules
-    if defender and (
-        fortified or any(e.protected and e.shape.contains(centre) for e in state.terrain)
-    ):
+    if defender and (fortified or protected(state, unit, frame["a"])):
         bonuses += 1
     return final_value(
         state.g.pack,

@@ -6,14 +6,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from shapely import Point
-
 from stratagem.games.tercios.combat import run_melee
 from stratagem.games.tercios.command import has_rule, kill_commander, order_dice
 from stratagem.games.tercios.damage import destroy, disorder, take_damage
 from stratagem.games.tercios.encoding import DIRTY_WAR, NO_DIRTY_WAR
 from stratagem.games.tercios.geometry import bearing, normalize
 from stratagem.games.tercios.movement import slide, speed
+from stratagem.games.tercios.shelter import protected
 from stratagem.games.tercios.traits import activation_frame
 
 if TYPE_CHECKING:
@@ -91,9 +90,7 @@ def _dirty_war_possible(state: TerciosState, frame: Frame, a: int, d: int) -> bo
     troops = state.g.troops
     if not ("Pikes" in troops[a].profile.weapons and "Pikes" in troops[d].profile.weapons):
         return False
-    centre = Point(state.x[d], state.y[d])
-    fortified = any(e.protected and e.shape.contains(centre) for e in state.terrain)
-    return not frame["flank"] and not fortified
+    return not frame["flank"] and not protected(state, d, a)
 
 
 def _after(state: TerciosState, frame: Frame, a: int, d: int) -> None:

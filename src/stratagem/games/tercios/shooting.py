@@ -7,13 +7,12 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from shapely import Point
-
 from stratagem.core import Action
 from stratagem.games.tercios.damage import disorder, take_damage, weary
 from stratagem.games.tercios.encoding import FIRE
 from stratagem.games.tercios.geometry import distance
 from stratagem.games.tercios.movement import evade
+from stratagem.games.tercios.shelter import in_cover
 from stratagem.games.tercios.sight import enemies, visible_centres
 from stratagem.games.tercios.values import final_value
 from stratagem.games.tercios.virtues import virtue_bonus
@@ -126,12 +125,6 @@ def shoot_dice(state: TerciosState, unit: int, target: int, mode: str) -> int:
     return final_value(state.g.pack, base, bonuses, penalties, virtue_bonus(state, unit, "shoot"))
 
 
-def in_cover(state: TerciosState, unit: int) -> bool:
-    """Shooting and Terrain: In cover when the unit's centre stands in a cover element."""
-    centre = Point(state.x[unit], state.y[unit])
-    return any(e.cover and e.shape.contains(centre) for e in state.terrain)
-
-
 def _after_shot(state: TerciosState, frame: Frame) -> None:
     """Caracole: a unit with the rule may withdraw after its shot (never in reaction);
     Harasser: a harassing unit evades after its reaction shot as with Run!."""
@@ -225,7 +218,7 @@ def run_shot(state: TerciosState, frame: Frame) -> None:
             _after_shot(state, frame)
             return
         frame["hits"] = hits
-        bonuses = 1 if in_cover(state, target) else 0
+        bonuses = 1 if in_cover(state, target, shooter) else 0
         penalties = 1 if state.disorder[target] else 0
         courage = final_value(
             state.g.pack,

@@ -31,6 +31,7 @@ class TerrainElement:
     protected: bool
     height: bool
     closed_to: frozenset[str]
+    linear: bool = False
 
     def ground_for(self, category: str) -> str:
         """The element's ground for a unit of ``category`` (buildings close to some)."""
@@ -70,6 +71,7 @@ def element(pack: Pack, kind: str, name: str, shape: Polygon) -> TerrainElement:
         protected=plain(entry.protected),
         height=plain(entry.height),
         closed_to=frozenset(entry.closed_to),
+        linear=entry.linear,
     )
 
 
