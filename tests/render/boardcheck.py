@@ -10,6 +10,7 @@ own stylesheet, so a renderer can be checked at many positions without a server)
 from __future__ import annotations
 
 import os
+import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -71,6 +72,19 @@ CHECK = """([smallest, tolerance]) => {
 }"""
 TOLERANCE = 1.0
 """Pixels two texts' boxes may share at an edge (a glyph box's padding), not counted."""
+
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def details(svg: str) -> list[tuple[str, str]]:
+    """Each named thing of a board with its details (its group's own ``<title>``)."""
+    found = []
+    for group in ET.fromstring(svg).iter(f"{SVG}g"):
+        title = group.find(f"{SVG}title")
+        if "data-name" in group.attrib and title is not None:
+            found.append((group.attrib["data-name"], title.text or ""))
+    return found
 
 
 def board_problems(page: Page) -> list[str]:

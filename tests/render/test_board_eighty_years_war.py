@@ -6,7 +6,6 @@ hand or melds drawn, and every key of the view drawn or listed in ``UNDRAWN``.""
 from __future__ import annotations
 
 import functools
-import html
 import json
 import random
 import re
@@ -19,7 +18,7 @@ import stratagem
 from stratagem import State
 from stratagem.render.eighty_years_war import DRAWN, DRAWN_YOURS, UNDRAWN, board_svg
 
-from .boardcheck import board_problems, needs_chromium, save_board, show_board
+from .boardcheck import board_problems, details, needs_chromium, save_board, show_board
 
 pytestmark = needs_chromium
 
@@ -131,7 +130,7 @@ def test_every_named_thing_has_its_details_and_the_heading_agrees_with_the_view(
         for seat in SEATS:
             view = state.view(seat)
             svg = board_svg(view)
-            for name, detail in re.findall(r'data-name="([^"]*)" data-detail="([^"]*)"', svg):
+            for name, detail in details(svg):
                 assert detail.startswith(name + ": value ")
             (status,) = re.findall(r'class="to-move">([^<]*)<', svg)
             to_move = view["to_move"]
@@ -145,8 +144,7 @@ def test_the_seats_own_cards_say_whether_it_can_use_them() -> None:
     state = next(s for _, s in POSITIONS if s.view(0)["you"]["cards"])
     svg = board_svg(state.view(0))
     for card, about in state.view(0)["you"]["cards"].items():
-        escaped = html.escape(card)
-        (detail,) = re.findall(rf'data-name="{re.escape(escaped)}" data-detail="([^"]*)"', svg)
+        (detail,) = (text for name, text in details(svg) if name == card)
         assert ("you cannot use it" in detail) == ("unusable by you now" in about)
 
 

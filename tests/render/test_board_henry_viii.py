@@ -7,7 +7,6 @@ every key of the view drawn or listed in ``UNDRAWN``."""
 from __future__ import annotations
 
 import functools
-import html
 import json
 import random
 import re
@@ -20,7 +19,7 @@ import stratagem
 from stratagem import CHANCE, State
 from stratagem.render.henry_viii import DRAWN, DRAWN_YOURS, UNDRAWN, board_svg
 
-from .boardcheck import board_problems, needs_chromium, save_board, show_board
+from .boardcheck import board_problems, details, needs_chromium, save_board, show_board
 
 pytestmark = needs_chromium
 
@@ -132,7 +131,7 @@ def test_every_named_thing_has_its_details_and_the_heading_agrees_with_the_view(
         for seat in _seats(state)[-2:]:
             view = state.view(seat)
             svg = board_svg(view)
-            for name, detail in re.findall(r'data-name="([^"]*)" data-detail="([^"]*)"', svg):
+            for name, detail in details(svg):
                 assert detail.startswith(name) and len(detail) > len(name) + 10
             (status,) = re.findall(r'class="to-move">([^<]*)<', svg)
             to_move = view["to_move"]
@@ -155,15 +154,11 @@ def test_a_seat_to_play_is_told_which_cards_it_may_play_now() -> None:
     view = state.view(seat)
     svg = board_svg(view)
     for card in view["you"]["hand"]:
-        (detail,) = re.findall(
-            rf'data-name="{re.escape(html.escape(card))}" data-detail="([^"]*)"', svg
-        )
+        (detail,) = (text for name, text in details(svg) if name == card)
         assert "Your turn" in detail or "Law Suit" in detail or "Act of Supremacy" in detail
     other = state.view((seat + 1) % len(view["factions"]))
     for card in other["you"]["hand"]:
-        (detail,) = re.findall(
-            rf'data-name="{re.escape(html.escape(card))}" data-detail="([^"]*)"', board_svg(other)
-        )
+        (detail,) = (text for name, text in details(board_svg(other)) if name == card)
         assert "Not now" in detail or "Supports round" in detail or "cannot join" in detail
 
 

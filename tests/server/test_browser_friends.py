@@ -484,9 +484,9 @@ def test_details_of_a_thing_on_the_board(browser: Browser, base: str) -> None:
     open_seat_page(page, base, link_of(made, 0))
     page.wait_for_function("document.body.dataset.toMove === 'Dutch'")
     page.wait_for_selector("button.action")
-    card = page.locator("#board [data-detail][data-name]").first
+    card = page.locator("#board g[data-name]:has(> title)").first
     name = card.get_attribute("data-name") or ""
-    detail = card.get_attribute("data-detail") or ""
+    detail = card.locator(":scope > title").text_content() or ""
     assert name and detail
     card.click()
     page.wait_for_selector("#details:not([hidden])")

@@ -24,7 +24,6 @@ from stratagem.games.britain_vs_france.effects import EXPORTS, STEP_WINDOWS, THE
 from stratagem.games.britain_vs_france.pack import Book, EventCard, load_book
 from stratagem.games.britain_vs_france.views import read_colony_line
 from stratagem.render.layout import (
-    INK,
     MUTED,
     Chip,
     Line,
@@ -39,7 +38,7 @@ from stratagem.render.layout import (
     turn_title,
     whose_move,
 )
-from stratagem.render.svg import Svg, detailed
+from stratagem.render.svg import INK, Svg, detailed
 
 WIDTH = 800
 MARGIN = 16

@@ -17,6 +17,7 @@ from typing import Any
 from stratagem.core import JsonDict
 from stratagem.games.eighty_years_war.pack import load_card_book
 from stratagem.render.layout import (
+    CHIPS_DRAWN,
     PLAIN_CHIP,
     Chip,
     Font,
@@ -27,6 +28,7 @@ from stratagem.render.layout import (
     whose_move,
     write,
 )
+from stratagem.render.parts import place
 from stratagem.render.svg import Svg, detailed
 
 WIDTH = 800
@@ -130,6 +132,7 @@ def _about(name: str, yours: Mapping[str, str]) -> str:
     return yours.get(name) or _printed().get(name, "")
 
 
+@functools.lru_cache(maxsize=CHIPS_DRAWN)
 def card_detail(name: str, about: str, *, seat: object, stage: object, own: bool) -> str:
     """A card's full details for hover and tap: value, Use, Meld, Stage, what a Leader or
     an Event does, and, for the seat's own cards, whether it can use it now and why not
@@ -275,7 +278,8 @@ def _heading(svg: Svg, view: Mapping[str, Any]) -> float:
 
 
 def _track(svg: Svg, y: float, provinces: Mapping[str, Any]) -> float:
-    """The 17 province tokens, coloured by their holder, and the victory marks (VICTORY)."""
+    """The 17 province tokens, coloured by their holder, and the victory marks (VICTORY;
+    a part)."""
     counts = [int(provinces.get(side, 0)) for side in SIDES]
     total = max(1, sum(counts))
     box = INNER / total
@@ -336,8 +340,11 @@ def _section(svg: Svg, y: float, title: str) -> float:
     return ruled_title(svg, MARGIN, y, INNER, title, font=FONT, step=23, rule=22) - 13
 
 
-def _yours(svg: Svg, y: float, view: Mapping[str, Any], you: Mapping[str, Any]) -> float:
-    """The seat's hand, melds, the card it must decide on, and its face-down discards."""
+def _yours(
+    svg: Svg, y: float, view: Mapping[str, Any], you: Mapping[str, Any], mine_down: list[str]
+) -> float:
+    """The seat's hand, melds, the card it must decide on, and its face-down discards
+    (a part: ``view`` is the slice ``_seen`` keeps)."""
     seat = view.get("seat", "you")
     hand = list(you.get("hand", []))
     pending = you.get("wrong_stage_card")
@@ -365,7 +372,6 @@ def _yours(svg: Svg, y: float, view: Mapping[str, Any], you: Mapping[str, Any]) 
         counted = sum(_value(cards.get(name, ""), meld) for name in names)
         y = _section(svg, y + 34, f"Your {meld} meld · its usable cards add up to {counted}")
         y = _cards(svg, y, list(names), view, meld=meld)
-    mine_down = view.get("discard", {}).get("yours_face_down", [])
     if mine_down:
         y = _section(svg, y + 34, "Your face-down discards (the other side cannot see them)")
         y = _chips(svg, y, mine_down, view)
@@ -373,7 +379,8 @@ def _yours(svg: Svg, y: float, view: Mapping[str, Any], you: Mapping[str, Any]) 
 
 
 def _reveal(svg: Svg, y: float, view: Mapping[str, Any], reveal: Mapping[str, Any]) -> float:
-    """The melds shown at the last reveal and what each meld settled (ACTION PHASE)."""
+    """The melds shown at the last reveal and what each meld settled (ACTION PHASE; a
+    part: ``view`` is the slice ``_seen`` keeps)."""
     y = _section(svg, y + 34, f"Last reveal (turn {reveal.get('turn', '?')})")
     melds = reveal.get("melds", {})
     for outcome in reveal.get("outcomes", []):
@@ -409,12 +416,13 @@ def _reveal(svg: Svg, y: float, view: Mapping[str, Any], reveal: Mapping[str, An
     return y
 
 
-def _piles(svg: Svg, y: float, view: Mapping[str, Any]) -> float:
-    """The face-up discards and the Events removed from play."""
-    face_up = view.get("discard", {}).get("face_up", [])
+def _piles(
+    svg: Svg, y: float, view: Mapping[str, Any], face_up: list[str], removed: list[str]
+) -> float:
+    """The face-up discards and the Events removed from play (a part: ``view`` is the
+    slice ``_seen`` keeps)."""
     y = _section(svg, y + 34, f"Face-up discards · {len(face_up)}")
     y = _chips(svg, y, face_up, view) if face_up else _text_lines(svg, y + 14, "none") - 8
-    removed = view.get("removed_from_play", [])
     y = _section(svg, y + 34, f"Events removed from play · {len(removed)}")
     return _chips(svg, y, removed, view) if removed else _text_lines(svg, y + 14, "none") - 8
 
@@ -433,16 +441,34 @@ def board_svg(view: JsonDict) -> str:
     result = view.get("result")
     if isinstance(result, Mapping):
         y = _result(svg, y - 24, result)
-    y = _track(svg, y + 2, view.get("provinces", {}))
+    y = place(svg, y + 2, _track, view.get("provinces", {}))
     y = _counts(svg, y + 4, view)
+    discard = view.get("discard", {})
     you = view.get("you")
     if isinstance(you, Mapping):
-        y = _yours(svg, y, view, you)
+        mine_down = discard.get("yours_face_down", [])
+        y = place(svg, y, _yours, _seen(view, None), you, mine_down)
     reveal = view.get("last_reveal")
     if isinstance(reveal, Mapping):
-        y = _reveal(svg, y, view, reveal)
-    _piles(svg, y, view)
+        shown = [
+            name for side in reveal.get("melds", {}).values() for meld in side.values()
+            for name in meld.get("face_up", [])
+        ]
+        y = place(svg, y, _reveal, _seen(view, shown), reveal)
+    face_up, removed = discard.get("face_up", []), view.get("removed_from_play", [])
+    place(svg, y, _piles, _seen(view, [*face_up, *removed]), face_up, removed)
     return svg.document()
+
+
+def _seen(view: Mapping[str, Any], names: Sequence[str] | None) -> JsonDict:
+    """What a card's chip or face reads of the view besides the card: the seat, the
+    Stage and the seat's own cards among ``names`` (all of them for ``None``). A part of
+    the board is kept drawn by this slice, so it holds no more than the part needs."""
+    you = view.get("you")
+    cards: Mapping[str, str] = you.get("cards", {}) if isinstance(you, Mapping) else {}
+    if names is not None:
+        cards = {name: cards[name] for name in names if name in cards}
+    return {"seat": view.get("seat"), "stage": view.get("stage"), "you": {"cards": cards}}
 
 
 def _value(about: str, meld: str) -> int:

@@ -14,10 +14,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from stratagem.render.svg import Svg, detailed, wrap
+from stratagem.render.svg import INK, Svg, detailed, wrap
 
-INK = "#222"
-"""The colour of ordinary text."""
 MUTED = "#555"
 """The colour of notes and asides."""
 CHIPS_DRAWN = 4096
@@ -168,6 +166,22 @@ def flow(
 ) -> tuple[str, float]:
     """Chips laid left to right from ``x``, 6 units apart, wrapping at ``width``: the SVG
     and the height taken (0 for no chips). ``pad`` and ``baseline`` as for ``chip``."""
+    return _flow(x, y, width, tuple(chips), font=font, pad=pad, baseline=baseline)
+
+
+@functools.lru_cache(maxsize=CHIPS_DRAWN)
+def _flow(
+    x: float,
+    y: float,
+    width: float,
+    chips: tuple[Chip, ...],
+    *,
+    font: Font,
+    pad: float,
+    baseline: float,
+) -> tuple[str, float]:
+    """``flow``, remembered: a hand, a pile or a row of units is drawn again unchanged
+    after most moves."""
     parts: list[str] = []
     left, top, row = x, y, 0.0
     for item in chips:

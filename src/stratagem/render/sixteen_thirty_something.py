@@ -22,7 +22,6 @@ from typing import Any
 from stratagem.core import JsonDict
 from stratagem.games.sixteen_thirty_something.pack import load_book
 from stratagem.render.layout import (
-    INK,
     MUTED,
     WIDE,
     Chip,
@@ -38,7 +37,7 @@ from stratagem.render.layout import (
     turn_title,
     whose_move,
 )
-from stratagem.render.svg import Svg, detailed
+from stratagem.render.svg import INK, Svg, detailed
 
 WIDTH = 800
 MARGIN = 16

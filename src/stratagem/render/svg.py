@@ -6,6 +6,8 @@ import functools
 from html import escape as _html_escape
 
 FONT = "font-family=\"Georgia, 'DejaVu Serif', serif\""
+INK = "#222"
+"""The document's ink: texts drawn in it inherit it from the ``<svg>`` element."""
 ESCAPED = 8192
 """Texts kept escaped: a board repeats its colours, names and labels in every drawing."""
 
@@ -57,15 +59,22 @@ class Svg:
         *,
         size: int = 14,
         weight: str = "normal",
-        fill: str = "#222",
+        fill: str = INK,
         anchor: str = "start",
         css_class: str = "",
     ) -> None:
-        """One line of text with its baseline at ``y``."""
-        klass = f' class="{attr(css_class)}"' if css_class else ""
+        """One line of text with its baseline at ``y`` (SVG's own defaults, a normal weight,
+        anchored at the start and inked as the document, are left unsaid: a board is sent
+        after every move)."""
+        extra = f' font-weight="{weight}"' if weight != "normal" else ""
+        if fill != INK:
+            extra += f' fill="{attr(fill)}"'
+        if anchor != "start":
+            extra += f' text-anchor="{anchor}"'
+        if css_class:
+            extra += f' class="{attr(css_class)}"'
         self.parts.append(
-            f'<text x="{x:g}" y="{y:g}" font-size="{size}" font-weight="{weight}" '
-            f'fill="{attr(fill)}" text-anchor="{anchor}"{klass}>{escape(str(content))}</text>'
+            f'<text x="{x:g}" y="{y:g}" font-size="{size}"{extra}>{escape(str(content))}</text>'
         )
         self.bottom = max(self.bottom, int(y + size / 3))
 
@@ -85,7 +94,7 @@ class Svg:
         height = self.bottom + margin
         return (
             f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {self.width} {height}" '
-            f'width="{self.width}" height="{height}" role="img" {FONT}>'
+            f'width="{self.width}" height="{height}" role="img" fill="{INK}" {FONT}>'
             f"<title>{escape(self.title)}</title>"
             f'<rect width="100%" height="100%" fill="#fbf7ee"/>{"".join(self.parts)}</svg>'
         )
@@ -128,11 +137,10 @@ def wrap(text: str, width: int) -> tuple[str, ...]:
 
 def detailed(inner: str, detail: str, *, name: str = "", css_class: str = "item") -> str:
     """``inner`` (already-built SVG) in a group that carries its thing's full details: a
-    ``<title>`` the browser shows on hover, and ``data-detail`` that the game page shows
-    on a tap or click, beside the legal actions that name ``data-name`` (the thing's name
-    exactly as action texts spell it)."""
+    ``<title>``, which the browser shows on hover and the game page on a tap or click,
+    beside the legal actions that name ``data-name`` (the thing's name exactly as action
+    texts spell it). The details are written once: a board is sent after every move."""
     named = f' data-name="{attr(name)}"' if name else ""
-    return (
-        f'<g class="{attr(css_class)}"{named} data-detail="{attr(detail)}">'
-        f"<title>{escape(detail, quote=False)}</title>{inner}</g>"
-    )
+    title = escape(detail, quote=False)
+    return f'<g class="{attr(css_class)}"{named}><title>{title}</title>{inner}</g>'
+

@@ -39,7 +39,8 @@ def test_board_shows_countries_state_and_displays() -> None:
     assert {"Spain", "Poland", "Sweden"} <= set(texts.split())
     france = groups["France"].find(f"{SVG}rect")
     assert france is not None and france.get("fill") == "#f2c4c0"
-    assert "Combat modifier now +2" in (groups["France"].get("data-detail") or "")
+    france_title = groups["France"].find(f"{SVG}title")
+    assert france_title is not None and "Combat modifier now +2" in (france_title.text or "")
     spectator = draw(state.view(None))
     assert "Your Victory Point Counters" not in spectator and "Your hand" not in spectator
 

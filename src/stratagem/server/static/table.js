@@ -780,8 +780,9 @@ function hideDetails() {
 }
 
 function boardClicked(event) {
-  const node = event.target.closest("[data-detail]");
-  if (node) showDetails(node.getAttribute("data-name") || "", node.getAttribute("data-detail") || "");
+  // a thing with details is a group whose own <title> holds them (the board writes them once)
+  const node = event.target.closest("g:has(> title)");
+  if (node) showDetails(node.getAttribute("data-name") || "", node.querySelector(":scope > title").textContent || "");
 }
 
 // -- your turn ---------------------------------------------------------------------------------
