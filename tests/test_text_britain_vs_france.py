@@ -28,7 +28,9 @@ from stratagem.core import JsonDict, State
 from stratagem.render.britain_vs_france import book, card_words
 from stratagem.render.text.britain_vs_france import (
     as_opponent,
+    choice_note,
     short_colony,
+    terminal_board,
     terminal_view,
 )
 from stratagem.terminal import game_layout
@@ -185,25 +187,35 @@ def test_a_battle_shows_where_who_and_every_pairing() -> None:
 
 
 def test_buying_shows_each_offered_cards_price_and_value() -> None:
+    """The decision's screen heads the purchases with the gold in hand and puts each Buy
+    choice's price and value after it (``choice_note``); ``board`` (``terminal_board``)
+    lists every card the side may buy with its price and value."""
     b = book()
     kinds = {label: kind for kind, label in enumerate(b.battle_labels)}
     bought = 0
-    for _, _, choices, _, lines in _decisions():
+    for _, _seat, choices, view, lines in _decisions():
         offered = [c.removeprefix("Buy: ") for c in choices if c.startswith("Buy: ")]
         if not offered:
             continue
         bought += 1
-        text = "\n".join(lines)
-        assert "Buy (you have" in text
+        assert "Buy (you have" in "\n".join(lines)
+        console = Console(width=80, file=io.StringIO(), record=True)
+        console.print(terminal_board(view, str(view["seat"])))
+        board = console.export_text().splitlines()
         for label in offered:
             kind = kinds[label]
             short = label.removeprefix("British ").removeprefix("French ")
-            row = next(line for line in lines if f"{b.cost[kind]}g {short} " in line)
+            row = next(line for line in board if f"{b.cost[kind]}g {short} " in line)
+            note = choice_note(view, f"Buy: {label}")
+            assert note is not None and note.startswith(f"{b.cost[kind]}g ")
             if b.is_unit[kind]:
                 assert f"{short} {b.modifier[kind]:+d}" in row
+                assert f" {b.modifier[kind]:+d}" in note
             else:
                 assert f"{short} no die" in row
-        assert f"{b.rules.economy.event_price}g a historic event" in text
+                assert "no die" in note
+        assert f"{b.rules.economy.event_price}g a historic event" in "\n".join(board)
+        assert choice_note(view, "Buy a historic event") == f"{b.rules.economy.event_price}g, drawn"
     assert bought > 10
 
 

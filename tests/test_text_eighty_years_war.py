@@ -51,12 +51,13 @@ def _rows(lines: list[str]) -> dict[str, str]:
     rows: dict[str, str] = {}
     pattern = re.compile(
         r"^(?P<name>.+?) +(?P<value>\d+) (?:both|Dutch|Spain) +\S+ +\S+ +(?:Leader +|Event +)?"
-        r"(?P<where>Hand|Mil|Pol) +(?P<note>.+?)\s*$"
+        r"(?P<where>H\d+|Mil|Pol) +(?P<note>.+?)\s*$"
     )
     for line in lines:
         match = pattern.match(line)
         if match:
-            rows[match["name"]] = f"{match['where'].lower()} {match['note']}"
+            where = "hand" if match["where"].startswith("H") else match["where"].lower()
+            rows[match["name"]] = f"{where} {match['note']}"
     return rows
 
 

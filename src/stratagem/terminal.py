@@ -8,18 +8,22 @@ private holdings) gets a panel of its own.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import cast
 
 from rich.console import Console, Group, RenderableType
 from rich.panel import Panel
+from rich.rule import Rule
+from rich.segment import Segment, Segments
 from rich.table import Table
 from rich.text import Text
 
 from stratagem.core import Action, GameInfo, JsonDict, State, UnknownAction
 from stratagem.core.actions import normalize_text
 from stratagem.render import game_hook
+from stratagem.render.text import ChoiceNote, LinePlan, LinePlanner
 from stratagem.render.words import PRIVATE_KEY, is_scalar, label, scalar_text
 from stratagem.sim.details import CategoricalDetail, NumericDetail
 from stratagem.sim.stats import Proportion, Spread, Study
@@ -88,15 +92,17 @@ LAYOUTS = "stratagem.render.text"
 ``stratagem.render.text.<game>``; other games get the generic one below."""
 
 
-def game_layout(game: str) -> ViewLayout | None:
-    """The terminal layout of ``game``, or ``None`` for the generic one."""
-    return cast(ViewLayout | None, game_hook(LAYOUTS, game, "terminal_view"))
+def game_layout(game: str, hook: str = "terminal_view") -> ViewLayout | None:
+    """The terminal layout of ``game``, or ``None`` for the generic one. ``hook`` may be
+    ``terminal_board``: a layout's whole board, where its decision screen shows less."""
+    return cast(ViewLayout | None, game_hook(LAYOUTS, game, hook))
 
 
-def render_view(view: JsonDict, seat_name: str | None) -> RenderableType:
+def render_view(view: JsonDict, seat_name: str | None, *, whole: bool = False) -> RenderableType:
     """A seat's view: the table (what it may see) and its own holdings, in the game's own
-    layout where it has one."""
-    layout = game_layout(str(view.get("game", "")))
+    layout where it has one (``whole``: its whole board, for the ``board`` command)."""
+    game = str(view.get("game", ""))
+    layout = (game_layout(game, "terminal_board") if whole else None) or game_layout(game)
     if layout is not None:
         return layout(view, seat_name)
     public = {k: v for k, v in view.items() if k != PRIVATE_KEY and k not in TITLE_KEYS}
@@ -126,14 +132,78 @@ def render_events(entries: Iterable[JsonDict], *, numbered_from: int | None = No
     return text
 
 
-def render_actions(actions: Sequence[Action]) -> Text:
-    """The legal actions, numbered from 1."""
+def group_events(entries: Iterable[JsonDict]) -> list[JsonDict]:
+    """Entries with runs of one same entry told once: ``Spanish draws a card.`` eight times
+    in a row is ``Spanish draws 8 cards.``; another text repeated gets ``(x3)``. For the
+    screen only: the log keeps every entry."""
+    runs: list[tuple[JsonDict, int]] = []
+    for entry in entries:
+        if runs and (runs[-1][0]["text"], runs[-1][0]["rule"]) == (entry["text"], entry["rule"]):
+            runs[-1] = (runs[-1][0], runs[-1][1] + 1)
+        else:
+            runs.append((entry, 1))
+    grouped: list[JsonDict] = []
+    for entry, count in runs:
+        text = str(entry["text"])
+        if count > 1:
+            many = f" {count} cards"
+            text = text.replace(" a card", many, 1) if " a card" in text else f"{text} (x{count})"
+        grouped.append({**entry, "text": text})
+    return grouped
+
+
+def render_actions(actions: Sequence[Action], notes: Sequence[str | None] = ()) -> Text:
+    """The legal actions, numbered from 1, one a line (with a note after each, if given)."""
     text = Text()
     for number, action in enumerate(actions, start=1):
         text.append(f"{number:>3}. ", style="bold cyan")
-        text.append(action.text + "\n")
+        text.append(action.text)
+        note = notes[number - 1] if number <= len(notes) else None
+        if note:
+            text.append(f"  {note}", style="dim")
+        text.append("\n")
     text.rstrip()
     return text
+
+
+CHOICE_GAP = 2
+"""Columns between two columns of choices."""
+
+
+def render_choices(
+    actions: Sequence[Action],
+    width: int,
+    notes: Sequence[str | None] = (),
+    *,
+    rows: int | None = None,
+) -> tuple[RenderableType, int]:
+    """The legal actions numbered from 1 in as many columns as fit ``width`` (numbered
+    down each column), at most ``rows`` rows of them; and how many are shown."""
+    digits = len(str(len(actions)))
+    cells: list[Text] = []
+    for number, action in enumerate(actions, start=1):
+        cell = Text.assemble((f"{number:>{digits}}. ", "bold cyan"), action.text)
+        note = notes[number - 1] if number <= len(notes) else None
+        if note:
+            cell.append(f"  {note}", style="dim")
+        cells.append(cell)
+    widest = max((cell.cell_len for cell in cells), default=1)
+    columns = max(1, min(len(cells), (width + CHOICE_GAP) // (widest + CHOICE_GAP)))
+    needed = math.ceil(len(cells) / columns) if cells else 0
+    height = needed if rows is None else max(1, min(rows, needed))
+    shown = cells[: height * columns]
+    columns = max(1, math.ceil(len(shown) / height)) if shown else 1
+    grid = Table.grid(padding=(0, CHOICE_GAP, 0, 0))
+    for _ in range(columns):
+        grid.add_column(no_wrap=columns > 1, overflow="fold")
+    for row in range(height):
+        grid.add_row(
+            *(
+                shown[col * height + row] if col * height + row < len(shown) else ""
+                for col in range(columns)
+            )
+        )
+    return grid, len(shown)
 
 
 def render_result(result: JsonDict) -> Panel:
@@ -329,6 +399,7 @@ def _by_part(legal: Sequence[Action], answer: str) -> Action:
 
 HELP = """Commands at the prompt:
   N or text    take choice N, or the one action whose text holds the text
+  more         every choice (a screen shows as many as fit)
   look N       choice N in full, and what your view says of the names in it
   look NAME    what your view says of NAME (a card, unit, character, place...)
   board        the whole board and your own holdings
@@ -337,10 +408,18 @@ HELP = """Commands at the prompt:
   q            leave the game (play --resume LOG goes on from its --log)"""
 
 HELP_ANSWERS = ("?", "help", "h")
+YES_ANSWERS = ("y", "yes", "")
+UNDO_ANSWERS = ("undo", "u", "n", "no")
 LOOKS = 5
 """The most places ``look`` shows a name at."""
 CATCH_UP = 6
 """The events a resumed game shows again, to say where it stands."""
+SCREEN_EVENTS = 5
+"""The most past events a decision's screen shows (the last ones; ``log`` shows all)."""
+SCREEN_LINES = 24
+"""A decision's screen fits this many lines (or the terminal's height, if less)."""
+FEWEST_CHOICE_ROWS = 3
+"""Rows of choices a screen keeps, however large the board (``more`` shows the rest)."""
 
 
 def _mentions(
@@ -396,11 +475,31 @@ def render_look(view: JsonDict, names: Sequence[str]) -> RenderableType | None:
     return Group(*found) if found else None
 
 
+Lines = list[list[Segment]]
+
+
+def _title(text: str) -> Rule:
+    return Rule(Text(text, style="bold"))
+
+
+def choice_notes(view: JsonDict, legal: Sequence[Action]) -> list[str | None]:
+    """The game's note after each choice (``choice_note`` of its layout), if it has any."""
+    note = cast(ChoiceNote | None, game_hook(LAYOUTS, str(view.get("game", "")), "choice_note"))
+    if note is None:
+        return []
+    return [note(view, action.text) for action in legal]
+
+
 class Screen:
     """What people at this terminal see: each seat's events since it last looked.
 
     ``observers`` are the seats whose eyes the screen has; with none, it shows what a
     spectator sees (the public events) as the game goes.
+
+    A decision's screen fits the terminal (at most ``SCREEN_LINES`` lines): a title line,
+    the last few events the seat has not seen (``SCREEN_EVENTS`` at most, fewer if the
+    board needs the room), the board in the game's layout, the choices in columns (as many
+    rows as fit; ``more`` lists them all) and the prompt.
     """
 
     def __init__(
@@ -430,11 +529,15 @@ class Screen:
                 shown += state.events[start].redact(seat) is not None
             self._seen[seat] = start
 
+    def _news(self, state: State, seat: int | None) -> list[JsonDict]:
+        """The events ``seat`` may see that it has not seen yet (grouped), now seen."""
+        entries = state.visible_events(seat, self._seen[seat])
+        self._seen[seat] = len(state.events)
+        return group_events(entries)
+
     def show_news(self, state: State, seat: int | None) -> None:
         """Print the events ``seat`` may see that it has not seen yet."""
-        start = self._seen[seat]
-        entries = state.visible_events(seat, start)
-        self._seen[seat] = len(state.events)
+        entries = self._news(state, seat)
         if entries:
             self.console.print(render_events(entries))
 
@@ -447,27 +550,90 @@ class Screen:
                 self.console.rule(Text(f"{self.seat_names[seat]} sees"))
             self.show_news(self.state, seat)
 
-    def show_decision(self, state: State, seat: int, legal: Sequence[Action]) -> None:
-        """News, the seat's view and its legal actions, before it decides."""
+    # -- a decision's screen -----------------------------------------------------------
+
+    @property
+    def lines(self) -> int:
+        """The lines a decision's screen may take."""
+        return min(SCREEN_LINES, self.console.height)
+
+    def _render(self, renderable: RenderableType) -> Lines:
+        return self.console.render_lines(renderable, self.console.options, pad=False)
+
+    def _emit(self, lines: Lines) -> None:
+        segments = [piece for line in lines for piece in (*line, Segment.line())]
+        self.console.print(Segments(segments), end="")
+
+    def _recent(self, entries: Sequence[JsonDict], room: int) -> Lines:
+        """The last of ``entries`` that fit in ``room`` lines (``SCREEN_EVENTS`` at most),
+        after a line counting the earlier ones when some are left out."""
+        rendered = [self._render(render_events([entry])) for entry in entries[-SCREEN_EVENTS:]]
+        if len(entries) <= SCREEN_EVENTS and sum(map(len, rendered)) <= room:
+            return [line for lines in rendered for line in lines]
+        kept: Lines = []
+        count = 0
+        for lines in reversed(rendered):
+            if len(kept) + len(lines) > room - 1:
+                break
+            kept = [*lines, *kept]
+            count += 1
+        if room < 1:
+            return []
+        note = f"  ({plural(len(entries) - count, 'earlier event')}: log shows them)"
+        return [*self._render(Text(note, style="dim")), *kept]
+
+    def _choices(self, legal: Sequence[Action], notes: Sequence[str | None], room: int) -> Lines:
+        """The choices in at most ``room`` lines (one of them then saying how many more)."""
+        width = self.console.width
+        grid, shown = render_choices(legal, width, notes)
+        lines = self._render(grid)
+        if len(lines) <= room:
+            return lines
+        rows = max(FEWEST_CHOICE_ROWS, room - 1)
+        grid, shown = render_choices(legal, width, notes, rows=rows)
+        more = Text(
+            f"  ... {plural(len(legal) - shown, 'more choice')}: more lists them all "
+            f"(or type its number or text)",
+            style="dim",
+        )
+        return [*self._render(grid), *self._render(more)]
+
+    def show_decision(
+        self, state: State, seat: int, legal: Sequence[Action], *, news: bool = True
+    ) -> None:
+        """News, the seat's view and its legal actions, before it decides, in one screen."""
         self.state = state
         name = self.seat_names[seat]
-        self.console.rule(Text(f"{name} to decide", style="bold"))
-        self.show_news(state, seat)
-        self.console.print(render_view(state.view(seat), name))
-        self.console.print(render_actions(legal))
+        view = state.view(seat)
+        title = self._render(_title(f"{name} to decide"))
+        board = self._render(render_view(view, name))
+        room = self.lines - len(title) - len(board) - 1  # the prompt's line
+        choices = self._choices(legal, choice_notes(view, legal), room)
+        entries = self._news(state, seat) if news else []
+        recent = self._recent(entries, room - len(choices))
+        self._emit([*title, *recent, *board, *choices])
 
     def show_forced(self, state: State, seat: int, action: Action) -> None:
         """News, and the seat's one legal action, taken for it."""
         self.state = state
-        self.console.rule(Text(f"{self.seat_names[seat]}", style="bold"))
-        self.show_news(state, seat)
+        self._emit(self._render(_title(self.seat_names[seat])))
+        self._emit(self._recent(self._news(state, seat), self.lines - 3))
         self.console.print(
-            Text(f"Only one choice: {action.text} (taken for you)", style="cyan"), soft_wrap=True
+            Text(f"Only one choice: {action.text} (taken for you)", style="cyan")
         )
+
+    def show_plan(self, seat: int, plan: LinePlan) -> None:
+        """The board as a line's actions would leave it, before the person confirms."""
+        name = self.seat_names[seat]
+        self._emit(self._render(_title(f"{name}: {plan.summary}")))
+        self.console.print(render_view(plan.preview, name))
 
     def ask(self, seat: int, count: int) -> str:
         """One answer from the person in ``seat``; ``QuitGame`` on q or end of input."""
-        prompt = f"{self.seat_names[seat]}, your choice (1-{count}, ? for help): "
+        return self.ask_for(f"{self.seat_names[seat]}, your choice (1-{count}, ? for help): ")
+
+    def ask_for(self, prompt: str) -> str:
+        """One answer to ``prompt``; ``QuitGame`` on q or end of input."""
         answer = self._input(prompt)
         if answer.strip().lower() in QUIT_ANSWERS:
             raise QuitGame
@@ -485,18 +651,29 @@ class Screen:
         line = " ".join(f"Not accepted: {reason}".split())
         self.console.print(Text(line, style="red"), soft_wrap=True)
 
+    def say(self, line: str) -> None:
+        """One line of news from the terminal itself (not the rules)."""
+        self.console.print(Text(line, style="cyan"), soft_wrap=True)
+
     # -- commands ----------------------------------------------------------------------
 
     def command(self, state: State, seat: int, legal: Sequence[Action], answer: str) -> bool:
-        """Carry out ``answer`` if it is a command (help, look, board, log); whether it was."""
+        """Carry out ``answer`` if it is a command (help, more, look, board, log); whether
+        it was."""
         word, _, rest = answer.strip().partition(" ")
         word = word.lower()
         rest = rest.strip()
         if word in HELP_ANSWERS and not rest:
             self.console.print(Text(HELP))
+        elif word == "more" and not rest:
+            notes = choice_notes(state.view(seat), legal)
+            self.page(render_actions(legal, notes))
         elif word == "board" and not rest:
-            self.console.print(render_view(state.view(seat), self.seat_names[seat]))
-            self.console.print(render_actions(legal))
+            view = state.view(seat)
+            self.console.print(render_view(view, self.seat_names[seat], whole=True))
+            self.console.print(
+                render_choices(legal, self.console.width, choice_notes(view, legal))[0]
+            )
         elif word == "log" and not rest:
             self.page(render_events(state.visible_events(seat), numbered_from=1))
         elif word == "look":
@@ -555,6 +732,8 @@ class HumanPlayer:
 
     def __init__(self, screen: Screen) -> None:
         self.screen = screen
+        self._planned: dict[int, list[str]] = {}
+        """Actions a seat asked for in one line and confirmed, not yet taken."""
 
     def choose(self, state: State, seat: int) -> Action:
         """Show the seat's view, ask until the answer names a legal action.
@@ -566,22 +745,72 @@ class HumanPlayer:
         sharing the terminal already see each seat's view at its decisions. (At a table
         where the others watch the clock, an instant answer would tell them that the seat
         had no choice, and so something of its hand: there it must not be done.)
+
+        A line standing for several actions (the game's ``plan_line``) is drawn as the
+        board it would leave and taken only once the person confirms it; its actions are
+        then given one by one as the rules ask for them.
         """
         legal = state.legal_actions()
+        planned = self._next_planned(state, seat, legal)
+        if planned is not None:
+            return planned
         if len(legal) == 1:
             self.screen.show_forced(state, seat, legal[0])
             return legal[0]
         self.screen.show_decision(state, seat, legal)
         while True:
             answer = self.screen.ask(seat, len(legal))
-            if not _is_action_text(state, answer) and self.screen.command(
-                state, seat, legal, answer
-            ):
-                continue
+            if not _is_action_text(state, answer):
+                if self.screen.command(state, seat, legal, answer):
+                    continue
+                try:
+                    plan = _plan(state.view(seat), answer)
+                except ValueError as error:
+                    self.screen.refuse(str(error))
+                    continue
+                if plan is not None:
+                    if self._confirm(seat, plan):
+                        self._planned[seat] = list(plan.actions)
+                        chosen = self._next_planned(state, seat, legal)
+                        if chosen is not None:
+                            return chosen
+                    self.screen.show_decision(state, seat, legal, news=False)
+                    continue
             try:
                 return pick_action(state, seat, legal, answer)
             except ValueError as error:
                 self.screen.refuse(f"{error} (? lists the commands)")
+
+    def _confirm(self, seat: int, plan: LinePlan) -> bool:
+        """Show what ``plan`` would make and ask: yes (or Enter) takes it, undo drops it."""
+        self.screen.show_plan(seat, plan)
+        prompt = f"{self.screen.seat_names[seat]}, Enter or yes to make it, undo to choose again: "
+        while True:
+            answer = self.screen.ask_for(prompt).strip().lower()
+            if answer in YES_ANSWERS:
+                return True
+            if answer in UNDO_ANSWERS:
+                self.screen.say("Undone: nothing was placed.")
+                return False
+            self.screen.refuse(f"{answer!r}: answer yes (or Enter) or undo")
+
+    def _next_planned(self, state: State, seat: int, legal: Sequence[Action]) -> Action | None:
+        """The next action of the seat's confirmed line, if the rules offer it now."""
+        planned = self._planned.get(seat)
+        if not planned:
+            return None
+        action = state.game.parse_action(planned.pop(0))
+        if action in legal:
+            return action
+        self._planned.pop(seat)
+        self.screen.refuse(f"{action.text} is no longer a choice: choose again")
+        return None
+
+
+def _plan(view: JsonDict, answer: str) -> LinePlan | None:
+    """The game's plan for a line standing for several actions, or ``None``."""
+    planner = cast(LinePlanner | None, game_hook(LAYOUTS, str(view.get("game", "")), "plan_line"))
+    return None if planner is None else planner(view, answer)
 
 
 def _is_action_text(state: State, answer: str) -> bool:

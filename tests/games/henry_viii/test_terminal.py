@@ -8,6 +8,7 @@ from typing import Any
 from rich.console import Console
 
 from stratagem.games.henry_viii.views import read_characters
+from stratagem.render.text.henry_viii import choice_note
 from stratagem.terminal import render_view
 
 from .helpers import Table
@@ -36,9 +37,10 @@ def _war_in_the_window() -> Table:
     return table
 
 
-def _screen(view: dict[str, Any]) -> list[str]:
+def _screen(view: dict[str, Any], *, whole: bool = True) -> list[str]:
+    """The whole board (``board``), or a decision's screen."""
     console = Console(width=80, file=io.StringIO(), color_system=None, record=True)
-    console.print(render_view(view, "Faction 2"))
+    console.print(render_view(view, "Faction 2", whole=whole))
     return console.export_text().splitlines()
 
 
@@ -96,3 +98,46 @@ def test_the_layout_shows_no_other_seats_hand() -> None:
     assert _hand_rows(table.state.view(1)) <= rows
     theirs = _hand_rows(table.state.view(0))
     assert theirs and not theirs & rows
+
+
+def test_a_decisions_screen_is_short_and_says_what_the_support_needs() -> None:
+    """A decision's screen (``terminal_view``) in at most 16 lines of 80 columns: King
+    Henry, the Tower, the Endeavour in play with its Difficulty and the Supports' running
+    total, who is to answer, a line per faction and the seat's hand."""
+    table = _war_in_the_window()
+    view = table.state.view(1)
+    lines = _screen(view, whole=False)
+    assert max(len(line) for line in lines) <= 80
+    assert len(lines) <= 16, "\n".join(lines)
+    words = " ".join(" ".join(lines).split())
+    henry = view["henry"]
+    assert f"Henry alive {henry['religion']}, Contentment {henry['contentment']:+d}" in words
+    assert "Tower: Cromwell · Abroad: Cranmer" in words
+    assert "War/Uprising by Faction 1 · Difficulty " in words
+    assert "Supports +0" in words  # a Captaincy adds an Ability, not a number, here
+    assert "Faction 2 to answer (1 pass in a row)" in words
+    for seat, faction in view["factions"].items():
+        assert f"{seat.replace('Faction ', 'F')} Inf {faction['influence']:>2} · " in words
+    assert "Faction 2 to answer (1 pass in a row); Supports: Captaincy (F1): Captain" in words
+    first = next(iter(view["you"]["hand"]))  # the hand, cut to two lines if long
+    endeavour, _, support = first.partition(" | ")
+    assert words.startswith(f"You (Faction 2): {endeavour} D", words.index("You (Faction 2)"))
+    assert f"/{support} " in words
+
+
+def test_targets_and_supports_are_told_at_the_prompt() -> None:
+    """A target choice is followed by its faction, Ability, Guile and religion; a Support
+    by its value and whether it helps or hinders (or that its player chooses)."""
+    table = _war_in_the_window()
+    view = table.state.view(1)
+    for entry in read_characters(view):
+        note = choice_note(view, f"Target: {entry['name']}")
+        faction = str(entry["faction"]).replace("Faction ", "F")
+        assert note == f"{faction} A{entry['ability']} G{entry['guile']} R{entry['religion']}"
+    assert choice_note(view, "Support: Influenza | Bad Health") == "-1/-2: you choose"
+    assert choice_note(view, "Target: Nobody At All") is None
+    assert choice_note(view, "Pass") is None
+    hand = {"A | Duplicity": "Endeavour A, Difficulty 3 | Support Duplicity -1"}
+    fee = {"B | Fee'd Men": "Endeavour B, Difficulty 3 | Support Fee'd Men +1"}
+    assert choice_note({"you": {"hand": hand}}, "Support: A | Duplicity") == "-1: hinders"
+    assert choice_note({"you": {"hand": fee}}, "Support: B | Fee'd Men") == "+1: helps"

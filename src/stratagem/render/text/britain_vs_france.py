@@ -356,16 +356,29 @@ def _unit_values(kind: int) -> str:
     return ", ".join(parts)
 
 
-def _prices(view: Mapping[str, Any]) -> Table | None:
-    """When the seat is buying: its side's battle cards, price and value, two to a row."""
+def _buying(view: Mapping[str, Any]) -> bool:
+    """Whether the seat is buying (4) Purchases, its own turn, no card being answered)."""
     seat = view.get("seat")
-    buying = (
+    return (
         str(view.get("step", "")).startswith("4)")
         and view.get("to_move") == seat == view.get("active")
         and not view.get("window")
         and not view.get("answering")
     )
-    if not buying:
+
+
+BUY_KEY = "+N to the unit's die, L leader, all: to its side"
+
+
+def _buy_heading(view: Mapping[str, Any]) -> Text:
+    gold = view["gold"][view.get("seat")]
+    return Text.assemble((f"Buy (you have {gold} gold): ", "bold"), (BUY_KEY, "dim"))
+
+
+def _prices(view: Mapping[str, Any]) -> Table | None:
+    """When the seat is buying: its side's battle cards, price and value, two to a row."""
+    seat = view.get("seat")
+    if not _buying(view):
         return None
     b = book()
     entries = [
@@ -381,10 +394,7 @@ def _prices(view: Mapping[str, Any]) -> Table | None:
         Text.assemble((f"{b.rules.economy.event_price}g ", "bold"), "a historic event (drawn)")
     )
     table = Table(
-        title=(
-            f"Buy (you have {view['gold'][seat]} gold): +N to the unit's die, L leader, "
-            "all: to its side"
-        ),
+        title=f"Buy (you have {view['gold'][seat]} gold): {BUY_KEY}",
         title_justify="left",
         title_style="bold",
         box=None,
@@ -402,6 +412,18 @@ def _prices(view: Mapping[str, Any]) -> Table | None:
     return table
 
 
+def choice_note(view: JsonDict, text: str) -> str | None:
+    """A Buy choice's price and value (``3g +2 L``) or the event's price, at the prompt."""
+    b = book()
+    if text == "Buy a historic event":
+        return f"{b.rules.economy.event_price}g, drawn"
+    label = text.removeprefix("Buy: ")
+    if label == text or label not in b.battle_labels:
+        return None
+    kind = b.battle_labels.index(label)
+    return f"{b.cost[kind]}g {_unit_values(kind)}"
+
+
 def _result(result: Mapping[str, Any]) -> list[Text]:
     lines = [Text(str(result.get("reason", "The game is over.")), style="bold green")]
     for side, parts in result.get("breakdown", {}).items():
@@ -410,8 +432,7 @@ def _result(result: Mapping[str, Any]) -> list[Text]:
     return lines
 
 
-def terminal_view(view: JsonDict, seat_name: str | None) -> RenderableType:
-    """The seat's view for the terminal (``stratagem.terminal`` finds it by the game)."""
+def _layout(view: JsonDict, seat_name: str | None, *, whole: bool) -> RenderableType:
     parts: list[RenderableType] = [_heading(view)]
     if view.get("result"):
         parts.extend(_result(view["result"]))
@@ -419,11 +440,25 @@ def terminal_view(view: JsonDict, seat_name: str | None) -> RenderableType:
     parts.append(_sides(view))
     parts.append(_theaters(view))
     you = view.get("you")
-    prices = _prices(view)
-    if prices is None and not (isinstance(you, Mapping) and _may_play(view)):
+    buying = _buying(view)
+    if not buying and not (isinstance(you, Mapping) and _may_play(view)):
         parts.append(_key(view))
     if isinstance(you, Mapping):
         parts.extend(_yours(view, you, seat_name))
+    prices = _prices(view) if whole else None
     if prices is not None:
         parts.append(prices)
+    elif buying:
+        parts.append(_buy_heading(view))
     return Group(*parts)
+
+
+def terminal_view(view: JsonDict, seat_name: str | None) -> RenderableType:
+    """The seat's view for a decision's screen (``stratagem.terminal`` finds it by the
+    game); when buying, the prices and values follow each Buy choice (``choice_note``)."""
+    return _layout(view, seat_name, whole=False)
+
+
+def terminal_board(view: JsonDict, seat_name: str | None) -> RenderableType:
+    """The whole board (the prompt's ``board``): with the price list when buying."""
+    return _layout(view, seat_name, whole=True)

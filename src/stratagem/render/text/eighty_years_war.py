@@ -15,6 +15,7 @@ are in card-list order, which breaks ties between Leaders or Events of equal val
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from rich.console import Group, RenderableType
@@ -22,6 +23,7 @@ from rich.table import Table
 from rich.text import Text
 
 from stratagem.core import JsonDict
+from stratagem.render.text import LinePlan
 
 MELDS = ("military", "political")
 SHORT_MELD = {"military": "Mil", "political": "Pol"}
@@ -213,7 +215,7 @@ def _cards_table(view: JsonDict, cards: dict[str, Card], seat_name: str | None) 
         if note.startswith("+")
     ]
     table = Table(box=None, padding=(0, 1, 0, 0), pad_edge=False, header_style="bold")
-    table.add_column(f"You ({seat_name or seat})", style="bold", no_wrap=True)
+    table.add_column(f"You ({seat_name or seat}), H=Hand", style="bold", no_wrap=True)
     table.add_column("Val", justify="right", no_wrap=True)
     table.add_column("Side", no_wrap=True)
     table.add_column("Meld", no_wrap=True)
@@ -226,11 +228,12 @@ def _cards_table(view: JsonDict, cards: dict[str, Card], seat_name: str | None) 
     for meld in MELDS:
         for name in you["melds"][meld]:
             rows.append((cards[name], SHORT_MELD[meld], scored[meld][1][name]))
+    placed = len(rows)
     for name in you["hand"]:
         note = _hand_note(cards[name], seat, counted)
         if name == wrong:
             note = "wrong stage: keep?"
-        rows.append((cards[name], "Hand", note))
+        rows.append((cards[name], f"H{len(rows) - placed + 1}", note))
     for card, where, note in rows:
         zero = note.startswith("0") or "; 0" in note
         table.add_row(
@@ -335,3 +338,61 @@ def terminal_view(view: JsonDict, seat_name: str | None) -> RenderableType:
     else:
         parts.extend(_reveal(view))
     return Group(*parts)
+
+
+MELD_LINE = re.compile(r"\s*(military|political|mil|pol)\s*:\s*(.*)", re.IGNORECASE)
+"""A one-line split: ``military: Sea Beggars, 3`` (names or hand numbers, by commas)."""
+ACTION_PHASE = "Action Phase"
+
+
+def _named(hand: list[str], words: str) -> list[str]:
+    """The hand's cards ``words`` names: by commas, each a hand number (``H3`` is 3),
+    a whole name or the one name holding it (any case)."""
+    named: list[str] = []
+    for word in filter(None, (part.strip() for part in words.split(","))):
+        if word.isdigit():
+            number = int(word)
+            if not 1 <= number <= len(hand):
+                raise ValueError(f"{number} is not a card in your hand (1 to {len(hand)})")
+            card = hand[number - 1]
+        else:
+            exact = [name for name in hand if name.lower() == word.lower()]
+            fits = exact or [name for name in hand if word.lower() in name.lower()]
+            if len(fits) != 1:
+                what = "fits more than one card" if fits else "is not a card in your hand"
+                raise ValueError(f"{word!r} {what}: {', '.join(fits or hand)}")
+            card = fits[0]
+        if card not in named:
+            named.append(card)
+    return named
+
+
+def plan_line(view: JsonDict, answer: str) -> LinePlan | None:
+    """``military: Sea Beggars, Rivers & Marshes`` (or ``political: ...``): those cards to
+    that meld, the rest of the hand to the other, as the Action Phase's placements one by
+    one in the order the rules ask for them (the hand's order). ``None`` for another
+    answer; ``ValueError`` when it is not the seat's split or leaves a meld empty (ACTION
+    PHASE: each meld holds a card)."""
+    found = MELD_LINE.fullmatch(answer)
+    if found is None:
+        return None
+    you = view.get("you")
+    if you is None or view.get("phase") != ACTION_PHASE or view.get("to_move") != view["seat"]:
+        raise ValueError("a meld line (military: CARD, CARD) is for your Action Phase split")
+    hand = list(you["hand"])
+    named = _named(hand, found.group(2))
+    rest = [name for name in hand if name not in named]
+    into_military = found.group(1).lower().startswith("mil")
+    military, political = (named, rest) if into_military else (rest, named)
+    melds = you["melds"]
+    if not (melds["military"] or military) or not (melds["political"] or political):
+        raise ValueError("each meld must hold a card: name some cards, not all of them")
+    actions = tuple(
+        f"Meld {'military' if name in military else 'political'}: {name}" for name in hand
+    )
+    preview = with_split(view, military, political)
+    totals = score(preview, read_cards(preview))
+    summary = " · ".join(
+        f"{meld} {totals[meld][0]} ({len(preview['you']['melds'][meld])})" for meld in MELDS
+    )
+    return LinePlan(actions, preview, f"split {summary}")

@@ -5,7 +5,9 @@ the Endeavour in play with the Supports going round the table, each faction's ch
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+import textwrap
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich import box
@@ -15,7 +17,9 @@ from rich.table import Table
 from rich.text import Text
 
 from stratagem.core import JsonDict
+from stratagem.games.henry_viii.pack import val
 from stratagem.games.henry_viii.views import read_characters
+from stratagem.render.henry_viii import _book
 
 NONE = "none"
 
@@ -190,8 +194,9 @@ def _yours(view: JsonDict, seat_name: str | None) -> Panel | None:
     return Panel(Group(*parts), title=title, title_align="left", border_style="cyan")
 
 
-def terminal_view(view: JsonDict, seat_name: str | None) -> RenderableType:
-    """The seat's view for the terminal (``stratagem.terminal`` finds it by the game)."""
+def terminal_board(view: JsonDict, seat_name: str | None) -> RenderableType:
+    """The whole board (the prompt's ``board``): King Henry, the Endeavour in play, every
+    faction's characters with their holdings, and the seat's hand."""
     asked = view.get("asked")
     parts: list[RenderableType | None] = [
         _fact("Now", str(asked)) if asked else None,
@@ -201,3 +206,179 @@ def terminal_view(view: JsonDict, seat_name: str | None) -> RenderableType:
         _yours(view, seat_name),
     ]
     return Group(*(part for part in parts if part is not None))
+
+
+# -- a decision's screen: about a dozen lines -------------------------------------------------
+
+WIDTH = 80
+HAND_LINES = 2
+"""Lines the hand may take on a decision's screen (``board`` shows it whole)."""
+SIGNED = re.compile(r" ([+-]\d+)$")
+"""A Support's value at the end of its words (``Duplicity (Faction 3) -1``)."""
+
+
+def _cut(text: str, width: int = WIDTH) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def _surname(name: str) -> str:
+    return name.rsplit(" ", 1)[-1] if " " in name else name
+
+
+def _difficulty(endeavour: str) -> int | None:
+    book = _book()
+    index = book.endeavour_of_name.get(endeavour)
+    return None if index is None else int(val(book.endeavours[index].difficulty))
+
+
+def _supports_total(play: Mapping[str, Any]) -> int:
+    """The Supports' values played so far (Captaincies add no number here)."""
+    total = 0
+    for support in play["supports"]:
+        found = SIGNED.search(str(support))
+        total += int(found.group(1)) if found else 0
+    return total
+
+
+def _play_lines(view: JsonDict) -> list[Text]:
+    """The Endeavour in play: by whom, on whom, its Difficulty and the Supports' running
+    total; then the Supports played and who is to answer in the window going round."""
+    play = view.get("in_play")
+    window = view.get("supports_window")
+    lines: list[Text] = []
+    turn = ""
+    if window:
+        passes = window["passes_in_a_row"]
+        so_far = f", so far {window['modifier_so_far']:+d}" if "modifier_so_far" in window else ""
+        turn = f"{window['to_answer']} to answer ({passes} pass{_s(passes, 'es')} in a row{so_far})"
+    if play:
+        on = f" on {', '.join(play['targets'])}" if play["targets"] else ""
+        line = f"{play['endeavour']} by {play['by']}{on}"
+        need = _difficulty(str(play["endeavour"]))
+        if need is not None:
+            line += f" · Difficulty {need}, Supports {_supports_total(play):+d}"
+        if play.get("automatic"):
+            line += f" · automatic {play['automatic']}"
+        if play.get("voided"):
+            line += " · voided by the Chamberlain"
+        lines.append(Text(_cut(line), style="bold magenta"))
+        supports = "; ".join(str(s).replace("(Faction ", "(F") for s in play["supports"])
+        if supports or turn:
+            told = f"  {turn + '; ' if turn else ''}Supports: {supports or 'none yet'}"
+            lines.append(Text(_cut(told)))
+    elif window:
+        lines.append(Text(_cut(f"Supports for {window['for']}: {turn}"), style="cyan"))
+    return lines
+
+
+def _king_lines(view: JsonDict) -> list[Text]:
+    henry = view["henry"]
+    alive = "alive" if henry["alive"] else "dead"
+    head = (
+        f"Turn {view['turn']} · {view['stage']} · round {view['round']} · Henry {alive} "
+        f"{henry['religion']}, Contentment {henry['contentment']:+d}, "
+        f"dies 2d>={henry['death_number']}"
+    )
+    line = view["line_of_succession"] or ["empty"]
+    queen = henry["queen"] or NONE
+    second = f"Queen {queen} · Supremacy {'passed' if henry['act_of_supremacy'] else 'not'}"
+    second += " · Line: " + ", ".join(
+        str(entry).split(": ", 1)[-1].replace("Faction ", "F") for entry in line
+    )
+    away = [
+        ("Tower", [*view["tower"]["arrested"], *view["tower"]["imprisoned"]]),
+        ("Abroad", list(view["abroad"])),
+        ("Dead", list(view["dead"])),
+    ]
+    third = " · ".join(f"{name}: {', '.join(map(_surname, who))}" for name, who in away if who)
+    lines = [Text(_cut(head), style="bold yellow"), Text(_cut(second))]
+    if third:
+        lines.append(Text(_cut(third), style="dim"))
+    return lines
+
+
+def _faction_lines(view: JsonDict) -> list[Text]:
+    """One line per faction: Influence, court cards, face-down characters and its
+    characters' surnames with Influence (the seat's own in cyan)."""
+    characters = read_characters(view)
+    lines: list[Text] = []
+    for seat, faction in view["factions"].items():
+        own = seat == view.get("seat")
+        people = sorted(
+            (c for c in characters if c["faction"] == seat), key=lambda c: -int(c["influence"])
+        )
+        head = (
+            f"{'*' if own else ' '}{str(seat).replace('Faction ', 'F')} "
+            f"Inf {faction['influence']:>2} · {faction['court_cards']} "
+            f"card{_s(faction['court_cards'])}"
+            + (
+                f" · {faction['face_down_characters']} down"
+                if faction["face_down_characters"]
+                else ""
+            )
+            + (" · Law Suit" if faction["law_suit"] else "")
+            + ": "
+        )
+        names = ", ".join(f"{_surname(c['name'])} {c['influence']}" for c in people)
+        lines.append(Text(_cut(head + names), style="cyan" if own else ""))
+    return lines
+
+
+def _hand_lines(view: JsonDict, seat_name: str | None) -> list[Text]:
+    you = view.get("you")
+    if you is None:
+        return []
+    cards = [
+        str(text)
+        .replace("Endeavour ", "")
+        .replace("Support ", "")
+        .replace(", Difficulty ", " D")
+        .replace(" | ", "/")
+        for text in you["hand"].values()
+    ]
+    title = f"You ({seat_name or view.get('seat')}): "
+    lines = textwrap.wrap(title + ("; ".join(cards) or "no court cards"), WIDTH)
+    if len(lines) > HAND_LINES:
+        lines = [*lines[: HAND_LINES - 1], _cut(lines[HAND_LINES - 1] + " …")]
+    text = Text("\n".join(lines))
+    text.stylize("bold cyan", 0, len(title))
+    return [text]
+
+
+def terminal_view(view: JsonDict, seat_name: str | None) -> RenderableType:
+    """A decision's screen, in about a dozen lines: the question, King Henry and the Line
+    of Succession, the Endeavour in play, a line per faction and the seat's hand (D for
+    Difficulty). ``board`` shows every character in full, ``look NAME`` one of them."""
+    asked = view.get("asked")
+    parts: list[RenderableType] = []
+    if asked:
+        parts.append(Text(_cut(f"Now: {asked}"), style="bold"))
+    parts.extend(_king_lines(view))
+    parts.extend(_play_lines(view))
+    parts.extend(_faction_lines(view))
+    parts.extend(_hand_lines(view, seat_name))
+    return Group(*parts)
+
+
+def choice_note(view: JsonDict, text: str) -> str | None:
+    """After a target: its faction, Ability, Guile and religion (``F2 A4 G1 C0``); after a
+    Support: whether it helps or hinders the Endeavour in play, by how much."""
+    kind, _, name = text.partition(": ")
+    if kind == "Target":
+        for entry in read_characters(view):
+            if entry["name"] == name:
+                faction = str(entry["faction"]).replace("Faction ", "F")
+                return f"{faction} A{entry['ability']} G{entry['guile']} R{entry['religion']}"
+        return None
+    if kind == "Support":
+        support = name.partition(" | ")[2]
+        words = view.get("you", {}).get("hand", {}).get(name, "")
+        value = str(words).rpartition(f"Support {support} ")[2]
+        if not value:
+            return None
+        if value.startswith("+") and "/" not in value:
+            return f"{value}: helps"
+        if value.startswith("-") and "/" not in value:
+            return f"{value}: hinders"
+        return f"{value}: you choose"
+    return None
