@@ -28,6 +28,7 @@ from .live import server
 from .test_browser import (
     AUTOPLAY,
     CHROMIUM,
+    EVENTS_SHOWN,
     GAME_WAIT,
     GAMES,
     SHORTEST,
@@ -474,7 +475,7 @@ def test_looking_back_through_a_running_game(browser: Browser, base: str) -> Non
     page.wait_for_selector("#controls:not([hidden])")
     assert page.locator("#replay-controls").is_hidden()
     assert page.locator("button.action").count() > 0
-    assert page.locator("#events li").count() == read_state(base, link_of(made, 0))["events_total"]
+    assert page.evaluate(EVENTS_SHOWN) == read_state(base, link_of(made, 0))["events_total"]
     page.context.close()
 
 
@@ -484,6 +485,9 @@ def test_details_of_a_thing_on_the_board(browser: Browser, base: str) -> None:
     open_seat_page(page, base, link_of(made, 0))
     page.wait_for_function("document.body.dataset.toMove === 'Dutch'")
     page.wait_for_selector("button.action")
+    # the other side's secret draws are one line of the log, with their count
+    drawn = page.locator("#events li", has_text="Spanish draws a card.")
+    assert drawn.count() == 1 and drawn.locator(".times").text_content() == " ×8"
     card = page.locator("#board g[data-name]:has(> title)").first
     name = card.get_attribute("data-name") or ""
     detail = card.locator(":scope > title").text_content() or ""

@@ -442,18 +442,44 @@ function showFairness(payload) {
 }
 
 
-function eventItem(event) {
+function eventItem(event, index) {
+  // one line of the log, numbered as the event is; a run of the same event shares it
   const item = text("li", event.text);
-  item.append(text("span", `§ ${event.rule}`, "rule"));
+  item.value = index + 1;
+  item.dataset.from = String(index);
+  item.dataset.count = "1";
+  item.dataset.key = `${event.text}\u0000${event.rule}`;
+  item.append(text("span", "", "times"), text("span", `§ ${event.rule}`, "rule"));
   return item;
 }
 
+function setCount(item, count) {
+  item.dataset.count = String(count);
+  item.querySelector(".times").textContent = count > 1 ? ` ×${count}` : "";
+}
+
 function showEvents(list, start) {
-  // the entries before `start` are unchanged; the rest are drawn again
+  // the events before `start` are unchanged; the rest are drawn again. A run of the
+  // same event (eight cards drawn in secret) is one line with its count.
   const box = $("events");
-  const keep = Math.min(box.children.length, start);
-  while (box.children.length > keep) box.lastElementChild.remove();
-  const fresh = list.slice(keep).map(eventItem);
+  while (box.lastElementChild && Number(box.lastElementChild.dataset.from) >= start) {
+    box.lastElementChild.remove();
+  }
+  let last = box.lastElementChild;
+  if (last && Number(last.dataset.from) + Number(last.dataset.count) > start) {
+    setCount(last, start - Number(last.dataset.from));
+  }
+  const shown = last ? Number(last.dataset.from) + Number(last.dataset.count) : 0;
+  const fresh = [];
+  for (let index = shown; index < list.length; index++) {
+    const event = list[index];
+    if (last && last.dataset.key === `${event.text}\u0000${event.rule}`) {
+      setCount(last, Number(last.dataset.count) + 1);
+    } else {
+      last = eventItem(event, index);
+      fresh.push(last);
+    }
+  }
   if (fresh.length) box.append(...fresh);
   const log = box.parentElement;
   log.scrollTop = log.scrollHeight;
