@@ -420,3 +420,16 @@ def test_settings_take_the_rates_from_the_environment(monkeypatch: pytest.Monkey
         Settings()
     with pytest.raises(ValueError, match="max_body"):
         Settings(max_body=0, rate_act="1/second")
+
+
+def test_request_telemetry_is_off_unless_asked_for(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("STRATAGEM_TELEMETRY", raising=False)
+    assert not Settings(database_url="sqlite://").telemetry
+    monkeypatch.setenv("STRATAGEM_TELEMETRY", "on")
+    assert Settings(database_url="sqlite://").telemetry
+    # what FastAPI is told: nothing to report when off, its own defaults when on
+    assert (
+        create_app(Settings(database_url="sqlite://", telemetry=False))._telemetry["tracing"]
+        is False
+    )
+    assert create_app(Settings(database_url="sqlite://", telemetry=True))._telemetry["tracing"]

@@ -108,6 +108,7 @@ def create_app(
         lifespan=lifespan,
         docs_url=None,
         redoc_url=None,
+        telemetry=None if config.telemetry else {"tracing": False, "metrics": False, "logs": False},
     )
     add_docs(app)
     app.add_exception_handler(Refused, _refused)

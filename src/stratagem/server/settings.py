@@ -19,6 +19,7 @@ RATE_LIMITS_ENV = "STRATAGEM_RATE_LIMITS"
 RATE_CREATE_ENV = "STRATAGEM_RATE_CREATE"
 RATE_ACT_ENV = "STRATAGEM_RATE_ACT"
 RATE_CHAT_ENV = "STRATAGEM_RATE_CHAT"
+TELEMETRY_ENV = "STRATAGEM_TELEMETRY"
 DEFAULT_RATE_CREATE = "30/minute"
 """Games one client address may create: more than a lobby of friends ever needs."""
 DEFAULT_RATE_ACT = "1200/minute"
@@ -26,6 +27,7 @@ DEFAULT_RATE_ACT = "1200/minute"
 DEFAULT_RATE_CHAT = "20/minute"
 """Chat lines, seats taken and other changes at the table one address may post."""
 _OFF = ("0", "false", "no", "off")
+_ON = ("1", "true", "yes", "on")
 
 
 def _env_rate_limits() -> bool:
@@ -44,6 +46,10 @@ def _env_rate_chat() -> str:
     return os.environ.get(RATE_CHAT_ENV) or DEFAULT_RATE_CHAT
 
 
+def _env_telemetry() -> bool:
+    return os.environ.get(TELEMETRY_ENV, "").strip().lower() in _ON
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     """Where games are stored, how fast bots play, and the table's doors (``guards.py``).
@@ -57,6 +63,10 @@ class Settings:
     whenever a ``Settings`` is made, so that a caller that builds its settings field by
     field (``stratagem serve --database ...``) still honours them. A rate that
     ``limits`` cannot read is refused here, at start-up, not on the first request.
+
+    ``telemetry`` (``STRATAGEM_TELEMETRY=on``) lets FastAPI report each request to the
+    OpenTelemetry providers configured in the process; off by default, since asking
+    whether any is configured costs every request a few per cent of a busy server.
     """
 
     database_url: str = DEFAULT_DATABASE
@@ -66,6 +76,7 @@ class Settings:
     rate_create: str = field(default_factory=_env_rate_create)
     rate_act: str = field(default_factory=_env_rate_act)
     rate_chat: str = field(default_factory=_env_rate_chat)
+    telemetry: bool = field(default_factory=_env_telemetry)
 
     def __post_init__(self) -> None:
         if self.max_body < 1:
