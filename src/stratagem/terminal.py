@@ -326,7 +326,8 @@ def render_study(study: Study) -> Group:
         w = row.wins
         first.add_row(row.seat, str(w.total), str(w.count), _percent(w.rate), _interval(w))
 
-    title = Text(f"{study.game}: {study.games} games, master seed {study.seed}", style="bold")
+    games = plural(study.games, "game")
+    title = Text(f"{study.game}: {games}, master seed {study.seed}", style="bold")
     return Group(title, wins, length, first)
 
 
@@ -530,10 +531,11 @@ class Screen:
             self._seen[seat] = start
 
     def _news(self, state: State, seat: int | None) -> list[JsonDict]:
-        """The events ``seat`` may see that it has not seen yet (grouped), now seen."""
+        """The events ``seat`` may see that it has not seen yet, now seen; at a terminal,
+        runs of one same entry told once (a transcript keeps every line, as the log does)."""
         entries = state.visible_events(seat, self._seen[seat])
         self._seen[seat] = len(state.events)
-        return group_events(entries)
+        return group_events(entries) if self.console.is_terminal else entries
 
     def show_news(self, state: State, seat: int | None) -> None:
         """Print the events ``seat`` may see that it has not seen yet."""
@@ -566,7 +568,10 @@ class Screen:
 
     def _recent(self, entries: Sequence[JsonDict], room: int) -> Lines:
         """The last of ``entries`` that fit in ``room`` lines (``SCREEN_EVENTS`` at most),
-        after a line counting the earlier ones when some are left out."""
+        after a line counting the earlier ones when some are left out. Output that is not
+        a terminal (a transcript) gets them all."""
+        if not self.console.is_terminal:
+            return self._render(render_events(entries)) if entries else []
         rendered = [self._render(render_events([entry])) for entry in entries[-SCREEN_EVENTS:]]
         if len(entries) <= SCREEN_EVENTS and sum(map(len, rendered)) <= room:
             return [line for lines in rendered for line in lines]

@@ -19,7 +19,7 @@ def test_simulate_plays_a_battle_of_the_armies_given() -> None:
         app, ["simulate", "tercios", *ARMIES, "-n", "1", "--workers", "1", "--seed", "3"], env=ENV
     )
     assert result.exit_code == 0, result.output
-    assert "tercios: 1 games, master seed 3" in result.output
+    assert "tercios: 1 game, master seed 3" in result.output
 
 
 @pytest.mark.parametrize(

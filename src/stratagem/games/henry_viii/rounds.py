@@ -423,7 +423,8 @@ class Rounds(Effects):
         success = total >= need
         parts = "".join(f", {label} {value:+d}" for label, value in mods)
         self._log(
-            f"{play['name']}: die {die}{parts}: {total} Action Points against {need}: "
+            f"{play['name']}: die {die}{parts}: {total} Action Point{'' if total == 1 else 's'} "
+            f"against {need}: "
             f"{'success' if success else 'failure'}.",
             RESOLVE,
             {

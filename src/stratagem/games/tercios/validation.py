@@ -299,8 +299,9 @@ def _check_regiment(pack: Pack, index: int, regiment: RegimentSpec) -> list[Viol
             found.append(
                 Violation(
                     where,
-                    f"{hopes} forlorn hope companies; {kinds['battalion']} battalions allow "
-                    f"{allowed} (one for every two)",
+                    f"{hopes} forlorn hope compan{'y' if hopes == 1 else 'ies'}; "
+                    f"{kinds['battalion']} battalion{'' if kinds['battalion'] == 1 else 's'} "
+                    f"allow{'s' if kinds['battalion'] == 1 else ''} {allowed} (one for every two)",
                     "The Army: Infantry Regiment; Adaptations: Forlorn Hope",
                 )
             )
