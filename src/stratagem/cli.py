@@ -40,7 +40,16 @@ from stratagem.core import (
 )
 from stratagem.core.options import describe_type
 from stratagem.core.registry import game_info
-from stratagem.lab_cli import RayCommand, ray_target, simulate_and_report, tournament_and_report
+from stratagem.lab_cli import (
+    AllBot,
+    Mirror,
+    RayCommand,
+    SettingSpecs,
+    compare_command,
+    ray_target,
+    simulate_and_report,
+    tournament_and_report,
+)
 from stratagem.sim import (
     GameLogWriter,
     LogError,
@@ -549,6 +558,8 @@ def simulate_command(
             help="Write results.json and report.html (plots) into DIR.",
         ),
     ] = None,
+    setting: SettingSpecs = None,
+    all_bot: AllBot = None,
 ) -> None:
     """Play many games between bots and report win rates and game lengths."""
     game, names = _load(
@@ -568,6 +579,9 @@ def simulate_command(
             workers=_workers(workers, n),
             ray=ray_target(ray),
             report=report,
+            settings=setting or [],
+            all_bot=all_bot,
+            seats_given=bool(seat),
         )
     except StratagemError as error:
         _fail(str(error))
@@ -611,6 +625,8 @@ def tournament_command(
             help="Write every game's record (seed, lineup, winners, returns) to FILE as JSON.",
         ),
     ] = None,
+    mirror: Mirror = False,
+    setting: SettingSpecs = None,
 ) -> None:
     """Play every pairing of bots in every seat; print win rates and ratings."""
     game, _ = _load(game_name, players, [], (), option_specs=option, options=_armies(army))
@@ -630,9 +646,14 @@ def tournament_command(
             ray=ray_target(ray),
             alone=alone,
             results=results,
+            mirror=mirror,
+            settings=setting or [],
         )
     except StratagemError as error:
         _fail(str(error))
+
+
+app.command("compare", cls=_SimulateCommand)(compare_command)
 
 
 # -- Liber Militum: Tercios (army files and board drawings) ------------------------------

@@ -1,33 +1,88 @@
-"""The simulation lab at the command line: ``stratagem simulate`` and ``stratagem tournament``.
+"""The simulation lab at the command line: ``simulate``, ``tournament`` and ``compare``.
 
-``cli.py`` declares the commands' arguments and calls these functions, which run the study
-or tournament with a progress bar (on stderr, when it is a terminal), print the tables and
-write the report. Ctrl-C stops the games; what was finished is still reported, and the
-run says it was interrupted. SIGTERM does the same (what a scheduler or ``kill`` sends,
-and the one way to stop a run started in the background by a script, whose Ctrl-C
-signal is ignored).
+``cli.py`` declares the arguments of ``simulate`` and ``tournament`` and calls these
+functions; ``compare`` is declared here whole (``compare_command``). They check the report
+folder before the first game, print a header (game, options, settings, seats), run the
+games with a progress bar (on stderr, when it is a terminal; its estimate is the mean time
+of the games finished so far), print the tables and write the report. Ctrl-C stops the
+games: what was finished is still reported and written, the run says it was interrupted
+and exits with 130; SIGTERM does the same (what a scheduler or ``kill`` sends, and the one
+way to stop a run started in the background by a script, whose Ctrl-C signal is ignored)
+and exits with 143.
 """
 
 from __future__ import annotations
 
 import json
+import math
+import secrets
 import signal
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from datetime import timedelta
 from pathlib import Path
 from types import FrameType
+from typing import Annotated, Any
 
+import typer
 from rich.console import Console, Group
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, Task, TextColumn
 from rich.table import Table
 from rich.text import Text
 from typer._click.core import Context as ClickContext  # Typer's own click, which TyperCommand uses
 from typer.core import TyperCommand
 
+from stratagem.core import Game, StratagemError, load, options_model, parse_option_specs
 from stratagem.sim import ProgressCallback, Tournament, run_study, run_tournament, tournament_doc
-from stratagem.sim.details import summarize_details
+from stratagem.sim.compare import (
+    Comparison,
+    Variant,
+    parse_variant,
+    run_compare,
+    sweep_variants,
+)
+from stratagem.sim.questions import (
+    Estimate,
+    answers_of,
+    balance_text,
+    difference_text,
+    estimates,
+    interval_text,
+    seat_balance,
+    value_text,
+)
+from stratagem.sim.runner import check_bot
+from stratagem.sim.settings import Setting, parse_settings
 from stratagem.sim.stats import Proportion
-from stratagem.terminal import render_details, render_study
+from stratagem.terminal import render_study
+
+USER_ERROR = 2
+SIGINT_EXIT = 128 + signal.SIGINT
+"""The exit code of a run stopped by Ctrl-C (130), as a shell reports it."""
+SIGTERM_EXIT = 128 + signal.SIGTERM
+"""The exit code of a run stopped by SIGTERM (143)."""
+
+SettingSpecs = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--set",
+        metavar="SETTING",
+        help="Change a game option or a data pack value for every game: advanced=true, "
+        'pack.rules.logistics.spanish_hand=7, pack.cards."Sea Beggars".value=8 '
+        "(repeatable; ';' separates several).",
+    ),
+]
+AllBot = Annotated[
+    str | None,
+    typer.Option("--all", metavar="BOT", help="Seat this bot in every seat (not with --seat)."),
+]
+Mirror = Annotated[
+    bool,
+    typer.Option(
+        "--mirror",
+        help="Two-seat games: play each deal twice, the seats swapped, to cut the deal's luck.",
+    ),
+]
 
 LOCAL_RAY = "local"
 """What a bare ``--ray`` stands for: a Ray cluster started on this machine."""
@@ -64,8 +119,13 @@ def ray_target(ray: str | None) -> str | bool:
     return True if ray == LOCAL_RAY else ray
 
 
+_TERMINATED: list[bool] = []
+"""Set while a run is stopping because of SIGTERM (so that it exits 143, not 130)."""
+
+
 def _stop(signum: int, frame: FrameType | None) -> None:
     """The SIGTERM handler of a run: stop as Ctrl-C stops it."""
+    _TERMINATED.append(True)
     raise KeyboardInterrupt
 
 
@@ -73,6 +133,7 @@ def _stop(signum: int, frame: FrameType | None) -> None:
 def sigterm_stops_the_games() -> Iterator[None]:
     """While a run is going, SIGTERM stops it as Ctrl-C does (the backends keep the games
     finished); the previous handler is put back afterwards."""
+    _TERMINATED.clear()
     previous = signal.signal(signal.SIGTERM, _stop)
     try:
         yield
@@ -80,10 +141,28 @@ def sigterm_stops_the_games() -> Iterator[None]:
         signal.signal(signal.SIGTERM, previous)
 
 
+def stopped_exit() -> typer.Exit:
+    """The exit of a run that was stopped: 143 after SIGTERM, 130 after Ctrl-C."""
+    return typer.Exit(SIGTERM_EXIT if _TERMINATED else SIGINT_EXIT)
+
+
+class EstimateColumn(ProgressColumn):
+    """Time left: the games still to play times the mean time of the games finished (wall
+    clock since the start over games done), never a guess from the first few seconds."""
+
+    def render(self, task: Task) -> Text:
+        """``-:--:--`` until a game is finished, then the estimate."""
+        elapsed = task.elapsed
+        if not task.completed or elapsed is None or task.total is None:
+            return Text("-:--:-- left", style="progress.remaining")
+        left = elapsed / task.completed * (task.total - task.completed)
+        return Text(f"{timedelta(seconds=math.ceil(left))} left", style="progress.remaining")
+
+
 @contextmanager
 def progress_bar(console: Console) -> Iterator[ProgressCallback]:
     """A rich progress bar of games played, as a ``ProgressCallback``."""
-    columns = (TextColumn("Playing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    columns = (TextColumn("Playing"), BarColumn(), MofNCompleteColumn(), EstimateColumn())
     with Progress(
         *columns, console=console, transient=True, disable=not console.is_terminal
     ) as bar:
@@ -100,6 +179,54 @@ def _interrupted(console: Console, done: int, planned: int) -> None:
     )
 
 
+def every_seat(
+    game: Game, seat_bots: Mapping[str, str], all_bot: str | None, seats_given: bool
+) -> dict[str, str]:
+    """``seat_bots``, or ``all_bot`` in every seat (``--all``); ``OptionError`` if both
+    ``--all`` and ``--seat`` were given."""
+    if all_bot is None:
+        return dict(seat_bots)
+    if seats_given:
+        raise StratagemError("--all seats one bot everywhere: give --all or --seat, not both")
+    bot = check_bot(game, all_bot)
+    return dict.fromkeys(game.seat_names, bot)
+
+
+def check_report(report: Path | None) -> None:
+    """Refuse, before the first game, a report folder that cannot be made or written."""
+    if report is None:
+        return
+    try:
+        report.mkdir(parents=True, exist_ok=True)
+        probe = report / ".stratagem-write-check"
+        probe.write_text("", encoding="utf-8")
+        probe.unlink()
+    except OSError as error:
+        raise StratagemError(
+            f"--report {report}: cannot write there ({error.strerror or error})"
+        ) from None
+
+
+def header(
+    game: str,
+    n: int,
+    *,
+    seed: int,
+    options: Mapping[str, object],
+    settings: Sequence[Setting],
+    seats: Mapping[str, str],
+) -> Text:
+    """The run's first line: what is played, how many games, options and settings."""
+    shown = ", ".join(f"{k}={json.dumps(v)}" for k, v in options.items() if v is not None)
+    changed = "; ".join(s.text for s in settings) or "none"
+    lineup = ", ".join(f"{seat}={bot}" for seat, bot in seats.items())
+    return Text(
+        f"{game}: {n} games, master seed {seed}; seats {lineup}; options {shown or 'none'}; "
+        f"settings {changed}",
+        style="bold",
+    )
+
+
 def simulate_and_report(
     out: Console,
     err: Console,
@@ -112,27 +239,64 @@ def simulate_and_report(
     workers: int,
     ray: str | bool,
     report: Path | None,
+    settings: Sequence[str] = (),
+    all_bot: str | None = None,
+    seats_given: bool = False,
 ) -> None:
     """Run a study, print its tables and write its report (``report`` is a folder)."""
+    parsed = parse_settings(settings)
+    check_report(report)
+    chosen: dict[str, Any] = dict(options)
+    seats = every_seat(load(game_name, **chosen), seat_bots, all_bot, seats_given)
+    out.print(header(game_name, n, seed=seed, options=options, settings=parsed, seats=seats))
     with sigterm_stops_the_games(), progress_bar(err) as progress:
         run = run_study(
             game_name,
-            seat_bots,
+            seats,
             n,
             seed,
             options=options,
             progress=progress,
             workers=workers,
             ray=ray,
+            settings=parsed,
         )
     if run.interrupted:
         _interrupted(err, len(run.records), run.planned)
-    out.print(render_study(run.study), render_details(*summarize_details(run.records)))
+    found = estimates(answers_of(run.records, run.seat_names))
+    balance = seat_balance(run.records, len(run.seat_names))
+    out.print(render_study(run.study), render_questions(found))
+    out.print(Text(balance_text(balance, len(run.seat_names))))
     if report is not None:
         from stratagem.sim.report import write_study_report  # noqa: PLC0415  (matplotlib)
 
         html = write_study_report(run, report)
         out.print(Text(f"Report: {html} (results: {html.parent / 'results.json'})"))
+    if run.interrupted:
+        raise stopped_exit()
+
+
+def render_questions(found: Sequence[Estimate]) -> Table:
+    """Every question with its value, 95% interval and (a number's) spread."""
+    questions = Table(title="Questions (95% intervals: Wilson for rates, Student t for means)")
+    for heading in ("Section", "Question", "Games", "Value", "95% interval", "SD", "Median"):
+        questions.add_column(
+            heading, justify="left" if heading in {"Section", "Question"} else "right"
+        )
+    group = ""
+    for e in found:
+        number = e.question.kind == "number" and e.games > 0
+        questions.add_row(
+            e.question.group if e.question.group != group else "",
+            e.question.label,
+            str(e.games),
+            value_text(e),
+            interval_text(e),
+            f"{e.sd:.3g}" if number else "",
+            f"{e.median:g}" if number else "",
+        )
+        group = e.question.group
+    return questions
 
 
 def tournament_and_report(
@@ -148,9 +312,14 @@ def tournament_and_report(
     ray: str | bool,
     alone: str | None = None,
     results: Path | None = None,
+    mirror: bool = False,
+    settings: Sequence[str] = (),
 ) -> None:
     """Run a tournament, print its win rates and ratings, and write every game's record
     to ``results`` (JSON) when it is given."""
+    parsed = parse_settings(settings)
+    if results is not None:
+        check_report(results.parent)
     with sigterm_stops_the_games(), progress_bar(err) as progress:
         result = run_tournament(
             game_name,
@@ -162,15 +331,18 @@ def tournament_and_report(
             workers=workers,
             ray=ray,
             alone=alone,
+            mirror=mirror,
+            settings=parsed,
         )
     if result.interrupted:
         _interrupted(err, len(result.records), result.planned)
     out.print(render_tournament(result))
     if results is not None:
-        results.parent.mkdir(parents=True, exist_ok=True)
         text = json.dumps(tournament_doc(result), indent=1) + "\n"
         results.write_text(text, encoding="utf-8")
         out.print(Text(f"Results: {results}"))
+    if result.interrupted:
+        raise stopped_exit()
 
 
 NO_GAMES = "-"
@@ -230,23 +402,219 @@ def render_tournament(tournament: Tournament) -> Group:
     return Group(title, pairs, seats, _ratings(tournament))
 
 
-def _ratings(tournament: Tournament) -> Table | Text:
-    """The ratings table, or why there is none (one bot always alone at a larger table)."""
-    if not tournament.ratings and tournament.alone is not None:
-        return Text(
-            f"No ratings: with {tournament.alone} always alone, the side with more seats "
-            "would be rated for its numbers. Judge A's score against Even."
-        )
-    ratings = Table(title="Ratings (openskill Plackett-Luce; 95% interval mu ± 1.96 sigma)")
+def _ratings(tournament: Tournament) -> Group:
+    """The ratings table (a batch fit with a seat term) and the seats' own advantages."""
+    ratings = Table(
+        title="Ratings (Plackett-Luce/Bradley-Terry maximum likelihood over all games, with a "
+        "seat term; Elo points; 95% bootstrap interval)"
+    )
     for heading in ("Rank", "Bot", "Rating", "95% interval", "Games"):
         ratings.add_column(heading, justify="left" if heading == "Bot" else "right")
     for rank, rating in enumerate(tournament.ratings, start=1):
         low, high = rating.interval
         ratings.add_row(
-            str(rank),
-            rating.bot,
-            f"{rating.mu:.2f}",
-            f"{low:.2f} - {high:.2f}",
-            str(rating.games),
+            str(rank), rating.bot, f"{rating.mu:.0f}", f"{low:.0f} - {high:.0f}", str(rating.games)
         )
-    return ratings
+    seats = Table(title="Seat terms (Elo points over the first seat; 95% bootstrap interval)")
+    for heading in ("Seat", "Points", "95% interval"):
+        seats.add_column(heading, justify="left" if heading == "Seat" else "right")
+    for term in tournament.seat_terms:
+        seats.add_row(
+            tournament.seat_names[term.seat],
+            _signed(term.points),
+            f"{_signed(term.low)} - {_signed(term.high)}",
+        )
+    return Group(ratings, seats)
+
+
+def _signed(points: float) -> str:
+    """Whole points with their sign (never "-0")."""
+    return f"{round(points) + 0:+d}"
+
+
+# -- compare -----------------------------------------------------------------------------
+
+
+def compare_and_report(
+    out: Console,
+    err: Console,
+    game_name: str,
+    seat_bots: Mapping[str, str],
+    n: int,
+    *,
+    seed: int,
+    options: Mapping[str, object],
+    variants: Sequence[Variant],
+    settings: Sequence[Setting],
+    workers: int,
+    ray: str | bool,
+    report: Path | None,
+    sweep: str | None,
+) -> None:
+    """Run a comparison, print each question for every variant with the paired
+    differences, and write its report."""
+    check_report(report)
+    out.print(header(game_name, n, seed=seed, options=options, settings=settings, seats=seat_bots))
+    with sigterm_stops_the_games(), progress_bar(err) as progress:
+        comparison = run_compare(
+            game_name,
+            seat_bots,
+            n,
+            seed,
+            variants,
+            options=options,
+            shared=settings,
+            progress=progress,
+            workers=workers,
+            ray=ray,
+            sweep=sweep,
+        )
+    if comparison.interrupted:
+        done = sum(len(run.records) for run in comparison.runs)
+        _interrupted(err, done, n * len(variants))
+    out.print(render_comparison(comparison))
+    if report is not None:
+        from stratagem.sim.compare_report import write_comparison_report  # noqa: PLC0415
+
+        html = write_comparison_report(comparison, report)
+        out.print(Text(f"Report: {html} (results: {html.parent / 'results.json'})"))
+    if comparison.interrupted:
+        raise stopped_exit()
+
+
+def render_comparison(comparison: Comparison) -> Group:
+    """Each question: every variant's value (95% interval) and the paired differences."""
+    runs = comparison.runs
+    base = runs[0].variant.name
+    variants = Table(title="Variants (the same seeds in each)")
+    for heading in ("Variant", "Settings", "Games"):
+        variants.add_column(heading)
+    for run in runs:
+        settings = "; ".join(s.text for s in run.variant.settings) or "none"
+        variants.add_row(run.variant.name, settings, str(len(run.records)))
+    questions = Table(
+        title=f"Questions: value (95% interval); difference with {base!r} seed by seed "
+        "(mean, 95% Student t interval on the per-seed differences)"
+    )
+    questions.add_column("Question")
+    for run in runs:
+        questions.add_column(run.variant.name, justify="right")
+    for run in runs[1:]:
+        questions.add_column(f"{run.variant.name} - {base}")
+    for index, question in enumerate(comparison.answers[0].questions):
+        cells = [question.label]
+        for found in comparison.estimates:
+            cells.append(f"{value_text(found[index])} ({interval_text(found[index])})")
+        for differences in comparison.differences:
+            d = differences[index]
+            cells.append(f"{difference_text(d)}\n{d.verdict()}")
+        questions.add_row(*cells)
+    balance = [
+        Text(
+            f"{run.variant.name}: "
+            + balance_text(
+                seat_balance(run.records, len(comparison.seat_names)), len(comparison.seat_names)
+            )
+        )
+        for run in runs
+    ]
+    return Group(variants, questions, *balance)
+
+
+VariantSpecs = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--variant",
+        "-V",
+        metavar="'NAME: SETTING; SETTING'",
+        help="A variant: a name, then its settings ('printed:' has none; 'spanish 7: "
+        "pack.rules.logistics.spanish_hand=7'). Repeat; the first is the base.",
+    ),
+]
+SweepSpec = Annotated[
+    str | None,
+    typer.Option(
+        "--sweep",
+        metavar="SETTING=A..B",
+        help="One variant per value: pack.rules.logistics.spanish_hand=6..9 or KEY=6,7,9 "
+        "(with --variant, the sweep's variants come after them).",
+    ),
+]
+
+
+def _fail(message: str) -> typer.Exit:
+    Console(stderr=True, highlight=False).print(
+        Text(f"Error: {message}", style="red"), soft_wrap=True
+    )
+    return typer.Exit(USER_ERROR)
+
+
+def compare_command(
+    game_name: Annotated[
+        str, typer.Argument(metavar="GAME", help="A game: see `stratagem games`.")
+    ],
+    *,
+    variant: VariantSpecs = None,
+    sweep: SweepSpec = None,
+    n: Annotated[int, typer.Option("-n", "--games", min=1, help="Games per variant.")] = 1000,
+    seat: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--seat", "-s", metavar="SEAT=BOT", help="Which bot plays a seat (repeatable)."
+        ),
+    ] = None,
+    all_bot: AllBot = None,
+    setting: SettingSpecs = None,
+    seed: Annotated[int | None, typer.Option(help="Master seed (default: random).")] = None,
+    players: Annotated[
+        int | None, typer.Option("--players", "-p", help="Number of players.")
+    ] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option("--option", "-o", metavar="KEY=VALUE", help="A game option (repeatable)."),
+    ] = None,
+    workers: Annotated[
+        int | None, typer.Option("--workers", "-j", min=1, help="Local processes to play on.")
+    ] = None,
+    ray: Annotated[
+        str | None,
+        typer.Option(
+            "--ray", metavar="[ADDRESS]", help="Play on Ray: a local cluster, or ADDRESS."
+        ),
+    ] = None,
+    report: Annotated[
+        Path | None,
+        typer.Option(
+            metavar="DIR", file_okay=False, help="Write results.json and report.html here."
+        ),
+    ] = None,
+) -> None:
+    """Play the same seeded games under each variant of the rules and compare them: every
+    question with its interval, and each variant against the first, seed by seed."""
+    from stratagem.cli import _workers, parse_seat_specs  # noqa: PLC0415  (cli imports this module)
+
+    try:
+        given = parse_option_specs(options_model(game_name), game_name, option or [])
+        options: dict[str, Any] = {**given, "players": players} if players else dict(given)
+        game = load(game_name, **options)
+        variants = [parse_variant(text) for text in variant or []]
+        if sweep is not None:
+            variants += sweep_variants(sweep)
+        seats = every_seat(game, parse_seat_specs(seat or []), all_bot, bool(seat))
+        compare_and_report(
+            Console(highlight=False),
+            Console(stderr=True, highlight=False),
+            game.name,
+            seats,
+            n,
+            seed=secrets.randbelow(2**31) if seed is None else seed,
+            options=game.options,
+            variants=variants,
+            settings=parse_settings(setting or []),
+            workers=_workers(workers, n * max(1, len(variants))),
+            ray=ray_target(ray),
+            report=report,
+            sweep=sweep,
+        )
+    except (StratagemError, ValueError) as error:
+        raise _fail(str(error)) from None

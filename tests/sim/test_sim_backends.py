@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import multiprocessing
+import re
 import signal
 from collections.abc import Iterator
 from pathlib import Path
@@ -118,11 +119,23 @@ def test_report_files(tmp_path: Path) -> None:
     assert doc["seats"] == {"Dutch": "heuristic", "Spanish": "random"}
     assert doc["finished"] == 8 and len(doc["games"]) == 8
     assert doc["games"][0]["scores"].keys() == {"Dutch", "Spanish"}
+    assert doc["provenance"]["python"] and "matplotlib" in doc["provenance"]["packages"]
+    assert doc["settings"] == []
     text = page.read_text()
-    for heading in ("Win rates by seat", "First player", "Game length", "Final scores by seat"):
-        assert heading in text
-    assert text.count("data:image/png;base64,") == 4
-    assert "http" not in text  # self-contained: nothing fetched
+    headings = re.findall(r"<h2>(.*?)</h2>", text)
+    assert headings == [
+        "Win rate by seat",
+        "First player",
+        "How games ended",
+        "Game length",
+        "Final scores by seat",
+        "Enough games?",
+        "Made with",
+    ]
+    assert "Eighty Years War: provinces" not in text  # no other game's words
+    assert "Dutch: final score" in text and "even 1/2" in text
+    assert text.count("<svg") == 6  # six sections with figures, convergence included
+    assert re.search(r"(src|href)=[\"']?https?:", text) is None  # self-contained
 
 
 def test_pool_workers_leave_ctrl_c_to_the_process_that_runs_the_batch() -> None:

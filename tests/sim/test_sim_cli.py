@@ -109,7 +109,8 @@ def test_a_tournament_with_a_bot_alone_says_so_and_prints_its_even_share() -> No
     assert result.exit_code == 0, result.output
     assert "tournament of 5 games, master seed 3, heuristic always alone" in result.stdout
     assert re.search(r"│ heuristic +│ random +│ +5 │.*│ +20\.0% │$", result.stdout, re.M)
-    assert "No ratings: with heuristic always alone" in result.stdout
+    assert re.search(r"│ +\d │ (heuristic|random) +│ +\d+ │ +\d+ - +\d+ │ +5 │", result.stdout)
+    assert "Seat terms" in result.stdout and "Faction 5" in result.stdout
     result = invoke(
         "tournament", GAME, "--bot", "random", "--bot", "heuristic", "--alone", "ismcts"
     )
@@ -187,7 +188,7 @@ AS_AT_A_TERMINAL = (
 run started in the background by a script inherits SIGINT ignored, and so would the run."""
 
 
-def _interrupt_a_pool_run(tmp_path: Path, stop: Callable[[int], None]) -> None:
+def _interrupt_a_pool_run(tmp_path: Path, stop: Callable[[int], None], code: int) -> None:
     """Start a long ``simulate`` on two workers in its own session, wait until its workers
     are playing, ``stop`` it (given its process id), and check that it reports the games
     it finished."""
@@ -226,7 +227,7 @@ def _interrupt_a_pool_run(tmp_path: Path, stop: Callable[[int], None]) -> None:
     finally:
         if run.poll() is None:
             os.killpg(run.pid, signal.SIGKILL)
-    assert run.returncode == 0, err
+    assert run.returncode == code, err
     match = re.search(r"Interrupted: (\d+) of 1000000 games were finished", err)
     assert match is not None, err
     done = int(match.group(1))
@@ -239,8 +240,8 @@ def test_ctrl_c_at_a_terminal_stops_a_pool_run_and_reports_its_finished_games(
     tmp_path: Path,
 ) -> None:
     """A terminal's Ctrl-C reaches the whole process group, the pool's workers too: the run
-    must still stop at once and report the games finished (it used to hang)."""
-    _interrupt_a_pool_run(tmp_path, lambda pid: os.killpg(pid, signal.SIGINT))
+    must still stop at once, report the games finished (it used to hang) and exit 130."""
+    _interrupt_a_pool_run(tmp_path, lambda pid: os.killpg(pid, signal.SIGINT), 130)
 
 
 def test_sigterm_to_the_whole_group_stops_a_pool_run_and_reports_its_finished_games(
@@ -248,5 +249,5 @@ def test_sigterm_to_the_whole_group_stops_a_pool_run_and_reports_its_finished_ga
 ) -> None:
     """SIGTERM (a scheduler's stop, or ``kill`` on a run a script started in the
     background, where Ctrl-C is ignored) stops the run as Ctrl-C does, even when it
-    reaches the workers too and kills them."""
-    _interrupt_a_pool_run(tmp_path, lambda pid: os.killpg(pid, signal.SIGTERM))
+    reaches the workers too and kills them, and exits 143."""
+    _interrupt_a_pool_run(tmp_path, lambda pid: os.killpg(pid, signal.SIGTERM), 143)

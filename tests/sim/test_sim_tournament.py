@@ -1,14 +1,17 @@
-"""Tournaments: every pairing in every seat, win rates with intervals, openskill ratings."""
+"""Tournaments: every pairing in every seat, win rates with intervals, batch-fitted ratings."""
 
 from __future__ import annotations
+
+import random
 
 import pytest
 
 import stratagem
 from stratagem.bots import bot_names
 from stratagem.core import OptionError
-from stratagem.sim import GameRecord, lineups, rate, run_tournament
-from stratagem.sim.report import collect, plot_values
+from stratagem.sim import GameRecord, fit_ratings, lineups, run_tournament
+from stratagem.sim.questions import answers_of, estimates
+from stratagem.sim.report import plot_numbers
 from stratagem.sim.stats import Score
 from stratagem.sim.tournament import lineup_rows, pairing_rows, schedule
 
@@ -74,40 +77,81 @@ def test_bad_tournaments_are_refused(bots: list[str], message: str) -> None:
         run_tournament("eighty_years_war", bots, 2, seed=1)
 
 
+def _game(bots: tuple[str, ...], winners: tuple[int, ...], seed: int = 1) -> GameRecord:
+    returns = tuple(1.0 if seat in winners else 0.0 for seat in range(len(bots)))
+    return GameRecord(0, seed, bots, winners, returns, {}, {}, "", 1, 1, None, 0)
+
+
 def test_ratings_rank_the_winner_first_and_count_games() -> None:
-    games = [(("a", "b"), (1.0, -1.0))] * 5 + [(("b", "a"), (-1.0, 1.0))] * 5
-    ratings = rate(games)
-    assert [r.bot for r in ratings] == ["a", "b"]
-    assert [r.games for r in ratings] == [10, 10]
-    assert ratings[0].interval[0] < ratings[0].mu < ratings[0].interval[1]
+    games = [_game(("a", "b"), (0,), s) for s in range(8)] + [
+        _game(("b", "a"), (1,), s) for s in range(8, 14)
+    ]
+    games += [_game(("b", "a"), (0,), 14), _game(("a", "b"), (1,), 15)]
+    table = fit_ratings(games)
+    assert [r.bot for r in table.ratings] == ["a", "b"]
+    assert [r.games for r in table.ratings] == [16, 16]
+    best = table.ratings[0]
+    assert best.interval[0] < best.mu < best.interval[1]
+    assert best.interval[0] > table.ratings[1].interval[1]
 
 
-def test_ratings_pool_the_seats_of_one_bot() -> None:
-    """In a lineup a-b-b the two b seats are one player, scored by their mean return."""
-    ratings = rate([(("a", "b", "b"), (0.0, 1.0, 0.0))] * 4)
-    assert [r.bot for r in ratings] == ["b", "a"]
+def test_ratings_are_the_same_whatever_order_the_games_come_in() -> None:
+    """One batch fit over all games: reversing or shuffling them changes nothing (online
+    updates in game order flipped a ranking)."""
+    result = run_tournament("eighty_years_war", ["random", "heuristic"], 6, seed=5)
+    games = list(result.records)
+    forward = fit_ratings(games, seed=5)
+    assert fit_ratings(games[::-1], seed=5) == forward
+    shuffled = games[:]
+    random.Random(2).shuffle(shuffled)
+    assert fit_ratings(shuffled, seed=5) == forward
+    assert {r.bot for r in forward.ratings} == {"random", "heuristic"}
+
+
+def test_the_seat_term_takes_the_seat_s_advantage_out_of_the_ratings() -> None:
+    """Two equal bots, each in each seat equally often, the first seat winning 3 games in
+    4: the bots rate the same and the second seat's term is well below the first's."""
+    games = []
+    for seed in range(40):
+        lineup = ("a", "b") if seed % 2 else ("b", "a")
+        games.append(_game(lineup, (0,) if (seed // 2) % 4 < 3 else (1,), seed))
+    table = fit_ratings(games)
+    first, second = table.ratings
+    assert first.mu == pytest.approx(second.mu, abs=1e-6)
+    (seat0, seat1) = table.seats
+    assert seat0.points == 0.0 and seat1.high < 0
+
+
+def test_a_bot_with_more_seats_has_more_chances_in_the_model() -> None:
+    """a alone against b, b, each seat winning a third of the games: a and b rate the same
+    (a bot is not credited for holding more seats)."""
+    games = []
+    for seed in range(60):
+        seat = seed % 3
+        lineup = tuple("a" if s == seat else "b" for s in range(3))
+        games.append(_game(lineup, ((seed // 3) % 3,), seed))
+    first, second = fit_ratings(games).ratings
+    assert first.mu == pytest.approx(second.mu, abs=1.0)
 
 
 def _record(details: dict[str, object]) -> GameRecord:
     return GameRecord(0, 1, ("x", "y"), (0,), (1.0, -1.0), {}, details, "", 1, 1, None, 0)
 
 
-def test_details_of_every_game_are_plotted_key_by_key() -> None:
+def test_details_of_every_game_are_questions_key_by_key() -> None:
     records = [
         _record({"ended_by": "vote", "colonies": 3}),
         _record({"ended_by": "death", "colonies": 5}),
         _record({"ended_by": "vote"}),
     ]
-    table = collect(records, "details")
-    assert table == {"ended_by": ["vote", "death", "vote"], "colonies": [3, 5]}
-    plot = plot_values("details", table)
-    assert plot is not None and plot.startswith('<img alt="plot" src="data:image/png;base64,')
-    assert plot_values("details", {}) is None
-
-
-def _game(bots: tuple[str, ...], winners: tuple[int, ...]) -> GameRecord:
-    returns = tuple(1.0 if seat in winners else 0.0 for seat in range(len(bots)))
-    return GameRecord(0, 1, bots, winners, returns, {}, {}, "", 1, 1, None, 0)
+    answers = answers_of(records, ["X", "Y"])
+    found = {e.question.label: e for e in estimates(answers)}
+    assert (found["ended_by: vote"].mean, found["ended_by: vote"].games) == (2 / 3, 3)
+    assert found["ended_by: death"].mean == pytest.approx(1 / 3)
+    assert (found["colonies"].mean, found["colonies"].games) == (4.0, 2)
+    colonies = [q for q in answers.questions if q.label == "colonies"]
+    plot = plot_numbers("details", answers, colonies)
+    assert plot.startswith('<div class="figure"') and "colonies" in plot
 
 
 def test_a_bot_s_score_is_its_share_of_the_win_and_a_draw_is_shared_by_seats() -> None:
@@ -168,7 +212,7 @@ def test_a_bot_named_alone_sits_only_alone_and_is_judged_against_its_share_of_th
     assert (row.first, row.second, row.games) == ("heuristic", "random", 5)
     assert row.even == pytest.approx(1 / 5)
     assert [line.seat for line in result.lineups] == [0, 1, 2, 3, 4]
-    assert result.ratings == ()  # the table of four would be rated for its numbers
+    assert {rating.bot for rating in result.ratings} == {"random", "heuristic"}
     two = run_tournament("eighty_years_war", ["random", "heuristic"], 2, seed=3, alone="random")
     assert {rating.bot for rating in two.ratings} == {"random", "heuristic"}
     assert run_tournament("henry_viii", ["random", "heuristic"], 2, seed=3).pairings[0].even == 0.5

@@ -21,7 +21,7 @@ from stratagem.sim.gamelog import (
     table_log_text,
     verify_deal,
 )
-from stratagem.sim.ratings import Rating, rate
+from stratagem.sim.ratings import Rating, RatingTable, SeatTerm, fit_ratings
 from stratagem.sim.runner import (
     MatchResult,
     StepCallback,
@@ -69,7 +69,9 @@ __all__ = [
     "ProgressCallback",
     "Proportion",
     "Rating",
+    "RatingTable",
     "SeatRow",
+    "SeatTerm",
     "Spread",
     "StepCallback",
     "Study",
@@ -82,10 +84,10 @@ __all__ = [
     "check_log",
     "commitment",
     "commitment_preimage",
+    "fit_ratings",
     "lineups",
     "make_bots",
     "play_match",
-    "rate",
     "read_header",
     "replay_log",
     "resolve_seats",

@@ -1,6 +1,7 @@
 """Where a batch of seeded games is played: one process, a local process pool, or Ray.
 
-A batch is a list of ``Job``s (index, seed, one bot spec per seat). Every game is fully
+A batch is a ``GameSetup`` (the game, its options and settings, which every worker loads
+for itself) and a list of ``Job``s (index, seed, one bot spec per seat). Every game is fully
 determined by its job, so the records are the same whichever backend plays them, and
 they are returned in job order whatever order the workers finish in. Ctrl-C stops a batch
 and keeps the games already finished (``Batch.interrupted`` says so).
@@ -8,16 +9,15 @@ and keeps the games already finished (``Batch.interrupted`` says so).
 
 from __future__ import annotations
 
-import json
 import math
 import multiprocessing
 import signal
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
-from stratagem.core import Game, JsonDict, load
+from stratagem.core import Game, JsonDict
 from stratagem.sim.runner import MatchResult, make_bots, play_match
+from stratagem.sim.settings import GameSetup
 from stratagem.sim.stats import Outcome
 
 ProgressCallback = Callable[[int, int], None]
@@ -120,14 +120,9 @@ def play_jobs(game: Game, jobs: Sequence[Job]) -> list[GameRecord]:
     ]
 
 
-def play_chunk(game_name: str, options: str, jobs: Sequence[Job]) -> list[GameRecord]:
-    """A worker's task: the game is loaded once per process (``options`` as JSON text)."""
-    return play_jobs(_cached_game(game_name, options), jobs)
-
-
-@lru_cache(maxsize=4)
-def _cached_game(game_name: str, options: str) -> Game:
-    return load(game_name, **json.loads(options))
+def play_chunk(setup: GameSetup, jobs: Sequence[Job]) -> list[GameRecord]:
+    """A worker's task: the game (its variant pack included) is loaded once per process."""
+    return play_jobs(setup.load(), jobs)
 
 
 def chunks(jobs: Sequence[Job], workers: int) -> list[list[Job]]:
@@ -136,13 +131,9 @@ def chunks(jobs: Sequence[Job], workers: int) -> list[list[Job]]:
     return [list(jobs[start : start + size]) for start in range(0, len(jobs), size)]
 
 
-def options_text(game: Game) -> str:
-    """A game's options as JSON text, to load it again in a worker."""
-    return json.dumps(game.options, sort_keys=True)
-
-
-def run_serial(game: Game, jobs: Sequence[Job], progress: ProgressCallback | None) -> Batch:
+def run_serial(setup: GameSetup, jobs: Sequence[Job], progress: ProgressCallback | None) -> Batch:
     """Play ``jobs`` in this process."""
+    game = setup.load()
     records: list[GameRecord] = []
     try:
         for job in jobs:
@@ -155,7 +146,7 @@ def run_serial(game: Game, jobs: Sequence[Job], progress: ProgressCallback | Non
 
 
 def run_pool(
-    game: Game, jobs: Sequence[Job], progress: ProgressCallback | None, workers: int
+    setup: GameSetup, jobs: Sequence[Job], progress: ProgressCallback | None, workers: int
 ) -> Batch:
     """Play ``jobs`` on a local pool of ``workers`` processes.
 
@@ -164,7 +155,7 @@ def run_pool(
     group, workers included: they ignore it, so that only this process stops the batch
     (a worker killed by it would leave its task unanswered and the pool waiting forever).
     """
-    tasks = [(game.name, options_text(game), task) for task in chunks(jobs, workers)]
+    tasks = [(setup, task) for task in chunks(jobs, workers)]
     collector = Collector(len(jobs), progress)
     # "spawn": the caller may run threads (a progress bar), which fork does not survive.
     pool = multiprocessing.get_context("spawn").Pool(workers, initializer=_ignore_ctrl_c)
@@ -185,7 +176,7 @@ def _ignore_ctrl_c() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _play_task(task: tuple[str, str, Sequence[Job]]) -> list[GameRecord]:
+def _play_task(task: tuple[GameSetup, Sequence[Job]]) -> list[GameRecord]:
     return play_chunk(*task)
 
 
@@ -209,7 +200,7 @@ class Collector:
 
 
 def run_jobs(
-    game: Game,
+    setup: GameSetup,
     jobs: Sequence[Job],
     *,
     workers: int = 1,
@@ -223,7 +214,7 @@ def run_jobs(
     if ray is not False:
         from stratagem.sim.ray_backend import run_ray  # noqa: PLC0415  (Ray is an extra)
 
-        return run_ray(game, jobs, progress, None if ray is True else ray)
+        return run_ray(setup, jobs, progress, None if ray is True else ray)
     if workers == 1:
-        return run_serial(game, jobs, progress)
-    return run_pool(game, jobs, progress, workers)
+        return run_serial(setup, jobs, progress)
+    return run_pool(setup, jobs, progress, workers)

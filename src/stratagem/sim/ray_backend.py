@@ -7,10 +7,12 @@ extra ``ray`` (``pip install stratagem[ray]``); it is imported only here.
 
 from __future__ import annotations
 
+import socket
 from collections.abc import Sequence
 from typing import Any
+from urllib.parse import urlsplit
 
-from stratagem.core import Game, OptionError
+from stratagem.core import OptionError
 from stratagem.sim.backends import (
     Batch,
     Collector,
@@ -18,9 +20,12 @@ from stratagem.sim.backends import (
     Job,
     ProgressCallback,
     chunks,
-    options_text,
     play_chunk,
 )
+from stratagem.sim.settings import GameSetup
+
+ANSWER_WITHIN = 10.0
+"""Seconds a cluster's address has to accept a connection before the run is refused."""
 
 
 def _ray() -> Any:
@@ -31,12 +36,46 @@ def _ray() -> Any:
     return ray
 
 
+def host_and_port(address: str) -> tuple[str, int] | None:
+    """The host and port of a cluster address (``ray://head:10001``, ``head:6379``);
+    ``None`` for ``auto`` (Ray finds the cluster itself); ``OptionError`` if unreadable."""
+    if address == "auto":
+        return None
+    parts = urlsplit(address if "://" in address else f"ray://{address}")
+    try:
+        port = parts.port
+    except ValueError:
+        port = None
+    if not parts.hostname or port is None:
+        raise OptionError(f"--ray {address}: expected host:port or ray://host:port")
+    return parts.hostname, port
+
+
+def check_answers(address: str, timeout: float = ANSWER_WITHIN) -> None:
+    """Refuse at once (``OptionError``) an address where nothing accepts a connection:
+    Ray itself would retry for minutes before giving up."""
+    where = host_and_port(address)
+    if where is None:
+        return
+    try:
+        with socket.create_connection(where, timeout=timeout):
+            pass
+    except OSError as error:
+        reason = error.strerror or type(error).__name__
+        raise OptionError(
+            f"--ray {address}: no Ray cluster answers there ({reason}); start one with "
+            "`ray start --head` or give --ray alone for a local cluster"
+        ) from None
+
+
 def run_ray(
-    game: Game, jobs: Sequence[Job], progress: ProgressCallback | None, address: str | None
+    setup: GameSetup, jobs: Sequence[Job], progress: ProgressCallback | None, address: str | None
 ) -> Batch:
     """Play ``jobs`` on the Ray cluster at ``address`` (a local one when ``None``)."""
     ray = _ray()
     started = not ray.is_initialized()
+    if started and address is not None:
+        check_answers(address)
     if started:
         ray.init(
             address=address,
@@ -46,7 +85,7 @@ def run_ray(
         )
     task = ray.remote(play_chunk)
     cpus = int(ray.available_resources().get("CPU", 1)) or 1
-    pending = {task.remote(game.name, options_text(game), chunk) for chunk in chunks(jobs, cpus)}
+    pending = {task.remote(setup, chunk) for chunk in chunks(jobs, cpus)}
     collector = Collector(len(jobs), progress)
     try:
         while pending:

@@ -1,38 +1,51 @@
 """A study's report: ``results.json`` (every game) and a self-contained ``report.html``.
 
-The JSON holds the study's parameters and one record per finished game, in game order,
-and nothing that depends on where or when it ran (no clock, no host), so the same study
-writes the same file on one process, on a pool and on Ray. The HTML embeds its plots as
-base64 PNG (matplotlib, Agg backend): win rates by seat with 95% Wilson intervals, the
-first player's advantage, game length, final scores by seat (for Eighty Years War, the
-provinces each side holds at the end), and every quantity a game reports in
-``result()["details"]``: numbers as histograms, words as counts.
+The JSON holds what made the study (``provenance``: code, packages, Python), its
+parameters and settings, and one record per finished game, in game order, and nothing that
+depends on where or when it ran (no clock, no host), so the same study writes the same file
+on one process, on a pool and on Ray. The HTML embeds its figures as SVG (``figures.py``):
+win rates by seat with 95% Wilson intervals against the game's own even share (1/N), the
+first player's advantage, how games ended, game length, the game's own questions, final
+scores by seat, and the headline figures' convergence; every question is tabulated with its
+interval (and a number's spread), and the seats' balance is tested.
 """
 
 from __future__ import annotations
 
-import base64
-import html
-import io
 import json
+import textwrap
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
-
-import matplotlib
-
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt
+from typing import TYPE_CHECKING
 
 from stratagem.core import JsonDict
-from stratagem.sim.backends import GameRecord
-from stratagem.sim.details import collect
-from stratagem.sim.stats import Proportion
+from stratagem.sim.figures import (
+    ESTIMATE_HEAD,
+    bars_with_intervals,
+    estimate_cells,
+    even_line,
+    new_figure,
+    page,
+    provenance_html,
+    running_panel,
+    svg,
+    table,
+)
+from stratagem.sim.provenance import provenance
+from stratagem.sim.questions import (
+    GROUPS,
+    Answers,
+    Estimate,
+    Question,
+    answers_of,
+    balance_text,
+    estimates,
+    seat_balance,
+)
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
-    from matplotlib.figure import Figure
 
     from stratagem.sim.study import StudyRun
 
@@ -41,11 +54,13 @@ REPORT = "report.html"
 
 
 def results_doc(run: StudyRun) -> JsonDict:
-    """The study as JSON-safe data: parameters, then every finished game."""
+    """The study as JSON-safe data: provenance and parameters, then every finished game."""
     study = run.study
     return {
+        "provenance": provenance(),
         "game": study.game,
         "options": study.options,
+        "settings": [s.text for s in run.settings],
         "seed": study.seed,
         "seats": dict(zip(run.seat_names, (row.bot for row in study.seats), strict=True)),
         "planned": run.planned,
@@ -68,146 +83,123 @@ def write_study_report(run: StudyRun, folder: Path) -> Path:
 # -- plots -------------------------------------------------------------------------------
 
 
-def _png(figure: Figure) -> str:
-    buffer = io.BytesIO()
-    figure.savefig(buffer, format="png", dpi=96, bbox_inches="tight")
-    plt.close(figure)
-    data = base64.b64encode(buffer.getvalue()).decode("ascii")
-    return f'<img alt="plot" src="data:image/png;base64,{data}">'
-
-
-def _rates(axes: Axes, labels: Sequence[str], proportions: Sequence[Proportion]) -> None:
-    rates = [p.rate for p in proportions]
-    below = [p.rate - p.interval[0] for p in proportions]
-    above = [p.interval[1] - p.rate for p in proportions]
-    axes.bar(labels, rates, yerr=[below, above], capsize=6, color="#4878a8")
+def plot_rates(title: str, rows: Sequence[Estimate], seats: int) -> str:
+    """Rates with their intervals against the even share of a seat."""
+    figure, (axes,) = new_figure(1.6 + 1.1 * len(rows), 3.6)
+    bars_with_intervals(axes, [e.question.label for e in rows], rows)
     axes.set_ylim(0, 1)
-    axes.axhline(0.5, color="grey", linewidth=0.8, linestyle="--")
+    even_line(axes, seats)
     axes.set_ylabel("rate (95% Wilson interval)")
+    axes.set_title(title)
+    return svg(figure, title)
 
 
-def plot_win_rates(run: StudyRun) -> str:
-    """Win rate of each seat, and draws, with intervals."""
-    figure, axes = plt.subplots(figsize=(6, 3.5))
-    rows = run.study.seats
-    labels = [f"{row.seat}\n{row.bot}" for row in rows] + ["draws"]
-    _rates(axes, labels, [row.wins for row in rows] + [run.study.draws])
-    axes.set_title("Win rate by seat")
-    return _png(figure)
-
-
-def plot_first_player(run: StudyRun) -> str:
-    """Win rate of the seat that acted first, by which seat it was."""
-    figure, axes = plt.subplots(figsize=(6, 3.5))
-    rows = run.study.first_player
-    _rates(axes, [f"{row.seat} first" for row in rows], [row.wins for row in rows])
-    axes.set_title("First player's win rate")
-    return _png(figure)
-
-
-def length_table(records: Sequence[GameRecord]) -> dict[str, list[Any]]:
-    """Actions, decisions and (if the game counts them) turns of every game."""
-    table: dict[str, list[Any]] = {
-        "actions (chance included)": [r.length for r in records],
-        "decisions": [r.decisions for r in records],
-    }
-    turns = [r.turns for r in records if r.turns is not None]
-    if turns and len(turns) == len(records):
-        table["turns"] = turns
-    return table
-
-
-def _distribution(axes: Axes, name: str, values: Sequence[Any]) -> None:
-    numbers = [v for v in values if isinstance(v, int | float) and not isinstance(v, bool)]
-    if len(numbers) == len(values) and len(set(numbers)) > 25:
-        axes.hist(numbers, bins=25, color="#c07a3b")
-    elif len(numbers) == len(values):
-        numeric = Counter(numbers)
-        keys = sorted(numeric)
-        axes.bar([f"{k:g}" for k in keys], [numeric[k] for k in keys], color="#c07a3b")
+def _distribution(axes: Axes, name: str, values: Sequence[float]) -> None:
+    if len(set(values)) > 20:
+        axes.hist(values, bins=20, color="#c07a3b")
     else:
-        words = Counter(str(v) for v in values)
-        labels = sorted(words, key=lambda k: (-words[k], k))[:15]
-        axes.barh(labels, [words[k] for k in labels], color="#8c6bb1")
-        axes.invert_yaxis()
-    axes.set_title(name)
+        counts = Counter(values)
+        keys = sorted(counts)
+        axes.bar([f"{k:g}" for k in keys], [counts[k] for k in keys], color="#c07a3b")
+    axes.set_title(textwrap.fill(name, 40), fontsize=9)
+    axes.set_ylabel("games")
 
 
-def plot_values(title: str, table: dict[str, list[Any]]) -> str | None:
-    """One small distribution per key: bars of counts (numbers or words)."""
-    if not table:
-        return None
-    keys = sorted(table)
-    columns = min(3, len(keys))
-    rows = (len(keys) + columns - 1) // columns
-    figure, grid = plt.subplots(rows, columns, figsize=(4.2 * columns, 3 * rows), squeeze=False)
-    for index, axes in enumerate(grid.flat):
-        if index < len(keys):
-            _distribution(axes, keys[index], table[keys[index]])
+def plot_numbers(title: str, answers: Answers, questions: Sequence[Question]) -> str:
+    """One distribution per numeric question, three to a row."""
+    columns = min(3, len(questions))
+    rows = (len(questions) + columns - 1) // columns
+    figure, grid = new_figure(3.3 * columns, 2.8 * rows, rows, columns)
+    for index, axes in enumerate(grid):
+        if index < len(questions):
+            _distribution(axes, questions[index].label, answers.values(questions[index]))
         else:
             axes.set_visible(False)
     figure.suptitle(title)
-    figure.tight_layout()
-    return _png(figure)
+    return svg(figure, title)
+
+
+def plot_shares(title: str, rows: Sequence[Estimate]) -> str:
+    """Shares of the answers of categorical questions, as horizontal bars with intervals."""
+    figure, (axes,) = new_figure(8.0, 0.9 + 0.35 * len(rows))
+    labels = [e.question.label for e in rows]
+    means = [e.mean for e in rows]
+    errors = [[e.mean - e.low for e in rows], [e.high - e.mean for e in rows]]
+    axes.barh(labels, means, xerr=errors, capsize=3, color="#8c6bb1")
+    axes.invert_yaxis()
+    axes.set_xlim(0, 1)
+    axes.set_xlabel("share of games (95% Wilson interval)")
+    axes.set_title(title)
+    return svg(figure, title)
+
+
+def plot_convergence(title: str, answers: Answers, questions: Sequence[Question]) -> str:
+    """Each headline rate after k games, with its interval as a band."""
+    figure, (axes,) = new_figure(8.0, 3.6)
+    running_panel(axes, answers.values, questions)
+    axes.set_title(title)
+    return svg(figure, title)
 
 
 # -- the page ----------------------------------------------------------------------------
 
-_STYLE = """body{font-family:sans-serif;max-width:1100px;margin:2em auto;color:#222}
-table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:4px 10px}
-th{background:#eee}td.n{text-align:right}section{margin:2em 0}"""
+
+def _section(title: str, *parts: str) -> str:
+    return f"<section><h2>{title}</h2>{''.join(parts)}</section>"
 
 
-def _row(cells: Sequence[str], head: bool = False) -> str:
-    tag = "th" if head else "td"
-    return "<tr>" + "".join(f"<{tag}>{html.escape(c)}</{tag}>" for c in cells) + "</tr>"
-
-
-def _proportion(p: Proportion) -> list[str]:
-    low, high = p.interval
-    return [str(p.count), f"{p.rate:.1%}", f"{low:.1%} - {high:.1%}"]
-
-
-_VALUE_SECTIONS = (
-    ("Final scores by seat (Eighty Years War: provinces held at the end)", "scores"),
-    ("The game's own questions (result details)", "details"),
-)
+def question_sections(answers: Answers, found: Sequence[Estimate], seats: int) -> list[str]:
+    """Every group of questions: its table and its figure."""
+    sections = []
+    for group in GROUPS:
+        rows = [e for e in found if e.question.group == group]
+        if not rows:
+            continue
+        cells = table(ESTIMATE_HEAD, [estimate_cells(e) for e in rows])
+        rates = [e for e in rows if e.question.kind == "rate"]
+        numbers = [e.question for e in rows if e.question.kind == "number"]
+        plots = []
+        if group in GROUPS[:2]:
+            plots.append(plot_rates(group, rates, seats))
+        elif rates:
+            plots.append(plot_shares(group, rates))
+        if numbers:
+            plots.append(plot_numbers(group, answers, numbers))
+        sections.append(_section(group, cells, *plots))
+    return sections
 
 
 def study_html(run: StudyRun) -> str:
-    """The report page, plots embedded."""
+    """The report page, figures embedded."""
     study = run.study
     records = run.records
-    head = ["Seat", "Bot", "Wins", "Win rate", "95% CI"]
-    rows = [_row(head, head=True)]
-    rows += [_row([r.seat, r.bot, *_proportion(r.wins)]) for r in study.seats]
-    rows.append(_row(["Draws", "", *_proportion(study.draws)]))
+    seats = len(run.seat_names)
+    answers = answers_of(records, run.seat_names)
+    found = estimates(answers)
     status = (
         f"interrupted: {len(records)} of {run.planned} games finished"
         if run.interrupted
         else f"{len(records)} games"
     )
+    lineup = ", ".join(f"{row.seat}: {row.bot}" for row in study.seats)
+    headline = [q for q in answers.questions if q.group == GROUPS[0]]
     sections = [
-        f"<h1>{html.escape(study.game)}: study of {status}</h1>",
-        f"<p>Master seed {study.seed}; options {html.escape(json.dumps(study.options))}. "
-        f"Every game is in <code>{RESULTS}</code> beside this page.</p>",
-        "<section><h2>Win rates by seat</h2><table>"
-        + "".join(rows)
-        + "</table>"
-        + plot_win_rates(run)
-        + "</section>",
-        "<section><h2>First player</h2>" + plot_first_player(run) + "</section>",
+        f"<h1>{study.game}: study of {status}</h1>",
+        f"<p>Seats: {lineup}. Master seed {study.seed}. Every game is in "
+        f"<code>{RESULTS}</code> beside this page. Intervals are 95%: Wilson's for a "
+        "rate, Student's t for a mean.</p>",
+        f"<p>{balance_text(seat_balance(records, seats), seats)}</p>",
+        *question_sections(answers, found, seats),
     ]
-    lengths = plot_values("Game length", length_table(records)) if records else None
-    if lengths is not None:
-        sections.append(f"<section><h2>Game length</h2>{lengths}</section>")
-    for title, field in _VALUE_SECTIONS:
-        plot = plot_values(title, collect(records, field))
-        if plot is not None:
-            sections.append(f"<section><h2>{title}</h2>{plot}</section>")
-    body = "\n".join(sections)
-    return (
-        "<!DOCTYPE html><html><head><meta charset='utf-8'>"
-        f"<title>{html.escape(study.game)} study</title><style>{_STYLE}</style></head>"
-        f"<body>{body}</body></html>\n"
-    )
+    if len(records) > 1:
+        sections.append(
+            _section(
+                "Enough games?",
+                "<p>Each headline rate after each number of games played, with its 95% "
+                "interval; the tables above say how many more games would halve each "
+                "interval.</p>",
+                plot_convergence("Win rates as games are played", answers, headline),
+            )
+        )
+    sections.append(provenance_html(provenance(), study.options, [s.text for s in run.settings]))
+    return page(f"{study.game} study", sections)

@@ -8,13 +8,14 @@ replayed with ``play_match`` (or ``stratagem play --seed``) from its seed.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from stratagem.core import OptionError, load
+from stratagem.core import OptionError
 from stratagem.sim.backends import GameRecord, Job, ProgressCallback, run_jobs
 from stratagem.sim.runner import resolve_seats, seed_for
+from stratagem.sim.settings import Setting, make_setup, plain_options
 from stratagem.sim.stats import Study, summarize
 
 
@@ -27,6 +28,7 @@ class StudyRun:
     seat_names: tuple[str, ...]
     planned: int
     interrupted: bool
+    settings: tuple[Setting, ...] = ()
 
 
 def run_study(
@@ -39,32 +41,35 @@ def run_study(
     progress: ProgressCallback | None = None,
     workers: int = 1,
     ray: str | bool = False,
+    settings: Sequence[Setting] = (),
 ) -> StudyRun:
     """Play ``n`` games of ``game_name`` and keep every game's record.
 
     ``seat_bots`` maps seat names to bot specs (seats not named play ``random``);
     ``options`` are the game's options (``players`` included). ``workers`` > 1 spreads the
     games over that many local processes; ``ray`` (``True`` or an address) plays them on
-    Ray instead. The result is the same on every backend. Unknown games, options, seats or
-    bots raise ``OptionError`` before any game is played.
+    Ray instead. ``settings`` change game options or data pack values (``settings.py``).
+    The result is the same on every backend. Unknown games, options, seats or bots, and
+    settings the game or its pack refuses, raise ``OptionError`` before any game is played.
     """
     if n < 1:
         raise OptionError(f"a study needs at least 1 game, not {n}")
     if workers < 1:
         raise OptionError(f"workers must be at least 1, not {workers}")
-    game = load(game_name, **dict(options or {}))
+    setup = make_setup(game_name, options or {}, settings)
+    game = setup.load()
     names = tuple(resolve_seats(game, seat_bots))
     jobs = [Job(index, seed_for(seed, index), names) for index in range(n)]
-    batch = run_jobs(game, jobs, workers=workers, ray=ray, progress=progress)
+    batch = run_jobs(setup, jobs, workers=workers, ray=ray, progress=progress)
     study = summarize(
         game.name,
-        game.options,
+        plain_options(game, setup),
         seed,
         seat_names=game.seat_names,
         seat_bots=names,
         outcomes=[record.outcome() for record in batch.records],
     )
-    return StudyRun(study, batch.records, game.seat_names, n, batch.interrupted)
+    return StudyRun(study, batch.records, game.seat_names, n, batch.interrupted, tuple(settings))
 
 
 def simulate(

@@ -3,8 +3,12 @@
 For bots A and B of an N-seat game, the *lineups* of the pairing are A in one seat and B
 in all others, for each seat, and the same with A and B swapped (two lineups for a
 two-seat game: A-B and B-A). ``n`` games are played per pairing, spread evenly over its
-lineups (rounded up, so every lineup gets the same number). Game ``i`` of the tournament
-is played with ``seed_for(master seed, i)``, on any backend, exactly as a study's games.
+lineups (rounded up, so every lineup gets the same number). A game's seed comes from the
+master seed, the pairing's two bots (in sorted order), the round and the lineup
+(``pairing_seed``): never from its place in the schedule, so a pairing keeps its seeds,
+and its results, when bots are added. With ``mirror`` every lineup of a round is played on
+the same seed: in a two-seat game each deal is played twice with the seats swapped, which
+takes the deal's luck out of the comparison of the bots.
 
 A bot *wins* a game when one of its seats is among the winners (a shared win counts for
 each bot in it); a game without winners is a draw. A bot's *score* in a game is its share
@@ -16,24 +20,28 @@ A tournament may name one bot that plays *alone*: its pairings then play only th
 where it sits alone, one bot against a table of the other. In a game of many seats this
 is the usual test of a new bot against a field, and far cheaper when that bot is the slow
 one (a 5-seat pairing otherwise seats the slow bot four times in half its games). The
-even result is then that bot's share of the seats, 1/N, and the report says so. Such a
-tournament has no ratings in a game of more than two seats: the ratings rank a game's bots
-by the mean return of their seats, which favours the side with more seats; the symmetric
-lineups cancel that out, one bot always alone does not.
+even result is then that bot's share of the seats, 1/N, and the report says so.
+
+Ratings are one batch fit over all the games with a seat term (``ratings.fit_ratings``):
+the same whatever order the games come in; a bot holding more seats of a game has more
+chances to win it in the model, so the lineups of one bot alone are rated fairly too.
 """
 
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
-from stratagem.core import Game, JsonDict, OptionError, load
+from stratagem.core import Game, JsonDict, OptionError
 from stratagem.sim.backends import GameRecord, Job, ProgressCallback, run_jobs
-from stratagem.sim.ratings import Rating, rate
-from stratagem.sim.runner import check_bot, seed_for
+from stratagem.sim.provenance import provenance
+from stratagem.sim.ratings import Rating, SeatTerm, fit_ratings
+from stratagem.sim.runner import check_bot
+from stratagem.sim.settings import Setting, make_setup, plain_options
 from stratagem.sim.stats import Proportion, Score
 
 
@@ -82,19 +90,25 @@ class Tournament:
     pairings: tuple[PairingRow, ...]
     lineups: tuple[LineupRow, ...]
     ratings: tuple[Rating, ...]
+    seat_terms: tuple[SeatTerm, ...]
     records: tuple[GameRecord, ...]
     interrupted: bool
+    mirror: bool = False
+    settings: tuple[Setting, ...] = ()
 
 
 def tournament_doc(tournament: Tournament) -> JsonDict:
     """The tournament as JSON-safe data: its parameters, then every finished game (each
     with its seed and lineup, so runs can be pooled or a game replayed)."""
     return {
+        "provenance": provenance(),
         "game": tournament.game,
         "options": tournament.options,
+        "settings": [s.text for s in tournament.settings],
         "seed": tournament.seed,
         "bots": list(tournament.bots),
         "alone": tournament.alone,
+        "mirror": tournament.mirror,
         "seat_names": list(tournament.seat_names),
         "planned": tournament.planned,
         "finished": len(tournament.records),
@@ -119,8 +133,22 @@ def lineups(
     return found
 
 
+def pairing_seed(seed: int, first: str, second: str, round_: int, lineup: int | None) -> int:
+    """The seed of a pairing's game: from the master seed, the two bots (sorted), the round
+    and the lineup (``None``: the round's seed, shared by its lineups when mirrored)."""
+    low, high = sorted((first, second))
+    tail = "" if lineup is None else f"/{lineup}"
+    return random.Random(f"{seed}/{low}/{high}/{round_}{tail}").getrandbits(63)
+
+
 def schedule(
-    bots: Sequence[str], players: int, n: int, seed: int, alone: str | None = None
+    bots: Sequence[str],
+    players: int,
+    n: int,
+    seed: int,
+    alone: str | None = None,
+    *,
+    mirror: bool = False,
 ) -> list[Job]:
     """Every game of the tournament, pairing by pairing, taking the pairing's lineups in
     turn (so that the games finished before an interruption are spread over the seats)."""
@@ -128,10 +156,10 @@ def schedule(
     for first, second in combinations(bots, 2):
         arrangements = lineups(first, second, players, alone)
         each = math.ceil(n / len(arrangements))
-        for _ in range(each):
-            for lineup in arrangements:
-                index = len(jobs)
-                jobs.append(Job(index, seed_for(seed, index), lineup))
+        for round_ in range(each):
+            for number, lineup in enumerate(arrangements):
+                game_seed = pairing_seed(seed, first, second, round_, None if mirror else number)
+                jobs.append(Job(len(jobs), game_seed, lineup))
     return jobs
 
 
@@ -223,26 +251,30 @@ def run_tournament(
     workers: int = 1,
     ray: str | bool = False,
     alone: str | None = None,
+    mirror: bool = False,
+    settings: Sequence[Setting] = (),
 ) -> Tournament:
     """Play ``n`` games for every pairing of ``bots`` (specs) and rate the bots; with
-    ``alone`` (one of them), that bot's pairings seat it only alone against the other."""
+    ``alone`` (one of them), that bot's pairings seat it only alone against the other;
+    with ``mirror`` the lineups of a round share their deal (two-seat games only)."""
     if n < 1:
         raise OptionError(f"a tournament needs at least 1 game per pairing, not {n}")
     if workers < 1:
         raise OptionError(f"workers must be at least 1, not {workers}")
-    game = load(game_name, **dict(options or {}))
+    setup = make_setup(game_name, options or {}, settings)
+    game = setup.load()
+    if mirror and game.num_players != 2:
+        raise OptionError(
+            f"--mirror swaps the seats of a two-seat game; {game.name} has {game.num_players}"
+        )
     names = _check_bots(game, bots, alone)
     lone = names[0] if alone is not None else None
-    jobs = schedule(names, game.num_players, n, seed, lone)
-    batch = run_jobs(game, jobs, workers=workers, ray=ray, progress=progress)
-    ratings = (
-        []
-        if lone is not None and game.num_players > 2
-        else rate((record.bots, record.returns) for record in batch.records)
-    )
+    jobs = schedule(names, game.num_players, n, seed, lone, mirror=mirror)
+    batch = run_jobs(setup, jobs, workers=workers, ray=ray, progress=progress)
+    table = fit_ratings(batch.records, seed=seed)
     return Tournament(
         game=game.name,
-        options=dict(game.options),
+        options=plain_options(game, setup),
         seed=seed,
         bots=names,
         alone=lone,
@@ -250,7 +282,10 @@ def run_tournament(
         seat_names=tuple(game.seat_names),
         pairings=pairing_rows(names, game.num_players, batch.records, lone),
         lineups=lineup_rows(names, game.num_players, batch.records, lone),
-        ratings=tuple(ratings),
+        ratings=table.ratings,
+        seat_terms=table.seats,
         records=batch.records,
         interrupted=batch.interrupted,
+        mirror=mirror,
+        settings=tuple(settings),
     )
