@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import math
+from pathlib import Path
 
 import pytest
 
@@ -14,7 +15,7 @@ import stratagem
 from stratagem import IllegalAction
 from stratagem.games.tercios.state import TerciosState
 
-from .helpers import apply, battle, load, placed, start_activation, texts
+from .helpers import apply, battle, load, placed, start_activation, texts, variant
 
 GAME = load()
 
@@ -171,3 +172,66 @@ def test_terrain_effects_in_combat_protected_behind_a_wall_in_contact_with_it() 
     # Courage 4, Protected (+): 6 dice; an inch behind the wall, not protected: 4.
     assert _resistance_dice_behind_a_wall(0.0) == 6
     assert _resistance_dice_behind_a_wall(1.0) == 4
+
+
+def _unit_view(state: TerciosState, seat: int, name: str) -> dict[str, object]:
+    return next(u for u in state.view(seat)["units"] if u["name"] == name)
+
+
+def test_modifiers_the_view_shows_the_values_the_engine_rolls() -> None:
+    # Idiáquez (Tercio: Mvt 4, Melee 4, Shoot 3/2, Courage 4) with Assault! charges Yellow 1.
+    state = battle(
+        GAME,
+        {"Idiáquez": "Assault!"},
+        {"Idiáquez": (30.0, 20.0, 90.0), "Yellow 1": (32.0, 27.0, 270.0)},
+    )
+    own = _unit_view(state, 0, "Idiáquez")["values"]
+    assert isinstance(own, dict)
+    assert (own["mvt"], own["melee"]) == (6, 6)  # Assault!: Mvt+, Melee+
+    hidden = _unit_view(state, 1, "Idiáquez")["values"]
+    assert isinstance(hidden, dict)
+    assert (hidden["mvt"], hidden["melee"]) == (4, 4)  # the enemy does not see the order
+    apply(state, "activate Idiáquez", "Idiáquez: charge Yellow 1", "do not react")
+    assert f"Combat round 1: Idiáquez {own['melee']} dice at 4+" in state.events[-1].text
+
+
+def test_modifiers_the_view_counts_weariness_disorder_and_a_lent_virtue() -> None:
+    state = battle(
+        GAME,
+        {"Idiáquez": "Assault!"},
+        {"Idiáquez": (30.0, 20.0, 90.0), "Yellow 1": (32.0, 27.0, 270.0)},
+        dm={"Idiáquez": 5},
+    )
+    doc = json.loads(json.dumps(state.to_json()))
+    unit = GAME.troop_index["Idiáquez"]
+    doc["state"]["disorder"][unit] = True
+    doc["state"]["buff"][unit] = "Drill"  # lent by Inspiring until the enemy's next activation
+    worn = GAME.state_from_json(doc)
+    assert isinstance(worn, TerciosState)
+    values = _unit_view(worn, 0, "Idiáquez")["values"]
+    assert isinstance(values, dict)
+    # Weary at 5 Dm: Melee + and - cancel (4), Shoot 3- = 2 and Drill +1 (3), far 2- = 1 + 1;
+    # Disorder: Courage 4- = 2.
+    assert values["melee"] == 4
+    assert (values["shoot"], values["shoot_far"]) == (3, 2)
+    assert values["courage"] == values["courage_shot"] == values["courage_melee"] == 2
+
+
+def test_army_options_dense_formation_gives_the_musketeer_company_the_dense_rule(
+    tmp_path: Path,
+) -> None:
+    army = variant(
+        tmp_path,
+        "swedish_500",
+        'name = "Yellow musketeers", options = ["Brigade"]',
+        'name = "Yellow musketeers", options = ["Brigade", "Dense formation"]',
+    )
+    game = load(armies=("spanish_500", army))
+    state = battle(
+        game, {"Yellow musketeers": "Resist!"}, {}, dm={"Yellow musketeers": 3}, first="Swedish"
+    )
+    unit = _unit_view(state, 1, "Yellow musketeers")
+    assert "Dense" in unit["rules"] and "Light" not in unit["rules"]  # type: ignore[operator]
+    apply(state, "activate Yellow musketeers", "Roll: 2 successes")
+    # Large (Dense): one Dm per success of the Resist! test, never the last.
+    assert state.events[-1].text == "Yellow musketeers regroups: 2 Dm removed."

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from shapely import Point
 
 from stratagem.games.tercios.command import attached_traits, has_rule, radius_trait, under_command
-from stratagem.games.tercios.damage import disorder, take_damage, weary
+from stratagem.games.tercios.damage import disorder, take_damage
 from stratagem.games.tercios.encoding import (
     ASSAULT,
     EVADE,
@@ -33,6 +33,7 @@ from stratagem.games.tercios.movement import (
 from stratagem.games.tercios.shelter import protected
 from stratagem.games.tercios.shooting import reaction_shot, reaction_shots
 from stratagem.games.tercios.sight import charge_path
+from stratagem.games.tercios.unit_values import current
 from stratagem.games.tercios.values import final_value
 from stratagem.games.tercios.virtues import virtue_bonus
 
@@ -289,11 +290,7 @@ def melee_dice(state: TerciosState, frame: Frame, unit: int, enemy: int, chargin
         bonuses += 1
     if unit == frame["d"] and frame["flank"]:
         penalties += 1
-    if weary(state, unit):
-        penalties += 1
-    return final_value(
-        state.g.pack, troop.profile.melee, bonuses, penalties, virtue_bonus(state, unit, "melee")
-    )
+    return current(state, unit, "melee", troop.profile.melee, bonuses=bonuses, penalties=penalties)
 
 
 def courage_dice(state: TerciosState, frame: Frame, unit: int) -> int:
@@ -301,8 +298,6 @@ def courage_dice(state: TerciosState, frame: Frame, unit: int) -> int:
     braced by Resist! or fortified (Protected), plus Will."""
     bonuses = penalties = 0
     defender = unit == frame["d"]
-    if state.disorder[unit]:
-        penalties += 1
     if defender and frame["flank"] and not _attached_trait(state, unit, "Gallant"):
         penalties += 1
     if defender and frame["resist"] and frame["round"] == 1:
@@ -310,12 +305,13 @@ def courage_dice(state: TerciosState, frame: Frame, unit: int) -> int:
     fortified = "Fortified" in state.g.troops[unit].profile.rules
     if defender and (fortified or protected(state, unit, frame["a"])):
         bonuses += 1
-    return final_value(
-        state.g.pack,
+    return current(
+        state,
+        unit,
+        "courage_melee",
         state.g.troops[unit].profile.courage,
-        bonuses,
-        penalties,
-        virtue_bonus(state, unit, "courage_melee"),
+        bonuses=bonuses,
+        penalties=penalties,
     )
 
 

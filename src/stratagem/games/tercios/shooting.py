@@ -8,14 +8,13 @@ import math
 from typing import TYPE_CHECKING
 
 from stratagem.core import Action
-from stratagem.games.tercios.damage import disorder, take_damage, weary
+from stratagem.games.tercios.damage import disorder, take_damage
 from stratagem.games.tercios.encoding import FIRE
 from stratagem.games.tercios.geometry import distance
 from stratagem.games.tercios.movement import evade
 from stratagem.games.tercios.shelter import in_cover
 from stratagem.games.tercios.sight import enemies, visible_centres
-from stratagem.games.tercios.values import final_value
-from stratagem.games.tercios.virtues import virtue_bonus
+from stratagem.games.tercios.unit_values import current
 
 if TYPE_CHECKING:
     from stratagem.games.tercios.state import Frame, TerciosState
@@ -120,9 +119,7 @@ def shoot_dice(state: TerciosState, unit: int, target: int, mode: str) -> int:
         penalties += 1
     if mode == "react fire" and any(w in LIGHT_WEAPONS for w in profile.weapons):
         bonuses += 1
-    if weary(state, unit):
-        penalties += 1
-    return final_value(state.g.pack, base, bonuses, penalties, virtue_bonus(state, unit, "shoot"))
+    return current(state, unit, "shoot", base, bonuses=bonuses, penalties=penalties)
 
 
 def _after_shot(state: TerciosState, frame: Frame) -> None:
@@ -218,14 +215,9 @@ def run_shot(state: TerciosState, frame: Frame) -> None:
             _after_shot(state, frame)
             return
         frame["hits"] = hits
-        bonuses = 1 if in_cover(state, target, shooter) else 0
-        penalties = 1 if state.disorder[target] else 0
-        courage = final_value(
-            state.g.pack,
-            troops[target].profile.courage,
-            bonuses,
-            penalties,
-            virtue_bonus(state, target, "courage_shot"),
+        cover = 1 if in_cover(state, target, shooter) else 0
+        courage = current(
+            state, target, "courage_shot", troops[target].profile.courage, bonuses=cover
         )
         need = state.g.pack.constant("ball_resist_target" if gun else "shot_resist_target")
         state.log(

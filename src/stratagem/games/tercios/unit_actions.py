@@ -40,11 +40,11 @@ from stratagem.games.tercios.reactions import after_move
 from stratagem.games.tercios.scene import base_distance, blockers
 from stratagem.games.tercios.shooting import shot_targets
 from stratagem.games.tercios.sight import charge_path, enemies, seen_among
+from stratagem.games.tercios.unit_values import ORDER_BONUS
 
 if TYPE_CHECKING:
     from stratagem.games.tercios.state import Frame, TerciosState
 
-ORDER_BONUS = {READY: 0, ASSAULT: 1, RUN: 2, FIRE: 0, RESIST: 0}
 NEAREST_TARGETS = 3
 
 

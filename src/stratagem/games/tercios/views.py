@@ -9,6 +9,7 @@ from stratagem.core import JsonDict
 from stratagem.games.tercios.command import officer_point, radius
 from stratagem.games.tercios.damage import weary
 from stratagem.games.tercios.encoding import ASSAULT, ORDERS
+from stratagem.games.tercios.unit_values import shown_values
 from stratagem.games.tercios.virtues import stamina
 
 if TYPE_CHECKING:
@@ -21,7 +22,8 @@ def _troop(state: TerciosState, unit: int, seat: int | None) -> JsonDict:
     profile = troop.profile
     own = seat == troop.side
     order = state.order[unit]
-    shown = order >= 0 and (own or state.revealed[unit])
+    # A unit off the table (broken, or a dragoon's other card) has no order card to show.
+    shown = order >= 0 and state.alive[unit] and (own or state.revealed[unit])
     return {
         "index": unit,
         "name": troop.label,
@@ -46,14 +48,7 @@ def _troop(state: TerciosState, unit: int, seat: int | None) -> JsonDict:
         "activated": state.spent[unit],
         "weapons": sorted(profile.weapons),
         "rules": sorted(profile.rules),
-        "values": {
-            "mvt": profile.mvt,
-            "melee": profile.melee,
-            "shoot": profile.shoot,
-            "discipline": profile.discipline,
-            "courage": profile.courage,
-            "stamina": profile.stamina,
-        },
+        "values": shown_values(state, unit, order if shown else None),
     }
 
 
