@@ -1,0 +1,162 @@
+"""The lab's edges: interrupts and their exit codes, a report folder checked before the
+first game, a Ray address that does not answer, Ray's numbers equal to local ones, the
+time estimate, mirrored deals and pairing seeds."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from rich.progress import Progress
+from typer.testing import CliRunner, Result
+
+from stratagem import cli
+from stratagem.lab_cli import EstimateColumn
+from stratagem.sim import backends
+from stratagem.sim.compare import comparison_doc, parse_variant, run_compare
+from stratagem.sim.tournament import schedule
+
+GAME = "eighty_years_war"
+AS_AT_A_TERMINAL = (
+    "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); "
+    "os.execv(sys.argv[1], sys.argv[1:])"
+)
+"""Runs the command after it with Ctrl-C at its default, as in a terminal (a run started in
+the background by a script inherits SIGINT ignored)."""
+ENV = {"COLUMNS": "200"}
+HAS_RAY = importlib.util.find_spec("ray") is not None
+
+
+def invoke(*args: str) -> Result:
+    return CliRunner().invoke(cli.app, list(args), env=ENV)
+
+
+def test_a_report_folder_that_cannot_be_made_is_refused_before_the_first_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    played: list[object] = []
+    monkeypatch.setattr(backends, "play_jobs", lambda *a: played.append(a) or [])
+    blocker = tmp_path / "a file"
+    blocker.write_text("")
+    for command in ("simulate", "compare"):
+        extra = ("--variant", "printed:") if command == "compare" else ()
+        result = invoke(command, GAME, "-n", "2", *extra, "--report", str(blocker / "out"))
+        assert result.exit_code == 2, result.output
+        assert f"--report {blocker / 'out'}: cannot write there" in result.stderr
+    assert played == []
+
+
+def test_a_ray_address_that_does_not_answer_fails_at_once_with_a_clear_message() -> None:
+    if not HAS_RAY:
+        pytest.skip("ray is not installed")
+    start = time.monotonic()
+    result = invoke("simulate", GAME, "-n", "1", "--seed", "1", "--ray", "127.0.0.1:1")
+    assert time.monotonic() - start < 30
+    assert result.exit_code == 2, result.output
+    assert "--ray 127.0.0.1:1: no Ray cluster answers there" in result.stderr
+
+
+def test_every_seat_by_one_bot_with_all() -> None:
+    result = invoke("simulate", GAME, "-n", "2", "--seed", "1", "--all", "heuristic")
+    assert result.exit_code == 0, result.output
+    assert "seats Dutch=heuristic, Spanish=heuristic" in result.stdout
+
+
+def test_the_time_left_is_the_mean_time_of_the_games_finished() -> None:
+    now = [0.0]
+    column = EstimateColumn()
+    with Progress(column, get_time=lambda: now[0], disable=True) as bar:
+        task = bar.add_task("games", total=10)
+        assert column.render(bar.tasks[0]).plain == "-:--:-- left"
+        now[0] = 20.0
+        bar.update(task, completed=2)
+        assert column.render(bar.tasks[0]).plain == "0:01:20 left"  # 8 games at 10 s each
+
+
+def test_mirrored_deals_share_a_seed_and_pairings_keep_theirs_when_bots_are_added() -> None:
+    mirrored = schedule(["a", "b"], 2, 4, seed=7, mirror=True)
+    assert [job.bots for job in mirrored] == [("a", "b"), ("b", "a")] * 2
+    assert mirrored[0].seed == mirrored[1].seed and mirrored[2].seed == mirrored[3].seed
+    assert mirrored[0].seed != mirrored[2].seed
+    plain = schedule(["a", "b"], 2, 4, seed=7)
+    assert plain[0].seed != plain[1].seed
+    more = schedule(["c", "a", "b"], 2, 4, seed=7)
+    pairing = [job for job in more if set(job.bots) == {"a", "b"}]
+    assert [(j.bots, j.seed) for j in pairing] == [(j.bots, j.seed) for j in plain]
+
+
+def test_mirror_is_for_two_seat_games() -> None:
+    result = invoke("tournament", "henry_viii", "--bot", "random", "--bot", "heuristic", "--mirror")
+    assert result.exit_code == 2
+    assert "--mirror swaps the seats of a two-seat game; henry_viii has 5" in result.stderr
+
+
+@pytest.fixture(scope="module")
+def local_ray() -> Iterator[None]:
+    if not HAS_RAY:
+        pytest.skip("ray is not installed (pip install 'stratagem[ray]')")
+    import ray  # noqa: PLC0415
+
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    yield
+    ray.shutdown()
+
+
+def test_a_comparison_on_ray_gives_the_same_numbers(local_ray: None) -> None:
+    """The variant's pack is built by each Ray worker from the settings."""
+    variants = [parse_variant("printed:"), parse_variant("s7: pack.rules.logistics.spanish_hand=7")]
+    seats = {"Dutch": "heuristic", "Spanish": "heuristic"}
+    here = comparison_doc(run_compare(GAME, seats, 6, 1, variants))
+    there = comparison_doc(run_compare(GAME, seats, 6, 1, variants, ray=True))
+    assert json.dumps(there, sort_keys=True) == json.dumps(here, sort_keys=True)
+
+
+def _stop_a_run(tmp_path: Path, signum: int) -> tuple[int, str, dict[str, object]]:
+    """Start a long serial comparison, send it ``signum`` once it has played, and give
+    back its exit code, its stderr and the results it wrote."""
+    command = [
+        sys.executable, "-c", AS_AT_A_TERMINAL, sys.executable, "-m", "stratagem",
+        "compare", GAME, "-n", "100000", "-j", "1", "--seed", "2",
+        "--variant", "printed:", "--report", str(tmp_path),
+    ]  # fmt: skip
+    run = subprocess.Popen(
+        command,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, **ENV, "PYTHONUNBUFFERED": "1"},
+        start_new_session=True,
+    )
+    try:
+        deadline = time.monotonic() + 120
+        while not run.stdout or run.poll() is None:
+            line = run.stdout.readline() if run.stdout else ""
+            if line.startswith(GAME):  # the header: the games are being played
+                break
+            assert time.monotonic() < deadline, "the run never started"
+        time.sleep(3)
+        run.send_signal(signum)
+        _, err = run.communicate(timeout=60)
+    finally:
+        if run.poll() is None:
+            os.killpg(run.pid, signal.SIGKILL)
+    return run.returncode, err, json.loads((tmp_path / "results.json").read_text())
+
+
+@pytest.mark.parametrize(("signum", "code"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+def test_an_interrupted_comparison_writes_what_it_has_and_exits_128_plus_the_signal(
+    tmp_path: Path, signum: int, code: int
+) -> None:
+    returncode, err, doc = _stop_a_run(tmp_path, signum)
+    assert returncode == code, err
+    assert "Interrupted: " in err
+    (variant,) = doc["variants"]  # type: ignore[misc]
+    assert variant["interrupted"] and 0 < variant["finished"] < 100000
