@@ -2,7 +2,8 @@
 (any game's board after a step of a game log) at the command line.
 
 An army file that breaks The Army's rules prints every violation with the rule it breaks
-and exits 1; an unreadable file exits 2; a valid army prints its points.
+and exits 1; an unreadable file exits 2; a valid army prints its points. Either way a note
+names each rule or trait it chose that the engine does not apply, and why.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from rich.text import Text
 
 from stratagem.core import StratagemError
 from stratagem.games.tercios.army import army_points, read_army_file
+from stratagem.games.tercios.notes import army_notes
 from stratagem.games.tercios.pack import load_pack
 from stratagem.games.tercios.validation import check_army
 from stratagem.render import board_renderer
@@ -52,6 +54,8 @@ def check(
     if size is not None:
         header += f" of {size} ({army.size})"
     console.print(Text(header, style="bold"))
+    for note in army_notes(pack, army):
+        console.print(Text(f"Note: {note}.", style="yellow"))
     if not violations:
         console.print(Text("Valid army.", style="green"))
         return

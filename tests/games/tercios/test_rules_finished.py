@@ -7,15 +7,20 @@ from __future__ import annotations
 
 import json
 import math
+import shutil
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
 import stratagem
 from stratagem import IllegalAction
+from stratagem.cli import app
+from stratagem.games.tercios.game import Tercios
+from stratagem.games.tercios.pack import DATA_DIR
 from stratagem.games.tercios.state import TerciosState
 
-from .helpers import apply, battle, load, placed, start_activation, texts, variant
+from .helpers import apply, battle, load, placed, plan, start_activation, texts, variant
 
 GAME = load()
 
@@ -235,3 +240,74 @@ def test_army_options_dense_formation_gives_the_musketeer_company_the_dense_rule
     apply(state, "activate Yellow musketeers", "Roll: 2 successes")
     # Large (Dense): one Dm per success of the Resist! test, never the last.
     assert state.events[-1].text == "Yellow musketeers regroups: 2 Dm removed."
+
+
+def _charged_musketeers(tmp_path: Path, ambush: bool, x: float) -> TerciosState:
+    """Idiáquez (Assault!) charges Yellow musketeers (Fire!), whose centre stands at
+    ``x``, 16.62 (at x 47.4: on the south hedge, difficult ground; at 40: beside it);
+    with ``ambush`` a user's pack gives the Musketeer Company the Ambush rule (no printed
+    card carries it)."""
+    data = tmp_path / "pack"
+    shutil.copytree(DATA_DIR, data)
+    profiles = data / "profiles.toml"
+    text = profiles.read_text(encoding="utf-8")
+    if ambush:
+        old = 'rules = ["Light"]\npoints = 60'
+        assert old in text
+        text = text.replace(old, 'rules = ["Light", "Ambush"]\npoints = 60')
+    profiles.write_text(text, encoding="utf-8")
+    game = stratagem.load(
+        "tercios", armies=("spanish_500", "swedish_500"), terrain="standard", data=str(data)
+    )
+    assert isinstance(game, Tercios)
+    state = battle(
+        game,
+        {"Idiáquez": "Assault!", "Yellow musketeers": "Fire!"},
+        {"Idiáquez": (x, 12.0, 90.0), "Yellow musketeers": (x, 16.62, 270.0)},
+    )
+    apply(state, "activate Idiáquez", "Idiáquez: charge Yellow musketeers")
+    return state
+
+
+def test_rules_from_kingdoms_ambush_evades_a_charge_on_difficult_ground(tmp_path: Path) -> None:
+    assert texts(_charged_musketeers(tmp_path / "a", True, 40.0)) == ["react", "do not react"]
+    assert texts(_charged_musketeers(tmp_path / "b", False, 47.4)) == ["react", "do not react"]
+    ambushed = _charged_musketeers(tmp_path / "c", True, 47.4)
+    assert texts(ambushed) == ["react", "evade", "do not react"]
+    apply(ambushed, "evade", "Roll: 1 successes")
+    assert "Yellow musketeers evades." in [e.text for e in ambushed.events]
+
+
+def test_common_traits_initiative_adds_two_to_the_rank_for_the_initiative_test(
+    tmp_path: Path,
+) -> None:
+    # Both Commanders-in-Chief are rank 2; the Spanish one takes Initiative instead of
+    # Presence: a tied roll goes to Spain (4 against 2) instead of being rolled again.
+    army = variant(tmp_path, "spanish_500", 'traits = ["Presence"]', 'traits = ["Initiative"]')
+    game = load(armies=(army, "swedish_500"))
+    state = game.new_initial_state()
+    plan(state, {})
+    apply(state, "Die: 4", "Die: 4")
+    assert texts(state) == ["Spanish plays first", "Swedish plays first"]
+    assert state.current_player() == 0
+
+
+def test_army_check_notes_the_rules_the_rulebook_names_without_a_text(tmp_path: Path) -> None:
+    army = variant(
+        tmp_path,
+        "swedish_500",
+        'rank = 1, traits = ["Coordinator"]',
+        'rank = 1, traits = ["Initiative"]',
+    )
+    result = CliRunner().invoke(app, ["army", "check", army], env={"COLUMNS": "400"})
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert any(
+        line.startswith("Note: Leather guns: Regimental gun has no effect: a Light Artillery")
+        for line in lines
+    )
+    assert any(
+        line.startswith("Note: Maximilian Teuffel: Initiative has no effect: only the")
+        for line in lines
+    )
+    assert lines[-1] == "Valid army."

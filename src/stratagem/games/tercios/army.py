@@ -247,6 +247,14 @@ def build_profile(
     )
 
 
+def granted_rules(regiment: RegimentSpec, unit: UnitSpec) -> set[str]:
+    """Rules a unit has from its regiment: The Army: Cavalry Regiment gives its companies of
+    shooters (Musketeer Companies) Commanded Shot free (RULINGS.md R7)."""
+    if regiment.kind == "cavalry" and unit.profile == "Musketeer Company":
+        return {"Commanded Shot"}
+    return set()
+
+
 def unit_names(army: ArmySpec) -> list[list[str]]:
     """Each unit's name, regiment by regiment: its own, or its card and a number."""
     counts: dict[str, int] = {}

@@ -74,11 +74,26 @@ def reaction_dice(
 
 def may_evade(state: TerciosState, unit: int, attacker: int) -> bool:
     """Evasion: a unit with the rule may react to a charge by evading even once activated;
-    Heavy Cavalry only against an infantry charge (Rules from "Kingdoms")."""
-    if not (state.alive[unit] and has_rule(state, unit, "Evasion")):
+    Heavy Cavalry only against an infantry charge (Rules from "Kingdoms"). Ambush: so may a
+    unit with that rule standing on difficult or very difficult ground (RULINGS.md R72)."""
+    if not state.alive[unit]:
+        return False
+    if has_rule(state, unit, "Ambush") and _on_difficult_ground(state, unit):
+        return True
+    if not has_rule(state, unit, "Evasion"):
         return False
     infantry = state.g.troops[attacker].profile.category == "infantry"
     return infantry or "Heavy Cavalry" not in state.g.troops[unit].profile.rules
+
+
+def _on_difficult_ground(state: TerciosState, unit: int) -> bool:
+    """The unit's centre stands on difficult or very difficult ground (for its category)."""
+    centre = Point(state.x[unit], state.y[unit])
+    category = state.g.troops[unit].profile.category
+    return any(
+        e.ground_for(category) in ("difficult", "very difficult") and e.shape.contains(centre)
+        for e in state.terrain
+    )
 
 
 def _face_options(state: TerciosState, unit: int, towards: int) -> list[str]:

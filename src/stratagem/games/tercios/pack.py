@@ -146,6 +146,7 @@ class RulesFile(PackModel):
     scenery_costs: dict[str, int]
     scenery_size: dict[str, list[float] | Assumed[list[float]]]
     scenery: dict[str, SceneryEntry]
+    unapplied_rules: dict[str, str]
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,7 +7,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from stratagem.core import StratagemError
-from stratagem.games.tercios.army import ArmySpec, UnitProfile, build_profile, unit_names
+from stratagem.games.tercios.army import (
+    ArmySpec,
+    UnitProfile,
+    build_profile,
+    granted_rules,
+    unit_names,
+)
 from stratagem.games.tercios.geometry import Placement
 from stratagem.games.tercios.pack import Pack
 
@@ -115,16 +121,13 @@ def build_roster(
             for unit_index, unit in enumerate(regiment.units):
                 name = names[regiment_index][unit_index]
                 label = name if taken[name] == 1 else f"{name} ({seats[side]})"
-                extra = set()
-                if regiment.kind == "cavalry" and unit.profile == "Musketeer Company":
-                    extra.add("Commanded Shot")
                 profile = build_profile(
                     pack,
                     pack.profiles[unit.profile],
                     unit,
                     name=label,
                     regiment=regiment_index,
-                    extra=extra,
+                    extra=granted_rules(regiment, unit),
                 )
                 width, depth = pack.base_size(base_key(profile))
                 dismounted = pack.profiles.get(DISMOUNTED) if unit.profile == MOUNTED else None
@@ -144,7 +147,12 @@ def build_roster(
                 )
                 if dismounted is not None:
                     on_foot = build_profile(
-                        pack, dismounted, unit, name=label, regiment=regiment_index, extra=extra
+                        pack,
+                        dismounted,
+                        unit,
+                        name=label,
+                        regiment=regiment_index,
+                        extra=granted_rules(regiment, unit),
                     )
                     troops.append(
                         Troop(

@@ -205,12 +205,15 @@ def run_initiative(state: TerciosState, frame: Frame) -> None:
 
 
 def _initiative_winner(state: TerciosState, dice: tuple[int, int]) -> int | None:
+    """The higher die; on a tie the higher-ranked living Commander-in-Chief, his rank
+    counting 2 more with the Initiative trait (Common Traits; RULINGS.md R31)."""
     if dice[0] != dice[1]:
         return 0 if dice[0] > dice[1] else 1
     ranks = [0, 0]
+    bonus = int(state.g.pack.constant("initiative_trait"))
     for officer in state.g.officers:
         if officer.is_chief and state.o_alive[officer.index]:
-            ranks[officer.side] = officer.rank
+            ranks[officer.side] = officer.rank + (bonus if "Initiative" in officer.traits else 0)
     if ranks[0] != ranks[1]:
         return 0 if ranks[0] > ranks[1] else 1
     return None
