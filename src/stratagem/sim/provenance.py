@@ -15,7 +15,7 @@ from pathlib import Path
 
 from stratagem.core import JsonDict
 
-PACKAGES = ("stratagem", "numpy", "scipy", "matplotlib", "openskill", "pydantic", "ray")
+PACKAGES = ("stratagem", "numpy", "scipy", "matplotlib", "pydantic", "tomli-w", "ray")
 """The packages whose versions bear on the figures (``ray`` only when installed)."""
 
 

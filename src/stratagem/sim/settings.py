@@ -14,13 +14,12 @@ A pack setting changes the pack's raw data, which is then written as a whole pac
 folder of its own and loaded with the game's option ``data=``, so it is validated exactly as
 the shipped pack is: a value the pack's models refuse is refused with the file, the entry
 and the reason, before any game is played. Every process that plays a variant's games
-builds the variant's pack itself from the settings (``GameSetup.load``), so the settings
-travel to pool and Ray workers, never a folder path.
+builds the variant's pack from the settings (``GameSetup.load``; the same folder is reused
+on one machine), so the settings travel to pool and Ray workers, never a folder path.
 """
 
 from __future__ import annotations
 
-import atexit
 import hashlib
 import importlib
 import json
@@ -198,43 +197,60 @@ def apply_to_raw(raw: dict[str, Any], setting: Setting) -> None:
         node[field] = setting.value
 
 
-_ROOT: list[Path] = []
+VARIANT_PACKS = "stratagem-variant-packs"
+"""The folder (in the system's temporary folder) where variant packs are built, each in a
+folder named by the hash of the source pack's files and the settings: built once, shared
+by every process of the machine (a worker that is killed leaves nothing half-made)."""
 
 
-def _variant_root() -> Path:
-    """This process's folder of variant packs, removed when it exits."""
-    if not _ROOT:
-        root = Path(tempfile.mkdtemp(prefix="stratagem-variants-"))
-        atexit.register(shutil.rmtree, root, True)
-        _ROOT.append(root)
-    return _ROOT[0]
+def _fingerprint(source: Path, settings: Sequence[Setting]) -> str:
+    digest = hashlib.sha256()
+    for path in sorted(source.rglob("*")):
+        if path.is_file():
+            digest.update(str(path.relative_to(source)).encode())
+            digest.update(path.read_bytes())
+    digest.update(json.dumps([s.to_json() for s in settings], sort_keys=True).encode())
+    return digest.hexdigest()[:24]
 
 
 def build_pack(source: Path, settings: Sequence[Setting]) -> Path:
-    """A copy of the pack in ``source`` with ``settings`` applied (built once per process)."""
-    text = json.dumps([str(source), [s.to_json() for s in settings]], sort_keys=True)
-    folder = _variant_root() / hashlib.sha256(text.encode()).hexdigest()[:16]
+    """A copy of the pack in ``source`` with ``settings`` applied (built once per machine:
+    made aside, then renamed into place, so a reader never sees half a pack)."""
+    root = Path(tempfile.gettempdir()) / VARIANT_PACKS
+    root.mkdir(exist_ok=True)
+    folder = root / _fingerprint(source, settings)
     if folder.is_dir():
         return folder
-    work = Path(tempfile.mkdtemp(dir=_variant_root()))
-    shutil.copytree(source, work, dirs_exist_ok=True)
-    for file, group in _by_file(settings).items():
-        path = work / f"{file}.toml"
-        if not path.is_file():
-            known = sorted(p.stem for p in source.glob("*.toml"))
-            raise SettingError(
-                f"setting {group[0].text!r}: the pack has no file {file}.toml "
-                f"(files: {', '.join(known)})"
-            )
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
-        for setting in group:
-            apply_to_raw(raw, setting)
-        try:
-            path.write_text(tomli_w.dumps(raw), encoding="utf-8")
-        except (TypeError, ValueError) as error:
-            raise SettingError(f"setting {group[0].text!r}: {error}") from None
-    work.rename(folder)
+    work = Path(tempfile.mkdtemp(dir=root, prefix=".building-"))
+    try:
+        shutil.copytree(source, work, dirs_exist_ok=True)
+        for file, group in _by_file(settings).items():
+            _apply_file(source, work, file, group)
+        work.rename(folder)
+    except OSError:
+        if not folder.is_dir():
+            raise
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
     return folder
+
+
+def _apply_file(source: Path, work: Path, file: str, group: Sequence[Setting]) -> None:
+    """Apply ``group`` (settings of one file) to ``work``'s copy of ``file``.toml."""
+    path = work / f"{file}.toml"
+    if not path.is_file():
+        known = sorted(p.stem for p in source.glob("*.toml"))
+        raise SettingError(
+            f"setting {group[0].text!r}: the pack has no file {file}.toml "
+            f"(files: {', '.join(known)})"
+        )
+    raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    for setting in group:
+        apply_to_raw(raw, setting)
+    try:
+        path.write_text(tomli_w.dumps(raw), encoding="utf-8")
+    except (TypeError, ValueError) as error:
+        raise SettingError(f"setting {group[0].text!r}: {error}") from None
 
 
 def _by_file(settings: Sequence[Setting]) -> dict[str, list[Setting]]:
