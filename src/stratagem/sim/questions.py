@@ -261,7 +261,10 @@ def paired(question: Question, base: Mapping[int, float], other: Mapping[int, fl
         return Difference(question, 0, math.nan, math.nan, math.nan)
     mean = statistics.fmean(diffs)
     half = t_half_width(statistics.stdev(diffs) if n > 1 else 0.0, n)
-    return Difference(question, n, mean, mean - half, mean + half)
+    low, high = mean - half, mean + half
+    if question.kind == "rate":  # two rates differ by at most 1 either way
+        low, high = max(low, -1.0), min(high, 1.0)
+    return Difference(question, n, mean, low, high)
 
 
 def differences(base: Answers, other: Answers) -> list[Difference]:
