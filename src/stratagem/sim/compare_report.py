@@ -153,7 +153,9 @@ def comparison_html(comparison: Comparison) -> str:
         "played on the same seed. Intervals are 95%: Wilson's for a rate, Student's t for a "
         f"mean; a difference is each variant minus {base!r} seed by seed, its interval "
         "Student's t on the per-seed differences (a normal approximation). A verdict is "
-        "drawn only when that interval leaves out 0.</p>",
+        "drawn only when that interval leaves out 0; with many questions, about one in "
+        "twenty shows a difference by chance alone, so a lone verdict deserves a rerun "
+        "with more games or another seed.</p>",
         variants,
         f"<ul>{balance}</ul>",
     ]
