@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from stratagem.games.tercios.encoding import ExactMove
+from stratagem.games.tercios.encoding import ASSAULT, ExactMove
 from stratagem.games.tercios.geometry import CENTRE_NAMES, distance
 from stratagem.games.tercios.movement import Move, move_problem
 from stratagem.games.tercios.scene import base_distance
 from stratagem.games.tercios.sight import ChargePath, charge_path, enemies, seen_among
+from stratagem.games.tercios.unit_values import ORDER_BONUS
 
 if TYPE_CHECKING:
     from stratagem.games.tercios.state import TerciosState
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
 ON_CENTRE = 0.05
 """Inches within which a typed destination is a target's centre (coordinates keep 2
 decimals)."""
-ASSAULT_BONUS = 1
+ASSAULT_BONUS = ORDER_BONUS[ASSAULT]
 
 
 def charges(state: TerciosState, unit: int) -> dict[int, ChargePath]:

@@ -13,13 +13,11 @@ from typing import TYPE_CHECKING
 
 from shapely import LineString, Point
 
+from stratagem.games.tercios.movement import CONTACT
 from stratagem.games.tercios.terrain import TerrainElement
 
 if TYPE_CHECKING:
     from stratagem.games.tercios.state import TerciosState
-
-CONTACT = 0.01
-"""Inches within which a base touches an element (positions keep 4 decimals)."""
 
 
 def sheltered(
