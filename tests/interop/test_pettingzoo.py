@@ -1,6 +1,9 @@
-"""The PettingZoo AEC environment of every registered game passes PettingZoo's API test."""
+"""The PettingZoo AEC environment of every registered game, checked with PettingZoo's own
+tests (API, seeding, rendering in every mode) and ours (state, rewards, refusals)."""
 
 from __future__ import annotations
+
+import random
 
 import pytest
 
@@ -10,21 +13,51 @@ from stratagem.core import IllegalAction
 pytest.importorskip("pettingzoo")
 np = pytest.importorskip("numpy")
 
-from pettingzoo.test import api_test  # noqa: E402
+from pettingzoo.test import api_test, render_test, seed_test  # noqa: E402
 
-from stratagem.interop.observation import SIZE, encode, features  # noqa: E402
 from stratagem.interop.pettingzoo import env  # noqa: E402
+from stratagem.sim.runner import chance_rng  # noqa: E402
 
 GAMES = [info.name for info in stratagem.available_games()]
+SMALL: dict[str, dict[str, object]] = {"tercios": {"duration": 1}}
+"""Options that keep a whole game cheap where a game has them."""
+
+
+def _env(name: str, render_mode: str | None = None) -> object:
+    return env(name, render_mode=render_mode, **SMALL.get(name, {}))
 
 
 @pytest.mark.parametrize("name", GAMES)
 def test_api_test_passes(name: str) -> None:
-    api_test(env(name), num_cycles=2000)
+    api_test(_env(name), num_cycles=200)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_seed_test_passes(name: str) -> None:
+    seed_test(lambda: _env(name), num_cycles=50)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_render_test_passes_in_every_mode(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    render_test(lambda render_mode=None: _env(name, render_mode))
+    assert stratagem.load(name).seat_names[0] in capsys.readouterr().out  # human printed
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_state_is_every_seat_s_observation(name: str) -> None:
+    table = _env(name)
+    table.reset(seed=2)
+    size = table.layout.size
+    whole = table.state()
+    assert whole.shape == table.state_space.shape == (table.game.num_players * size,)
+    assert table.state_space.contains(whole)
+    for seat, agent in enumerate(table.possible_agents):
+        part = whole[seat * size : (seat + 1) * size]
+        assert np.array_equal(part, table.observe(agent)["observation"])
 
 
 def _play(name: str, seed: int) -> list[int]:
-    table = env(name)
+    table = _env(name)
     table.reset(seed=seed)
     taken = []
     for agent in table.agent_iter():
@@ -40,13 +73,23 @@ def _play(name: str, seed: int) -> list[int]:
     return taken
 
 
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("name", ["eighty_years_war", "tercios"])
 def test_a_seed_fixes_the_game(name: str) -> None:
     assert _play(name, 3) == _play(name, 3)
 
 
+def test_a_seed_deals_as_the_lab_does() -> None:
+    table = _env("eighty_years_war")
+    table.reset(seed=8)
+    lab = table.game.new_initial_state()
+    rng = chance_rng(8)
+    while lab.is_chance_node():
+        lab.apply_action(lab.sample_chance(rng))
+    assert table.game_state.to_json() == lab.to_json()
+
+
 def test_rewards_are_the_returns_at_the_end() -> None:
-    table = env("eighty_years_war")
+    table = _env("eighty_years_war")
     table.reset(seed=1)
     totals = dict.fromkeys(table.possible_agents, 0.0)
     for agent in table.agent_iter():
@@ -56,46 +99,43 @@ def test_rewards_are_the_returns_at_the_end() -> None:
             table.step(None)
         else:
             table.step(int(np.flatnonzero(observation["action_mask"])[0]))
-    assert table.state.is_terminal()
-    assert list(totals.values()) == table.state.returns()
+    assert table.game_state.is_terminal()
+    assert list(totals.values()) == table.game_state.returns()
     assert table.possible_agents == ["dutch_0", "spanish_1"]
 
 
 def test_an_illegal_action_is_refused_with_the_reason() -> None:
-    table = env("eighty_years_war")
+    table = _env("eighty_years_war")
     table.reset(seed=1)
     observation = table.observe(table.agent_selection)
     illegal = int(np.flatnonzero(observation["action_mask"] == 0)[0])
-    before = table.state.to_json()
+    before = table.game_state.to_json()
     with pytest.raises(IllegalAction, match="not legal now"):
         table.step(illegal)
-    assert table.state.to_json() == before
+    with pytest.raises(IllegalAction, match="outside"):
+        table.step(len(observation["action_mask"]))
+    assert table.game_state.to_json() == before
 
 
 def test_the_observation_is_the_seat_s_view_only() -> None:
-    """Two worlds the seat cannot tell apart encode the same; a different seat differs."""
-    table = env("eighty_years_war")
+    """Worlds the seat cannot tell apart give it the same tensor; the other seat's differ."""
+    table = _env("eighty_years_war")
     table.reset(seed=2)
-    state = table.state
+    state = table.game_state
     seat = state.current_player()
-    world = state.resample_hidden(seat, __import__("random").Random(5))
-    assert np.array_equal(encode(state.view(seat)), encode(world.view(seat)))
-    assert not np.array_equal(encode(state.view(seat)), encode(state.view(1 - seat)))
+    for draw in range(3):
+        world = state.resample_hidden(seat, random.Random(draw))
+        assert np.array_equal(
+            table.layout.encode(state.view(seat)), table.layout.encode(world.view(seat))
+        )
+    assert not np.array_equal(
+        table.layout.encode(state.view(seat)), table.layout.encode(state.view(1 - seat))
+    )
 
 
-def test_features_of_a_view() -> None:
-    view = {"turn": 3, "stage": "II", "you": {"hand": ["a", "b"], "ready": True}, "x": None}
-    assert sorted(features(view)) == sorted(
-        [
-            ("turn", 3.0),
-            ("stage=II", 1.0),
-            ("you.hand[]=a", 1.0),
-            ("you.hand[]=b", 1.0),
-            ("you.ready", 1.0),
-        ]
-    )
-    assert encode(view).shape == (SIZE,)
-    assert (
-        encode({"you": {"hand": ["b", "a"]}}).tolist()
-        == encode({"you": {"hand": ["a", "b"]}}).tolist()
-    )
+def test_rgb_array_is_the_public_board() -> None:
+    table = _env("eighty_years_war", "rgb_array")
+    table.reset(seed=1)
+    frame = table.render()
+    assert frame.dtype == np.uint8 and frame.shape[1] == 960 and frame.shape[2] == 3
+    assert frame.min() < 100 and frame.max() > 250  # ink on paper, not a blank frame

@@ -3,31 +3,54 @@
 >>> from stratagem.interop import openspiel
 >>> openspiel.register()
 >>> import pyspiel
->>> game = pyspiel.load_game("stratagem_eighty_years_war")
+>>> game = pyspiel.load_game("stratagem_britain_vs_france(advanced=True)")
 
-``register()`` calls ``pyspiel.register_game`` once per registered Stratagem game, under
-the short name ``stratagem_<game>``, with one parameter ``players`` (default: the game's
-fewest). A state wraps a Stratagem state: OpenSpiel's actions are the game's fixed action
-ids (``state.action_id``), chance is OpenSpiel's chance player with the game's exact
-outcome probabilities, and returns are the game's. OpenSpiel's algorithms that work from
-the state alone (MCTS, random rollouts, tree search) run on them; the games declare no
-observation or information-state tensors (use the PettingZoo environment's encoding).
-
-``MAX_GAME_LENGTH`` is a bound OpenSpiel asks for; Stratagem games end by their rules well
-before it (Eighty Years War: about 670 actions).
+- **Names and parameters.** ``stratagem_<game>``, with ``players`` and one parameter per
+  game option (``stratagem.interop.spec.option_parameters``: a list option is its items
+  joined by ``+``, and 0 or "" leaves an option to the rules).
+- **Classes.** One module-level game class per game (``EightyYearsWarGame``, ...) and
+  one state class, so games and states pickle, ``serialize_game_and_state`` round-trips
+  and multiprocessing works. A state pickles as the Stratagem state's JSON.
+- **Actions.** Decisions and chance outcomes have separate dense ids
+  (``stratagem.interop.spec.ActionIds``): ``num_distinct_actions`` counts decisions only,
+  chance outcomes run from 0 to ``max_chance_outcomes - 1`` with the game's exact
+  probabilities.
+- **Lengths and utilities.** ``max_game_length`` and ``max_chance_nodes_in_history`` are
+  twice the longest random games measured (``stratagem.interop.spec``); utilities are the
+  returns (two seats: -1 to 1, zero-sum; more: 0 to 1, the winners' shares summing to 1).
+- **Information.** The game provides information-state and observation strings and
+  tensors through ``make_py_observer``, built on ``view(seat)`` alone: the tensor is the
+  game's observation layout (``stratagem.interop.layouts``), the observation string the
+  view as JSON, and the information-state string adds every event the seat has seen and
+  its own decisions (its recall of the game: a decision may change nothing a view shows,
+  such as proposing a trade in Sixteen Thirty Something before naming the cards). The
+  information-state *tensor* is the layout too: a seat's view carries what the rules
+  keep on the table, not every past event (no perfect recall in the tensor).
+  ``resample_from_infostate`` draws a world with ``resample_hidden``, so OpenSpiel's
+  ``ISMCTSBot`` searches worlds the seat cannot rule out, never the true one.
+- **Seeding.** ``chance_sampler(seed)`` draws chance outcomes with the lab's generator
+  for ``seed`` (``stratagem.sim.runner.chance_rng``): the same seed and decisions give
+  the same game as ``stratagem`` matches and the PettingZoo environment.
 """
 
 from __future__ import annotations
 
+import json
+import random
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Any
 
+import numpy as np
 import pyspiel
 
-from stratagem.core import CHANCE, TERMINAL, Game, GameInfo, State, available_games, load
+from stratagem.core import CHANCE, TERMINAL, Game, State, available_games, game_info, load
+from stratagem.interop.layout import Layout
+from stratagem.interop.layouts import layout_of
+from stratagem.interop.spec import ActionIds, Parameter, bounds, option_parameters, options_from
+from stratagem.sim.runner import chance_rng
 
 PREFIX = "stratagem_"
-MAX_GAME_LENGTH = 100_000
 
 
 def short_name(game: str) -> str:
@@ -35,72 +58,163 @@ def short_name(game: str) -> str:
     return PREFIX + game
 
 
-def _game_type(info: GameInfo) -> Any:
+def game_type(name: str) -> Any:
+    """The OpenSpiel ``GameType`` of a Stratagem game."""
+    info = game_info(name)
     two = info.max_players == 2
+    parameters: dict[str, Parameter] = {"players": info.min_players}
+    parameters |= {parameter.name: parameter.default for parameter in option_parameters(name)}
     return pyspiel.GameType(
-        short_name=short_name(info.name),
+        short_name=short_name(name),
         long_name=f"Stratagem {info.title}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=(
-            pyspiel.GameType.Utility.ZERO_SUM if two else pyspiel.GameType.Utility.GENERAL_SUM
+            pyspiel.GameType.Utility.ZERO_SUM if two else pyspiel.GameType.Utility.CONSTANT_SUM
         ),
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=info.max_players,
         min_num_players=info.min_players,
-        provides_information_state_string=False,
-        provides_information_state_tensor=False,
-        provides_observation_string=False,
-        provides_observation_tensor=False,
-        parameter_specification={"players": info.min_players},
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=parameters,
     )
 
 
 @lru_cache(maxsize=32)
-def _load(name: str, players: int) -> Game:
+def _load(name: str, players: int, options: tuple[tuple[str, object], ...]) -> Game:
     """A loaded game (OpenSpiel makes game objects often; loading parses the data pack)."""
-    return load(name, players=players)
+    keywords: dict[str, Any] = dict(options)
+    return load(name, players, **keywords)
 
 
 class SpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
-    """A Stratagem game behind OpenSpiel's ``Game`` interface."""
+    """A Stratagem game behind OpenSpiel's ``Game`` interface (subclassed once per game)."""
 
-    def __init__(self, info: GameInfo, params: dict[str, Any] | None = None) -> None:
-        players = int((params or {}).get("players", info.min_players))
-        self.stratagem: Game = _load(info.name, players)
+    stratagem_name = ""
+    """The registry name of the game; set by each subclass."""
+
+    def __init__(self, params: Mapping[str, Parameter] | None = None) -> None:
+        name = self.stratagem_name
+        params = dict(params or {})
+        players = int(params.get("players", game_info(name).min_players))
+        options = options_from(name, params)
+        self.stratagem: Game = _load(name, players, tuple(sorted(options.items())))
+        self.ids = ActionIds(self.stratagem)
+        self.layout: Layout = layout_of(self.stratagem)
+        self._initial = self.stratagem.new_initial_state()
+        max_length, self.max_chance_nodes = bounds(self.stratagem)
         two = players == 2
-        game_info = pyspiel.GameInfo(
-            num_distinct_actions=self.stratagem.action_space_size,
-            max_chance_outcomes=self.stratagem.action_space_size,
+        info = pyspiel.GameInfo(
+            num_distinct_actions=len(self.ids.decisions),
+            max_chance_outcomes=len(self.ids.outcomes),
             num_players=players,
             min_utility=-1.0 if two else 0.0,
             max_utility=1.0,
-            utility_sum=0.0 if two else None,
-            max_game_length=MAX_GAME_LENGTH,
+            utility_sum=0.0 if two else 1.0,
+            max_game_length=max_length,
         )
-        super().__init__(_game_type(info), game_info, {"players": players})
+        full = {"players": players} | {
+            parameter.name: params.get(parameter.name, parameter.default)
+            for parameter in option_parameters(name)
+        }
+        super().__init__(game_type(name), info, full)
 
-    def new_initial_state(self) -> SpielState:
-        """A fresh game."""
-        return SpielState(self, self.stratagem.new_initial_state())
+    def new_initial_state(self, *_args: object) -> SpielState:
+        """A fresh game (a clone of the game's initial state, made once)."""
+        return SpielState(self, self._initial.clone())
+
+    def max_chance_nodes_in_history(self) -> int:
+        """Twice the most chance outcomes seen in one random game."""
+        return self.max_chance_nodes
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: Mapping[str, object] | None = None
+    ) -> Observer:
+        """The observer OpenSpiel's tensors and strings come from."""
+        if params:
+            raise ValueError(f"observation parameters are not supported; got {dict(params)!r}")
+        return Observer(self.layout, iig_obs_type)
 
 
-class _Copied:
-    """Holds the Stratagem state and the game for a ``SpielState``.
+class EightyYearsWarGame(SpielGame):
+    """Eighty Years War under OpenSpiel."""
 
-    OpenSpiel clones a Python state by deep-copying its ``__dict__``; this holder makes
-    that copy a ``State.clone()`` (flat lists, no deep copy) sharing the game.
+    stratagem_name = "eighty_years_war"
+
+
+class BritainVsFranceGame(SpielGame):
+    """1750: Britain vs. France under OpenSpiel."""
+
+    stratagem_name = "britain_vs_france"
+
+
+class HenryViiiGame(SpielGame):
+    """Henry VIII under OpenSpiel."""
+
+    stratagem_name = "henry_viii"
+
+
+class SixteenThirtySomethingGame(SpielGame):
+    """Sixteen Thirty Something under OpenSpiel."""
+
+    stratagem_name = "sixteen_thirty_something"
+
+
+class TerciosGame(SpielGame):
+    """Liber Militum: Tercios under OpenSpiel."""
+
+    stratagem_name = "tercios"
+
+
+GAME_CLASSES: dict[str, type[SpielGame]] = {
+    cls.stratagem_name: cls
+    for cls in (
+        BritainVsFranceGame,
+        EightyYearsWarGame,
+        HenryViiiGame,
+        SixteenThirtySomethingGame,
+        TerciosGame,
+    )
+}
+
+
+def _restore(game_string: str, doc: dict[str, Any], moves: list[tuple[int, int]]) -> _Held:
+    """The inverse of ``_Held.__reduce__`` (in a fresh process too)."""
+    register()
+    game = pyspiel.load_game(game_string)
+    return _Held(game, game.stratagem.state_from_json(doc), moves)
+
+
+class _Held:
+    """The Stratagem state, the game and every seat's own decisions of a ``SpielState``.
+
+    OpenSpiel clones a Python state by deep-copying its ``__dict__`` and serializes it by
+    pickling that dict: the copy is ``State.clone()`` and the pickle the state's JSON.
+    ``moves`` lists (seat, decision id) in order: a seat recalls its own decisions, even
+    those that change nothing its view shows yet.
     """
 
-    __slots__ = ("game", "state")
+    __slots__ = ("game", "moves", "state")
 
-    def __init__(self, game: SpielGame, state: State) -> None:
+    def __init__(self, game: SpielGame, state: State, moves: list[tuple[int, int]]) -> None:
         self.game = game
         self.state = state
+        self.moves = moves
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Copied:
-        return _Copied(self.game, self.state.clone())
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
+        return _Held(self.game, self.state.clone(), self.moves.copy())
+
+    def __reduce__(self) -> tuple[Any, tuple[str, Any, list[tuple[int, int]]]]:
+        return _restore, (str(self.game), self.state.to_json(), self.moves)
+
+    def recall(self, seat: int) -> list[str]:
+        """The texts of ``seat``'s own decisions so far."""
+        decision = self.game.ids.decision
+        return [decision(action).text for player, action in self.moves if player == seat]
 
 
 class SpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
@@ -108,7 +222,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
 
     def __init__(self, game: SpielGame, state: State) -> None:
         super().__init__(game)
-        self._held = _Copied(game, state)
+        self._held = _Held(game, state, [])
 
     @property
     def state(self) -> State:
@@ -116,8 +230,8 @@ class SpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
         return self._held.state
 
     def current_player(self) -> int:
-        """A seat, or OpenSpiel's chance or terminal id (the same numbers as Stratagem's)."""
-        player = self.state.current_player()
+        """A seat, or OpenSpiel's chance or terminal id."""
+        player = self._held.state.current_player()
         if player == CHANCE:
             return int(pyspiel.PlayerId.CHANCE)
         if player == TERMINAL:
@@ -125,40 +239,107 @@ class SpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
         return player
 
     def _legal_actions(self, player: int) -> list[int]:
-        return sorted(action.id for action in self.state.legal_actions())
+        held = self._held
+        return held.game.ids.decision_ids(held.state.legal_actions())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The chance outcomes' ids with their exact probabilities."""
-        return sorted((action.id, p) for action, p in self.state.chance_outcomes())
+        held = self._held
+        return held.game.ids.outcome_ids(held.state.chance_outcomes())
 
     def _apply_action(self, action: int) -> None:
-        self.state.apply_action(self.state.action_from_id(action))
+        held = self._held
+        state, ids = held.state, held.game.ids
+        player = state.current_player()
+        if player == CHANCE:
+            state.apply_action(ids.outcome(action))
+        else:
+            state.apply_action(ids.decision(action))
+            held.moves.append((player, action))
 
     def _action_to_string(self, player: int, action: int) -> str:
-        return self.state.action_from_id(action).text
+        ids = self._held.game.ids
+        if player == int(pyspiel.PlayerId.CHANCE):
+            return str(ids.outcome(action).text)
+        return str(ids.decision(action).text)
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
-        return self.state.is_terminal()
+        return self._held.state.is_terminal()
 
     def returns(self) -> list[float]:
         """The game's returns (0 for everyone before the end)."""
-        if not self.state.is_terminal():
+        state = self._held.state
+        if not state.is_terminal():
             return [0.0] * self._held.game.stratagem.num_players
-        return list(self.state.returns())
+        return list(state.returns())
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> SpielState:
+        """A state ``player_id`` cannot tell from this one (``resample_hidden``), drawn
+        with a generator seeded by one draw of ``probability_sampler``."""
+        rng = random.Random(f"{probability_sampler()!r}/resample/{player_id}")
+        held = self._held
+        world = SpielState(held.game, held.state.resample_hidden(player_id, rng))
+        world._held.moves = held.moves.copy()
+        return world
 
     def __str__(self) -> str:
         return str(self.state)
 
 
-def game_class(info: GameInfo) -> type[SpielGame]:
-    """A ``SpielGame`` subclass for one game (OpenSpiel registers a class per game)."""
+class Observer:
+    """OpenSpiel's ``PyObserver``: a view's layout tensor, and the view (with the seat's
+    events when the observation type asks for perfect recall) as a string."""
 
-    def init(self: SpielGame, params: dict[str, Any] | None = None) -> None:
-        SpielGame.__init__(self, info, params)
+    def __init__(self, layout: Layout, iig_obs_type: Any = None) -> None:
+        self.layout = layout
+        self.recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        self.private = iig_obs_type is None or (
+            iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
+        )
+        if iig_obs_type is not None and (
+            iig_obs_type.private_info == pyspiel.PrivateInfoType.ALL_PLAYERS
+            or not iig_obs_type.public_info
+        ):
+            raise ValueError(
+                "Stratagem games observe one seat's view (public and private) or the "
+                "public view only"
+            )
+        self.tensor = np.zeros(layout.size, np.float32)
+        self.dict: dict[str, Any] = {
+            item.name: self.tensor[item.start : item.stop] for item in layout.describe()
+        }
 
-    name = "".join(part.title() for part in info.name.split("_"))
-    return type(f"Spiel{name}", (SpielGame,), {"__init__": init})
+    def _view(self, state: SpielState, player: int) -> dict[str, Any]:
+        return state.state.view(player if self.private else None)
+
+    def set_from(self, state: SpielState, player: int) -> None:
+        """Write ``player``'s view of ``state`` into ``tensor``."""
+        self.layout.write(self._view(state, player), self.tensor)
+
+    def string_from(self, state: SpielState, player: int) -> str:
+        """``player``'s view as JSON (and, with perfect recall, the events it has seen
+        and its own decisions)."""
+        seat = player if self.private else None
+        held = state._held
+        doc: dict[str, Any] = {"view": held.state.view(seat)}
+        if self.recall:
+            doc["events"] = held.state.visible_events(seat)
+            if seat is not None:
+                doc["decisions"] = held.recall(seat)
+        return json.dumps(doc, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def chance_sampler(seed: int) -> Callable[[SpielState], int]:
+    """Draws a chance node's outcome id the way the lab does for ``seed``: one generator
+    per game, ``chance_rng(seed)``, and the game's own ``sample_chance``."""
+    rng = chance_rng(seed)
+
+    def draw(state: SpielState) -> int:
+        game: SpielGame = state._held.game
+        return game.ids.outcome_id(state.state.sample_chance(rng))
+
+    return draw
 
 
 _REGISTERED: set[str] = set()
@@ -170,7 +351,7 @@ def register() -> list[str]:
     for info in available_games():
         name = short_name(info.name)
         if name not in _REGISTERED:
-            pyspiel.register_game(_game_type(info), game_class(info))
+            pyspiel.register_game(game_type(info.name), GAME_CLASSES[info.name])
             _REGISTERED.add(name)
         names.append(name)
     return names

@@ -6,32 +6,51 @@
 
 - **Agents** are the seats, named ``<seat>_<index>`` in lower case (``dutch_0``,
   ``spanish_1``), as PettingZoo recommends.
-- **Actions** are ``Discrete(game.action_space_size)``: the game's fixed action ids
-  (``state.action_id``). An id that is not legal now raises ``IllegalAction`` with the
-  rules' reason and changes nothing.
-- **Observations** are ``{"observation": float32[SIZE], "action_mask": int8[n]}``: the
-  seat's view hashed into a fixed-length vector (``stratagem.interop.observation``) and
-  the mask of its legal action ids (all zeros when it is not the seat's turn).
+- **Actions** are ``Discrete(n)`` over the game's decisions, numbered as OpenSpiel numbers
+  them (``stratagem.interop.spec.ActionIds``; chance outcomes are not actions). An id
+  that is not legal now raises ``IllegalAction`` with the rules' reason and changes
+  nothing.
+- **Observations** are ``{"observation": float32[size], "action_mask": int8[n]}``: the
+  agent's view written by the game's observation layout (``stratagem.interop.layouts``:
+  named slices, ``env.layout.describe()``) and the mask of its legal decisions (all zeros
+  when it is not the agent's turn).
+- **State.** ``env.state()`` is the centralised critic's global tensor: every seat's
+  observation, seat after seat, so it holds the whole position every seat knows (all
+  hands, secret objectives, face-down orders); only what no seat knows yet (the order of
+  the decks, left to chance) is not in it.
 - **Chance** is not an agent: the environment draws every chance outcome itself with
-  ``sample_chance`` from a generator seeded by ``reset(seed=...)``, so a seed fixes the
-  deals as it does for ``stratagem play``.
+  ``sample_chance`` from the lab's generator for the seed
+  (``stratagem.sim.runner.chance_rng``), so ``reset(seed=s)`` deals as a lab match or
+  ``stratagem play`` with seed ``s`` does.
 - **Rewards** are the game's ``returns()`` at the end, 0 before; all agents terminate
   together when the game is over (no truncation: every game ends by its rules).
+- **Rendering.** ``ansi``: the state and the public view as text (``human`` prints it);
+  ``rgb_array``: the game's SVG board of the public view (``stratagem.render``),
+  rasterised by resvg.
 """
 
 from __future__ import annotations
 
+import io
 import random
 import re
 from typing import Any, ClassVar
 
 import numpy as np
 import numpy.typing as npt
+import resvg_py
 from gymnasium import spaces
 from pettingzoo import AECEnv
+from PIL import Image
 
-from stratagem.core import CHANCE, Game, load
-from stratagem.interop.observation import SIZE, encode
+from stratagem.core import CHANCE, Game, State, load
+from stratagem.interop.layouts import layout_of
+from stratagem.interop.spec import ActionIds
+from stratagem.render import board_renderer
+from stratagem.sim.runner import chance_rng
+
+RENDER_WIDTH = 960
+"""Width in pixels of an ``rgb_array`` frame (its height follows the board's shape)."""
 
 
 def agent_names(game: Game) -> list[str]:
@@ -43,47 +62,62 @@ def agent_names(game: Game) -> list[str]:
     return names
 
 
+def rasterise(svg: str, width: int = RENDER_WIDTH) -> npt.NDArray[np.uint8]:
+    """An SVG drawing as an RGB array of ``width`` pixels across, on white."""
+    png = resvg_py.svg_to_bytes(svg_string=svg, width=width, background="#ffffff")
+    with Image.open(io.BytesIO(bytes(png))) as image:
+        return np.asarray(image.convert("RGB"), dtype=np.uint8)
+
+
 class StratagemEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
     """A Stratagem game as an AEC environment (see the module docstring)."""
 
     metadata: ClassVar[dict[str, Any]] = {
-        "render_modes": ["ansi"],
-        "name": "stratagem_v0",
+        "render_modes": ["human", "ansi", "rgb_array"],
+        "name": "stratagem_v1",
         "is_parallelizable": False,
     }
 
     def __init__(self, game: Game, render_mode: str | None = None) -> None:
         super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(
+                f"render_mode {render_mode!r} is not one of {self.metadata['render_modes']}"
+            )
         self.game = game
         self.render_mode = render_mode
+        self.layout = layout_of(game)
+        self.ids = ActionIds(game)
         self.possible_agents = agent_names(game)
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
-        count = game.action_space_size
+        count = len(self.ids.decisions)
+        size = self.layout.size
         self.action_spaces = {agent: spaces.Discrete(count) for agent in self.possible_agents}
         self.observation_spaces = {
             agent: spaces.Dict(
                 {
-                    "observation": spaces.Box(-np.inf, np.inf, (SIZE,), np.float32),
+                    "observation": spaces.Box(-np.inf, np.inf, (size,), np.float32),
                     "action_mask": spaces.Box(0, 1, (count,), np.int8),
                 }
             )
             for agent in self.possible_agents
         }
+        self.state_space = spaces.Box(-np.inf, np.inf, (game.num_players * size,), np.float32)
         self._rng = random.Random()
-        self.state = game.new_initial_state()
+        self.game_state: State = game.new_initial_state()
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The same space object every time (PettingZoo seeds it)."""
         return self.observation_spaces[agent]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
-        """``Discrete(action_space_size)``."""
+        """``Discrete`` over the game's decisions."""
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """A new game; ``seed`` fixes its chance outcomes."""
-        self._rng = random.Random(seed)
-        self.state = self.game.new_initial_state()
+        """A new game; ``seed`` fixes its chance outcomes (the lab's rule)."""
+        self._rng = random.Random() if seed is None else chance_rng(seed)
+        self.game_state = self.game.new_initial_state()
         self._draw_chance()
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -91,18 +125,26 @@ class StratagemEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
-        self.agent_selection = self.possible_agents[self.state.current_player()]
+        self.agent_selection = self.possible_agents[self.game_state.current_player()]
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
-        """The agent's hashed view and its legal-action mask."""
+        """The agent's view in the game's layout and its legal-decision mask."""
         seat = self._seat[agent]
-        mask = np.zeros(self.game.action_space_size, dtype=np.int8)
-        if self.state.current_player() == seat:
-            mask[[action.id for action in self.state.legal_actions()]] = 1
-        return {"observation": encode(self.state.view(seat)), "action_mask": mask}
+        state = self.game_state
+        mask = np.zeros(len(self.ids.decisions), dtype=np.int8)
+        if state.current_player() == seat:
+            mask[self.ids.decision_ids(state.legal_actions())] = 1
+        return {"observation": self.layout.encode(state.view(seat)), "action_mask": mask}
+
+    def state(self) -> npt.NDArray[np.float32]:
+        """The global tensor: every seat's observation, seat after seat."""
+        state = self.game_state
+        return np.concatenate(
+            [self.layout.encode(state.view(seat)) for seat in range(self.game.num_players)]
+        )
 
     def step(self, action: int | None) -> None:
-        """The selected agent takes action id ``action`` (``None`` once it is done)."""
+        """The selected agent takes decision ``action`` (``None`` once it is done)."""
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -110,31 +152,42 @@ class StratagemEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
         if action is None:
             raise ValueError(f"{agent} must act: None is only for agents whose game is over")
         seat = self._seat[agent]
-        self.state.apply_action(self.state.action_from_id(int(action)), seat=seat)
+        state = self.game_state
+        state.apply_action(self.ids.decision(int(action)), seat=seat)
         self._draw_chance()
         self._cumulative_rewards[agent] = 0.0
-        if self.state.is_terminal():
-            returns = self.state.returns()
+        if state.is_terminal():
+            returns = state.returns()
             self.rewards = {a: float(returns[self._seat[a]]) for a in self.agents}
             self.terminations = dict.fromkeys(self.agents, True)
             following = self.possible_agents[(seat + 1) % len(self.possible_agents)]
             self.agent_selection = following if following in self.agents else agent
         else:
             self.rewards = dict.fromkeys(self.agents, 0.0)
-            self.agent_selection = self.possible_agents[self.state.current_player()]
+            self.agent_selection = self.possible_agents[state.current_player()]
         self._accumulate_rewards()
 
-    def render(self) -> str | None:
-        """``ansi``: the public view and who is to move, as text."""
-        if self.render_mode != "ansi":
+    def render(self) -> str | npt.NDArray[np.uint8] | None:
+        """``ansi``: the public view as text; ``human``: that text printed;
+        ``rgb_array``: the public board as pixels."""
+        if self.render_mode in ("ansi", "human"):
+            text = f"{self.game_state}\n{self.game_state.view(None)}"
+            if self.render_mode == "ansi":
+                return text
+            print(text)
             return None
-        return f"{self.state}\n{self.state.view(None)}"
+        if self.render_mode == "rgb_array":
+            draw = board_renderer(self.game.name)
+            if draw is None:
+                raise ValueError(f"{self.game.name} has no board drawing")
+            return rasterise(draw(self.game_state.view(None)))
+        return None
 
     def close(self) -> None:
         """Nothing to release."""
 
     def _draw_chance(self) -> None:
-        state = self.state
+        state = self.game_state
         while state.current_player() == CHANCE:
             state.apply_action(state.sample_chance(self._rng))
 
