@@ -17,8 +17,9 @@ from stratagem import cli
 from stratagem.core import OptionError
 from stratagem.sim import backends
 from stratagem.sim.compare import parse_variant, run_compare, sweep_variants
-from stratagem.sim.questions import Difference, Question
+from stratagem.sim.questions import Difference, Question, estimate, games_to_halve
 from stratagem.sim.settings import SettingError, make_setup, parse_settings
+from stratagem.sim.stats import wilson_interval
 
 GAME = "eighty_years_war"
 HEURISTIC = {"Dutch": "heuristic", "Spanish": "heuristic"}
@@ -214,3 +215,19 @@ def test_a_sweep_report_plots_each_question_against_the_value(tmp_path: Path) ->
     assert doc["sweep"] == "pack.rules.logistics.spanish_hand=7..8"
     assert [v["name"] for v in doc["variants"]] == ["spanish_hand=7", "spanish_hand=8"]
     assert "pack.rules.logistics.spanish_hand</text>" in (tmp_path / "report.html").read_text()
+
+
+@pytest.mark.parametrize(("rate", "games"), [(0.5, 100), (0.1, 400), (0.0, 50), (0.97, 2000)])
+def test_games_to_halve_is_the_least_number_that_halves_the_wilson_interval(
+    rate: float, games: int
+) -> None:
+    question = Question("Dutch wins", "rate", "Win rate by seat")
+    found = estimate(question, [1.0] * round(rate * games) + [0.0] * round((1 - rate) * games))
+    more = games_to_halve(found)
+    assert more is not None
+
+    def width(total: int) -> float:
+        low, high = wilson_interval(found.mean * total, total)
+        return high - low
+
+    assert width(games + more) <= found.width / 2 < width(games + more - 1)

@@ -307,23 +307,31 @@ def seat_balance(records: Iterable[GameRecord], seats: int) -> Balance:
 
 
 def games_to_halve(estimate: Estimate) -> int | None:
-    """How many more games would halve ``estimate``'s interval (same mean and spread):
-    the interval narrows as one over the root of the games, so about three times as many
-    again; found exactly for a Wilson interval."""
+    """How many more games would halve ``estimate``'s interval, its mean and spread kept:
+    about three times as many again for a mean (the interval narrows as one over the root
+    of the games); the least number, found by bisection, for a rate's Wilson interval."""
     n = estimate.games
     if n < 2 or not math.isfinite(estimate.width) or estimate.width == 0:
         return None
     if estimate.question.kind == "number":
         return 3 * n
     target = estimate.width / 2
-    more = 3 * n
-    while more > 0:
-        total = n + more - 1
+
+    def width(more: int) -> float:
+        total = n + more
         low, high = wilson_interval(estimate.mean * total, total)
-        if high - low > target:
-            break
-        more -= 1
-    return more
+        return high - low
+
+    low, high = 0, 3 * n
+    while width(high) > target:
+        low, high = high, 2 * high
+    while high - low > 1:
+        middle = (low + high) // 2
+        if width(middle) > target:
+            low = middle
+        else:
+            high = middle
+    return high
 
 
 def running(values: Sequence[float], question: Question, points: int = 40) -> list[Estimate]:
