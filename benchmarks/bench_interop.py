@@ -1,12 +1,15 @@
 """PettingZoo stepping speed of every game: random legal actions from the action mask.
 
-    .venv/bin/python benchmarks/bench_interop.py --seconds 2 [--baseline COMMIT] [--profile GAME]
+    .venv/bin/python benchmarks/bench_interop.py --seconds 2 [--baseline COMMIT]
+    .venv/bin/python benchmarks/bench_interop.py --parts | --profile GAME
 
 A step is one ``env.last()`` (the observation and its action mask) and one
 ``env.step(action)``, for whichever agent is selected, over whole games from
 ``reset(seed=...)``: what a learner's loop costs. ``--baseline COMMIT`` also measures the
 environment as it was at that commit (its ``interop`` modules read with ``git show``),
 game by game right after the current one, so both see the same machine load.
+``--parts`` times instead, per decision of the first 300 of a random game, the parts of
+an observation: the game's ``view(seat)`` and the layout's ``encode``.
 ``--profile`` prints cProfile's top entries for one game instead.
 """
 
@@ -28,6 +31,7 @@ from typing import Any
 import numpy as np
 
 import stratagem
+from stratagem.interop.layouts import layout_of
 from stratagem.interop.pettingzoo import env
 
 MakeEnv = Callable[[str], Any]
@@ -78,12 +82,43 @@ def baseline(commit: str) -> MakeEnv:
     return make
 
 
+def parts(name: str) -> str:
+    """A table row: µs per view, per encode and per legal-action list, and the size."""
+    game = stratagem.load(name)
+    layout = layout_of(game)
+    rng = random.Random(0)
+    states, state = [], game.new_initial_state()
+    while not state.is_terminal() and len(states) < 300:
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng))
+        else:
+            states.append(state.clone())
+            state.apply_action(rng.choice(state.legal_actions()))
+    start = time.perf_counter()
+    views = [position.view(position.current_player()) for position in states]
+    viewing = time.perf_counter() - start
+    start = time.perf_counter()
+    for view in views:
+        layout.encode(view)
+    encoding = time.perf_counter() - start
+    count = len(states)
+    return (
+        f"| {name} | {1e6 * viewing / count:.0f} | {1e6 * encoding / count:.0f} | {layout.size} |"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=2.0)
     parser.add_argument("--baseline", metavar="COMMIT")
     parser.add_argument("--profile", metavar="GAME")
+    parser.add_argument("--parts", action="store_true")
     args = parser.parse_args()
+    if args.parts:
+        print("| game | view µs | encode µs | tensor size |\n|---|---|---|---|")
+        for info in stratagem.available_games():
+            print(parts(info.name), flush=True)
+        return
     if args.profile:
         profile = cProfile.Profile()
         profile.runcall(run, env, args.profile, args.seconds)
