@@ -160,6 +160,8 @@ def test_parameters_are_the_game_options() -> None:
     )
     tercios = pyspiel.load_game("stratagem_tercios(armies=swedish_1000+spanish_1000)")
     assert list(tercios.stratagem.options["armies"]) == ["swedish_1000", "spanish_1000"]
+    bigger = pyspiel.load_game("stratagem_tercios(armies=spanish_1500+swedish_1500)")
+    assert bigger.max_game_length() > tercios.max_game_length()  # more units, longer bound
     henry = pyspiel.load_game("stratagem_henry_viii(players=7)")
     assert henry.num_players() == 7
 
