@@ -1,2 +1,7 @@
-"""Research interfaces: a PettingZoo AEC environment and OpenSpiel registration for every
-registered game, built on the core API only (``stratagem[rl]``)."""
+"""Research interfaces (``stratagem[rl]``): every registered game as OpenSpiel games
+(``openspiel``) and PettingZoo AEC environments (``pettingzoo``), sharing each game's
+observation layout (``layout``, ``layouts``) and action ids and bounds (``spec``).
+
+They read games through the core API (views, legal actions, chance outcomes,
+``resample_hidden``); the one game helper used is 1750's ``read_colony_line``, the reader
+of its own view's colony lines."""
