@@ -3,5 +3,5 @@
 observation layout (``layout``, ``layouts``) and action ids and bounds (``spec``).
 
 They read games through the core API (views, legal actions, chance outcomes,
-``resample_hidden``); the one game helper used is 1750's ``read_colony_line``, the reader
-of its own view's colony lines."""
+``resample_hidden``); the only game parts used are 1750's ``read_colony_line`` (the reader
+of its view's colony lines) and its export names."""
