@@ -192,18 +192,25 @@ def every_seat(
     return dict.fromkeys(game.seat_names, bot)
 
 
-def check_report(report: Path | None) -> None:
+def check_report(report: Path | None, flag: str = "--report") -> None:
     """Refuse, before the first game, a report folder that cannot be made or written."""
     if report is None:
         return
-    try:
+    with writing(flag, report):
         report.mkdir(parents=True, exist_ok=True)
         probe = report / ".stratagem-write-check"
         probe.write_text("", encoding="utf-8")
         probe.unlink()
+
+
+@contextmanager
+def writing(flag: str, where: Path) -> Iterator[None]:
+    """A failure to write ``where`` as a one-line ``StratagemError`` naming the flag."""
+    try:
+        yield
     except OSError as error:
         raise StratagemError(
-            f"--report {report}: cannot write there ({error.strerror or error})"
+            f"{flag} {where}: cannot write there ({error.strerror or error})"
         ) from None
 
 
@@ -270,7 +277,8 @@ def simulate_and_report(
     if report is not None:
         from stratagem.sim.report import write_study_report  # noqa: PLC0415  (matplotlib)
 
-        html = write_study_report(run, report)
+        with writing("--report", report):
+            html = write_study_report(run, report)
         out.print(Text(f"Report: {html} (results: {html.parent / 'results.json'})"))
     if run.interrupted:
         raise stopped_exit()
@@ -319,7 +327,7 @@ def tournament_and_report(
     to ``results`` (JSON) when it is given."""
     parsed = parse_settings(settings)
     if results is not None:
-        check_report(results.parent)
+        check_report(results.parent, "--results")
     with sigterm_stops_the_games(), progress_bar(err) as progress:
         result = run_tournament(
             game_name,
@@ -339,7 +347,8 @@ def tournament_and_report(
     out.print(render_tournament(result))
     if results is not None:
         text = json.dumps(tournament_doc(result), indent=1) + "\n"
-        results.write_text(text, encoding="utf-8")
+        with writing("--results", results):
+            results.write_text(text, encoding="utf-8")
         out.print(Text(f"Results: {results}"))
     if result.interrupted:
         raise stopped_exit()
@@ -476,7 +485,8 @@ def compare_and_report(
     if report is not None:
         from stratagem.sim.compare_report import write_comparison_report  # noqa: PLC0415
 
-        html = write_comparison_report(comparison, report)
+        with writing("--report", report):
+            html = write_comparison_report(comparison, report)
         out.print(Text(f"Report: {html} (results: {html.parent / 'results.json'})"))
     if comparison.interrupted:
         raise stopped_exit()

@@ -51,6 +51,12 @@ def test_a_report_folder_that_cannot_be_made_is_refused_before_the_first_game(
         result = invoke(command, GAME, "-n", "2", *extra, "--report", str(blocker / "out"))
         assert result.exit_code == 2, result.output
         assert f"--report {blocker / 'out'}: cannot write there" in result.stderr
+    where = blocker / "out" / "t.json"
+    result = invoke(
+        "tournament", GAME, "--bot", "random", "--bot", "heuristic", "--results", str(where)
+    )
+    assert result.exit_code == 2, result.output
+    assert f"--results {where.parent}: cannot write there" in result.stderr
     assert played == []
 
 
