@@ -224,11 +224,10 @@ def header(
     seats: Mapping[str, str],
 ) -> Text:
     """The run's first line: what is played, how many games, options and settings."""
-    shown = ", ".join(f"{k}={json.dumps(v)}" for k, v in options.items() if v is not None)
     changed = "; ".join(s.text for s in settings) or "none"
     lineup = ", ".join(f"{seat}={bot}" for seat, bot in seats.items())
     return Text(
-        f"{game}: {n} games, master seed {seed}; seats {lineup}; options {shown or 'none'}; "
+        f"{game}: {n} games, master seed {seed}; seats {lineup}; options {_shown(options)}; "
         f"settings {changed}",
         style="bold",
     )
@@ -403,12 +402,23 @@ def render_tournament(tournament: Tournament) -> Group:
             _rate(line.draws),
         )
     alone = "" if tournament.alone is None else f", {tournament.alone} always alone"
+    mirrored = ", deals mirrored" if tournament.mirror else ""
     title = Text(
         f"{tournament.game}: tournament of {len(tournament.records)} games, "
-        f"master seed {tournament.seed}{alone}",
+        f"master seed {tournament.seed}{alone}{mirrored}",
         style="bold",
     )
-    return Group(title, pairs, seats, _ratings(tournament))
+    made = Text(
+        f"Options {_shown(tournament.options)}; settings "
+        + ("; ".join(s.text for s in tournament.settings) or "none")
+    )
+    return Group(title, made, pairs, seats, _ratings(tournament))
+
+
+def _shown(options: Mapping[str, object]) -> str:
+    """Options given a value, as ``key=value`` (JSON values), or ``none``."""
+    shown = ", ".join(f"{k}={json.dumps(v)}" for k, v in options.items() if v is not None)
+    return shown or "none"
 
 
 def _ratings(tournament: Tournament) -> Group:

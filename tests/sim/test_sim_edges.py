@@ -99,6 +99,16 @@ def test_mirrored_deals_share_a_seed_and_pairings_keep_theirs_when_bots_are_adde
     assert [(j.bots, j.seed) for j in pairing] == [(j.bots, j.seed) for j in plain]
 
 
+def test_a_tournament_shows_its_options_settings_and_mirroring() -> None:
+    result = invoke(
+        "tournament", GAME, "--bot", "random", "--bot", "heuristic", "-n", "2", "--seed", "1",
+        "--mirror", "--set", "pack.rules.logistics.dutch_hand=6",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "tournament of 2 games, master seed 1, deals mirrored" in result.stdout
+    assert "Options players=2; settings pack.rules.logistics.dutch_hand=6" in result.stdout
+
+
 def test_mirror_is_for_two_seat_games() -> None:
     result = invoke("tournament", "henry_viii", "--bot", "random", "--bot", "heuristic", "--mirror")
     assert result.exit_code == 2
