@@ -58,9 +58,9 @@ def test_simulate_twice_prints_the_same() -> None:
 def test_simulate_prints_the_games_own_questions() -> None:
     result = invoke("simulate", "henry_viii", "-n", "4", "--seed", "3")
     assert result.exit_code == 0, result.output
-    table = result.stdout[result.stdout.index("The game's own questions: shares") :]
-    assert re.search(r"Ended +│ [\w ]+ +│ +\d │ +\d+\.\d% │ +\d+\.\d% - ", table)
-    assert re.search(r"Turns +│ +4 │ +[\d.]+ │ +[\d.]+ │", table)
+    table = result.stdout[result.stdout.index("│ The game's own questions") :]
+    assert re.search(r"│ ended: \w+ +│ +\d │ +\d+\.\d% │ +\d+\.\d% - ", table)
+    assert re.search(r"│ turns +│ +4 │ +[\d.]+ │ +[\d.]+ - [\d.]+ │", table)
 
 
 def test_simulate_without_seed_prints_one() -> None:

@@ -134,6 +134,23 @@ def test_a_bot_with_more_seats_has_more_chances_in_the_model() -> None:
     assert first.mu == pytest.approx(second.mu, abs=1.0)
 
 
+def test_a_game_s_own_question_may_share_a_label_with_the_lab_s() -> None:
+    """Henry VIII reports ``turns`` and ``ended`` in its details: they stay apart from the
+    game length's turns and from how the game ended (they once overwrote each other)."""
+    record = GameRecord(
+        0, 1, ("x", "y"), (0,), (1.0, 0.0), {}, {"turns": 9, "ended": "vote"},
+        "x wins after 3 turns", 1, 1, 3, 0,
+    )  # fmt: skip
+    found = {
+        (e.question.group, e.question.label): e.mean
+        for e in estimates(answers_of([record], ["x", "y"]))
+    }
+    assert found[("Game length", "turns")] == 3.0
+    assert found[("The game's own questions", "turns")] == 9.0
+    assert found[("The game's own questions", "ended: vote")] == 1.0
+    assert found[("How games ended", "how it ended: x wins after # turns")] == 1.0
+
+
 def _record(details: dict[str, object]) -> GameRecord:
     return GameRecord(0, 1, ("x", "y"), (0,), (1.0, -1.0), {}, details, "", 1, 1, None, 0)
 
@@ -150,6 +167,8 @@ def test_details_of_every_game_are_questions_key_by_key() -> None:
     assert found["ended_by: death"].mean == pytest.approx(1 / 3)
     assert (found["colonies"].mean, found["colonies"].games) == (4.0, 2)
     colonies = [q for q in answers.questions if q.label == "colonies"]
+    ended_by = [q.label for q in answers.questions if q.group == "How games ended"]
+    assert ended_by == ["how it ended: not told"]
     plot = plot_numbers("details", answers, colonies)
     assert plot.startswith('<div class="figure"') and "colonies" in plot
 

@@ -51,6 +51,12 @@ class Question:
     group: str
     parent: str = ""
 
+    @property
+    def key(self) -> str:
+        """Unique among a study's questions: a game's own question may share its label
+        with one of the lab's (Henry VIII's detail ``turns`` and the game length's)."""
+        return f"{self.group}/{self.label}"
+
 
 @dataclass(frozen=True, slots=True)
 class Answers:
@@ -62,14 +68,14 @@ class Answers:
 
     def values(self, question: Question) -> list[float]:
         """The answers to ``question`` of the games that gave one, in game order."""
-        return [game[question.label] for game in self.games if question.label in game]
+        return [game[question.key] for game in self.games if question.key in game]
 
     def by_seed(self, question: Question) -> dict[int, float]:
         """The answers to ``question`` keyed by the game's seed."""
         return {
-            seed: game[question.label]
+            seed: game[question.key]
             for seed, game in zip(self.seeds, self.games, strict=True)
-            if question.label in game
+            if question.key in game
         }
 
 
@@ -100,7 +106,8 @@ def _raw(record: GameRecord, seat_names: Sequence[str]) -> list[tuple[Question, 
     if record.first_player is not None:
         first = Question("first player wins", "rate", GROUPS[1])
         found.append((first, float(record.first_player in record.winners)))
-    found.append((Question("ended", "rate", GROUPS[2]), how_ended(record.reason, seat_names)))
+    ended = Question("how it ended", "rate", GROUPS[2])
+    found.append((ended, how_ended(record.reason, seat_names)))
     found.append((Question("actions (chance included)", "number", GROUPS[3]), record.length))
     found.append((Question("decisions", "number", GROUPS[3]), record.decisions))
     if record.turns is not None:
@@ -135,13 +142,14 @@ def answers_over(
         for game in raw:
             for question, value in game:
                 if isinstance(value, str):
-                    words.setdefault(question.label, {})[value] = None
-                order.setdefault(question.label, question)
+                    words.setdefault(question.key, {})[value] = None
+                order.setdefault(question.key, question)
     questions: list[Question] = []
-    for label, question in order.items():
-        if label in words:
-            for word in sorted(words[label]):
-                questions.append(Question(f"{label}: {word}", "rate", question.group, label))
+    for key, question in order.items():
+        if key in words:
+            for word in sorted(words[key]):
+                label = f"{question.label}: {word}"
+                questions.append(Question(label, "rate", question.group, question.label))
         else:
             questions.append(question)
     grouped = sorted(questions, key=lambda q: GROUPS.index(q.group))
@@ -152,10 +160,11 @@ def answers_over(
             row: dict[str, float] = {}
             for question, value in game:
                 if isinstance(value, str):
-                    for word in words[question.label]:
-                        row[f"{question.label}: {word}"] = float(word == value)
+                    for word in words[question.key]:
+                        answer = Question(f"{question.label}: {word}", "rate", question.group)
+                        row[answer.key] = float(word == value)
                 else:
-                    row[question.label] = float(value)
+                    row[question.key] = float(value)
             games.append(row)
         result.append(Answers(tuple(grouped), tuple(games), tuple(game_seeds)))
     return result
