@@ -215,6 +215,19 @@ def test_england_france_war_example() -> None:
     assert state.is_chance_node()
 
 
+def test_resolving_a_war_tells_the_modifiers_behind_each_total() -> None:
+    """Resolving a War / Rolling the Dice: the logged war line gives, for each side, the
+    Combat Modifiers and the dice difference that make its total (England-France example)."""
+    state = englands_vote(board={"England": {"faction": RED, "ability": 1, "leaders": 1}})
+    tim_calls_war_on_france(state)
+    play(state, "Vote war", "Vote war", "Vote peace", "Dice difference: 1", "Dice difference: 4")
+    line = next(e["text"] for e in state.visible_events(SIMON) if e["text"].startswith("War:"))
+    assert line.startswith(
+        "War: England 4 (Military Ability +1, Military Leader +2, dice 1) against "
+        "France 5 (Military Ability +1, dice 4): France wins"
+    )
+
+
 def _end_of_turn(counters: dict[int, list[str]], piles: Any, board: Any) -> State:
     """The last player of turn 1 discards down to 13, which ends the turn (7. End of Turn)."""
     last = 4

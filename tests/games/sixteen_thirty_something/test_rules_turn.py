@@ -149,8 +149,6 @@ def test_trading_one_deal_with_one_player() -> None:
     assert legal_texts(state) == [
         "Accept the offer of Player 2",
         "Accept the offer of Player 3",
-        "Accept the offer of Player 4",
-        "Accept the offer of Player 5",
         "Decline every offer",
     ]
     play(state, "Accept the offer of Player 2")
@@ -159,6 +157,58 @@ def test_trading_one_deal_with_one_player() -> None:
     assert state.view(None)["phase"] == "4. Playing Special Cards"
     public = state.visible_events(SIMON)[-1]["text"]
     assert public == "Player 1 trades a Spain card to Player 2 for a France card."
+
+
+def test_trading_cards_only_an_offer_made_can_be_accepted() -> None:
+    """3. Trading Cards (R10): the phasing player accepts an offer made to him or declines;
+    when every other player makes no offer, nobody can be handed cards for nothing."""
+    state = position(
+        players=3,
+        phase=phases.TRADE_ASK,
+        hands={TIM: ["Spain 3", "Vote"], MARTIN: ["France 1"], SIMON: ["Unrest"]},
+    )
+    play(state, "Propose a trade", "Ask for: France", "Done asking", "Offer: Spain 3")
+    play(state, "Done offering", "Make no offer", "Make no offer")
+    assert state.view(None)["phase"] == "4. Playing Special Cards"
+    assert state.view(MARTIN)["you"]["hand"] == {"France 1": 1}
+    assert state.view(TIM)["you"]["hand"] == {"Spain 3": 1, "Vote": 1}
+    assert state.visible_events(SIMON)[-1]["text"] == (
+        "Nobody makes an offer: Player 1 makes no trade."
+    )
+    assert "Accept the offer of Player 2" in refuse(state, "Accept the offer of Player 2")
+
+
+def test_trading_cards_only_those_who_offered_are_partners() -> None:
+    """3. Trading Cards (R10): with one offer made, only that player can be accepted."""
+    state = position(
+        players=3,
+        phase=phases.TRADE_ASK,
+        hands={TIM: ["Spain 3"], MARTIN: ["France 1"], SIMON: ["Unrest"]},
+    )
+    play(state, "Propose a trade", "Ask for: France", "Done asking", "Offer: Spain 3")
+    play(state, "Make no offer", "Make an offer", "Offer: Unrest")
+    assert legal_texts(state) == ["Accept the offer of Player 3", "Decline every offer"]
+
+
+def test_trading_cards_a_trade_is_told_once_to_each_seat() -> None:
+    """3. Trading Cards: each seat reads the deal once; the traders learn the values they
+    received, the others only the types."""
+    state = position(
+        players=3,
+        phase=phases.TRADE_ASK,
+        hands={TIM: ["Spain 3"], MARTIN: ["France 1"], SIMON: ["Unrest"]},
+    )
+    play(state, "Propose a trade", "Ask for: France", "Done asking", "Offer: Spain 3")
+    play(state, "Make an offer", "Offer: France 1", "Make no offer")
+    start = len(state.events)
+    play(state, "Accept the offer of Player 2")
+    told = {seat: [e["text"] for e in state.visible_events(seat, start)] for seat in range(3)}
+    assert told[TIM] == ["Player 1 trades Spain 3 to Player 2 for France 1."]
+    assert told[MARTIN] == [
+        "Player 1 trades a Spain card to Player 2 for a France card.",
+        "Player 2 receives Spain 3 from Player 1.",
+    ]
+    assert told[SIMON] == ["Player 1 trades a Spain card to Player 2 for a France card."]
 
 
 def test_no_trade_and_offers_limited_to_three() -> None:

@@ -182,19 +182,17 @@ def done_offering(state: SixteenThirtySomethingState, _a: int, _b: int, _c: int)
 
 
 def _partners(state: SixteenThirtySomethingState) -> list[int]:
-    """Players a deal can be struck with: some card must change hands."""
-    mine = state.offers[state.active]
-    return [
-        seat for seat in range(state.n) if seat != state.active and (mine or state.offers[seat])
-    ]
+    """Players a deal can be struck with: only those who made an offer, since the phasing
+    player accepts an offer made to him or declines (Rulings R10)."""
+    return [seat for seat in range(state.n) if seat != state.active and state.offers[seat]]
 
 
 def settle_accept(state: SixteenThirtySomethingState) -> int | None:
-    """With no possible deal, trading ends by itself; otherwise the phasing player chooses."""
+    """With no offer made, trading ends by itself; otherwise the phasing player chooses."""
     if _partners(state):
         return state.active
     name = state.seat_name(state.active)
-    state.log(f"No cards are on offer: {name} makes no trade.", RULE, {"seat": name})
+    state.log(f"Nobody makes an offer: {name} makes no trade.", RULE, {"seat": name})
     _end(state)
     return None
 
@@ -205,7 +203,10 @@ def legal_accept(state: SixteenThirtySomethingState) -> list[Action]:
 
 
 def accept(state: SixteenThirtySomethingState, partner: int, _b: int, _c: int) -> None:
-    """One deal: the two offers change hands at once (nobody can fail to supply them)."""
+    """One deal: the two offers change hands at once (nobody can fail to supply them).
+
+    The trade is told once to each seat: the phasing player reads what changed hands,
+    the others its types; the partner then reads the values it received."""
     book = state.book
     me = state.active
     given = state.offers[me]
@@ -225,7 +226,8 @@ def accept(state: SixteenThirtySomethingState, partner: int, _b: int, _c: int) -
     full += f"{', '.join(names_taken) or 'nothing'}."
     full_data = {**data, "given": names_given, "received": names_taken}
     state.log(full, RULE, full_data, private_to=me, public_text=public, public_data=data)
-    state.log(full, RULE, full_data, private_to=partner)
+    received = f"{b} receives {', '.join(names_given) or 'nothing'} from {a}."
+    state.log(received, RULE, {"seat": b, "from": a, "received": names_given}, private_to=partner)
     state.bump("trades")
     _end(state)
 

@@ -95,14 +95,24 @@ def _resolve(state: SixteenThirtySomethingState) -> None:
         winner, loser = (attacker, defender) if totals[0] > totals[1] else (defender, attacker)
         text = _spoils(state, winner, loser)
         record["winner"] = book.countries[winner]
+    sides = [
+        f"{names[i]} {totals[i]} ({_breakdown(mods[i], state.dice[i])})" for i in range(2)
+    ]
     state.log(
-        f"War: {names[0]} {totals[0]} against {names[1]} {totals[1]}: {text}.",
+        f"War: {sides[0]} against {sides[1]}: {text}.",
         "The Spoils of War",
         record,
     )
     state.last_war = {**record, "turn": state.turn}
     state.bump("wars")
     voting.finish_vote(state)
+
+
+def _breakdown(found: dict[str, int], difference: int) -> str:
+    """Rolling the Dice: the Combat Modifiers behind a total, then the dice difference
+    (``Military Ability +1, Unrest -1, dice 3``)."""
+    parts = [f"{name} {value:+d}" for name, value in found.items()]
+    return ", ".join([*parts, f"dice {difference}"])
 
 
 def _spoils(state: SixteenThirtySomethingState, winner: int, loser: int) -> str:
