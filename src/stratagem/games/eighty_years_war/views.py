@@ -3,7 +3,8 @@
 Hidden: the other side's hand and melds (even their sizes, ACTION PHASE), the order and
 contents of the deck, and the cards the other side discarded face down (Rulings R6, R11).
 Public: provinces, counts of cards held, face-up discards, Events removed from play, the
-cards not yet shuffled in, the last reveal, and whose decision it is.
+cards not yet shuffled in, the last reveal, and whose decision it is. A seat also sees,
+after a reveal, which of its own cards went face down there and why (it placed them).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from stratagem.core import CHANCE, TERMINAL, JsonDict
 from stratagem.games.eighty_years_war.info import DUTCH, SEATS, SPANISH
+from stratagem.games.eighty_years_war.melds import score_melds
 from stratagem.games.eighty_years_war.pack import MELD_NAMES, MILITARY, POLITICAL, STAGE_NAMES
 from stratagem.games.eighty_years_war.places import (
     ACTION,
@@ -55,6 +57,60 @@ def describe_card(state: EightyYearsWarState, card: int, seat: int) -> str:
         f"{entry.value} · {_USE[entry.use]} · {_MELD[entry.meld]} · {_STAGE[entry.stage]}"
         f"{_NOTES[entry.notes]}{'' if usable else ' · unusable by you now'}"
     )
+
+
+def _melds_revealed(state: EightyYearsWarState, seat: int, turn: int) -> list[list[int]]:
+    """The cards ``seat`` placed in each meld in ``turn``, read from its own placements
+    in the event log (the melds themselves are emptied at the End Phase)."""
+    events = state.events
+    start = len(events)
+    while start > 0:
+        start -= 1
+        event = events[start]
+        if event.rule == "Turn Sequence" and event.data.get("turn") == turn:
+            break
+    melds: list[list[int]] = [[], []]
+    index = {name: card for card, name in enumerate(state.book.names)}
+    for event in events[start + 1 :]:
+        if event.rule == "Turn Sequence":
+            break
+        if event.rule == "Action Phase" and event.private_to == seat and "meld" in event.data:
+            meld = MILITARY if event.data["meld"] == MELD_NAMES[MILITARY] else POLITICAL
+            melds[meld].append(index[event.data["card"]])
+    return melds
+
+
+def face_down_reasons(state: EightyYearsWarState, seat: int) -> dict[str, str]:
+    """``seat``'s own cards that went face down at the last reveal, each with why it
+    scored 0 there (ACTION PHASE usability, Rulings R8 and R9), in the words the card list
+    uses: the other side's card, a card of the other meld, of another stage, a second
+    Leader in its meld or a second Event of the turn. A card is told while it lies face
+    down in the discard pile (not once the pile is shuffled into a new deck)."""
+    reveal = state.last_reveal
+    if reveal is None:
+        return {}
+    book = state.book
+    turn = int(reveal["turn"])
+    stage = book.stage_of_turn(turn)
+    melds = _melds_revealed(state, seat, turn)
+    scored = score_melds(book, seat, stage, (melds[MILITARY], melds[POLITICAL]))
+    reasons: dict[str, str] = {}
+    for meld in (MILITARY, POLITICAL):
+        for card in scored.unusable[meld]:
+            if state.face_down.get(card) != seat:
+                continue  # shuffled into a new deck since: no longer the seat's to know
+            if not book.usable_by[seat][card]:
+                why = "the other side's card"
+            elif not book.meld_ok[meld][card]:
+                why = f"a {MELD_NAMES[1 - meld]} card in the {MELD_NAMES[meld]} meld"
+            elif not book.stage_ok[stage][card]:
+                why = f"not usable in Stage {STAGE_NAMES[stage - 1]}"
+            elif book.leader[card]:
+                why = f"a second Leader in the {MELD_NAMES[meld]} meld (the higher counts)"
+            else:
+                why = "a second Event (one counts a turn, the higher)"
+            reasons[book.names[card]] = why
+    return reasons
 
 
 def _to_move(state: EightyYearsWarState) -> str | None:
@@ -119,6 +175,7 @@ def build_view(state: EightyYearsWarState, seat: int | None) -> JsonDict:
                     [*state.hands[seat], *state.melds[seat][0], *state.melds[seat][1]]
                 )
             },
+            "last_reveal_face_down": face_down_reasons(state, seat),
         }
     if state.phase == OVER:
         view["result"] = state.result()
