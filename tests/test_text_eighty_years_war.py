@@ -26,11 +26,18 @@ from stratagem.games.eighty_years_war.melds import score_melds
 from stratagem.games.eighty_years_war.pack import MELD_NAMES
 from stratagem.games.eighty_years_war.places import ACTION
 from stratagem.games.eighty_years_war.state import EightyYearsWarState
-from stratagem.render.text.eighty_years_war import FACE_DOWN_WHY, with_split
+from stratagem.render.text.eighty_years_war import FACE_DOWN_WHY, short_why, with_split
 from stratagem.terminal import render_actions, render_view
 
 WIDTH = 80
-LAYOUT_LINES = 14
+WHY_WORDS = {
+    "other": "the other side's card",
+    "wrong": "a ",
+    "stage": "not usable in Stage ",
+    "2nd": "a second ",
+}
+"""The start of the view's reason for each short reason on screen."""
+LAYOUT_LINES = 15
 """The layout's height at most: 2 lines of table, a header and 8 cards, 3 of the reveal."""
 MELD_CHOICES = 2
 EVENT_LINES = 24 - (1 + LAYOUT_LINES + MELD_CHOICES + 1)
@@ -120,22 +127,36 @@ def _check(state: EightyYearsWarState, seat: int, seen: dict[str, int]) -> list[
         assert f"{len(you['hand'])} to place" in screen
         seen["split"] += 1
     elif view["last_reveal"]:
-        reveal = view["last_reveal"]
-        for outcome in reveal["outcomes"]:
-            line = next(
-                x for x in lines if x.startswith(f"Turn {reveal['turn']} {outcome['meld']}:")
-            )
-            assert f"Dutch {outcome['Dutch']}" in line and f"Spanish {outcome['Spanish']}" in line
-            if outcome["winner"]:
-                assert f": {outcome['winner']} +{outcome['provinces']} province" in line
-            else:
-                assert line.endswith(": tie")
-        downs = sum(
-            reveal["melds"][side][meld]["face_down"] for side in SEATS for meld in MELD_NAMES
-        )
-        assert (FACE_DOWN_WHY in lines) == bool(downs)
-        seen["reveal"] += 1
+        _check_reveal(view, lines, seen)
     return lines
+
+
+def _check_reveal(view: dict[str, Any], lines: list[str], seen: dict[str, int]) -> None:
+    """The last reveal's lines: each meld's totals and winner; why the seat's own cards
+    went face down (or the general key when only the other side's did)."""
+    you = view["you"]
+    reveal = view["last_reveal"]
+    for outcome in reveal["outcomes"]:
+        line = next(x for x in lines if x.startswith(f"Turn {reveal['turn']} {outcome['meld']}:"))
+        assert f"Dutch {outcome['Dutch']}" in line and f"Spanish {outcome['Spanish']}" in line
+        if outcome["winner"]:
+            assert f": {outcome['winner']} +{outcome['provinces']} province" in line
+        else:
+            assert line.endswith(": tie")
+    downs = sum(reveal["melds"][side][meld]["face_down"] for side in SEATS for meld in MELD_NAMES)
+    mine = you["last_reveal_face_down"]
+    told = " ".join(line for line in lines if not line.startswith(("Turn ", "Deck ")))
+    if mine:
+        assert "Your face down: " in told and FACE_DOWN_WHY not in lines
+        shown = told[told.index("Your face down: ") :]
+        for name, why in mine.items():
+            assert name in shown or shown.endswith("…"), (name, shown)
+            assert why.startswith(WHY_WORDS[short_why(why).split(" ")[0]])
+            assert f"{short_why(why)}: " in shown or shown.endswith("…")
+        seen["own face down"] += 1
+    else:
+        assert (FACE_DOWN_WHY in lines) == bool(downs)
+    seen["reveal"] += 1
 
 
 def test_every_decision_fits_80_columns_and_shows_what_the_split_needs() -> None:
@@ -172,7 +193,14 @@ def test_every_decision_fits_80_columns_and_shows_what_the_split_needs() -> None
             assert len(lines) <= LAYOUT_LINES + 1
             assert state.result()["reason"] in lines
     assert meld_screens > 100
-    for key in ("split", "reveal", "0: other side", "0: 2nd Event", "0: military card"):
+    for key in (
+        "split",
+        "reveal",
+        "own face down",
+        "0: other side",
+        "0: 2nd Event",
+        "0: military card",
+    ):
         assert counts[key] > 0, (key, dict(counts))
 
 

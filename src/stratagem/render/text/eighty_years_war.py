@@ -16,6 +16,7 @@ are in card-list order, which breaks ties between Leaders or Events of equal val
 from __future__ import annotations
 
 import re
+import textwrap
 from dataclasses import dataclass
 
 from rich.console import Group, RenderableType
@@ -296,9 +297,48 @@ def _reveal(view: JsonDict) -> list[Text]:
             taken = int(outcome["provinces"])
             line.append(f": {winner} +{taken} province{_s(taken)}", style="bold")
         lines.append(line)
-    if downs:
+    mine = (view.get("you") or {}).get("last_reveal_face_down") or {}
+    if mine:
+        lines.append(_why_down(mine))
+    elif downs:
         lines.append(Text(FACE_DOWN_WHY, style="dim"))
     return lines
+
+
+SHORT_WHY = (
+    ("the other side's card", "other side"),
+    ("a military card", "wrong meld"),
+    ("a political card", "wrong meld"),
+    ("not usable in Stage", "stage"),
+    ("a second Leader", "2nd Leader"),
+    ("a second Event", "2nd Event"),
+)
+WHY_LINES = 2
+
+
+def short_why(why: str) -> str:
+    """``a military card in the political meld`` as ``wrong meld``, and so on."""
+    for start, short in SHORT_WHY:
+        if why.startswith(start):
+            return short + why.removeprefix(start) if short == "stage" else short
+    return why
+
+
+def _why_down(mine: dict[str, str]) -> Text:
+    """Why each of the seat's own cards went face down at the last reveal, grouped by
+    reason, in at most two lines (``look CARD`` gives a card's reason in full)."""
+    groups: dict[str, list[str]] = {}
+    for name, why in mine.items():
+        groups.setdefault(short_why(why), []).append(name)
+    words = "Your face down: " + " · ".join(
+        f"{why}: {', '.join(names)}" for why, names in groups.items()
+    )
+    lines = textwrap.wrap(words, WIDTH)
+    if len(lines) > WHY_LINES:
+        lines = [*lines[: WHY_LINES - 1], lines[WHY_LINES - 1][: WIDTH - 2] + " …"]
+    line = Text("\n".join(lines), style="dim")
+    line.stylize("bold", 0, len("Your face down:"))
+    return line
 
 
 def with_split(view: JsonDict, military: list[str], political: list[str]) -> JsonDict:
