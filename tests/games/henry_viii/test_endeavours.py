@@ -196,3 +196,55 @@ def test_act_of_succession_gives_the_succession_card_chosen() -> None:
         "Succession 1: Henry Fitzroy",
         "Succession 2: Mary Tudor",
     ]
+
+
+def test_act_of_succession_card_on_an_assigned_card_moves_its_holder_down() -> None:
+    """Act of Succession Card (R17): taking a card already assigned gives that card; its
+    holder moves one down. Mary Tudor holds Succession 2 (Succession 1 empty): Henry
+    Fitzroy taking Succession 2 holds 2, Mary 3, and Succession 1 stays unassigned."""
+    table = Table(5, factions={0: ["Henry Fitzroy"]}, hands={0: ["Act of Succession | Fee'd Men"]})
+    table.to_player_turn(0)
+    table.act("Endeavour: Act of Succession | Fee'd Men", "Target: Henry Fitzroy")
+    table.act("Succession: 2")
+    table.pass_supports()
+    table.settle("Die: 6")
+    assert "Henry Fitzroy takes Succession 2." in table.events()
+    line = table.state.view(None)["line_of_succession"]
+    assert [entry.split(" (")[0] for entry in line] == [
+        "Succession 2: Henry Fitzroy",
+        "Succession 3: Mary Tudor",
+    ]
+
+
+def test_act_of_bastardy_may_name_a_dead_previous_queen() -> None:
+    """Act of Bastardy: the living children of a current or previous Queen; a Queen who
+    died a Queen (an Accident, forced by Royal Command and a death roll) is a previous
+    Queen, so her daughter Mary Tudor can still be bastardised."""
+    hands = {0: ["Accident | Act of Attainder", "Arrest Warrant | Royal Command"]}
+    table = Table(5, hands={**hands, 1: ["Act of Bastardy | Royal Command"]})
+    table.to_player_turn(0)
+    table.act("Endeavour: Accident | Act of Attainder")
+    table.settle()
+    table.act("Target: Catherine of Aragon", "Support: Arrest Warrant | Royal Command")
+    table.pass_supports()
+    table.settle("Dice: 12")
+    assert "Henry is a widower." in table.events()
+    table.to_player_turn(1)
+    table.act("Endeavour: Act of Bastardy | Royal Command")
+    table.settle()
+    targets = [action.text for action in table.state.legal_actions()]
+    assert "Target: Catherine of Aragon" in targets
+
+
+def test_law_suit_a_chancellor_beyond_the_realm_shields_nobody() -> None:
+    """Law Suit (R31): an Officer of State abroad cannot use his powers, so the faction of
+    a Chancellor Beyond the Realm can be sued."""
+    table = Table(5, hands={0: ["Law Suit | Bad Health"]})
+    table.to_player_turn(0)
+    chancellor = str(table.state.view(None)["offices"]["Chancellor"])
+    faction = table.seat_of(chancellor)
+    assert faction != 0, "the deal must give the Chancellor to another faction"
+    table.edit(place(chancellor, 5)(table))
+    table.act("Endeavour: Law Suit | Bad Health")
+    targets = [action.text for action in table.state.legal_actions()]
+    assert f"Target faction: Faction {faction + 1}" in targets

@@ -54,6 +54,7 @@ class HenryBase(CachedLegalState):
         "deck",
         "discard",
         "end",
+        "first_vacant",
         "former_queen",
         "hands",
         "henry_dead",
@@ -111,6 +112,7 @@ class HenryBase(CachedLegalState):
     bastard: list[bool]
     investigated: list[bool]
     former_queen: list[bool]
+    first_vacant: bool
     rack: list[int]
     office_holder: list[int]
     title_holder: list[int]
@@ -376,9 +378,12 @@ class HenryBase(CachedLegalState):
     def line_position(self, c: int) -> int:
         """Succession card number of ``c`` (1 is the best): the line is kept closed up, save
         that Succession 1 stays empty while a woman heads it (Heirs and Succession)."""
-        index = self.line.index(c)
-        hole = 1 if self.line and self.female(self.line[0]) else 0
-        return index + 1 + hole
+        return self.line.index(c) + 1 + self.line_hole(self.line)
+
+    def line_hole(self, line: list[int]) -> int:
+        """1 while Succession 1 is unassigned above ``line``'s head: a woman heads it, or an
+        Act of Succession gave a man an occupied card below it (Rulings R17); else 0."""
+        return 1 if line and (self.first_vacant or self.female(line[0])) else 0
 
     def succession_cards(self) -> int:
         """How many Succession cards there are."""

@@ -75,8 +75,7 @@ class Endeavours(Marriage):
     def _factions(self, endeavour: str, seat: int, victim: int) -> list[int]:
         seats = [s for s in range(self.players) if s != seat and (victim < 0 or s == victim)]
         if endeavour == "Law Suit":
-            chancellor = self.holder(self.office_named("Chancellor"))
-            exempt = self.owner[chancellor] if chancellor >= 0 else -1
+            exempt = self.office_works(self.office_named("Chancellor"))
             return [s for s in seats if s != exempt and not self.law_suit[s]]
         return [s for s in seats if self.hands[s]]
 

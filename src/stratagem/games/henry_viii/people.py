@@ -184,7 +184,7 @@ class People(HenryBase):
     def kill(self, c: int, rule: str, *, attainted: bool = False) -> None:
         """A character dies: titles pass to the heir (unless attainted: lost forever),
         offices fall vacant, assigned cards go, the line shuffles up, a queen leaves Henry
-        a widower."""
+        a widower, and is a previous Queen from then on (Act of Bastardy)."""
         self.where[c] = DEAD
         self.investigated[c] = False
         for card in self.assigned_to(c):
@@ -198,6 +198,7 @@ class People(HenryBase):
             self.spouse[spouse] = -1
             self.spouse[c] = -1
         if c == self.queen:
+            self.former_queen[c] = True
             self.queen = -1
             self._log("Henry is a widower.", "Loss of the Queen", {"queen": self.name(c)})
 

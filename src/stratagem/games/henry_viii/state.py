@@ -52,6 +52,7 @@ SCALAR_FIELDS = (
     "contentment",
     "queen",
     "last_queen",
+    "first_vacant",
     "supremacy",
     "henry_dead",
     "over",
@@ -113,6 +114,7 @@ class HenryVIIIState(HenrySegment):
         state.office_holder = [VACANT] * len(book.offices)
         state.title_holder = [VACANT] * len(book.title_names)
         state.line = []
+        state.first_vacant = False
         state.cloc = [DECK] * len(book.card_names)
         state.hands = [[] for _ in range(game.num_players)]
         state.deck = list(range(len(book.card_names)))

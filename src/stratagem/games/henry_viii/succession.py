@@ -19,21 +19,19 @@ class Succession(People):
     def positions_for(self, c: int) -> list[int]:
         """The Succession cards an Act of Succession may give ``c`` (1 is the best)."""
         line = [h for h in self.line if h != c]
-        hole = 1 if line and self.female(line[0]) else 0
-        last = min(self.succession_cards(), len(line) + hole + 1)
+        last = min(self.succession_cards(), len(line) + self.line_hole(line) + 1)
         first = 2 if self.female(c) else 1
         return list(range(first, last + 1))
 
     def line_insert(self, c: int, position: int) -> None:
-        """Give ``c`` Succession card ``position``: the holder and everyone below move one
-        down; whoever falls off the last card leaves the line."""
+        """Act of Succession Card: give ``c`` Succession card ``position``; its holder and
+        everyone below move one down, and whoever falls off the last card leaves the line.
+        An unassigned Succession 1 stays unassigned unless ``c`` takes it (Rulings R17)."""
         if c in self.line:
             self.line.remove(c)
-        hole = 1 if self.line and self.female(self.line[0]) else 0
-        index = max(0, position - 1 - hole)
-        if position == 1:
-            index = 0
-        self.line.insert(index, c)
+        hole = self.line_hole(self.line)
+        self.first_vacant = position > 1 and (hole == 1 or (not self.line and position == 2))
+        self.line.insert(max(0, position - 1 - hole), c)
         cards = self.succession_cards()
         while self.line and self.line_position(self.line[-1]) > cards:
             dropped = self.line.pop()
