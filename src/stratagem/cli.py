@@ -50,6 +50,7 @@ from stratagem.lab_cli import (
     simulate_and_report,
     tournament_and_report,
 )
+from stratagem.render import board_renderer
 from stratagem.sim import (
     GameLogWriter,
     LogError,
@@ -68,6 +69,8 @@ from stratagem.terminal import (
     OptionListing,
     QuitGame,
     Screen,
+    SteadyBot,
+    board_path,
     plural,
     render_events,
     render_game,
@@ -333,11 +336,20 @@ def play(
     humans = [index for index, name in enumerate(names) if name == HUMAN]
     screen = Screen(console, game.seat_names, humans)
     bots: list[Bot] = [
-        HumanPlayer(screen) if name == HUMAN else make_bot(name, game, bot_rng(seed, index))
+        HumanPlayer(screen) if name == HUMAN else _steady_bot(name, game, seed, index)
         for index, name in enumerate(names)
     ]
     seats = ", ".join(f"{name} {bot}" for name, bot in zip(game.seat_names, names, strict=True))
     console.print(Text(f"{game.info.title}, seed {seed}: {seats}", style="bold"))
+    if log is not None and humans and board_renderer(game.name) is not None:
+        screen.board_file = board_path(log)
+        console.print(
+            Text(
+                f"Board: {screen.board_file} (open it in a browser: it is drawn again at "
+                "each of your decisions)",
+                style="dim",
+            )
+        )
     if state.history:
         console.print(Text(f"Resumed from {resume} after {plural(len(state.history), 'step')}."))
         screen.catch_up(state)
@@ -363,6 +375,13 @@ def play(
                 )
             )
         )
+
+
+def _steady_bot(name: str, game: Game, seed: int, seat: int) -> Bot:
+    """The bot of ``seat``, its generator seeded at each decision from the seed, the seat
+    and the actions so far: a resumed game's bots go on as they would have."""
+    rng = bot_rng(seed, seat)
+    return SteadyBot(make_bot(name, game, rng), rng, seed, seat)
 
 
 def _resume(path: Path) -> tuple[State, list[str], int, GameLogWriter]:

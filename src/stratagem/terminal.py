@@ -9,8 +9,10 @@ private holdings) gets a panel of its own.
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import cast
 
 from rich.console import Console, Group, RenderableType
@@ -20,9 +22,10 @@ from rich.segment import Segment, Segments
 from rich.table import Table
 from rich.text import Text
 
+from stratagem.bots import Bot
 from stratagem.core import Action, GameInfo, JsonDict, State, UnknownAction
 from stratagem.core.actions import normalize_text
-from stratagem.render import game_hook
+from stratagem.render import board_renderer, game_hook
 from stratagem.render.text import ChoiceNote, LinePlan, LinePlanner
 from stratagem.render.words import PRIVATE_KEY, is_scalar, label, scalar_text
 from stratagem.sim.details import CategoricalDetail, NumericDetail
@@ -512,6 +515,9 @@ class Screen:
         seats: list[int | None] = list(observers) if observers else [None]
         self._seen: dict[int | None, int] = dict.fromkeys(seats, 0)
         self.state: State | None = None
+        self.board_file: Path | None = None
+        """Where the board of the deciding seat's view is drawn (SVG) at each of its
+        decisions, for a browser beside the terminal (``play --log`` sets it)."""
 
     def observe(self, state: State, player: int, action: Action) -> None:
         """A runner's ``on_step``: keep the state; a spectator sees the news at once."""
@@ -610,6 +616,7 @@ class Screen:
         self.state = state
         name = self.seat_names[seat]
         view = state.view(seat)
+        self.draw_board(view)
         title = self._render(_title(f"{name} to decide"))
         board = self._render(render_view(view, name))
         room = self.lines - len(title) - len(board) - 1  # the prompt's line
@@ -618,14 +625,22 @@ class Screen:
         recent = self._recent(entries, room - len(choices))
         self._emit([*title, *recent, *board, *choices])
 
+    def draw_board(self, view: JsonDict) -> None:
+        """Write ``view``'s board as SVG to ``board_file`` (whole, or not at all: a browser
+        reloading it never reads half a drawing)."""
+        draw = board_renderer(str(view.get("game", "")))
+        if self.board_file is None or draw is None:
+            return
+        partial = self.board_file.with_name(self.board_file.name + ".part")
+        partial.write_text(draw(view), encoding="utf-8")
+        partial.replace(self.board_file)
+
     def show_forced(self, state: State, seat: int, action: Action) -> None:
         """News, and the seat's one legal action, taken for it."""
         self.state = state
         self._emit(self._render(_title(self.seat_names[seat])))
         self._emit(self._recent(self._news(state, seat), self.lines - 3))
-        self.console.print(
-            Text(f"Only one choice: {action.text} (taken for you)", style="cyan")
-        )
+        self.console.print(Text(f"Only one choice: {action.text} (taken for you)", style="cyan"))
 
     def show_plan(self, seat: int, plan: LinePlan) -> None:
         """The board as a line's actions would leave it, before the person confirms."""
@@ -728,6 +743,32 @@ class Screen:
                 )
                 if more.strip().lower() in QUIT_ANSWERS:
                     return
+
+
+def board_path(log: Path) -> Path:
+    """The board drawn beside a game log: ``game.jsonl`` gives ``game.board.svg``."""
+    return log.with_suffix(".board.svg")
+
+
+class SteadyBot:
+    """A bot whose generator is seeded afresh before each of its decisions from the
+    game's seed, its seat and the number of actions played so far.
+
+    So a game played at the terminal goes on the same way whether or not it was stopped
+    and resumed (``play --resume``): after the same actions, a bot draws the same numbers.
+    (A bot that kept one generator for the whole game would start it again on resuming.)
+    """
+
+    def __init__(self, bot: Bot, rng: random.Random, seed: int, seat: int) -> None:
+        self.bot = bot
+        self.rng = rng
+        self.seed = seed
+        self.seat = seat
+        self.name = bot.name
+
+    def choose(self, state: State, seat: int) -> Action:
+        self.rng.seed(f"{self.seed}/seat/{self.seat}/step/{len(state.history)}")
+        return self.bot.choose(state, seat)
 
 
 class HumanPlayer:
