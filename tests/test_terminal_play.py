@@ -175,7 +175,7 @@ def first_run(tmp_path_factory: pytest.TempPathFactory) -> Iterator[FirstRun]:
             if "Only one choice: " in terminal.seen:
                 answers_after_forced += 1
         terminal.process.send_signal(signal.SIGINT)  # what Ctrl-C sends
-        screen = terminal.finish()
+        screen = terminal.finish(timeout=60)  # a loaded machine may be slow to stop
         assert terminal.process.returncode == 0, terminal.tail()
     finally:
         terminal.close()
@@ -184,7 +184,7 @@ def first_run(tmp_path_factory: pytest.TempPathFactory) -> Iterator[FirstRun]:
 
 def test_prompt_commands_and_a_bad_answer(first_run: FirstRun) -> None:
     commands = first_run.commands
-    for line in ("? or help    this list", "look N", "look NAME", "board", "log", "q  "):
+    for line in ("? or help    this list", "more", "look N", "look NAME", "board", "log", "q  "):
         assert line in commands
     assert "1. Stop discarding" in commands  # look 1
     assert "6 · Dutch only · military meld" in commands  # look NAME finds the card's details
@@ -236,3 +236,120 @@ def test_resume_goes_on_to_the_end(first_run: FirstRun) -> None:
     assert state.history[: len(stopped.history)] == stopped.history
     assert read_header(first_run.log) == header  # the same log, its header once
     assert state.result()["reason"].split()[0] in screen
+
+
+# -- every game at 80x24 -------------------------------------------------------------------
+
+WHOLE_GAMES = [
+    pytest.param("eighty_years_war", "Dutch", [], id="eighty_years_war"),
+    pytest.param("britain_vs_france", "Britain", [], id="britain_vs_france"),
+    pytest.param(
+        "sixteen_thirty_something", "Player 1", ["--players", "3"], id="sixteen_thirty_something"
+    ),
+    pytest.param("henry_viii", "Faction 1", ["--players", "5"], id="henry_viii"),
+    pytest.param("tercios", "Spanish", ["--option", "duration=2"], id="tercios"),
+]
+TITLE = re.compile(r"^─+ (.+) to decide ─+$")
+
+
+def decision_screens(text: str, seat: str) -> list[list[str]]:
+    """Each decision's screen: from its title line to its prompt, as a person saw them."""
+    prompt = re.compile(re.escape(seat) + r", your choice \(1-\d+, \? for help\): ")
+    screens: list[list[str]] = []
+    start: int | None = None
+    lines = text.splitlines()
+    for index, line in enumerate(lines):
+        if TITLE.match(line):
+            start = index
+        elif start is not None and prompt.match(line):
+            screens.append(lines[start : index + 1])
+            start = None
+    return screens
+
+
+@pytest.mark.parametrize(("game", "seat", "extra"), WHOLE_GAMES)
+def test_a_whole_game_fits_80x24_at_every_decision(
+    game: str, seat: str, extra: list[str], tmp_path: Path
+) -> None:
+    """The real ``stratagem play`` in a pseudo-terminal of 80x24, the person answering 1
+    at every prompt (and nonsense once: one line, then the prompt again): no line wider
+    than 80 columns, no decision's screen (title to prompt) taller than 24 lines, and the
+    board drawn as SVG beside the log."""
+    prompt = re.compile(re.escape(seat) + r", your choice \(1-(\d+), \? for help\): $|Result")
+    args = ["play", game, "--seat", f"{seat}=human", "--seed", SEED, "--log", "game.jsonl"]
+    terminal = Terminal.start([*args, *extra], tmp_path)
+    answered = 0
+    try:
+        terminal.expect(prompt)
+        terminal.send("nonsense")
+        refused = terminal.expect(re.compile(r"Not accepted: [^\n]*\n"))
+        terminal.expect(prompt)
+        assert terminal.seen[refused.end() :].lstrip().startswith(f"{seat}, your choice")
+        terminal.send("1")
+        while terminal.expect(prompt, timeout=60).group(0) != "Result":
+            terminal.send("1")
+            answered += 1
+        screen = terminal.finish()
+        assert terminal.process.returncode == 0, terminal.tail()
+    finally:
+        terminal.close()
+    assert not wide_lines(screen), wide_lines(screen)[:3]
+    screens = decision_screens(screen, seat)
+    assert len(screens) >= answered > 5
+    tall = [shown for shown in screens if len(shown) > LINES]
+    assert not tall, "\n".join(tall[0])
+    state, _ = replay_log(tmp_path / "game.jsonl")
+    assert state.is_terminal()
+    assert (tmp_path / "game.board.svg").read_text().lstrip().startswith("<")
+
+
+# -- Eighty Years War: a split in one line ---------------------------------------------------
+
+CONFIRM = "Dutch, Enter or yes to make it, undo to choose again: "
+
+
+def test_a_split_in_one_line_is_previewed_undone_and_made(tmp_path: Path) -> None:
+    """At the Action Phase the person types ``military: <H1>, 2``: the split is drawn with
+    its totals and nothing is placed; ``undo`` drops it (the card-by-card choices stay);
+    typed again and confirmed with Enter, the cards named go military, the rest political."""
+    log = tmp_path / "game.jsonl"
+    args = ["play", "eighty_years_war", "--seat", "Dutch=human", "--seed", SEED, "--log", log.name]
+    terminal = Terminal.start(args, tmp_path)
+    try:
+        terminal.expect(PROMPT)
+        while "Meld military: " not in terminal.tail(6):
+            terminal.send("1")
+            terminal.expect(PROMPT)
+        before, _ = replay_log(log)
+        hand = before.view(0)["you"]["hand"]
+        terminal.send(f"military: {hand[0].lower()}, 2")
+        terminal.expect("Dutch: split military ")
+        terminal.expect("So far: Military ")
+        terminal.expect(CONFIRM)
+        terminal.send("undo")
+        terminal.expect("Undone: nothing was placed.")
+        terminal.expect(PROMPT)
+        undone, _ = replay_log(log)
+        assert undone.history == before.history
+        terminal.send("military: nobody at all")
+        terminal.expect("Not accepted: 'nobody at all' is not a card in your hand")
+        terminal.expect(PROMPT)
+        terminal.send(f"military: {', '.join(hand)}")
+        terminal.expect("Not accepted: each meld must hold a card")
+        terminal.expect(PROMPT)
+        terminal.send(f"military: {hand[0]}, 2")
+        terminal.expect(CONFIRM)
+        terminal.send("")
+        terminal.expect(PROMPT)  # the next turn's first decision
+        terminal.send("q")
+        terminal.finish()
+    finally:
+        terminal.close()
+    state, _ = replay_log(log)
+    placed = [
+        action.text for action in state.history[len(before.history) :] if "Meld" in action.text
+    ][: len(hand)]
+    assert placed == [
+        f"Meld {'military' if index < 2 else 'political'}: {name}"
+        for index, name in enumerate(hand)
+    ]

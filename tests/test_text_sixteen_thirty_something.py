@@ -12,6 +12,7 @@ issue and a war's modifiers."""
 
 from __future__ import annotations
 
+import io
 import random
 from functools import cache
 
@@ -85,7 +86,11 @@ def test_shows_what_the_decision_needs(players: int, seed: int) -> None:
         view = state.view(seat)
         lines = _screen(view)
         text = "\n".join(lines)
-        assert layout.MEANING in text  # what red and blue mean
+        under_way = any(line.startswith(("Trade", "Vote in")) for line in lines)
+        assert (layout.MEANING in text) != under_way  # what red and blue mean, room allowing
+        board = Console(width=WIDTH, record=True, file=io.StringIO())
+        board.print(layout.terminal_board(view, None))
+        assert layout.MEANING in board.export_text()  # ``board`` always says it
         for name, facts in view["countries"].items():
             row = next(line for line in lines if f"{layout.code(name)} {name}" in line)
             cells = row.split()

@@ -422,8 +422,6 @@ SCREEN_EVENTS = 5
 """The most past events a decision's screen shows (the last ones; ``log`` shows all)."""
 SCREEN_LINES = 24
 """A decision's screen fits this many lines (or the terminal's height, if less)."""
-FEWEST_CHOICE_ROWS = 3
-"""Rows of choices a screen keeps, however large the board (``more`` shows the rest)."""
 
 
 def _mentions(
@@ -600,7 +598,7 @@ class Screen:
         lines = self._render(grid)
         if len(lines) <= room:
             return lines
-        rows = max(FEWEST_CHOICE_ROWS, room - 1)
+        rows = max(1, room - 1)
         grid, shown = render_choices(legal, width, notes, rows=rows)
         more = Text(
             f"  ... {plural(len(legal) - shown, 'more choice')}: more lists them all "

@@ -212,16 +212,29 @@ def _result(view: Mapping[str, Any]) -> list[Text]:
     return [Text(str(result.get("reason", "The game is over.")), "bold green")]
 
 
-def terminal_view(view: JsonDict, seat_name: str | None) -> RenderableType:
-    """The seat's view for the terminal (``stratagem.terminal`` finds it by the game)."""
-    del seat_name  # the view names its seat
-    parts: list[RenderableType] = [_heading(view), *_under_way(view)]
+def _layout(view: JsonDict, *, whole: bool) -> RenderableType:
+    under_way = _under_way(view)
+    parts: list[RenderableType] = [_heading(view), *under_way]
     war = view.get("last_war")
     if war and war.get("turn") == view.get("turn"):
         parts.append(war_line(war))
     parts.append(country_map(view))
-    parts.append(Text(MEANING, "dim"))
+    if whole or not under_way:
+        parts.append(Text(MEANING, "dim"))
     parts.append(_players(view))
     parts.extend(_yours(view))
     parts.extend(_result(view))
     return Group(*parts)
+
+
+def terminal_view(view: JsonDict, seat_name: str | None) -> RenderableType:
+    """The seat's view for a decision's screen (``stratagem.terminal`` finds it by the
+    game); while a trade or vote is under way, the key of red and blue gives way to it."""
+    del seat_name  # the view names its seat
+    return _layout(view, whole=False)
+
+
+def terminal_board(view: JsonDict, seat_name: str | None) -> RenderableType:
+    """The whole board (the prompt's ``board``), the key of red and blue always."""
+    del seat_name
+    return _layout(view, whole=True)
