@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import codecs
 import fcntl
+import io
 import os
 import pty
 import re
@@ -25,8 +26,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 
+import stratagem
 from stratagem.sim import read_header, replay_log
+from stratagem.terminal import group_events, render_choices
 
 COLUMNS, LINES = 80, 24
 PROMPT = re.compile(r"Dutch, your choice \(1-(\d+), \? for help\): $")
@@ -353,3 +357,53 @@ def test_a_split_in_one_line_is_previewed_undone_and_made(tmp_path: Path) -> Non
         f"Meld {'military' if index < 2 else 'political'}: {name}"
         for index, name in enumerate(hand)
     ]
+
+
+# -- resuming: the bots go on as they would have ------------------------------------------
+
+
+def test_a_resumed_games_bots_go_on_as_without_the_stop(tmp_path: Path) -> None:
+    """Bots seeded at each decision from (seed, seat, actions so far): a log cut after 40
+    steps and resumed with ``--resume`` ends exactly as the game played without a stop."""
+    whole, cut = tmp_path / "whole.jsonl", tmp_path / "cut.jsonl"
+    args = ["play", "eighty_years_war", "--seat", "Dutch=heuristic", "--seed", "5"]
+    done = subprocess.run(
+        [str(STRATAGEM), *args, "--log", str(whole)], capture_output=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    lines = whole.read_text().splitlines(keepends=True)
+    cut.write_text("".join(lines[:41]))  # the header and 40 steps
+    resumed = subprocess.run(
+        [str(STRATAGEM), "play", "--resume", str(cut)], capture_output=True, check=False
+    )
+    assert resumed.returncode == 0, resumed.stderr
+    assert cut.read_text() == whole.read_text()
+
+
+# -- the screen's parts --------------------------------------------------------------------
+
+
+def test_runs_of_one_event_are_told_once_on_the_screen() -> None:
+    draws = [{"text": "Spanish draws a card.", "rule": "Logistics Phase", "data": {}}] * 8
+    other = {"text": "Dutch keeps it.", "rule": "Logistics Phase", "data": {}}
+    grouped = group_events([*draws, other, other, other])
+    assert [entry["text"] for entry in grouped] == [
+        "Spanish draws 8 cards.",
+        "Dutch keeps it. (x3)",
+    ]
+    assert group_events(draws[:1]) == draws[:1]
+
+
+def test_choices_go_in_columns_and_a_long_list_is_cut_with_a_count() -> None:
+    game = stratagem.load("eighty_years_war")
+    legal = [game.parse_action(f"Discard: {name}") for name in game.book.names[:12]]
+    console = Console(width=COLUMNS, file=io.StringIO(), record=True)
+    grid, shown = render_choices(legal, COLUMNS)
+    console.print(grid)
+    lines = console.export_text().splitlines()
+    assert shown == 12 and len(lines) < 12  # more than one column
+    assert all(len(line.rstrip()) <= COLUMNS for line in lines)
+    assert lines[0].lstrip().startswith("1. Discard: ")
+    grid, shown = render_choices(legal, COLUMNS, rows=2)
+    console.print(grid)
+    assert 2 <= shown < 12
