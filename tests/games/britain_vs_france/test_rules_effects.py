@@ -1,5 +1,5 @@
 """Historic Event Cards Overview and the effect vocabulary: each primitive played from a
-card, response windows offered only to a seat that can use them, cancels, "OR" cards and
+card, response windows asking every seat that holds a card, cancels, "OR" cards and
 cards that stay in play."""
 
 from __future__ import annotations
@@ -30,8 +30,8 @@ def at_turn_start(
     units: dict[str, tuple[str, int]] | None = None,
     **fields: object,
 ) -> State:
-    """Britain draws its step-1 card (Lagos, which is of no use then): the turn_start
-    window opens if anybody holds a card playable there."""
+    """Britain draws its step-1 card (Lagos), then plays or passes with it: the
+    turn_start window opens if anybody holds any card."""
     base: dict[str, object] = {"to_move": -1, "draws": [BRITAIN], "draw_from_deck": 1}
     base.update(fields)
     state = position(
@@ -45,10 +45,22 @@ def at_turn_start(
     return state
 
 
-def test_no_window_opens_when_nobody_can_use_a_card_there() -> None:
+def test_historic_event_cards_a_window_asks_every_seat_holding_a_card() -> None:
+    """Response windows (RULINGS): a seat holding cards is asked even with nothing
+    playable there, and can only pass."""
     state = at_turn_start(["Fort Necessity"], ["Quiberon Bay"])
+    assert state.view(None)["window"] == "turn_start"
+    assert state.current_player() == BRITAIN
+    assert legal_texts(state) == ["Pass", "Pass for the rest of this turn"]
+    state.apply_action("Pass")
+    assert state.current_player() == FRANCE
+    assert legal_texts(state) == ["Pass", "Pass for the rest of this turn"]
+
+
+def test_no_window_opens_when_nobody_holds_a_card() -> None:
+    state = movement_window([], {})
     assert state.view(None)["window"] is None
-    assert state.view(None)["step"] == "2) Leader Actions / Colony Rules"
+    assert not any(text.startswith("Pass") for text in legal_texts(state))
 
 
 def test_gold_and_a_window_offered_to_the_active_player_first() -> None:
@@ -60,8 +72,13 @@ def test_gold_and_a_window_offered_to_the_active_player_first() -> None:
         "Pass for the rest of this turn",
     ]
     state.apply_action("Play: Declaration of War")
+    assert state.current_player() == FRANCE  # the response window: France holds a card
+    assert legal_texts(state) == ["Pass"]  # Minorca cancels nothing
+    state.apply_action("Pass")
     assert state.view(None)["gold"]["Britain"] == 5
-    assert state.current_player() == FRANCE  # Britain has nothing else to play
+    assert legal_texts(state) == ["Pass", "Pass for the rest of this turn"]  # Lagos
+    state.apply_action("Pass")
+    assert state.current_player() == FRANCE
     assert legal_texts(state) == [
         "Play: Minorca: gain 1 gold",
         "Play: Minorca: opponent loses 1 gold",
@@ -69,12 +86,15 @@ def test_gold_and_a_window_offered_to_the_active_player_first() -> None:
         "Pass for the rest of this turn",
     ]
     state.apply_action("Play: Minorca: opponent loses 1 gold")  # an "OR" card: one option
+    state.apply_action("Pass")  # Britain, answering with Lagos in hand, cancels nothing
     assert state.view(None)["gold"] == {"Britain": 4, "France": 3}
     assert "Minorca" in state.view(None)["discard"]
 
 
 def test_a_starting_card_cancels_a_historic_event() -> None:
     state = at_turn_start(["Royal Diplomacy"], ["Minorca"])
+    assert legal_texts(state) == ["Pass", "Pass for the rest of this turn"]
+    state.apply_action("Pass")  # Britain's card only cancels
     assert state.current_player() == FRANCE
     state.apply_action("Play: Minorca: opponent loses 1 gold")
     assert state.current_player() == BRITAIN  # the response window, Britain alone
@@ -193,7 +213,9 @@ def test_battle_modifiers_are_cumulative_for_the_whole_battle() -> None:
     state = battle_window(["Fort Necessity", "Fort Necessity"], ["Braddock's Expedition"])
     assert state.view(None)["window"] == "battle_roll"
     state.apply_action("Play: Fort Necessity")
+    state.apply_action("Pass")  # France, answering: it cancels nothing
     state.apply_action("Play: Fort Necessity")
+    state.apply_action("Pass")
     state.apply_action("Play: Braddock's Expedition")
     assert state.view(None)["battle"]["card modifiers"] == {"Britain": 1, "France": 0}
 
@@ -206,6 +228,7 @@ def test_place_destroy_and_capture_in_battle() -> None:
     assert legal_texts(state) == ["Target unit: French Regulars #1"]  # no leaders
     state.apply_action("Target unit: French Regulars #1")
     assert where(state, "French Regulars #1") == "out"
+    state.apply_action("Pass")  # Britain still holds Wandiwash, for after the dice
     force(state, "Roll: 1", "Roll: 1", "Roll: 1")  # Regulars, Local Allies, Armand
     assert state.view(None)["window"] == "battle_result"
     state.apply_action("Play: Wandiwash")
@@ -214,7 +237,8 @@ def test_place_destroy_and_capture_in_battle() -> None:
 
 
 def test_modify_roll_after_the_dice() -> None:
-    state = battle_window(["Lagos"])  # no battle_roll window: Lagos is for after the dice
+    state = battle_window(["Lagos"])  # Lagos is for after the dice: Britain passes first
+    state.apply_action("Pass")
     force(state, "Roll: 3", "Roll: 4", "Roll: 4")  # 3 + 1 against 4 + 1 and Armand 4 + 1
     assert state.view(None)["battle"]["pairings"][0]["scores"]["British Regulars #1"] == 4
     start = len(state.events)
@@ -257,3 +281,22 @@ def test_pass_for_the_rest_of_the_turn_silences_the_windows() -> None:
     state.apply_action("End leader actions")  # no leader_actions window was opened
     assert state.view(None)["window"] is None
     assert state.view(None)["step"] == "3) Political Objective Attempt"
+
+
+def test_historic_event_cards_being_asked_in_a_window_reveals_nothing_of_a_hand() -> None:
+    """Response windows (RULINGS, as Henry VIII's R11): two positions differing only in
+    France's hidden hand (Minorca, playable at every step window, or Quiberon Bay, not)
+    give Britain identical views and logs at every step while both seats pass."""
+    worlds = [at_turn_start(["Declaration of War"], [card]) for card in ("Minorca", "Quiberon Bay")]
+    asked_france = 0
+    while all("Pass" in legal_texts(state) for state in worlds):
+        assert worlds[0].current_player() == worlds[1].current_player()
+        assert worlds[0].view(BRITAIN) == worlds[1].view(BRITAIN)
+        assert worlds[0].visible_events(BRITAIN) == worlds[1].visible_events(BRITAIN)
+        asked_france += worlds[0].current_player() == FRANCE
+        for state in worlds:
+            state.apply_action("Pass")
+    assert asked_france >= 2  # the turn_start and leader_actions windows at least
+    assert worlds[0].current_player() == worlds[1].current_player()
+    assert worlds[0].view(BRITAIN) == worlds[1].view(BRITAIN)
+    assert worlds[0].visible_events(BRITAIN) == worlds[1].visible_events(BRITAIN)

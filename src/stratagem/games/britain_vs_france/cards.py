@@ -1,10 +1,11 @@
 """The card-effect interpreter and the response windows ("Historic Event Cards Overview").
 
-A card played goes to the discard pile (or stays in play), then the opponent may cancel it
-in the ``response`` window if they hold a card that cancels; otherwise its effects are
+A card played goes to the discard pile (or stays in play), then the opponent, if it holds
+any card, is asked in the ``response`` window whether it cancels; then its effects are
 queued and resolved one by one. An effect that needs a target stops for its player's
-choice (``Target ...`` actions); one with no target left does nothing. Windows open only
-when a seat holds a card it could use there, and the active player is asked first.
+choice (``Target ...`` actions); one with no target left does nothing. A window asks every seat
+holding any card, whatever it holds, the active player first: being asked tells only the
+public hand size.
 """
 
 from __future__ import annotations
@@ -144,18 +145,27 @@ def playable_options(s: S, seat: int, window: Window | None = None) -> list[tupl
     return found
 
 
+def holds_cards(s: S, seat: int) -> bool:
+    """Whether ``seat`` holds any card at all (public: hand sizes are open)."""
+    place = hand(seat)
+    return any(at == place for at in s.eloc)
+
+
 def open_window(s: S, window: Window) -> None:
-    """Open ``window`` if either seat holds a card it could play there."""
-    if any(not s.quiet[seat] and playable_options(s, seat, window) for seat in (0, 1)):
+    """Open ``window`` if either seat (not passing for the turn) holds any card: whether a
+    card could be played there is not asked, so opening tells nothing hidden (RULINGS
+    "Response windows")."""
+    if any(not s.quiet[seat] and holds_cards(s, seat) for seat in (0, 1)):
         s.window = WINDOWS.index(window)
         s.passed = [0, 0]
 
 
 def window_seat(s: S) -> int | None:
-    """Who is asked next in the open window: the active player first, then the other;
-    ``None`` once both have passed (or cannot play) since the last card played."""
+    """Who is asked next in the open window: the active player first, then the other,
+    each if it holds any card (playable or not); ``None`` once both have passed (or hold
+    nothing) since the last card played."""
     for seat in (s.active, 1 - s.active):
-        if not s.passed[seat] and not s.quiet[seat] and playable_options(s, seat):
+        if not s.passed[seat] and not s.quiet[seat] and holds_cards(s, seat):
             return seat
     return None
 
@@ -180,7 +190,7 @@ def play_card(s: S, seat: int, kind: int, number: int) -> None:
         cancel_response(s, seat)
         return
     s.response = [card, kind, number, seat]
-    if not playable_options(s, 1 - seat, "response"):
+    if not holds_cards(s, 1 - seat):
         s.response = []
         queue(s, seat, SRC_EVENT, kind, number)
 
