@@ -137,6 +137,9 @@ def test_targets_and_supports_are_told_at_the_prompt() -> None:
     assert choice_note(view, "Support: Influenza | Bad Health") == "-1/-2: you choose"
     assert choice_note(view, "Target: Nobody At All") is None
     assert choice_note(view, "Pass") is None
+    assert choice_note(view, "Modifier: +1") == "helps the War/Uprising"
+    assert choice_note(view, "Modifier: -2") == "hinders the War/Uprising"
+    assert choice_note({"in_play": None}, "Modifier: +1") is None
     hand = {"A | Duplicity": "Endeavour A, Difficulty 3 | Support Duplicity -1"}
     fee = {"B | Fee'd Men": "Endeavour B, Difficulty 3 | Support Fee'd Men +1"}
     assert choice_note({"you": {"hand": hand}}, "Support: A | Duplicity") == "-1: hinders"

@@ -362,7 +362,8 @@ def terminal_view(view: JsonDict, seat_name: str | None) -> RenderableType:
 
 def choice_note(view: JsonDict, text: str) -> str | None:
     """After a target: its faction, Ability, Guile and religion (``F2 A4 G1 C0``); after a
-    Support: whether it helps or hinders the Endeavour in play, by how much."""
+    Support: whether it helps or hinders the Endeavour in play, by how much; after a
+    Support's modifier, which of the two it does."""
     kind, _, name = text.partition(": ")
     if kind == "Target":
         for entry in read_characters(view):
@@ -370,6 +371,12 @@ def choice_note(view: JsonDict, text: str) -> str | None:
                 faction = str(entry["faction"]).replace("Faction ", "F")
                 return f"{faction} A{entry['ability']} G{entry['guile']} R{entry['religion']}"
         return None
+    if kind == "Modifier":
+        play = view.get("in_play")
+        sign = name.strip()[:1]
+        if not play or sign not in "+-":
+            return None
+        return f"{'helps' if sign == '+' else 'hinders'} the {play['endeavour']}"
     if kind == "Support":
         support = name.partition(" | ")[2]
         words = view.get("you", {}).get("hand", {}).get(name, "")
