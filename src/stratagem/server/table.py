@@ -120,6 +120,8 @@ class Table:
         self.connections: set[Connection] = set()
         self.bots: dict[int, Bot] = {}
         self._resigned: int | None = None
+        self._standing: list[Entry] = []
+        """The log's actions still standing (kept with the log: read after every move)."""
         self._seat(record)
         self.chat: list[ChatLine] | None = None
         """The chat, once read (``None``: not yet)."""
@@ -350,7 +352,7 @@ class Table:
                 reason = await asyncio.to_thread(self._revealed, seat)
             if reason is not None:
                 raise Conflict(f"you cannot take back now: {reason}")
-            last = standing(self.entries)[-1]
+            last = self._standing[-1]
             entry = Entry(len(self.entries), "undo", seat, last.action)
             entries = [*self.entries, entry]
             seq, before = self._before
@@ -371,13 +373,13 @@ class Table:
             return "the game is over"
         if seat in self.bots:
             return "a bot plays your seat now"
-        return takeback.blocker(self.entries, seat, self.game.seat_names)
+        return takeback.blocker(self.entries, self._standing, seat, self.game.seat_names)
 
     def _revealed(self, seat: int) -> str | None:
         """Why the seat's last action may not be taken back because it showed the seat
         something it did not know, or ``None``. This replays the action in worlds
         resampled from what the seat knew before it: run off the event loop."""
-        stack = standing(self.entries)
+        stack = self._standing
         seq, before = self._before
         if seq != stack[-1].seq:
             before = replay(self.game, self.entries, len(stack) - 1)
@@ -521,8 +523,10 @@ class Table:
         self._notify()
 
     def _took_in(self) -> None:
-        """The log grew or changed: note when, and whether a side resigned."""
+        """The log grew or changed: note when, which actions stand, and whether a side
+        resigned."""
         self.changed_at = time.time()
+        self._standing = standing(self.entries)
         self._resigned = seating.resigned_seat(self.entries, self.game.num_players)
 
     def _changed(self) -> None:
@@ -569,7 +573,7 @@ class Table:
         each seat's last view once it is over, its rematch, and how long absent seats
         are waited for."""
         moves = dict.fromkeys(self.game.seat_names, 0)
-        for entry in standing(self.entries):
+        for entry in self._standing:
             if entry.seat >= 0:
                 moves[self.game.seat_names[entry.seat]] += 1
         facts: JsonDict = {
@@ -625,7 +629,7 @@ class Table:
         """The game after its first ``step`` standing actions, as ``seat`` saw it then (a
         running game too: its past, each seat's own view of it). A finished game's replay
         also shows every seat's view at that step, since all is open once it is over."""
-        steps = len(standing(self.entries))
+        steps = len(self._standing)
         if not 0 <= step <= steps:
             raise NotFound(f"this game has steps 0 to {steps}, not {step}")
         state = self._replayed(step)

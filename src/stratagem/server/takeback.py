@@ -14,23 +14,24 @@ import random
 from collections.abc import Sequence
 
 from stratagem.core import IllegalAction, State
-from stratagem.server.storage import Entry, standing
+from stratagem.server.storage import Entry
 
 SAMPLES = 24
 """Resampled worlds tried before an action is judged to have revealed nothing (an action
 that shows one bit would slip through with probability 2**-24)."""
 
 
-def blocker(entries: Sequence[Entry], seat: int, seat_names: Sequence[str]) -> str | None:
-    """Why ``seat`` may not take back now, from the log's shape alone; ``None`` if it may
-    so far.
+def blocker(
+    entries: Sequence[Entry], stack: Sequence[Entry], seat: int, seat_names: Sequence[str]
+) -> str | None:
+    """Why ``seat`` may not take back now, from the log's shape alone (``stack``: its
+    actions still standing); ``None`` if it may so far.
 
     The reason names who acted (every seat sees whose turn it was) but never the text of
     an action that was not the seat's own: another seat's move or a draw may be hidden
     from it, and a refusal must say nothing that differs between the worlds the seat
     cannot tell apart.
     """
-    stack = standing(entries)
     if not stack:
         return "there is no action to take back"
     last = stack[-1]
