@@ -67,9 +67,16 @@ class Terminal:
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", LINES, COLUMNS, 0, 0))
         env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
         env["TERM"] = "xterm-256color"
-        process = subprocess.Popen(
-            [str(STRATAGEM), *args], stdin=slave, stdout=slave, stderr=slave, cwd=cwd, env=env
-        )
+        # A handler of Python's own is reset to the default in the child, so Ctrl-C's
+        # SIGINT acts there as at a shell even where the runner (a pytest-xdist worker)
+        # ignores it, which the child would otherwise inherit.
+        before = signal.signal(signal.SIGINT, signal.default_int_handler)
+        try:
+            process = subprocess.Popen(
+                [str(STRATAGEM), *args], stdin=slave, stdout=slave, stderr=slave, cwd=cwd, env=env
+            )
+        finally:
+            signal.signal(signal.SIGINT, before)
         os.close(slave)
         return cls(process, master)
 
