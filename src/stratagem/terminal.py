@@ -28,7 +28,6 @@ from stratagem.core.actions import normalize_text
 from stratagem.render import board_renderer, game_hook
 from stratagem.render.text import ChoiceNote, LinePlan, LinePlanner
 from stratagem.render.words import PRIVATE_KEY, is_scalar, label, scalar_text
-from stratagem.sim.details import CategoricalDetail, NumericDetail
 from stratagem.sim.stats import Proportion, Spread, Study
 
 TITLE_KEYS = ("game", "seat")
@@ -332,34 +331,6 @@ def render_study(study: Study) -> Group:
     games = plural(study.games, "game")
     title = Text(f"{study.game}: {games}, master seed {study.seed}", style="bold")
     return Group(title, wins, length, first)
-
-
-def render_details(
-    categorical: Sequence[CategoricalDetail], numeric: Sequence[NumericDetail]
-) -> Group:
-    """The game's own questions (``result()["details"]``): the share of games with each
-    value of a categorical quantity (95% Wilson interval), mean and median of a numeric one."""
-    parts: list[RenderableType] = []
-    if categorical:
-        shares = Table(title="The game's own questions: shares")
-        for heading in ("Question", "Answer", "Games", "Share", "95% CI"):
-            shares.add_column(
-                heading, justify="left" if heading in ("Question", "Answer") else "right"
-            )
-        for detail in categorical:
-            for index, (word, p) in enumerate(detail.shares):
-                question = label(detail.key) if index == 0 else ""
-                shares.add_row(question, word, str(p.count), _percent(p.rate), _interval(p))
-        parts.append(shares)
-    if numeric:
-        numbers = Table(title="The game's own questions: numbers")
-        for heading in ("Quantity", "Games", "Mean", "Median"):
-            numbers.add_column(heading, justify="left" if heading == "Quantity" else "right")
-        for number in numeric:
-            mean, median = number.spread.mean, number.spread.median
-            numbers.add_row(label(number.key), str(number.games), f"{mean:.3g}", f"{median:g}")
-        parts.append(numbers)
-    return Group(*parts)
 
 
 # -- a person at the table ---------------------------------------------------------------

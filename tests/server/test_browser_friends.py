@@ -487,7 +487,7 @@ def test_details_of_a_thing_on_the_board(browser: Browser, base: str) -> None:
     page.wait_for_selector("button.action")
     # the other side's secret draws are one line of the log, with their count
     drawn = page.locator("#events li", has_text="Spanish draws a card.")
-    assert drawn.count() == 1 and drawn.locator(".times").text_content() == " ×8"
+    assert drawn.count() == 1 and drawn.locator(".times").text_content() == " \u00d78"
     card = page.locator("#board g[data-name]:has(> title)").first
     name = card.get_attribute("data-name") or ""
     detail = card.locator(":scope > title").text_content() or ""
