@@ -332,9 +332,10 @@ def skip_strategy(state: State) -> None:
         state.apply_action("Stop discarding")
 
 
-def place(state: State, seat: int, military: Iterable[str]) -> None:
+def place(state: State, seat: int, military: Iterable[str], shows: str | None = None) -> None:
     """ACTION PHASE: ``seat`` splits its whole hand, ``military`` to the military meld and
-    the rest to the political meld, placing the cards in card-list order (Rulings R7)."""
+    the rest to the political meld, placing the cards in card-list order (Rulings R7); then
+    it reveals, showing the Event ``shows`` when it must choose one (Rulings R9)."""
     military = set(military)
     held = set(hand(state, seat))
     assert military <= held, f"{sorted(military - held)} not in the {SEATS[seat]} hand"
@@ -342,15 +343,20 @@ def place(state: State, seat: int, military: Iterable[str]) -> None:
         card = hand(state, seat)[0]
         meld = "military" if card in military else "political"
         state.apply_action(f"Meld {meld}: {card}")
+    if state.current_player() == seat:
+        state.apply_action("Reveal melds" if shows is None else f"Show event: {shows}")
 
 
 def play_melds(
-    state: State, dutch_military: Iterable[str], spanish_military: Iterable[str]
+    state: State,
+    dutch_military: Iterable[str],
+    spanish_military: Iterable[str],
+    shows: tuple[str | None, str | None] = (None, None),
 ) -> None:
     """ACTION PHASE: the Dutch split, then the Spanish; the reveal follows."""
     assert phase(state) == "Action Phase"
-    place(state, DUTCH, dutch_military)
-    place(state, SPANISH, spanish_military)
+    place(state, DUTCH, dutch_military, shows[DUTCH])
+    place(state, SPANISH, spanish_military, shows[SPANISH])
 
 
 def play_randomly(
@@ -460,9 +466,11 @@ def reveal(
     turn: int = 1,
     provinces: tuple[int, int] = (7, 10),
     discard: Sequence[str] = (),
+    shows: tuple[str | None, str | None] = (None, None),
 ) -> State:
     """ACTION PHASE of ``turn`` with the hands exactly these melds; both sides place their
-    cards and reveal. An empty meld is given a card of the other side (worth 0), since every
+    cards and reveal (showing the Events ``shows`` where they must choose, Rulings R9). An
+    empty meld is given a card of the other side (worth 0), since every
     meld holds at least one card. Returns the state after the reveal and the End Phase."""
     used = {*dutch_military, *dutch_political, *spanish_military, *spanish_political}
     dutch_fill = iter(card for card in DUTCH_FILLERS if card not in used)
@@ -478,7 +486,7 @@ def reveal(
         provinces=provinces,
         discard=discard,
     )
-    play_melds(state, dm, sm)
+    play_melds(state, dm, sm, shows)
     return state
 
 

@@ -58,7 +58,7 @@ def test_action_phase_cards_are_placed_in_card_list_order() -> None:
     list; another card is refused with that reason."""
     state = action_start()
     hands_seen = []
-    while state.current_player() == DUTCH:
+    while state.current_player() == DUTCH and hand(state, DUTCH):
         current = hand(state, DUTCH)
         hands_seen.append(current[0])
         if len(current) > 1:
@@ -78,6 +78,8 @@ def test_action_phase_all_cards_in_hand_must_be_used() -> None:
             assert len(hand(state, seat)) == left
             assert all(text.startswith("Meld ") for text in legal_texts(state))
             state.apply_action(legal_texts(state)[-1])
+        assert legal_texts(state) == ["Reveal melds"]  # no Event to choose: just reveal
+        state.apply_action("Reveal melds")
     assert phase(state) == "Logistics Phase"
     for seat, size in ((DUTCH, 7), (SPANISH, 8)):
         shown = [last_meld(state, seat, meld) for meld in ("military", "political")]
@@ -311,13 +313,25 @@ def test_action_phase_leader_unusable_for_another_reason_does_not_use_up_the_mel
 # -- Events ------------------------------------------------------------------------------
 
 
-def test_action_phase_one_event_per_turn_the_highest_counts() -> None:
-    """ACTION PHASE: "You may only use 1 Event card per turn. Extra Events become Unusable."
-    Rulings R9: across both melds, the highest counts."""
+def test_action_phase_one_event_per_turn_the_side_chooses_which() -> None:
+    """ACTION PHASE: one Event card per turn, the extras unusable. Rulings R9: with several
+    usable Events across its melds, the side chooses the one it shows, before the reveal."""
+    state = position(
+        turn=6, hands=(("Spanish Armada Fiasco", "Sea Beggars", "Union of Utrecht"), ())
+    )
+    state.apply_action("Meld military: Sea Beggars")
+    state.apply_action("Meld political: Union of Utrecht")
+    state.apply_action("Meld military: Spanish Armada Fiasco")
+    assert legal_texts(state) == [
+        "Show event: Union of Utrecht",
+        "Show event: Spanish Armada Fiasco",
+    ]
+    assert "choose the one shown" in refuse(state, "Reveal melds")
     state = reveal(
         dutch_military=["Spanish Armada Fiasco", "Sea Beggars"],
         dutch_political=["Union of Utrecht"],
         turn=6,
+        shows=("Union of Utrecht", None),
     )
     assert last_meld(state, DUTCH, "political") == {
         "face_up": ["Union of Utrecht"],
@@ -334,18 +348,83 @@ def test_action_phase_one_event_per_turn_the_highest_counts() -> None:
 
 def test_action_phase_one_event_per_turn_within_one_meld() -> None:
     """ACTION PHASE: two Events in the same meld: only one is usable."""
-    state = reveal(dutch_political=["Pacification of Ghent", "Union of Utrecht"], turn=6)
+    state = reveal(
+        dutch_political=["Pacification of Ghent", "Union of Utrecht"],
+        turn=6,
+        shows=("Union of Utrecht", None),
+    )
     shown = last_meld(state, DUTCH, "political")
     assert shown["face_up"] == ["Union of Utrecht"]
     assert shown["total"] == 8
 
 
-def test_action_phase_equal_events_the_earlier_in_the_card_list_counts() -> None:
-    """Rulings R9: on equal values, the Event earlier in the card list (Treaty of Nonsuch
-    before Act of Abjuration, both 2) goes off."""
-    state = reveal(dutch_military=["Act of Abjuration", "Treaty of Nonsuch"], turn=6)
-    assert last_meld(state, DUTCH, "military")["face_up"] == ["Treaty of Nonsuch"]
-    assert state.view(None)["removed_from_play"] == ["Treaty of Nonsuch"]
+def test_action_phase_the_event_shown_may_be_the_lower_one() -> None:
+    """Rulings R9: the side may show a lower Event (Act of Abjuration, 2, over Spanish
+    Armada Fiasco); the one shown goes off, the other is unusable and discarded."""
+    state = reveal(
+        dutch_military=["Act of Abjuration", "Spanish Armada Fiasco"],
+        turn=6,
+        shows=("Act of Abjuration", None),
+    )
+    assert last_meld(state, DUTCH, "military")["face_up"] == ["Act of Abjuration"]
+    assert state.view(None)["removed_from_play"] == ["Act of Abjuration"]
+    assert "Spanish Armada Fiasco" in state.view(DUTCH)["discard"]["yours_face_down"]
+
+
+@pytest.mark.parametrize(
+    ("shows", "military", "political", "held"),
+    [
+        # the highest Event (the old automatic pick): military 13-17 lost, political 4-3 tied
+        ("Spanish Armada Fiasco", 13, 4, (6, 11)),
+        # the lower Event swings the political meld (6-3, won); military is lost anyway
+        ("Act of Abjuration", 6, 6, (7, 10)),
+    ],
+)
+def test_action_phase_a_lower_event_shown_can_swing_a_meld(
+    shows: str, military: int, political: int, held: tuple[int, int]
+) -> None:
+    """Rulings R9: why the side chooses (and the highest Event is not always best): here
+    showing the lower Act of Abjuration keeps a Province that the Spanish Armada Fiasco
+    loses."""
+    state = reveal(
+        dutch_military=["Spanish Armada Fiasco", "Sea Beggars"],
+        dutch_political=["Act of Abjuration", "Diplomacy"],
+        spanish_military=["Spanish Armies", "Spanish Empire", "Able General"],
+        spanish_political=["Political Rivals"],
+        turn=6,
+        provinces=(7, 10),
+        shows=(shows, None),
+    )
+    assert last_meld(state, DUTCH, "military")["total"] == military
+    assert last_meld(state, DUTCH, "political")["total"] == political
+    assert provinces(state) == held
+
+
+def test_action_phase_every_side_is_asked_to_reveal_so_asking_tells_nothing() -> None:
+    """Rulings R9 and R11: each side, its melds built, is asked before the reveal whether
+    or not it has an Event to choose, so the other side sees the same thing either way."""
+    worlds = [
+        position(turn=6, hands=(cards, ("Spanish Armies", "Political Rivals")))
+        for cards in (
+            ("Spanish Armada Fiasco", "Act of Abjuration"),
+            ("Spanish Armada Fiasco", "Diplomacy"),
+        )
+    ]
+    for state in worlds:
+        state.apply_action(legal_texts(state)[0])
+        state.apply_action(legal_texts(state)[-1])
+    assert [legal_texts(state)[0] for state in worlds] == [
+        "Show event: Spanish Armada Fiasco",
+        "Reveal melds",
+    ]
+    assert worlds[0].current_player() == worlds[1].current_player() == DUTCH
+    assert worlds[0].view(SPANISH) == worlds[1].view(SPANISH)
+    assert worlds[0].visible_events(SPANISH) == worlds[1].visible_events(SPANISH)
+    worlds[0].apply_action("Show event: Spanish Armada Fiasco")
+    worlds[1].apply_action("Reveal melds")
+    assert worlds[0].current_player() == worlds[1].current_player() == SPANISH
+    assert worlds[0].view(SPANISH) == worlds[1].view(SPANISH)
+    assert worlds[0].visible_events(SPANISH) == worlds[1].visible_events(SPANISH)
 
 
 def test_action_phase_each_side_has_its_own_event_per_turn() -> None:
@@ -405,7 +484,10 @@ def test_action_phase_unusable_events_are_discarded_normally() -> None:
     """Rulings R9: the extra Events are unusable and go to the discard pile (face down,
     R11) instead of leaving the game."""
     state = reveal(
-        dutch_military=["Spanish Armada Fiasco"], dutch_political=["Union of Utrecht"], turn=6
+        dutch_military=["Spanish Armada Fiasco"],
+        dutch_political=["Union of Utrecht"],
+        turn=6,
+        shows=("Union of Utrecht", None),
     )
     assert state.view(None)["removed_from_play"] == ["Union of Utrecht"]
     assert "Spanish Armada Fiasco" in state.view(DUTCH)["discard"]["yours_face_down"]

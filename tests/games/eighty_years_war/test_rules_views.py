@@ -100,8 +100,10 @@ def test_views_reveal_shows_usable_cards_and_only_the_count_of_unusable_ones() -
     state.apply_action("Meld military: Rebel Unity")
     state.apply_action("Meld political: Bribery")
     state.apply_action("Meld political: Heresy")
+    state.apply_action("Reveal melds")
     state.apply_action("Meld military: Pivotal Area")
     state.apply_action("Meld political: Counter Reformation")
+    state.apply_action("Reveal melds")
     spanish_sees = card_names_in(state.view(SPANISH)) | card_names_in(
         state.visible_events(SPANISH, start)
     )
@@ -222,6 +224,7 @@ def test_views_resample_hidden_does_not_read_the_secret_size_of_the_other_side_m
         skip_strategy(state)
         for index, card in enumerate(DUTCH_HAND):
             state.apply_action(f"Meld {'military' if index < split else 'political'}: {card}")
+        state.apply_action(state.legal_actions()[0])  # reveal (or show an Event, R9)
         assert state.current_player() == SPANISH
         worlds.append(state)
     first, second = worlds

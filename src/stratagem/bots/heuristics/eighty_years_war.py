@@ -8,7 +8,8 @@ It reads only its own view. Its three decisions:
   usable value of the cards it has not seen), up to the limit of 4;
 - in the Action Phase it splits its hand to maximise the expected Province Tokens won,
   modelling each of the other side's meld totals as a normal variable whose mean comes
-  from the cards it has not seen.
+  from the cards it has not seen; with several usable Events it shows the one that
+  maximises the same expectation.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from typing import Any, cast
 
 from stratagem.bots.heuristics import TurnEvaluator, normal_cdf
 from stratagem.core import Action, Game, State
-from stratagem.games.eighty_years_war.encoding import KEEP, REPLACE, STOP
+from stratagem.games.eighty_years_war.encoding import KEEP, REPLACE, SHOW, STOP
 from stratagem.games.eighty_years_war.game import EightyYearsWar
 from stratagem.games.eighty_years_war.info import DUTCH, SEATS
 from stratagem.games.eighty_years_war.melds import score_melds
@@ -76,6 +77,8 @@ class EightyYearsWarHeuristic:
             return next(a for a in legal if self.game.kind_of[a.id] == REPLACE)
         if STOP in kinds:
             return self._strategy(view, seat, legal)
+        if SHOW in kinds:
+            return self._show(view, seat, legal)
         return self._meld(view, seat, legal)
 
     # -- what the bot knows ------------------------------------------------------------
@@ -232,6 +235,22 @@ class EightyYearsWarHeuristic:
             self._plans.clear()
         self._plans[key] = plan
         return plan
+
+    def _show(self, view: dict[str, Any], seat: int, legal: list[Action]) -> Action:
+        """Of several usable Events (Rulings R9), show the one whose melds are expected to
+        take most Provinces: the highest-valued Event is not always it (a lower one in the
+        closer meld can swing that meld)."""
+        you = view["you"]
+        melds = (self._cards(you["melds"]["military"]), self._cards(you["melds"]["political"]))
+        stage = self._stage(view)
+        means = self._expected_opponent(view, seat)
+
+        def worth(action: Action) -> float:
+            event = self.game.card_of[action.id]
+            totals = score_melds(self.book, seat, stage, melds, event).totals
+            return sum(self._expected_provinces(totals[m], means[m]) for m in (0, 1))
+
+        return max(legal, key=worth)
 
     def _meld(self, view: dict[str, Any], seat: int, legal: list[Action]) -> Action:
         plan = self._plan(view, seat)

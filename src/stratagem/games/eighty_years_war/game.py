@@ -14,6 +14,9 @@ from stratagem.games.eighty_years_war.encoding import (
     MELD_POLITICAL,
     PREFIXES,
     REPLACE,
+    REVEAL,
+    REVEAL_TEXT,
+    SHOW,
     STOP,
     STOP_TEXT,
 )
@@ -49,6 +52,13 @@ class EightyYearsWar(Game):
                 texts.append(f"{PREFIXES[kind]}: {name}")
                 kinds.append(kind)
                 cards.append(card)
+        for card, name in enumerate(book.names):
+            texts.append(f"{PREFIXES[SHOW]}: {name}")
+            kinds.append(SHOW)
+            cards.append(card)
+        texts.append(REVEAL_TEXT)
+        kinds.append(REVEAL)
+        cards.append(-1)
         super().__init__(options, SEATS, ActionTable(texts))
         self.book = book
         self.kind_of: tuple[int, ...] = tuple(kinds)
@@ -64,6 +74,8 @@ class EightyYearsWar(Game):
             tuple(table[4 * size + 1 : 5 * size + 1]),
             tuple(table[5 * size + 1 : 6 * size + 1]),
         )
+        self.show_action: tuple[Action, ...] = tuple(table[6 * size + 1 : 7 * size + 1])
+        self.reveal_action: Action = table[7 * size + 1]
         self.card_index: dict[str, int] = {name: card for card, name in enumerate(book.names)}
 
     @classmethod

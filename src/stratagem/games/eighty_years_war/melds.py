@@ -31,15 +31,11 @@ def _best(book: CardBook, cards: Sequence[int]) -> int:
     return min(cards, key=lambda card: (-book.values[card], card))
 
 
-def score_melds(
+def _usable(
     book: CardBook, seat: int, stage: int, melds: tuple[Sequence[int], Sequence[int]]
-) -> MeldScore:
-    """Apply the usability rules of the ACTION PHASE to one seat's military and political melds.
-
-    A card is usable if its side, meld type and stage allow it (CARD LIST NOTATION). Then a
-    meld keeps only one Leader, and a seat only one Event per turn; the extras become
-    unusable. Which Leader and which Event count: the highest value (Rulings R8 and R9).
-    """
+) -> tuple[list[list[int]], list[list[int]]]:
+    """ACTION PHASE usability before the one-Event limit: side, meld type and stage (CARD
+    LIST NOTATION), then one Leader per meld, the highest (Rulings R8)."""
     usable_by = book.usable_by[seat]
     stage_ok = book.stage_ok[stage]
     usable: list[list[int]] = [[], []]
@@ -58,8 +54,36 @@ def score_melds(
                 if card != keep:
                     usable[meld].remove(card)
                     unusable[meld].append(card)
+    return usable, unusable
+
+
+def event_candidates(
+    book: CardBook, seat: int, stage: int, melds: tuple[Sequence[int], Sequence[int]]
+) -> list[int]:
+    """The Events of a seat's melds that could contribute, one of which it shows (R9)."""
+    usable, _ = _usable(book, seat, stage, melds)
+    return sorted(
+        card for meld in (MILITARY, POLITICAL) for card in usable[meld] if book.event[card]
+    )
+
+
+def score_melds(
+    book: CardBook,
+    seat: int,
+    stage: int,
+    melds: tuple[Sequence[int], Sequence[int]],
+    shown: int | None = None,
+) -> MeldScore:
+    """Apply the usability rules of the ACTION PHASE to one seat's military and political melds.
+
+    A card is usable if its side, meld type and stage allow it (CARD LIST NOTATION). Then a
+    meld keeps only one Leader, the highest (Rulings R8), and a seat only one Event per
+    turn: the one it chose to show (``shown``), or else the highest valued (Rulings R9);
+    the extras become unusable.
+    """
+    usable, unusable = _usable(book, seat, stage, melds)
     events = [card for meld in (MILITARY, POLITICAL) for card in usable[meld] if book.event[card]]
-    event = _best(book, events) if events else None
+    event = shown if shown in events else (_best(book, events) if events else None)
     for meld in (MILITARY, POLITICAL):
         for card in [card for card in usable[meld] if book.event[card] and card != event]:
             usable[meld].remove(card)

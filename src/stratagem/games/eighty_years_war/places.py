@@ -8,3 +8,6 @@ PHASE_NAMES = ("Logistics Phase", "Strategy Phase", "Strategy Phase", "Action Ph
 RESERVE, DECK, DISCARD_PILE, REMOVED = range(4)
 HAND = 4  # + seat
 MELD = 6  # + 2 * seat + meld
+
+# A side's Event to show this turn (``shown``), besides a card: not chosen yet, or none.
+UNDECIDED, NO_EVENT = -2, -1

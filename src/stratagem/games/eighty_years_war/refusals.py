@@ -15,6 +15,8 @@ from stratagem.games.eighty_years_war.encoding import (
     KEEP,
     MELD_MILITARY,
     REPLACE,
+    REVEAL,
+    SHOW,
     STOP,
 )
 from stratagem.games.eighty_years_war.info import SEATS
@@ -75,9 +77,20 @@ def why_illegal(state: EightyYearsWarState, action: Action) -> str:
         return f"{SEATS[seat]} has already discarded {limit} cards, the most allowed"
     if state.phase != ACTION:
         return f"melds are made in the Action Phase, and this is the {phase}"
+    hand = state.hands[seat]
+    if kind in (SHOW, REVEAL):
+        if hand:
+            return f"the {SEATS[seat]} still have {len(hand)} cards to place in their melds"
+        if kind == SHOW:
+            return (
+                f"{name} cannot be chosen as the Event shown: only one usable Event of "
+                "several in the melds can (Rulings R9)"
+            )
+        return "the melds hold several usable Events: first choose the one shown (Rulings R9)"
+    if not hand:
+        return f"the {SEATS[seat]} hand is placed; the melds are to be revealed"
     if state.loc[card] != HAND + seat:
         return f"{name} is not in the {SEATS[seat]} hand{_where(state, card, seat)}"
-    hand = state.hands[seat]
     if card != hand[0]:
         first = state.book.names[hand[0]]
         return f"cards are placed in card-list order: {first} comes first (Rulings R7)"

@@ -13,7 +13,16 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from stratagem.core import StateFormatError
 from stratagem.games.eighty_years_war.invariants import invariant_problems
-from stratagem.games.eighty_years_war.places import DECK, DISCARD_PILE, HAND, MELD, OVER, REMOVED
+from stratagem.games.eighty_years_war.places import (
+    DECK,
+    DISCARD_PILE,
+    HAND,
+    MELD,
+    NO_EVENT,
+    OVER,
+    REMOVED,
+    UNDECIDED,
+)
 from stratagem.games.eighty_years_war.state import EightyYearsWarState
 
 if TYPE_CHECKING:
@@ -40,6 +49,8 @@ class _Doc(BaseModel):
     face_down: dict[str, SeatIndex]
     removed: list[str]
     last_reveal: dict[str, Any] | None
+    decided: tuple[bool, bool] = (False, False)
+    shown: tuple[str | None, str | None] = (None, None)
 
 
 def state_from_doc(game: EightyYearsWar, raw: Mapping[str, Any]) -> EightyYearsWarState:
@@ -78,6 +89,10 @@ def state_from_doc(game: EightyYearsWar, raw: Mapping[str, Any]) -> EightyYearsW
     )
     state.removed = cards(doc.removed, "removed")
     state.last_reveal = doc.last_reveal
+    for seat in (0, 1):
+        name = doc.shown[seat]
+        chosen = NO_EVENT if name is None else cards([name], f"shown.{seat}")[0]
+        state.shown[seat] = chosen if doc.decided[seat] else UNDECIDED
     for place, group in (
         (DECK, state.deck),
         (DISCARD_PILE, state.discard),

@@ -30,11 +30,18 @@ from stratagem.games.eighty_years_war.encoding import (
     DRAW,
     KEEP,
     MELD_MILITARY,
+    MELD_POLITICAL,
     REPLACE,
+    SHOW,
     STOP,
 )
 from stratagem.games.eighty_years_war.info import DUTCH, SEATS, SPANISH
-from stratagem.games.eighty_years_war.melds import MeldScore, provinces_won, score_melds
+from stratagem.games.eighty_years_war.melds import (
+    MeldScore,
+    event_candidates,
+    provinces_won,
+    score_melds,
+)
 from stratagem.games.eighty_years_war.pack import (
     MELD_NAMES,
     MILITARY,
@@ -49,11 +56,13 @@ from stratagem.games.eighty_years_war.places import (
     HAND,
     LOGISTICS,
     MELD,
+    NO_EVENT,
     OVER,
     REMOVED,
     RESERVE,
     STRATEGY_DISCARD,
     STRATEGY_DRAW,
+    UNDECIDED,
 )
 from stratagem.games.eighty_years_war.refusals import why_illegal
 from stratagem.games.eighty_years_war.views import build_view, resample
@@ -81,6 +90,7 @@ class EightyYearsWarState(CachedLegalState):
         "provinces",
         "removed",
         "seat",
+        "shown",
         "to_draw",
         "turn",
         "turn_discards",
@@ -104,6 +114,9 @@ class EightyYearsWarState(CachedLegalState):
     loc: list[int]
     provinces: list[int]
     last_reveal: JsonDict | None
+    shown: list[int]
+    """Each side's Event to show this turn (Rulings R9): a card, ``NO_EVENT`` once it has
+    said ``Reveal melds``, ``UNDECIDED`` before."""
     _to_move: int
     _legal: list[Action] | None
 
@@ -130,6 +143,7 @@ class EightyYearsWarState(CachedLegalState):
         state.loc = [RESERVE] * game.book.size
         state.provinces = [0, 0]
         state.last_reveal = None
+        state.shown = [UNDECIDED, UNDECIDED]
         state._to_move = DUTCH
         state._legal = None
         return state
@@ -188,6 +202,8 @@ class EightyYearsWarState(CachedLegalState):
                 legal.extend(discard[card] for card in self.hands[seat])
             return legal
         hand = self.hands[seat]
+        if not hand:
+            return self._reveal_choices(seat)
         card = hand[0]
         if len(hand) == 1:
             military, political = self.melds[seat]
@@ -215,8 +231,10 @@ class EightyYearsWarState(CachedLegalState):
             self._discard(card)
         elif kind == STOP:
             self._stop_discarding()
-        else:
+        elif kind in (MELD_MILITARY, MELD_POLITICAL):
             self._meld(card, MILITARY if kind == MELD_MILITARY else POLITICAL)
+        else:
+            self._show(card if kind == SHOW else NO_EVENT)
         self._advance()
 
     # -- the turn ----------------------------------------------------------------------
@@ -290,7 +308,7 @@ class EightyYearsWarState(CachedLegalState):
                 self._to_move = self.seat
                 return
             elif phase == ACTION:
-                if self.hands[self.seat]:
+                if self.hands[self.seat] or self.shown[self.seat] == UNDECIDED:
                     self._to_move = self.seat
                     return
                 if self.seat == DUTCH:
@@ -437,14 +455,41 @@ class EightyYearsWarState(CachedLegalState):
             )
         )
 
+    def _reveal_choices(self, seat: int) -> list[Action]:
+        """ACTION PHASE (Rulings R9): its melds built, a side holding several usable Events
+        chooses the one it shows face up; otherwise it just reveals. Every side is asked,
+        so being asked tells the other side nothing."""
+        game = self._g
+        melds = self.melds[seat]
+        events = event_candidates(self.book, seat, self.stage(), (melds[0], melds[1]))
+        if len(events) > 1:
+            return [game.show_action[card] for card in events]
+        return [game.reveal_action]
+
+    def _show(self, card: int) -> None:
+        """ACTION PHASE: the side's melds are ready, with the Event it will show (R9)."""
+        seat = self.seat
+        self.shown[seat] = card
+        if card >= 0:
+            name = self.book.names[card]
+            self.log(
+                f"The {SEATS[seat]} will show {name} face up as this turn's Event.",
+                "Action Phase",
+                {"seat": SEATS[seat], "card": name},
+                private_to=seat,
+            )
+
     def _reveal(self) -> None:
         """ACTION PHASE: both sides reveal and each meld is won, tied or lost; then END PHASE."""
         book = self.book
         stage = self.stage()
         scores = [
-            score_melds(book, seat, stage, (self.melds[seat][0], self.melds[seat][1]))
+            score_melds(
+                book, seat, stage, (self.melds[seat][0], self.melds[seat][1]), self._shown(seat)
+            )
             for seat in (DUTCH, SPANISH)
         ]
+        self.shown = [UNDECIDED, UNDECIDED]
         for seat in (DUTCH, SPANISH):
             self._log_reveal(seat, scores[seat])
         outcomes: list[JsonDict] = []
@@ -474,8 +519,16 @@ class EightyYearsWarState(CachedLegalState):
                 for seat in (DUTCH, SPANISH)
             },
             "outcomes": outcomes,
+            "events": {SEATS[seat]: self._event_name(scores[seat]) for seat in (DUTCH, SPANISH)},
         }
         self._end_phase(scores)
+
+    def _event_name(self, score: MeldScore) -> str | None:
+        return None if score.event is None else self.book.names[score.event]
+
+    def _shown(self, seat: int) -> int | None:
+        card = self.shown[seat]
+        return card if card >= 0 else None
 
     def _log_reveal(self, seat: int, score: MeldScore) -> None:
         names = self.book.names
@@ -621,6 +674,7 @@ class EightyYearsWarState(CachedLegalState):
         other.loc = self.loc.copy()
         other.provinces = self.provinces.copy()
         other.last_reveal = self.last_reveal
+        other.shown = self.shown.copy()
         other._to_move = self._to_move
         other._legal = self._legal
         return other
@@ -647,4 +701,6 @@ class EightyYearsWarState(CachedLegalState):
             "face_down": {names[card]: owner for card, owner in self.face_down.items()},
             "removed": named(self.removed),
             "last_reveal": self.last_reveal,
+            "decided": [card != UNDECIDED for card in self.shown],
+            "shown": [names[card] if card >= 0 else None for card in self.shown],
         }

@@ -22,11 +22,13 @@ from stratagem.games.eighty_years_war.places import (
     DISCARD_PILE,
     HAND,
     MELD,
+    NO_EVENT,
     OVER,
     PHASE_NAMES,
     RESERVE,
     STRATEGY_DISCARD,
     STRATEGY_DRAW,
+    UNDECIDED,
 )
 
 if TYPE_CHECKING:
@@ -93,7 +95,9 @@ def face_down_reasons(state: EightyYearsWarState, seat: int) -> dict[str, str]:
     turn = int(reveal["turn"])
     stage = book.stage_of_turn(turn)
     melds = _melds_revealed(state, seat, turn)
-    scored = score_melds(book, seat, stage, (melds[MILITARY], melds[POLITICAL]))
+    event = reveal.get("events", {}).get(SEATS[seat])
+    shown = None if event is None else book.names.index(event)
+    scored = score_melds(book, seat, stage, (melds[MILITARY], melds[POLITICAL]), shown)
     reasons: dict[str, str] = {}
     for meld in (MILITARY, POLITICAL):
         for card in scored.unusable[meld]:
@@ -108,7 +112,7 @@ def face_down_reasons(state: EightyYearsWarState, seat: int) -> dict[str, str]:
             elif book.leader[card]:
                 why = f"a second Leader in the {MELD_NAMES[meld]} meld (the higher counts)"
             else:
-                why = "a second Event (one counts a turn, the higher)"
+                why = "a second Event (one counts a turn: the one shown)"
             reasons[book.names[card]] = why
     return reasons
 
@@ -249,6 +253,9 @@ def resample(state: EightyYearsWarState, seat: int, rng: random.Random) -> Eight
     clone.deck = deck
     for card in deck:
         clone.loc[card] = DECK
+    if state.shown[other] != UNDECIDED:  # its choice of Event is secret: the redealt melds' own
+        event = score_melds(book, other, state.stage(), (melds[0], melds[1])).event
+        clone.shown[other] = NO_EVENT if event is None else event
     clone._legal = None
     return clone
 
