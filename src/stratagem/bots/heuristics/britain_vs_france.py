@@ -271,7 +271,8 @@ turns left."""
 
 
 class BritainVsFranceEvaluator(TurnEvaluator):
-    """Expected returns from the victory points now (Ending the Game: most points win).
+    """Expected returns from the public victory points now (Ending the Game: most points
+    win; the secret objectives, hidden from the other seat, are left out).
 
     Britain's lead at the end is modelled as a normal variable centred on today's lead,
     spread ``TURN_SPREAD`` while any turn is left.
@@ -283,7 +284,8 @@ class BritainVsFranceEvaluator(TurnEvaluator):
     a turn of each side, so a rollout sees the other side answer."""
 
     def estimate(self, state: State) -> list[float]:
-        points = list(state.result()["scores"].values())
+        # the public points only: the secret objectives' points are hidden from the other seat
+        points = list(state.view(None)["points_now_without_secret_objectives"].values())
         lead = normal_cdf((points[0] - points[1]) / TURN_SPREAD)
         return [2.0 * lead - 1.0, 1.0 - 2.0 * lead]
 
