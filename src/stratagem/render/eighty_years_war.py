@@ -70,7 +70,7 @@ DRAWN = frozenset(
     }
 )
 """The view's keys the board draws."""
-DRAWN_YOURS = frozenset({"hand", "melds", "wrong_stage_card", "cards"})
+DRAWN_YOURS = frozenset({"hand", "melds", "wrong_stage_card", "cards", "last_reveal_face_down"})
 """The keys of the seat's private part (``view["you"]``) the board draws."""
 UNUSABLE = "unusable by you now"
 PENDING = "keep or replace?"
@@ -375,6 +375,14 @@ def _yours(
     if mine_down:
         y = _section(svg, y + 34, "Your face-down discards (the other side cannot see them)")
         y = _chips(svg, y, mine_down, view)
+    why: Mapping[str, str] = you.get("last_reveal_face_down", {})
+    if why:
+        y = _section(svg, y + 34, "Why your cards went face down at the last reveal")
+        by_reason: dict[str, list[str]] = {}
+        for card, reason in why.items():
+            by_reason.setdefault(reason, []).append(card)
+        for reason, names in by_reason.items():
+            y = _text_lines(svg, y + 14, f"{reason}: {', '.join(names)}", size=14) - 6
     return y
 
 
@@ -451,7 +459,9 @@ def board_svg(view: JsonDict) -> str:
     reveal = view.get("last_reveal")
     if isinstance(reveal, Mapping):
         shown = [
-            name for side in reveal.get("melds", {}).values() for meld in side.values()
+            name
+            for side in reveal.get("melds", {}).values()
+            for meld in side.values()
             for name in meld.get("face_up", [])
         ]
         y = place(svg, y, _reveal, _seen(view, shown), reveal)
