@@ -3,7 +3,8 @@
 Vocabularies come from the loaded game itself: its seats, and the names its action table
 spells out (``Draw: <card>`` gives the cards, ``Control: <colony>`` the colonies), so a
 layout follows a user's own data pack. Words that only the views use (phases, steps,
-decision windows) are listed here, exactly as the views spell them. Every slice reads
+decision windows) are the engines' own tuples of them (1750 and Sixteen Thirty Something)
+or listed here, exactly as the views spell them. Every slice reads
 what ``view(seat)`` shows and nothing else, so a tensor holds exactly what the seat may
 know; ``Layout.unread`` names the view keys left out, each with the reason.
 """
@@ -11,12 +12,14 @@ know; ``Layout.unread`` names the view keys left out, each with the reason.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, get_args
 from weakref import WeakKeyDictionary
 
 from stratagem.core import Game
-from stratagem.games.britain_vs_france.effects import EXPORTS
+from stratagem.games.britain_vs_france.effects import EXPORTS, Window
+from stratagem.games.britain_vs_france.places import PHASE_NAMES as BVF_PHASE_NAMES
 from stratagem.games.britain_vs_france.views import read_colony_line
+from stratagem.games.sixteen_thirty_something.phases import PHASE_NAMES as STS_PHASE_NAMES
 from stratagem.interop.layout import (
     Counts,
     Each,
@@ -109,36 +112,10 @@ def eighty_years_war(game: Game) -> Layout:
 
 # -- 1750: Britain vs. France ------------------------------------------------------------
 
-BVF_STEPS = (
-    "Setup E: Place colonies",
-    "Setup F: Control markers",
-    "Setup F: Roll-off",
-    "Setup H: Hands",
-    "Setup I: Secret objectives",
-    "1) Draw from Historic Events Draw Deck",
-    "2) Leader Actions / Colony Rules",
-    "3) Political Objective Attempt",
-    "4) Purchases",
-    "5) Movement",
-    "6) Battles",
-    "7) Place Purchases",
-    "8) Collect Revenue",
-    "Ending the Game",
-)
-BVF_WINDOWS = (
-    "turn_start",
-    "leader_actions",
-    "colony_roll",
-    "political_roll",
-    "purchases",
-    "movement",
-    "battle_roll",
-    "battle_result",
-    "place_purchases",
-    "revenue",
-    "response",
-    "turn_end",
-)
+BVF_STEPS = tuple(dict.fromkeys(BVF_PHASE_NAMES))
+"""1750's steps, as its engine names them (each once)."""
+BVF_WINDOWS = get_args(Window)
+"""1750's card windows, as its engine names them."""
 BVF_PAIRINGS = 16
 """Pairings of one battle the layout has rows for (one per defending unit)."""
 BVF_BATTLE_STAGES = (
@@ -390,30 +367,8 @@ def henry_viii(game: Game) -> Layout:
 
 # -- Sixteen Thirty Something ------------------------------------------------------------
 
-STS_PHASES = (
-    "Who goes first?",
-    "Dealing out the Player Cards",
-    "Dealing out the Player Cards: placing Influence Cards",
-    "1. Remove One Influence Card",
-    "2. Draw New Cards",
-    "3. Trading Cards: what is asked for",
-    "3. Trading Cards: the phasing player's offer",
-    "3. Trading Cards: the other players' offers",
-    "3. Trading Cards: accepting an offer",
-    "4. Playing Special Cards",
-    "4. Playing Special Cards: choosing the target",
-    "5. The Vote: choosing the country",
-    "5. The Vote: choosing the issue",
-    "5. The Vote: the caller places Influence Cards",
-    "5. The Vote: the other players place Influence Cards",
-    "5. The Vote: Casting Votes",
-    "5. The Vote: Effect of Losing a Vote",
-    "Resolving a War",
-    "6. Repeat Play: the hand limit",
-    "Taking Victory Point Counters",
-    "Checking for a random end to the game",
-    "Game over",
-)
+STS_PHASES = STS_PHASE_NAMES
+"""Sixteen Thirty Something's phases and steps, as its engine names them."""
 FACTIONS = ("neutral", "red", "blue")
 ISSUES = ("align", "change sides", "re-arm", "war")
 VOTES = ("red", "blue", "war", "peace")
