@@ -224,10 +224,10 @@ def test_option_sizes_are_bounded(client: TestClient, sqlite_file: str) -> None:
 
 
 def test_a_huge_list_option_is_refused_by_its_length_at_once() -> None:
-    began = time.monotonic()
-    with pytest.raises(ValidationError, match="a list of at most 64 items, not 2000000"):
-        CreateGame.model_validate({"game": "tercios", "options": {"armies": ["a"] * 2_000_000}})
-    assert time.monotonic() - began < 0.5
+    # its length is refused before any item is looked at: no item here is even a text
+    with pytest.raises(ValidationError, match="a list of at most 64 items, not 2000000") as refused:
+        CreateGame.model_validate({"game": "tercios", "options": {"armies": [0] * 2_000_000}})
+    assert "not a text" not in str(refused.value)
 
 
 def test_mistyped_actions_are_refused_and_change_nothing(
