@@ -61,25 +61,27 @@ def test_no_take_back_after_chance_or_another_seat(client: TestClient) -> None:
     assert again.status_code == 409
 
 
-def _play_until_last_meld(seed: int) -> State:
-    """Random legal play up to the Spanish's last meld of a turn (the reveal comes next)."""
+def _play_until_the_reveal(seed: int) -> tuple[State, int]:
+    """Random legal play up to the last decision before the melds are revealed (the
+    side's choice of what it shows, Rulings R9), and whose decision it is."""
     rng = random.Random(seed)
     state = stratagem.load(GAME).new_initial_state()
     while True:
         if state.is_chance_node():
             state.apply_action(state.sample_chance(rng))
             continue
-        view = state.view(1)
-        spanish_to_meld = view["phase"] == "Action Phase" and view["to_move"] == "Spanish"
-        if spanish_to_meld and len(view["you"]["hand"]) == 1:
-            return state
+        player = state.current_player()
+        after = state.clone()
+        after.apply_action(state.legal_actions()[0])
+        if after.view(player)["last_reveal"] != state.view(player)["last_reveal"]:
+            return state, player
         state.apply_action(rng.choice(state.legal_actions()))
 
 
 def test_an_action_that_reveals_cannot_be_taken_back() -> None:
-    state = _play_until_last_meld(21)
-    last_meld = state.legal_actions()[0].text
-    assert reveals(state, last_meld, 1, random.Random(1))
+    state, player = _play_until_the_reveal(21)
+    revealing = state.legal_actions()[0].text
+    assert reveals(state, revealing, player, random.Random(1))
 
 
 def test_a_meld_that_reveals_nothing_can_be_taken_back() -> None:

@@ -671,10 +671,11 @@ def _record(row: GameRow, seats: Sequence[SeatRow]) -> GameRecord:
     )
 
 
-def standing(entries: Sequence[Entry]) -> list[Entry]:
+def standing(entries: Sequence[Entry], stack: list[Entry] | None = None) -> list[Entry]:
     """The actions still standing: each ``undo`` withdraws the last standing action
-    (``table`` entries are no actions)."""
-    stack: list[Entry] = []
+    (``table`` entries are no actions). With ``stack`` (the actions standing before
+    ``entries``), it is carried on in place and returned."""
+    stack = [] if stack is None else stack
     for entry in entries:
         if entry.kind == "undo":
             if stack:

@@ -122,6 +122,8 @@ class Table:
         self._resigned: int | None = None
         self._standing: list[Entry] = []
         """The log's actions still standing (kept with the log: read after every move)."""
+        self._counted = 0
+        """How many entries of the log ``_standing`` and ``_resigned`` have taken in."""
         self._seat(record)
         self.chat: list[ChatLine] | None = None
         """The chat, once read (``None``: not yet)."""
@@ -522,16 +524,21 @@ class Table:
         self._epoch += 1
         self._notify()
 
-    def _took_in(self) -> None:
-        """The log grew or changed: note when, which actions stand, and whether a side
-        resigned."""
+    def _took_in(self, *, replaced: bool = False) -> None:
+        """The log grew (or was ``replaced``): note when, which actions stand, and whether
+        a side resigned, from the new entries alone when it only grew."""
         self.changed_at = time.time()
-        self._standing = standing(self.entries)
-        self._resigned = seating.resigned_seat(self.entries, self.game.num_players)
+        if replaced:
+            self._standing, self._resigned, self._counted = [], None, 0
+        new = self.entries[self._counted :]
+        standing(new, self._standing)
+        if self._resigned is None:
+            self._resigned = seating.resigned_seat(new, self.game.num_players)
+        self._counted = len(self.entries)
 
     def _changed(self) -> None:
         """The state was replaced (a take-back, a reload): every cache starts again."""
-        self._took_in()
+        self._took_in(replaced=True)
         self._reset_caches()
         for connection in self.connections:
             connection.known_events = 0  # its log may differ anywhere: send it whole

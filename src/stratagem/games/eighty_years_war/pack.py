@@ -6,7 +6,7 @@ The pack is validated with pydantic when the game loads, then compiled into flat
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
@@ -162,6 +162,11 @@ class CardBook:
     """``worth[seat][stage][card]``: what the card adds to a meld of that side in that stage
     (its value where the side and the stage allow it, else 0; index 0 of stage unused)."""
     rules: RulesFile
+    number: dict[str, int] = field(default_factory=dict, hash=False, compare=False)
+    """A card's number by its name (filled from ``names``)."""
+
+    def __post_init__(self) -> None:
+        self.number.update((name, card) for card, name in enumerate(self.names))
 
     @property
     def size(self) -> int:

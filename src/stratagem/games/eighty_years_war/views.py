@@ -72,7 +72,7 @@ def _melds_revealed(state: EightyYearsWarState, seat: int, turn: int) -> list[li
         if event.rule == "Turn Sequence" and event.data.get("turn") == turn:
             break
     melds: list[list[int]] = [[], []]
-    index = {name: card for card, name in enumerate(state.book.names)}
+    index = state.book.number
     for event in events[start + 1 :]:
         if event.rule == "Turn Sequence":
             break
@@ -96,7 +96,7 @@ def face_down_reasons(state: EightyYearsWarState, seat: int) -> dict[str, str]:
     stage = book.stage_of_turn(turn)
     melds = _melds_revealed(state, seat, turn)
     event = reveal.get("events", {}).get(SEATS[seat])
-    shown = None if event is None else book.names.index(event)
+    shown = None if event is None else book.number[event]
     scored = score_melds(book, seat, stage, (melds[MILITARY], melds[POLITICAL]), shown)
     reasons: dict[str, str] = {}
     for meld in (MILITARY, POLITICAL):
