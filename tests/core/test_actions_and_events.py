@@ -37,13 +37,14 @@ def test_duplicate_texts_are_a_programming_error() -> None:
 def test_action_ids_round_trip_over_the_whole_space() -> None:
     game = stratagem.load("eighty_years_war")
     state = game.new_initial_state()
-    assert game.action_space_size == 601
+    # every placement, discard and draw, and since R9's choice of Event each "Show event"
+    assert game.action_space_size == 702
     for index in range(game.action_space_size):
         action = state.action_from_id(index)
         assert state.action_id(action) == index
         assert state.action_id(action.text) == index
-    with pytest.raises(IllegalAction, match=r"outside 0\.\.600"):
-        state.action_from_id(601)
+    with pytest.raises(IllegalAction, match=r"outside 0\.\.701"):
+        state.action_from_id(702)
 
 
 def test_private_events_are_redacted_for_other_seats() -> None:
