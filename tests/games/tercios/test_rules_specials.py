@@ -44,7 +44,7 @@ def test_mobility_free_reorientation_then_move_and_reorient_again() -> None:
     state = battle(GAME, {CUIRASSIERS: "Ready!"}, {CUIRASSIERS: (40.0, 20.0, 90.0)})
     start = len(state.events)
     apply(state, f"activate {CUIRASSIERS}", f"{CUIRASSIERS}: reorient left")
-    assert state.events[-1].rule == "The Troops: Cavalry (Mobility)"
+    assert state.events[-1].rule == "The Troops: Cavalry: Mobility"
     # The free turn starts a move: no second turn before it.
     assert f"{CUIRASSIERS}: reorient right" not in texts(state)
     apply(state, f"{CUIRASSIERS}: advance", f"{CUIRASSIERS}: reorient right")
@@ -312,7 +312,7 @@ def test_brigade_units_share_one_order_and_act_together() -> None:
     )
     shot = game.troop_index["Blue commanded shot"]
     assert state.order[shot] == 0  # Ready!, the order of Blue musketeers
-    public = [e.public_text for e in state.events if e.rule == "The Troops: Brigade"]
+    public = [e.public_text for e in state.events if e.rule == "The Troops: Infantry: Brigade"]
     assert public == [
         "Blue commanded shot will act with its brigade, on the order of Blue musketeers."
     ]

@@ -221,7 +221,7 @@ def test_alert_reorients_a_unit_at_once(tmp_path: Path) -> None:
     state = _chief_with(tmp_path, "Alert", {})
     _command(state, "alert Idiáquez (reorient left)", 2)
     assert state.f[state.g.troop_index["Idiáquez"]] == 180.0
-    assert state.events[-1].rule == "Optional Traits: Alert"
+    assert state.events[-1].rule == "Command: Optional Traits: Alert"
     assert "activate Idiáquez" in texts(state)  # it does not count as its activation
 
 
@@ -229,7 +229,7 @@ def test_bold_changes_a_face_down_order_in_secret(tmp_path: Path) -> None:
     state = _chief_with(tmp_path, "Bold", {"Idiáquez": "Resist!"})
     _command(state, "bold Idiáquez (Run!)", 1)
     assert state.order[state.g.troop_index["Idiáquez"]] == 2  # Run!
-    event = next(e for e in reversed(state.events) if e.rule == "Optional Traits: Bold")
+    event = next(e for e in reversed(state.events) if e.rule == "Command: Optional Traits: Bold")
     assert event.private_to == 0 and "Run!" not in str(event.public_text)
     assert state.exhausted[state.g.officer_index[CHIEF]]  # one success only
 
@@ -262,7 +262,7 @@ def test_energetic_unit_activates_next_and_may_reorient_at_its_end(tmp_path: Pat
     # Verdugo must be the next: the single option is taken, then its end-of-activation turn.
     assert "Verdugo: reorient right" in texts(state)
     apply(state, "Verdugo: reorient right")
-    assert state.events[-1].rule == "Kingdoms Expansion Traits: Energetic"
+    assert state.events[-1].rule == "Command: Kingdoms Expansion Traits: Energetic"
     assert state.f[state.g.troop_index["Verdugo"]] == 0.0
 
 
@@ -302,7 +302,7 @@ def test_determined_unit_wins_with_one_more_dm_or_loses_in_disorder(tmp_path: Pa
     assert won.dm[won.g.troop_index["Yellow 1"]] == 2  # the hit not parried, and 1 more
     lost = _determined_charge(tmp_path, False, [0, 2, 1])  # Idiáquez loses
     assert lost.disorder[lost.g.troop_index["Idiáquez"]]
-    assert "Kingdoms Expansion Traits: Determined" in [e.rule for e in lost.events]
+    assert "Command: Kingdoms Expansion Traits: Determined" in [e.rule for e in lost.events]
 
 
 def test_fearless_commander_leads_a_second_assault_and_dies_if_it_is_lost(
@@ -418,7 +418,7 @@ def test_accomplice_lets_an_exhausted_commander_move_nine_inches(tmp_path: Path)
         loaded.apply_action("move Carlos Coloma to 47,4.9")
     loaded.apply_action("move Carlos Coloma to 47,5")
     assert (loaded.ox[coloma], loaded.oy[coloma]) == (47.0, 5.0)
-    assert loaded.events[-1].rule == "Kingdoms Expansion Traits: Accomplice"
+    assert loaded.events[-1].rule == "Command: Kingdoms Expansion Traits: Accomplice"
 
 
 def test_fast_gives_a_fresh_commander_his_whole_move_again_after_his_command_action(
@@ -439,5 +439,5 @@ def test_fast_gives_a_fresh_commander_his_whole_move_again_after_his_command_act
         state.apply_action(f"move {CHIEF} to 37.5,16")
     state.apply_action(f"move {CHIEF} to 37,16")
     assert (state.ox[chief], state.oy[chief]) == (37.0, 16.0)
-    assert state.events[-1].rule == "Common Traits: Fast"
+    assert state.events[-1].rule == "Command: Common Traits: Fast"
     assert f"{CHIEF}: stay" not in texts(state)  # his activation is over

@@ -1,4 +1,4 @@
-"""Armies (The Army): the army file, each unit's final profile, and the points.
+"""Armies [The Army]: the army file, each unit's final profile, and the points.
 
 An army is a TOML file: a name, a nation, an army base, a battle size, a Commander-in-Chief
 and regiments, each with its commander and units (a profile name and its options). This
@@ -31,7 +31,7 @@ class _Model(BaseModel):
 
 
 class CommanderSpec(_Model):
-    """A commander as written in an army file (Command: rank, virtues, traits)."""
+    """A commander as written in an army file: rank, virtues, traits [Command]."""
 
     name: str = Field(min_length=1)
     rank: int
@@ -72,7 +72,7 @@ class ArmySpec(_Model):
 
 @dataclass(frozen=True, slots=True)
 class UnitProfile:
-    """A troop unit's final values after its options (The Army: Unit Profiles)."""
+    """A troop unit's final values after its options [Unit Profiles]."""
 
     name: str
     card: str
@@ -98,17 +98,17 @@ class UnitProfile:
 
     @property
     def is_cavalry(self) -> bool:
-        """Cavalry (The Troops: Cavalry); dismounted dragoons are not."""
+        """Cavalry [The Troops: Cavalry]; dismounted dragoons are not."""
         return self.kind == "cavalry"
 
     @property
     def is_artillery(self) -> bool:
-        """Artillery (The Troops: Artillery)."""
+        """Artillery [The Troops: Artillery]."""
         return self.kind == "artillery"
 
     @property
     def category(self) -> str:
-        """infantry, cavalry or artillery (The Troops: Types of Troops)."""
+        """infantry, cavalry or artillery [Types of Troops] [The Troops: Infantry]."""
         if self.kind == "cavalry":
             return "cavalry"
         if self.kind == "artillery":
@@ -160,13 +160,14 @@ def _split(value: str) -> tuple[int, int | None]:
 
 
 def commander_points(pack: Pack, rank: int) -> int:
-    """Command: a commander's points by rank (0 when the rank is not in the table)."""
+    """A commander's points by rank (0 when the rank is not in the table) [Command]."""
     row = pack.rules.ranks.get(rank)
     return 0 if row is None else row.points
 
 
 def unit_points(pack: Pack, spec: UnitSpec) -> int:
-    """The Army: a unit's points, its card plus its options and the Elite costs."""
+    """A unit's points, its card plus its options [Unit Profiles] and the Elite costs
+    [Standard Army Base]."""
     card = pack.profiles.get(spec.profile)
     if card is None:
         return 0
@@ -180,7 +181,7 @@ def unit_points(pack: Pack, spec: UnitSpec) -> int:
 
 
 def army_points(pack: Pack, army: ArmySpec) -> int:
-    """The Army: the points of every commander and unit of the army."""
+    """The points of every commander and unit of the army [The Army]."""
     total = commander_points(pack, army.commander_in_chief.rank)
     for regiment in army.regiment:
         if regiment.commander is not None:
@@ -192,7 +193,9 @@ def army_points(pack: Pack, army: ArmySpec) -> int:
 def build_profile(
     pack: Pack, card: ProfileEntry, spec: UnitSpec, *, name: str, regiment: int, extra: set[str]
 ) -> UnitProfile:
-    """A unit's final values: the card, then each option (The Army: Unit Profiles)."""
+    """A unit's final values: the card, then each option [Unit Profiles]
+    [Infantry Units] [Companies] [Cavalry Units] [Dragoons (Adaptation)]
+    [The Army: Unit Profiles: Artillery] [Rulings R96]."""
     values: dict[str, int | str] = {
         "mvt": plain(card.mvt),
         "melee": plain(card.melee),
@@ -248,8 +251,8 @@ def build_profile(
 
 
 def granted_rules(regiment: RegimentSpec, unit: UnitSpec) -> set[str]:
-    """Rules a unit has from its regiment: The Army: Cavalry Regiment gives its companies of
-    shooters (Musketeer Companies) Commanded Shot free (RULINGS.md R7)."""
+    """Rules a unit has from its regiment: a cavalry regiment gives its companies of
+    shooters (Musketeer Companies) Commanded Shot free [Cavalry Regiment] [Rulings R7]."""
     if regiment.kind == "cavalry" and unit.profile == "Musketeer Company":
         return {"Commanded Shot"}
     return set()

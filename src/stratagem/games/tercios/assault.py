@@ -1,4 +1,4 @@
-"""Assault! by hand (Order Cards: Assault!; Combat: Charges; RULINGS.md R94): a person may
+"""Assault! by hand [Order Cards: Assault!] [Combat: Charges] [Rulings R94]: a person may
 type the move of a unit with Assault!. A move to a centre of an enemy it can charge
 declares the charge on that enemy by that path; any other move closes on an enemy in sight
 when no enemy can be charged.
@@ -25,7 +25,7 @@ ASSAULT_BONUS = ORDER_BONUS[ASSAULT]
 
 
 def charges(state: TerciosState, unit: int) -> dict[int, ChargePath]:
-    """Each enemy the unit sees and can charge, with its charge path (Charges)."""
+    """Each enemy the unit sees and can charge, with its charge path [Combat: Charges]."""
     found = {}
     for enemy in seen_among(state, unit, enemies(state, unit)):
         path = charge_path(state, unit, enemy, ASSAULT_BONUS)
@@ -46,7 +46,8 @@ def assault_move_problem(state: TerciosState, unit: int, move: ExactMove) -> str
     """Why a typed move of a unit with Assault! is refused (the rule it breaks), or
     ``None``: a charge must go for the nearest centre its front centre can reach (the
     shortest path) and stops facing the way it charged; a move that is no charge is
-    allowed only when no enemy can be charged, and must end nearer an enemy in sight."""
+    allowed only when no enemy can be charged, and must end nearer an enemy in sight
+    [Combat: Charges] [Order Cards: Assault!] [Rulings R94]."""
     point = (move.x, move.y)
     possible = charges(state, unit)
     troops = state.g.troops

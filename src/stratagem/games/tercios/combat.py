@@ -1,5 +1,5 @@
-"""Combat: charges and their reactions, combat rounds, and the consequences (Combat;
-Reactions; The Troops: Cavalry; Armament: Shock Weapons; Terrain Effects in Combat).
+"""Combat: charges and their reactions, combat rounds, and the consequences [Combat]
+[Reactions] [The Troops: Cavalry] [Terrain Effects in Combat].
 """
 
 from __future__ import annotations
@@ -44,17 +44,19 @@ CHARGE = "Combat: Charges"
 
 
 def may_react(state: TerciosState, unit: int) -> bool:
-    """Reactions: a unit not yet activated, with its order card still face down."""
+    """A unit may react while it is not yet activated, its order card still face down
+    [Reactions]."""
     return state.alive[unit] and state.order[unit] >= 0 and not state.spent[unit]
 
 
 def reaction_dice(
     state: TerciosState, unit: int, flank: bool, against: int, evading: bool = False
 ) -> int:
-    """A reaction's order test: Discipline, less without command (not for Elite units) or
-    against a flank charge, more for a unit with Evasion charged by infantry (Evasion) or
-    within an Imperturbable commander's radius, less when evading a charger whose attached
-    commander is Aggressive (Automatic Kingdoms Traits)."""
+    """A reaction's order test: Discipline, less without command (not for Elite units)
+    [Reactions] [Elite] or against a flank charge [Flank Charges], more for a unit with
+    Evasion charged by infantry [Evasion] or within an Imperturbable commander's radius
+    [Imperturbable], less when evading a charger whose attached commander is Aggressive
+    [Aggressive]."""
     troop = state.g.troops[unit]
     penalties = 0 if under_command(state, unit) or has_rule(state, unit, "Elite") else 1
     penalties += 1 if flank else 0
@@ -73,9 +75,9 @@ def reaction_dice(
 
 
 def may_evade(state: TerciosState, unit: int, attacker: int) -> bool:
-    """Evasion: a unit with the rule may react to a charge by evading even once activated;
-    Heavy Cavalry only against an infantry charge (Rules from "Kingdoms"). Ambush: so may a
-    unit with that rule standing on difficult or very difficult ground (RULINGS.md R72)."""
+    """A unit with Evasion may react to a charge by evading even once activated [Evasion];
+    Heavy Cavalry only against an infantry charge, or with Run! [Heavy Cavalry]; so may a
+    unit with Ambush standing on difficult or very difficult ground [Ambush] [Rulings R72]."""
     if not state.alive[unit]:
         return False
     if has_rule(state, unit, "Ambush") and _on_difficult_ground(state, unit):
@@ -97,7 +99,8 @@ def _on_difficult_ground(state: TerciosState, unit: int) -> bool:
 
 
 def _face_options(state: TerciosState, unit: int, towards: int) -> list[str]:
-    """Ready! reaction: the free reorientation that best faces the enemy, if any."""
+    """The Ready! reaction's reorientation that best faces the enemy, if any
+    [Reactions: Ready!]."""
     wanted = bearing((state.x[unit], state.y[unit]), (state.x[towards], state.y[towards]))
     turns = free_turns(state, unit)
     if not turns:
@@ -112,7 +115,8 @@ def _face_options(state: TerciosState, unit: int, towards: int) -> list[str]:
 
 
 def run_charge(state: TerciosState, frame: Frame) -> None:
-    """Charges: declare, let the target react, then move into contact and fight."""
+    """A charge: declared, the target may react, then the charger moves into contact and
+    they fight [Combat: Charges] [Order Cards: Assault!]."""
     attacker, target = frame["a"], frame["t"]
     g = state.g
     stage = frame["stage"]
@@ -172,6 +176,8 @@ def run_charge(state: TerciosState, frame: Frame) -> None:
 
 
 def _reacted(state: TerciosState, frame: Frame, attacker: int, target: int, got: int) -> None:
+    """The charged unit's reaction by its order: evade (Run!), counter-charge (Assault!),
+    brace (Resist!), reorient or shoot (Ready!), shoot (Fire!) [Reactions]."""
     g = state.g
     frame["stage"] = "move"
     if got == 0:
@@ -205,6 +211,8 @@ def _reacted(state: TerciosState, frame: Frame, attacker: int, target: int, got:
 
 
 def _charge_move(state: TerciosState, frame: Frame, attacker: int, target: int) -> None:
+    """The charger moves into contact by its charge path, or as close as it can when the
+    target is out of reach after its reaction [Combat: Charges] [Rulings R25]."""
     g = state.g
     state.pop(frame)
     if not (state.alive[attacker] and state.alive[target]):
@@ -249,9 +257,9 @@ def _charge_move(state: TerciosState, frame: Frame, attacker: int, target: int) 
 
 
 def _meet_halfway(state: TerciosState, unit: int, charger: int) -> None:
-    """Reactions: Assault!: a counter-charge meets the charger halfway: the counter-charging
-    unit turns towards the charger (at most the 90-degree pivot) and covers half the gap
-    between them; the charger then closes the rest (RULINGS.md R61)."""
+    """A counter-charge meets the charger halfway: the counter-charging unit turns towards
+    the charger (at most the 90-degree pivot) and covers half the gap between them; the
+    charger then closes the rest [Reactions: Assault!] [Rulings R61]."""
     start = state.placement(unit)
     aim = (state.x[charger], state.y[charger])
     direction = bearing(start.front, aim)
@@ -261,19 +269,21 @@ def _meet_halfway(state: TerciosState, unit: int, charger: int) -> None:
     slide(state, unit, direction, gap / 2, direction)
     state.log(
         f"{state.g.troops[unit].label} meets the charge halfway.",
-        "Reactions: Assault! (counter-charge)",
+        "Reactions: Assault!",
         {"unit": unit},
     )
 
 
 def _defence(state: TerciosState, unit: int, against: int) -> int:
-    """Defence against the attacking unit's type (artillery crews fight as infantry)."""
+    """Defence against the attacking unit's type [Defence]; artillery crews fight as
+    infantry [Crew Defence]."""
     profile = state.g.troops[unit].profile
     return profile.def_cav if state.g.troops[against].profile.is_cavalry else profile.def_inf
 
 
 def _higher(state: TerciosState, unit: int, other: int) -> bool:
-    """Height: all the unit's centres on a height element that the enemy is not wholly on."""
+    """All the unit's centres on a height element that the enemy is not wholly on
+    [Height]."""
     for element in state.terrain:
         if not element.height:
             continue
@@ -285,8 +295,11 @@ def _higher(state: TerciosState, unit: int, other: int) -> bool:
 
 
 def melee_dice(state: TerciosState, frame: Frame, unit: int, enemy: int, charging: bool) -> int:
-    """Combat roll: Melee with Assault! (+, first round), Pikes against cavalry, Halberds
-    against disorder, Height, Swordsmen and heavy lances, flank (-) and weariness (-)."""
+    """The combat roll's dice [Combat roll]: Melee with Assault! (+, first round)
+    [Order Cards: Assault!], Pikes against cavalry [Pikes], Halberds against disorder
+    [Halberds], Height [Height], Swordsmen in "Dirty war!" rounds [Swordsmen], heavy lances
+    in a counter-charge [Heavy lances], flank (-) [Flank Charges], weariness (-) [Weary],
+    plus Dexterity [Dexterity]."""
     troop = state.g.troops[unit]
     weapons = troop.profile.weapons
     first = frame["round"] == 1
@@ -309,8 +322,9 @@ def melee_dice(state: TerciosState, frame: Frame, unit: int, enemy: int, chargin
 
 
 def courage_dice(state: TerciosState, frame: Frame, unit: int) -> int:
-    """Resistance roll: Courage, less in disorder or taken in flank (unless Gallant), more
-    braced by Resist! or fortified (Protected), plus Will."""
+    """The resistance roll's dice [Resistance roll]: Courage, less in disorder [Disorder]
+    or taken in flank [Flank Charges] (unless Gallant [Gallant]), more braced by a Resist!
+    reaction [Reactions: Resist!] or fortified [Protected], plus Will [Will]."""
     bonuses = penalties = 0
     defender = unit == frame["d"]
     if defender and frame["flank"] and not _attached_trait(state, unit, "Gallant"):
@@ -335,8 +349,9 @@ def _attached_trait(state: TerciosState, unit: int, trait: str) -> bool:
 
 
 def run_melee(state: TerciosState, frame: Frame) -> None:
-    """Combat Rounds: the attacker's round, the defender's resistance, the defender's round,
-    the attacker's resistance (all on the values before the combat), then the consequences."""
+    """The attacker's round, the defender's resistance, the defender's round, the
+    attacker's resistance (all on the values before the combat), then the consequences
+    [Combat] [Combat: Combat Rounds]."""
     a, d = frame["a"], frame["d"]
     g = state.g
     stage = frame["stage"]
@@ -374,13 +389,15 @@ def run_melee(state: TerciosState, frame: Frame) -> None:
 
 
 def _resolve_round(state: TerciosState, frame: Frame, a: int, d: int) -> None:
+    """Hits not parried become Dm on both sides together; a unit that parried no hit is
+    disordered [Combat Rounds] [Resistance roll]."""
     to_d = max(0, frame["hits_a"] - frame["saves_d"])
     to_a = max(0, frame["hits_d"] - frame["saves_a"])
     frame["dm_to_d"], frame["dm_to_a"] = to_d, to_a
     frame["broken_d"] = frame["hits_a"] > 0 and frame["saves_d"] == 0
     frame["broken_a"] = frame["hits_d"] > 0 and frame["saves_a"] == 0
     frame["stage"] = "after"
-    rule = "Combat: Resistance roll"
+    rule = "Combat: Combat Rounds: Resistance roll"
     if frame["broken_d"]:
         disorder(state, d, rule)
     if frame["broken_a"]:

@@ -1,5 +1,5 @@
 """Command: virtues, the command radius, activating a commander, command actions, and the
-ways to lose a commander.
+ways to lose a commander [Command].
 """
 
 from __future__ import annotations
@@ -36,22 +36,23 @@ if TYPE_CHECKING:
 
 
 def commander_move(state: TerciosState, officer: int) -> float:
-    """A commander's move: 6 inches, 9 with Impetus; none left once he has made an exact
-    move in his activation (RULINGS.md R81)."""
+    """A commander's move: 6 inches, 9 with Impetus [Activating a Commander] [Impetus];
+    none left once he has made an exact move in his activation [Rulings R81]."""
     if any(f.get("moved") and f.get("o") == officer for f in state.frames):
         return 0.0
     return full_move(state, officer)
 
 
 def full_move(state: TerciosState, officer: int) -> float:
-    """A commander's whole move: 6 inches, 9 with Impetus (Common Traits: Impetus)."""
+    """A commander's whole move: 6 inches, 9 with Impetus [Impetus]."""
     key = "impetus_move" if "Impetus" in state.g.officers[officer].traits else "commander_move"
     return state.g.pack.constant(key)
 
 
 def may_command(state: TerciosState, officer: int, unit: int) -> bool:
-    """Command: the C-C commands every unit but allies (unless Diplomat); other commanders
-    their own regiment (any unit with Reputation)."""
+    """The C-C commands every unit [Command] but allies [Allies] (unless Diplomat
+    [Diplomat]); other commanders their own regiment (any unit with Reputation
+    [Reputation])."""
     who = state.g.officers[officer]
     troop = state.g.troops[unit]
     if who.side != troop.side or not state.o_alive[officer]:
@@ -62,7 +63,8 @@ def may_command(state: TerciosState, officer: int, unit: int) -> bool:
 
 
 def officer_point(state: TerciosState, officer: int) -> tuple[float, float]:
-    """Where a commander stands (an attached one is in the middle of his unit)."""
+    """Where a commander stands: a point, measured from wherever he is [Commander Figures]
+    [Rulings R13]; an attached one is in the middle of his unit [Joining a troop]."""
     unit = state.attached[officer]
     if unit >= 0:
         return (state.x[unit], state.y[unit])
@@ -70,9 +72,10 @@ def officer_point(state: TerciosState, officer: int) -> tuple[float, float]:
 
 
 def under_command(state: TerciosState, unit: int) -> bool:
-    """Testing Orders: attached to, or within the radius and sight of, a commander who may
-    command it (an attached commander's radius runs from his unit); artillery and companies
-    within 6 inches of it have Integral Command."""
+    """Attached to, or within the radius and sight of, a commander who may command it
+    [Testing Orders]; an attached commander's radius runs from his unit [Attached Commander];
+    artillery and companies within 6 inches of it have Integral Command [Integral Command]
+    [Rulings R23]."""
     troops = state.g.troops
     troop = troops[unit]
     if troop.profile.is_artillery:
@@ -107,8 +110,8 @@ def under_command(state: TerciosState, unit: int) -> bool:
 
 
 def order_dice(state: TerciosState, unit: int) -> int:
-    """Testing Orders: Discipline, less (-) without command (Elite units never are), plus
-    Loyalty."""
+    """An order test's dice: Discipline, less (-) without command [Testing Orders] (Elite
+    units never are [Elite]), plus Loyalty [Loyalty]."""
     troop = state.g.troops[unit]
     penalty = 0
     if not under_command(state, unit) and not has_rule(state, unit, "Elite"):
@@ -119,26 +122,28 @@ def order_dice(state: TerciosState, unit: int) -> int:
 
 
 def sees_unit(state: TerciosState, point: tuple[float, float], unit: int) -> bool:
+    """A clear line from ``point`` to a centre of the unit [Command Actions] [Line of sight]."""
     return any(
         clear_line(state, point, centre, {unit}) for centre in state.placement(unit).centres()
     )
 
 
 def join_unit(state: TerciosState, officer: int, unit: int) -> None:
-    """Joining a troop: he moves into contact, is attached and exhausted."""
+    """He moves into contact, is attached and exhausted [Joining a troop]."""
     state.attached[officer] = unit
     state.exhausted[officer] = True
     state.joined[officer] = True
     state.log(
         f"{state.g.officers[officer].label} joins {state.g.troops[unit].label} and is exhausted.",
-        "Command: Joining a troop",
+        "Command: Commanders and Losses: Joining a troop",
         {"officer": officer, "unit": unit},
     )
 
 
 def lose_commanders(state: TerciosState, unit: int) -> None:
-    """Commanders and Losses: Like a Hero (attached to a destroyed unit: killed), Useless
-    (no unit left to command: removed) and the flight test (Leaving a Troop)."""
+    """A commander attached to a destroyed unit is killed [Like a Hero]; one with no unit
+    left to command is removed [Useless]; and the flight test [Leaving a Troop]
+    [Commanders and Losses]."""
     g = state.g
     _flight_tests(state, unit)
     for officer in g.officers:
@@ -150,7 +155,7 @@ def lose_commanders(state: TerciosState, unit: int) -> None:
                 state,
                 index,
                 f"{officer.label} dies with {g.troops[unit].label}, like a hero.",
-                "Commanders and Losses: Like a Hero",
+                "Command: Commanders and Losses: Like a Hero",
             )
             continue
         if not any(
@@ -160,14 +165,14 @@ def lose_commanders(state: TerciosState, unit: int) -> None:
             state.o_alive[index] = False
             state.log(
                 f"{officer.label} has no unit left to command and leaves the field.",
-                "Commanders and Losses: Useless",
+                "Command: Commanders and Losses: Useless",
                 {"officer": index},
             )
 
 
 def kill_commander(state: TerciosState, officer: int, text: str, rule: str) -> None:
-    """Commanders and Losses: a commander killed (or fled) leaves the field and the enemy
-    scores him (RULINGS.md: victory points)."""
+    """A commander killed (or fled) leaves the field and the enemy scores him
+    [Commanders and Losses] [Rulings R32]."""
     who = state.g.officers[officer]
     host = state.attached[officer]
     if host >= 0:
@@ -181,7 +186,8 @@ def kill_commander(state: TerciosState, officer: int, text: str, rule: str) -> N
 
 def _flight_tests(state: TerciosState, unit: int) -> None:
     """A friendly unit destroyed within 6 inches of an unattached commander with no other
-    friendly unit within 6 inches: he tests, and flees if the test fails."""
+    friendly unit within 6 inches: he tests, and flees if the test fails
+    [Leaving a Troop]."""
     g = state.g
     side = g.troops[unit].side
     reach = g.pack.constant("command_radius")
@@ -204,14 +210,15 @@ def _flight_tests(state: TerciosState, unit: int) -> None:
 
 
 def run_flight(state: TerciosState, frame: Frame) -> None:
-    """The flight test: a command test; with no success the commander flees the field."""
+    """The flight test: a command test; with no success the commander flees the field
+    [Leaving a Troop]."""
     officer = frame["o"]
     who = state.g.officers[officer]
     if frame["stage"] == "start":
         frame["stage"] = "tested"
         state.log(
             f"{who.label} is left alone near a destroyed unit: flight test.",
-            "Commanders and Losses: Leaving a Troop",
+            "Command: Leaving a Troop",
             {"officer": officer},
         )
         state.roll(frame, who.rank, int(state.g.pack.constant("command_target")))
@@ -219,12 +226,10 @@ def run_flight(state: TerciosState, frame: Frame) -> None:
     state.pop(frame)
     if frame.pop("got") > 0 or not state.o_alive[officer]:
         return
-    kill_commander(
-        state, officer, f"{who.label} takes flight.", "Commanders and Losses: Leaving a Troop"
-    )
+    kill_commander(state, officer, f"{who.label} takes flight.", "Command: Leaving a Troop")
 
 
 def officer_points(state: TerciosState, officer: int) -> int:
-    """Victory points for a commander killed (RULINGS.md: victory points)."""
+    """Victory points for a commander killed [Commanders and Losses] [Rulings R32]."""
     key = "commander_in_chief" if state.g.officers[officer].is_chief else "commander"
     return int(plain(state.g.pack.rules.victory_points[key]))

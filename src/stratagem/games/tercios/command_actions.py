@@ -1,6 +1,6 @@
-"""Activating a Commander: his move, joining and leaving a unit, and the command actions
+"""Activating a commander: his move, joining and leaving a unit, and the command actions
 (Inspiring, Authoritarian, Comrade-in-arms and the actions of the optional and Kingdoms
-traits), with the command test and exhaustion (Command).
+traits), with the command test and exhaustion [Activating a Commander] [Command Actions].
 """
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ def _approach(
 
 def _commanded_units(state: TerciosState, officer: int) -> list[tuple[int, tuple[float, float]]]:
     """His living units he can bring within his radius and sight with his move, each with
-    where he would stop (Command Actions: line of sight and the 6-inch radius)."""
+    where he would stop [Command Actions]."""
     reach = radius(state, officer)
     found = []
     for unit in range(len(state.g.troops)):
@@ -77,8 +77,8 @@ REINFORCING = ("Musketeer Company", "Pikemen Company")
 
 
 def _trait_options(state: TerciosState, officer: int) -> list[str]:
-    """The command actions of his optional and Kingdoms traits (Optional Traits; Kingdoms
-    Expansion Traits), as verbs."""
+    """The command actions of his optional and Kingdoms traits, as verbs
+    [Optional Traits] [Kingdoms Expansion Traits] [Rulings R68]."""
     who = state.g.officers[officer]
     traits = who.traits
     troops = state.g.troops
@@ -126,7 +126,7 @@ def _trait_options(state: TerciosState, officer: int) -> list[str]:
 
 
 def _may_charge(state: TerciosState, officer: int, unit: int) -> bool:
-    """Fearless: he can reach the unit to join it, and it can charge an enemy it sees."""
+    """He can reach the unit to join it, and it can charge an enemy it sees [Fearless]."""
     if _approach(state, officer, unit, 0.0) is None:
         return False
     return any(
@@ -136,9 +136,10 @@ def _may_charge(state: TerciosState, officer: int, unit: int) -> bool:
 
 
 def _pair_options(state: TerciosState, officer: int) -> list[str]:
-    """Indefatigable (one Dm moved between two units of the same type and regiment) and
-    Experienced (a company of pikemen or musketeers with at most 1 Dm reinforcing a
-    battalion): both units within his radius and at most 6 inches apart."""
+    """Indefatigable (one Dm moved between two units of the same type and regiment)
+    [Indefatigable] and Experienced (a company of pikemen or musketeers with at most 1 Dm
+    reinforcing a battalion) [Experienced]: both units within his radius and at most 6
+    inches apart."""
     g = state.g
     who = g.officers[officer]
     mine = [
@@ -176,7 +177,8 @@ def _pair_options(state: TerciosState, officer: int) -> list[str]:
 
 
 def allowed_orders(state: TerciosState, unit: int) -> list[int]:
-    """The orders a unit may be given (Forlorn Hope companies never Assault!)."""
+    """The orders a unit may be given [Order Cards]; Forlorn Hope companies never Assault!
+    [Companies]."""
     forlorn = state.g.troops[unit].profile.kind == "forlorn hope"
     return [o for o in range(len(ORDERS)) if not (forlorn and o == ASSAULT)]
 
@@ -200,8 +202,10 @@ def in_sight_and_radius(state: TerciosState, officer: int) -> list[int]:
 
 
 def commander_options(state: TerciosState, officer: int, acted: bool) -> list[Action]:
-    """What an activated commander may do: join a unit, leave his unit, or a command
-    action (Inspiring, Authoritarian, Comrade-in-arms, and his traits' actions)."""
+    """What an activated commander may do: join a unit [Joining a troop], leave his unit
+    [Coward], or a command action [Command Actions] (Inspiring [Inspiring], Authoritarian
+    [Authoritarian], Comrade-in-arms [Comrade-in-arms], and his traits' actions)
+    [Rulings R29]."""
     g = state.g
     who = g.officers[officer]
     table = g.table
@@ -237,7 +241,9 @@ def commander_options(state: TerciosState, officer: int, acted: bool) -> list[Ac
 
 
 def run_commander(state: TerciosState, frame: Frame) -> None:
-    """Activating a Commander: move, then a command action (or join a unit)."""
+    """He moves, then carries out a command action (or joins a unit)
+    [Activating a Commander]; an exhausted commander is not activated again this turn
+    [Exhausted Commander]."""
     officer = frame["o"]
     stage = frame["stage"]
     who = state.g.officers[officer]
@@ -278,9 +284,9 @@ def run_commander(state: TerciosState, frame: Frame) -> None:
 
 
 def _cold_blood_guard(state: TerciosState, officer: int, verb: str) -> int | None:
-    """Kingdoms Expansion Traits: Cold Blood: an enemy commander with the trait, fresh,
-    whose unit within 6 inches of him the action affects (Erudite is the one command
-    action aimed at the enemy)."""
+    """An enemy commander with Cold Blood, not exhausted, whose unit within 6 inches of
+    him the action affects (Erudite is the one command action aimed at the enemy)
+    [Cold Blood] [Rulings R75]."""
     target = _target(state, verb)
     if target is None or state.g.troops[target].side == state.g.officers[officer].side:
         return None
@@ -300,11 +306,11 @@ def _cold_blood_guard(state: TerciosState, officer: int, verb: str) -> int | Non
 
 
 def run_cold_blood(state: TerciosState, frame: Frame) -> None:
-    """Cold Blood: a command test with one success per 6; one cancels the enemy's action,
-    fewer than two exhaust him."""
+    """A command test with one success per 6; one cancels the enemy's action, fewer than
+    two exhaust him [Cold Blood]."""
     officer = frame["o"]
     who = state.g.officers[officer]
-    rule = "Kingdoms Expansion Traits: Cold Blood"
+    rule = "Command: Kingdoms Expansion Traits: Cold Blood"
     if frame["stage"] == "start":
         frame["stage"] = "tested"
         state.log(f"{who.label} keeps a cold head: command test at 6.", rule, {"officer": officer})
@@ -321,6 +327,8 @@ def run_cold_blood(state: TerciosState, frame: Frame) -> None:
 
 
 def _chosen(state: TerciosState, frame: Frame, officer: int, text: str) -> None:
+    """What he chose: join a unit [Joining a troop], leave his unit and then act [Coward],
+    or declare a command action and take the command test (rank dice) [Command Actions]."""
     who = state.g.officers[officer]
     verb = text[len(who.label) + 2 :]
     rule = "Command: Activating a Commander"
@@ -373,13 +381,17 @@ def _chosen(state: TerciosState, frame: Frame, officer: int, text: str) -> None:
 def _tested(
     state: TerciosState, frame: Frame, officer: int, successes: int, cancelled: bool = False
 ) -> None:
+    """The command test's outcome: at least one success carries out the action (unless
+    Cold Blood cancelled it), fewer than two exhaust him [Command Actions]; Inspiring,
+    Authoritarian and Comrade-in-arms act here [Inspiring] [Authoritarian]
+    [Comrade-in-arms], the traits' actions in ``traits`` [Rulings R29]."""
     who = state.g.officers[officer]
     verb = frame.pop("action")
     rule = "Command: Command Actions"
     if cancelled:
         state.log(
             f"{who.label}: {verb} is cancelled.",
-            "Kingdoms Expansion Traits: Cold Blood",
+            "Command: Kingdoms Expansion Traits: Cold Blood",
             {"officer": officer},
         )
     elif successes >= 1:
@@ -390,14 +402,14 @@ def _tested(
                 state.buff[unit] = virtue
             state.log(
                 f"{who.label} inspires {name}: {virtue} until the enemy's next activation.",
-                "Command: Inspiring",
+                "Command: Common Traits: Inspiring",
                 {"officer": officer, "virtue": virtue},
             )
         elif verb == "authoritarian":
             state.authoritarian[who.side] = True
             state.log(
                 f"{who.label}: the next unit activated needs no order test.",
-                "Optional Traits: Authoritarian",
+                "Command: Optional Traits: Authoritarian",
                 {"officer": officer},
             )
         elif verb.startswith("comrade-in-arms "):
@@ -405,7 +417,7 @@ def _tested(
             state.exhausted[other] = False
             state.log(
                 f"{who.label} rouses {verb[16:]}: no longer exhausted.",
-                "Optional Traits: Comrade-in-arms",
+                "Command: Optional Traits: Comrade-in-arms",
                 {"officer": officer},
             )
         else:
@@ -434,8 +446,8 @@ def _tested(
 
 
 def _offer_move(state: TerciosState, frame: Frame, officer: int, reach: float) -> None:
-    """Fast and Accomplice: the commander may move up to ``reach`` inches: join a unit
-    within it, an exact move (``move <commander> to X,Y``), or stay (RULINGS.md R68, R76)."""
+    """The commander may move up to ``reach`` inches: join a unit within it, an exact move
+    (``move <commander> to X,Y``), or stay [Fast] [Accomplice] [Rulings R68] [Rulings R76]."""
     label = state.g.officers[officer].label
     frame["stage"] = "again"
     frame["reach"] = reach
@@ -445,11 +457,12 @@ def _offer_move(state: TerciosState, frame: Frame, officer: int, reach: float) -
 
 
 def _moved_again(state: TerciosState, frame: Frame, officer: int) -> None:
-    """The move Fast or Accomplice gave: an exact move, joining a unit, or staying."""
+    """The move Fast or Accomplice gave: an exact move, joining a unit, or staying [Fast]
+    [Accomplice]."""
     state.pop(frame)
     move = state.exact_of(frame)
     if move is not None:
-        trait = "Common Traits: Fast" if frame["p"] == "commander" else ACCOMPLICE
+        trait = "Command: Common Traits: Fast" if frame["p"] == "commander" else ACCOMPLICE
         walk(state, move, trait)
         return
     verb = frame["choice_text"][len(state.g.officers[officer].label) + 2 :]
@@ -458,9 +471,8 @@ def _moved_again(state: TerciosState, frame: Frame, officer: int) -> None:
 
 
 def _inspired(state: TerciosState, officer: int, unit: int) -> list[int]:
-    """Inspiring lends the virtue to one unit; an Expert commander lends it to the whole
-    brigade of that unit (its regiment's units with the Brigade rule) (Kingdoms Expansion
-    Traits: Expert)."""
+    """Inspiring lends the virtue to one unit [Inspiring]; an Expert commander lends it to
+    the whole brigade of that unit (its regiment's units with the Brigade rule) [Expert]."""
     troops = state.g.troops
     if "Expert" not in state.g.officers[officer].traits or not has_rule(state, unit, "Brigade"):
         return [unit]
@@ -490,7 +502,8 @@ def _joinable(state: TerciosState, officer: int, move: float | None = None) -> I
 
 
 def _join_options(state: TerciosState, officer: int, move: float | None = None) -> list[Action]:
-    """Joining each unit he can reach with his move (or ``move`` inches)."""
+    """Joining each unit he can reach with his move (or ``move`` inches)
+    [Joining a troop]."""
     g = state.g
     label = g.officers[officer].label
     return [
@@ -499,12 +512,12 @@ def _join_options(state: TerciosState, officer: int, move: float | None = None) 
     ]
 
 
-ACCOMPLICE = "Kingdoms Expansion Traits: Accomplice"
+ACCOMPLICE = "Command: Kingdoms Expansion Traits: Accomplice"
 
 
 def run_accomplice(state: TerciosState, frame: Frame) -> None:
-    """Kingdoms Expansion Traits: Accomplice: the other commander may move up to 9 inches,
-    even exhausted: to join a unit, an exact move, or stay (RULINGS.md R76)."""
+    """The other commander may move up to 9 inches, even exhausted: to join a unit, an
+    exact move, or stay [Accomplice] [Rulings R76]."""
     officer = frame["o"]
     if frame["stage"] == "start":
         _offer_move(state, frame, officer, state.g.pack.constant("impetus_move"))
@@ -513,7 +526,7 @@ def run_accomplice(state: TerciosState, frame: Frame) -> None:
 
 
 def _accomplices(state: TerciosState, officer: int) -> list[str]:
-    """Accomplice: the other unattached commanders of his side in his sight."""
+    """The other unattached commanders of his side in his sight [Accomplice]."""
     g = state.g
     point = officer_point(state, officer)
     return [
@@ -540,7 +553,8 @@ def _target(state: TerciosState, verb: str) -> int | None:
 
 
 def commander_activatable(state: TerciosState, officer: int) -> bool:
-    """A commander may be activated: alive, not exhausted, with something to do."""
+    """A commander may be activated: alive, not exhausted, with something to do
+    [Activating a Commander] [Exhausted Commander]."""
     if not state.o_alive[officer] or state.exhausted[officer]:
         return False
     # A unit to join is already something to do (and the cheapest to find).

@@ -1,10 +1,10 @@
-"""A commander's move with exact parameters (Command: Activating a Commander; RULINGS.md R81).
+"""A commander's move with exact parameters [Activating a Commander] [Rulings R81].
 
 A person moves an activated, unattached commander with ``move <commander> to X,Y``; the
 move is checked against the commander's movement rules and refused with the rule it breaks.
 He then carries out a command action from where he stands, without moving again. The
 moves that Fast and Accomplice give after a command action are made the same way, up to
-the frame's ``reach`` (RULINGS.md R68, R76).
+the frame's ``reach`` [Rulings R68] [Rulings R76].
 """
 
 from __future__ import annotations
@@ -33,7 +33,8 @@ def officer_move_problem(state: TerciosState, frame: Frame, move: ExactMove) -> 
     that Fast or Accomplice lets move after it); at most his move (6 inches, 9 with
     Impetus; the frame's ``reach`` for Fast and Accomplice); never across impassable
     ground, which he must go around, nor through an enemy base (he may pass through
-    friendly units); ending on the table and overlapping no base."""
+    friendly units); ending on the table and overlapping no base [Activating a Commander]
+    [Impetus] [Fast] [Accomplice]."""
     g = state.g
     allowed = frame.get("exact_officer", -1)
     who = g.officers[move.unit]
@@ -79,7 +80,7 @@ def officer_move_problem(state: TerciosState, frame: Frame, move: ExactMove) -> 
 
 
 def walk(state: TerciosState, move: ExactMove, rule: str = RULE) -> None:
-    """Carry out a commander's exact move already found legal."""
+    """Carry out a commander's exact move already found legal [Activating a Commander]."""
     officer = move.unit
     state.ox[officer], state.oy[officer] = move.x, move.y
     state.log(

@@ -1,4 +1,5 @@
-"""Damage (Dm), weariness, disorder, the Rout Test and destroyed units."""
+"""Damage (Dm), weariness, disorder, the Rout Test and destroyed units [Status Markers]
+[Shooting: Rout Test]."""
 
 from __future__ import annotations
 
@@ -14,8 +15,9 @@ if TYPE_CHECKING:
 
 
 def weary(state: TerciosState, unit: int) -> bool:
-    """Status Markers: Weary at as many Dm as Stamina (or from the first Dm with the
-    adaptation option); an attached Phlegmatic commander spares it the effects."""
+    """Weary at as many Dm as Stamina [Weary] (or from the first Dm with the adaptation
+    option [Components: Status Markers: Adaptation]); an attached Phlegmatic commander spares it the
+    effects [Phlegmatic] [Rulings R34]."""
     if state.dm[unit] == 0:
         return False
     for officer in state.g.officers:
@@ -25,7 +27,8 @@ def weary(state: TerciosState, unit: int) -> bool:
 
 
 def take_damage(state: TerciosState, unit: int, amount: int, rule: str) -> None:
-    """Add Dm; a unit beyond its Stamina must take a Rout Test (pushed as a frame)."""
+    """Add Dm [Shooting: Shooting Dice: Damage (Dm)]; a unit beyond its Stamina must take
+    a Rout Test (pushed as a frame) [Shooting: Rout Test]."""
     if amount <= 0 or not state.alive[unit]:
         return
     state.dm[unit] += amount
@@ -40,15 +43,15 @@ def take_damage(state: TerciosState, unit: int, amount: int, rule: str) -> None:
 
 
 def disorder(state: TerciosState, unit: int, rule: str) -> None:
-    """Put a unit into Disorder (Status Markers)."""
+    """Put a unit into Disorder [Disorder]."""
     if state.alive[unit] and not state.disorder[unit]:
         state.disorder[unit] = True
         state.log(f"{state.g.troops[unit].label} falls into disorder.", rule, {"unit": unit})
 
 
 def destroy(state: TerciosState, unit: int, rule: str) -> None:
-    """A unit leaves the battle: the enemy scores its victory points (RULINGS.md: victory
-    points) and its commanders may be lost."""
+    """A unit leaves the battle: the enemy scores its victory points [Rulings R32] and its
+    commanders may be lost [Commanders and Losses]."""
     if not state.alive[unit]:
         return
     troop = state.g.troops[unit]
@@ -61,7 +64,7 @@ def destroy(state: TerciosState, unit: int, rule: str) -> None:
 
 
 def _selfless(state: TerciosState, unit: int) -> int:
-    """The living Selfless commander attached to the unit, or -1."""
+    """The living Selfless commander attached to the unit, or -1 [Selfless]."""
     for officer in state.g.officers:
         index = officer.index
         if state.attached[index] == unit and state.o_alive[index] and "Selfless" in officer.traits:
@@ -69,14 +72,13 @@ def _selfless(state: TerciosState, unit: int) -> int:
     return -1
 
 
-MERCENARIES = "The Army: Mercenaries"
-WEALTHY = "Automatic Kingdoms Traits: Wealthy"
+WEALTHY = "Command: Automatic Kingdoms Traits: Wealthy"
 
 
 def _rout_dice(state: TerciosState, unit: int) -> int | None:
     """The rout test's dice: Discipline, never modified; a mercenary unit takes no test
     (it breaks: ``None``) unless a Wealthy commander of its side has it within his radius,
-    and then with Discipline (-) (RULINGS.md R84, assumed)."""
+    and then with Discipline (-) [Shooting: Rout Test] [Wealthy] [Rulings R84]."""
     discipline = state.g.troops[unit].profile.discipline
     if not has_rule(state, unit, "Mercenaries"):
         return discipline
@@ -84,7 +86,7 @@ def _rout_dice(state: TerciosState, unit: int) -> int | None:
     if not radius_trait(state, unit, "Wealthy"):
         state.log(
             f"{label}, mercenaries with no paymaster near, breaks without a rout test.",
-            MERCENARIES,
+            WEALTHY,
             {"unit": unit},
         )
         return None
@@ -98,9 +100,10 @@ def _rout_dice(state: TerciosState, unit: int) -> int | None:
 
 
 def run_rout(state: TerciosState, frame: Frame) -> None:
-    """Rout Test: Discipline dice, never modified, needing one 6 per Rout Point; a unit
-    with a Selfless commander attached may roll again once, and he dies for it. A
-    mercenary unit breaks without a test unless a Wealthy commander pays it (R84)."""
+    """Discipline dice, never modified, needing one 6 per Rout Point [Shooting: Rout Test];
+    a unit with a Selfless commander attached may roll again once, and he dies for it
+    [Selfless]. A mercenary unit breaks without a test unless a Wealthy commander pays it
+    [Wealthy] [Rulings R84]."""
     unit = frame["u"]
     if not state.alive[unit]:
         state.pop(frame)
@@ -111,12 +114,12 @@ def run_rout(state: TerciosState, frame: Frame) -> None:
         frame["stage"] = "rolled"
         dice = _rout_dice(state, unit)
         if dice is None:
-            destroy(state, unit, MERCENARIES)
+            destroy(state, unit, WEALTHY)
             state.pop(frame)
             return
         state.log(
             f"{state.g.troops[unit].label} takes a rout test: {frame['points']} rout point(s).",
-            "Rout Test",
+            "Shooting: Rout Test",
             {"unit": unit, "points": frame["points"]},
         )
         frame["discipline"] = dice
@@ -130,7 +133,7 @@ def run_rout(state: TerciosState, frame: Frame) -> None:
         state.log(
             f"{state.g.troops[unit].label} rolls its rout test again for "
             f"{state.g.officers[selfless].label}.",
-            "Automatic Kingdoms Traits: Selfless",
+            "Command: Automatic Kingdoms Traits: Selfless",
             {"unit": unit, "officer": selfless},
         )
         state.roll(frame, frame["discipline"], int(state.g.pack.constant("rout_target")))
@@ -141,15 +144,15 @@ def run_rout(state: TerciosState, frame: Frame) -> None:
             state,
             officer,
             f"{state.g.officers[officer].label} gives his life to rally the unit.",
-            "Automatic Kingdoms Traits: Selfless",
+            "Command: Automatic Kingdoms Traits: Selfless",
         )
     if sixes >= frame["points"]:
         state.dm[unit] = limit
         state.log(
             f"{state.g.troops[unit].label} holds with {sixes} six(es) and is weary.",
-            "Rout Test",
+            "Shooting: Rout Test",
             {"unit": unit, "sixes": sixes},
         )
     else:
-        destroy(state, unit, "Rout Test")
+        destroy(state, unit, "Shooting: Rout Test")
     state.pop(frame)

@@ -6,9 +6,10 @@ charges, shots, command actions, reactions) and every chance outcome (``Die: k``
 ``move Tercio 1 to 34.5,20 facing 90``, or a commander's (``move Gustav Horn (Swedish
 C-C) to 30,40``); such a move is not in the table: it shares the id of the reserved
 ``exact move`` entry (never legal by itself) and is told apart by its text, which
-``TerciosActionTable`` parses and the rules then check (RULINGS.md: exact moves, R81).
+``TerciosActionTable`` parses and the rules then check [Rulings R18] [Rulings R81].
 With ``terrain = "chosen"`` a bought scenery element may be placed exactly in the same way,
-``place Small hill at 30,24 angle 45`` (the reserved ``exact placement`` entry, R91).
+``place Small hill at 30,24 angle 45`` (the reserved ``exact placement`` entry)
+[Rulings R91].
 """
 
 from __future__ import annotations
@@ -187,8 +188,8 @@ def action_texts(
 
 
 def _trait_texts(officer: Officer, troop: Troop) -> list[str]:
-    """The command actions of an officer's traits that name a unit (Optional Traits;
-    Kingdoms Expansion Traits)."""
+    """The command actions of an officer's traits that name a unit [Optional Traits]
+    [Kingdoms Expansion Traits]."""
     traits = officer.traits
     who, name = officer.label, troop.label
     if troop.side != officer.side:
@@ -206,7 +207,8 @@ def _trait_texts(officer: Officer, troop: Troop) -> list[str]:
 
 
 def _pair_texts(officer: Officer, troops: Sequence[Troop]) -> list[str]:
-    """Indefatigable and Experienced name two units of his side."""
+    """Indefatigable and Experienced name two units of his side [Indefatigable]
+    [Experienced]."""
     own = [t for t in troops if t.side == officer.side]
     return [
         f"{officer.label}: {trait.lower()} {a.label} to {b.label}"

@@ -1,5 +1,5 @@
-"""The Battle: Duration: the variable end with decisive, clear and narrow victories, a fixed
-duration when the players choose one, and victory points (RULINGS.md: victory points).
+"""The variable end with decisive, clear and narrow victories, a fixed duration when the
+players choose one [Duration], and victory points [Rulings R32] [Rulings R33].
 """
 
 from __future__ import annotations
@@ -13,7 +13,8 @@ RULE = "The Battle: Duration"
 
 
 def no_troops_left(state: TerciosState) -> bool:
-    """A side without a troop unit on the table has lost the battle at once."""
+    """A side without a troop unit on the table has lost the battle at once [Duration]
+    [Rulings R33]."""
     for side in (0, 1):
         if not any(state.alive[t.index] for t in state.g.troops if t.side == side):
             _finish(
@@ -27,7 +28,8 @@ def no_troops_left(state: TerciosState) -> bool:
 
 
 def _level(state: TerciosState, lead: int) -> str | None:
-    """The victory level a lead gives at the end of this turn, if the battle ends."""
+    """The victory level a lead gives at the end of this turn, if the battle ends
+    [Duration]."""
     duration = state.g.pack.rules.duration
     if state.g.duration is not None:
         if state.turn < state.g.duration:
@@ -44,7 +46,7 @@ def _level(state: TerciosState, lead: int) -> str | None:
 
 def end_of_turn(state: TerciosState) -> None:
     """At the end of turns 5, 6 and 7 a lead of 5, 3 or 1 victory points ends the battle
-    (decisive, clear, narrow victory); the 8th turn ends it whatever happens."""
+    (decisive, clear, narrow victory); the 8th turn ends it whatever happens [Duration]."""
     lead = abs(state.vp[0] - state.vp[1])
     level = _level(state, lead)
     state.log(

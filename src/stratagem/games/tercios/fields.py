@@ -1,4 +1,4 @@
-"""The Battle: Scenery Elements: a Cultivated field's nature, drawn with a die when the
+"""A Cultivated field's nature [Cultivated field], drawn with a die when the
 players do not agree on it (1-2 difficult; 3-5 difficult and In cover; 6 very difficult,
 Hidden and In cover: the pack's ``field_roll``). The scenery placement calls it with the
 die it rolled.
@@ -18,7 +18,7 @@ class FieldRollError(StratagemError, ValueError):
 
 
 def cultivated_field(pack: Pack, field: TerrainElement, face: int) -> TerrainElement:
-    """The field as the die ``face`` makes it."""
+    """The field as the die ``face`` makes it [Cultivated field] [Rulings R77]."""
     rolls = pack.rules.scenery[field.kind].field_roll if field.kind in pack.rules.scenery else []
     if not rolls:
         raise FieldRollError(f"{field.name} ({field.kind}) is not drawn with a die")

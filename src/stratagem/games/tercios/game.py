@@ -36,9 +36,10 @@ DEFAULT_ARMIES = ("spanish_1000", "swedish_1000")
 
 class TerciosOptions(GameOptions):
     """Tercios options: each seat's army (a shipped army or a file), the battlefield
-    (``chosen``: the players buy and place it before the first turn, RULINGS.md R90), a
-    fixed duration instead of the variable end, the Weary adaptation and the figures'
-    scale (the 6/10 mm bases, RULINGS.md R80)."""
+    (``chosen``: the players buy and place it before the first turn) [Rulings R90], a
+    fixed duration instead of the variable end [Duration], the Weary adaptation
+    [Components: Status Markers: Adaptation] and the figures' scale (the 6/10 mm bases)
+    [Rulings R80]."""
 
     armies: tuple[str, str] = DEFAULT_ARMIES
     terrain: Literal["standard", "open", "scenery points", "chosen"] = "standard"

@@ -1,4 +1,5 @@
-"""The battlefield in geometry (Units; Movement; Shooting: Selecting the Target), with shapely.
+"""The battlefield in geometry [Units] [Movement] [Selecting the Target], with shapely
+[Rulings R12].
 
 Distances are in inches. A base is an oriented rectangle given by its centre, its facing
 (degrees, counter-clockwise from the table's long edge, the x axis) and its width and
@@ -41,12 +42,12 @@ class Placement:
         return (math.cos(angle), math.sin(angle))
 
     def centres(self) -> tuple[tuple[float, float], ...]:
-        """The four Centres (Units): front, right, rear, left (cached like the outline)."""
+        """The four Centres: front, right, rear, left (cached like the outline) [Units]."""
         return _centres(self)
 
     @property
     def front(self) -> tuple[float, float]:
-        """The front centre, from which moves, sight and range are measured."""
+        """The front centre, from which moves, sight and range are measured [Units]."""
         hx, hy = self.heading
         half_d = self.depth / 2
         return (self.x + hx * half_d, self.y + hy * half_d)
@@ -193,7 +194,7 @@ def blocked(lines: Shapes, shapes: Shapes, usable: NDArray[np.bool_]) -> NDArray
 
 
 def narrow_gap(path: LineString, obstacles: Shapes, gap: float) -> tuple[int, int] | None:
-    """Movement: Obstacles: the first pair of obstacles on either side of ``path`` closer
+    """The first pair of obstacles [Obstacles] on either side of ``path`` closer
     than ``gap`` to each other while the path passes between them, or ``None``. The pair
     is the first in the obstacles' order (by the first, then the second)."""
     near = np.flatnonzero(shapely.dwithin(path, obstacles, gap))
@@ -218,7 +219,8 @@ def narrow_gap(path: LineString, obstacles: Shapes, gap: float) -> tuple[int, in
 
 
 def behind_front_line(attacker_front: tuple[float, float], target: Placement) -> bool:
-    """Flank Charges: whether a point lies behind the line extending the target's front."""
+    """Whether a point lies behind the line extending the target's front
+    [Flank Charges]."""
     fx, fy = target.front
     hx, hy = target.heading
     return (attacker_front[0] - fx) * hx + (attacker_front[1] - fy) * hy < -EPSILON

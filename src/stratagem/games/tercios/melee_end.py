@@ -1,5 +1,6 @@
-"""Consequences of Combat: the winner by Dm inflicted, disengagement, retreat, ties and
-"Dirty war!", advance, pursuit, No Escape, lances and two-handed swords.
+"""The consequences of a combat: the winner by Dm inflicted, disengagement, retreat, ties
+and "Dirty war!", advance, pursuit, No Escape, lances and two-handed swords
+[Consequences of Combat].
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ RULE = "Combat: Consequences of Combat"
 
 
 def run_combat(state: TerciosState, frame: Frame) -> None:
-    """A combat: the rounds (``combat.run_melee``), then the consequences."""
+    """A combat: the rounds (``combat.run_melee``), then the consequences [Combat]."""
     if frame["stage"] in ("after", "dirty", "swords", "done"):
         consequences(state, frame)
     else:
@@ -30,7 +31,10 @@ def run_combat(state: TerciosState, frame: Frame) -> None:
 
 
 def consequences(state: TerciosState, frame: Frame) -> None:
-    """After both rounds (and any rout tests): who won, and what each side must do."""
+    """After both rounds (and any rout tests): the winner is the side that inflicted more
+    Dm, and what each side must do [Consequences of Combat] [Tie]; a further round when
+    "Dirty war!" is declared ["Dirty war!"]; the loser of a winner
+    with two-handed swords tests against disorder [Two-handed swords]."""
     a, d = frame["a"], frame["d"]
     stage = frame["stage"]
     if stage == "after":
@@ -41,7 +45,7 @@ def consequences(state: TerciosState, frame: Frame) -> None:
         if text == DIRTY_WAR:
             state.log(
                 "Dirty war! Another combat round.",
-                "Combat: Dirty war!",
+                'Combat: Consequences of Combat: "Dirty war!"',
                 {"attacker": a, "defender": d},
             )
             frame["round"] += 1
@@ -63,30 +67,33 @@ def consequences(state: TerciosState, frame: Frame) -> None:
         state.pop(frame)
     elif stage == "swords":
         if frame.pop("got") == 0:
-            disorder(state, frame["loser"], "Armament: Two-handed swords")
+            disorder(state, frame["loser"], "Armament: Shock Weapons: Two-handed swords")
         state.pop(frame)
 
 
 def _end_activation_of(state: TerciosState, unit: int) -> None:
-    """Reactions: Assault!: an interception that the intercepting unit does not lose ends
-    the intercepted unit's activation (RULINGS.md R62)."""
+    """An interception that the intercepting unit does not lose ends the intercepted
+    unit's activation [Reactions: Assault!] [Rulings R62]."""
     for frame in state.frames:
         if frame.get("p") == "unit" and frame.get("u") == unit:
             frame["ended"] = True
     state.log(
         f"{state.g.troops[unit].label}'s activation ends.",
-        "Reactions: Assault! (interception)",
+        "Reactions: Assault!",
         {"unit": unit},
     )
 
 
 def _offer_dirty(state: TerciosState, frame: Frame, seat: int) -> None:
+    """Ask ``seat`` whether it declares "Dirty war!" ["Dirty war!"]."""
     table = state.g.table
     state.decide(frame, seat, [table.parse(DIRTY_WAR), table.parse(NO_DIRTY_WAR)])
 
 
 def _dirty_war_possible(state: TerciosState, frame: Frame, a: int, d: int) -> bool:
-    """ "Dirty war!": both units with pikes, no flank charge, the defender not fortified."""
+    """Another round may be declared when both units have pikes, the charge was not a
+    flank charge and the defender is not fortified ["Dirty war!"]
+    [Pikes]."""
     troops = state.g.troops
     if not ("Pikes" in troops[a].profile.weapons and "Pikes" in troops[d].profile.weapons):
         return False
@@ -94,6 +101,9 @@ def _dirty_war_possible(state: TerciosState, frame: Frame, a: int, d: int) -> bo
 
 
 def _after(state: TerciosState, frame: Frame, a: int, d: int) -> None:
+    """A tie makes the attacker disengage [Tie]; else the winner is named, the loser goes
+    [Consequences of Combat], the attacker that broke its enemy advances 3 inches along its
+    charge [Advance] and two-handed swords test the loser [Two-handed swords]."""
     troops = state.g.troops
     to_d, to_a = frame["dm_to_d"], frame["dm_to_a"]
     if to_d == to_a:
@@ -119,7 +129,7 @@ def _after(state: TerciosState, frame: Frame, a: int, d: int) -> None:
         _loser_goes(state, frame, winner, loser, broken)
     if state.alive[winner] and winner == a and broken:
         slide(state, a, frame["direction"], state.g.pack.constant("advance"), state.f[a])
-        state.log(f"{troops[a].label} advances.", "Combat Rounds: Advance", {"unit": a})
+        state.log(f"{troops[a].label} advances.", "Combat: Combat Rounds: Advance", {"unit": a})
     withdraw_if_touching(state, a, d)
     if (
         state.alive[winner]
@@ -134,60 +144,66 @@ def _after(state: TerciosState, frame: Frame, a: int, d: int) -> None:
 
 
 def _commanders_effects(state: TerciosState, frame: Frame, winner: int, loser: int) -> None:
-    """Kingdoms Expansion Traits: Determined (a charge against a slower or disordered enemy:
-    1 more Dm to it when won, disorder when lost); Optional Traits: Fearless (a unit
-    activated a second time that loses: its commander is killed)."""
+    """Determined: a charge against a slower or disordered enemy gives it 1 more Dm when
+    won and disorders the charger when lost [Determined]; Fearless: a unit activated a
+    second time that loses costs its commander his life [Fearless]."""
     turn = activation_frame(state)
     a, d = frame["a"], frame["d"]
     if turn is not None and turn.get("determined") == a:
         slower = speed(state, d, 0) < speed(state, a, 0)
         if winner == a and (slower or frame.get("disordered")):
-            take_damage(state, d, 1, "Kingdoms Expansion Traits: Determined")
+            take_damage(state, d, 1, "Command: Kingdoms Expansion Traits: Determined")
         elif loser == a:
-            disorder(state, a, "Kingdoms Expansion Traits: Determined")
+            disorder(state, a, "Command: Kingdoms Expansion Traits: Determined")
     fearless = turn.get("fearless") if turn is not None else None
     if fearless and fearless[1] == loser and state.o_alive[fearless[0]]:
         kill_commander(
             state,
             fearless[0],
             f"{state.g.officers[fearless[0]].label} falls with his second assault.",
-            "Optional Traits: Fearless",
+            "Command: Optional Traits: Fearless",
         )
 
 
 def _loser_goes(state: TerciosState, frame: Frame, winner: int, loser: int, broken: bool) -> None:
+    """Beaten artillery is destroyed [No Escape], so is a forlorn hope [Forlorn Hope]; a
+    loser that parried a hit disengages [Disengagement]; one that parried none is destroyed
+    by lances [Lances] or, if infantry, by cavalry that then pursues [Pursuit], else it
+    retreats twice its move in disorder, with 1 Dm if blocked [Retreat]."""
     troops = state.g.troops
     lost = troops[loser].profile
     won = troops[winner].profile
     if lost.is_artillery:
-        destroy(state, loser, "The Troops: Artillery (No Escape)")
+        destroy(state, loser, "The Troops: Artillery: No Escape")
         return
     if lost.kind == "forlorn hope":
-        destroy(state, loser, "Adaptations: Forlorn Hope (beaten in close combat)")
+        destroy(state, loser, "Adaptations: Forlorn Hope")
         return
     if not broken:
         _disengage(state, loser, winner)
         return
     if "Lances" in won.weapons:
-        destroy(state, loser, "Armament: Lances")
+        destroy(state, loser, "Armament: Shock Weapons: Lances")
         return
     if has_rule(state, winner, "Pursuit") and lost.category == "infantry":
-        destroy(state, loser, "The Troops: Cavalry (Pursuit)")
+        destroy(state, loser, "The Troops: Cavalry: Pursuit")
         slide(state, winner, state.f[winner], speed(state, winner, 0), state.f[winner])
         return
     away = bearing((state.x[winner], state.y[winner]), (state.x[loser], state.y[loser]))
     full = slide(state, loser, away, 2 * speed(state, loser, 0), away)
-    disorder(state, loser, "Consequences of Combat: Retreat")
+    disorder(state, loser, "Combat: Consequences of Combat: Retreat")
     state.log(
-        f"{troops[loser].label} retreats.", "Consequences of Combat: Retreat", {"unit": loser}
+        f"{troops[loser].label} retreats.",
+        "Combat: Consequences of Combat: Retreat",
+        {"unit": loser},
     )
     if not full:
-        take_damage(state, loser, 1, "Consequences of Combat: Retreat (blocked)")
+        take_damage(state, loser, 1, "Combat: Consequences of Combat: Retreat")
 
 
 def _disengage(state: TerciosState, unit: int, enemy: int) -> None:
-    """Disengagement: 3 inches straight back from the enemy (turning to face it first if
-    taken in flank); a blocked unit takes 1 Dm (not with a Calm commander)."""
+    """3 inches straight back from the enemy (turning to face it first if taken in flank);
+    a blocked unit takes 1 Dm [Disengagement], not with a Calm commander [Calm]."""
     if not (state.alive[unit] and state.alive[enemy]):
         return
     troops = state.g.troops
@@ -198,15 +214,17 @@ def _disengage(state: TerciosState, unit: int, enemy: int) -> None:
     back = normalize(facing + 180)
     full = slide(state, unit, back, state.g.pack.constant("disengage"), own)
     state.log(
-        f"{troops[unit].label} disengages.", "Consequences of Combat: Disengagement", {"unit": unit}
+        f"{troops[unit].label} disengages.",
+        "Combat: Consequences of Combat: Disengagement",
+        {"unit": unit},
     )
     calm = any(state.attached[o.index] == unit and "Calm" in o.traits for o in state.g.officers)
     if not full and not calm:
-        take_damage(state, unit, 1, "Consequences of Combat: Disengagement (blocked)")
+        take_damage(state, unit, 1, "Combat: Consequences of Combat: Disengagement")
 
 
 def withdraw_if_touching(state: TerciosState, a: int, d: int) -> None:
-    """Disengagement: the attacker may withdraw to leave an inch between the units."""
+    """The attacker may withdraw to leave an inch between the units [Disengagement]."""
     if not (state.alive[a] and state.alive[d]):
         return
     if state.placement(a).polygon().distance(state.placement(d).polygon()) < 1.0:
@@ -215,9 +233,9 @@ def withdraw_if_touching(state: TerciosState, a: int, d: int) -> None:
 
 
 def run_frenzy(state: TerciosState, frame: Frame) -> None:
-    """Rules from "Kingdoms": Frenzied: a unit with the rule that destroyed its enemy in the
-    combat takes an order test: passed, it removes 1 Dm (even its only one); failed, the
-    frenzy throws it into disorder."""
+    """A unit with the rule that destroyed its enemy in the combat takes an order test:
+    passed, it removes 1 Dm (even its only one); failed, the frenzy throws it into
+    disorder [Frenzied]."""
     a, d = frame["a"], frame["d"]
     rule = 'Rules from "Kingdoms": Frenzied'
     if frame["stage"] == "start":

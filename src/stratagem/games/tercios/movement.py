@@ -1,4 +1,5 @@
-"""Movement (Activation Movement, Obstacles, Angle Correction, Overlap; Terrain and Movement).
+"""Movement [Movement] [Activation Movement] [Obstacles] [Angle Correction] [Overlap]
+[Terrain and Movement].
 
 ``move_problem`` checks a move of a troop unit to an exact front-centre position against
 every movement rule and says which one it breaks; the discretised moves offered to bots
@@ -53,7 +54,7 @@ class Move:
 
 
 def table_area(state: TerciosState) -> Polygon:
-    """The table (The Battle: The Table)."""
+    """The table [The Battle: The Table]."""
     return _table(*state.g.pack.table_size)
 
 
@@ -68,13 +69,16 @@ def obstacles(
     state: TerciosState, unit: int, ignore: frozenset[int] = frozenset()
 ) -> list[Obstacle]:
     """Everything a move of ``unit`` may not cross or end on: the other troop bases (not
-    commanders) and the scenery impassable to it (Overlap; Terrain and Movement)."""
+    commanders) and the scenery impassable to it [Overlap] [Impassable]."""
     return list(blockers(state, unit, ignore).items)
 
 
 def ground_effects(state: TerciosState, unit: int, path: LineString) -> tuple[int, int, bool]:
-    """Terrain and Movement: the bonuses, penalties and disorder that the ground crossed by
-    the front centre gives (RULINGS.md: terrain movement values)."""
+    """The bonuses, penalties and disorder that the ground crossed by the front centre
+    gives [Terrain and Movement]: Mvt (-) on difficult ground [Difficult], Mvt (-) and
+    disorder on very difficult ground [Very difficult] (as difficult for Light units
+    [Light]; neither for Skirmishers [Skirmishers]), Mvt (+) wholly on easy ground [Easy]
+    [Rulings R16]."""
     bonus = penalty = 0
     disorder = False
     easy = [e.shape for e in state.terrain if e.ground == "easy"]
@@ -95,7 +99,8 @@ def ground_effects(state: TerciosState, unit: int, path: LineString) -> tuple[in
 
 
 def speed(state: TerciosState, unit: int, bonuses: int, penalties: int = 0) -> float:
-    """Mvt after modifiers, plus the Dedication virtue (Values; Command: Virtues)."""
+    """Mvt after modifiers [Values] [Modifiers] (a hitched gun at its team's speed
+    [Horse Teams]), plus the Dedication virtue [Dedication]."""
     profile = state.g.troops[unit].profile
     base = profile.mvt_hitched if state.hitched[unit] and profile.mvt_hitched else profile.mvt
     return float(
@@ -110,8 +115,10 @@ def move_problem(
     facing: float | None,
     bonuses: int,
 ) -> tuple[str | None, Move | None]:
-    """Activation Movement: a move of ``unit`` whose front centre goes to ``front``; the
-    broken rule in words, or the checked move."""
+    """A move of ``unit`` whose front centre goes to ``front``: a straight line crossing no
+    unit or impassable ground, a pivot of at most 90 degrees, within the unit's move
+    [Activation Movement], passing no gap under 3 inches [Obstacles]; the broken rule in
+    words, or the checked move [Rulings R18]."""
     start = state.placement(unit)
     origin = start.front
     length = distance(origin, front)
@@ -162,7 +169,7 @@ def move_problem(
 
 
 def _may_pass(state: TerciosState, unit: int, other: int) -> bool:
-    """Overlap: friendly artillery may be passed through (RULINGS.md: interpenetration)."""
+    """Friendly artillery may be passed through [Overlap] [Rulings R18]."""
     troops = state.g.troops
     return troops[other].profile.is_artillery and troops[other].side == troops[unit].side
 
@@ -178,6 +185,9 @@ def _final_spot(
     blockers: Blockers,
     disorder: bool,
 ) -> tuple[str | None, Move | None]:
+    """Where the base ends: facing the way it moved [Activation Movement], overlapping
+    nothing [Overlap], or turned at most 45 degrees to clear what it would overlap
+    [Angle Correction] [Rulings R18]."""
     if facing is not None and turn_between(facing, direction) <= FACING_TOLERANCE:
         direction, facing = facing, None
     straight = start.with_front_at(front, direction)
@@ -222,9 +232,9 @@ def _push_back(
     blockers: Blockers,
     direction: float,
 ) -> tuple[tuple[int, Placement], ...]:
-    """Overlap: a unit without the move left to get past the friendly artillery it passes
-    through pushes it back behind it by up to one inch (RULINGS.md R73); nothing if that
-    does not clear every base it would overlap."""
+    """A unit without the move left to get past the friendly artillery it passes through
+    pushes it back behind it by up to one inch; nothing if that does not clear every base
+    it would overlap [Overlap] [Rulings R73]."""
     shape = spot.polygon()
     area = table_area(state)
     if not inside(shape, area):
@@ -290,7 +300,7 @@ def _ahead(start: Placement, direction: float, reach: float) -> tuple[float, flo
 def slide(state: TerciosState, unit: int, direction: float, length: float, facing: float) -> bool:
     """An involuntary move (disengagement, retreat, evasion, pursuit, advance): the base,
     turned to ``facing``, slides up to ``length`` inches and stops short of anything in its
-    way. Whether it went the whole way."""
+    way. Whether it went the whole way [Movement] [Rulings R27]."""
     start = state.placement(unit)
     turned = Placement(start.x, start.y, facing, start.width, start.depth)
     found = blockers(state, unit)
@@ -323,7 +333,7 @@ def free(shape: Polygon, blockers: Blockers, area: Polygon) -> bool:
 def reorient(
     state: TerciosState, unit: int, verb: str, rule: str = "Movement: Reorientation"
 ) -> None:
-    """Reorientation: the front centre brought to a side or the rear centre."""
+    """The front centre brought to a side or the rear centre [Reorientation]."""
     state.f[unit] = round(normalize(state.f[unit] + TURN_ANGLES[TURNS.index(verb)]), 4)
     state.log(
         f"{state.g.troops[unit].label}: {verb}.",
@@ -333,8 +343,8 @@ def reorient(
 
 
 def free_turns(state: TerciosState, unit: int) -> list[str]:
-    """Reorientation: the turns after which the base overlaps nothing and stays on the
-    table (RULINGS.md: reorientation in place)."""
+    """The turns after which the base overlaps nothing and stays on the table
+    [Reorientation]."""
     spot = state.placement(unit)
     others = blockers(state, unit)
     area = table_area(state)
@@ -347,7 +357,7 @@ def free_turns(state: TerciosState, unit: int) -> list[str]:
 
 
 def evade(state: TerciosState, unit: int, away_from: int, rule: str = "Reactions: Run!") -> None:
-    """Run! reaction / Evasion: turn about and move directly away by Mvt++."""
+    """Turn about and move directly away by Mvt++ [Reactions: Run!] [Evasion]."""
     direction = bearing((state.x[away_from], state.y[away_from]), (state.x[unit], state.y[unit]))
     length = speed(state, unit, 2)
     slide(state, unit, direction, length, direction)

@@ -1,6 +1,6 @@
 """What an army file chooses that the rules will not use (``stratagem army check``): the
 rules the rulebook names without saying what they do, and the Initiative trait on a
-commander who is not the Commander-in-Chief (RULINGS.md R97, R31).
+commander who is not the Commander-in-Chief [Rulings R97] [Rulings R31].
 """
 
 from __future__ import annotations

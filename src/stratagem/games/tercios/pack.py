@@ -1,4 +1,4 @@
-"""The Tercios data pack: ``profiles.toml`` (The Army: Unit Profiles) and ``rules.toml``.
+"""The Tercios data pack: ``profiles.toml`` [Unit Profiles] and ``rules.toml``.
 
 Both files are validated with pydantic when the game loads. A value the rulebook does not
 print is an ``Assumed`` entry; ``plain`` unwraps it, so the rules never see the difference
@@ -87,7 +87,7 @@ class RankRow(PackModel):
 
 
 class SceneryEntry(PackModel):
-    """One scenery element of The Battle."""
+    """One scenery element of The Battle [Scenery Elements] [Scenery Points]."""
 
     ground: Ground | Assumed[Ground]
     hidden: bool | Assumed[bool] = False
@@ -161,19 +161,19 @@ class Pack:
         return float(plain(self.rules.constants[name]))
 
     def base_size(self, name: str) -> tuple[float, float]:
-        """A base's width and depth in inches (Components: Figures and Bases)."""
+        """A base's width and depth in inches [Figures and Bases]."""
         width, depth = plain(self.rules.bases[name])
         cm = self.rules.table["cm_per_inch"]
         return (width / cm, depth / cm)
 
     @property
     def table_size(self) -> tuple[float, float]:
-        """The table's width and depth in inches."""
+        """The table's width and depth in inches [Other Components] [The Table]."""
         table = self.rules.table
         return (table["width_cm"] / table["cm_per_inch"], table["depth_cm"] / table["cm_per_inch"])
 
     def at_scale(self, scale: str) -> Pack:
-        """The pack for figures of ``scale`` (Components; RULINGS.md R80): the bases'
+        """The pack for figures of ``scale`` [Figures and Bases] [Rulings R80]: the bases'
         centimetres and the centimetres of an inch both shrink by the scale's factor, so the
         rules keep measuring in (scale) inches while the real table holds more of them."""
         factor = float(plain(self.rules.scales[scale]))

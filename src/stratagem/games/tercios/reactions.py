@@ -1,5 +1,5 @@
-"""What a move sets off: reactions of enemies approached within 3 inches (Reactions), and
-commanders caught in the path of an enemy (Commanders and Losses: In the wrong place).
+"""What a move sets off: reactions of enemies approached within 3 inches [Reactions], and
+commanders caught in the path of an enemy [In the wrong place].
 """
 
 from __future__ import annotations
@@ -25,7 +25,8 @@ RULE = "Reactions"
 
 def after_move(state: TerciosState, unit: int) -> None:
     """After a troop moves: enemy commanders it touches must test, friendly ones step aside,
-    and enemies whose front centre it came within 3 inches of may react (nearest first)."""
+    and enemies whose front centre it came within 3 inches of may react (nearest first)
+    [Reactions] [In the wrong place] [Rulings R24] [Rulings R30]."""
     g = state.g
     side = g.troops[unit].side
     shape = state.placement(unit).polygon()
@@ -57,7 +58,8 @@ def after_move(state: TerciosState, unit: int) -> None:
 def run_approach(state: TerciosState, frame: Frame) -> None:
     """A reaction to an enemy coming within 3 inches: an order test, then the order's
     reaction (Ready!: reorient or shoot; Assault!: interception; Run!: evade; Fire!: shoot,
-    or with Harasser shoot and evade)."""
+    or with Harasser shoot and evade) [Reactions] [Reactions: Ready!] [Reactions: Assault!]
+    [Reactions: Run!] [Reactions: Fire!] [Harasser]."""
     unit, mover = frame["r"], frame["m"]
     g = state.g
     stage = frame["stage"]
@@ -103,6 +105,8 @@ def run_approach(state: TerciosState, frame: Frame) -> None:
 
 
 def _react(state: TerciosState, frame: Frame, unit: int, mover: int) -> None:
+    """Ready! may reorient or shoot (-) [Reactions: Ready!]; Fire! shoots (+ with light
+    weapons) [Reactions: Fire!]."""
     g = state.g
     order = state.order[unit]
     if order in (READY, FIRE):
@@ -133,8 +137,8 @@ def _react(state: TerciosState, frame: Frame, unit: int, mover: int) -> None:
 
 
 def run_wrong_place(state: TerciosState, frame: Frame) -> None:
-    """In the wrong place: a command test; no success, killed; one success, he escapes but
-    is exhausted; two or more, he escapes."""
+    """A command test; no success, killed; one success, he escapes but is exhausted; two
+    or more, he escapes [In the wrong place]."""
     officer, mover = frame["o"], frame["m"]
     g = state.g
     who = g.officers[officer]
@@ -142,7 +146,7 @@ def run_wrong_place(state: TerciosState, frame: Frame) -> None:
         frame["stage"] = "tested"
         state.log(
             f"{who.label} is caught in the path of {g.troops[mover].label}.",
-            "Commanders and Losses: In the wrong place",
+            "Command: Commanders and Losses: In the wrong place",
             {"officer": officer},
         )
         state.roll(frame, who.rank, int(g.pack.constant("command_target")))
@@ -151,7 +155,10 @@ def run_wrong_place(state: TerciosState, frame: Frame) -> None:
     state.pop(frame)
     if successes == 0:
         kill_commander(
-            state, officer, f"{who.label} is killed.", "Commanders and Losses: In the wrong place"
+            state,
+            officer,
+            f"{who.label} is killed.",
+            "Command: Commanders and Losses: In the wrong place",
         )
         return
     _escape(state, officer, mover)
@@ -159,12 +166,13 @@ def run_wrong_place(state: TerciosState, frame: Frame) -> None:
         state.exhausted[officer] = True
     state.log(
         f"{who.label} escapes.",
-        "Commanders and Losses: In the wrong place",
+        "Command: Commanders and Losses: In the wrong place",
         {"officer": officer, "successes": successes},
     )
 
 
 def _escape(state: TerciosState, officer: int, mover: int) -> None:
+    """The commander who passed moves his move away from the enemy [In the wrong place]."""
     point = (state.ox[officer], state.oy[officer])
     centre = (state.x[mover], state.y[mover])
     angle = math.atan2(point[1] - centre[1], point[0] - centre[0])

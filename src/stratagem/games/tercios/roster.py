@@ -1,5 +1,5 @@
 """The two armies on the table: every troop unit and commander with its fixed facts, and the
-standard deployment (RULINGS.md: standard deployment; the scenarios are not in the text).
+standard deployment (the scenarios are not in the text) [The Battle] [Rulings R15].
 """
 
 from __future__ import annotations
@@ -40,8 +40,8 @@ class Troop:
 
 @dataclass(frozen=True, slots=True)
 class Officer:
-    """A commander (Command): his side, rank, virtues, traits and regiment (``None``: the
-    Commander-in-Chief)."""
+    """A commander: his side, rank, virtues, traits and regiment (``None``: the
+    Commander-in-Chief) [Command]."""
 
     index: int
     side: int
@@ -62,7 +62,7 @@ DISMOUNTED = "Dragoons, dismounted"
 
 
 def base_key(profile: UnitProfile) -> str:
-    """Components: Figures and Bases: which base a unit stands on."""
+    """Which base a unit stands on [Figures and Bases] [Rulings R12]."""
     if profile.kind == "artillery":
         return "artillery"
     if profile.kind == "cavalry":
@@ -199,7 +199,8 @@ def deployment_order(troops: list[Troop]) -> list[Troop]:
 
 def standard_deployment(pack: Pack, troops: tuple[Troop, ...]) -> list[Placement]:
     """Each side in lines within its deployment zone along its own long edge, the Spanish
-    seat at the south edge facing north, the Swedish seat mirrored about the centre."""
+    seat at the south edge facing north, the Swedish seat mirrored about the centre
+    [The Battle] [Rulings R15]."""
     table_w, table_d = pack.table_size
     zone = pack.constant("deployment_depth")
     gap = pack.constant("deployment_gap")

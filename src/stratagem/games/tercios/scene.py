@@ -6,7 +6,7 @@ clear. A ``Scene`` holds one position's bases as a shapely array (so that a line
 against all of them in one vectorised call) and remembers the answers. It is rebuilt when a
 base moves or a unit leaves the table, and keeps from the previous scene every line whose
 answer the change cannot have touched: a line is only affected by bases within the 3-inch
-gap of it (Movement: Obstacles), so a line whose box, widened by the gap, misses the moved
+gap of it [Obstacles], so a line whose box, widened by the gap, misses the moved
 bases' boxes before and after keeps its answer.
 
 Only pure geometry is remembered here (bases, terrain, lines); anything that depends on
@@ -118,7 +118,7 @@ class Scene:
         }
 
     def clear_lines(self, lines: Sequence[LineKey]) -> list[bool]:
-        """Selecting the Target, for each (start, end, skip) of ``lines``: the line crosses no
+        """For each (start, end, skip) of ``lines`` [Line of sight]: the line crosses no
         troop base outside ``skip`` and no Hidden element (unless both ends are in that
         element), and passes no gap narrower than 3 inches between them. The lines not yet
         known are tested together."""
@@ -166,8 +166,8 @@ class Scene:
 
 def blockers(state: TerciosState, unit: int, ignore: frozenset[int] = frozenset()) -> Blockers:
     """Everything a move of ``unit`` may not cross or end on: the other troop bases (not
-    commanders, not those in ``ignore``) and the scenery impassable to it (Overlap; Terrain
-    and Movement), remembered for the position."""
+    commanders, not those in ``ignore``) and the scenery impassable to it, remembered for
+    the position [Overlap] [Impassable]."""
     scene = scene_of(state)
     troops = state.g.troops
     category = troops[unit].profile.category

@@ -1,5 +1,5 @@
-"""The scenery-points battlefield (The Battle: Scenery Points; Scenery Elements; RULINGS.md
-R82): the dice, the purchase one element at a time, and a random but legal placement.
+"""The scenery-points battlefield [Scenery Points] [Scenery Elements] [Rulings R82]: the
+dice, the purchase one element at a time, and a random but legal placement.
 
 Each side rolls a die (again on a tie) for its scenery points; the higher roll buys first,
 then the sides alternate, one element at a time, until both have spent their points. Each
@@ -53,8 +53,9 @@ def table_scenery(
 def scenery_points_battlefield(
     pack: Pack, seed: int, cartographers: tuple[bool, bool] = (False, False)
 ) -> ScenerySetup:
-    """The Battle: Scenery Points, drawn from ``seed`` (see the module docstring); a side
-    with a Cartographer adds two points to its roll (Optional Traits: Cartographer; R83)."""
+    """The scenery points battlefield, drawn from ``seed`` (see the module docstring)
+    [Scenery Points]; a side with a Cartographer adds two points to its roll
+    [Cartographer] [Rulings R83]."""
     rng = random.Random(seed)
     points = (0, 0)
     while points[0] == points[1]:
@@ -142,7 +143,7 @@ def footprint(pack: Pack, kind: str, x: float, y: float, angle: float) -> Polygo
 
 
 def _crossing(pack: Pack, kind: str, x: float, river: Polygon) -> Polygon:
-    """A bridge or a ford centred on ``x``, across the whole river."""
+    """A bridge or a ford centred on ``x``, across the whole river [Bridge] [Ford]."""
     width = plain(pack.rules.scenery_size[kind])[0]
     _, miny, _, maxy = river.bounds
     return box(x - width / 2, miny - 0.5, x + width / 2, maxy + 0.5)
@@ -159,9 +160,9 @@ def crossing_at(
 
 
 def fit_problem(kind: str, shape: Polygon, placed: Sequence[TerrainElement]) -> str | None:
-    """Scenery Points: why ``shape`` may not be placed: it overlaps another element, or
-    is neither adjacent to it nor at least 3 inches away (a bridge or ford lies on its
-    river); ``None`` when it fits."""
+    """Why ``shape`` may not be placed: it overlaps another element, or is neither
+    adjacent to it nor at least 3 inches away [Scenery Points] (a bridge or ford lies on
+    its river [Bridge] [Ford]); ``None`` when it fits."""
     for other in placed:
         if kind in ON_RIVER and other.kind == "River":
             continue
@@ -209,7 +210,8 @@ def opened(placed: Sequence[TerrainElement], crossing: Polygon) -> list[TerrainE
 
 
 def _grown(pack: Pack, rng: random.Random, field: TerrainElement) -> TerrainElement:
-    """Cultivated field: a die for what grows on it (``fields.cultivated_field``, R77)."""
+    """A die for what grows on it (``fields.cultivated_field``) [Cultivated field]
+    [Rulings R77]."""
     if not pack.rules.scenery[field.kind].field_roll:
         return field
     return cultivated_field(pack, field, rng.randint(1, 6))

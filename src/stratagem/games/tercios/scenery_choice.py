@@ -1,5 +1,5 @@
-"""The scenery bought and placed by the players (The Battle: Scenery Points; Scenery
-Elements; RULINGS.md R82, R90-R93), the option ``terrain = "chosen"``.
+"""The scenery bought and placed by the players [Scenery Points] [Scenery Elements]
+[Rulings R82] [Rulings R90], the option ``terrain = "chosen"``.
 
 Before the first turn each side rolls a die for its scenery points (again on a tie; a
 Cartographer adds two, R83); the higher roll buys first, then the sides alternate: on its
@@ -82,7 +82,7 @@ def read_placing(text: str, kinds: Sequence[str]) -> Placing | None:
 
 
 def spots(pack: Pack, kind: str) -> list[tuple[str, Placing]]:
-    """The listed placements of ``kind`` for bots and random play (RULINGS.md R91), with
+    """The listed placements of ``kind`` for bots and random play [Rulings R91], with
     their texts, unturned: 5 columns by 3 rows, the rows against the south deployment
     zone, in the middle and against the north one; a river or a road on one of its 3 rows
     across the table. A bridge or a ford is listed by river and column
@@ -182,7 +182,8 @@ def build_terrain(pack: Pack, records: Sequence[JsonDict]) -> tuple[TerrainEleme
 
 
 def run_scenery(state: TerciosState, frame: Frame) -> None:
-    """The Battle: Scenery Points, one step at a time (see the module docstring)."""
+    """The scenery points, one step at a time (see the module docstring)
+    [Scenery Points]."""
     stage = frame["stage"]
     if stage == "dice":
         _dice(state, frame)
@@ -198,7 +199,8 @@ def run_scenery(state: TerciosState, frame: Frame) -> None:
 
 def _dice(state: TerciosState, frame: Frame) -> None:
     """Each side rolls a die; a side with a Cartographer then chooses, seeing both dice,
-    to add two to its own roll or take one from the enemy's (R83); a tie is rolled again."""
+    to add two to its own roll or take one from the enemy's [Cartographer] [Rulings R83];
+    a tie is rolled again [Scenery Points]."""
     rolls = frame.setdefault("rolls", [])
     if "got" in frame:
         rolls.append(frame.pop("got"))
@@ -242,7 +244,8 @@ def _dice(state: TerciosState, frame: Frame) -> None:
 
 
 def _offer(state: TerciosState, frame: Frame) -> None:
-    """The side whose go it is buys an element it can afford and place, or passes."""
+    """The side whose go it is buys an element it can afford and place, or passes
+    [Scenery Points]."""
     done = frame["done"]
     for side in (frame["side"], 1 - frame["side"]):
         if frame["left"][side] and not done[side]:
@@ -279,7 +282,8 @@ def _open_spots(state: TerciosState, kind: str) -> list[tuple[str, Placing]]:
 
 
 def _bought(state: TerciosState, frame: Frame) -> None:
-    """A purchase (then its placement is awaited) or a pass (the side buys no more)."""
+    """A purchase (then its placement is awaited) or a pass (the side buys no more)
+    [Scenery Points]."""
     g = state.g
     side = frame["side"]
     text = frame.pop("choice_text")
@@ -310,7 +314,8 @@ def _bought(state: TerciosState, frame: Frame) -> None:
 
 
 def _placed(state: TerciosState, frame: Frame) -> None:
-    """The bought element goes on the table (a field then rolls for its crop)."""
+    """The bought element goes on the table [Scenery Points] (a field then rolls for its
+    crop [Cultivated field])."""
     g = state.g
     listed: dict[int, str] = {int(id_): text for id_, text in frame.pop("listed")}
     chosen = int(frame.pop("choice"))
@@ -332,7 +337,7 @@ def _placed(state: TerciosState, frame: Frame) -> None:
     state.set_terrain(build_terrain(g.pack, state.scenery))
     state.log(
         f"{g.seat_names[frame['side']]} places {name} at {placing.x:g},{placing.y:g}.",
-        f"{RULE}; The Battle: Scenery Elements",
+        RULE,
         {"side": g.seat_names[frame["side"]], "element": name, "placement": placing.text()},
     )
     if g.pack.rules.scenery[kind].field_roll:
@@ -344,7 +349,7 @@ def _placed(state: TerciosState, frame: Frame) -> None:
 
 
 def _grown(state: TerciosState, frame: Frame) -> None:
-    """The Battle: Scenery Elements: Cultivated field: its die gives what grows there."""
+    """Its die gives what grows there [Cultivated field]."""
     record = state.scenery[-1] = {**state.scenery[-1], "crop": frame.pop("got")}
     state.set_terrain(build_terrain(state.g.pack, state.scenery))
     field = state.terrain[-1]

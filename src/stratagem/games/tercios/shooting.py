@@ -1,5 +1,5 @@
 """Shooting: selecting the target, the shooting dice, the resistance test and Dm
-(Shooting; Armament: Shooting Weapons; Shooting and Terrain).
+[Shooting] [Shooting and Terrain].
 """
 
 from __future__ import annotations
@@ -26,7 +26,8 @@ MIXED_FAR = 12
 
 
 def weapon_range(state: TerciosState, unit: int) -> float:
-    """Range: the longest reach of the unit's shooting weapons (0 if it has none)."""
+    """The longest reach of the unit's shooting weapons (0 if it has none)
+    [Range] [Arquebus] [Crossbow] [Bow] [Cannons]."""
     ranges = state.g.pack.rules.ranges
     best = 0.0
     for weapon in state.g.troops[unit].profile.weapons:
@@ -38,14 +39,16 @@ def weapon_range(state: TerciosState, unit: int) -> float:
 
 
 def is_gun(state: TerciosState, unit: int) -> bool:
-    """Cannons: artillery fire (against the Ball defence, resisted on a 6)."""
+    """Artillery fire (against the Ball defence, resisted on a 6) [Cannons]
+    [Shooting Dice]."""
     return any(w in GUNS for w in state.g.troops[unit].profile.weapons)
 
 
 def may_shoot(state: TerciosState, unit: int, mode: str) -> bool:
     """Whether the unit can shoot in ``mode`` (ready, fire, react ready, react fire): it has
     Shoot and a weapon, cannons and dragoons only with Fire!, bows never in reaction, and
-    hitched guns not at all (Cannons; Dragoon; Bow; Horse Teams)."""
+    hitched guns not at all [Cannons] [Dragoon] [Bow] [Horse Teams]; a unit shooting
+    under Fire! stays in place [Order Cards: Fire!]."""
     profile = state.g.troops[unit].profile
     if profile.shoot <= 0 or weapon_range(state, unit) <= 0 or state.hitched[unit]:
         return False
@@ -56,7 +59,8 @@ def may_shoot(state: TerciosState, unit: int, mode: str) -> bool:
 
 
 def _origins(state: TerciosState, unit: int) -> list[tuple[float, float]]:
-    """The front centre, and the side centres with Extended Arc of Fire."""
+    """The front centre [Range], and the side centres with Extended Arc of Fire
+    [Extended Arc of Fire]."""
     centres = state.placement(unit).centres()
     if "Extended Arc of Fire" in state.g.troops[unit].profile.rules:
         return [centres[0], centres[1], centres[3]]
@@ -64,8 +68,8 @@ def _origins(state: TerciosState, unit: int) -> list[tuple[float, float]]:
 
 
 def fired_over(state: TerciosState, unit: int, target: int) -> frozenset[int]:
-    """Bow (and Mortar, RULINGS.md R70): the friendly units a shot may pass over, those
-    whose front centre is nearer the shooters than the target."""
+    """The friendly units a shot may pass over, those whose front centre is nearer the
+    shooters than the target [Bow] [Rulings R70]."""
     profile = state.g.troops[unit].profile
     if "Bow" not in profile.weapons and "Mortar" not in profile.rules:
         return frozenset()
@@ -87,14 +91,15 @@ def target_range(
     state: TerciosState, unit: int, target: int, within: float = math.inf
 ) -> float | None:
     """The range to the nearest visible centre of the target (``within`` inches), or
-    ``None`` if unseen."""
+    ``None`` if unseen [Range]."""
     over = fired_over(state, unit, target)
     seen = visible_centres(state, unit, target, _origins(state, unit), over=over, within=within)
     return seen[0][0] if seen else None
 
 
 def shot_targets(state: TerciosState, unit: int, mode: str) -> list[int]:
-    """Every enemy the unit may shoot at now in ``mode`` (line of sight and range)."""
+    """Every enemy the unit may shoot at now in ``mode`` (line of sight and range); the
+    shooters choose among them [Shooting] [Selecting the Target]."""
     if not may_shoot(state, unit, mode):
         return []
     reach = weapon_range(state, unit)
@@ -107,8 +112,9 @@ def shot_targets(state: TerciosState, unit: int, mode: str) -> list[int]:
 
 
 def shoot_dice(state: TerciosState, unit: int, target: int, mode: str) -> int:
-    """Shooting Dice: Shoot (the musket value beyond 8 inches for a 4/3 unit), with Ready!
-    (-), a Fire! reaction with light weapons (+), weariness (-), and Drill."""
+    """The shooting dice: Shoot [Shooting Dice] (the musket value beyond 8 inches for a 4/3
+    unit [Arquebus/Musket]), with Ready! (-) [Order Cards: Ready!], a Fire! reaction with
+    light weapons (+) [Reactions: Fire!], weariness (-) [Weary], and Drill [Drill]."""
     profile = state.g.troops[unit].profile
     base = profile.shoot
     gap = target_range(state, unit, target) or 0.0
@@ -123,8 +129,9 @@ def shoot_dice(state: TerciosState, unit: int, target: int, mode: str) -> int:
 
 
 def _after_shot(state: TerciosState, frame: Frame) -> None:
-    """Caracole: a unit with the rule may withdraw after its shot (never in reaction);
-    Harasser: a harassing unit evades after its reaction shot as with Run!."""
+    """A unit with Caracole may withdraw after its shot (never in reaction) [Caracole]
+    [Rulings R37]; a harassing unit evades after its reaction shot as with Run!
+    [Harasser]."""
     shooter = frame["s"]
     if "Caracole" in state.g.troops[shooter].profile.rules and frame["mode"] in ("fire", "ready"):
         state.frames.append({"p": "caracole", "u": shooter, "stage": "start"})
@@ -133,9 +140,9 @@ def _after_shot(state: TerciosState, frame: Frame) -> None:
 
 
 def reaction_shots(state: TerciosState, unit: int, target: int) -> list[Action]:
-    """A shot in reaction at ``target`` if the unit may (Ready! (-), Fire! (+ with light
-    weapons)); a Harasser with Fire! may instead harass: shoot without the bonus, then
-    evade (Rules from "Kingdoms": Harasser)."""
+    """A shot in reaction at ``target`` if the unit may (Ready! (-) [Reactions: Ready!],
+    Fire! (+ with light weapons) [Reactions: Fire!]); a Harasser with Fire! may instead
+    harass: shoot without the bonus, then evade [Harasser] [Rulings R67]."""
     g = state.g
     fire = state.order[unit] == FIRE
     if target not in shot_targets(state, unit, "react fire" if fire else "react ready"):
@@ -147,7 +154,8 @@ def reaction_shots(state: TerciosState, unit: int, target: int) -> list[Action]:
 
 
 def reaction_shot(state: TerciosState, unit: int, target: int, verb: str) -> Frame:
-    """The shot frame for a reaction chosen by its verb (``shoot`` or ``harass``)."""
+    """The shot frame for a reaction chosen by its verb (``shoot`` or ``harass``)
+    [Reactions: Fire!] [Harasser]."""
     if verb == "harass":
         mode = "harass"
     else:
@@ -156,8 +164,8 @@ def reaction_shot(state: TerciosState, unit: int, target: int, verb: str) -> Fra
 
 
 def _experimental_die(state: TerciosState, frame: Frame, defence: int) -> None:
-    """The Troops: Experimental: the gun's dice are rolled one by one; each 1 gives the gun
-    1 Dm once the shot is rolled."""
+    """The gun's dice are rolled one by one; each 1 gives the gun 1 Dm once the shot is
+    rolled [Experimental] [Rulings R65]."""
     face = frame.pop("got")
     frame["hit_dice"] += face >= defence
     frame["ones"] += face == 1
@@ -172,15 +180,17 @@ def _experimental_die(state: TerciosState, frame: Frame, defence: int) -> None:
     if ones:
         state.log(
             f"{state.g.troops[frame['s']].label} rolls {ones} one(s): the gun suffers.",
-            "The Troops: Artillery (Experimental)",
+            "The Troops: Artillery: Experimental",
             {"unit": frame["s"], "ones": ones},
         )
-        take_damage(state, frame["s"], ones, "The Troops: Artillery (Experimental)")
+        take_damage(state, frame["s"], ones, "The Troops: Artillery: Experimental")
 
 
 def run_shot(state: TerciosState, frame: Frame) -> None:
-    """Shooting: the shooting dice against the target's Volley or Ball defence, then the
-    target's resistance test (4+, 6 against artillery); hits not cancelled are Dm."""
+    """The shooting dice against the target's Volley or Ball defence [Shooting Dice]
+    [Defence], then the target's resistance test (4+, 6 against artillery), with Courage
+    (+) In cover [In cover] and Sacrifice [Sacrifice] [Resistance test]; hits not
+    cancelled are Dm [Shooting: Shooting Dice: Damage (Dm)]."""
     shooter, target = frame["s"], frame["t"]
     troops = state.g.troops
     stage = frame["stage"]
@@ -222,7 +232,7 @@ def run_shot(state: TerciosState, frame: Frame) -> None:
         need = state.g.pack.constant("ball_resist_target" if gun else "shot_resist_target")
         state.log(
             f"{hits} hit(s); {troops[target].label} resists with {courage} dice at {int(need)}+.",
-            "Shooting: Resistance test",
+            "Shooting: Shooting Dice: Resistance test",
             {"hits": hits, "dice": courage},
         )
         frame["stage"] = "saves"
@@ -233,5 +243,5 @@ def run_shot(state: TerciosState, frame: Frame) -> None:
     state.pop(frame)
     _after_shot(state, frame)
     if saves == 0:
-        disorder(state, target, "Shooting: Resistance test")
-    take_damage(state, target, max(0, hits - saves), "Shooting: Damage (Dm)")
+        disorder(state, target, "Shooting: Shooting Dice: Resistance test")
+    take_damage(state, target, max(0, hits - saves), "Shooting: Shooting Dice: Damage (Dm)")

@@ -1,5 +1,5 @@
-"""Lines of sight, ranges and charge paths (Shooting: Selecting the Target; Charges;
-Flank Charges; Terrain: Hidden).
+"""Lines of sight, ranges and charge paths [Selecting the Target] [Combat: Charges]
+[Flank Charges] [Hidden].
 """
 
 from __future__ import annotations
@@ -34,9 +34,9 @@ if TYPE_CHECKING:
 def clear_line(
     state: TerciosState, start: tuple[float, float], end: tuple[float, float], skip: set[int]
 ) -> bool:
-    """Selecting the Target: a line that crosses no troop base (commanders are ignored) and
-    no terrain hiding what lies beyond (unless both ends stand in the same Hidden element),
-    and passes no gap narrower than 3 inches."""
+    """A line that crosses no troop base (commanders are ignored) [Line of sight] and no
+    terrain hiding what lies beyond (unless both ends stand in the same Hidden element)
+    [Hidden] [Rulings R17], and passes no gap narrower than 3 inches."""
     return scene_of(state).clear_lines([(start, end, frozenset(skip))])[0]
 
 
@@ -50,8 +50,8 @@ def visible_centres(
     within: float = math.inf,
 ) -> list[tuple[float, tuple[float, float], tuple[float, float]]]:
     """Each (distance, origin, centre) from which ``viewer`` sees a centre of ``target``
-    ``within`` inches of it, nearest first; the viewer's own base blocks lines behind it;
-    the units in ``over`` do not (shooting over them: Bow, Mortar)."""
+    ``within`` inches of it, nearest first [Range]; the viewer's own base blocks lines
+    behind it; the units in ``over`` do not (shooting over them) [Bow] [Rulings R70]."""
     scene = scene_of(state)
     key = (viewer, target, tuple(origins), over, within)
     known = scene.sights.get(key)
@@ -62,7 +62,7 @@ def visible_centres(
 
 
 def sees(state: TerciosState, viewer: int, target: int) -> bool:
-    """Whether a unit sees any centre of another from its front centre."""
+    """Whether a unit sees any centre of another from its front centre [Line of sight]."""
     return seen_among(state, viewer, [target]) == [target]
 
 
@@ -160,9 +160,9 @@ class ChargePath:
 
 
 def charge_path(state: TerciosState, unit: int, target: int, bonuses: int) -> ChargePath | None:
-    """Charges: the shortest path from the front centre to a centre of the target that the
-    front centre reaches within the charge's move (R25), the bases stopping at first
-    contact along it; ``None`` if none does."""
+    """The shortest path from the front centre to a centre of the target that the front
+    centre reaches within the charge's move, the bases stopping at first contact along it;
+    ``None`` if none does [Combat: Charges] [Rulings R25]."""
     start = state.placement(unit)
     target_spot = state.placement(target)
     target_shape = target_spot.polygon()
@@ -197,7 +197,8 @@ def charge_path(state: TerciosState, unit: int, target: int, bonuses: int) -> Ch
 
 
 def _never_flanked(state: TerciosState, target: int) -> bool:
-    """Square, and units in a building, are never taken in flank (Flank Charges; Building)."""
+    """Square, and units in a building, are never taken in flank [Flank Charges] [Square]
+    [Building]."""
     if "Square" in state.g.troops[target].profile.rules:
         return True
     centre = Point(state.x[target], state.y[target])

@@ -1,4 +1,4 @@
-"""The Tercios state: the battle as a stack of procedures (Game Sequence).
+"""The Tercios state: the battle as a stack of procedures [Game Sequence].
 
 Every rule that waits for a die or a decision is a *frame* on ``frames``: a small JSON-safe
 dict naming its procedure (``p``), how far it has gone (``stage``) and what it waits for
@@ -152,13 +152,13 @@ class TerciosState(State):
 
     @classmethod
     def initial(cls, game: Tercios) -> Self:
-        """The Battle: both armies deployed (RULINGS.md: standard deployment), turn 1."""
+        """Both armies deployed, turn 1 [The Battle] [Rulings R15]."""
         state = cls.bare(game)
         deploy_commanders(state)
         state.log(
             f"The armies deploy: {game.army_names[0]} ({game.seat_names[0]}) against "
             f"{game.army_names[1]} ({game.seat_names[1]}).",
-            "The Battle: standard deployment",
+            "The Battle",
             {"armies": list(game.army_names)},
         )
         state.frames.append({"p": "turn", "stage": "start"})

@@ -1,7 +1,7 @@
-"""Terrain (Terrain and Movement; Shooting and Terrain; The Battle: Scenery).
+"""Terrain [Terrain and Movement] [Shooting and Terrain] [Scenery Elements].
 
 A scenery element is a shapely shape with its kind's effects from the pack. The standard
-battlefield (RULINGS.md: standard battlefield) is point-symmetric so neither side is
+battlefield [Rulings R14] is point-symmetric so neither side is
 favoured; the scenery-points purchase is checked by ``check_scenery``.
 """
 
@@ -34,7 +34,8 @@ class TerrainElement:
     linear: bool = False
 
     def ground_for(self, category: str) -> str:
-        """The element's ground for a unit of ``category`` (buildings close to some)."""
+        """The element's ground for a unit of ``category``: buildings are impassable to
+        cavalry and artillery [Building] [Impassable]."""
         return "impassable" if category in self.closed_to else self.ground
 
     def to_json(self) -> JsonDict:
@@ -59,7 +60,9 @@ def _outline(shape: Polygon) -> tuple[tuple[float, float], ...]:
 
 
 def element(pack: Pack, kind: str, name: str, shape: Polygon) -> TerrainElement:
-    """A scenery element of a kind listed in the pack (The Battle: Scenery Elements)."""
+    """A scenery element of a kind listed in the pack, with its kind's ground, Hidden, In
+    cover, Protected and Height [Scenery Elements] [Bridge] [Building] [Fence, hedge]
+    [Ford] [Forest, wood] [Rulings R82]."""
     entry = pack.rules.scenery[kind]
     return TerrainElement(
         name=name,
@@ -77,7 +80,7 @@ def element(pack: Pack, kind: str, name: str, shape: Polygon) -> TerrainElement:
 
 def standard_battlefield(pack: Pack) -> tuple[TerrainElement, ...]:
     """The standard battlefield: two copses on the flanks, a hill in the centre and a hedge
-    before each side's right, point-symmetric about the table's centre."""
+    before each side's right, point-symmetric about the table's centre [Rulings R14]."""
     width, depth = pack.table_size
     cx, cy = width / 2, depth / 2
     copse = 4.0
@@ -109,8 +112,8 @@ def battlefield(pack: Pack, name: str) -> tuple[TerrainElement, ...]:
 def check_scenery(
     pack: Pack, elements: Sequence[TerrainElement], points: int, gap: float
 ) -> list[str]:
-    """The Battle: Scenery Points: the elements cost at most ``points``, and each is either
-    adjacent to another or at least ``gap`` inches from every other."""
+    """The elements cost at most ``points``, and each is either adjacent to another or at
+    least ``gap`` inches from every other [Scenery Points]."""
     problems: list[str] = []
     costs = pack.rules.scenery_costs
     unknown = [e.kind for e in elements if e.kind not in costs]

@@ -1,5 +1,5 @@
-"""The command actions of the optional and Kingdoms traits (Command: Optional Traits;
-Kingdoms Expansion Traits), and what they leave for the rest of the turn.
+"""The command actions of the optional and Kingdoms traits, and what they leave for the
+rest of the turn [Optional Traits] [Kingdoms Expansion Traits].
 
 What a trait changes about who activates next (Erudite, Coordinator, Energetic, Cautious)
 is kept on the turn's activation frame, so that it lasts until it is used and goes with the
@@ -33,14 +33,18 @@ NEXT = {
 
 
 def trait_effect(state: TerciosState, officer: int, verb: str, target: int | None) -> None:
-    """A trait's command action that succeeded."""
+    """A trait's command action that succeeded: Alert reorients a unit [Alert]; Bold
+    changes a face-down order [Bold]; Cautious gives an activated unit an order for a
+    reaction only [Cautious]; Erudite, Coordinator, Determined, Energetic and Enthusiastic
+    name the unit that must activate next [Erudite] [Coordinator] [Determined] [Energetic]
+    [Enthusiastic]; Fearless, Indefatigable and Experienced below [Rulings R68]."""
     g = state.g
     who = g.officers[officer]
     name = "" if target is None else g.troops[target].label
     turn = activation_frame(state)
     assert turn is not None, "a commander acts only during the activations"
     if verb.startswith("alert ") and target is not None:
-        reorient(state, target, verb[verb.rindex(" (") + 2 : -1], "Optional Traits: Alert")
+        reorient(state, target, verb[verb.rindex(" (") + 2 : -1], "Command: Optional Traits: Alert")
     elif verb.startswith(("bold ", "cautious ")) and target is not None:
         order = ORDERS.index(verb[verb.rindex(" (") + 2 : -1])
         state.order[target] = order
@@ -52,7 +56,7 @@ def trait_effect(state: TerciosState, officer: int, verb: str, target: int | Non
         state.log(
             f"{who.label} gives {name} the order {ORDERS[order]}"
             + (" (for a reaction only)." if cautious else "."),
-            "Optional Traits: " + ("Cautious" if cautious else "Bold"),
+            "Command: Optional Traits: " + ("Cautious" if cautious else "Bold"),
             {"officer": officer, "unit": target, "order": ORDERS[order]},
             private_to=who.side,
             public_text=f"{who.label} gives {name} a new order card face down.",
@@ -63,7 +67,7 @@ def trait_effect(state: TerciosState, officer: int, verb: str, target: int | Non
         turn[trait] = target
         state.log(
             f"{name} must be the next to activate: {NEXT[trait]}",
-            f"Kingdoms Expansion Traits: {trait.capitalize()}",
+            f"Command: Kingdoms Expansion Traits: {trait.capitalize()}",
             {"officer": officer, "unit": target},
         )
     elif verb.startswith("fearless ") and target is not None:
@@ -74,7 +78,7 @@ def trait_effect(state: TerciosState, officer: int, verb: str, target: int | Non
         turn["erudite"] = target
         state.log(
             f"{name} may not be the next of its side to activate.",
-            "Optional Traits: Erudite",
+            "Command: Optional Traits: Erudite",
             {"officer": officer, "unit": target},
         )
     elif verb == "coordinate":
@@ -82,15 +86,15 @@ def trait_effect(state: TerciosState, officer: int, verb: str, target: int | Non
         turn["coordinated_left"] = 2
         state.log(
             f"{who.label} coordinates: two of his units act one after the other.",
-            "Optional Traits: Coordinator",
+            "Command: Optional Traits: Coordinator",
             {"officer": officer},
         )
 
 
 def _fearless(state: TerciosState, officer: int, unit: int, turn: Frame) -> None:
-    """Optional Traits: Fearless: he joins the unit and it assaults at once, its order
-    discarded; this is the side's activation. If the unit had already been activated and
-    loses the combat, he is killed (``melee_end``)."""
+    """He joins the unit and it assaults at once, its order discarded; this is the side's
+    activation. If the unit had already been activated and loses the combat, he is killed
+    (``melee_end``) [Fearless]."""
     join_unit(state, officer, unit)
     if state.spent[unit]:
         turn["fearless"] = [officer, unit]
@@ -101,16 +105,16 @@ def _fearless(state: TerciosState, officer: int, unit: int, turn: Frame) -> None
     turn["last"] = unit
     state.log(
         f"{state.g.troops[unit].label} assaults with {state.g.officers[officer].label}.",
-        "Optional Traits: Fearless",
+        "Command: Optional Traits: Fearless",
         {"officer": officer, "unit": unit},
     )
     state.frames.append({"p": "unit", "u": unit, "stage": "act"})
 
 
 def _pair_effect(state: TerciosState, officer: int, verb: str) -> None:
-    """Indefatigable: one Dm moves from the first unit to the second. Experienced: the
-    company leaves the table to reinforce the battalion (it counts as destroyed for the
-    victory points), which removes 2 Dm, down to 0 if need be."""
+    """One Dm moves from the first unit to the second [Indefatigable]; or the company
+    leaves the table to reinforce the battalion (it counts as destroyed for the victory
+    points), which removes 2 Dm, down to 0 if need be [Experienced]."""
     g = state.g
     trait, rest = verb.split(" ", 1)
     first, second = (g.troop_index[name] for name in rest.split(" to "))
@@ -118,16 +122,16 @@ def _pair_effect(state: TerciosState, officer: int, verb: str) -> None:
         state.dm[first] -= 1
         state.log(
             f"{g.troops[first].label} passes 1 Dm to {g.troops[second].label}.",
-            "Kingdoms Expansion Traits: Indefatigable",
+            "Command: Kingdoms Expansion Traits: Indefatigable",
             {"officer": officer, "from": first, "to": second},
         )
-        take_damage(state, second, 1, "Kingdoms Expansion Traits: Indefatigable")
+        take_damage(state, second, 1, "Command: Kingdoms Expansion Traits: Indefatigable")
         return
-    destroy(state, first, "Kingdoms Expansion Traits: Experienced (detached)")
+    destroy(state, first, "Command: Kingdoms Expansion Traits: Experienced")
     removed = min(2, state.dm[second])
     state.dm[second] -= removed
     state.log(
         f"{g.troops[second].label} is reinforced: {removed} Dm removed.",
-        "Kingdoms Expansion Traits: Experienced",
+        "Command: Kingdoms Expansion Traits: Experienced",
         {"officer": officer, "unit": second, "removed": removed},
     )

@@ -1,5 +1,5 @@
-"""Game Sequence: the turn (Planning phase, then the Action phase: initiative and
-alternate activation), and where the commanders stand at the start.
+"""The turn (Planning phase, then the Action phase: initiative and alternate activation),
+and where the commanders stand at the start [Game Sequence] [Game Sequence: The Turn].
 """
 
 from __future__ import annotations
@@ -22,8 +22,9 @@ if TYPE_CHECKING:
 
 
 def deploy_commanders(state: TerciosState) -> None:
-    """The Battle: each mestre de camp starts attached to his regiment's first unit; the
-    Commander-in-Chief stands just behind the middle of his front line (RULINGS.md)."""
+    """Each mestre de camp starts attached to his regiment's first unit; the
+    Commander-in-Chief stands just behind the middle of his front line (the scenarios are
+    not in the text) [The Battle] [Rulings R15]."""
     g = state.g
     for officer in g.officers:
         own = [t for t in g.troops if t.side == officer.side]
@@ -45,8 +46,9 @@ def deploy_commanders(state: TerciosState) -> None:
 
 
 def run_turn(state: TerciosState, frame: Frame) -> None:
-    """The Turn: Planning (exhausted markers removed, orders placed face down), then the
-    Action phase, then the end of the turn."""
+    """Planning (exhausted markers removed, orders placed face down), then the Action
+    phase (initiative, then alternate activations), then the end of the turn
+    [Game Sequence: The Turn] [Action phase]."""
     stage = frame["stage"]
     if stage == "start":
         _planning(state)
@@ -66,6 +68,8 @@ def run_turn(state: TerciosState, frame: Frame) -> None:
 
 
 def _planning(state: TerciosState) -> None:
+    """The exhausted markers come off the commanders and every order card is taken back
+    [Planning phase]."""
     g = state.g
     for index in range(len(g.officers)):
         state.exhausted[index] = False
@@ -76,12 +80,15 @@ def _planning(state: TerciosState) -> None:
         state.spent[unit] = not state.alive[unit]
     state.marks = []
     state.log(
-        f"Turn {state.turn}: Planning phase.", "Game Sequence: Planning phase", {"turn": state.turn}
+        f"Turn {state.turn}: Planning phase.",
+        "Game Sequence: The Turn: Planning phase",
+        {"turn": state.turn},
     )
 
 
 def run_plan(state: TerciosState, frame: Frame) -> None:
-    """Order Cards: a side places an order face down beside each of its units."""
+    """A side places an order face down beside each of its units [Order Cards]
+    [Planning phase]."""
     g = state.g
     side = frame["side"]
     units = [t.index for t in g.troops if t.side == side and state.alive[t.index]]
@@ -96,7 +103,7 @@ def run_plan(state: TerciosState, frame: Frame) -> None:
             order = state.order[leader]
             public = f"{label} will act with its brigade, on the order of {g.troops[leader].label}."
             text = f"{label} will act with its brigade: {ORDERS[order]}."
-            rule = "The Troops: Brigade"
+            rule = "The Troops: Infantry: Brigade"
         else:
             order = g.order_action[unit].index(action)
             public = f"{g.seat_names[side]} places an order card beside {label}."
@@ -131,8 +138,9 @@ def _links(state: TerciosState) -> list[int]:
 
 
 def _brigade_leader(state: TerciosState, unit: int) -> int | None:
-    """Brigade: the first unit of the same regiment with the rule whose own order is
-    already placed this turn, if the unit has the rule (its order may then be that one)."""
+    """The first unit of the same regiment with the rule whose own order is already placed
+    this turn, if the unit has the rule (its order may then be that one) [Brigade]
+    [Rulings R71]."""
     if not has_rule(state, unit, "Brigade"):
         return None
     troop = state.g.troops[unit]
@@ -152,8 +160,8 @@ def _brigade_leader(state: TerciosState, unit: int) -> int | None:
 
 
 def brigade_mates(state: TerciosState, unit: int) -> list[int]:
-    """Brigade: the other units acting on the same order as ``unit`` that may still be
-    activated (they act with it, one after the other, in the same activation)."""
+    """The other units acting on the same order as ``unit`` that may still be activated
+    (they act with it, one after the other, in the same activation) [Brigade]."""
     links = _links(state)
     leader = links[unit] if links[unit] >= 0 else unit
     return [
@@ -166,8 +174,9 @@ def brigade_mates(state: TerciosState, unit: int) -> list[int]:
 
 
 def run_initiative(state: TerciosState, frame: Frame) -> None:
-    """Initiative: each side rolls 1D6, the higher wins; a tie goes to the higher-ranked
-    Commander-in-Chief, else the dice are rolled again. The winner chooses who plays first."""
+    """Each side rolls 1D6, the higher wins; a tie goes to the higher-ranked
+    Commander-in-Chief, else the dice are rolled again. The winner chooses who plays first
+    [Game Sequence] [Game Sequence: Initiative] [Rulings R31]."""
     g = state.g
     stage = frame["stage"]
     if stage == "roll0":
@@ -205,8 +214,9 @@ def run_initiative(state: TerciosState, frame: Frame) -> None:
 
 
 def _initiative_winner(state: TerciosState, dice: tuple[int, int]) -> int | None:
-    """The higher die; on a tie the higher-ranked living Commander-in-Chief, his rank
-    counting 2 more with the Initiative trait (Common Traits; RULINGS.md R31)."""
+    """The higher die; on a tie the higher-ranked living Commander-in-Chief
+    [Game Sequence], his rank counting 2 more with the Initiative trait
+    [Command: Common Traits: Initiative] [Rulings R31]."""
     if dice[0] != dice[1]:
         return 0 if dice[0] > dice[1] else 1
     ranks = [0, 0]
@@ -220,9 +230,10 @@ def _initiative_winner(state: TerciosState, dice: tuple[int, int]) -> int | None
 
 
 def run_activation(state: TerciosState, frame: Frame) -> None:
-    """Activation: the side to act may activate a commander, then must activate a unit;
-    then the other side. A side with no unit left may still activate a lone commander, then
-    passes; the turn ends when neither side has a unit left to activate."""
+    """The side to act may activate a commander, then must activate a unit; then the other
+    side. A side with no unit left may still activate a lone commander, then passes; the
+    turn ends when neither side has a unit left to activate [Game Sequence: Activation]
+    [Rulings R63]."""
     g = state.g
     if no_troops_left(state):
         state.pop(frame)
@@ -236,7 +247,7 @@ def run_activation(state: TerciosState, frame: Frame) -> None:
         verb = frame.pop("choice_text")[len(g.troops[frame["last"]].label) + 2 :]
         frame.pop("choice")
         if verb in TURNS:
-            reorient(state, frame["last"], verb, "Kingdoms Expansion Traits: Energetic")
+            reorient(state, frame["last"], verb, "Command: Kingdoms Expansion Traits: Energetic")
         frame["stage"] = "next"
         return
     if stage == "horde":
@@ -294,7 +305,7 @@ def _candidates(state: TerciosState, frame: Frame, side: int) -> list[int]:
     """The units ``side`` may activate now: face down, not kept for a reaction only
     (Cautious), two of a Coordinator's units one after the other, the unit an Energetic
     commander named first, and not the unit an enemy Erudite commander named unless it is
-    the last (Optional Traits; Kingdoms Expansion Traits)."""
+    the last [Cautious] [Coordinator] [Energetic] [Erudite] [Determined]."""
     g = state.g
     kept = frame.get("cautious", [])
     units = [
@@ -317,7 +328,8 @@ def _candidates(state: TerciosState, frame: Frame, side: int) -> list[int]:
 
 
 def _energetic_turn(state: TerciosState, frame: Frame) -> bool:
-    """Energetic: the named unit may change its orientation at the end of its activation."""
+    """The named unit may change its orientation at the end of its activation
+    [Energetic]."""
     last = frame.get("last", -1)
     if frame.get("energetic") != last:
         return False
@@ -332,9 +344,9 @@ def _energetic_turn(state: TerciosState, frame: Frame) -> bool:
 
 
 def _horde_turn(state: TerciosState, frame: Frame, side: int) -> bool:
-    """Rules from "Kingdoms": Horde: after a unit with the rule, its side may activate at
-    once another unit of the same regiment with the rule, whatever its order; the units
-    act in pairs, so the second of a pair brings no third (RULINGS.md R72)."""
+    """After a unit with the rule, its side may activate at once another unit of the same
+    regiment with the rule, whatever its order; the units act in pairs, so the second of a
+    pair brings no third [Horde] [Rulings R72]."""
     last = frame.get("last", -1)
     if frame.pop("horde_second", False) or last < 0 or frame.get("coordinated_left"):
         return False
@@ -355,7 +367,8 @@ def _horde_turn(state: TerciosState, frame: Frame, side: int) -> bool:
 
 
 def _horde_chosen(state: TerciosState, frame: Frame, side: int) -> None:
-    """The side activates the horde's second unit, or passes the turn to the opponent."""
+    """The side activates the horde's second unit, or passes the turn to the opponent
+    [Horde]."""
     g = state.g
     action = g.table[frame["choice"]]
     if action != g.pass_action:
@@ -370,7 +383,8 @@ def _horde_chosen(state: TerciosState, frame: Frame, side: int) -> None:
 
 
 def _chosen(state: TerciosState, frame: Frame, side: int) -> None:
-    """The side's choice: pass (a lone commander's side), a commander, or a unit."""
+    """The side's choice: pass (a lone commander's side), a commander, or a unit
+    [Game Sequence: Activation]."""
     g = state.g
     action = g.table[frame.pop("choice")]
     frame.pop("choice_text")

@@ -1,5 +1,5 @@
 """Activating a troop unit: revealing its order, the order test, and what each order lets it
-do (Order Cards; Testing Orders; Movement; Reorientation; the Resist! order).
+do [Order Cards] [Testing Orders] [Movement] [Reorientation].
 """
 
 from __future__ import annotations
@@ -75,6 +75,7 @@ def _discrete_moves(state: TerciosState, unit: int, bonus: int) -> list[str]:
 
 
 def _move_actions(state: TerciosState, unit: int, bonus: int) -> list[Action]:
+    """The discretised moves as actions, with the order's Mvt bonus [Rulings R20]."""
     g = state.g
     table = g.table
     return [
@@ -84,6 +85,9 @@ def _move_actions(state: TerciosState, unit: int, bonus: int) -> list[Action]:
 
 
 def _ready_options(state: TerciosState, frame: Frame, unit: int) -> tuple[list[Action], bool]:
+    """Ready!'s actions not yet taken: move, reorient, shoot, reorganise [Order Cards: Ready!]
+    (a Square that reoriented may not move [Square]), hitch or unhitch [Horse Teams],
+    dismount or remount [Order Card Reference] [Dragoons (Adaptation)]."""
     g = state.g
     done = frame.setdefault("done", [])
     verbs = g.verb_action[unit]
@@ -111,8 +115,8 @@ def _ready_options(state: TerciosState, frame: Frame, unit: int) -> tuple[list[A
 
 
 def _mobility_turn(state: TerciosState, frame: Frame, unit: int) -> bool:
-    """Mobility: with Ready! or Run!, a free reorientation at the start of the movement
-    (not an action), so before the unit has moved and only once."""
+    """With Ready! or Run!, a free reorientation at the start of the movement (not an
+    action), so before the unit has moved and only once [Mobility] [Rulings R60]."""
     done = frame.get("done", [])
     return (
         state.order[unit] in (READY, RUN)
@@ -123,7 +127,8 @@ def _mobility_turn(state: TerciosState, frame: Frame, unit: int) -> bool:
 
 
 def _impetuous(state: TerciosState, unit: int) -> bool:
-    """Impetuous: a fresh unit without Assault! that could charge an enemy must test."""
+    """A fresh unit without Assault! that could charge an enemy must test [Impetuous]
+    [Rulings R36]."""
     if not has_rule(state, unit, "Impetuous"):
         return False
     if state.dm[unit] > 0 or state.order[unit] == ASSAULT:
@@ -135,8 +140,8 @@ def _impetuous(state: TerciosState, unit: int) -> bool:
 
 
 def run_caracole(state: TerciosState, frame: Frame) -> None:
-    """Caracole: after its shot, a Discipline test; passed, the unit withdraws its move
-    straight back, keeping its facing (RULINGS.md: caracole)."""
+    """After its shot, a Discipline test; passed, the unit withdraws its move straight
+    back, keeping its facing [Caracole] [Rulings R37]."""
     unit = frame["u"]
     if not state.alive[unit]:
         state.pop(frame)
@@ -150,12 +155,15 @@ def run_caracole(state: TerciosState, frame: Frame) -> None:
         return
     slide(state, unit, normalize(state.f[unit] + 180), speed(state, unit, 0), state.f[unit])
     state.log(
-        f"{state.g.troops[unit].label} caracoles back.", "The Troops: Caracole", {"unit": unit}
+        f"{state.g.troops[unit].label} caracoles back.",
+        "The Troops: Cavalry: Caracole",
+        {"unit": unit},
     )
 
 
 def run_unit(state: TerciosState, frame: Frame) -> None:
-    """Activation: reveal the order card, test it if the unit has Dm, then carry it out."""
+    """Reveal the order card [Order Cards], test it if the unit has Dm [Testing Orders],
+    then carry it out [Game Sequence: Activation]."""
     unit = frame["u"]
     g = state.g
     troop = g.troops[unit]
@@ -183,7 +191,7 @@ def run_unit(state: TerciosState, frame: Frame) -> None:
             frame["stage"] = "impetuous"
             state.log(
                 f"{troop.label} is impetuous: it tests its order or charges.",
-                "The Troops: Impetuous",
+                "The Troops: Cavalry: Impetuous",
                 {"unit": unit},
             )
             state.roll(frame, order_dice(state, unit), int(g.pack.constant("order_target")))
@@ -196,7 +204,7 @@ def run_unit(state: TerciosState, frame: Frame) -> None:
             dice = order_dice(state, unit)
             state.log(
                 f"{troop.label} tests its order with {dice} dice.",
-                "Testing Orders",
+                "Order Cards: Testing Orders",
                 {"unit": unit, "dice": dice},
             )
             state.roll(frame, dice, int(g.pack.constant("order_target")))
@@ -207,7 +215,7 @@ def run_unit(state: TerciosState, frame: Frame) -> None:
             state.order[unit] = ASSAULT
             state.log(
                 f"{troop.label} charges impetuously, ignoring its order.",
-                "The Troops: Impetuous",
+                "The Troops: Cavalry: Impetuous",
                 {"unit": unit},
             )
         frame["got"] = 1
@@ -217,7 +225,7 @@ def run_unit(state: TerciosState, frame: Frame) -> None:
         if successes == 0:
             state.log(
                 f"{troop.label} fails its order test and loses its order.",
-                "Testing Orders",
+                "Order Cards: Testing Orders",
                 {"unit": unit},
             )
             state.pop(frame)
@@ -234,6 +242,10 @@ def run_unit(state: TerciosState, frame: Frame) -> None:
 
 
 def _act(state: TerciosState, frame: Frame, unit: int) -> None:
+    """What the order lets the unit do: Resist! [Order Cards: Resist!], Fire! (a shot, the
+    unit staying in place) [Order Cards: Fire!], Run! (moves with Mvt ++, no shot nor
+    charge) [Order Cards: Run!], Assault! [Order Cards: Assault!], Ready!
+    [Order Cards: Ready!]."""
     g = state.g
     order = state.order[unit]
     verbs = g.verb_action[unit]
@@ -262,8 +274,9 @@ def _act(state: TerciosState, frame: Frame, unit: int) -> None:
 
 
 def _assault(state: TerciosState, frame: Frame, unit: int) -> None:
-    """Assault!: charge a reachable enemy if one can be; else close on a seen one; if none
-    is in sight (or none can be closed on), advance one inch (Adaptation of the rule)."""
+    """Charge a reachable enemy if one can be; else close on a seen one [Order Cards: Assault!];
+    if none is in sight (or none can be closed on), advance one inch
+    [Adaptation of the rule] [Rulings R69]."""
     g = state.g
     seen = seen_among(state, unit, enemies(state, unit))
     if not seen:
@@ -293,8 +306,8 @@ def _assault(state: TerciosState, frame: Frame, unit: int) -> None:
 
 
 def _inch_forward(state: TerciosState, unit: int) -> None:
-    """Order Cards: Adaptation of the rule: a unit that cannot carry out its order must at
-    least advance one inch straight ahead (if that move breaks no movement rule)."""
+    """A unit that cannot carry out its order must at least advance one inch straight ahead
+    (if that move breaks no movement rule) [Adaptation of the rule] [Rulings R69]."""
     spot = state.placement(unit)
     hx, hy = spot.heading
     front = (round(spot.front[0] + hx, 2), round(spot.front[1] + hy, 2))
@@ -315,8 +328,9 @@ def _inch_forward(state: TerciosState, unit: int) -> None:
 
 
 def _resist(state: TerciosState, frame: Frame, unit: int) -> None:
-    """Resist!: one Dm removed from the second onwards; Large (Dense) one per success but
-    never the last; Elite one per success down to 0."""
+    """One Dm removed from the second onwards [Order Cards: Resist!]; Large (Dense) one per
+    success but never the last [Large (Dense)]; Elite one per success down to 0 [Elite]
+    [Rulings R22]."""
     successes = frame.pop("successes", 1)
     dm = state.dm[unit]
     if has_rule(state, unit, "Elite"):
@@ -334,6 +348,8 @@ def _resist(state: TerciosState, frame: Frame, unit: int) -> None:
 
 
 def _chosen(state: TerciosState, frame: Frame, unit: int) -> None:
+    """Carry out the action chosen; Ready! may not take the same action twice
+    [Order Cards: Ready!]."""
     g = state.g
     label = g.troops[unit].label
     exact = state.exact_of(frame)
@@ -363,14 +379,15 @@ def _chosen(state: TerciosState, frame: Frame, unit: int) -> None:
 
 
 def _perform(state: TerciosState, frame: Frame, unit: int, verb: str) -> str | None:
-    """Carry out one chosen action; its kind (for Ready!'s two different actions)."""
+    """Carry out one chosen action; its kind (for Ready!'s two different actions)
+    [Order Cards: Ready!]."""
     g = state.g
     order = state.order[unit]
     if verb == "end activation":
         return None
     if verb in TURNS:
         if _mobility_turn(state, frame, unit):
-            reorient(state, unit, verb, "The Troops: Cavalry (Mobility)")
+            reorient(state, unit, verb, "The Troops: Cavalry: Mobility")
             return "mobility"
         reorient(state, unit, verb)
         return "reorient"
@@ -383,7 +400,9 @@ def _perform(state: TerciosState, frame: Frame, unit: int, verb: str) -> str | N
         return "mount"
     if verb in ("hitch", "unhitch"):
         state.hitched[unit] = verb == "hitch"
-        state.log(f"{g.troops[unit].label}: {verb}.", "Artillery: Horse Teams", {"unit": unit})
+        state.log(
+            f"{g.troops[unit].label}: {verb}.", "The Troops: Artillery: Horse Teams", {"unit": unit}
+        )
         return "team"
     if verb.startswith("shoot "):
         target = g.troop_index[verb[6:]]
@@ -402,7 +421,8 @@ def _perform(state: TerciosState, frame: Frame, unit: int, verb: str) -> str | N
 
 def _may_swap(state: TerciosState, unit: int, twin: int) -> bool:
     """Dismounting or remounting: the other card's base, where this one stands, overlaps
-    nothing else (both cards stand on bases of the same size in the pack)."""
+    nothing else (both cards stand on bases of the same size in the pack)
+    [Dragoons (Adaptation)] [Rulings R79]."""
     spot = state.placement(unit)
     other = Placement(
         spot.x, spot.y, spot.facing, state.g.troops[twin].width, state.g.troops[twin].depth
@@ -411,8 +431,9 @@ def _may_swap(state: TerciosState, unit: int, twin: int) -> bool:
 
 
 def _swap(state: TerciosState, unit: int, verb: str) -> int:
-    """Ready!: dismounting or remounting (Order Card Reference): the dragoon unit's other
-    card takes its place with its Dm, disorder, order and commanders (RULINGS.md R79)."""
+    """Dismounting or remounting under Ready! [Order Card Reference]: the dragoon unit's
+    other card takes its place with its Dm, disorder, order and commanders
+    [Dragoons (Adaptation)] [Rulings R79]."""
     twin = state.g.troops[unit].twin
     state.x[twin], state.y[twin], state.f[twin] = state.x[unit], state.y[unit], state.f[unit]
     state.dm[twin], state.order[twin] = state.dm[unit], state.order[unit]
@@ -424,15 +445,15 @@ def _swap(state: TerciosState, unit: int, verb: str) -> int:
             state.attached[officer.index] = twin
     state.log(
         f"{state.g.troops[unit].label}: {verb}.",
-        "The Troops: Dragoon (dismounting and remounting)",
+        "The Army: Unit Profiles: Dragoons (Adaptation)",
         {"unit": unit, "now": twin},
     )
     return twin
 
 
 def _assault_by_hand(state: TerciosState, unit: int, move: ExactMove) -> str:
-    """Assault! typed by a person (RULINGS.md R94): the charge on the enemy whose centre
-    the move goes to, or the closing move; the kind of action it was."""
+    """Assault! typed by a person: the charge on the enemy whose centre the move goes to,
+    or the closing move; the kind of action it was [Order Cards: Assault!] [Rulings R94]."""
     target = aimed_centre(state, unit, (move.x, move.y))
     if target is not None:
         state.frames.append({"p": "charge", "a": unit, "t": target, "stage": "declare"})
@@ -442,13 +463,16 @@ def _assault_by_hand(state: TerciosState, unit: int, move: ExactMove) -> str:
 
 
 def exact_move(state: TerciosState, unit: int, move: ExactMove, bonus: int) -> Move:
-    """The checked move of an exact move already found legal."""
+    """The checked move of an exact move already found legal [Activation Movement]
+    [Rulings R18]."""
     problem, checked = move_problem(state, unit, (move.x, move.y), move.facing, bonus)
     assert problem is None and checked is not None, problem
     return checked
 
 
 def _do_move(state: TerciosState, unit: int, move: Move) -> None:
+    """Place the unit [Activation Movement], the artillery it pushed back [Overlap], and
+    disorder it after very difficult ground [Very difficult]."""
     for gun, spot in move.pushed:
         state.place(gun, spot)
         state.log(
@@ -464,12 +488,12 @@ def _do_move(state: TerciosState, unit: int, move: Move) -> None:
         {"unit": unit, "to": [front[0], front[1]]},
     )
     if move.disorder:
-        disorder(state, unit, "Terrain and Movement: very difficult")
+        disorder(state, unit, "Terrain and Movement: Very difficult")
     after_move(state, unit)
 
 
 def exact_move_problem(state: TerciosState, frame: Frame, move: ExactMove) -> str | None:
-    """Why an exact move is refused now (the rule it breaks), or ``None``."""
+    """Why an exact move is refused now (the rule it breaks), or ``None`` [Rulings R18]."""
     if move.officer:
         return officer_move_problem(state, frame, move)
     allowed = frame.get("exact", -1)
@@ -486,5 +510,6 @@ def exact_move_problem(state: TerciosState, frame: Frame, move: ExactMove) -> st
 
 
 def activatable(state: TerciosState, unit: int) -> bool:
-    """A unit may still be activated this turn (its card face down, its order not lost)."""
+    """A unit may still be activated this turn (its card face down, its order not lost)
+    [Game Sequence: Activation]."""
     return may_react(state, unit)

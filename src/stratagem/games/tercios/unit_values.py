@@ -1,7 +1,7 @@
-"""A unit's values as the rules use them (Components: Values, Modifiers, Status Markers;
-Order Cards; Command: Virtues): the card's value with the modifiers its state and order
-give, then the virtues of its commanders and the one lent by Inspiring. The engine's dice
-and the views read them here, so that a view shows what the engine rolls.
+"""A unit's values as the rules use them [Values] [Modifiers] [Status Markers]
+[Order Cards] [Virtues]: the card's value with the modifiers its state and order give, then
+the virtues of its commanders and the one lent by Inspiring. The engine's dice and the views
+read them here, so that a view shows what the engine rolls.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ ORDER_BONUS = {READY: 0, ASSAULT: 1, RUN: 2, FIRE: 0, RESIST: 0}
 
 def standing(state: TerciosState, unit: int, stat: str) -> tuple[int, int]:
     """The bonuses and penalties the unit's state gives ``stat`` whatever the situation:
-    Weary (-) to Melee and Shoot, Disorder (-) to Courage (Status Markers)."""
+    Weary (-) to Melee and Shoot [Weary], Disorder (-) to Courage [Disorder]."""
     if stat in ("melee", "shoot"):
         return 0, 1 if weary(state, unit) else 0
     if stat.startswith("courage"):
@@ -37,8 +37,9 @@ def current(
     state: TerciosState, unit: int, stat: str, base: int, *, bonuses: int = 0, penalties: int = 0
 ) -> int:
     """``base`` with the unit's standing modifiers and the situation's ``bonuses`` and
-    ``penalties`` (the value progression table), plus the virtues adding to ``stat``
-    (``melee``, ``shoot``, ``courage_shot``, ``courage_melee``)."""
+    ``penalties`` (the value progression table) [Modifiers], plus the virtues adding to
+    ``stat`` (``melee``, ``shoot``, ``courage_shot``, ``courage_melee``) [Virtues]
+    [Dexterity] [Drill] [Sacrifice] [Will]."""
     up, down = standing(state, unit, stat)
     return final_value(
         state.g.pack, base, bonuses + up, penalties + down, virtue_bonus(state, unit, stat)
@@ -50,7 +51,8 @@ def shown_values(state: TerciosState, unit: int, order: int | None) -> JsonDict:
     order's bonus (hitched guns at their team's speed), Melee with Assault!'s charge bonus,
     Shoot (near, and far for a 4/3 unit) with Ready!'s penalty, the order test's
     Discipline dice, Courage against shooting and against combat (and without Sacrifice or
-    Will), Stamina with Zeal; each with weariness, disorder and virtues (lent ones too)."""
+    Will), Stamina with Zeal; each with weariness, disorder and virtues (lent ones too)
+    [Values]."""
     profile = state.g.troops[unit].profile
     charge = 1 if order == ASSAULT else 0
     ready = 1 if order == READY else 0

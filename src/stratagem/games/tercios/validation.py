@@ -1,4 +1,4 @@
-"""Army validation (The Army): every constraint of the points system, each violation
+"""Army validation [The Army]: every constraint of the points system, each violation
 naming the rule it breaks.
 
 ``check_army`` returns the list of violations (empty for a valid army); the CLI's
@@ -29,7 +29,8 @@ class Violation:
 
 
 def check_army(pack: Pack, army: ArmySpec) -> list[Violation]:
-    """Every violation of The Army's rules by ``army`` (empty when it is valid)."""
+    """Every violation of The Army's rules by ``army`` (empty when it is valid)
+    [The Army]."""
     found: list[Violation] = []
     found += _check_size(pack, army)
     found += _check_base(pack, army)
@@ -42,6 +43,7 @@ def check_army(pack: Pack, army: ArmySpec) -> list[Violation]:
 
 
 def _check_size(pack: Pack, army: ArmySpec) -> list[Violation]:
+    """The army's points within its battle size's [Battle Sizes]."""
     sizes = pack.rules.sizes
     if army.size not in sizes:
         return [
@@ -70,6 +72,8 @@ def _count(army: ArmySpec) -> Counter[str]:
 
 
 def _check_base(pack: Pack, army: ArmySpec) -> list[Violation]:
+    """The regiments the army base requires and allows [Standard Army Base]
+    [Battle Group Army Base] [Cavalry Army Base]."""
     bases = pack.rules.army_base
     rule = f"The Army: {army.base} Army Base"
     if army.base not in bases:
@@ -106,6 +110,7 @@ def _plural(kind: str) -> str:
 
 
 def _check_cavalry_base(pack: Pack, army: ArmySpec, counts: Counter[str]) -> list[Violation]:
+    """The Cavalry Army Base's constraints [Cavalry Army Base] [Rulings R5]."""
     rule = "The Army: Cavalry Army Base (Constraints)"
     found: list[Violation] = []
     families = Counter(
@@ -158,6 +163,9 @@ def _commanders(army: ArmySpec) -> list[tuple[str, CommanderSpec]]:
 
 
 def _check_commanders(pack: Pack, army: ArmySpec) -> list[Violation]:
+    """One C-C of rank 2 to 5, whom no one outranks and at most one equals [Command]
+    [Standard Army Base]; every regiment but artillery has a commander [The Army]; a chosen
+    trait exists once per side [Optional Traits] [Rulings R8]."""
     rules = pack.rules
     command = rules.commanders
     found: list[Violation] = []
@@ -238,6 +246,8 @@ def _check_abilities(
     traits: int,
     choosable: set[str],
 ) -> list[Violation]:
+    """A commander's virtues and traits within what his rank allows [Command]
+    [Common Traits] [Rulings R8]."""
     found: list[Violation] = []
     rule = "Command (rank: virtues and traits)"
     if len(commander.virtues) > virtues:
@@ -269,6 +279,9 @@ def _check_abilities(
 
 
 def _check_regiment(pack: Pack, index: int, regiment: RegimentSpec) -> list[Violation]:
+    """A regiment's units by its kind [Infantry Regiment] [Battle Group]
+    [Cavalry Regiment], its forlorn hope [Forlorn Hope] [Rulings R6], a battery's one gun
+    [Rulings R3]."""
     where = f"regiment[{index}] {regiment.name!r}"
     found: list[Violation] = []
     if regiment.kind == "battery":
@@ -372,6 +385,8 @@ def _elite_type(pack: Pack, profile: str) -> str:
 
 
 def _check_units(pack: Pack, army: ArmySpec) -> list[Violation]:
+    """Each unit a card with its options [Unit Profiles], the options its nation may take
+    [Choosing a Side] [Rulings R9], and the Elite unit [Standard Army Base] [Rulings R4]."""
     found: list[Violation] = []
     elite_types = pack.rules.commanders.elite_types
     for index, regiment in enumerate(army.regiment):

@@ -1,4 +1,4 @@
-"""Values and modifiers (Components: Modifiers; Command: Virtues).
+"""Values and modifiers [Modifiers] [Virtues].
 
 A value with bonuses (+) and penalties (-) is read from the value progression table: each
 bonus cancels one penalty, one net bonus is ``+``, two or more ``++``, one net penalty ``-``,
@@ -12,9 +12,9 @@ from stratagem.games.tercios.pack import Pack
 
 
 def progressed(pack: Pack, base: int, bonuses: int, penalties: int) -> int:
-    """Modifiers: ``base`` after ``bonuses`` and ``penalties``, by the progression table for
-    values 1 to 6 and its formulas beyond (half again rounded down, double, half rounded up,
-    1). A value of 0 stays 0 (RULINGS.md: zero values)."""
+    """``base`` after ``bonuses`` and ``penalties``, by the progression table for values 1
+    to 6 and its formulas beyond (half again rounded down, double, half rounded up, 1)
+    [Modifiers]. A value of 0 stays 0 [Rulings R28]."""
     if base <= 0:
         return 0
     net = bonuses - penalties
@@ -42,6 +42,6 @@ def progressed(pack: Pack, base: int, bonuses: int, penalties: int) -> int:
 
 
 def final_value(pack: Pack, base: int, bonuses: int, penalties: int, virtue: int = 0) -> int:
-    """Virtues: the progressed value plus the virtues' points, added after the modifiers."""
+    """The progressed value plus the virtues' points, added after the modifiers [Virtues]."""
     value = progressed(pack, base, bonuses, penalties)
     return value + virtue if value > 0 else 0

@@ -1,6 +1,6 @@
-"""What commanders give their units without a command test: the +1 of a virtue (Command:
-Virtues), and the special rules that units have from their category or from a commander's
-automatic trait (The Troops; Automatic Kingdoms Traits).
+"""What commanders give their units without a command test: the +1 of a virtue
+[Virtues], and the special rules that units have from their category or from a
+commander's automatic trait [The Troops: Cavalry] [Automatic Kingdoms Traits].
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ CAVALRY_RULES = ("Mobility", "Evasion", "Pursuit")
 
 
 def virtue_bonus(state: TerciosState, unit: int, stat: str) -> int:
-    """Virtues: +1 for each virtue of a commander attached to the unit that adds to
-    ``stat``, and for a virtue lent by Inspiring."""
+    """+1 for each virtue of a commander attached to the unit that adds to ``stat``
+    [Virtues], and for a virtue lent by Inspiring [Inspiring]."""
     virtues = state.g.pack.rules.virtues
     total = 0
     for officer in state.g.officers:
@@ -29,12 +29,12 @@ def virtue_bonus(state: TerciosState, unit: int, stat: str) -> int:
 
 
 def stamina(state: TerciosState, unit: int) -> int:
-    """Stamina with the Zeal virtue."""
+    """Stamina with the Zeal virtue [Zeal]."""
     return state.g.troops[unit].profile.stamina + virtue_bonus(state, unit, "stamina")
 
 
 def radius(state: TerciosState, officer: int) -> float:
-    """The command radius: 6 inches, 9 with Presence."""
+    """The command radius: 6 inches [Testing Orders], 9 with Presence [Presence]."""
     key = "presence_radius" if "Presence" in state.g.officers[officer].traits else "command_radius"
     return state.g.pack.constant(key)
 
@@ -49,7 +49,8 @@ def attached_traits(state: TerciosState, unit: int) -> frozenset[str]:
 
 
 def in_radius(state: TerciosState, officer: int, unit: int) -> bool:
-    """A unit within a living commander's command radius (from his unit when attached)."""
+    """A unit within a living commander's command radius (from his unit when attached)
+    [Attached Commander]."""
     if not state.o_alive[officer]:
         return False
     shape = state.placement(unit).polygon()
@@ -72,10 +73,11 @@ def radius_trait(state: TerciosState, unit: int, trait: str) -> bool:
 
 def has_rule(state: TerciosState, unit: int, rule: str) -> bool:
     """A unit's special rule: from its card; every cavalry unit's Mobility, Evasion and
-    Pursuit (The Troops: Cavalry), Heavy Cavalry losing Mobility (Rules from "Kingdoms");
-    or given by a commander's automatic trait (Brave: Impetuous and Elite, Passionate:
-    Frenzied, attached; Prepared: Evasion to Light units in his radius), or for its
-    activation by Enthusiastic (Light, or Skirmishers if it was Light)."""
+    Pursuit [The Troops: Cavalry], Heavy Cavalry losing Mobility [Heavy Cavalry]; or given
+    by a commander's automatic trait (attached: Brave gives Impetuous and Elite [Brave],
+    Passionate gives Frenzied [Passionate]; Prepared gives Evasion to Light units in his
+    radius [Prepared]), or for its activation by Enthusiastic (Light, or Skirmishers if it
+    was Light) [Enthusiastic] [Rulings R60] [Rulings R66]."""
     profile = state.g.troops[unit].profile
     if rule in profile.rules:
         return True
@@ -92,7 +94,7 @@ def has_rule(state: TerciosState, unit: int, rule: str) -> bool:
 
 
 def _enthusiastic(state: TerciosState, unit: int) -> bool:
-    """Kingdoms Expansion Traits: Enthusiastic: the unit named is being activated."""
+    """The unit Enthusiastic named is being activated [Enthusiastic]."""
     for frame in state.frames:
         if frame["p"] == "activation":
             return frame.get("enthusiastic") == unit and frame.get("last") == unit
