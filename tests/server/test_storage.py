@@ -3,13 +3,17 @@ of a second writer, the take-back entries and the Alembic migrations."""
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 
+import psycopg
 import pytest
 from sqlalchemy import inspect, text
 
+from stratagem.server.cluster import Postgres
 from stratagem.server.storage import (
     CHANCE_SEAT,
+    Append,
     Entry,
     GameRecord,
     SeatRecord,
@@ -126,5 +130,45 @@ def test_the_driver_migration_marks_unfinished_games_as_waiting(database_url: st
         assert store.needing_driver() == ["open"]
         store.append("open", Entry(0, "act", 0, "x"), finished=False, driver=False)
         assert store.needing_driver() == []
+    finally:
+        store.close()
+
+
+def test_a_driver_whose_lease_went_with_its_session_writes_no_more(postgres_url: str) -> None:
+    """Two processes' leases on one game: when the holder's lease connection dies and the
+    other takes the game over, the old holder's appends are refused and the new one's
+    stand (cluster: a driver's appends are written only under its lease)."""
+    store = Store.open(postgres_url)
+    try:
+        store.create_game(RECORD)
+
+        async def race() -> None:
+            first, second = Postgres(store.libpq_url()), Postgres(store.libpq_url())
+            try:
+                assert await first.claim("g1")
+                held = first.session("g1")
+                store.append_many(
+                    [Append("g1", (Entry(0, "act", 1, "a"),), False, True, lease=held)]
+                )
+                assert not await second.claim("g1")  # the first holds it
+                with psycopg.connect(store.libpq_url(), autocommit=True) as admin:
+                    admin.execute("SELECT pg_terminate_backend(%s)", (held,))
+                assert await second.claim("g1")  # the lock went with the session
+                with pytest.raises(StorageError, match="lease of game 'g1' was lost"):
+                    store.append_many(
+                        [Append("g1", (Entry(1, "act", 1, "stale"),), False, True, lease=held)]
+                    )
+                taken = second.session("g1")
+                assert taken not in (0, held)
+                store.append_many(
+                    [Append("g1", (Entry(1, "act", 1, "b"),), False, True, lease=taken)]
+                )
+                assert first.session("g2") == 0  # never held: an append under it is refused
+            finally:
+                await first.close()
+                await second.close()
+
+        asyncio.run(race())
+        assert [entry.action for entry in store.entries("g1")] == ["a", "b"]
     finally:
         store.close()

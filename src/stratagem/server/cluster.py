@@ -19,6 +19,9 @@ hears of every append because it made it (``Solo``). Several processes on one Po
   process may take the game. A driver asks for its lease again after every database
   error (``claim`` checks the connection of a lease it holds), and stops when it has
   lost it;
+* a driver's appends name the session of its lease and are written only while that
+  session holds it (``storage.Append.lease``): a driver whose lease went with its
+  connection cannot go on writing beside the process that took the game over;
 * racing appends are decided by the log's (game, seq) key, so a lease is about not doing
   the work twice, never about correctness.
 """
@@ -67,6 +70,13 @@ class Solo:
 
     shared = False
 
+    @property
+    def heard(self) -> int | None:
+        """Counts the times this process stopped hearing the others' appends; ``None``
+        while it hears nothing (a cache may then miss appends: ``Table.fresh`` reads
+        them). A lone process hears every append: it makes them."""
+        return 0
+
     async def start(self, listener: Listener) -> None:
         """Nothing to listen to."""
 
@@ -79,6 +89,11 @@ class Solo:
 
     async def release(self, game_id: str) -> None:
         """Nothing to let go."""
+
+    def session(self, game_id: str) -> int | None:
+        """The database session whose lock is the lease of ``game_id`` (``None``: there
+        is no lease to check, as here)."""
+        return None
 
 
 class Postgres(Solo):
@@ -95,6 +110,12 @@ class Postgres(Solo):
         self._lock = asyncio.Lock()
         self.ready = asyncio.Event()
         """Set once the process listens (tests wait for it before they count messages)."""
+        self._gaps = 0
+
+    @property
+    def heard(self) -> int | None:
+        """How many times listening was lost, or ``None`` while it is (``Solo.heard``)."""
+        return self._gaps if self.ready.is_set() else None
 
     async def start(self, listener: Listener) -> None:
         """Start listening for other processes' appends."""
@@ -134,6 +155,7 @@ class Postgres(Solo):
                 raise
             except (psycopg.Error, OSError) as error:
                 self.ready.clear()
+                self._gaps += 1
                 log.warning(
                     "listening for other processes' moves: %s; again in %.1f s",
                     _reason(error),
@@ -187,6 +209,14 @@ class Postgres(Solo):
             except (psycopg.Error, OSError) as error:
                 log.warning("letting the lease of game %s go: %s", game_id, _reason(error))
                 await self._drop()
+
+    def session(self, game_id: str) -> int | None:
+        """The server process id of the connection holding the lease of ``game_id``; 0
+        (no session) when this process does not hold it, so an append checked against it
+        is refused (``storage.Append.lease``)."""
+        if game_id not in self._held or self._leases is None or self._leases.closed:
+            return 0
+        return self._leases.info.backend_pid
 
     async def _drop(self) -> None:
         """Close the connection of the leases (if it still lives, its leases end with it)

@@ -77,6 +77,11 @@ class StorageError(StratagemError):
     """The database refused a write (another writer got there first) or was unreadable."""
 
 
+class LeaseLost(StorageError):
+    """A driver's append came after its lease went with its database session: nothing
+    was written, and another process may be driving the game."""
+
+
 class StorageUnavailable(StorageError):
     """The database cannot be reached or is locked now; nothing was written. Try again."""
 
@@ -215,6 +220,10 @@ class Append:
     """Seats of the game stored anew with the entries (who plays them, their token)."""
     rematch: str | None = None
     """The game's rematch, stored with the entries (refused if it has one already)."""
+    lease: int | None = None
+    """For the appends of a game's chance and bot player on PostgreSQL: the server
+    process id of the database session whose advisory lock is the game's lease. They are
+    written only while that session still holds it (``None``: nothing to check)."""
 
     @property
     def announcement(self) -> str:
@@ -407,6 +416,34 @@ def _rewrite_seats(connection: Connection, appends: Sequence[Append]) -> None:
                 raise StorageError(f"game {append.game_id} has a rematch already")
 
 
+_LEASES_LOST = """
+SELECT g.id FROM unnest(%(games)s::text[], %(sessions)s::int[]) AS g(id, session)
+WHERE NOT EXISTS (
+    SELECT 1 FROM pg_locks AS l
+    WHERE l.locktype = 'advisory' AND l.granted AND l.pid = g.session AND l.objsubid = 1
+        AND ((l.classid::bigint << 32) | l.objid::bigint) = hashtextextended(g.id, 0)
+)
+"""
+"""The games among the given (game, session) pairs whose lease that session no longer
+holds (a bigint advisory key shows in ``pg_locks`` as its high and low 32 bits)."""
+
+
+def _check_leases(connection: Connection, appends: Sequence[Append]) -> None:
+    """Refuse the batch (``StorageError``) if a driver's lease went with its session: a
+    process whose lease connection died must not go on writing a game that another
+    process may have taken over (``cluster.Postgres``)."""
+    leased = [(append.game_id, append.lease) for append in appends if append.lease is not None]
+    if not leased:
+        return
+    lost = connection.exec_driver_sql(
+        _LEASES_LOST,
+        {"games": [game for game, _ in leased], "sessions": [pid for _, pid in leased]},
+    ).scalars()
+    gone = ", ".join(repr(game) for game in lost)
+    if gone:
+        raise LeaseLost(f"the lease of game {gone} was lost with its database session")
+
+
 def _notify(connection: Connection, lines: Sequence[str]) -> None:
     """Tell every listening PostgreSQL process of ``lines`` when (and if) this commits."""
     connection.execute(
@@ -537,6 +574,8 @@ class Store:
         of them or, if any entry's number is taken already, none (``StorageError``)."""
         try:
             with self.engine.begin() as connection:
+                if self.postgres:
+                    _check_leases(connection, appends)
                 plain = all(not a.seats and a.rematch is None for a in appends)
                 if self.postgres and plain:
                     changed = _append_postgres(connection, appends)

@@ -44,6 +44,7 @@ from stratagem.server.storage import (
     ChatLine,
     Entry,
     GameRecord,
+    LeaseLost,
     SeatRecord,
     StorageError,
     StorageUnavailable,
@@ -136,6 +137,8 @@ class Table:
         it)."""
         self._driver: asyncio.Task[None] | None = None
         self._stale = True
+        self._heard: int | None = None
+        """The cluster's ``heard`` when the cache last matched the log."""
         self._before: tuple[int, State] = (-1, self.state)
         """The state before the entry numbered here (saves a replay for take-backs)."""
         self._reset_caches()
@@ -206,6 +209,7 @@ class Table:
 
     async def load(self) -> None:
         """Read the whole log and rebuild the state (call with the lock held)."""
+        self._heard = self.cluster.heard
         entries = await asyncio.to_thread(self.store.entries, self.record.id)
         if any(entry.kind == "table" for entry in entries):
             record = await asyncio.to_thread(self.store.game, self.record.id)
@@ -224,9 +228,13 @@ class Table:
 
     async def fresh(self) -> None:
         """Make sure the cache is the log (call with the lock held): after a database
-        error or a lost race, read the log again."""
+        error or a lost race, read the log again; while this process is deaf to the
+        others' appends, or once after it was, take in what they appended (a driver that
+        takes a game over must not act on a position another process has left)."""
         if self._stale:
             await self.load()
+        elif self._heard is None or self._heard != self.cluster.heard:
+            await self._catch_up()
 
     async def refresh(self, length: int | None = None) -> None:
         """Take in entries another process appended (its announcement said the log now
@@ -238,24 +246,27 @@ class Table:
                 return  # this process's own append, heard before its commit returned
             if self._stale:
                 await self.load()
-                return
-            new = await asyncio.to_thread(self.store.entries_since, self.record.id, self.version)
-            if not new:
-                return
-            if any(entry.kind != "act" for entry in new) or new[0].seq != self.version:
-                await self.load()
-                return
-            state = self.state.clone()
-            for entry in new:
-                if entry is new[-1]:  # the state before the last entry, for a take-back
-                    self._before = (entry.seq, state.clone())
-                state.apply_action(
-                    entry.action, seat=None if entry.seat == CHANCE_SEAT else entry.seat
-                )
-            self.entries.extend(new)
-            self.state = state
-            self._extended()
+            else:
+                await self._catch_up()
         self.kick()
+
+    async def _catch_up(self) -> None:
+        """Take in the entries appended after the cached ones (call with the lock held)."""
+        self._heard = self.cluster.heard
+        new = await asyncio.to_thread(self.store.entries_since, self.record.id, self.version)
+        if not new:
+            return
+        if any(entry.kind != "act" for entry in new) or new[0].seq != self.version:
+            await self.load()
+            return
+        state = self.state.clone()
+        for entry in new:
+            if entry is new[-1]:  # the state before the last entry, for a take-back
+                self._before = (entry.seq, state.clone())
+            state.apply_action(entry.action, seat=None if entry.seat == CHANCE_SEAT else entry.seat)
+        self.entries.extend(new)
+        self.state = state
+        self._extended()
 
     async def _store(
         self,
@@ -265,10 +276,12 @@ class Table:
         seats: tuple[SeatRecord, ...] = (),
         rematch: str | None = None,
         over: bool = False,
+        driven: bool = False,
     ) -> None:
         """Write ``entries`` (the step from the cache to ``state``; with ``seats`` stored
         anew, a ``rematch`` noted, or the game ``over`` by resignation), or refuse: another
-        writer won the race (409, the cache is read again), or the database is away (503)."""
+        writer won the race (409, the cache is read again), or the database is away (503).
+        ``driven`` entries, chance's and bots', are written only under the game's lease."""
         player = state.current_player()
         controllers = {seat.seat: seat.controller for seat in self.record.seats}
         controllers.update((seat.seat, seat.controller) for seat in seats)
@@ -283,24 +296,29 @@ class Table:
             and (player == CHANCE or controllers.get(player, HUMAN) not in (HUMAN, OPEN)),
             seats=seats,
             rematch=rematch,
+            lease=self.cluster.session(self.record.id) if driven else None,
         )
         try:
             await self.writer.append(append)
         except StorageUnavailable:
             self._stale = True
             raise
+        except LeaseLost as error:
+            self._stale = True
+            raise Conflict(str(error)) from None
         except StorageError:
             self._stale = True
             raise Conflict(
                 "the game moved on while this action was being stored: look again"
             ) from None
 
-    async def _commit(self, entry_seat: int, action: str) -> None:
-        """Apply, store and announce one action (call with the lock held, cache fresh)."""
+    async def _commit(self, entry_seat: int, action: str, *, driven: bool = False) -> None:
+        """Apply, store and announce one action (call with the lock held, cache fresh);
+        ``driven``: a bot's, written under the game's lease."""
         state = self.state.clone()
         state.apply_action(action, seat=None if entry_seat == CHANCE_SEAT else entry_seat)
         entry = Entry(len(self.entries), "act", entry_seat, state.history[-1].text)
-        await self._store([entry], state)
+        await self._store([entry], state, driven=driven)
         self.entries.append(entry)
         self._before = (entry.seq, self.state)
         self.state = state
@@ -455,7 +473,7 @@ class Table:
             if player == CHANCE or self.bot_delay == 0:
                 state = self.state.clone()
                 entries = await asyncio.to_thread(self._burst, state, self.version)
-                await self._store(entries, state)
+                await self._store(entries, state, driven=True)
                 self.entries.extend(entries)
                 self.state = state
                 self._extended()
@@ -466,7 +484,7 @@ class Table:
         async with self.lock:
             await self.fresh()
             if self.version == version:
-                await self._commit(player, action.text)
+                await self._commit(player, action.text, driven=True)
         return True
 
     def _burst(self, state: State, version: int) -> list[Entry]:
