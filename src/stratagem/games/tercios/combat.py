@@ -89,7 +89,8 @@ def may_evade(state: TerciosState, unit: int, attacker: int) -> bool:
 
 
 def _on_difficult_ground(state: TerciosState, unit: int) -> bool:
-    """The unit's centre stands on difficult or very difficult ground (for its category)."""
+    """The unit's centre stands on difficult or very difficult ground (for its category)
+    [Ambush]."""
     centre = Point(state.x[unit], state.y[unit])
     category = state.g.troops[unit].profile.category
     return any(

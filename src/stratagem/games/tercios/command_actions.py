@@ -39,7 +39,7 @@ def _approach(
     state: TerciosState, officer: int, unit: int, within: float, move: float | None = None
 ) -> tuple[float, float] | None:
     """Where the commander stops to be within ``within`` of the unit, if his move (or
-    ``move`` inches) allows."""
+    ``move`` inches) allows [Activating a Commander]."""
     point = (state.ox[officer], state.oy[officer])
     gap = base_distance(state, unit, point)
     if gap <= within:
@@ -184,12 +184,14 @@ def allowed_orders(state: TerciosState, unit: int) -> list[int]:
 
 
 def face_down(state: TerciosState, unit: int) -> bool:
-    """A living unit whose order card is still face down (not activated, order not lost)."""
+    """A living unit whose order card is still face down (not activated, order not lost)
+    [Order Cards]."""
     return state.alive[unit] and state.order[unit] >= 0 and not state.spent[unit]
 
 
 def in_sight_and_radius(state: TerciosState, officer: int) -> list[int]:
-    """His units with their card face down within his radius and sight where he stands."""
+    """His units with their card face down within his radius and sight where he stands
+    [Command Actions]."""
     point = officer_point(state, officer)
     return [
         unit

@@ -66,6 +66,8 @@ def end_of_turn(state: TerciosState) -> None:
 
 
 def _finish(state: TerciosState, winner: int | None, level: str, why: str) -> None:
+    """The battle ends: the victory level and each side's units lost [Duration]
+    [Rulings R33]."""
     g = state.g
     seats = g.seat_names
     # A dragoon unit has two cards, one on the table: it is lost when neither is.

@@ -230,7 +230,8 @@ def first_contact(
     mover: Placement, direction: float, limit: float, target: BaseGeometry, steps: int = 24
 ) -> float | None:
     """How far ``mover`` (already turned) slides towards ``direction`` before touching
-    ``target``, if within ``limit``; ``None`` when it would not reach it."""
+    ``target``, if within ``limit``; ``None`` when it would not reach it: a charge stops
+    as soon as the bases touch [Combat: Charges]."""
     start = mover.polygon()
     if start.distance(target) > limit + EPSILON:
         return None

@@ -13,7 +13,7 @@ INFO = GameInfo(
 
 SEATS = ("Spanish", "Swedish")
 """The two sides: the Catholic side (Spain, the Emperor, the League) and the Protestant side
-(Sweden, its allies, France). Either seat may field any army (RULINGS.md: seats)."""
+(Sweden, its allies, France). Either seat may field any army [Rulings R1]."""
 SPANISH = 0
 SWEDISH = 1
 

@@ -275,7 +275,7 @@ def move_towards(
     state: TerciosState, unit: int, direction: float, bonuses: int, limit: float | None = None
 ) -> Move | None:
     """The longest of a few set fractions of its move that ``unit`` can make straight
-    towards ``direction`` (a discretised move for bots)."""
+    towards ``direction`` (a discretised move for bots) [Rulings R20]."""
     start = state.placement(unit)
     full = speed(state, unit, bonuses)
     if limit is not None:

@@ -10,7 +10,8 @@ from stratagem.games.tercios.pack import Pack
 
 
 def army_notes(pack: Pack, army: ArmySpec) -> list[str]:
-    """One line for each unit rule and each trait of the army that has no effect."""
+    """One line for each unit rule and each trait of the army that has no effect
+    [Rulings R97] [Rulings R31]."""
     unapplied = pack.rules.unapplied_rules
     notes: list[str] = []
     for index, (regiment, names) in enumerate(zip(army.regiment, unit_names(army), strict=True)):

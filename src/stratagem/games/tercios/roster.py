@@ -184,7 +184,8 @@ def _rows(troops: list[Troop], usable: float, gap: float) -> list[list[Troop]]:
 
 
 def deployment_order(troops: list[Troop]) -> list[Troop]:
-    """Left wing horse, the battalions, the guns, right wing horse, then the companies."""
+    """Left wing horse, the battalions, the guns, right wing horse, then the companies
+    [Rulings R15]."""
     horse = [t for t in troops if t.profile.kind == "cavalry"]
     regiments = sorted({t.regiment for t in horse})
     left = {r for i, r in enumerate(regiments) if i % 2 == 0}

@@ -43,8 +43,9 @@ class ScenerySetup:
 def table_scenery(
     pack: Pack, terrain: str, seed: int, cartographers: tuple[bool, bool] = (False, False)
 ) -> tuple[TerrainElement, ...]:
-    """The scenery of the ``terrain`` option: the standard battlefield, an open table, or
-    the scenery points drawn from ``seed`` (each side's Cartographer counted)."""
+    """The scenery of the ``terrain`` option [Rulings R14]: the standard battlefield, an
+    open table, or the scenery points drawn from ``seed`` (each side's Cartographer
+    counted)."""
     if terrain == "scenery points":
         return scenery_points_battlefield(pack, seed, cartographers).elements
     return battlefield(pack, terrain)
@@ -124,7 +125,7 @@ def _shape(pack: Pack, rng: random.Random, kind: str, placed: list[TerrainElemen
 
 def between_zones(pack: Pack) -> tuple[float, float]:
     """The band between the two deployment zones (an inch clear of each) where scenery
-    goes (RULINGS.md R82)."""
+    goes [Rulings R82]."""
     low = pack.constant("deployment_depth") + 1.0
     return low, pack.table_size[1] - low
 

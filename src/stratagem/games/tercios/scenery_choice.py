@@ -2,7 +2,7 @@
 [Rulings R82] [Rulings R90], the option ``terrain = "chosen"``.
 
 Before the first turn each side rolls a die for its scenery points (again on a tie; a
-Cartographer adds two, R83); the higher roll buys first, then the sides alternate: on its
+Cartographer adds two) [Rulings R83]; the higher roll buys first, then the sides alternate: on its
 go a side buys one element it can afford (``buy KIND``) and places it at once, at one of
 a few listed spots (a bridge or a ford: ``place Bridge across River 1 at X``) or exactly
 (``place KIND at X,Y [angle DEGREES]``), or passes and buys no more. A placed cultivated
@@ -153,7 +153,8 @@ def shape_of(pack: Pack, placing: Placing, placed: Sequence[TerrainElement]) -> 
 
 
 def placement_problem(state: TerciosState, frame: Frame, placing: Placing) -> str | None:
-    """Why a placement is refused now (the rule broken), or ``None``."""
+    """Why a placement is refused now (the rule broken), or ``None`` [Scenery Points]
+    [Rulings R92] [Rulings R93]."""
     if frame.get("p") != "scenery" or frame.get("stage") != "placed":
         return "no scenery is being placed now"
     if placing.kind != frame["kind"]:

@@ -67,7 +67,8 @@ def sees(state: TerciosState, viewer: int, target: int) -> bool:
 
 
 def seen_among(state: TerciosState, viewer: int, targets: list[int]) -> list[int]:
-    """The units of ``targets`` that ``viewer`` sees (any centre from its front centre),
+    """The units of ``targets`` that ``viewer`` sees (any centre from its front centre)
+    [Line of sight],
     in the same order. Their nearest centres are tried together first, then the next
     centres of those not yet seen."""
     scene = scene_of(state)

@@ -104,7 +104,7 @@ def standard_battlefield(pack: Pack) -> tuple[TerrainElement, ...]:
 
 
 def battlefield(pack: Pack, name: str) -> tuple[TerrainElement, ...]:
-    """The battlefield named by the ``terrain`` option: ``standard`` or ``open`` (the
+    """The battlefield named by the ``terrain`` option [Rulings R14]: ``standard`` or ``open`` (the
     scenery-points battlefield is ``scenery.scenery_points_battlefield``)."""
     return standard_battlefield(pack) if name == "standard" else ()
 

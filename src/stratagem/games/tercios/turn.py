@@ -131,7 +131,8 @@ def run_plan(state: TerciosState, frame: Frame) -> None:
 
 
 def _links(state: TerciosState) -> list[int]:
-    """For each unit, the brigade unit whose order it shares this turn (-1: its own)."""
+    """For each unit, the brigade unit whose order it shares this turn (-1: its own)
+    [Brigade]."""
     turn = next(frame for frame in state.frames if frame["p"] == "turn")
     links: list[int] = turn.setdefault("brigade", [-1] * len(state.g.troops))
     return links

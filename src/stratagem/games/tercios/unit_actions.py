@@ -66,7 +66,8 @@ def _discrete_move(state: TerciosState, unit: int, bonus: int, verb: str) -> Mov
 
 
 def _discrete_moves(state: TerciosState, unit: int, bonus: int) -> list[str]:
-    """The moves offered to bots: ahead, 45 degrees left or right, towards a near enemy."""
+    """The moves offered to bots: ahead, 45 degrees left or right, towards a near enemy
+    [Rulings R20]."""
     front = state.placement(unit).front
     near = sorted(enemies(state, unit), key=lambda e: distance(front, (state.x[e], state.y[e])))
     verbs = [*MOVES]

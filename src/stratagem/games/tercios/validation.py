@@ -359,6 +359,8 @@ def _limit(where: str, what: str, have: int, limit: tuple[int, int], rule: str) 
 def _same_family(
     pack: Pack, where: str, regiment: RegimentSpec, kind: str, rule: str
 ) -> list[Violation]:
+    """A regiment's units of ``kind`` all of one type [Infantry Regiment]
+    [Cavalry Regiment]."""
     families = {
         pack.profiles[unit.profile].family
         for unit in regiment.units

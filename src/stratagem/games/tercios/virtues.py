@@ -40,7 +40,7 @@ def radius(state: TerciosState, officer: int) -> float:
 
 
 def attached_traits(state: TerciosState, unit: int) -> frozenset[str]:
-    """The traits of the living commanders attached to a unit."""
+    """The traits of the living commanders attached to a unit [Automatic Kingdoms Traits]."""
     found: set[str] = set()
     for officer in state.g.officers:
         if state.attached[officer.index] == unit and state.o_alive[officer.index]:
@@ -63,7 +63,8 @@ def in_radius(state: TerciosState, officer: int, unit: int) -> bool:
 
 
 def radius_trait(state: TerciosState, unit: int, trait: str) -> bool:
-    """A commander of the unit's side with ``trait`` has the unit within his radius."""
+    """A commander of the unit's side with ``trait`` has the unit within his radius
+    [Automatic Kingdoms Traits]."""
     side = state.g.troops[unit].side
     return any(
         o.side == side and trait in o.traits and in_radius(state, o.index, unit)
