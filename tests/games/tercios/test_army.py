@@ -41,6 +41,7 @@ def _broken(change: Callable[[Doc], None], name: str = "spanish_1000") -> list[s
 
 
 def test_shipped_armies_are_valid_two_per_size() -> None:
+    """Every shipped army is valid and within its battle size [The Army] [Battle Sizes]."""
     sizes: dict[str, int] = {}
     for path in shipped_armies().values():
         army = read_army_file(path)
@@ -53,11 +54,14 @@ def test_shipped_armies_are_valid_two_per_size() -> None:
 def test_points_are_cards_options_and_commanders() -> None:
     # Spanish 500: C-C rank 2 (25), Ibarra rank 1 (10), Coloma rank 0 (5); two Tercios
     # (140 + Swordsmen 5, 140 + Halberds 5), Cuirassiers 80, Light Artillery 60 + Veteran 5.
+    """An army's points are its cards, options and commanders [The Army] [Unit Profiles]
+    [Command]."""
     army = read_army_file(shipped_armies()["spanish_500"])
     assert army_points(PACK, army) == 25 + 10 + 5 + 145 + 145 + 80 + 65
 
 
 def test_elite_costs_fifteen_and_five_for_discipline() -> None:
+    """Elite costs fifteen and five for discipline [Standard Army Base]."""
     doc = _doc()
     before = army_points(PACK, ArmySpec.model_validate(doc))
     doc["regiment"][0]["units"][1]["elite"] = True
@@ -70,6 +74,8 @@ def _rules(found: list[str]) -> str:
 
 
 def test_points_over_the_battle_size() -> None:
+    """Points over the battle size [Battle Sizes]."""
+
     def change(doc: Doc) -> None:
         doc["size"] = "Small"
 
@@ -77,6 +83,8 @@ def test_points_over_the_battle_size() -> None:
 
 
 def test_unknown_battle_size() -> None:
+    """Unknown battle size [Battle Sizes]."""
+
     def change(doc: Doc) -> None:
         doc["size"] = "Gigantic"
 
@@ -84,6 +92,8 @@ def test_unknown_battle_size() -> None:
 
 
 def test_standard_base_needs_an_infantry_regiment() -> None:
+    """Standard base needs an infantry regiment [Standard Army Base]."""
+
     def change(doc: Doc) -> None:
         doc["regiment"] = [r for r in doc["regiment"] if r["kind"] != "infantry"]
 
@@ -93,6 +103,8 @@ def test_standard_base_needs_an_infantry_regiment() -> None:
 
 
 def test_too_many_batteries() -> None:
+    """Too many batteries [Standard Army Base]."""
+
     def change(doc: Doc) -> None:
         battery = next(r for r in doc["regiment"] if r["kind"] == "battery")
         doc["regiment"] += [battery, battery]
@@ -101,6 +113,8 @@ def test_too_many_batteries() -> None:
 
 
 def test_one_elite_unit_at_most() -> None:
+    """One elite unit at most [Standard Army Base]."""
+
     def change(doc: Doc) -> None:
         for unit in doc["regiment"][0]["units"][:2]:
             unit["elite"] = True
@@ -109,6 +123,8 @@ def test_one_elite_unit_at_most() -> None:
 
 
 def test_elite_type_and_extra_discipline() -> None:
+    """Elite type and extra discipline [Standard Army Base]."""
+
     def change(doc: Doc) -> None:
         doc["regiment"][2]["units"][0]["elite"] = True  # arquebusiers on horseback
         doc["regiment"][0]["units"][1]["elite_discipline"] = True
@@ -119,6 +135,8 @@ def test_elite_type_and_extra_discipline() -> None:
 
 
 def test_cavalry_base_constraints() -> None:
+    """Cavalry base constraints [Cavalry Army Base]."""
+
     def change(doc: Doc) -> None:
         doc["base"] = "Cavalry"
 
@@ -130,6 +148,8 @@ def test_cavalry_base_constraints() -> None:
 
 
 def test_commander_in_chief_rank_range() -> None:
+    """Commander in chief rank range [Command] [Standard Army Base]."""
+
     def change(doc: Doc) -> None:
         doc["commander_in_chief"].update(rank=1, virtues=[], traits=["Presence"])
 
@@ -137,6 +157,8 @@ def test_commander_in_chief_rank_range() -> None:
 
 
 def test_no_one_outranks_the_commander_in_chief() -> None:
+    """No one outranks the commander in chief [Command]."""
+
     def change(doc: Doc) -> None:
         doc["regiment"][0]["commander"]["rank"] = 4
 
@@ -144,6 +166,8 @@ def test_no_one_outranks_the_commander_in_chief() -> None:
 
 
 def test_at_most_one_equals_the_commander_in_chief() -> None:
+    """At most one equals the commander in chief [Command]."""
+
     def change(doc: Doc) -> None:
         doc["regiment"][1]["commander"]["rank"] = 3
         doc["regiment"][2]["commander"]["rank"] = 3
@@ -153,6 +177,8 @@ def test_at_most_one_equals_the_commander_in_chief() -> None:
 
 
 def test_virtues_and_traits_by_rank() -> None:
+    """Virtues and traits by rank [Command] [Virtues] [Common Traits]."""
+
     def change(doc: Doc) -> None:
         doc["regiment"][1]["commander"].update(virtues=["Will"], traits=["Impetus", "Cautious"])
 
@@ -174,6 +200,8 @@ def test_unknown_virtue_trait_and_repeated_virtue() -> None:
 
 
 def test_traits_are_unique_per_side() -> None:
+    """Traits are unique per side [Optional Traits]."""
+
     def change(doc: Doc) -> None:
         doc["regiment"][1]["commander"]["traits"] = ["Presence"]
 
@@ -183,6 +211,8 @@ def test_traits_are_unique_per_side() -> None:
 
 
 def test_regiments_need_commanders_and_batteries_have_none() -> None:
+    """Regiments need commanders and batteries have none [The Army]."""
+
     def change(doc: Doc) -> None:
         del doc["regiment"][0]["commander"]
         doc["regiment"][3]["commander"] = {"name": "Gunner", "rank": 0}
@@ -193,6 +223,8 @@ def test_regiments_need_commanders_and_batteries_have_none() -> None:
 
 
 def test_infantry_regiment_battalions_companies_and_types() -> None:
+    """Infantry regiment battalions companies and types [Infantry Regiment]."""
+
     def change(doc: Doc) -> None:
         units = doc["regiment"][0]["units"]
         units[1]["profile"] = "Classic Battalion"
@@ -206,6 +238,8 @@ def test_infantry_regiment_battalions_companies_and_types() -> None:
 
 
 def test_forlorn_hope_one_for_every_two_battalions() -> None:
+    """Forlorn hope one for every two battalions [Infantry Regiment] [Forlorn Hope]."""
+
     def change(doc: Doc) -> None:
         doc["regiment"][0]["units"] += [{"profile": "Forlorn Hope"}, {"profile": "Forlorn Hope"}]
 
@@ -214,6 +248,8 @@ def test_forlorn_hope_one_for_every_two_battalions() -> None:
 
 
 def test_battle_group_companies() -> None:
+    """Battle group companies [Battle Group]."""
+
     def change(doc: Doc) -> None:
         doc["regiment"].append(
             {
@@ -228,6 +264,8 @@ def test_battle_group_companies() -> None:
 
 
 def test_cavalry_regiment_types_and_shooters() -> None:
+    """Cavalry regiment types and shooters [Cavalry Regiment]."""
+
     def change(doc: Doc) -> None:
         units = doc["regiment"][2]["units"]
         units[1]["profile"] = "Cuirassiers"
@@ -242,6 +280,8 @@ def test_cavalry_regiment_types_and_shooters() -> None:
 
 
 def test_options_known_single_and_compatible() -> None:
+    """Options known single and compatible [Unit Profiles] [Infantry Units] [Choosing a Side]."""
+
     def change(doc: Doc) -> None:
         doc["regiment"][0]["units"][1]["options"] = ["Square of pikemen", "Modern", "Gilded"]
         doc["regiment"][0]["units"][2]["options"] = ["Swordsmen", "Swordsmen"]
@@ -255,6 +295,8 @@ def test_options_known_single_and_compatible() -> None:
 
 
 def test_unknown_unit_card_and_duplicate_names() -> None:
+    """Unknown unit card and duplicate names [Unit Profiles]."""
+
     def change(doc: Doc) -> None:
         doc["regiment"][0]["units"][1]["profile"] = "Zouaves"
         doc["regiment"][0]["units"][2]["name"] = "Idiáquez"

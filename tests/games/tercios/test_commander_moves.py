@@ -24,6 +24,8 @@ def _activated(**where: tuple[float, float, float]):  # type: ignore[no-untyped-
 
 
 def test_a_commander_moves_to_exact_coordinates_then_acts_without_moving_again() -> None:
+    """A commander moves to exact coordinates then acts without moving again
+    [Activating a Commander]."""
     state = _activated()
     before = texts(state)
     assert f"{CHIEF}: join Verdugo" in before
@@ -46,6 +48,7 @@ def test_a_commander_moves_to_exact_coordinates_then_acts_without_moving_again()
     ],
 )
 def test_an_illegal_commander_move_is_refused_with_the_rule(destination: str, rule: str) -> None:
+    """An illegal commander move is refused with the rule [Activating a Commander]."""
     state = _activated()
     before = state.to_json()
     with pytest.raises(IllegalAction, match=rule):
@@ -54,6 +57,8 @@ def test_an_illegal_commander_move_is_refused_with_the_rule(destination: str, ru
 
 
 def test_a_commander_passes_through_friends_but_not_enemies_and_never_ends_on_a_base() -> None:
+    """A commander passes through friends but not enemies and never ends on a base
+    [Activating a Commander]."""
     state = _activated(Idiáquez=(40.33, 11.0, 90.0))
     with pytest.raises(IllegalAction, match="would end overlapping Idiáquez"):
         state.apply_action(f"move {CHIEF} to 40.33,11")

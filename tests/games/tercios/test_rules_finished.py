@@ -144,6 +144,8 @@ def _verdugo_shot_behind_the_south_hedge(gap: float) -> str:
 
 
 def test_shooting_and_terrain_in_cover_behind_a_hedge_in_contact_with_it() -> None:
+    """A unit in contact with a hedge and behind it is In cover; an inch back it is not [In cover]
+    [Fence, hedge]."""
     # Courage 4, In cover (+): 6 dice; an inch behind the hedge, no cover: 4.
     assert (
         _verdugo_shot_behind_the_south_hedge(0.0) == "1 hit(s); Verdugo resists with 6 dice at 4+."
@@ -174,6 +176,7 @@ def _resistance_dice_behind_a_wall(gap: float) -> int:
 
 
 def test_terrain_effects_in_combat_protected_behind_a_wall_in_contact_with_it() -> None:
+    """A unit behind a wall and touching it is Protected; an inch back it is not [Protected]."""
     # Courage 4, Protected (+): 6 dice; an inch behind the wall, not protected: 4.
     assert _resistance_dice_behind_a_wall(0.0) == 6
     assert _resistance_dice_behind_a_wall(1.0) == 4
@@ -184,6 +187,7 @@ def _unit_view(state: TerciosState, seat: int, name: str) -> dict[str, object]:
 
 
 def test_modifiers_the_view_shows_the_values_the_engine_rolls() -> None:
+    """Modifiers the view shows the values the engine rolls [Modifiers] [Order Cards: Assault!]."""
     # Idiáquez (Tercio: Mvt 4, Melee 4, Shoot 3/2, Courage 4) with Assault! charges Yellow 1.
     state = battle(
         GAME,
@@ -201,6 +205,8 @@ def test_modifiers_the_view_shows_the_values_the_engine_rolls() -> None:
 
 
 def test_modifiers_the_view_counts_weariness_disorder_and_a_lent_virtue() -> None:
+    """Modifiers the view counts weariness disorder and a lent virtue [Modifiers] [Weary] [Disorder]
+    [Inspiring]."""
     state = battle(
         GAME,
         {"Idiáquez": "Assault!"},
@@ -225,6 +231,8 @@ def test_modifiers_the_view_counts_weariness_disorder_and_a_lent_virtue() -> Non
 def test_army_options_dense_formation_gives_the_musketeer_company_the_dense_rule(
     tmp_path: Path,
 ) -> None:
+    """Army options dense formation gives the musketeer company the dense rule [Companies]
+    [Large (Dense)] [Rulings R96]."""
     army = variant(
         tmp_path,
         "swedish_500",
@@ -283,6 +291,8 @@ def test_common_traits_initiative_adds_two_to_the_rank_for_the_initiative_test(
 ) -> None:
     # Both Commanders-in-Chief are rank 2; the Spanish one takes Initiative instead of
     # Presence: a tied roll goes to Spain (4 against 2) instead of being rolled again.
+    """Common traits initiative adds two to the rank for the initiative test
+    [Command: Common Traits: Initiative] [Rulings R31]."""
     army = variant(tmp_path, "spanish_500", 'traits = ["Presence"]', 'traits = ["Initiative"]')
     game = load(armies=(army, "swedish_500"))
     state = game.new_initial_state()
@@ -293,6 +303,7 @@ def test_common_traits_initiative_adds_two_to_the_rank_for_the_initiative_test(
 
 
 def test_army_check_notes_the_rules_the_rulebook_names_without_a_text(tmp_path: Path) -> None:
+    """Army check notes the rules the rulebook names without a text [Rulings R97]."""
     army = variant(
         tmp_path,
         "swedish_500",

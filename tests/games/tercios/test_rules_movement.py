@@ -21,6 +21,8 @@ def _ready(order: str = "Ready!", **where: tuple[float, float, float]):  # type:
 
 
 def test_a_move_blocked_by_a_unit_is_refused_with_the_rule() -> None:
+    """A move whose line crosses another unit is refused, naming it, state unchanged
+    [Activation Movement]."""
     state = _ready(**{"Idiáquez": (30.0, 20.0, 90.0), "Yellow 1": (30.0, 23.5, 270.0)})
     before = state.to_json()
     with pytest.raises(IllegalAction, match="the line of the move crosses Yellow 1"):
@@ -29,6 +31,8 @@ def test_a_move_blocked_by_a_unit_is_refused_with_the_rule() -> None:
 
 
 def test_a_gap_under_three_inches_is_refused_and_a_wider_one_allowed() -> None:
+    """A move between two units less than 3 inches apart is refused; a wider gap is allowed
+    [Obstacles]."""
     narrow = _ready(
         "Run!",
         **{
@@ -52,18 +56,21 @@ def test_a_gap_under_three_inches_is_refused_and_a_wider_one_allowed() -> None:
 
 
 def test_a_pivot_over_ninety_degrees_is_refused() -> None:
+    """The pivot towards the destination may not exceed 90 degrees [Activation Movement]."""
     state = _ready(Idiáquez=(30.0, 20.0, 90.0))
     with pytest.raises(IllegalAction, match="pivot towards the destination would be 126 degrees"):
         state.apply_action("move Idiáquez to 27,19")
 
 
 def test_a_move_beyond_the_units_speed_is_refused() -> None:
+    """A move longer than the unit's Mvt is refused [Activation Movement]."""
     state = _ready(Idiáquez=(30.0, 20.0, 90.0))
     with pytest.raises(IllegalAction, match=r"the move is 5\.00 inches; this unit may move 4"):
         state.apply_action("move Idiáquez to 30,26.18")
 
 
 def test_facing_other_than_the_move_only_as_an_angle_correction() -> None:
+    """A facing other than the move's direction is only an Angle Correction [Angle Correction]."""
     state = _ready(Idiáquez=(30.0, 20.0, 90.0))
     with pytest.raises(IllegalAction, match="only an Angle Correction when the move would end"):
         state.apply_action("move Idiáquez to 30,24 facing 60")
@@ -88,6 +95,8 @@ def test_exact_move_of_an_unknown_unit_or_out_of_turn() -> None:
 
 
 def test_flank_charge_detected_from_behind_the_front_line() -> None:
+    """A charger starting behind the line of the target's front charges it in the flank
+    [Flank Charges]."""
     state = GAME.new_initial_state()
     start_activation(state, {"Cuirassiers of Flanders": "Assault!"})
     state = placed(
@@ -105,6 +114,8 @@ def test_flank_charge_detected_from_behind_the_front_line() -> None:
 
 
 def test_a_charge_from_the_front_is_not_a_flank_charge() -> None:
+    """A charge from before the target's front is not a flank charge [Flank Charges]
+    [Combat: Charges]."""
     state = GAME.new_initial_state()
     start_activation(state, {"Cuirassiers of Flanders": "Assault!"})
     state = placed(
@@ -118,6 +129,8 @@ def test_a_charge_from_the_front_is_not_a_flank_charge() -> None:
 
 
 def test_line_of_sight_blocked_by_a_wood() -> None:
+    """A wood between shooter and target hides the target; moved clear, it can be shot [Hidden]
+    [Line of sight]."""
     game = load("standard")
     state = game.new_initial_state()
     start_activation(state, {"Idiáquez": "Fire!"})

@@ -28,10 +28,12 @@ PRINTED = {
 @pytest.mark.parametrize(("bonuses", "penalties"), sorted(PRINTED))
 @pytest.mark.parametrize("base", range(1, 7))
 def test_value_progression_table_cell_by_cell(base: int, bonuses: int, penalties: int) -> None:
+    """Each cell of the value progression table as printed [Modifiers]."""
     assert progressed(PACK, base, bonuses, penalties) == PRINTED[(bonuses, penalties)][base - 1]
 
 
 def test_more_modifiers_saturate_and_cancel_one_for_one() -> None:
+    """More modifiers saturate and cancel one for one [Modifiers]."""
     assert progressed(PACK, 4, 3, 0) == 8  # ++ is the maximum bonus
     assert progressed(PACK, 5, 0, 3) == 1  # -- brings the value to 1
     assert progressed(PACK, 4, 1, 1) == 4  # a bonus cancels a penalty
@@ -41,6 +43,7 @@ def test_more_modifiers_saturate_and_cancel_one_for_one() -> None:
 
 
 def test_the_virtue_example_courage_three_with_a_bonus_and_a_virtue_is_five() -> None:
+    """The virtue example courage three with a bonus and a virtue is five [Virtues] [Modifiers]."""
     assert final_value(PACK, 3, 1, 0, virtue=1) == 5
 
 
@@ -59,6 +62,8 @@ def _fire_at_yellow_1(distance: float, dm: int = 0):  # type: ignore[no-untyped-
 
 
 def test_shooting_hits_resisted_hits_and_dm() -> None:
+    """Hits against the Volley defence, the target's resistance cancelling some, the rest as Dm
+    [Shooting Dice] [Resistance test] [Shooting: Shooting Dice: Damage (Dm)]."""
     state, start = _fire_at_yellow_1(6.0)
     roll(state, 3)  # 3 dice at Yellow 1's Volley defence 4: three hits
     roll(state, 1)  # Courage 4 dice at 4+: one hit cancelled
@@ -72,6 +77,7 @@ def test_shooting_hits_resisted_hits_and_dm() -> None:
 
 
 def test_shooting_no_resistance_success_disorders() -> None:
+    """A target that cancels no hit falls into disorder besides its Dm [Resistance test]."""
     state, _ = _fire_at_yellow_1(6.0)
     roll(state, 1)
     roll(state, 0)
@@ -80,6 +86,7 @@ def test_shooting_no_resistance_success_disorders() -> None:
 
 
 def test_shooting_no_hit_stops_the_procedure() -> None:
+    """No hit ends the shot [Shooting Dice]."""
     state, start = _fire_at_yellow_1(6.0)
     roll(state, 0)
     assert events_since(state, start)[-1] == "No hit."
@@ -87,12 +94,15 @@ def test_shooting_no_hit_stops_the_procedure() -> None:
 
 
 def test_arquebus_and_musket_split_beyond_eight_inches() -> None:
+    """Beyond 8 inches a 3/2 unit shoots with its musket value [Arquebus/Musket]."""
     _, start = _fire_at_yellow_1(10.0)
     state, _ = _fire_at_yellow_1(10.0)
     assert "Idiáquez shoots at Yellow 1: 2 dice at 4+." in events_since(state, start)
 
 
 def test_rout_test_failed_destroys_the_unit_and_its_attached_commander() -> None:
+    """A failed rout test destroys the unit, and its attached commander dies with it
+    [Shooting: Rout Test] [Like a Hero]."""
     state, start = _fire_at_yellow_1(6.0, dm=4)
     roll(state, 2)
     roll(state, 0)  # Dm 6 against Stamina 4: two rout points
@@ -105,6 +115,7 @@ def test_rout_test_failed_destroys_the_unit_and_its_attached_commander() -> None
 
 
 def test_rout_test_passed_leaves_the_unit_weary() -> None:
+    """A passed rout test leaves the unit at its Stamina [Shooting: Rout Test] [Weary]."""
     state, start = _fire_at_yellow_1(6.0, dm=4)
     roll(state, 2)
     roll(state, 0)
@@ -115,6 +126,8 @@ def test_rout_test_passed_leaves_the_unit_weary() -> None:
 
 
 def test_order_test_of_a_unit_with_dm_and_its_failure() -> None:
+    """A unit with Dm tests its order with Discipline dice and loses it on a failure
+    [Testing Orders]."""
     state = GAME.new_initial_state()
     start_activation(state, {"Idiáquez": "Fire!"})
     state = placed(GAME, state, {}, dm={"Idiáquez": 1})
@@ -128,6 +141,8 @@ def test_order_test_of_a_unit_with_dm_and_its_failure() -> None:
 
 
 def test_resist_removes_one_dm_from_the_second_and_dense_per_success() -> None:
+    """A Large (Dense) unit under Resist! removes a Dm per success, never the last
+    [Order Cards: Resist!] [Large (Dense)]."""
     state = GAME.new_initial_state()
     start_activation(state, {"Idiáquez": "Resist!"})
     state = placed(GAME, state, {}, dm={"Idiáquez": 3})
@@ -149,6 +164,8 @@ def _charge(attacker: str, target: str, where: dict[str, tuple[float, float, flo
 
 
 def test_cavalry_breaks_infantry_which_is_destroyed_in_pursuit() -> None:
+    """Cavalry that breaks infantry destroys it [Pursuit] [Combat roll] [Resistance roll]
+    [Consequences of Combat]."""
     state, start = _charge(
         "Cuirassiers of Flanders",
         "Yellow musketeers",
@@ -169,6 +186,8 @@ def test_cavalry_breaks_infantry_which_is_destroyed_in_pursuit() -> None:
 
 
 def test_a_tie_between_pike_units_allows_dirty_war() -> None:
+    """A tie between two pike units may go on with "Dirty war!", without charge bonuses, Swordsmen
+    (+) ["Dirty war!"] [Swordsmen] [Tie]."""
     state, start = _charge(
         "Idiáquez",
         "Yellow 2",
@@ -187,6 +206,7 @@ def test_a_tie_between_pike_units_allows_dirty_war() -> None:
 
 
 def test_the_loser_disengages_and_a_tie_makes_the_attacker_disengage() -> None:
+    """The loser that parried a hit disengages [Disengagement] [Consequences of Combat]."""
     state, start = _charge(
         "Idiáquez",
         "Yellow 2",
@@ -201,6 +221,8 @@ def test_the_loser_disengages_and_a_tie_makes_the_attacker_disengage() -> None:
 
 
 def test_initiative_tie_goes_to_the_higher_ranked_commander_in_chief_or_is_rerolled() -> None:
+    """Equal ranks on a tied die: roll again; the winner chooses who plays first
+    [Game Sequence: Initiative] [Game Sequence]."""
     state = GAME.new_initial_state()
     plan(state, {})
     apply(state, "Die: 4", "Die: 4")  # both C-C are rank 2: roll again
@@ -211,6 +233,7 @@ def test_initiative_tie_goes_to_the_higher_ranked_commander_in_chief_or_is_rerol
 
 
 def test_forlorn_hope_never_receives_assault(tmp_path: Path) -> None:
+    """A Forlorn Hope company is never offered the Assault! order [Companies] [Forlorn Hope]."""
     text = shipped_armies()["spanish_1000"].read_text(encoding="utf-8")
     text = text.replace(
         '{ profile = "Musketeer Company", name = "Mangas de Idiáquez" },',
@@ -231,6 +254,8 @@ def test_forlorn_hope_never_receives_assault(tmp_path: Path) -> None:
 
 
 def test_commander_alone_near_a_destroyed_unit_takes_flight() -> None:
+    """An unattached commander left alone near a destroyed unit tests and flees [Leaving a Troop]
+    [Commanders and Losses]."""
     state, start = _fire_at_yellow_1(6.0)
     doc = state.to_json()
     horn = next(o.index for o in GAME.officers if o.label.startswith("Gustav Horn"))
@@ -249,6 +274,7 @@ def test_commander_alone_near_a_destroyed_unit_takes_flight() -> None:
 
 
 def test_impetuous_fresh_unit_that_fails_its_test_charges(tmp_path: Path) -> None:
+    """A fresh Impetuous unit without Assault! that fails its test charges [Impetuous]."""
     text = shipped_armies()["spanish_500"].read_text(encoding="utf-8")
     text = text.replace(
         'name = "Cuirassiers of Flanders" }',
@@ -274,6 +300,7 @@ def test_impetuous_fresh_unit_that_fails_its_test_charges(tmp_path: Path) -> Non
 
 
 def test_caracole_withdraws_after_firing() -> None:
+    """After its shot a unit with Caracole tests and withdraws its move [Caracole]."""
     game = load(armies=("spanish_1000", "swedish_500"))
     state = game.new_initial_state()
     start_activation(state, {"Arcabuceros 1": "Fire!"})

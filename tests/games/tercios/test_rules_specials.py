@@ -41,6 +41,7 @@ def _spanish(tmp_path: Path, old: str, new: str, army: str = "spanish_500") -> T
 
 
 def test_mobility_free_reorientation_then_move_and_reorient_again() -> None:
+    """Mobility free reorientation then move and reorient again [Mobility]."""
     state = battle(GAME, {CUIRASSIERS: "Ready!"}, {CUIRASSIERS: (40.0, 20.0, 90.0)})
     start = len(state.events)
     apply(state, f"activate {CUIRASSIERS}", f"{CUIRASSIERS}: reorient left")
@@ -63,6 +64,7 @@ def test_mobility_turn_not_followed_by_a_move_counts_as_the_reorientation() -> N
 
 
 def test_heavy_cavalry_has_no_mobility(tmp_path: Path) -> None:
+    """Heavy cavalry has no mobility [Heavy Cavalry]."""
     game = _spanish(tmp_path, *HEAVY)
     state = battle(game, {CUIRASSIERS: "Run!"}, {CUIRASSIERS: (40.0, 20.0, 90.0)})
     apply(state, f"activate {CUIRASSIERS}")
@@ -92,10 +94,12 @@ def _charged_after_activation(game: Tercios) -> list[str]:
 
 
 def test_cavalry_evades_a_charge_even_once_activated() -> None:
+    """Cavalry evades a charge even once activated [Evasion]."""
     assert _charged_after_activation(GAME) == ["react", "do not react"]
 
 
 def test_heavy_cavalry_may_not_evade_a_cavalry_charge_once_activated(tmp_path: Path) -> None:
+    """Heavy cavalry may not evade a cavalry charge once activated [Heavy Cavalry] [Evasion]."""
     assert _charged_after_activation(_spanish(tmp_path, *HEAVY)) == []
 
 
@@ -108,6 +112,8 @@ def _intercept() -> tuple[TerciosState, int]:
 
 
 def test_interception_won_by_the_reacting_unit_ends_the_movers_activation() -> None:
+    """An interception charge the reacting unit wins ends the mover's activation
+    [Reactions: Assault!]."""
     state, start = _intercept()
     roll(state, 2)  # Idiáquez: two hits
     roll(state, 1)  # Yellow 1 parries one
@@ -117,6 +123,7 @@ def test_interception_won_by_the_reacting_unit_ends_the_movers_activation() -> N
 
 
 def test_interception_lost_by_the_reacting_unit_lets_the_mover_go_on() -> None:
+    """Interception lost by the reacting unit lets the mover go on [Reactions: Assault!]."""
     state, start = _intercept()
     roll(state, 0)  # Idiáquez: no hit
     roll(state, 2)  # Yellow 1: two hits
@@ -126,6 +133,7 @@ def test_interception_lost_by_the_reacting_unit_lets_the_mover_go_on() -> None:
 
 
 def test_counter_charge_meets_halfway() -> None:
+    """A counter-charge brings the two units into contact halfway [Reactions: Assault!]."""
     state = battle(
         GAME,
         {CUIRASSIERS: "Assault!", "Yellow 1": "Assault!"},
@@ -147,6 +155,7 @@ def test_counter_charge_meets_halfway() -> None:
 
 
 def test_a_lone_commander_may_act_once_his_sides_troops_are_spent() -> None:
+    """A lone commander may act once his sides troops are spent [Game Sequence: Activation]."""
     state = GAME.new_initial_state()
     start_activation(state, {}, default="Resist!")  # Resist! with no Dm: nothing to do
     for _ in range(8):  # four units each, in turn: the Spanish side is spent first
@@ -187,6 +196,7 @@ def _pursuit(game: Tercios, frenzy: int) -> list[str]:
 def test_frenzied_unit_that_destroys_its_enemy_removes_a_dm_or_falls_into_disorder(
     tmp_path: Path,
 ) -> None:
+    """Frenzied unit that destroys its enemy removes a dm or falls into disorder [Frenzied]."""
     # Passionate (an automatic trait) gives the unit the Frenzied rule.
     game = _spanish(
         tmp_path,
@@ -216,6 +226,7 @@ def _gun_fires(tmp_path: Path, faces: list[int]) -> tuple[list[str], int]:
 
 
 def test_experimental_gun_suffers_a_dm_for_each_one_rolled(tmp_path: Path) -> None:
+    """Experimental gun suffers a dm for each one rolled [Experimental] [Cannons]."""
     events, dm = _gun_fires(tmp_path, [1])
     assert "Light guns rolls 1 one(s): the gun suffers." in events
     assert "No hit." in events and dm == 1
@@ -224,6 +235,7 @@ def test_experimental_gun_suffers_a_dm_for_each_one_rolled(tmp_path: Path) -> No
 
 
 def test_harasser_fires_in_reaction_then_evades(tmp_path: Path) -> None:
+    """Harasser fires in reaction then evades [Harasser] [Reactions: Fire!]."""
     game = _spanish(
         tmp_path,
         '{ profile = "Musketeer Company", name = "Mangas de Idiáquez" },',
@@ -251,6 +263,8 @@ def test_harasser_fires_in_reaction_then_evades(tmp_path: Path) -> None:
 
 
 def test_a_unit_that_cannot_carry_out_its_order_advances_one_inch() -> None:
+    """A unit that cannot carry out its order advances one inch [Adaptation of the rule]
+    [Order Cards: Assault!]."""
     # Idiáquez faces its own edge: no enemy in sight. Verdugo has nobody within range.
     where = {"Idiáquez": (20.0, 20.0, 270.0), "Verdugo": (66.0, 5.0, 0.0)}
     state = battle(GAME, {"Idiáquez": "Assault!", "Verdugo": "Fire!"}, where)
@@ -296,6 +310,7 @@ def _targets_over_a_friend(tmp_path: Path, shooter: str, friend_y: float) -> lis
 def test_bows_and_mortars_shoot_over_friends_nearer_them_than_the_target(
     tmp_path: Path, shooter: str
 ) -> None:
+    """Bows and mortars shoot over friends nearer them than the target [Bow]."""
     # Idiáquez's front centre is 3.9 inches from the archers and 6.3 from the target.
     assert f"{shooter}: shoot Yellow 1" in _targets_over_a_friend(tmp_path, shooter, 17.5)
     # Nearer the target (2.3 against 7.9 inches), it blocks the shot.
@@ -303,6 +318,7 @@ def test_bows_and_mortars_shoot_over_friends_nearer_them_than_the_target(
 
 
 def test_brigade_units_share_one_order_and_act_together() -> None:
+    """Brigade units share one order and act together [Brigade]."""
     game = load(armies=("spanish_1000", "swedish_1000"))
     state = game.new_initial_state()
     start_activation(
@@ -324,6 +340,8 @@ def test_brigade_units_share_one_order_and_act_together() -> None:
 
 
 def test_a_unit_not_quite_past_friendly_artillery_pushes_it_back() -> None:
+    """A unit passing through friendly artillery without the move to clear it pushes it back
+    [Overlap]."""
     state = battle(
         GAME,
         {"Idiáquez": "Run!"},
@@ -338,6 +356,7 @@ def test_a_unit_not_quite_past_friendly_artillery_pushes_it_back() -> None:
 
 
 def test_artillery_is_not_pushed_more_than_an_inch() -> None:
+    """Artillery is not pushed more than an inch [Overlap]."""
     state = battle(
         GAME,
         {"Idiáquez": "Run!"},
@@ -360,6 +379,7 @@ def test_artillery_is_not_pushed_more_than_an_inch() -> None:
     ],
 )
 def test_cultivated_field_d6(face: int, ground: str, hidden: bool, cover: bool) -> None:
+    """Cultivated field d6 [Cultivated field]."""
     pack = load_pack()
     field = element(pack, "Cultivated field", "Wheat", Point(30.0, 20.0).buffer(5.0))
     drawn = cultivated_field(pack, field, face)
@@ -377,6 +397,7 @@ def test_cultivated_field_refuses_a_bad_die_or_another_element() -> None:
 
 
 def test_cavalry_may_evade_a_charge_whatever_its_order() -> None:
+    """Cavalry may evade a charge whatever its order [Evasion] [Reactions: Run!]."""
     where = {CUIRASSIERS: (40.0, 20.0, 90.0), "Hakkapeliitta": (40.0, 26.0, 270.0)}
     orders = {CUIRASSIERS: "Fire!", "Hakkapeliitta": "Assault!"}
     state = battle(GAME, orders, where, first="Swedish")
@@ -391,6 +412,8 @@ def test_cavalry_may_evade_a_charge_whatever_its_order() -> None:
 
 
 def test_dragoons_dismount_with_their_dm_order_and_commander(tmp_path: Path) -> None:
+    """Dragoons dismount with their dm order and commander [Dragoons (Adaptation)]
+    [Order Card Reference]."""
     game = _spanish(
         tmp_path,
         '{ profile = "Cuirassiers", name = "Cuirassiers of Flanders" }',
@@ -426,6 +449,7 @@ def _tatars(tmp_path: Path) -> Tercios:
 def test_horde_units_of_a_regiment_may_be_activated_one_after_the_other(
     tmp_path: Path,
 ) -> None:
+    """Horde units of a regiment may be activated one after the other [Horde]."""
     state = battle(_tatars(tmp_path), {"Tatars 1": "Resist!", "Tatars 2": "Fire!"}, {})
     apply(state, "activate Tatars 1")
     assert texts(state) == ["activate Tatars 2", "pass"]  # whatever its order

@@ -101,6 +101,8 @@ def _mercenary_rout(tmp_path: Path, trait: str, where: float) -> TerciosState:
 def test_mercenaries_break_without_a_rout_test_unless_a_wealthy_commander_pays_them(
     tmp_path: Path,
 ) -> None:
+    """Mercenaries break without a rout test unless a wealthy commander pays them [Wealthy]
+    [Shooting: Rout Test]."""
     yellow_1 = GAME.troop_index["Yellow 1"]
     unpaid = _mercenary_rout(tmp_path, "Wealthy", 7.0)  # beyond his 6-inch radius
     assert "Yellow 1, mercenaries with no paymaster near, breaks without a rout test." in [
@@ -119,6 +121,7 @@ def test_mercenaries_break_without_a_rout_test_unless_a_wealthy_commander_pays_t
 
 
 def test_brave_commander_makes_his_unit_impetuous(tmp_path: Path) -> None:
+    """Brave commander makes his unit impetuous [Brave] [Impetuous]."""
     game = _games(_with_trait(tmp_path, "spanish_500", COLOMA, "Brave"))
     state = battle(
         game,
@@ -322,6 +325,8 @@ def test_fearless_commander_leads_a_second_assault_and_dies_if_it_is_lost(
 
 
 def test_enthusiastic_unit_crosses_a_wood_as_light_infantry(tmp_path: Path) -> None:
+    """Enthusiastic unit crosses a wood as light infantry [Enthusiastic] [Very difficult]
+    [Light]."""
     army = variant(tmp_path, "spanish_500", 'traits = ["Presence"]', 'traits = ["Enthusiastic"]')
     game = stratagem_load(army)
     wood = next(e for e in game.terrain if e.ground == "very difficult")

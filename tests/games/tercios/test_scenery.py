@@ -19,6 +19,7 @@ SEEDS = range(12)
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_each_side_spends_its_die_one_element_at_a_time(seed: int) -> None:
+    """Each side spends its die one element at a time [Scenery Points]."""
     setup = scenery_points_battlefield(PACK, seed)
     first, second = setup.points
     assert first != second and {first, second} <= set(range(1, 7))
@@ -34,6 +35,7 @@ def test_each_side_spends_its_die_one_element_at_a_time(seed: int) -> None:
 def test_elements_lie_between_the_deployment_zones_adjacent_or_three_inches_apart(
     seed: int,
 ) -> None:
+    """Elements lie between the deployment zones adjacent or three inches apart [Scenery Points]."""
     elements = scenery_points_battlefield(PACK, seed).elements
     assert check_scenery(PACK, elements, 12, 3.0) == []
     width, depth = PACK.table_size
@@ -50,6 +52,7 @@ def test_elements_lie_between_the_deployment_zones_adjacent_or_three_inches_apar
 
 
 def test_a_cultivated_field_rolls_what_grows_on_it() -> None:
+    """A cultivated field rolls what grows on it [Cultivated field]."""
     fields = [
         e
         for seed in range(60)
@@ -85,6 +88,7 @@ def test_the_seed_draws_the_battlefield_and_a_battle_is_fought_on_it() -> None:
 
 
 def test_a_ford_is_laid_across_a_river_which_is_open_there() -> None:
+    """A ford is laid across a river which is open there [Ford]."""
     elements = {e.name: e for e in scenery_points_battlefield(PACK, 60).elements}
     ford, west, east = elements["Ford 1"], elements["River 1 (1)"], elements["River 1 (2)"]
     assert ford.ground == "difficult" and west.ground == east.ground == "impassable"
@@ -94,7 +98,7 @@ def test_a_ford_is_laid_across_a_river_which_is_open_there() -> None:
 
 
 def test_a_cartographer_adds_two_points_to_his_sides_roll() -> None:
-    """Optional Traits: Cartographer (R83): seed 1 rolls 2 and 5; with a Spanish
+    """[Cartographer] [Rulings R83]: seed 1 rolls 2 and 5; with a Spanish
     cartographer the Spanish side has 4 points to spend, the Swedish still 5."""
     assert scenery_points_battlefield(PACK, 1).points == (2, 5)
     helped = scenery_points_battlefield(PACK, 1, (True, False))

@@ -33,7 +33,7 @@ def names(state: TerciosState) -> list[str]:
 
 
 def test_the_dice_then_the_sides_buy_one_element_at_a_time_within_their_points() -> None:
-    """Scenery Points: a tie is rolled again; the higher roll (Spanish 5) buys first, then
+    """[Scenery Points]: a tie is rolled again; the higher roll (Spanish 5) buys first, then
     the sides alternate until their points are spent; a bridge needs a river first."""
     state = chosen().new_initial_state()
     assert state.current_player() == CHANCE and state.terrain == ()
@@ -142,6 +142,7 @@ def bought(kind: str) -> TerciosState:
     ],
 )
 def test_a_placement_breaking_a_rule_is_refused_naming_it(placement: str, rule: str) -> None:
+    """A placement breaking a rule is refused naming it [Scenery Points]."""
     state = bought("Small hill")
     before = state.to_json()
     with pytest.raises(IllegalAction) as refused:
@@ -151,7 +152,7 @@ def test_a_placement_breaking_a_rule_is_refused_naming_it(placement: str, rule: 
 
 
 def test_a_bridge_off_the_river_is_refused_and_one_across_it_cuts_the_river() -> None:
-    """Scenery Elements: Bridge: only on a river; the river is open there."""
+    """[Bridge]: only on a river; the river is open there."""
     state = chosen().new_initial_state()
     apply(state, "Die: 6", "Die: 2", "buy River", "place River at 40,30")
     apply(state, "buy Ford", "place Ford across River 1 at 23.62", "buy Bridge")
@@ -181,7 +182,7 @@ def test_an_exact_placement_turned_is_public_and_saved() -> None:
 
 
 def test_a_cultivated_field_rolls_its_die_for_what_grows() -> None:
-    """Scenery Elements: Cultivated field: a 6 is very difficult, Hidden and In cover."""
+    """[Cultivated field]: a 6 is very difficult, Hidden and In cover."""
     state = bought("Cultivated field")
     apply(state, "place Cultivated field at 59.06,23.62")
     assert state.current_player() == CHANCE
@@ -192,7 +193,7 @@ def test_a_cultivated_field_rolls_its_die_for_what_grows() -> None:
 
 
 def test_a_cartographer_adds_two_to_his_sides_roll(tmp_path: Path) -> None:
-    """Optional Traits: Cartographer (R83): seeing the dice, the Spanish choose to add two:
+    """[Cartographer] [Rulings R83]: seeing the dice, the Spanish choose to add two:
     Spanish 2 + 2 beats Swedish 3; the Swedish, without one, are not asked."""
     spanish = variant(tmp_path, "spanish_500", 'traits = ["Presence"]', 'traits = ["Cartographer"]')
     state = chosen((spanish, "swedish_500")).new_initial_state()
@@ -204,7 +205,7 @@ def test_a_cartographer_adds_two_to_his_sides_roll(tmp_path: Path) -> None:
 
 
 def test_a_cartographer_may_take_one_from_the_enemys_roll(tmp_path: Path) -> None:
-    """Optional Traits: Cartographer (R83): the other choice, one point off the enemy:
+    """[Cartographer] [Rulings R83]: the other choice, one point off the enemy:
     Spanish 3 against Swedish 4 - 1 is a tie, and both dice are rolled again (and the
     Cartographer chooses again on the new dice)."""
     spanish = variant(tmp_path, "spanish_500", 'traits = ["Presence"]', 'traits = ["Cartographer"]')

@@ -15,6 +15,7 @@ def _unit(view: dict, name: str) -> dict:  # type: ignore[type-arg]
 
 
 def test_face_down_orders_are_seen_only_by_their_side() -> None:
+    """Face down orders are seen only by their side [Order Cards]."""
     state = GAME.new_initial_state()
     plan(state, {"Idiáquez": "Assault!"})
     own = _unit(state.view(SPANISH), "Idiáquez")
@@ -28,6 +29,7 @@ def test_face_down_orders_are_seen_only_by_their_side() -> None:
 
 
 def test_a_revealed_order_is_seen_by_both() -> None:
+    """A revealed order is seen by both [Order Cards]."""
     state = GAME.new_initial_state()
     start_activation(state, {"Idiáquez": "Run!"})
     apply(state, "activate Idiáquez")
