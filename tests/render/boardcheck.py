@@ -15,12 +15,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Page
 
 import stratagem
+from stratagem.testing.browser import chromium
 
-CHROMIUM = Path(os.environ.get("PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH", "/usr/bin/chromium"))
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"]
 WIDTH = 1280
 """The page width every board is checked at."""
 SMALLEST = 12.0
@@ -28,9 +27,6 @@ SMALLEST = 12.0
 STYLESHEET = Path(stratagem.__file__).parent / "server" / "static" / "table.css"
 SHOTS = Path(os.environ.get("STRATAGEM_SCREENSHOTS", Path(__file__).parents[2] / "screenshots"))
 
-needs_chromium = pytest.mark.skipif(
-    not CHROMIUM.exists(), reason=f"no chromium at {CHROMIUM} (.ci/run installs it)"
-)
 
 CHECK = """([smallest, tolerance]) => {
   // every <text> of the board: its drawn font size, whether the board holds it, and
@@ -117,10 +113,5 @@ def save_board(page: Page, name: str) -> Path:
 @pytest.fixture(scope="module")
 def board_page() -> Iterator[Page]:
     """One chromium page, 1,280 px wide, for a test module's boards."""
-    with sync_playwright() as playwright:
-        browser: Browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS)
-        try:
-            page = browser.new_page(viewport={"width": WIDTH, "height": 900})
-            yield page
-        finally:
-            browser.close()
+    with chromium() as browser:
+        yield browser.new_page(viewport={"width": WIDTH, "height": 900})

@@ -15,8 +15,9 @@ from playwright.sync_api import Page
 import stratagem
 from stratagem.core import State
 from stratagem.render import britain_vs_france as board
+from stratagem.testing.browser import needs_chromium
 
-from .boardcheck import board_problems, needs_chromium, save_board, show_board
+from .boardcheck import board_problems, save_board, show_board
 
 pytestmark = needs_chromium
 

@@ -17,8 +17,9 @@ from playwright.sync_api import Page
 import stratagem
 from stratagem import State
 from stratagem.render.eighty_years_war import DRAWN, DRAWN_YOURS, UNDRAWN, board_svg
+from stratagem.testing.browser import needs_chromium
 
-from .boardcheck import board_problems, details, needs_chromium, save_board, show_board
+from .boardcheck import board_problems, details, save_board, show_board
 
 pytestmark = needs_chromium
 

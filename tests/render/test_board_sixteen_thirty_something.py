@@ -16,8 +16,9 @@ from playwright.sync_api import Page
 import stratagem
 from stratagem.core import Game, State
 from stratagem.render import sixteen_thirty_something as board
+from stratagem.testing.browser import needs_chromium
 
-from .boardcheck import board_problems, needs_chromium, save_board, show_board
+from .boardcheck import board_problems, save_board, show_board
 
 pytestmark = needs_chromium
 

@@ -21,8 +21,9 @@ from stratagem.bots import make_bot
 from stratagem.core import CHANCE, JsonDict
 from stratagem.games.tercios.state import TerciosState
 from stratagem.render import tercios as board
+from stratagem.testing.browser import needs_chromium
 
-from .boardcheck import board_problems, needs_chromium, save_board, show_board
+from .boardcheck import board_problems, save_board, show_board
 
 pytestmark = needs_chromium
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from playwright.sync_api import Page
 
-from .boardcheck import board_problems, needs_chromium, show_board
+from stratagem.testing.browser import needs_chromium
+
+from .boardcheck import board_problems, show_board
 
 pytestmark = needs_chromium
 

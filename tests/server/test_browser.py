@@ -24,43 +24,27 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, Route, WebSocketRoute, sync_playwright
+from playwright.sync_api import Browser, Page, Route, WebSocketRoute
 
 import stratagem
 from stratagem.core import game_info
 from stratagem.sim.fairness import commitment
 from stratagem.sim.gamelog import replay_log, verify_deal
+from stratagem.testing.browser import chromium, needs_chromium
 
 from .live import server
 
-CHROMIUM = Path(os.environ.get("PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH", "/usr/bin/chromium"))
-FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 SHOTS = Path(os.environ.get("STRATAGEM_SCREENSHOTS", Path(__file__).parents[2] / "screenshots"))
 GAME_WAIT = 240.0
 GAMES = [info.name for info in stratagem.available_games()]
 
-pytestmark = pytest.mark.skipif(
-    not CHROMIUM.exists(), reason=f"no chromium at {CHROMIUM} (.ci/run installs it)"
-)
+pytestmark = needs_chromium
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS)
-        try:
-            yield launched
-        finally:
-            launched.close()
+    with chromium() as launched:
+        yield launched
 
 
 @pytest.fixture(scope="module")

@@ -23,11 +23,11 @@ from playwright.sync_api import Browser, Dialog, Page
 
 from render.boardcheck import board_problems
 from stratagem.core import game_info
+from stratagem.testing.browser import needs_chromium
 
 from .live import server
 from .test_browser import (
     AUTOPLAY,
-    CHROMIUM,
     EVENTS_SHOWN,
     GAME_WAIT,
     GAMES,
@@ -50,9 +50,7 @@ WAIT_MS = 30_000
 
 __all__ = ["browser"]  # the one chromium of test_browser, a fixture of this module too
 
-pytestmark = pytest.mark.skipif(
-    not CHROMIUM.exists(), reason=f"no chromium at {CHROMIUM} (.ci/run installs it)"
-)
+pytestmark = needs_chromium
 
 
 @pytest.fixture(scope="module")

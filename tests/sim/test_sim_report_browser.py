@@ -9,25 +9,20 @@ axis of the same plot.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
 from stratagem.sim import figures, run_study
 from stratagem.sim.compare import parse_variant, run_compare, sweep_variants
 from stratagem.sim.compare_report import write_comparison_report
 from stratagem.sim.report import write_study_report
+from stratagem.testing.browser import chromium, needs_chromium
 
-CHROMIUM = Path(os.environ.get("PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH", "/usr/bin/chromium"))
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"]
-
-pytestmark = pytest.mark.skipif(
-    not CHROMIUM.exists(), reason=f"no chromium at {CHROMIUM} (.ci/run installs it)"
-)
+pytestmark = needs_chromium
 
 MEASURE = """() => {
   const page = document.documentElement.clientWidth;
@@ -61,12 +56,8 @@ MEASURE = """() => {
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS)
-        try:
-            yield launched
-        finally:
-            launched.close()
+    with chromium() as launched:
+        yield launched
 
 
 @pytest.fixture(scope="module")
