@@ -62,7 +62,8 @@ def test_the_game_type_provides_information_and_observation(name: str) -> None:
     size = game.observation_tensor_size()
     assert game.observation_tensor_shape() == [size]
     assert len(state.observation_tensor(seat)) == size
-    assert len(state.information_state_tensor(seat)) == size
+    assert len(state.information_state_tensor(seat)) == size + game.max_game_length()
+    assert game.information_state_tensor_shape() == [size + game.max_game_length()]
     other = (seat + 1) % game.num_players()
     assert state.observation_string(seat) != state.observation_string(other)
     information = json.loads(state.information_state_string(seat))
@@ -219,6 +220,44 @@ def test_resample_from_infostate_keeps_the_seat_s_information() -> None:
     assert any(
         world.observation_tensor(other) != state.observation_tensor(other) for world in worlds
     )
+
+
+def _discards(game: object, first: int, second: int) -> object:
+    """Eighty Years War dealt with seed 2, the Dutch discarding their ``first`` then their
+    ``second`` discardable card."""
+    state = game.new_initial_state()
+    draw = openspiel.chance_sampler(2)
+    while state.is_chance_node():
+        state.apply_action(draw(state))
+    discard = [a for a in state.legal_actions() if "Discard" in state.action_to_string(a)]
+    for pick in (first, second):
+        state.apply_action(discard[pick])
+    return state
+
+
+def test_the_information_state_tensor_recalls_the_seat_s_own_decisions() -> None:
+    """Discarding A then B or B then A leaves the same view (same observation tensor) but
+    not the same recall: the information-state tensors differ, in the ``decisions`` slice
+    only; the same history gives the same tensor, and so does any world the seat cannot
+    tell from it."""
+    game = _game("eighty_years_war")
+    one, other = _discards(game, 0, 1), _discards(game, 1, 0)
+    seat = 0
+    assert one.observation_tensor(seat) == other.observation_tensor(seat)
+    first, second = (np.array(s.information_state_tensor(seat)) for s in (one, other))
+    size = game.observation_tensor_size()
+    recalled = first[size:]
+    assert np.count_nonzero(recalled) == 2
+    assert not np.array_equal(first[size:], second[size:])
+    assert np.array_equal(first[:size], second[:size])
+    assert sorted(recalled[:2]) == sorted(second[size : size + 2])
+    again = _discards(game, 0, 1)
+    assert again.information_state_tensor(seat) == one.information_state_tensor(seat)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    for _ in range(3):
+        world = one.resample_from_infostate(seat, sampler)
+        assert world.information_state_tensor(seat) == one.information_state_tensor(seat)
+    assert one.information_state_tensor(1) == other.information_state_tensor(1)
 
 
 def test_the_chance_sampler_deals_as_the_lab_does() -> None:

@@ -24,8 +24,12 @@
   view as JSON, and the information-state string adds every event the seat has seen and
   its own decisions (its recall of the game: a decision may change nothing a view shows,
   such as proposing a trade in Sixteen Thirty Something before naming the cards). The
-  information-state *tensor* is the layout too: a seat's view carries what the rules
-  keep on the table, not every past event (no perfect recall in the tensor).
+  information-state *tensor* is the observation layout followed by the slice
+  ``decisions``: the seat's own decisions so far, in order, each written as its decision
+  id + 1, then zeros (``RECALL`` entries, ``max_game_length``: no seat makes more
+  decisions than the whole game). It is the seat's recall of its own choices; what it
+  has seen of the others' is what its view keeps on the table (the events themselves are
+  in the string only).
   ``resample_from_infostate`` draws a world with ``resample_hidden``, so OpenSpiel's
   ``ISMCTSBot`` searches worlds the seat cannot rule out, never the true one.
 - **Seeding.** ``chance_sampler(seed)`` draws chance outcomes with the lab's generator
@@ -137,7 +141,7 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
         """The observer OpenSpiel's tensors and strings come from."""
         if params:
             raise ValueError(f"observation parameters are not supported; got {dict(params)!r}")
-        return Observer(self.layout, iig_obs_type)
+        return Observer(self.layout, iig_obs_type, self.max_game_length())
 
 
 class EightyYearsWarGame(SpielGame):
@@ -287,11 +291,16 @@ class SpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
         return str(self.state)
 
 
-class Observer:
-    """OpenSpiel's ``PyObserver``: a view's layout tensor, and the view (with the seat's
-    events when the observation type asks for perfect recall) as a string."""
+RECALL = "decisions"
+"""The information-state tensor's slice of the seat's own decisions (module docstring)."""
 
-    def __init__(self, layout: Layout, iig_obs_type: Any = None) -> None:
+
+class Observer:
+    """OpenSpiel's ``PyObserver``: a view's layout tensor, and the view as a string; with
+    perfect recall (the information state) the tensor adds the seat's own decisions
+    (``RECALL``, ``recall_length`` entries) and the string its events and decisions."""
+
+    def __init__(self, layout: Layout, iig_obs_type: Any = None, recall_length: int = 0) -> None:
         self.layout = layout
         self.recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
         self.private = iig_obs_type is None or (
@@ -305,17 +314,31 @@ class Observer:
                 "Stratagem games observe one seat's view (public and private) or the "
                 "public view only"
             )
-        self.tensor = np.zeros(layout.size, np.float32)
+        self.recall_length = recall_length if self.recall and self.private else 0
+        self.tensor = np.zeros(layout.size + self.recall_length, np.float32)
+        self._view_part = self.tensor[: layout.size]
+        self._recall_part = self.tensor[layout.size :]
         self.dict: dict[str, Any] = {
             item.name: self.tensor[item.start : item.stop] for item in layout.describe()
         }
-
-    def _view(self, state: SpielState, player: int) -> dict[str, Any]:
-        return state.state.view(player if self.private else None)
+        if self.recall_length:
+            self.dict[RECALL] = self._recall_part
 
     def set_from(self, state: SpielState, player: int) -> None:
-        """Write ``player``'s view of ``state`` into ``tensor``."""
-        self.layout.write(self._view(state, player), self.tensor)
+        """Write ``player``'s view of ``state`` into ``tensor`` (and, with recall, the
+        ids + 1 of its own decisions so far)."""
+        held = state._held
+        self.layout.write(held.state.view(player if self.private else None), self._view_part)
+        if self.recall_length:
+            mine = [action + 1 for seat, action in held.moves if seat == player]
+            if len(mine) > self.recall_length:
+                raise ValueError(
+                    f"seat {player} has made {len(mine)} decisions, more than the "
+                    f"{self.recall_length} of the information-state tensor's {RECALL!r} slice"
+                )
+            part = self._recall_part
+            part.fill(0.0)
+            part[: len(mine)] = mine
 
     def string_from(self, state: SpielState, player: int) -> str:
         """``player``'s view as JSON (and, with perfect recall, the events it has seen
