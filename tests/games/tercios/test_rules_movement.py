@@ -129,8 +129,8 @@ def test_a_charge_from_the_front_is_not_a_flank_charge() -> None:
 
 
 def test_line_of_sight_blocked_by_a_wood() -> None:
-    """A wood between shooter and target hides the target; moved clear, it can be shot [Hidden]
-    [Line of sight]."""
+    """A wood between shooter and target hides the target; moved clear, it can be shot
+    [Selecting the Target] [Hidden] [Line of sight] [Forest, wood]."""
     game = load("standard")
     state = game.new_initial_state()
     start_activation(state, {"Idiáquez": "Fire!"})

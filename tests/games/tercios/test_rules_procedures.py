@@ -164,8 +164,9 @@ def _charge(attacker: str, target: str, where: dict[str, tuple[float, float, flo
 
 
 def test_cavalry_breaks_infantry_which_is_destroyed_in_pursuit() -> None:
-    """Cavalry that breaks infantry destroys it [Pursuit] [Combat roll] [Resistance roll]
-    [Consequences of Combat]."""
+    """Cavalry that breaks infantry destroys it: the attacker's round, the defender's
+    resistance, the defender's round [Combat: Combat Rounds] [Combat roll] [Resistance roll]
+    [Pursuit] [Consequences of Combat] [Types of Troops]."""
     state, start = _charge(
         "Cuirassiers of Flanders",
         "Yellow musketeers",

@@ -11,11 +11,21 @@ from typing import Any
 
 import pytest
 
+import stratagem
 from stratagem import IllegalAction
 from stratagem.games.tercios.game import Tercios
 from stratagem.games.tercios.state import TerciosState
 
-from .helpers import apply, battle, events_since, load, roll, texts, variant
+from .helpers import (
+    apply,
+    battle,
+    events_since,
+    load,
+    roll,
+    texts,
+    variant,
+    yellow_1_approaches_idiaquez,
+)
 
 GAME = load()
 CUIRASSIERS = "Cuirassiers of Flanders"
@@ -156,7 +166,8 @@ def test_retreat_a_loser_that_parried_nothing_retreats_in_disorder() -> None:
 
 
 def test_lances_destroy_a_unit_forced_to_retreat(tmp_path: Path) -> None:
-    """With lances the same cuirassiers destroy the Hakkapeliitta instead [Lances]."""
+    """With lances (a Cuirassiers option) the same cuirassiers destroy the Hakkapeliitta
+    instead [Lances] [Cavalry Units]."""
     game = _spanish(
         tmp_path,
         (
@@ -504,3 +515,179 @@ def test_impassable_ground_may_not_be_crossed(kind: str) -> None:
     with pytest.raises(IllegalAction, match=f"crosses {kind} \\(impassable\\)"):
         state.apply_action("move Idiáquez to 30,19.5")
     assert state.to_json() == before
+
+
+def test_reactions_ready_an_approached_unit_may_reorient_or_shoot() -> None:
+    """Yellow 1 comes within 3 inches of Idiáquez (Ready!), which passes its reaction test:
+    it may reorient or shoot, nothing else [Reactions] [Reactions: Ready!]."""
+    state, _ = yellow_1_approaches_idiaquez(GAME, {"Idiáquez": "Ready!"})
+    roll(state, 1)
+    assert texts(state) == [
+        "Idiáquez: reorient left",
+        "Idiáquez: reorient right",
+        "Idiáquez: reorient about",
+        "Idiáquez: shoot Yellow 1",
+    ]
+
+
+def test_order_cards_run_moves_twice_as_far_and_neither_shoots_nor_charges() -> None:
+    """Under Run! Idiáquez (Mvt 4) is offered no shot nor charge at Yellow 1 in reach, and
+    moves 7.8 inches (Mvt ++: 8) [Order Cards: Run!]."""
+    where = {"Idiáquez": (30.0, 20.0, 90.0), "Yellow 1": (30.0, 32.0, 270.0)}
+    state = battle(GAME, {"Idiáquez": "Run!"}, where)
+    apply(state, "activate Idiáquez")
+    assert not [t for t in texts(state) if "shoot" in t or "charge" in t]
+    apply(state, "move Idiáquez to 30,29")
+    assert "Idiáquez moves to 30.0,29.0." in events_since(state, 0)
+
+
+def _chief_walks(game: Tercios) -> TerciosState:
+    """The C-C is activated and asked to walk 8 inches north."""
+    state = battle(game, {}, {})
+    apply(state, f"activate commander {CHIEF}")
+    state.apply_action(f"move {CHIEF} to {state.ox[0]},{state.oy[0] + 8}")
+    return state
+
+
+def test_impetus_a_commander_moves_nine_inches(tmp_path: Path) -> None:
+    """A commander's move is 6 inches, 9 with Impetus: 8 inches is refused without it
+    [Impetus] [Activating a Commander]."""
+    with pytest.raises(IllegalAction, match="may move 6"):
+        _chief_walks(GAME)
+    game = _spanish(tmp_path, ('traits = ["Presence"]', 'traits = ["Impetus"]'))
+    state = _chief_walks(game)
+    assert any(e.text.startswith(f"{CHIEF} moves to") for e in state.events)
+
+
+def test_comrade_in_arms_removes_another_commanders_exhausted_marker_on_a_six(
+    tmp_path: Path,
+) -> None:
+    """Ibarra, with Comrade-in-arms, tests for the exhausted C-C: one die at 6+, and the
+    marker comes off [Comrade-in-arms]."""
+    game = _spanish(tmp_path, ('traits = ["Authoritarian"]', 'traits = ["Comrade-in-arms"]'))
+    state = battle(game, {}, {"Idiáquez": (30.0, 20.0, 90.0)})
+
+    def change(doc: dict[str, Any]) -> None:
+        doc["exhausted"][0] = True
+        doc["ox"][0], doc["oy"][0] = 33.0, 17.0
+
+    state = _edited(state, change)
+    apply(state, "activate commander Francisco de Ibarra")
+    assert [(o.text, p) for o, p in state.chance_outcomes()] == [
+        ("Roll: 0 successes", pytest.approx(5 / 6)),
+        ("Roll: 1 successes", pytest.approx(1 / 6)),
+    ]
+    roll(state, 1)
+    assert not state.exhausted[0]
+
+
+def _courage_in_flank(game: Tercios) -> int:
+    """Hakkapeliitta charge Idiáquez (the C-C attached) from behind and score two hits: the
+    dice of Idiáquez's resistance roll."""
+    where = {"Idiáquez": (30.0, 20.0, 90.0), "Hakkapeliitta": (30.0, 14.0, 90.0)}
+    state = battle(game, {"Hakkapeliitta": "Assault!"}, where, first="Swedish")
+    state = _edited(state, lambda doc: doc["attached"].__setitem__(0, 0))
+    apply(state, "activate Hakkapeliitta", "Hakkapeliitta: charge Idiáquez", "do not react")
+    roll(state, 2)
+    return int(state.frames[-1]["dice"])
+
+
+def test_gallant_a_unit_taken_in_flank_keeps_its_courage(tmp_path: Path) -> None:
+    """Taken in flank, Idiáquez resists with Courage 4- (2 dice); with a Gallant commander
+    attached, with 4 [Gallant] [Flank Charges]."""
+    assert _courage_in_flank(GAME) == 2
+    gallant = _spanish(tmp_path, ('traits = ["Presence"]', 'traits = ["Gallant"]'))
+    assert _courage_in_flank(gallant) == 4
+
+
+def _weary_values(game: Tercios) -> dict[str, int]:
+    state = battle(game, {}, {"Idiáquez": (30.0, 20.0, 90.0)}, dm={"Idiáquez": 5})
+    state = _edited(state, lambda doc: doc["attached"].__setitem__(0, 0))
+    unit = next(u for u in state.view(0)["units"] if u["name"] == "Idiáquez")
+    return dict(unit["values"])
+
+
+def test_phlegmatic_an_attached_unit_suffers_nothing_from_weariness(tmp_path: Path) -> None:
+    """Weary (5 Dm, Stamina 5), Idiáquez has Melee 4- = 2; with a Phlegmatic commander
+    attached, 4 [Phlegmatic] [Weary]."""
+    assert _weary_values(GAME)["melee"] == 2
+    calm = _spanish(tmp_path, ('traits = ["Presence"]', 'traits = ["Phlegmatic"]'))
+    assert _weary_values(calm)["melee"] == 4
+
+
+def test_status_markers_adaptation_weary_from_the_first_dm() -> None:
+    """With one Dm Idiáquez keeps Melee 4; with the adaptation option it is weary at
+    once: 2 [Components: Status Markers: Adaptation] [Status Markers]."""
+    for option, melee in ((False, 4), (True, 2)):
+        game = stratagem.load(
+            "tercios", armies=("spanish_500", "swedish_500"), weary_at_first_dm=option
+        )
+        assert isinstance(game, Tercios)
+        state = battle(game, {}, {}, dm={"Idiáquez": 1})
+        unit = next(u for u in state.view(0)["units"] if u["name"] == "Idiáquez")
+        assert unit["values"]["melee"] == melee
+
+
+def test_in_the_wrong_place_a_commander_in_an_enemys_path_may_be_killed() -> None:
+    """Yellow 1 moves over the C-C: he takes a command test (rank 2) and, with no success,
+    is killed; the Swedish score 2 [In the wrong place]."""
+    state = battle(GAME, {}, {"Yellow 1": (30.0, 30.0, 270.0)}, first="Swedish")
+    state = _edited(
+        state, lambda doc: (doc["ox"].__setitem__(0, 30.0), doc["oy"].__setitem__(0, 27.0))
+    )
+    apply(state, "activate Yellow 1", "move Yellow 1 to 30,25.5")
+    assert state.events[-1].text == f"{CHIEF} is caught in the path of Yellow 1."
+    roll(state, 0)
+    assert state.events[-1].text == f"{CHIEF} is killed."
+    assert not state.o_alive[0] and state.vp == [0, 2]
+
+
+def _allied_cuirassiers_test(tmp_path: Path, trait: str) -> str:
+    """The cavalry regiment allied, the cuirassiers (1 Dm) away from their own commander
+    but beside the C-C (with ``trait``): their order test."""
+    tmp_path.mkdir()
+    game = _spanish(
+        tmp_path,
+        ('kind = "cavalry"', 'kind = "cavalry"\nallied = true'),
+        ('traits = ["Presence"]', f'traits = ["{trait}"]'),
+    )
+    state = battle(
+        game, {CUIRASSIERS: "Fire!"}, {CUIRASSIERS: (30.0, 20.0, 90.0)}, dm={CUIRASSIERS: 1}
+    )
+
+    def change(doc: dict[str, Any]) -> None:
+        doc["attached"][2] = -1
+        doc["ox"][2], doc["oy"][2] = 65.0, 3.0
+        doc["ox"][0], doc["oy"][0] = 33.0, 19.0
+
+    state = _edited(state, change)
+    start = len(state.events)
+    apply(state, f"activate {CUIRASSIERS}")
+    return events_since(state, start)[-1]
+
+
+def test_allies_the_commander_in_chief_does_not_command_them_unless_a_diplomat(
+    tmp_path: Path,
+) -> None:
+    """Allied cuirassiers (Discipline 3) beside the C-C test with 3- = 2 dice; beside a
+    Diplomat C-C, with 3 [Allies] [Diplomat]."""
+    assert _allied_cuirassiers_test(tmp_path / "a", "Presence").endswith("with 2 dice.")
+    assert _allied_cuirassiers_test(tmp_path / "b", "Diplomat").endswith("with 3 dice.")
+
+
+def test_planning_phase_the_next_turn_clears_exhausted_markers_and_asks_for_orders() -> None:
+    """When no unit is left to act the turn ends; the next begins with its Planning phase:
+    the exhausted markers come off and each side places its orders
+    [Planning phase] [Game Sequence: The Turn] [Action phase]."""
+    state = battle(GAME, {"Light guns": "Resist!"}, {})
+    last = GAME.troop_index["Light guns"]
+
+    def change(doc: dict[str, Any]) -> None:
+        doc["exhausted"][0] = True
+        doc["spent"] = [index != last for index in range(len(doc["spent"]))]
+
+    state = _edited(state, change)
+    apply(state, "activate Light guns")
+    assert state.events[-1].text == "Turn 2: Planning phase."
+    assert not any(state.exhausted)
+    assert texts(state) and all(t.startswith("order ") for t in texts(state))

@@ -121,7 +121,8 @@ def test_mercenaries_break_without_a_rout_test_unless_a_wealthy_commander_pays_t
 
 
 def test_brave_commander_makes_his_unit_impetuous(tmp_path: Path) -> None:
-    """Brave commander makes his unit impetuous [Brave] [Impetuous]."""
+    """Brave commander makes his unit impetuous, with no command test [Brave] [Impetuous]
+    [Automatic Kingdoms Traits]."""
     game = _games(_with_trait(tmp_path, "spanish_500", COLOMA, "Brave"))
     state = battle(
         game,
@@ -385,6 +386,8 @@ def test_expert_inspires_a_whole_brigade(tmp_path: Path) -> None:
 
 
 def test_cold_blood_cancels_an_enemy_action_on_a_unit_near_him(tmp_path: Path) -> None:
+    """An Erudite action on a unit near a Cold Blood commander is cancelled by his test
+    [Cold Blood] [Kingdoms Expansion Traits]."""
     swedish = variant(tmp_path, "swedish_500", 'traits = ["Reputation"]', 'traits = ["Cold Blood"]')
     spanish = variant(tmp_path, "spanish_500", 'traits = ["Presence"]', 'traits = ["Erudite"]')
     game = load(armies=(spanish, swedish))

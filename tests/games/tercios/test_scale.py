@@ -30,7 +30,8 @@ def _cm(game: Tercios, inches: float) -> float:
 
 
 def test_small_scale_halves_every_base_and_keeps_the_table() -> None:
-    """Small scale halves every base and keeps the table [Figures and Bases] [The Table]."""
+    """Small scale halves every base and keeps the 180 by 120 cm table [Figures and Bases]
+    [The Table] [Other Components]."""
     for big, small in zip(STANDARD.troops, SMALL.troops, strict=True):
         assert _cm(SMALL, small.width) == pytest.approx(_cm(STANDARD, big.width) / 2)
         assert _cm(SMALL, small.depth) == pytest.approx(_cm(STANDARD, big.depth) / 2)

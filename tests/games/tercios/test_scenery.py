@@ -88,7 +88,7 @@ def test_the_seed_draws_the_battlefield_and_a_battle_is_fought_on_it() -> None:
 
 
 def test_a_ford_is_laid_across_a_river_which_is_open_there() -> None:
-    """A ford is laid across a river which is open there [Ford]."""
+    """A ford is laid across a river which is open there [Ford] [Scenery Elements]."""
     elements = {e.name: e for e in scenery_points_battlefield(PACK, 60).elements}
     ford, west, east = elements["Ford 1"], elements["River 1 (1)"], elements["River 1 (2)"]
     assert ford.ground == "difficult" and west.ground == east.ground == "impassable"
