@@ -5,6 +5,7 @@ scenery and movement. Every test goes through the public API with the dice force
 from __future__ import annotations
 
 import json
+import shutil
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,7 @@ import pytest
 import stratagem
 from stratagem import IllegalAction
 from stratagem.games.tercios.game import Tercios
+from stratagem.games.tercios.pack import DATA_DIR
 from stratagem.games.tercios.state import TerciosState
 
 from .helpers import (
@@ -691,3 +693,47 @@ def test_planning_phase_the_next_turn_clears_exhausted_markers_and_asks_for_orde
     assert state.events[-1].text == "Turn 2: Planning phase."
     assert not any(state.exhausted)
     assert texts(state) and all(t.startswith("order ") for t in texts(state))
+
+
+def test_heavy_lances_give_melee_plus_in_a_counter_charge(tmp_path: Path) -> None:
+    """No printed card carries heavy lances, so a user's pack arms the Cuirassiers with them:
+    counter-charging the Hakkapeliitta they strike with Melee 4 ++ (Assault! and heavy
+    lances) = 8 dice instead of 6 [Heavy lances] [Reactions: Assault!]."""
+    data = tmp_path / "pack"
+    shutil.copytree(DATA_DIR, data)
+    profiles = data / "profiles.toml"
+    text = profiles.read_text(encoding="utf-8")
+    card = text.index('name = "Cuirassiers"')
+    armed = text.index('weapons = ["Pistols"]', card)
+    text = text[:armed] + 'weapons = ["Pistols", "Heavy lances"]' + text[armed + 21 :]
+    profiles.write_text(text, encoding="utf-8")
+    lancers = stratagem.load("tercios", armies=("spanish_500", "swedish_500"), data=str(data))
+    assert isinstance(lancers, Tercios)
+    where = {CUIRASSIERS: (30.0, 20.0, 90.0), "Hakkapeliitta": (30.0, 30.0, 270.0)}
+    for game, dice in ((GAME, 6), (lancers, 8)):
+        orders = {"Hakkapeliitta": "Assault!", CUIRASSIERS: "Assault!"}
+        state = battle(game, orders, where, first="Swedish")
+        start = len(state.events)
+        apply(state, "activate Hakkapeliitta", f"Hakkapeliitta: charge {CUIRASSIERS}", "react")
+        roll(state, 1)
+        assert f"{CUIRASSIERS} counter-charges." in events_since(state, start)
+        assert _round_one(state, start).endswith(f"{CUIRASSIERS} {dice} dice at 3+.")
+
+
+def test_skirmishers_ignore_very_difficult_ground(tmp_path: Path) -> None:
+    """The Yellow musketeers (Mvt 5, Light) enter the east copse: as Light infantry the wood
+    is difficult (Mvt 3, 4.5 inches refused); as Skirmishers they go 4.5 inches, not
+    disordered [Skirmishers] [Light] [Very difficult]."""
+    skirmishers = variant(
+        tmp_path, "swedish_500", 'options = ["Brigade"]', 'options = ["Brigade", "Skirmishers"]'
+    )
+    where = {"Yellow musketeers": (57.43, 14.0, 90.0)}
+    light = battle(load("standard"), {"Yellow musketeers": "Ready!"}, where, first="Swedish")
+    apply(light, "activate Yellow musketeers")
+    with pytest.raises(IllegalAction, match="this unit may move 3 now"):
+        light.apply_action("move Yellow musketeers to 57.43,19.29")
+    game = load("standard", armies=("spanish_500", skirmishers))
+    loose = battle(game, {"Yellow musketeers": "Ready!"}, where, first="Swedish")
+    apply(loose, "activate Yellow musketeers", "move Yellow musketeers to 57.43,19.29")
+    assert loose.events[-1].text == "Yellow musketeers moves to 57.4,19.3."
+    assert not loose.disorder[game.troop_index["Yellow musketeers"]]
