@@ -24,8 +24,10 @@ from __future__ import annotations
 import functools
 import math
 import unicodedata
-from collections.abc import Iterator
 from dataclasses import dataclass, field
+
+import numpy as np
+import numpy.typing as npt
 
 from stratagem.core import JsonDict
 from stratagem.render.svg import attr, detailed, escape
@@ -155,6 +157,7 @@ COMMANDER_DRAWN = {
 COMMANDER_UNDRAWN = {"index": "the engine's number for the commander; his name is drawn"}
 
 Box = tuple[float, float, float, float]
+FloatArray = npt.NDArray[np.float64]
 """A rectangle in pixels: left, top, right, bottom."""
 
 _BOLD = (
@@ -202,15 +205,15 @@ def wrap_to(text: str, width: float, size: float = 12, weight: str = "normal") -
     return lines or [""]
 
 
-def _overlap(a: Box, b: Box) -> float:
-    """The area two boxes share."""
-    w = min(a[2], b[2]) - max(a[0], b[0])
-    h = min(a[3], b[3]) - max(a[1], b[1])
-    return w * h if w > 0 and h > 0 else 0.0
-
-
-def _grow(box: Box, by: float) -> Box:
-    return box[0] - by, box[1] - by, box[2] + by, box[3] + by
+def _areas(boxes: FloatArray, others: FloatArray) -> FloatArray:
+    """The area each of ``boxes`` shares with each of ``others`` (rows by columns)."""
+    w = np.minimum(boxes[:, None, 2], others[None, :, 2]) - np.maximum(
+        boxes[:, None, 0], others[None, :, 0]
+    )
+    h = np.minimum(boxes[:, None, 3], others[None, :, 3]) - np.maximum(
+        boxes[:, None, 1], others[None, :, 1]
+    )
+    return np.where((w > 0) & (h > 0), w * h, 0.0)
 
 
 def _text(
@@ -313,12 +316,19 @@ RINGS = (8.0, 18.0, 30.0, 44.0, 60.0, 80.0, 104.0, 132.0, 165.0, 200.0)
 DIRECTIONS = tuple((math.cos(k * math.pi / 8), math.sin(k * math.pi / 8)) for k in range(16))
 
 
-def _candidates(label: Label, w: float, h: float) -> Iterator[tuple[Box, float]]:
-    """Boxes the label may take, nearest first, with how far they stand off."""
+RING_OFF = np.repeat(RINGS, len(DIRECTIONS))
+RING_DX = np.tile([dx for dx, _ in DIRECTIONS], len(RINGS))
+RING_DY = np.tile([dy for _, dy in DIRECTIONS], len(RINGS))
+"""Every ring's stand-off and direction, ring by ring."""
+
+
+def _candidates(label: Label, w: float, h: float) -> tuple[FloatArray, FloatArray]:
+    """Boxes the label may take, nearest first (one a row), with how far they stand off."""
     x0, y0, x1, y1 = label.anchor
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    near: list[tuple[float, float, float, float]] = []
     if label.inside:
-        yield (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2), 0.0
+        near.append((cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2))
     beside = [
         (cx - w / 2, y0 - GAP - h),
         (cx - w / 2, y1 + GAP),
@@ -332,13 +342,12 @@ def _candidates(label: Label, w: float, h: float) -> Iterator[tuple[Box, float]]
     if label.facing is not None:
         hx, hy = math.cos(math.radians(label.facing)), -math.sin(math.radians(label.facing))
         beside.sort(key=lambda p: round(hx * (p[0] + w / 2 - cx) + hy * (p[1] + h / 2 - cy)))
-    for left, top in beside:
-        yield (left, top, left + w, top + h), 0.0
+    near.extend((left, top, left + w, top + h) for left, top in beside)
     half_w, half_h = (x1 - x0 + w) / 2, (y1 - y0 + h) / 2
-    for ring in RINGS:
-        for dx, dy in DIRECTIONS:
-            bx, by = cx + dx * (half_w + ring), cy + dy * (half_h + ring)
-            yield (bx - w / 2, by - h / 2, bx + w / 2, by + h / 2), ring
+    bx, by = cx + RING_DX * (half_w + RING_OFF), cy + RING_DY * (half_h + RING_OFF)
+    ringed = np.stack((bx - w / 2, by - h / 2, bx + w / 2, by + h / 2), axis=1)
+    boxes = np.concatenate((np.array(near), ringed))
+    return boxes, np.concatenate((np.zeros(len(near)), RING_OFF))
 
 
 class Layout:
@@ -347,34 +356,34 @@ class Layout:
 
     def __init__(self, bounds: Box, covered: list[Box]) -> None:
         self.bounds = bounds
-        self.covered = covered
+        self.covered = np.array(covered, dtype=float).reshape(-1, 4)
         self.taken: list[Box] = []
 
-    def _fits(self, box: Box) -> bool:
-        x0, y0, x1, y1 = self.bounds
-        if box[0] < x0 or box[1] < y0 or box[2] > x1 or box[3] > y1:
-            return False
-        grown = _grow(box, GAP)
-        return not any(_overlap(grown, other) for other in self.taken)
-
-    def _cost(self, label: Label, box: Box, ring: float) -> float:
-        """Pixels of bases and marks the box covers, and a price on a leader line that
-        would run through another label."""
-        if label.inside and ring == 0:
-            return 0.0
-        cost = sum(_overlap(box, other) for other in self.covered)
-        ends = _leader_ends(label.anchor, box) if ring > 0 else None
-        if ends is not None and _crosses(ends, self.taken):
-            cost += 500
-        return cost
-
     def _find(self, label: Label) -> Box | None:
+        """The first candidate box that fits and covers nothing, else the one that fits
+        with the least cost (pixels of bases and marks covered, a price on a leader line
+        through another label, and how far it stands off). Every candidate's room and
+        cover are measured at once."""
         w, h = label.size()
+        boxes, rings = _candidates(label, w, h)
+        x0, y0, x1, y1 = self.bounds
+        fits = (boxes[:, 0] >= x0) & (boxes[:, 1] >= y0) & (boxes[:, 2] <= x1) & (boxes[:, 3] <= y1)
+        if self.taken:
+            grown = boxes + np.array((-GAP, -GAP, GAP, GAP))
+            fits &= ~(_areas(grown, np.array(self.taken)) > 0).any(axis=1)
+        covers = _areas(boxes, self.covered).sum(axis=1)
         best: tuple[float, Box] | None = None
-        for box, ring in _candidates(label, w, h):
-            if not self._fits(box):
-                continue
-            cost = self._cost(label, box, ring)
+        for index in np.flatnonzero(fits).tolist():
+            x_0, y_0, x_1, y_1 = boxes[index].tolist()
+            box, ring = (x_0, y_0, x_1, y_1), float(rings[index])
+            if label.inside and ring == 0:
+                return box
+            cost = float(covers[index])
+            if cost > 0 and best is not None and cost + ring >= best[0]:
+                continue  # a leader's price could only make it dearer
+            ends = _leader_ends(label.anchor, box) if ring > 0 else None
+            if ends is not None and _crosses(ends, self.taken):
+                cost += 500
             if cost == 0:
                 return box
             if best is None or cost + ring < best[0]:
