@@ -102,6 +102,19 @@ def test_standard_base_needs_an_infantry_regiment() -> None:
     assert "[The Army: Standard Army Base]" in found
 
 
+def test_battle_group_army_base_needs_two_battle_groups() -> None:
+    """The Standard army of 1000 points taken as a Battle Group base lacks its two battle
+    groups, and nothing else is wrong with it [Battle Group Army Base]."""
+
+    def change(doc: Doc) -> None:
+        doc["base"] = "Battle Group"
+
+    assert _broken(change) == [
+        "army: 0 battle groups; the Battle Group base allows 2 to 6 "
+        "[The Army: Battle Group Army Base]"
+    ]
+
+
 def test_too_many_batteries() -> None:
     """Too many batteries [Standard Army Base]."""
 

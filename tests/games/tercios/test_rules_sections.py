@@ -46,6 +46,7 @@ def _edited(state: TerciosState, change: Callable[[dict[str, Any]], None]) -> Te
 
 def _spanish(tmp_path: Path, *swaps: tuple[str, str]) -> Tercios:
     """The Spanish 500-point army with pieces of its text replaced, against swedish_500."""
+    tmp_path.mkdir(parents=True, exist_ok=True)
     path = Path(variant(tmp_path, "spanish_500", *swaps[0]))
     text = path.read_text(encoding="utf-8")
     for old, new in swaps[1:]:
@@ -647,7 +648,6 @@ def test_in_the_wrong_place_a_commander_in_an_enemys_path_may_be_killed() -> Non
 def _allied_cuirassiers_test(tmp_path: Path, trait: str) -> str:
     """The cavalry regiment allied, the cuirassiers (1 Dm) away from their own commander
     but beside the C-C (with ``trait``): their order test."""
-    tmp_path.mkdir()
     game = _spanish(
         tmp_path,
         ('kind = "cavalry"', 'kind = "cavalry"\nallied = true'),
@@ -737,3 +737,64 @@ def test_skirmishers_ignore_very_difficult_ground(tmp_path: Path) -> None:
     apply(loose, "activate Yellow musketeers", "move Yellow musketeers to 57.43,19.29")
     assert loose.events[-1].text == "Yellow musketeers moves to 57.4,19.3."
     assert not loose.disorder[game.troop_index["Yellow musketeers"]]
+
+
+def _blocked_disengagement(tmp_path: Path, trait: str) -> TerciosState:
+    """Yellow 1 beats Idiáquez (the C-C with ``trait`` attached), which parried a hit and
+    must disengage with Verdugo right behind it."""
+    game = _spanish(tmp_path, ('traits = ["Presence"]', f'traits = ["{trait}"]'))
+    where = {
+        "Idiáquez": (30.0, 20.0, 90.0),
+        "Verdugo": (30.0, 17.5, 90.0),
+        "Yellow 1": (30.0, 26.0, 270.0),
+    }
+    state = battle(game, {"Yellow 1": "Assault!"}, where, first="Swedish")
+    state = _edited(state, lambda doc: doc["attached"].__setitem__(0, 0))
+    apply(state, "activate Yellow 1", "Yellow 1: charge Idiáquez", "do not react")
+    roll(state, 2)
+    roll(state, 1)
+    roll(state, 0)
+    assert "Idiáquez disengages." in [e.text for e in state.events]
+    return state
+
+
+def test_calm_a_unit_that_cannot_disengage_takes_no_extra_dm(tmp_path: Path) -> None:
+    """Blocked by Verdugo, Idiáquez takes 1 more Dm (2 in all); with a Calm commander
+    attached it keeps the 1 of the combat [Calm] [Disengagement]."""
+    assert _blocked_disengagement(tmp_path / "a", "Presence").dm[0] == 2
+    assert _blocked_disengagement(tmp_path / "b", "Calm").dm[0] == 1
+
+
+def test_reputation_a_commander_commands_units_beyond_his_regiment(tmp_path: Path) -> None:
+    """Teuffel (Yellow Brigade) stands by the Hakkapeliitta (1 Dm), their own commander and
+    the C-C far off: they test with Discipline 3- = 2 dice; if Teuffel has Reputation,
+    with 3 [Reputation] [Testing Orders]."""
+
+    def order_test(game: Tercios) -> str:
+        where = {"Hakkapeliitta": (30.0, 30.0, 270.0)}
+        state = battle(
+            game, {"Hakkapeliitta": "Fire!"}, where, dm={"Hakkapeliitta": 1}, first="Swedish"
+        )
+
+        def change(doc: dict[str, Any]) -> None:
+            for officer, spot in ((5, (65.0, 44.0)), (4, (33.0, 31.0)), (3, (5.0, 44.0))):
+                doc["attached"][officer] = -1
+                doc["ox"][officer], doc["oy"][officer] = spot
+
+        state = _edited(state, change)
+        start = len(state.events)
+        apply(state, "activate Hakkapeliitta")
+        return events_since(state, start)[-1]
+
+    assert order_test(GAME) == "Hakkapeliitta tests its order with 2 dice."
+    path = Path(
+        variant(tmp_path, "swedish_500", 'traits = ["Reputation"]', 'traits = ["Presence"]')
+    )
+    path.write_text(
+        path.read_text(encoding="utf-8").replace(
+            'traits = ["Coordinator"]', 'traits = ["Reputation"]'
+        ),
+        encoding="utf-8",
+    )
+    famous = load(armies=("spanish_500", str(path)))
+    assert order_test(famous) == "Hakkapeliitta tests its order with 3 dice."

@@ -196,7 +196,8 @@ def _pursuit(game: Tercios, frenzy: int) -> list[str]:
 def test_frenzied_unit_that_destroys_its_enemy_removes_a_dm_or_falls_into_disorder(
     tmp_path: Path,
 ) -> None:
-    """Frenzied unit that destroys its enemy removes a dm or falls into disorder [Frenzied]."""
+    """Frenzied unit that destroys its enemy removes a dm or falls into disorder [Frenzied]
+    [Passionate]."""
     # Passionate (an automatic trait) gives the unit the Frenzied rule.
     game = _spanish(
         tmp_path,
