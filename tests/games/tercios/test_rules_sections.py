@@ -798,3 +798,24 @@ def test_reputation_a_commander_commands_units_beyond_his_regiment(tmp_path: Pat
     )
     famous = load(armies=("spanish_500", str(path)))
     assert order_test(famous) == "Hakkapeliitta tests its order with 3 dice."
+
+
+def test_crossbow_reaches_twelve_inches_where_the_arquebus_reaches_eight(tmp_path: Path) -> None:
+    """Arcabuceros 1 (Fire!) with Yellow 1 10 inches off: no shot with arquebuses (8
+    inches), a shot with crossbows (12) [Crossbow] [Range] [Arquebus]."""
+    where = {"Arcabuceros 1": (40.0, 20.0, 90.0), "Yellow 1": (40.0, 31.97, 270.0)}
+
+    def targets(game: Tercios) -> list[str]:
+        state = battle(game, {"Arcabuceros 1": "Fire!"}, where)
+        apply(state, "activate Arcabuceros 1")
+        return texts(state)
+
+    arquebus = load(armies=("spanish_1000", "swedish_500"))
+    assert "Arcabuceros 1: shoot Yellow 1" not in targets(arquebus)
+    crossbows = variant(
+        tmp_path,
+        "spanish_1000",
+        'name = "Arcabuceros 1" }',
+        'name = "Arcabuceros 1", options = ["Crossbows"] }',
+    )
+    assert "Arcabuceros 1: shoot Yellow 1" in targets(load(armies=(crossbows, "swedish_500")))
