@@ -819,3 +819,20 @@ def test_crossbow_reaches_twelve_inches_where_the_arquebus_reaches_eight(tmp_pat
         'name = "Arcabuceros 1", options = ["Crossbows"] }',
     )
     assert "Arcabuceros 1: shoot Yellow 1" in targets(load(armies=(crossbows, "swedish_500")))
+
+
+def test_commander_figures_an_unattached_commander_is_never_a_target() -> None:
+    """Gustav Horn stands alone 3 inches before Idiáquez: Ready! offers no shot at him, and
+    Assault! no charge; only troop units are targets [Commander Figures]."""
+    horn = GAME.officer_index["Gustav Horn (Swedish C-C)"]
+    where = {"Idiáquez": (30.0, 20.0, 90.0), "Yellow 1": (30.0, 29.0, 270.0)}
+    for order in ("Ready!", "Assault!"):
+        state = battle(GAME, {"Idiáquez": order}, where)
+        state = _edited(
+            state,
+            lambda doc: (doc["ox"].__setitem__(horn, 30.0), doc["oy"].__setitem__(horn, 24.0)),
+        )
+        apply(state, "activate Idiáquez")
+        offered = texts(state)
+        assert any("Yellow 1" in text for text in offered)
+        assert not any("Gustav Horn" in text for text in offered)
