@@ -100,24 +100,6 @@ class Svg:
         )
 
 
-def text_element(
-    x: float,
-    y: float,
-    text: str,
-    *,
-    size: int = 12,
-    weight: str = "normal",
-    fill: str = "#222",
-    anchor: str = "start",
-) -> str:
-    """One ``<text>`` element in a sans-serif font, its text escaped, for drawings that
-    build their own SVG (the maps of 1750 and 1630)."""
-    return (
-        f'<text x="{x:.0f}" y="{y:.0f}" font-family="sans-serif" font-size="{size}" '
-        f'font-weight="{weight}" text-anchor="{anchor}" fill="{fill}">{escape(text)}</text>'
-    )
-
-
 @functools.lru_cache(maxsize=ESCAPED)
 def wrap(text: str, width: int) -> tuple[str, ...]:
     """``text`` broken into lines of at most ``width`` characters, at spaces (remembered:
@@ -143,4 +125,3 @@ def detailed(inner: str, detail: str, *, name: str = "", css_class: str = "item"
     named = f' data-name="{attr(name)}"' if name else ""
     title = escape(detail, quote=False)
     return f'<g class="{attr(css_class)}"{named}><title>{title}</title>{inner}</g>'
-

@@ -216,6 +216,10 @@ def _areas(boxes: FloatArray, others: FloatArray) -> FloatArray:
     return np.where((w > 0) & (h > 0), w * h, 0.0)
 
 
+INK = "#1d1d1d"
+"""The board's ink: set on the ``<svg>`` element, so a text of this colour leaves it out."""
+
+
 def _text(
     x: float,
     y: float,
@@ -224,14 +228,19 @@ def _text(
     size: int = 12,
     weight: str = "normal",
     style: str = "normal",
-    fill: str = "#1d1d1d",
+    fill: str = INK,
     anchor: str = "start",
 ) -> str:
-    italic = ' font-style="italic"' if style == "italic" else ""
-    return (
-        f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" font-weight="{weight}"{italic} '
-        f'fill="{fill}" text-anchor="{anchor}">{escape(content)}</text>'
-    )
+    """One ``<text>``; SVG's defaults and the board's ink are left unsaid (a board goes to
+    every seat after every move)."""
+    extra = f' font-weight="{weight}"' if weight != "normal" else ""
+    if style != "normal":
+        extra += f' font-style="{style}"'
+    if fill != INK:
+        extra += f' fill="{fill}"'
+    if anchor != "start":
+        extra += f' text-anchor="{anchor}"'
+    return f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}"{extra}>{escape(content)}</text>'
 
 
 class Table:
@@ -282,7 +291,7 @@ class Line:
     text: str
     weight: str = "normal"
     style: str = "normal"
-    fill: str = "#1d1d1d"
+    fill: str = INK
 
 
 @dataclass
@@ -917,7 +926,7 @@ def board_svg(view: JsonDict) -> str:
             f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
             f'viewBox="{-LEFT:g} {-top:g} {width:.0f} {height}" data-scale="{SCALE:g}" '
             f'data-table-width="{table.width:g}" data-table-depth="{table.depth:g}" '
-            f'font-family="{attr(FONT)}" role="img">',
+            f'font-family="{attr(FONT)}" fill="{INK}" role="img">',
             DEFS,
             f'<rect x="{-LEFT:g}" y="{-top:g}" width="{width:.0f}" height="{height}" '
             'fill="#fbf7ee"/>',
