@@ -6,7 +6,7 @@ of the action (a chance draw is forced by applying ``Draw: <card>``), ``legal_ac
 sequence is impractical (turn 15, an almost empty deck), a position is built by writing a
 ``to_json`` document and loading it; the loader checks the document's consistency.
 
-The card list below is copied verbatim from the rulebook (EIGHTY YEARS WAR CARD LIST), so
+The card list below is copied verbatim from the rulebook [Eighty Years War Card List], so
 that the tests state the printed facts independently of the engine's data pack.
 """
 
@@ -235,7 +235,7 @@ def in_card_order(names: Iterable[str]) -> list[str]:
 
 
 def stage_of_turn(turn: int) -> int:
-    """STAGES: three stages of 5 turns each."""
+    """[Stages] Three stages of 5 turns each."""
     return (turn - 1) // 5 + 1
 
 
@@ -326,16 +326,16 @@ def refuse(state: State, action: str, *, seat: int | None = None) -> str:
 
 
 def skip_strategy(state: State) -> None:
-    """STRATEGY PHASE: both sides discard nothing."""
+    """[Strategy Phase] Both sides discard nothing."""
     for seat in (DUTCH, SPANISH):
         assert state.current_player() == seat
         state.apply_action("Stop discarding")
 
 
 def place(state: State, seat: int, military: Iterable[str], shows: str | None = None) -> None:
-    """ACTION PHASE: ``seat`` splits its whole hand, ``military`` to the military meld and
-    the rest to the political meld, placing the cards in card-list order (Rulings R7); then
-    it reveals, showing the Event ``shows`` when it must choose one (Rulings R9)."""
+    """[Action Phase] ``seat`` splits its whole hand, ``military`` to the military meld and
+    the rest to the political meld, placing the cards in card-list order [Rulings R7]; then
+    it reveals, showing the Event ``shows`` when it must choose one [Rulings R9]."""
     military = set(military)
     held = set(hand(state, seat))
     assert military <= held, f"{sorted(military - held)} not in the {SEATS[seat]} hand"
@@ -353,7 +353,7 @@ def play_melds(
     spanish_military: Iterable[str],
     shows: tuple[str | None, str | None] = (None, None),
 ) -> None:
-    """ACTION PHASE: the Dutch split, then the Spanish; the reveal follows."""
+    """[Action Phase] The Dutch split, then the Spanish; the reveal follows."""
     assert phase(state) == "Action Phase"
     place(state, DUTCH, dutch_military, shows[DUTCH])
     place(state, SPANISH, spanish_military, shows[SPANISH])
@@ -414,7 +414,7 @@ def position(
     """A position built as a ``to_json`` document and loaded with ``state_from_json``.
 
     ``phase`` is "logistics", "strategy" (discarding), "strategy_draw" or "action". The deck
-    defaults to every card that has entered the game by this turn's stage (Rulings R2) and
+    defaults to every card that has entered the game by this turn's stage [Rulings R2] and
     is placed nowhere else, in card-list order.
     """
     stage = stage_of_turn(turn)
@@ -452,7 +452,7 @@ def start_of_turn(turn: int, **kwargs: Any) -> State:
     return position(turn=turn, phase="logistics", to_draw=7, **kwargs)
 
 
-# Zero-valued fillers: a card of the other side is unusable (ACTION PHASE), worth 0.
+# Zero-valued fillers: a card of the other side is unusable [Action Phase], worth 0.
 DUTCH_FILLERS = ("Imperial Authority", "Spanish Armies", "Southern Aristocracy", "Bribery")
 SPANISH_FILLERS = ("Great Merchant Cities", "Sea Beggars", "Maritime Provinces", "Flood Terrain")
 

@@ -42,7 +42,7 @@ def action_start() -> State:
 
 
 def test_action_phase_each_player_makes_a_military_and_a_political_meld() -> None:
-    """ACTION PHASE: "Each player must make 2 Melds. There is a Military Meld and a
+    """[Action Phase] "Each player must make 2 Melds. There is a Military Meld and a
     Political Meld." Rulings R5: the Dutch first."""
     state = action_start()
     assert phase(state) == "Action Phase"
@@ -54,7 +54,7 @@ def test_action_phase_each_player_makes_a_military_and_a_political_meld() -> Non
 
 
 def test_action_phase_cards_are_placed_in_card_list_order() -> None:
-    """Rulings R7: a side places its cards one by one, always the one first in the card
+    """[Rulings R7] A side places its cards one by one, always the one first in the card
     list; another card is refused with that reason."""
     state = action_start()
     hands_seen = []
@@ -69,7 +69,7 @@ def test_action_phase_cards_are_placed_in_card_list_order() -> None:
 
 
 def test_action_phase_all_cards_in_hand_must_be_used() -> None:
-    """ACTION PHASE: "All the cards in your hand must be used in the Melds": no action ends
+    """[Action Phase] "All the cards in your hand must be used in the Melds": no action ends
     a side's melding before its hand is empty, and the reveal shows all 7 and 8 cards."""
     state = action_start()
     for seat, size in ((DUTCH, 7), (SPANISH, 8)):
@@ -88,7 +88,7 @@ def test_action_phase_all_cards_in_hand_must_be_used() -> None:
 
 @pytest.mark.parametrize("first", ["military", "political"])
 def test_action_phase_each_meld_must_contain_at_least_one_card(first: str) -> None:
-    """ACTION PHASE: "Each Meld must contain at least 1 card" (Rulings R7: the last card is
+    """[Action Phase] "Each Meld must contain at least 1 card" (Rulings R7: the last card is
     forced into an empty meld, the other meld is refused with the reason)."""
     other = "political" if first == "military" else "military"
     state = action_start()
@@ -103,7 +103,7 @@ def test_action_phase_each_meld_must_contain_at_least_one_card(first: str) -> No
 
 
 def test_action_phase_last_card_free_once_both_melds_have_cards() -> None:
-    """Rulings R7: the last card is forced only when one meld is still empty."""
+    """[Rulings R7] The last card is forced only when one meld is still empty."""
     state = action_start()
     state.apply_action(f"Meld political: {DUTCH_HAND[0]}")
     for card in DUTCH_HAND[1:-1]:
@@ -113,7 +113,7 @@ def test_action_phase_last_card_free_once_both_melds_have_cards() -> None:
 
 
 def test_action_phase_every_split_of_the_hand_reachable_exactly_once() -> None:
-    """Rulings R7: every split of the hand into two non-empty melds is reachable and has
+    """[Rulings R7] Every split of the hand into two non-empty melds is reachable and has
     exactly one sequence: 2**7 - 2 = 126 for the Dutch hand of 7."""
     splits: list[frozenset[str]] = []
 
@@ -134,7 +134,7 @@ def test_action_phase_every_split_of_the_hand_reachable_exactly_once() -> None:
 
 
 def test_action_phase_dutch_meld_first_then_spanish_then_both_reveal() -> None:
-    """ACTION PHASE: "Both players reveal their Melds simultaneously": nothing is revealed
+    """[Action Phase] "Both players reveal their Melds simultaneously": nothing is revealed
     until the second side has placed its last card. Rulings R5: the Dutch place first."""
     state = action_start()
     place(state, DUTCH, ["Sea Beggars", "Privateers"])
@@ -150,7 +150,7 @@ def test_action_phase_dutch_meld_first_then_spanish_then_both_reveal() -> None:
 
 
 def test_action_phase_totals_are_the_sum_of_usable_values() -> None:
-    """ACTION PHASE: "Players add up the total numeric value for each of their Melds"."""
+    """[Action Phase] "Players add up the total numeric value for each of their Melds"."""
     state = action_start()
     place(state, DUTCH, ["Sea Beggars", "Privateers", "Guerilla Campaign"])
     place(state, SPANISH, ["Spanish Armies", "Military Might", "Spanish Empire"])
@@ -163,7 +163,7 @@ def test_action_phase_totals_are_the_sum_of_usable_values() -> None:
 
 
 def test_action_phase_usable_cards_face_up_unusable_face_down() -> None:
-    """ACTION PHASE: "keep useable cards face up and Unusable cards face down" (R11)."""
+    """[Action Phase] "keep useable cards face up and Unusable cards face down" (R11)."""
     state = reveal(
         dutch_military=["Sea Beggars", "Spanish Armies", "Rebel Unity"],
         dutch_political=["Reformation"],
@@ -211,7 +211,7 @@ def test_action_phase_cards_of_the_other_side_are_unusable(
     ],
 )
 def test_action_phase_military_political_either_cards(meld: str, card: str, value: int) -> None:
-    """CARD LIST NOTATION: M = Military Melds only, P = Political only, E = Either."""
+    """[Card List Notation] M = Military Melds only, P = Political only, E = Either."""
     state = reveal(**{f"dutch_{meld}": [card]})
     assert last_meld(state, DUTCH, meld)["total"] == value
 
@@ -232,7 +232,7 @@ def test_action_phase_military_political_either_cards(meld: str, card: str, valu
 def test_action_phase_cards_of_the_wrong_stage_are_unusable(
     turn: int, seat: int, card: str, value: int
 ) -> None:
-    """STAGES: "Certain cards can only be played in specific Stages" (CARD LIST NOTATION
+    """[Stages] "Certain cards can only be played in specific Stages" (CARD LIST NOTATION
     I, II, III, I+, II+); Rulings R3: an expired card stays in the game but is unusable."""
     key = "dutch_military" if seat == DUTCH else "spanish_military"
     state = reveal(**{key: [card]}, turn=turn)
@@ -263,7 +263,7 @@ def test_action_phase_kept_wrong_stage_card_is_unusable_in_the_meld() -> None:
 
 
 def test_action_phase_one_leader_per_meld_the_highest_counts() -> None:
-    """ACTION PHASE: "A Meld can only have 1 Leader. Additional Leaders are Unusable."
+    """[Action Phase] "A Meld can only have 1 Leader. Additional Leaders are Unusable."
     Rulings R8: the highest counts."""
     state = reveal(spanish_military=["Duke of Alba", "King Phillip II", "Spanish Armies"])
     shown = last_meld(state, SPANISH, "military")
@@ -273,14 +273,14 @@ def test_action_phase_one_leader_per_meld_the_highest_counts() -> None:
 
 
 def test_action_phase_one_leader_in_each_meld_both_count() -> None:
-    """ACTION PHASE: the Leader limit is per meld: one in each meld both count."""
+    """[Action Phase] The Leader limit is per meld: one in each meld both count."""
     state = reveal(spanish_military=["King Phillip II"], spanish_political=["Duke of Alba"])
     assert last_meld(state, SPANISH, "military")["total"] == 9
     assert last_meld(state, SPANISH, "political")["total"] == 7
 
 
 def test_action_phase_equal_leaders_the_earlier_in_the_card_list_counts() -> None:
-    """Rulings R8: on equal values the Leader earlier in the card list counts (King Phillip
+    """[Rulings R8] On equal values the Leader earlier in the card list counts (King Phillip
     II, 9, before the Duke of Parma, 9)."""
     state = reveal(spanish_military=["Duke of Parma", "King Phillip II"], turn=6)
     shown = last_meld(state, SPANISH, "military")
@@ -301,7 +301,7 @@ def test_action_phase_equal_leaders_the_earlier_in_the_card_list_counts() -> Non
 def test_action_phase_leader_unusable_for_another_reason_does_not_use_up_the_meld_leader(
     turn: int, blocked: str, leader: str, value: int
 ) -> None:
-    """Rulings R8: a Leader unusable for side, meld type or stage does not use up the
+    """[Rulings R8] A Leader unusable for side, meld type or stage does not use up the
     meld's Leader."""
     state = reveal(dutch_military=[blocked, leader], turn=turn)
     shown = last_meld(state, DUTCH, "military")
@@ -314,7 +314,7 @@ def test_action_phase_leader_unusable_for_another_reason_does_not_use_up_the_mel
 
 
 def test_action_phase_one_event_per_turn_the_side_chooses_which() -> None:
-    """ACTION PHASE: one Event card per turn, the extras unusable. Rulings R9: with several
+    """[Action Phase] One Event card per turn, the extras unusable. Rulings R9: with several
     usable Events across its melds, the side chooses the one it shows, before the reveal."""
     state = position(
         turn=6, hands=(("Spanish Armada Fiasco", "Sea Beggars", "Union of Utrecht"), ())
@@ -347,7 +347,7 @@ def test_action_phase_one_event_per_turn_the_side_chooses_which() -> None:
 
 
 def test_action_phase_one_event_per_turn_within_one_meld() -> None:
-    """ACTION PHASE: two Events in the same meld: only one is usable."""
+    """[Action Phase] Two Events in the same meld: only one is usable."""
     state = reveal(
         dutch_political=["Pacification of Ghent", "Union of Utrecht"],
         turn=6,
@@ -359,7 +359,7 @@ def test_action_phase_one_event_per_turn_within_one_meld() -> None:
 
 
 def test_action_phase_the_event_shown_may_be_the_lower_one() -> None:
-    """Rulings R9: the side may show a lower Event (Act of Abjuration, 2, over Spanish
+    """[Rulings R9] The side may show a lower Event (Act of Abjuration, 2, over Spanish
     Armada Fiasco); the one shown goes off, the other is unusable and discarded."""
     state = reveal(
         dutch_military=["Act of Abjuration", "Spanish Armada Fiasco"],
@@ -383,7 +383,7 @@ def test_action_phase_the_event_shown_may_be_the_lower_one() -> None:
 def test_action_phase_a_lower_event_shown_can_swing_a_meld(
     shows: str, military: int, political: int, held: tuple[int, int]
 ) -> None:
-    """Rulings R9: why the side chooses (and the highest Event is not always best): here
+    """[Rulings R9] Why the side chooses (and the highest Event is not always best): here
     showing the lower Act of Abjuration keeps a Province that the Spanish Armada Fiasco
     loses."""
     state = reveal(
@@ -428,7 +428,7 @@ def test_action_phase_every_side_is_asked_to_reveal_so_asking_tells_nothing() ->
 
 
 def test_action_phase_each_side_has_its_own_event_per_turn() -> None:
-    """ACTION PHASE: "You may only use 1 Event card per turn": per player."""
+    """[Action Phase] "You may only use 1 Event card per turn": per player."""
     state = reveal(
         dutch_political=["Union of Utrecht"], spanish_political=["Union of Arras"], turn=6
     )
@@ -457,7 +457,7 @@ def test_action_phase_each_side_has_its_own_event_per_turn() -> None:
 def test_action_phase_event_unusable_for_another_reason_does_not_count_toward_the_limit(
     turn: int, military: list[str], political: list[str], counted: str, total: int
 ) -> None:
-    """Rulings R9: an Event unusable for another reason does not count toward the limit,
+    """[Rulings R9] An Event unusable for another reason does not count toward the limit,
     and does not go off."""
     state = reveal(dutch_military=military, dutch_political=political, turn=turn)
     shown = last_meld(state, DUTCH, "military")
@@ -467,8 +467,8 @@ def test_action_phase_event_unusable_for_another_reason_does_not_count_toward_th
 
 
 def test_deck_and_cards_event_that_goes_off_is_removed_from_play() -> None:
-    """DECK & CARDS: an Event able to contribute its value has "gone off" and is removed
-    from play (Rulings R10): not in the discard pile; logged under Deck & Cards."""
+    """[Deck & Cards] An Event able to contribute its value has "gone off" and is removed
+    from play [Rulings R10]: not in the discard pile; logged under Deck & Cards."""
     state = reveal(dutch_political=["Council of Blood"])
     assert last_meld(state, DUTCH, "political")["total"] == 5
     view = state.view(SPANISH)
@@ -481,7 +481,7 @@ def test_deck_and_cards_event_that_goes_off_is_removed_from_play() -> None:
 
 
 def test_action_phase_unusable_events_are_discarded_normally() -> None:
-    """Rulings R9: the extra Events are unusable and go to the discard pile (face down,
+    """[Rulings R9] The extra Events are unusable and go to the discard pile (face down,
     R11) instead of leaving the game."""
     state = reveal(
         dutch_military=["Spanish Armada Fiasco"],
@@ -494,7 +494,7 @@ def test_action_phase_unusable_events_are_discarded_normally() -> None:
 
 
 def test_action_phase_event_of_the_other_side_does_not_go_off() -> None:
-    """DECK & CARDS: only an Event "able to contribute its Value" goes off."""
+    """[Deck & Cards] Only an Event "able to contribute its Value" goes off."""
     state = reveal(dutch_political=["Union of Arras"], turn=6)
     assert state.view(None)["removed_from_play"] == []
     assert "Union of Arras" in state.view(DUTCH)["discard"]["yours_face_down"]
@@ -556,7 +556,7 @@ MARGINS = [
 def test_action_phase_within_2_tie_3_plus_one_province_15_plus_two(
     case: tuple[str, list[str], list[str], int, int, str | None, int],
 ) -> None:
-    """ACTION PHASE: "If both players are within 2 points on a Meld, it is a tie";
+    """[Action Phase] "If both players are within 2 points on a Meld, it is a tie";
     "3+ points higher ... Takes a Province Token"; "15+ points higher ... Takes 2 Province
     Tokens" (boundaries 2, 3, 14 and 15 on both sides)."""
     meld, dutch, spanish, dutch_total, spanish_total, winner, tokens = case
@@ -572,7 +572,7 @@ def test_action_phase_within_2_tie_3_plus_one_province_15_plus_two(
 
 
 def test_action_phase_both_melds_are_settled() -> None:
-    """ACTION PHASE: each meld is won or tied on its own; a side can win one and lose the
+    """[Action Phase] Each meld is won or tied on its own; a side can win one and lose the
     other."""
     state = reveal(
         dutch_military=["Sea Battle"],
@@ -610,7 +610,7 @@ def test_action_phase_a_side_never_loses_more_provinces_than_it_holds() -> None:
 
 
 def test_action_phase_winner_takes_tokens_from_the_opponent_total_stays_17() -> None:
-    """PROVINCE TOKENS: 17 tokens; a won meld moves tokens from loser to winner."""
+    """[Province Tokens] 17 tokens; a won meld moves tokens from loser to winner."""
     state = reveal(
         dutch_military=DUTCH_28,
         spanish_military=["Pivotal Area"],

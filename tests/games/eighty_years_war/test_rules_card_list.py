@@ -13,10 +13,11 @@ FIRST_TURN_OF_STAGE = {1: 1, 2: 6, 3: 11}
 
 @pytest.mark.parametrize("card", CARDS, ids=[card.name for card in CARDS])
 def test_card_list_value_use_meld_and_stage_of(card: Card) -> None:
-    """CARD LIST NOTATION: the card is worth its printed value for the side(s) of its Use
-    column, in the meld(s) of its Meld column, in the stage(s) of its Stage column, and 0
-    otherwise (ACTION PHASE: unusable cards have zero value). It is tried in every stage
-    from the one it enters the deck in (SETUP, Rulings R2/R3), by both sides, in both melds."""
+    """[Eighty Years War Card List] [Card List Notation] The card is worth its printed
+    value for the side(s) of its Use column, in the meld(s) of its Meld column, in the
+    stage(s) of its Stage column, and 0 otherwise (unusable cards have zero value
+    [Action Phase]). It is tried in every stage from the one it enters the deck in [Setup]
+    [Rulings R2] [Rulings R3], by both sides, in both melds."""
     for stage in range(card.entry_stage, 4):
         turn = FIRST_TURN_OF_STAGE[stage]
         for seat in (DUTCH, SPANISH):

@@ -66,7 +66,7 @@ def played_turn_one() -> State:
 
 
 def test_end_phase_all_cards_in_play_are_discarded() -> None:
-    """END PHASE: "All Cards in play are discarded": both melds of both sides go to the
+    """[End Phase] "All Cards in play are discarded": both melds of both sides go to the
     discard pile (the Event that went off leaves the game instead), and nobody holds a card
     when the next turn's Logistics Phase begins."""
     state = played_turn_one()
@@ -86,7 +86,7 @@ def test_end_phase_all_cards_in_play_are_discarded() -> None:
 
 
 def test_end_phase_usable_cards_discarded_face_up_unusable_face_down() -> None:
-    """Rulings R11: the cards shown face up at the reveal are discarded face up; the
+    """[Rulings R11] The cards shown face up at the reveal are discarded face up; the
     unusable ones, shown face down, are discarded face down (the owner still knows them)."""
     state = played_turn_one()
     face_up = set(state.view(None)["discard"]["face_up"])
@@ -101,7 +101,7 @@ def test_end_phase_usable_cards_discarded_face_up_unusable_face_down() -> None:
 
 
 def test_end_phase_keeps_track_of_turn_and_stage() -> None:
-    """END PHASE: "Keep track of Stage and Turn": the turn advances by one."""
+    """[End Phase] "Keep track of Stage and Turn": the turn advances by one."""
     state = reveal(**TIE, turn=5)
     assert turn(state) == 6
     assert state.view(None)["stage"] == "II"
@@ -109,7 +109,7 @@ def test_end_phase_keeps_track_of_turn_and_stage() -> None:
 
 
 def test_victory_game_ends_after_15_turns() -> None:
-    """VICTORY: "The game ends after 15 turns" (a whole game played at random)."""
+    """[Victory] "The game ends after 15 turns" (a whole game played at random)."""
     state = GAME.new_initial_state()
     play_randomly(state, random.Random(5))
     assert state.is_terminal()
@@ -125,7 +125,7 @@ def test_victory_game_ends_after_15_turns() -> None:
 
 
 def test_victory_game_not_over_after_turn_14() -> None:
-    """VICTORY: after 14 turns the game goes on to turn 15."""
+    """[Victory] After 14 turns the game goes on to turn 15."""
     state = reveal(**TIE, turn=14)
     assert not state.is_terminal()
     assert turn(state) == 15
@@ -136,7 +136,7 @@ def test_victory_game_not_over_after_turn_14() -> None:
 
 @pytest.mark.parametrize("dutch", [8, 9, 12, 17])
 def test_victory_dutch_victory_with_8_or_more_provinces(dutch: int) -> None:
-    """VICTORY: "If the Dutch player has 8+ Provinces it is a Dutch Victory"."""
+    """[Victory] "If the Dutch player has 8+ Provinces it is a Dutch Victory"."""
     state = reveal(**TIE, turn=15, provinces=(dutch, 17 - dutch))
     assert state.is_terminal()
     result = state.result()
@@ -149,7 +149,7 @@ def test_victory_dutch_victory_with_8_or_more_provinces(dutch: int) -> None:
 
 @pytest.mark.parametrize("spanish", [11, 12, 16, 17])
 def test_victory_spanish_victory_with_11_or_more_provinces(spanish: int) -> None:
-    """VICTORY: "If the Spanish Player has 11+ Provinces it is a Spanish Victory"."""
+    """[Victory] "If the Spanish Player has 11+ Provinces it is a Spanish Victory"."""
     state = reveal(**TIE, turn=15, provinces=(17 - spanish, spanish))
     assert state.is_terminal()
     result = state.result()
@@ -159,7 +159,7 @@ def test_victory_spanish_victory_with_11_or_more_provinces(spanish: int) -> None
 
 
 def test_victory_historical_tie_with_7_and_10() -> None:
-    """VICTORY: "If the Dutch have 7 Provinces, and the Spanish have 10 Provinces, it is a
+    """[Victory] "If the Dutch have 7 Provinces, and the Spanish have 10 Provinces, it is a
     Historical Tie" (returns 0 each)."""
     state = reveal(**TIE, turn=15, provinces=(7, 10))
     assert state.is_terminal()
@@ -184,7 +184,7 @@ def test_victory_decided_after_the_melds_of_turn_15(
     winners: list[str],
     held: tuple[int, int],
 ) -> None:
-    """VICTORY: the provinces are counted after the 15th turn, its melds included."""
+    """[Victory] The provinces are counted after the 15th turn, its melds included."""
     state = reveal(dutch_military=dutch_military, spanish_military=spanish_military, turn=15)
     assert state.is_terminal()
     assert provinces(state) == held
@@ -213,7 +213,7 @@ def test_victory_game_does_not_end_early_when_a_side_has_no_provinces() -> None:
 
 
 def test_victory_no_action_once_the_game_is_over() -> None:
-    """VICTORY: after the 15th turn nothing more can be played."""
+    """[Victory] After the 15th turn nothing more can be played."""
     state = reveal(**TIE, turn=15)
     assert state.is_terminal()
     for action in ("Draw: Rebel Unity", "Stop discarding", "Meld military: Rebel Unity"):

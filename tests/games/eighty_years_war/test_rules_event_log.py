@@ -90,7 +90,7 @@ def test_event_log_wrong_stage_replacement_and_event_going_off() -> None:
 
 
 def test_event_log_victory_is_the_last_event() -> None:
-    """VICTORY: the result is logged under Victory, with its reason."""
+    """[Victory] The result is logged under Victory, with its reason."""
     state = whole_game()
     last = state.events[-1]
     assert last.rule == "Victory"

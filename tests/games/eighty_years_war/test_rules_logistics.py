@@ -31,7 +31,7 @@ STAGE_ONE = names_where(lambda card: card.entry_stage == 1)
 
 
 def test_logistics_dutch_fill_to_7_first_then_spanish_fill_to_8() -> None:
-    """LOGISTICS PHASE: "The Dutch player fills his hand to 7 Cards. The Spanish player
+    """[Logistics Phase] "The Dutch player fills his hand to 7 Cards. The Spanish player
     fills his hand to 8 Cards." Rulings R5: the Dutch act first."""
     state = GAME.new_initial_state()
     for count in range(1, 8):
@@ -52,7 +52,7 @@ def test_logistics_dutch_fill_to_7_first_then_spanish_fill_to_8() -> None:
 
 
 def test_logistics_hands_are_7_and_8_at_every_strategy_phase() -> None:
-    """LOGISTICS PHASE: every turn of a whole game starts its Strategy Phase with the Dutch
+    """[Logistics Phase] Every turn of a whole game starts its Strategy Phase with the Dutch
     holding 7 cards and the Spanish 8 (through reshuffles and all three stages)."""
     seen: dict[int, dict[str, int]] = {}
 
@@ -68,14 +68,14 @@ def test_logistics_hands_are_7_and_8_at_every_strategy_phase() -> None:
 
 
 def test_logistics_draws_are_logged_under_logistics_phase() -> None:
-    """LOGISTICS PHASE: the event of each draw cites the section."""
+    """[Logistics Phase] The event of each draw cites the section."""
     state = GAME.new_initial_state()
     draw(state, STAGE_ONE[0])
     assert state.events[-1].rule == "Logistics Phase"
 
 
 def test_logistics_no_wrong_stage_choice_in_stage_i() -> None:
-    """LOGISTICS PHASE: every card of the Stage I deck can be used in Stage I, so no draw of
+    """[Logistics Phase] Every card of the Stage I deck can be used in Stage I, so no draw of
     Stage I offers the wrong-stage replacement."""
     state = GAME.new_initial_state()
     for card in chance_names(state):
@@ -86,7 +86,7 @@ def test_logistics_no_wrong_stage_choice_in_stage_i() -> None:
 
 @pytest.mark.parametrize("turn", [6, 11])
 def test_logistics_wrong_stage_choice_offered_exactly_for_wrong_stage_cards(turn: int) -> None:
-    """LOGISTICS PHASE: "If you draw a card that cannot be used because it is the wrong
+    """[Logistics Phase] "If you draw a card that cannot be used because it is the wrong
     Stage, you May immediately discard it face up and draw a replacement" (Rulings R4:
     offered as Keep or Replace, for the wrong-stage cards and only for them)."""
     stage = 2 if turn == 6 else 3
@@ -109,7 +109,7 @@ def test_logistics_wrong_stage_choice_offered_exactly_for_wrong_stage_cards(turn
 
 
 def test_logistics_wrong_stage_whatever_the_side() -> None:
-    """Rulings R4: a card is wrong-stage when its stage code excludes the stage, whatever its
+    """[Rulings R4] A card is wrong-stage when its stage code excludes the stage, whatever its
     side: the Dutch may replace the Spanish Duke of Alba (S, I) in Stage II."""
     state = start_of_turn(6)
     draw(state, "Duke of Alba")
@@ -117,7 +117,7 @@ def test_logistics_wrong_stage_whatever_the_side() -> None:
 
 
 def test_logistics_i_plus_card_is_right_stage_in_ii_and_wrong_in_iii() -> None:
-    """CARD LIST NOTATION: I+ = Stage I or II only; II+ = Stage II or III only."""
+    """[Card List Notation] I+ = Stage I or II only; II+ = Stage II or III only."""
     two = start_of_turn(6)
     draw(two, "William of Orange")
     assert two.is_chance_node()
@@ -129,7 +129,7 @@ def test_logistics_i_plus_card_is_right_stage_in_ii_and_wrong_in_iii() -> None:
 
 
 def test_logistics_keep_wrong_stage_card_stays_in_hand() -> None:
-    """LOGISTICS PHASE: the replacement is optional ("May"); a kept card counts toward the
+    """[Logistics Phase] The replacement is optional ("May"); a kept card counts toward the
     hand of 7 and is not discarded."""
     state = start_of_turn(6)
     draw(state, "Calvinist Iconoclasm")
@@ -145,7 +145,7 @@ def test_logistics_keep_wrong_stage_card_stays_in_hand() -> None:
 
 
 def test_logistics_replace_discards_face_up_and_draws_a_replacement() -> None:
-    """LOGISTICS PHASE: "discard it face up and draw a replacement": the other side and
+    """[Logistics Phase] "discard it face up and draw a replacement": the other side and
     spectators see the card in the discard pile; the hand still fills to 7."""
     state = start_of_turn(6)
     draw(state, "Duke of Alba")
@@ -168,7 +168,7 @@ def test_logistics_replace_discards_face_up_and_draws_a_replacement() -> None:
 
 
 def test_logistics_replacement_that_is_wrong_stage_is_offered_again() -> None:
-    """Rulings R4: the choice follows every draw, a replacement draw included."""
+    """[Rulings R4] The choice follows every draw, a replacement draw included."""
     state = start_of_turn(6)
     draw(state, "Duke of Alba")
     state.apply_action("Replace: Duke of Alba")
@@ -185,7 +185,7 @@ def test_logistics_replacement_that_is_wrong_stage_is_offered_again() -> None:
 
 
 def test_logistics_spanish_get_the_wrong_stage_choice_too() -> None:
-    """LOGISTICS PHASE: "If you draw ...": either player."""
+    """[Logistics Phase] "If you draw ...": either player."""
     dutch = ["Sea Beggars", "Sea Battle", "Flood Terrain", "Rebel Unity", "Reformation"]
     dutch += ["Mutinies", "Fanaticism"]
     state = start_of_turn(6)
@@ -199,7 +199,7 @@ def test_logistics_spanish_get_the_wrong_stage_choice_too() -> None:
 
 
 def test_logistics_wrong_stage_choice_must_be_made_before_drawing_on() -> None:
-    """LOGISTICS PHASE: "immediately": no card is drawn until the choice is made."""
+    """[Logistics Phase] "immediately": no card is drawn until the choice is made."""
     state = start_of_turn(6)
     draw(state, "Duke of Alba")
     message = refuse(state, "Draw: Sea Beggars")
@@ -209,7 +209,7 @@ def test_logistics_wrong_stage_choice_must_be_made_before_drawing_on() -> None:
 
 
 def test_logistics_deck_runs_out_discard_is_shuffled_to_form_the_deck() -> None:
-    """LOGISTICS PHASE: "If the deck runs out, shuffle the discard and draw from it"
+    """[Logistics Phase] "If the deck runs out, shuffle the discard and draw from it"
     (Rulings R13: when a card must be drawn and the deck is empty)."""
     rest = [card for card in STAGE_ONE if card != "Sea Beggars"]
     face_down = {rest[0]: DUTCH, rest[1]: SPANISH}
@@ -232,7 +232,7 @@ def test_logistics_deck_runs_out_discard_is_shuffled_to_form_the_deck() -> None:
 
 
 def test_logistics_discard_not_shuffled_while_the_deck_has_cards() -> None:
-    """LOGISTICS PHASE: the discard is shuffled only when the deck *runs out*."""
+    """[Logistics Phase] The discard is shuffled only when the deck *runs out*."""
     rest = [card for card in STAGE_ONE if card not in ("Sea Beggars", "Sea Battle")]
     state = start_of_turn(2, deck=["Sea Beggars", "Sea Battle"], discard=rest)
     draw(state, "Sea Beggars")
@@ -242,7 +242,7 @@ def test_logistics_discard_not_shuffled_while_the_deck_has_cards() -> None:
 
 
 def test_logistics_events_removed_from_play_are_not_reshuffled() -> None:
-    """DECK & CARDS: an Event that went off "is removed from play" (Rulings R10): when the
+    """[Deck & Cards] An Event that went off "is removed from play" [Rulings R10]: when the
     discard is shuffled to form the deck, it stays out and can never be drawn."""
     rest = [card for card in STAGE_ONE if card not in ("Sea Beggars", "Council of Blood")]
     state = start_of_turn(2, deck=["Sea Beggars"], discard=rest, removed=["Council of Blood"])
@@ -254,8 +254,8 @@ def test_logistics_events_removed_from_play_are_not_reshuffled() -> None:
 
 
 def test_logistics_card_not_in_the_deck_cannot_be_drawn() -> None:
-    """LOGISTICS PHASE: a draw comes from the deck; cards in a hand or not yet shuffled in
-    (SETUP) cannot come up."""
+    """[Logistics Phase] A draw comes from the deck; cards in a hand or not yet shuffled in
+    [Setup] cannot come up."""
     state = GAME.new_initial_state()
     draw(state, "Sea Beggars")
     assert "in the deck" in refuse(state, "Draw: Sea Beggars")
@@ -264,7 +264,7 @@ def test_logistics_card_not_in_the_deck_cannot_be_drawn() -> None:
 
 
 def test_logistics_empty_deck_and_discard_leave_the_hand_short() -> None:
-    """Rulings R13: if both the deck and the discard pile are empty, the hand stays short."""
+    """[Rulings R13] If both the deck and the discard pile are empty, the hand stays short."""
     everything = names_where(lambda card: card.entry_stage == 1)
     state = position(
         turn=2,

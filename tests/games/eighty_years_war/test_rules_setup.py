@@ -61,7 +61,7 @@ def record(seed: int) -> Record:
 
 @pytest.mark.parametrize("players", [1, 3])
 def test_introduction_card_game_for_2_players(players: int) -> None:
-    """INTRODUCTION: "Card game for 2 players": the Dutch and the Spanish; no other count."""
+    """[Introduction] "Card game for 2 players": the Dutch and the Spanish; no other count."""
     info = next(g for g in stratagem.available_games() if g.name == "eighty_years_war")
     assert (info.min_players, info.max_players) == (2, 2)
     assert GAME.num_players == 2
@@ -81,7 +81,7 @@ def test_setup_dutch_receive_7_and_spanish_10_of_17_province_tokens() -> None:
 
 
 def test_setup_stage_ii_and_iii_cards_removed_deck_of_80() -> None:
-    """SETUP: "Remove the stage II and III cards from the deck" (Rulings R1, R2): the deck
+    """[Setup] "Remove the stage II and III cards from the deck" (Rulings R1, R2): the deck
     starts with the 80 cards marked A, I and I+; the 20 marked II, II+ and III are out."""
     state = GAME.new_initial_state()
     deck = set(chance_names(state))
@@ -103,7 +103,7 @@ def test_setup_i_plus_cards_start_in_the_deck() -> None:
 
 
 def test_card_list_one_copy_of_each_of_100_cards() -> None:
-    """EIGHTY YEARS WAR CARD LIST with Rulings R1: 100 distinct cards, one copy each."""
+    """[Eighty Years War Card List] [Rulings R1] 100 distinct cards, one copy each."""
     assert len(CARDS) == 100
     assert len({card.name for card in CARDS}) == 100
     everything = position(turn=11, phase="logistics", to_draw=7)
@@ -111,7 +111,7 @@ def test_card_list_one_copy_of_each_of_100_cards() -> None:
 
 
 def test_deck_is_shared_and_each_card_equally_likely() -> None:
-    """DECK & CARDS: "Players share a common deck"; a draw is one card of it, uniformly."""
+    """[Deck & Cards] "Players share a common deck"; a draw is one card of it, uniformly."""
     state = GAME.new_initial_state()
     outcomes = state.chance_outcomes()
     assert len(outcomes) == 80
@@ -126,7 +126,7 @@ def test_deck_is_shared_and_each_card_equally_likely() -> None:
 
 
 def test_turn_sequence_logistics_strategy_action_end_each_turn() -> None:
-    """TURN SEQUENCE: each turn has 4 phases, Logistics, Strategy, Action, End, in order."""
+    """[Turn Sequence] Each turn has 4 phases, Logistics, Strategy, Action, End, in order."""
     rec = record(1)
     by_turn: dict[int, list[str]] = {}
     for number, name in rec.phases:
@@ -139,7 +139,7 @@ def test_turn_sequence_logistics_strategy_action_end_each_turn() -> None:
 
 
 def test_stages_three_stages_of_five_turns_named_in_view() -> None:
-    """STAGES: Stage I is turns 1-5, Stage II turns 6-10, Stage III turns 11-15; END PHASE:
+    """[Stages] Stage I is turns 1-5, Stage II turns 6-10, Stage III turns 11-15; END PHASE:
     "Keep track of Stage and Turn" (the view shows both)."""
     rec = record(2)
     assert sorted(rec.stages) == list(range(1, 16))
@@ -148,7 +148,7 @@ def test_stages_three_stages_of_five_turns_named_in_view() -> None:
 
 
 def test_stage_ii_begins_turn_6_shuffling_in_exactly_the_ii_and_ii_plus_cards() -> None:
-    """SETUP: "At the beginning of stage II shuffle the stage II cards into the deck"
+    """[Setup] "At the beginning of stage II shuffle the stage II cards into the deck"
     (Rulings R2: the 14 cards marked II and II+), and not before turn 6."""
     rec = record(3)
     for number, outcomes in rec.chance:
@@ -166,7 +166,7 @@ def test_stage_ii_begins_turn_6_shuffling_in_exactly_the_ii_and_ii_plus_cards() 
 
 
 def test_stage_iii_begins_turn_11_shuffling_in_exactly_the_iii_cards() -> None:
-    """SETUP: "At the beginning of stage III shuffle the stage III cards into the deck"
+    """[Setup] "At the beginning of stage III shuffle the stage III cards into the deck"
     (the 6 cards marked III), and not before turn 11."""
     rec = record(4)
     for number, outcomes in rec.chance:
@@ -196,7 +196,7 @@ def test_stage_iii_begins_turn_11_shuffling_in_exactly_the_iii_cards() -> None:
 def test_stage_cards_join_the_deck_only_at_the_beginning_of_their_stage(
     last_turn: int, added: set[str]
 ) -> None:
-    """SETUP: the stage cards are shuffled in at the beginning of stages II and III only;
+    """[Setup] The stage cards are shuffled in at the beginning of stages II and III only;
     every other turn starts with the deck as the previous turn left it."""
     state = reveal(
         dutch_military=["Sea Beggars"], spanish_military=["Spanish Armies"], turn=last_turn
@@ -213,7 +213,7 @@ def test_stage_cards_join_the_deck_only_at_the_beginning_of_their_stage(
 
 
 def test_stage_cards_shuffled_in_before_the_first_draw_of_the_stage() -> None:
-    """SETUP: the shuffle is at the *beginning* of the stage, so after the End Phase of
+    """[Setup] The shuffle is at the *beginning* of the stage, so after the End Phase of
     turn 5 and before anyone draws in turn 6."""
     rec = record(5)
     rules = [(event.rule, event.data) for event in rec.state.events]

@@ -56,7 +56,7 @@ def test_strategy_phase_dutch_discard_first_then_spanish() -> None:
 
 @pytest.mark.parametrize("count", [0, 1, 2, 3, 4])
 def test_strategy_phase_discard_up_to_4_and_draw_as_many_replacements(count: int) -> None:
-    """STRATEGY PHASE: "Each player may discard up to 4 cards and draw replacements"."""
+    """[Strategy Phase] "Each player may discard up to 4 cards and draw replacements"."""
     state = strategy_start()
     for card in DUTCH_HAND[:count]:
         state.apply_action(f"Discard: {card}")
@@ -74,7 +74,7 @@ def test_strategy_phase_discard_up_to_4_and_draw_as_many_replacements(count: int
 
 
 def test_strategy_phase_discards_made_before_replacements_drawn() -> None:
-    """Rulings R6: all discards are made before the replacements are drawn."""
+    """[Rulings R6] All discards are made before the replacements are drawn."""
     state = strategy_start()
     state.apply_action("Discard: Sea Beggars")
     assert state.current_player() == DUTCH
@@ -85,7 +85,7 @@ def test_strategy_phase_discards_made_before_replacements_drawn() -> None:
 
 
 def test_strategy_phase_fifth_discard_refused_with_the_limit_as_reason() -> None:
-    """STRATEGY PHASE: "up to 4 cards": after the 4th discard no 5th is allowed (the
+    """[Strategy Phase] "up to 4 cards": after the 4th discard no 5th is allowed (the
     replacements are drawn at once), and the refusal names the limit of 4."""
     state = strategy_start()
     for card in DUTCH_HAND[:4]:
@@ -99,7 +99,7 @@ def test_strategy_phase_fifth_discard_refused_with_the_limit_as_reason() -> None
 
 
 def test_strategy_phase_stop_discarding_at_once_draws_nothing() -> None:
-    """STRATEGY PHASE: discarding is optional ("may"): 0 discards, 0 replacements."""
+    """[Strategy Phase] Discarding is optional ("may"): 0 discards, 0 replacements."""
     state = strategy_start()
     deck = state.view(None)["deck"]
     state.apply_action("Stop discarding")
@@ -109,7 +109,7 @@ def test_strategy_phase_stop_discarding_at_once_draws_nothing() -> None:
 
 
 def test_strategy_phase_spanish_discard_up_to_4_too() -> None:
-    """STRATEGY PHASE: "Each player": the Spanish discard up to 4 and draw replacements,
+    """[Strategy Phase] "Each player": the Spanish discard up to 4 and draw replacements,
     and then the Action Phase begins with the Dutch."""
     state = strategy_start()
     state.apply_action("Stop discarding")
@@ -122,14 +122,14 @@ def test_strategy_phase_spanish_discard_up_to_4_too() -> None:
 
 
 def test_strategy_phase_only_cards_in_hand_can_be_discarded() -> None:
-    """STRATEGY PHASE: a player discards cards of his own hand."""
+    """[Strategy Phase] A player discards cards of his own hand."""
     state = strategy_start()
     message = refuse(state, "Discard: Sea Battle")
     assert "not in the Dutch hand" in message
 
 
 def test_strategy_phase_discards_face_down_other_side_sees_count_not_card() -> None:
-    """Rulings R6: Strategy Phase discards go face down: the other side learns how many,
+    """[Rulings R6] Strategy Phase discards go face down: the other side learns how many,
     not which."""
     state = strategy_start()
     start = len(state.events)
@@ -151,7 +151,7 @@ def test_strategy_phase_discards_face_down_other_side_sees_count_not_card() -> N
 
 
 def test_strategy_phase_each_side_s_discard_count_stays_public_for_the_turn() -> None:
-    """STRATEGY PHASE: how many cards each side discarded is announced, so every view keeps
+    """[Strategy Phase] How many cards each side discarded is announced, so every view keeps
     this turn's counts through the Action Phase; the next turn starts them again at 0."""
     state = strategy_start()
     state.apply_action("Discard: Sea Beggars")
@@ -170,7 +170,7 @@ def test_strategy_phase_each_side_s_discard_count_stays_public_for_the_turn() ->
 
 
 def test_strategy_phase_replacement_draws_offer_the_wrong_stage_choice() -> None:
-    """Rulings R4: the wrong-stage replacement of the LOGISTICS PHASE is offered for the
+    """[Rulings R4] The wrong-stage replacement of the LOGISTICS PHASE is offered for the
     Strategy Phase's replacement draws too."""
     hands = (DUTCH_HAND, SPANISH_HAND)
     state = position(turn=6, phase="strategy", hands=hands)
@@ -188,7 +188,7 @@ def test_strategy_phase_replacement_draws_offer_the_wrong_stage_choice() -> None
 
 
 def test_strategy_phase_kept_wrong_stage_replacement_stays() -> None:
-    """Rulings R4: keeping the wrong-stage replacement is allowed in the Strategy Phase."""
+    """[Rulings R4] Keeping the wrong-stage replacement is allowed in the Strategy Phase."""
     state = position(turn=11, phase="strategy", hands=(DUTCH_HAND, SPANISH_HAND))
     state.apply_action("Discard: Sea Beggars")
     state.apply_action("Stop discarding")
@@ -200,7 +200,7 @@ def test_strategy_phase_kept_wrong_stage_replacement_stays() -> None:
 
 def test_strategy_phase_deck_runs_out_during_replacements() -> None:
     """LOGISTICS PHASE "If the deck runs out, shuffle the discard and draw from it", for the
-    Strategy Phase replacements too (Rulings R13): the just discarded cards are shuffled in."""
+    Strategy Phase replacements too [Rulings R13]: the just discarded cards are shuffled in."""
     used = set(DUTCH_HAND) | set(SPANISH_HAND) | {"Sea Battle"}
     rest = names_where(lambda card: card.entry_stage == 1 and card.name not in used)
     state = position(

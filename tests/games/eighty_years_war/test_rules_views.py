@@ -65,7 +65,7 @@ def test_views_deck_order_and_contents_hidden() -> None:
 
 
 def test_views_melds_and_their_sizes_hidden_until_the_reveal() -> None:
-    """ACTION PHASE: "The other player may not see the size of your Melds": while the Dutch
+    """[Action Phase] "The other player may not see the size of your Melds": while the Dutch
     place their cards, nothing in the Spanish (or a spectator's) view or log changes."""
     state, _ = dealt()
     skip_strategy(state)
@@ -85,7 +85,7 @@ def test_views_melds_and_their_sizes_hidden_until_the_reveal() -> None:
 
 
 def test_views_reveal_shows_usable_cards_and_only_the_count_of_unusable_ones() -> None:
-    """ACTION PHASE: "keep useable cards face up and Unusable cards face down" (R11): the
+    """[Action Phase] "keep useable cards face up and Unusable cards face down" (R11): the
     other side sees the usable cards by name and the unusable ones only as a count, then
     and afterwards in the discard pile."""
     state = position(
@@ -215,7 +215,7 @@ def test_views_resample_hidden_is_consistent_with_the_view() -> None:
 
 
 def test_views_resample_hidden_does_not_read_the_secret_size_of_the_other_side_melds() -> None:
-    """ACTION PHASE: the size of a side's Melds is secret, so two positions that differ only
+    """[Action Phase] The size of a side's Melds is secret, so two positions that differ only
     in how the Dutch split the same cards look the same to the Spanish, and a same-seeded
     redeal for the Spanish is the same in both (it used to keep the true meld sizes)."""
     worlds = []
@@ -281,7 +281,7 @@ def test_views_resample_hidden_keeps_the_other_side_deciding_on_a_wrong_stage_ca
 
 def test_views_resample_hidden_deals_the_other_side_a_hand_it_would_have_kept() -> None:
     """Decisions, "Eighty Years War redeal": once the Dutch have discarded 2 cards face down
-    and drawn 2 (STRATEGY PHASE), a redeal for the Spanish deals them a hand as a player
+    and drawn 2 [Strategy Phase], a redeal for the Spanish deals them a hand as a player
     keeps one: the 2 face-down cards are worth less to the Dutch than a fresh card is on
     average, at most 2 cards of their hand (the fresh ones) are, and their hands are worth
     more than hands dealt uniformly from the same cards."""

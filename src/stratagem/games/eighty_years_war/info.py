@@ -1,4 +1,5 @@
-"""Registry facts of Eighty Years War (kept apart so listing games imports no rules)."""
+"""Registry facts of Eighty Years War (kept apart so listing games imports no rules): a
+card game for two players, the Dutch and the Spanish [Introduction]."""
 
 from collections.abc import Callable
 

@@ -1,4 +1,4 @@
-"""ACTION PHASE arithmetic: which cards of a pair of melds are usable, and what they add up to.
+"""Which cards of a pair of melds are usable, and what they add up to [Action Phase].
 
 Pure functions over a ``CardBook``; the rules call them at the reveal, and the heuristic
 bot calls them to weigh a split of its hand.
@@ -27,15 +27,16 @@ class MeldScore:
 
 
 def _best(book: CardBook, cards: Sequence[int]) -> int:
-    """The highest-valued card; on equal values the earlier in the card list (Rulings R8, R9)."""
+    """The highest-valued card; on equal values the earlier in the card list
+    [Rulings R8] [Rulings R9]."""
     return min(cards, key=lambda card: (-book.values[card], card))
 
 
 def _usable(
     book: CardBook, seat: int, stage: int, melds: tuple[Sequence[int], Sequence[int]]
 ) -> tuple[list[list[int]], list[list[int]]]:
-    """ACTION PHASE usability before the one-Event limit: side, meld type and stage (CARD
-    LIST NOTATION), then one Leader per meld, the highest (Rulings R8)."""
+    """Usability before the one-Event limit [Action Phase]: side, meld type and stage
+    [Card List Notation], then one Leader per meld, the highest [Rulings R8]."""
     usable_by = book.usable_by[seat]
     stage_ok = book.stage_ok[stage]
     usable: list[list[int]] = [[], []]
@@ -60,7 +61,8 @@ def _usable(
 def event_candidates(
     book: CardBook, seat: int, stage: int, melds: tuple[Sequence[int], Sequence[int]]
 ) -> list[int]:
-    """The Events of a seat's melds that could contribute, one of which it shows (R9)."""
+    """The Events of a seat's melds that could contribute, one of which it shows
+    [Action Phase] [Rulings R9]."""
     usable, _ = _usable(book, seat, stage, melds)
     return sorted(
         card for meld in (MILITARY, POLITICAL) for card in usable[meld] if book.event[card]
@@ -74,12 +76,12 @@ def score_melds(
     melds: tuple[Sequence[int], Sequence[int]],
     shown: int | None = None,
 ) -> MeldScore:
-    """Apply the usability rules of the ACTION PHASE to one seat's military and political melds.
+    """Apply the usability rules to one seat's military and political melds [Action Phase].
 
-    A card is usable if its side, meld type and stage allow it (CARD LIST NOTATION). Then a
-    meld keeps only one Leader, the highest (Rulings R8), and a seat only one Event per
-    turn: the one it chose to show (``shown``), or else the highest valued (Rulings R9);
-    the extras become unusable.
+    A card is usable if its side, meld type and stage allow it [Card List Notation]. Then a
+    meld keeps only one Leader, the highest [Rulings R8], and a seat only one Event per
+    turn: the one it chose to show (``shown``), or else the highest valued [Rulings R9];
+    the extras become unusable. An Event that counts goes off [Deck & Cards].
     """
     usable, unusable = _usable(book, seat, stage, melds)
     events = [card for meld in (MILITARY, POLITICAL) for card in usable[meld] if book.event[card]]
@@ -101,7 +103,8 @@ def score_melds(
 
 
 def provinces_won(book: CardBook, margin: int) -> int:
-    """Province Tokens the higher meld takes for winning by ``margin`` points (ACTION PHASE).
+    """Province Tokens the higher meld takes for winning by ``margin`` points
+    [Action Phase] [Province Tokens].
 
     Within ``tie_within`` points it is a tie; ``win_by``+ takes ``win_provinces``;
     ``big_win_by``+ takes ``big_win_provinces``.

@@ -1,4 +1,5 @@
-"""The Eighty Years War data pack: ``cards.toml`` (the card list) and ``rules.toml``.
+"""The Eighty Years War data pack: ``cards.toml`` (the card list) and ``rules.toml``
+[Eighty Years War Card List] [Card List Notation].
 
 The pack is validated with pydantic when the game loads, then compiled into flat tables
 (``CardBook``) that the rules read on their hot paths.
@@ -38,7 +39,8 @@ MELD_NAMES = ("military", "political")
 
 
 class CardEntry(PackModel):
-    """One row of the card list."""
+    """One row of the card list: name, use, value, meld, stage and notes
+    [Eighty Years War Card List] [Card List Notation] [Rulings R1]."""
 
     name: str = Field(min_length=1)
     use: Literal["D", "S", "B"]
@@ -173,7 +175,7 @@ class CardBook:
         return len(self.names)
 
     def stage_of_turn(self, turn: int) -> int:
-        """STAGES: each stage has ``turns_per_stage`` turns."""
+        """Each stage has ``turns_per_stage`` turns [Stages]."""
         return min(3, (turn - 1) // self.rules.stages.turns_per_stage + 1)
 
     def first_turn_of(self, stage: int) -> int:

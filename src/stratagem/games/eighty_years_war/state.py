@@ -1,10 +1,10 @@
-"""The Eighty Years War state machine, phase by phase as in TURN SEQUENCE.
+"""The Eighty Years War state machine, phase by phase [Turn Sequence].
 
 A turn runs the Logistics Phase (fill hands, a chance node per card drawn), the Strategy
 Phase (discard up to 4, draw replacements), the Action Phase (each side splits its hand
 into a military and a political meld, one card at a time, hidden until both reveal) and
-the End Phase (all cards in play discarded). The Dutch act first in every phase (Rulings
-R5); each side's choices stay hidden from the other until the reveal.
+the End Phase (all cards in play discarded). The Dutch act first in every phase [Rulings
+R5]; each side's choices stay hidden from the other until the reveal.
 
 Cards are numbers (their place in the card list). Each card is in exactly one place, kept
 in ``loc`` beside the containers, so that legality checks are O(1).
@@ -115,7 +115,7 @@ class EightyYearsWarState(CachedLegalState):
     provinces: list[int]
     last_reveal: JsonDict | None
     shown: list[int]
-    """Each side's Event to show this turn (Rulings R9): a card, ``NO_EVENT`` once it has
+    """Each side's Event to show this turn [Rulings R9]: a card, ``NO_EVENT`` once it has
     said ``Reveal melds``, ``UNDECIDED`` before."""
     _to_move: int
     _legal: list[Action] | None
@@ -150,7 +150,7 @@ class EightyYearsWarState(CachedLegalState):
 
     @classmethod
     def initial(cls, game: EightyYearsWar) -> Self:
-        """SETUP: province tokens dealt, the stage II and III cards set aside."""
+        """Province tokens dealt, the stage II and III cards set aside [Setup] [Province Tokens]."""
         state = cls.bare(game)
         provinces = game.book.rules.provinces
         state.provinces = [provinces.dutch, provinces.spanish]
@@ -240,11 +240,11 @@ class EightyYearsWarState(CachedLegalState):
     # -- the turn ----------------------------------------------------------------------
 
     def stage(self) -> int:
-        """The stage of the current turn (STAGES: 5 turns each)."""
+        """The stage of the current turn, 5 turns each [Stages]."""
         return self.book.stage_of_turn(min(self.turn, self.book.rules.victory.turns))
 
     def _begin_turn(self) -> None:
-        """TURN SEQUENCE: a new turn starts with its Logistics Phase."""
+        """A new turn starts with its Logistics Phase [Turn Sequence]."""
         book = self.book
         stage = book.stage_of_turn(self.turn)
         if stage > 1 and self.turn == book.first_turn_of(stage):
@@ -259,7 +259,7 @@ class EightyYearsWarState(CachedLegalState):
         self._start_filling(DUTCH)
 
     def _shuffle_in_stage(self, stage: int) -> None:
-        """SETUP: a stage's cards are shuffled into the deck at the beginning of the stage."""
+        """A stage's cards join the deck, shuffled, as the stage begins [Setup] [Stages]."""
         book = self.book
         entering = [card for card in range(book.size) if book.enters[card] == stage]
         for card in entering:
@@ -278,7 +278,7 @@ class EightyYearsWarState(CachedLegalState):
         self.log(text, "Setup", {"stage": stage, "cards": [book.names[c] for c in entering]})
 
     def _start_filling(self, seat: int) -> None:
-        """LOGISTICS PHASE: the Dutch fill their hand to 7 cards, the Spanish to 8."""
+        """The Dutch fill their hand to 7 cards, the Spanish to 8 [Logistics Phase]."""
         logistics = self.book.rules.logistics
         target = logistics.dutch_hand if seat == DUTCH else logistics.spanish_hand
         self.seat = seat
@@ -323,7 +323,8 @@ class EightyYearsWarState(CachedLegalState):
                 return
 
     def _deck_ready(self) -> bool:
-        """LOGISTICS PHASE: when the deck runs out, the discard pile is shuffled to make it."""
+        """An empty deck is made again from the shuffled discard pile [Logistics Phase]
+        [Rulings R13]."""
         if self.deck:
             return True
         if not self.discard:
@@ -350,7 +351,7 @@ class EightyYearsWarState(CachedLegalState):
         return "Logistics Phase" if self.phase == LOGISTICS else "Strategy Phase"
 
     def _draw(self, card: int) -> None:
-        """A card comes off the deck into the drawing seat's hand (LOGISTICS PHASE)."""
+        """A card comes off the deck into the drawing seat's hand [Logistics Phase]."""
         seat = self.seat
         deck = self.deck
         index = deck.index(card)
@@ -374,7 +375,8 @@ class EightyYearsWarState(CachedLegalState):
             self.pending = card
 
     def _keep(self, card: int) -> None:
-        """LOGISTICS PHASE: a wrong-stage card may be kept (replacing it is optional)."""
+        """A wrong-stage card may be kept: replacing it is optional [Logistics Phase]
+        [Rulings R4]."""
         self.pending = None
         seat = self.seat
         name = self.book.names[card]
@@ -386,7 +388,7 @@ class EightyYearsWarState(CachedLegalState):
         )
 
     def _replace(self, card: int) -> None:
-        """LOGISTICS PHASE: a wrong-stage card is discarded face up and replaced by a draw."""
+        """A wrong-stage card is discarded face up and replaced by a draw [Logistics Phase]."""
         self.pending = None
         seat = self.seat
         self.hands[seat].remove(card)
@@ -403,7 +405,7 @@ class EightyYearsWarState(CachedLegalState):
         )
 
     def _discard(self, card: int) -> None:
-        """STRATEGY PHASE: one of up to 4 discards, face down (Rulings R6)."""
+        """One of up to 4 discards, face down [Strategy Phase] [Rulings R6]."""
         seat = self.seat
         self.hands[seat].remove(card)
         self.discard.append(card)
@@ -427,7 +429,7 @@ class EightyYearsWarState(CachedLegalState):
             self._stop_discarding()
 
     def _stop_discarding(self) -> None:
-        """STRATEGY PHASE: the discards made, as many replacements are drawn."""
+        """The discards made, as many replacements are drawn [Strategy Phase]."""
         seat = self.seat
         count = self.turn_discards[seat]
         self.log(
@@ -440,7 +442,8 @@ class EightyYearsWarState(CachedLegalState):
         self.to_draw = count
 
     def _meld(self, card: int, meld: int) -> None:
-        """ACTION PHASE: the next card of the hand goes into one of the two melds, unseen."""
+        """The next card of the hand goes into one of the two melds, unseen [Action Phase]
+        [Rulings R7]."""
         seat = self.seat
         self.hands[seat].remove(card)
         self.melds[seat][meld].append(card)
@@ -456,7 +459,7 @@ class EightyYearsWarState(CachedLegalState):
         )
 
     def _reveal_choices(self, seat: int) -> list[Action]:
-        """ACTION PHASE (Rulings R9): its melds built, a side holding several usable Events
+        """Its melds built [Action Phase] [Rulings R9], a side holding several usable Events
         chooses the one it shows face up; otherwise it just reveals. Every side is asked,
         so being asked tells the other side nothing."""
         game = self._g
@@ -467,7 +470,8 @@ class EightyYearsWarState(CachedLegalState):
         return [game.reveal_action]
 
     def _show(self, card: int) -> None:
-        """ACTION PHASE: the side's melds are ready, with the Event it will show (R9)."""
+        """The side's melds are ready, with the Event it will show [Action Phase]
+        [Rulings R9]."""
         seat = self.seat
         self.shown[seat] = card
         if card >= 0:
@@ -480,7 +484,8 @@ class EightyYearsWarState(CachedLegalState):
             )
 
     def _reveal(self) -> None:
-        """ACTION PHASE: both sides reveal and each meld is won, tied or lost; then END PHASE."""
+        """Both sides reveal and each meld is won, tied or lost [Action Phase]; then the
+        End Phase."""
         book = self.book
         stage = self.stage()
         scores = [
@@ -550,7 +555,8 @@ class EightyYearsWarState(CachedLegalState):
         )
 
     def _settle(self, meld: int, dutch: int, spanish: int) -> JsonDict:
-        """ACTION PHASE: within 2 points a tie; 3+ higher takes 1 Province; 15+ takes 2."""
+        """Within 2 points a tie; 3+ higher takes 1 Province; 15+ takes 2 [Action Phase]
+        [Province Tokens] [Rulings R12]."""
         margin = abs(dutch - spanish)
         won = provinces_won(self.book, margin)
         label = MELD_NAMES[meld].capitalize()
@@ -582,7 +588,8 @@ class EightyYearsWarState(CachedLegalState):
         return outcome
 
     def _end_phase(self, scores: list[MeldScore]) -> None:
-        """END PHASE: all cards in play are discarded (Events that went off leave the game)."""
+        """All cards in play are discarded [End Phase]; Events that went off leave the game
+        [Deck & Cards] [Rulings R10]."""
         for seat in (DUTCH, SPANISH):
             score = scores[seat]
             for meld in (MILITARY, POLITICAL):
@@ -617,7 +624,8 @@ class EightyYearsWarState(CachedLegalState):
         return [1.0, -1.0] if winners == ["Dutch"] else [-1.0, 1.0]
 
     def result(self) -> JsonDict:
-        """VICTORY, read after the 15th turn: Dutch 8+, Spanish 11+, or 7-10 a Historical Tie."""
+        """Read after the 15th turn: Dutch 8+, Spanish 11+, or 7-10 a Historical Tie
+        [Victory] [Rulings R14]."""
         dutch, spanish = self.provinces
         victory = self.book.rules.victory
         scores = {"Dutch": dutch, "Spanish": spanish}
