@@ -22,7 +22,7 @@ from typing import Literal
 
 from stratagem.core.rulebook import Rulebook, Section, game_dir, load_sections
 
-_BACKTICKS = re.compile(r"`[^`]*`")
+_BACKTICKS = re.compile(r"``.*?``|`[^`]*`", re.DOTALL)
 _BRACKETS = re.compile(r"(?<![\w\[])\[([^\[\]]+)\](?!\()")
 Kind = Literal["docstring", "event"]
 
