@@ -836,3 +836,28 @@ def test_commander_figures_an_unattached_commander_is_never_a_target() -> None:
         offered = texts(state)
         assert any("Yellow 1" in text for text in offered)
         assert not any("Gustav Horn" in text for text in offered)
+
+
+def test_dragoon_a_unit_with_the_rule_shoots_only_under_fire(tmp_path: Path) -> None:
+    """The printed mounted dragoons have Shoot 0, so a user's pack gives them Shoot 3: with
+    the Dragoon rule they are offered no shot under Ready!, a shot under Fire! [Dragoon]."""
+    data = tmp_path / "pack"
+    shutil.copytree(DATA_DIR, data)
+    profiles = data / "profiles.toml"
+    text = profiles.read_text(encoding="utf-8")
+    card = text.index('name = "Dragoons"\n')
+    unarmed = text.index('shoot = "0"', card)
+    profiles.write_text(text[:unarmed] + 'shoot = "3"' + text[unarmed + 11 :], encoding="utf-8")
+    army = variant(
+        tmp_path,
+        "spanish_500",
+        f'{{ profile = "Cuirassiers", name = "{CUIRASSIERS}" }}',
+        '{ profile = "Dragoons", name = "Dragones" }',
+    )
+    game = stratagem.load("tercios", armies=(army, "swedish_500"), data=str(data))
+    assert isinstance(game, Tercios)
+    where = {"Dragones": (30.0, 22.0, 90.0), "Yellow 1": (30.0, 30.0, 270.0)}
+    for order, offered in (("Ready!", False), ("Fire!", True)):
+        state = battle(game, {"Dragones": order}, where)
+        apply(state, "activate Dragones")
+        assert ("Dragones: shoot Yellow 1" in texts(state)) is offered
