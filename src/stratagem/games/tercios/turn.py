@@ -304,9 +304,10 @@ def _activated(state: TerciosState, frame: Frame, unit: int) -> None:
 
 def _candidates(state: TerciosState, frame: Frame, side: int) -> list[int]:
     """The units ``side`` may activate now: face down, not kept for a reaction only
-    (Cautious), two of a Coordinator's units one after the other, the unit an Energetic
-    commander named first, and not the unit an enemy Erudite commander named unless it is
-    the last [Cautious] [Coordinator] [Energetic] [Erudite] [Determined]."""
+    (Cautious), two of a Coordinator's units one after the other, the unit an Energetic,
+    Determined or Enthusiastic commander named first, and not the unit an enemy Erudite
+    commander named unless it is the last [Cautious] [Coordinator] [Energetic] [Determined]
+    [Enthusiastic] [Erudite]."""
     g = state.g
     kept = frame.get("cautious", [])
     units = [
