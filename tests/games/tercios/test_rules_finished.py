@@ -205,8 +205,8 @@ def test_modifiers_the_view_shows_the_values_the_engine_rolls() -> None:
 
 
 def test_modifiers_the_view_counts_weariness_disorder_and_a_lent_virtue() -> None:
-    """Modifiers the view counts weariness disorder and a lent virtue [Modifiers] [Weary] [Disorder]
-    [Inspiring]."""
+    """The view counts weariness, disorder and a lent virtue [Modifiers] [Weary (Usé)]
+    [Disorder (En désordre)] [Inspiring]."""
     state = battle(
         GAME,
         {"Idiáquez": "Assault!"},

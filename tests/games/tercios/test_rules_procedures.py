@@ -115,7 +115,7 @@ def test_rout_test_failed_destroys_the_unit_and_its_attached_commander() -> None
 
 
 def test_rout_test_passed_leaves_the_unit_weary() -> None:
-    """A passed rout test leaves the unit at its Stamina [Shooting: Rout Test] [Weary]."""
+    """A passed rout test leaves the unit at its Stamina [Shooting: Rout Test] [Weary (Usé)]."""
     state, start = _fire_at_yellow_1(6.0, dm=4)
     roll(state, 2)
     roll(state, 0)

@@ -612,7 +612,7 @@ def _weary_values(game: Tercios) -> dict[str, int]:
 
 def test_phlegmatic_an_attached_unit_suffers_nothing_from_weariness(tmp_path: Path) -> None:
     """Weary (5 Dm, Stamina 5), Idiáquez has Melee 4- = 2; with a Phlegmatic commander
-    attached, 4 [Phlegmatic] [Weary]."""
+    attached, 4 [Phlegmatic] [Weary (Usé)]."""
     assert _weary_values(GAME)["melee"] == 2
     calm = _spanish(tmp_path, ('traits = ["Presence"]', 'traits = ["Phlegmatic"]'))
     assert _weary_values(calm)["melee"] == 4

@@ -299,7 +299,7 @@ def melee_dice(state: TerciosState, frame: Frame, unit: int, enemy: int, chargin
     """The combat roll's dice [Combat roll]: Melee with Assault! (+, first round)
     [Order Cards: Assault!], Pikes against cavalry [Pikes], Halberds against disorder
     [Halberds], Height [Height], Swordsmen in "Dirty war!" rounds [Swordsmen], heavy lances
-    in a counter-charge [Heavy lances], flank (-) [Flank Charges], weariness (-) [Weary],
+    in a counter-charge [Heavy lances], flank (-) [Flank Charges], weariness (-) [Weary (Usé)],
     plus Dexterity [Dexterity]."""
     troop = state.g.troops[unit]
     weapons = troop.profile.weapons
@@ -323,9 +323,10 @@ def melee_dice(state: TerciosState, frame: Frame, unit: int, enemy: int, chargin
 
 
 def courage_dice(state: TerciosState, frame: Frame, unit: int) -> int:
-    """The resistance roll's dice [Resistance roll]: Courage, less in disorder [Disorder]
-    or taken in flank [Flank Charges] (unless Gallant [Gallant]), more braced by a Resist!
-    reaction [Reactions: Resist!] or fortified [Protected], plus Will [Will]."""
+    """The resistance roll's dice [Resistance roll]: Courage, less in disorder
+    [Disorder (En désordre)] or taken in flank [Flank Charges] (unless Gallant [Gallant]),
+    more braced by a Resist! reaction [Reactions: Resist!] or fortified [Protected], plus
+    Will [Will]."""
     bonuses = penalties = 0
     defender = unit == frame["d"]
     if defender and frame["flank"] and not _attached_trait(state, unit, "Gallant"):

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
 
 def weary(state: TerciosState, unit: int) -> bool:
-    """Weary at as many Dm as Stamina [Weary] (or from the first Dm with the adaptation
+    """Weary at as many Dm as Stamina [Weary (Usé)] (or from the first Dm with the adaptation
     option [Components: Status Markers: Adaptation]); an attached Phlegmatic commander spares it the
     effects [Phlegmatic] [Rulings R34]."""
     if state.dm[unit] == 0:
@@ -43,7 +43,7 @@ def take_damage(state: TerciosState, unit: int, amount: int, rule: str) -> None:
 
 
 def disorder(state: TerciosState, unit: int, rule: str) -> None:
-    """Put a unit into Disorder [Disorder]."""
+    """Put a unit into Disorder [Disorder (En désordre)]."""
     if state.alive[unit] and not state.disorder[unit]:
         state.disorder[unit] = True
         state.log(f"{state.g.troops[unit].label} falls into disorder.", rule, {"unit": unit})

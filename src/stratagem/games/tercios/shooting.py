@@ -114,7 +114,7 @@ def shot_targets(state: TerciosState, unit: int, mode: str) -> list[int]:
 def shoot_dice(state: TerciosState, unit: int, target: int, mode: str) -> int:
     """The shooting dice: Shoot [Shooting Dice] (the musket value beyond 8 inches for a 4/3
     unit [Arquebus/Musket]), with Ready! (-) [Order Cards: Ready!], a Fire! reaction with
-    light weapons (+) [Reactions: Fire!], weariness (-) [Weary], and Drill [Drill]."""
+    light weapons (+) [Reactions: Fire!], weariness (-) [Weary (Usé)], and Drill [Drill]."""
     profile = state.g.troops[unit].profile
     base = profile.shoot
     gap = target_range(state, unit, target) or 0.0

@@ -25,7 +25,7 @@ ORDER_BONUS = {READY: 0, ASSAULT: 1, RUN: 2, FIRE: 0, RESIST: 0}
 
 def standing(state: TerciosState, unit: int, stat: str) -> tuple[int, int]:
     """The bonuses and penalties the unit's state gives ``stat`` whatever the situation:
-    Weary (-) to Melee and Shoot [Weary], Disorder (-) to Courage [Disorder]."""
+    Weary (-) to Melee and Shoot [Weary (Usé)], Disorder (-) to Courage [Disorder (En désordre)]."""
     if stat in ("melee", "shoot"):
         return 0, 1 if weary(state, unit) else 0
     if stat.startswith("courage"):
