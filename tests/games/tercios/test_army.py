@@ -157,7 +157,7 @@ def test_cavalry_base_constraints() -> None:
     assert "not of one type" in found
     assert "are not more than the 2 regiments of other types" in found
     assert "must have a Horse team" in found
-    assert "[The Army: Cavalry Army Base (Constraints)]" in found
+    assert "[The Army: Cavalry Army Base]" in found
 
 
 def test_commander_in_chief_rank_range() -> None:

@@ -18,7 +18,8 @@ FAMILIES_OF_BATTALIONS = ("Tercio", "Classic", "Reformed", "Modern")
 
 @dataclass(frozen=True, slots=True)
 class Violation:
-    """One broken constraint: where in the army, what is wrong, and the rule."""
+    """One broken constraint: where in the army, what is wrong, and the rule it breaks, a
+    section of the rulebook or a ruling, cited as the log cites one [The Army]."""
 
     where: str
     message: str
@@ -111,7 +112,7 @@ def _plural(kind: str) -> str:
 
 def _check_cavalry_base(pack: Pack, army: ArmySpec, counts: Counter[str]) -> list[Violation]:
     """The Cavalry Army Base's constraints [Cavalry Army Base] [Rulings R5]."""
-    rule = "The Army: Cavalry Army Base (Constraints)"
+    rule = "The Army: Cavalry Army Base"
     found: list[Violation] = []
     families = Counter(
         _family(pack, regiment) for regiment in army.regiment if regiment.kind == "cavalry"
@@ -176,7 +177,7 @@ def _check_commanders(pack: Pack, army: ArmySpec) -> list[Violation]:
                 "commander_in_chief",
                 f"rank {chief.rank}; a Commander-in-Chief has rank "
                 f"{command.cc_min_rank} to {command.cc_max_rank}",
-                f"The Army: {army.base} Army Base (Commander-in-Chief)",
+                f"The Army: {army.base} Army Base",
             )
         )
     equals = 0
@@ -192,7 +193,7 @@ def _check_commanders(pack: Pack, army: ArmySpec) -> list[Violation]:
                         where,
                         f"rank {commander.rank}; a mestre de camp has rank "
                         f"{command.officer_min_rank} to {command.officer_max_rank}",
-                        "The Army: Infantry Regiment (Commander)",
+                        "The Army: Infantry Regiment",
                     )
                 )
             if commander.rank > chief.rank:
@@ -200,7 +201,7 @@ def _check_commanders(pack: Pack, army: ArmySpec) -> list[Violation]:
                     Violation(
                         where,
                         f"rank {commander.rank} outranks the Commander-in-Chief ({chief.rank})",
-                        "Command (no one outranks the C-C)",
+                        "Command",
                     )
                 )
             elif commander.rank == chief.rank:
@@ -222,7 +223,7 @@ def _check_commanders(pack: Pack, army: ArmySpec) -> list[Violation]:
             Violation(
                 "army",
                 f"{equals} commanders have the Commander-in-Chief's rank; at most one may",
-                "Command (at most one equals the C-C)",
+                "Command",
             )
         )
     for trait, times in sorted(traits_seen.items()):
@@ -230,8 +231,9 @@ def _check_commanders(pack: Pack, army: ArmySpec) -> list[Violation]:
             found.append(
                 Violation(
                     "army",
-                    f"the trait {trait!r} is chosen by {times} commanders",
-                    "Command: Optional Traits (a trait exists once per side)",
+                    f"the trait {trait!r} is chosen by {times} commanders; a trait exists "
+                    "once per side",
+                    "Command: Optional Traits",
                 )
             )
     return found
@@ -249,7 +251,7 @@ def _check_abilities(
     """A commander's virtues and traits within what his rank allows [Command]
     [Common Traits] [Rulings R8]."""
     found: list[Violation] = []
-    rule = "Command (rank: virtues and traits)"
+    rule = "Command"
     if len(commander.virtues) > virtues:
         found.append(
             Violation(
@@ -286,15 +288,13 @@ def _check_regiment(pack: Pack, index: int, regiment: RegimentSpec) -> list[Viol
     found: list[Violation] = []
     if regiment.kind == "battery":
         if regiment.commander is not None:
-            found.append(
-                Violation(where, "a battery has no commander", "The Army (artillery regiments)")
-            )
+            found.append(Violation(where, "a battery has no commander", "Rulings R3"))
     elif regiment.commander is None:
         found.append(
             Violation(
                 where,
                 "a regiment must have its own commander",
-                "The Army (all regiments but artillery have a commander)",
+                "The Army",
             )
         )
     kinds = Counter(
@@ -315,7 +315,7 @@ def _check_regiment(pack: Pack, index: int, regiment: RegimentSpec) -> list[Viol
                     f"{hopes} forlorn hope compan{'y' if hopes == 1 else 'ies'}; "
                     f"{kinds['battalion']} battalion{'' if kinds['battalion'] == 1 else 's'} "
                     f"allow{'s' if kinds['battalion'] == 1 else ''} {allowed} (one for every two)",
-                    "The Army: Infantry Regiment; Adaptations: Forlorn Hope",
+                    "Adaptations: Forlorn Hope",
                 )
             )
         found += _same_family(pack, where, regiment, "battalion", rule)
@@ -340,7 +340,7 @@ def _check_regiment(pack: Pack, index: int, regiment: RegimentSpec) -> list[Viol
             )
         found += _same_family(pack, where, regiment, "cavalry", rule)
     else:
-        rule = "The Army: Artillery Battery"
+        rule = "Rulings R3"
         found += _limit(
             where, "artillery units", counts.pop("artillery", 0), limits["artillery"], rule
         )
@@ -372,7 +372,7 @@ def _same_family(
         Violation(
             where,
             f"its {kind} units are of different types ({', '.join(sorted(families))})",
-            rule + " (Constraints: same type)",
+            rule,
         )
     ]
 
@@ -414,7 +414,7 @@ def _check_units(pack: Pack, army: ArmySpec) -> list[Violation]:
                             where,
                             f"{name!r} is not an option of the {card.name} "
                             f"({', '.join(options) or 'none'})",
-                            "The Army: Unit Profiles (options)",
+                            "The Army: Unit Profiles",
                         )
                     )
                     continue
@@ -424,7 +424,7 @@ def _check_units(pack: Pack, army: ArmySpec) -> list[Violation]:
                         Violation(
                             where,
                             f"{name!r} is incompatible with {', '.join(map(repr, clash))}",
-                            f"The Army: {card.name} options",
+                            "The Army: Unit Profiles",
                         )
                     )
                 if option.nations and army.nation not in option.nations:
@@ -432,7 +432,7 @@ def _check_units(pack: Pack, army: ArmySpec) -> list[Violation]:
                         Violation(
                             where,
                             f"{name!r} is for {', '.join(option.nations)} armies only",
-                            "The Army: Choosing a Side (flags)",
+                            "The Army: Choosing a Side",
                         )
                     )
             if (unit.elite or unit.elite_discipline) and _elite_type(
@@ -442,7 +442,7 @@ def _check_units(pack: Pack, army: ArmySpec) -> list[Violation]:
                     Violation(
                         where,
                         f"a {card.name} cannot be the Elite unit ({', '.join(elite_types)})",
-                        "The Army: Standard Army Base (Elite)",
+                        "The Army: Standard Army Base",
                     )
                 )
             if unit.elite_discipline and not unit.elite:
@@ -450,7 +450,7 @@ def _check_units(pack: Pack, army: ArmySpec) -> list[Violation]:
                     Violation(
                         where,
                         "the additional point of discipline is for the Elite unit only",
-                        "The Army: Standard Army Base (Elite)",
+                        "The Army: Standard Army Base",
                     )
                 )
     return found
@@ -459,7 +459,7 @@ def _check_units(pack: Pack, army: ArmySpec) -> list[Violation]:
 def _check_names(army: ArmySpec) -> list[Violation]:
     names = Counter(unit.name for regiment in army.regiment for unit in regiment.units if unit.name)
     return [
-        Violation("army", f"two units are named {name!r}", "Names (units must be told apart)")
+        Violation("army", f"two units are named {name!r}", "Rulings R2")
         for name, times in sorted(names.items())
         if times > 1
     ]
