@@ -103,26 +103,48 @@ def sections_of_test(rulebook: Rulebook, test: TestCase) -> list[Section]:
     return found
 
 
-def _constant_strings(node: ast.expr, constants: dict[str, str]) -> Iterator[str]:
-    """The texts an event's rule argument can be: a string, a module constant naming one,
-    or either branch of ``a if test else b``."""
+def _constant_strings(node: ast.expr, names: dict[str, list[ast.expr]]) -> Iterator[str]:
+    """The texts an event's rule argument can be: a string, a name given a string (in the
+    module, by an import from the game's package or in the enclosing function), or either
+    branch of ``a if test else b``."""
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
         yield node.value
-    elif isinstance(node, ast.Name) and node.id in constants:
-        yield constants[node.id]
+    elif isinstance(node, ast.Name):
+        for value in names.get(node.id, []):
+            yield from _constant_strings(value, {})
     elif isinstance(node, ast.IfExp):
-        yield from _constant_strings(node.body, constants)
-        yield from _constant_strings(node.orelse, constants)
+        yield from _constant_strings(node.body, names)
+        yield from _constant_strings(node.orelse, names)
+
+
+def _assigned(body: list[ast.stmt] | ast.AST) -> dict[str, list[ast.expr]]:
+    """Each name assigned in ``body`` (a function's, walked whole) with the values given to
+    it, tuple assignments paired item by item."""
+    names: dict[str, list[ast.expr]] = {}
+    nodes = body if isinstance(body, list) else list(ast.walk(body))
+    for node in nodes:
+        pairs: list[tuple[ast.expr, ast.expr]] = []
+        if isinstance(node, ast.Assign):
+            pairs = [(target, node.value) for target in node.targets]
+        elif isinstance(node, ast.AnnAssign) and node.value is not None:
+            pairs = [(node.target, node.value)]
+        for target, value in pairs:
+            if isinstance(target, ast.Tuple) and isinstance(value, ast.Tuple):
+                pairs.extend(zip(target.elts, value.elts, strict=False))
+            elif isinstance(target, ast.Name):
+                names.setdefault(target.id, []).append(value)
+    return names
 
 
 class _Scanner(ast.NodeVisitor):
     """Collect the citations of one module."""
 
-    def __init__(self, module: str, file: Path, constants: dict[str, str]) -> None:
+    def __init__(self, module: str, file: Path, constants: dict[str, list[ast.expr]]) -> None:
         self.module = module
         self.file = file
         self.constants = constants
         self.scope: list[str] = []
+        self.local: list[dict[str, list[ast.expr]]] = []
         self.sites: list[Site] = []
 
     def _where(self) -> str:
@@ -144,8 +166,10 @@ class _Scanner(ast.NodeVisitor):
 
     def _scoped(self, node: ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef) -> None:
         self.scope.append(node.name)
+        self.local.append({} if isinstance(node, ast.ClassDef) else _assigned(node))
         self._docstring(node)
         self.generic_visit(node)
+        self.local.pop()
         self.scope.pop()
 
     def visit_ClassDef(self, node: ast.ClassDef) -> None:
@@ -162,38 +186,47 @@ class _Scanner(ast.NodeVisitor):
             rules = [keyword.value for keyword in node.keywords if keyword.arg == "rule"]
             if len(node.args) >= 2:
                 rules.append(node.args[1])
+            names = {**self.constants, **(self.local[-1] if self.local else {})}
             for rule in rules:
-                for text in _constant_strings(rule, self.constants):
+                for text in _constant_strings(rule, names):
                     self.sites.append(Site(self._where(), self.file, node.lineno, text, "event"))
         self.generic_visit(node)
 
 
-def _module_constants(tree: ast.Module) -> dict[str, str]:
-    """``NAME = "text"`` at the top of a module."""
-    constants: dict[str, str] = {}
-    for statement in tree.body:
-        target: ast.expr | None = None
-        if isinstance(statement, ast.Assign) and len(statement.targets) == 1:
-            target, value = statement.targets[0], statement.value
-        elif isinstance(statement, ast.AnnAssign) and statement.value is not None:
-            target, value = statement.target, statement.value
-        if (
-            isinstance(target, ast.Name)
-            and isinstance(value, ast.Constant)
-            and isinstance(value.value, str)
-        ):
-            constants[target.id] = value.value
-    return constants
+def _module_name(folder: Path, file: Path) -> str:
+    """``combat`` for ``<game>/combat.py``; the package's own name for its ``__init__``."""
+    parts = file.relative_to(folder).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts) or folder.name
+
+
+def _imported(
+    tree: ast.Module, package: str, modules: dict[str, dict[str, list[ast.expr]]]
+) -> dict[str, list[ast.expr]]:
+    """Names a module imports from its game's other modules, with their values there."""
+    names: dict[str, list[ast.expr]] = {}
+    for node in tree.body:
+        if not isinstance(node, ast.ImportFrom) or node.module is None:
+            continue
+        source = node.module.removeprefix(f"{package}.") if node.level == 0 else node.module
+        for alias in node.names:
+            value = modules.get(source, {}).get(alias.name)
+            if value is not None:
+                names[alias.asname or alias.name] = value
+    return names
 
 
 def scan_package(folder: Path) -> list[Site]:
     """Every citation in the modules of a game's package, module by module."""
+    files = sorted(folder.rglob("*.py"))
+    trees = {
+        file: ast.parse(file.read_text(encoding="utf-8"), filename=str(file)) for file in files
+    }
+    top = {_module_name(folder, file): _assigned(tree.body) for file, tree in trees.items()}
+    package = f"stratagem.games.{folder.name}"
     sites: list[Site] = []
-    for file in sorted(folder.rglob("*.py")):
-        tree = ast.parse(file.read_text(encoding="utf-8"), filename=str(file))
-        parts = file.relative_to(folder).with_suffix("").parts
-        module = ".".join(parts[:-1] if parts[-1] == "__init__" else parts) or folder.name
-        scanner = _Scanner(module, file, _module_constants(tree))
+    for file, tree in trees.items():
+        module = _module_name(folder, file)
+        scanner = _Scanner(module, file, {**_imported(tree, package, top), **top[module]})
         scanner.visit(tree)
         sites.extend(scanner.sites)
     return sites

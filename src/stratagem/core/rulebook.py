@@ -20,6 +20,8 @@ from stratagem.core.errors import DataPackError
 
 SECTIONS_FILE = "sections.toml"
 RULINGS_FILE = "RULINGS.md"
+SLUG_MIN = 3
+"""A label's slug shorter than this (``a``, ``1``) takes its parent's in front."""
 GAMES_DIR = Path(__file__).resolve().parent.parent / "games"
 
 _RULING_CITATION = re.compile(r"rulings\s+([A-Za-z]{1,3}\d+)", re.IGNORECASE)
@@ -50,6 +52,11 @@ class Section:
     note: str | None
     citation: str
     """How the code cites it: its bare name when no other section has that name, else its path."""
+    slug: str
+    """What a test named after it carries in its name: the name lowercased, each run of
+    characters other than letters and digits one "_" (``Combat Rounds`` -> ``combat_rounds``);
+    a label too short to name anything (``A)``, ``1.``) is prefixed by its parent's slug
+    (``setup_a``, ``setup_e_1``)."""
 
     @property
     def name(self) -> str:
@@ -63,12 +70,6 @@ class Section:
     def full(self) -> str:
         """The whole path joined by ": "."""
         return ": ".join(self.path)
-
-    @property
-    def slug(self) -> str:
-        """The name lowercased, every run of other characters than letters and digits one
-        "_": what a test named after the section carries in its name."""
-        return slug(self.name)
 
 
 def slug(text: str) -> str:
@@ -156,12 +157,19 @@ def _sections(path: Path, table: SectionTable) -> tuple[Section, ...]:
     names: dict[str, int] = {}
     for own in paths:
         names[normal(own[-1])] = names.get(normal(own[-1]), 0) + 1
+    slugs: dict[tuple[str, ...], str] = {}
+    for own in paths:
+        short = slug(own[-1])
+        slugs[own] = (
+            short if len(short) >= SLUG_MIN or len(own) == 1 else f"{slugs[own[:-1]]}_{short}"
+        )
     return tuple(
         Section(
             path=own,
             rules=entry.rules,
             note=entry.note,
             citation=own[-1] if names[normal(own[-1])] == 1 else ": ".join(own),
+            slug=slugs[own],
         )
         for own, entry in entries
     )
