@@ -94,6 +94,7 @@ effects = [{ op = "summon_dragon" }]
 
 
 def test_a_pack_whose_counts_do_not_match_the_components(tmp_path: Path) -> None:
+    """[Contents] A pack whose card counts differ from the components is refused."""
     folder = own_pack(tmp_path)
     rules = folder / "rules.toml"
     rules.write_text(rules.read_text().replace("events = 70", "events = 69"))

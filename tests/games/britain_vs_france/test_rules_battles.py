@@ -36,7 +36,7 @@ def battle_at(location: str, units: dict[str, tuple[str, int]]) -> tuple[object,
 
 
 def test_battle_example_1() -> None:
-    """Example #1: Clive and Local Allies against Armand and a Fortress."""
+    """[6) Battles] Example #1: Clive and Local Allies against Armand and a Fortress."""
     state, start = battle_at(
         "Quebec",
         {
@@ -76,7 +76,7 @@ def test_battle_example_1() -> None:
 
 
 def test_battle_example_2() -> None:
-    """Example #2: Local Allies and a German Mercenary against a Privateer."""
+    """[6) Battles] Example #2: Local Allies and a German Mercenary against a Privateer."""
     state, _ = battle_at(
         "Martinique",
         {
@@ -108,6 +108,7 @@ def test_battle_example_2() -> None:
 
 
 def test_a_tie_destroys_nothing_and_the_battle_goes_on() -> None:
+    """[6) Battles] A tied high score destroys nothing; the battle goes on."""
     state, _ = battle_at(
         "Quebec",
         {"British Regulars #1": ("Quebec", BRITAIN), "French Regulars #1": ("Quebec", FRANCE)},
@@ -119,6 +120,8 @@ def test_a_tie_destroys_nothing_and_the_battle_goes_on() -> None:
 
 
 def test_fewer_attackers_than_defenders_and_the_defender_adds_its_units() -> None:
+    """[6) Battles] [Rulings B19] The defender brings its unassigned units into the
+    pairings."""
     state, _ = battle_at(
         "Quebec",
         {
@@ -135,6 +138,8 @@ def test_fewer_attackers_than_defenders_and_the_defender_adds_its_units() -> Non
 
 
 def test_capture_destroys_the_losers_non_unit_cards_and_moves_the_export() -> None:
+    """[6) Battles] [Rulings B21] The winner at a colony takes control and the
+    export; the loser's non-unit cards there are destroyed."""
     state, _ = battle_at(
         "Quebec",
         {
@@ -151,6 +156,7 @@ def test_capture_destroys_the_losers_non_unit_cards_and_moves_the_export() -> No
 
 
 def test_capture_takes_no_export_the_loser_no_longer_holds() -> None:
+    """[6) Battles] [Rulings B21] An export the loser no longer holds is not taken."""
     state = set_up()
     doc_fields = {"exports": [st(state)["exports"][0], [0] * 9]}
     supply = list(st(state)["supply"])
@@ -175,6 +181,7 @@ def test_capture_takes_no_export_the_loser_no_longer_holds() -> None:
 
 
 def test_a_battle_at_the_high_seas_changes_no_control() -> None:
+    """[6) Battles] A battle at the High Seas takes no colony."""
     state, _ = battle_at(
         "High Seas",
         {
@@ -189,6 +196,8 @@ def test_a_battle_at_the_high_seas_changes_no_control() -> None:
 
 
 def test_the_attacker_chooses_the_order_of_battles() -> None:
+    """[6) Battles] [Rulings B18] The attacker fights its battles in the order it
+    chooses."""
     state, _ = battle_at(
         "Quebec",
         {
@@ -205,6 +214,7 @@ def test_the_attacker_chooses_the_order_of_battles() -> None:
 
 
 def test_siege_guns_add_to_their_sides_scores() -> None:
+    """[6) Battles] A non-unit card's modifier adds to its side's die scores."""
     state, start = battle_at(
         "Quebec",
         {

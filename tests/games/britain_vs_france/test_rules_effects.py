@@ -46,8 +46,8 @@ def at_turn_start(
 
 
 def test_historic_event_cards_a_window_asks_every_seat_holding_a_card() -> None:
-    """Response windows (RULINGS): a seat holding cards is asked even with nothing
-    playable there, and can only pass."""
+    """[Historic Event Cards Overview] Response windows (RULINGS): a seat holding cards is
+    asked even with nothing playable there, and can only pass."""
     state = at_turn_start(["Fort Necessity"], ["Quiberon Bay"])
     assert state.view(None)["window"] == "turn_start"
     assert state.current_player() == BRITAIN
@@ -58,12 +58,14 @@ def test_historic_event_cards_a_window_asks_every_seat_holding_a_card() -> None:
 
 
 def test_no_window_opens_when_nobody_holds_a_card() -> None:
+    """[Historic Event Cards Overview] No window when neither seat holds a card."""
     state = movement_window([], {})
     assert state.view(None)["window"] is None
     assert not any(text.startswith("Pass") for text in legal_texts(state))
 
 
 def test_gold_and_a_window_offered_to_the_active_player_first() -> None:
+    """[Historic Event Cards Overview] The active player is asked first."""
     state = at_turn_start(["Declaration of War"], ["Minorca"])
     assert state.current_player() == BRITAIN
     assert legal_texts(state) == [
@@ -92,6 +94,8 @@ def test_gold_and_a_window_offered_to_the_active_player_first() -> None:
 
 
 def test_a_starting_card_cancels_a_historic_event() -> None:
+    """[Historic Event Cards Overview] [Rulings B24] A starting card cancels the
+    card just played: it goes to the discard pile unresolved."""
     state = at_turn_start(["Royal Diplomacy"], ["Minorca"])
     assert legal_texts(state) == ["Pass", "Pass for the rest of this turn"]
     state.apply_action("Pass")  # Britain's card only cancels
@@ -114,6 +118,7 @@ def test_export_and_draw_events() -> None:
 
 
 def test_add_colony_at_the_end_of_a_theater() -> None:
+    """[Setup: E): 2.] A colony placed later goes at an end of its theater's line."""
     state = at_turn_start(["New Settlement"])
     state.apply_action("Play: New Settlement: India")
     force(state, "Draw colony: Ft William, Bengal")
@@ -133,6 +138,8 @@ def test_cards_that_stay_in_play_income_and_score() -> None:
 
 
 def test_destroy_card_in_play() -> None:
+    """[Historic Event Cards Overview] Only a card already in play can be destroyed;
+    it goes out of play."""
     state = set_up()
     doc_fields = {}
     eloc = st(state)["eloc"]
@@ -210,6 +217,8 @@ def battle_window(britain: Iterable[str], france: Iterable[str] = ()) -> State:
 
 
 def test_battle_modifiers_are_cumulative_for_the_whole_battle() -> None:
+    """[Historic Event Cards Overview] [6) Battles] Several cards' modifiers add up
+    and last for the whole battle."""
     state = battle_window(["Fort Necessity", "Fort Necessity"], ["Braddock's Expedition"])
     assert state.view(None)["window"] == "battle_roll"
     state.apply_action("Play: Fort Necessity")
@@ -270,6 +279,7 @@ def test_political_and_colony_modifiers() -> None:
 
 
 def test_pass_for_the_rest_of_the_turn_silences_the_windows() -> None:
+    """[Historic Event Cards Overview] A seat may pass for the rest of the turn."""
     state = at_turn_start(["Minorca"])
     assert legal_texts(state) == [
         "Play: Minorca: gain 1 gold",
@@ -284,9 +294,10 @@ def test_pass_for_the_rest_of_the_turn_silences_the_windows() -> None:
 
 
 def test_historic_event_cards_being_asked_in_a_window_reveals_nothing_of_a_hand() -> None:
-    """Response windows (RULINGS, as Henry VIII's R11): two positions differing only in
-    France's hidden hand (Minorca, playable at every step window, or Quiberon Bay, not)
-    give Britain identical views and logs at every step while both seats pass."""
+    """[Historic Event Cards Overview] Response windows (RULINGS, as Henry VIII's R11): two
+    positions differing only in France's hidden hand (Minorca, playable at every step
+    window, or Quiberon Bay, not) give Britain identical views and logs at every step while
+    both seats pass."""
     worlds = [at_turn_start(["Declaration of War"], [card]) for card in ("Minorca", "Quiberon Bay")]
     asked_france = 0
     while all("Pass" in legal_texts(state) for state in worlds):

@@ -41,6 +41,8 @@ def last_turn(game: Game = GAME, **fields: Any) -> State:
 
 
 def test_equal_on_points_and_every_tiebreaker_is_a_draw() -> None:
+    """[Ending the Game] [Rulings B26] Equal on points and on every tiebreaker: a
+    draw."""
     state = last_turn()
     result = state.result()
     assert result["scores"] == {"Britain": 3, "France": 3}
@@ -50,6 +52,7 @@ def test_equal_on_points_and_every_tiebreaker_is_a_draw() -> None:
 
 
 def test_first_tiebreaker_prisoners() -> None:
+    """[Ending the Game] Equal points: the most prisoners wins."""
     uloc = st(set_up())["uloc"]
     uown = st(set_up())["uown"]
     uloc[unit("Armand de Vignerot du Plessis")] = places.prison(BRITAIN)
@@ -61,6 +64,7 @@ def test_first_tiebreaker_prisoners() -> None:
 
 
 def test_second_and_third_tiebreakers() -> None:
+    """[Ending the Game] Then the most political objectives, then the most exports."""
     state = last_turn(po_control=[-1] * 9 + [FRANCE])
     assert state.result()["winners"] == ["France"]
     assert "political objectives" in state.result()["reason"]
@@ -73,6 +77,8 @@ def test_second_and_third_tiebreakers() -> None:
 
 
 def test_secret_objective_points() -> None:
+    """[Setup: I)] [Ending the Game] [Rulings B27] The secret objective scores at the
+    end."""
     control = st(set_up())["control"]
     control[colony("Bombay")] = BRITAIN  # Masters of Bengal: 2 colonies in India
     state = last_turn(control=control)
@@ -81,6 +87,8 @@ def test_secret_objective_points() -> None:
 
 
 def test_advanced_rules_add_their_points() -> None:
+    """[Regional Dominance] [Trade Mastery] [Powerful Friends] Each advanced rule in
+    use adds its point."""
     game = stratagem.load("britain_vs_france", advanced=True)
     base = set_up(game)
     control = st(base)["control"]
@@ -145,6 +153,8 @@ def test_ransoms_exchange_prisoners() -> None:
 
 
 def test_alternate_game_length() -> None:
+    """[Alternate Game Length] [Winning the Game] More turns each, 2 more draw-deck
+    cards for each extra turn."""
     game = stratagem.load("britain_vs_france", turns_per_player=7)
     state = game.new_initial_state()
     assert state.view(None)["draw_deck"] == 14
@@ -158,6 +168,7 @@ def test_alternate_game_length() -> None:
 
 
 def test_expanded_conflict_places_four_colonies_per_theater() -> None:
+    """[Expanded Conflict] [Setup: E): 2.] Four colonies a theater."""
     game = stratagem.load("britain_vs_france", expanded_conflict=True)
     state = game.new_initial_state()
     rng = random.Random(5)
@@ -167,6 +178,8 @@ def test_expanded_conflict_places_four_colonies_per_theater() -> None:
 
 
 def test_historically_accurate_colonies() -> None:
+    """[Historically Accurate Colonies] Markers only on a side's own historical
+    colonies, and each theater holds one colony of each side."""
     game = stratagem.load("britain_vs_france", historically_accurate_colonies=True)
     state = game.new_initial_state()
     force(state, "Draw colony: Boston", "Draw colony: Halifax")

@@ -26,6 +26,9 @@ from .helpers import (
 
 
 def test_setup_a_to_i() -> None:
+    """[Setup: A)] [Setup: E)] [Setup: F)] [Setup: G)] [Setup: H)] [Setup: I)] Gold, hands,
+    secret objective, draw deck, control and exports as set-up leaves them; who placed the
+    first marker moves second [Starting the Game]."""
     state = set_up(first_draw=None)
     view = state.view(BRITAIN)
     assert view["gold"] == {"Britain": 3, "France": 3}
@@ -43,6 +46,8 @@ def test_setup_a_to_i() -> None:
 
 
 def test_the_roll_off_winner_may_place_first_instead() -> None:
+    """[Setup: F)] The roll-off's winner may place the first control marker; the
+    players then alternate and a colony is taken only once."""
     state = GAME.new_initial_state()
     for theater in ("Boston", "Quebec", "Montreal"), ("Jamaica", "Martinique", "Barbados"):
         force(state, *(f"Draw colony: {name}" for name in theater))
@@ -56,6 +61,7 @@ def test_the_roll_off_winner_may_place_first_instead() -> None:
 
 
 def test_revenue_counts_sets_of_three_different_exports() -> None:
+    """[8) Collect Revenue] 3 gold and 1 more per set of three different exports."""
     assert export_sets([2, 2, 2, 0, 0, 0, 0, 0, 0], 3) == 2
     assert export_sets([3, 1, 1, 0, 0, 0, 0, 0, 0], 3) == 1
     assert export_sets([5, 0, 0, 0, 0, 0, 0, 0, 0], 3) == 0
@@ -76,6 +82,7 @@ def test_revenue_counts_sets_of_three_different_exports() -> None:
 
 
 def test_colony_rolls_once_per_colony_each_turn() -> None:
+    """[2) Leader Actions / Colony Rules] A colony's roll is made once each turn."""
     state = position(set_up(), phase=places.LEADER, hands={BRITAIN: [], FRANCE: []})
     assert legal_texts(state) == ["Colony roll: Jamaica", "End leader actions"]
     start = len(state.events)
@@ -88,6 +95,8 @@ def test_colony_rolls_once_per_colony_each_turn() -> None:
 
 
 def test_a_colony_roll_that_needs_a_leader() -> None:
+    """[2) Leader Actions / Colony Rules] A roll that needs a leader is offered only
+    with one of the player's leaders at the colony."""
     state = position(
         set_up(),
         phase=places.LEADER,
@@ -111,6 +120,7 @@ def attempt_position(**fields: object) -> object:
 
 
 def test_political_objective_attempt_with_gold() -> None:
+    """[3) Political Objective Attempt] Gold spent before the roll adds to the score."""
     state = attempt_position()
     state.apply_action("Attempt: Spanish Expeditionary Forces #1")
     assert legal_texts(state) == [f"Boost the roll with {g} gold" for g in (0, 1, 2)]
@@ -124,6 +134,7 @@ def test_political_objective_attempt_with_gold() -> None:
 
 
 def test_a_natural_1_always_fails() -> None:
+    """[3) Political Objective Attempt] A die of 1 fails whatever the modifiers."""
     state = position(
         set_up(),
         phase=places.POLITICAL,
@@ -146,6 +157,8 @@ def test_a_natural_1_always_fails() -> None:
 
 
 def test_taking_the_opponents_objective_takes_its_exports_and_units() -> None:
+    """[3) Political Objective Attempt] Winning the opponent's objective moves its
+    exports and removes its units from the board."""
     state = set_up()
     fields = {
         "po_stage": places.PO_SELECT,
@@ -179,6 +192,7 @@ def test_taking_the_opponents_objective_takes_its_exports_and_units() -> None:
 
 
 def test_counter_diplomacy_spends_the_defenders_gold() -> None:
+    """[Counter-Diplomacy] The defender's gold lowers the attempt's score."""
     game = stratagem.load("britain_vs_france", counter_diplomacy=True)
     state = position(
         set_up(game),
@@ -200,6 +214,8 @@ def test_counter_diplomacy_spends_the_defenders_gold() -> None:
 
 
 def test_purchases_and_unspent_gold_is_lost() -> None:
+    """[4) Purchases: A)] [4) Purchases: B)] [4) Purchases] Cards bought at their cost;
+    gold not spent is lost."""
     state = position(
         set_up(), phase=places.PURCHASES, hands={BRITAIN: [], FRANCE: []}, fields={"gold": [5, 3]}
     )
@@ -216,6 +232,8 @@ def test_purchases_and_unspent_gold_is_lost() -> None:
 
 
 def test_allied_leaders_can_be_bought_by_either_side_unless_left_out() -> None:
+    """[Setup: C)] [Rulings B9] The Spanish and Dutch leaders are for sale to both
+    sides unless the players leave them out."""
     state = position(set_up(), phase=places.PURCHASES, hands={BRITAIN: [], FRANCE: []})
     assert "Buy: Juan de Prado" in legal_texts(state)
     game = stratagem.load("britain_vs_france", allied_leaders=False)
@@ -226,6 +244,7 @@ def test_allied_leaders_can_be_bought_by_either_side_unless_left_out() -> None:
 
 
 def test_movement_one_space_and_taking_an_empty_colony() -> None:
+    """[5) Movement] One space a turn; a colony with no opposing unit is taken."""
     state = position(
         set_up(),
         phase=places.MOVEMENT,
@@ -245,6 +264,7 @@ def test_movement_one_space_and_taking_an_empty_colony() -> None:
 
 
 def test_siege_guns_move_only_with_a_leader_and_a_fortress_never() -> None:
+    """[5) Movement] Siege Guns move only together with a leader."""
     state = position(
         set_up(),
         phase=places.MOVEMENT,
@@ -271,6 +291,8 @@ def test_siege_guns_move_only_with_a_leader_and_a_fortress_never() -> None:
 
 
 def test_privateers_raid_an_opponents_colony() -> None:
+    """[5) Movement] [Rulings B17] Privateers' raid works only once moved to an
+    opponent's colony."""
     state = position(
         set_up(),
         phase=places.MOVEMENT,
@@ -288,6 +310,8 @@ def test_privateers_raid_an_opponents_colony() -> None:
 
 
 def test_placing_purchases() -> None:
+    """[7) Place Purchases] [Setup: F): 3.] Purchases enter play at a colony the
+    player controls or the High Seas."""
     state = position(
         set_up(),
         phase=places.PLACE,

@@ -1,4 +1,4 @@
-"""6) Battles: pairings, one die per unit, losses, rounds until one side is left, capture.
+"""Pairings, one die per unit, losses, rounds until one side is left, capture [6) Battles].
 
 A pairing is stored as ``[key, attackers..., -1, defenders...]``; its key is the defender
 the attacker first paired against. Each round: the attacker covers every defender it can
@@ -39,7 +39,6 @@ if TYPE_CHECKING:
     from stratagem.games.britain_vs_france.state import BritainVsFranceState as S
 
 RULE = "6) Battles"
-CAPTURE = "6) Battles: capture"
 
 
 def _one_per_type(s: S, units: list[int]) -> list[int]:
@@ -65,7 +64,8 @@ def _assigned(s: S) -> set[int]:
 
 
 def pairing_options(s: S) -> list[tuple[int, int, int]]:
-    """``(PAIR or JOIN, unit, key)`` choices of the current pairing stage."""
+    """``(PAIR or JOIN, unit, key)`` choices of the current pairing stage [6) Battles]
+    [Rulings B19]."""
     loc = s.bat_loc
     assigned = _assigned(s)
     attackers = [u for u in units_at(s, loc, s.active) if u not in assigned]
@@ -81,7 +81,7 @@ def pairing_options(s: S) -> list[tuple[int, int, int]]:
 
 
 def pair(s: S, kind: int, unit: int, key: int) -> None:
-    """Create a pairing (``PAIR``) or bring a unit into one (``JOIN``)."""
+    """Create a pairing (``PAIR``) or bring a unit into one (``JOIN``) [6) Battles]."""
     label = s.book.unit_labels
     if kind == PAIR:
         s.pairs.append([key, unit, -1, key])
@@ -96,7 +96,7 @@ def pair(s: S, kind: int, unit: int, key: int) -> None:
 
 
 def start_battle(s: S, location: int) -> None:
-    """6) Battles: the battle at ``location`` begins; the active player attacks."""
+    """The battle at ``location`` begins; the active player attacks [6) Battles]."""
     s.bat_loc = location
     s.bat_mod = [0, 0]
     s.pairs = []
@@ -159,7 +159,8 @@ def battle_step(s: S) -> bool:
 
 def score(s: S, unit: int) -> int:
     """A unit's die score: its die, its card's modifier, the cards played in this battle,
-    its side's non-unit cards at the location and its side's cards in play."""
+    its side's non-unit cards at the location and its side's cards in play [6) Battles]
+    [Rulings B20]."""
     book = s.book
     owner = s.uown[unit]
     bonus = sum(book.battle_bonus[book.units[card]] for card in cards_at(s, s.bat_loc, owner))
@@ -173,7 +174,7 @@ def score(s: S, unit: int) -> int:
 
 
 def roll_die(s: S, face: int) -> None:
-    """One die of the battle, for the next unit in pairing order."""
+    """One die of the battle, for the next unit in pairing order [6) Battles] [Rulings B20]."""
     unit = s.roll_queue.pop(0)
     s.dice[unit] = face
     total = score(s, unit)
@@ -205,14 +206,14 @@ def _resolve_pairings(s: S) -> None:
 
 
 def loss_candidates(s: S) -> list[int]:
-    """The units the loser of the first pending pairing may destroy."""
+    """The units the loser of the first pending pairing may destroy [6) Battles]."""
     seat, index = s.losses[0]
     attackers, defenders = sides(s.pairs[index])
     return attackers if seat == s.active else defenders
 
 
 def lose_unit(s: S, unit: int) -> None:
-    """The losing side destroys ``unit`` (a leader goes to the enemy's prison)."""
+    """The losing side destroys ``unit``; a leader goes to the enemy's prison [6) Battles]."""
     s.losses.pop(0)
     destroy_unit(s, unit, RULE)
     drop_from_battle(s, unit)
@@ -250,4 +251,4 @@ def _end_battle(s: S, loc: int) -> None:
         return
     s.log(f"{SEATS[winner]} wins the battle at {name}.", RULE, {"winner": SEATS[winner]})
     if loc < s.book.high_seas and s.control[loc] != winner:
-        take_colony(s, winner, loc, CAPTURE, literal_battle=s.control[loc] == 1 - winner)
+        take_colony(s, winner, loc, RULE, literal_battle=s.control[loc] == 1 - winner)

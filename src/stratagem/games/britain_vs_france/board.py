@@ -1,5 +1,5 @@
 """The board: where things are, what is one space away, and control and exports changing
-hands (Setup E and F; 5) Movement; 6) Battles, capture)."""
+hands [Setup: E)] [Setup: F)] [5) Movement] [6) Battles]."""
 
 from __future__ import annotations
 
@@ -45,8 +45,8 @@ def has_units(s: S, location: int, seat: int) -> bool:
 
 
 def adjacent(s: S, location: int) -> list[int]:
-    """Setup E2 and E3: the colonies touching this one in its theater's line, and the High
-    Seas; from the High Seas, every colony on the table."""
+    """The colonies touching this one in its theater's line, and the High Seas; from the
+    High Seas, every colony on the table [Setup: E): 2.] [Setup: E): 3.] [5) Movement]."""
     high_seas = s.book.high_seas
     if location == high_seas:
         return on_table(s)
@@ -57,7 +57,7 @@ def adjacent(s: S, location: int) -> list[int]:
 
 
 def battle_locations(s: S) -> list[int]:
-    """6) Battles: every location where both sides have units."""
+    """Every location where both sides have units [6) Battles] [Rulings B18]."""
     book = s.book
     seen: list[set[int]] = [set(), set()]
     for unit, place in enumerate(s.uloc):
@@ -68,7 +68,7 @@ def battle_locations(s: S) -> list[int]:
 
 
 def gain_export(s: S, seat: int, export: int, rule: str) -> bool:
-    """An export card from the supply to ``seat``'s side, if one is left (RULINGS B11)."""
+    """An export card from the supply to ``seat``'s side, if one is left [Rulings B11]."""
     if s.supply[export] <= 0:
         s.log(
             f"No {EXPORTS[export]} export card is left in the supply for {SEATS[seat]}.",
@@ -100,10 +100,11 @@ def transfer_export(s: S, to: int, export: int) -> bool:
 
 
 def take_colony(s: S, seat: int, colony: int, rule: str, *, literal_battle: bool) -> None:
-    """Place ``seat``'s control marker and take the colony's export (Setup F2; 5) Movement;
-    capture after 6) Battles). From the other side, the export changes hands if they hold
-    one; after a battle nothing else is taken (capture 2), otherwise it comes from the
-    supply (RULINGS B10). The other side's non-unit cards there are destroyed."""
+    """Place ``seat``'s control marker and take the colony's export [Setup: F): 2.]
+    [5) Movement], or capture it after a battle [6) Battles] [Rulings B21]. From the other
+    side, the export changes hands if they hold one; after a battle nothing else is taken,
+    otherwise it comes from the supply [Rulings B11]. The other side's non-unit cards
+    there are destroyed."""
     book = s.book
     previous = s.control[colony]
     s.control[colony] = seat
@@ -135,7 +136,8 @@ def take_colony(s: S, seat: int, colony: int, rule: str, *, literal_battle: bool
 
 
 def destroy_unit(s: S, unit: int, rule: str) -> None:
-    """6) Battles: a destroyed leader goes to the enemy's prison, any other card out of play."""
+    """A destroyed leader goes to the enemy's prison, any other card out of play
+    [6) Battles] [Rulings B29]."""
     book = s.book
     owner = s.uown[unit]
     label = book.unit_labels[unit]
@@ -182,20 +184,21 @@ def free_copies(s: S) -> dict[int, int]:
 
 
 def may_buy_type(s: S, kind: int, seat: int) -> bool:
-    """Setup C and 4A: a side buys its own cards, and the Spanish and Dutch leaders if the
-    players made them available."""
+    """A side buys its own cards, and the Spanish and Dutch leaders if the players made
+    them available [Setup: C)] [4) Purchases: A)] [Rulings B9]."""
     side = s.book.deck_side[kind]
     return side == seat or (side == 2 and s._g.allied_leaders)
 
 
 def prisoners(s: S, seat: int) -> int:
-    """The leaders in ``seat``'s prison."""
+    """The leaders in ``seat``'s prison [6) Battles] [Rulings B29]."""
     cell = prison(seat)
     return sum(1 for place in s.uloc if place == cell)
 
 
 def theater_to_fill(s: S) -> int | None:
-    """Setup E2: the first theater with fewer than its 3 (or 4) colonies."""
+    """The first theater with fewer than its 3 (or 4) colonies [Setup: E): 2.]
+    [Expanded Conflict] [Rulings B8]."""
     for theater, line in enumerate(s.line):
         if len(line) < s._g.per_theater and any(
             s.book.colony_theater[c] == theater for c in s.unused
@@ -205,9 +208,10 @@ def theater_to_fill(s: S) -> int | None:
 
 
 def colony_candidates(s: S, theater: int) -> list[int]:
-    """Setup E2: the unused colonies of ``theater``. Under Historically Accurate Colonies,
-    the theater's last colony must belong to the other side when all the others drawn
-    belong to one (redrawing until one does comes to the same, RULINGS B15)."""
+    """The unused colonies of ``theater`` [Setup: E): 2.]. Under Historically Accurate
+    Colonies [Historically Accurate Colonies], the theater's last colony must belong to
+    the other side when all the others drawn belong to one (redrawing until one does
+    comes to the same)."""
     book = s.book
     found = [c for c in s.unused if book.colony_theater[c] == theater]
     line = s.line[theater]

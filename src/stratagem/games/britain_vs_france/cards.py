@@ -1,4 +1,4 @@
-"""The card-effect interpreter and the response windows ("Historic Event Cards Overview").
+"""The card-effect interpreter and the response windows [Historic Event Cards Overview].
 
 A card played goes to the discard pile (or stays in play), then the opponent, if it holds
 any card, is asked in the ``response`` window whether it cancels; then its effects are
@@ -153,8 +153,8 @@ def holds_cards(s: S, seat: int) -> bool:
 
 def open_window(s: S, window: Window) -> None:
     """Open ``window`` if either seat (not passing for the turn) holds any card: whether a
-    card could be played there is not asked, so opening tells nothing hidden (RULINGS
-    "Response windows")."""
+    card could be played there is not asked, so opening tells nothing hidden
+    [Historic Event Cards Overview] (RULINGS.md, "Response windows")."""
     if any(not s.quiet[seat] and holds_cards(s, seat) for seat in (0, 1)):
         s.window = WINDOWS.index(window)
         s.passed = [0, 0]
@@ -163,7 +163,8 @@ def open_window(s: S, window: Window) -> None:
 def window_seat(s: S) -> int | None:
     """Who is asked next in the open window: the active player first, then the other,
     each if it holds any card (playable or not); ``None`` once both have passed (or hold
-    nothing) since the last card played."""
+    nothing) since the last card played
+    [Historic Event Cards Overview]."""
     for seat in (s.active, 1 - s.active):
         if not s.passed[seat] and not s.quiet[seat] and holds_cards(s, seat):
             return seat
@@ -174,7 +175,8 @@ def window_seat(s: S) -> int | None:
 
 
 def play_card(s: S, seat: int, kind: int, number: int) -> None:
-    """A card from ``seat``'s hand is played (then it may be cancelled, RULINGS B24)."""
+    """A card from ``seat``'s hand is played, then it may be cancelled
+    [Historic Event Cards Overview] [Rulings B24]."""
     book = s.book
     card_type = book.event_types[kind]
     place = hand(seat)
@@ -196,7 +198,8 @@ def play_card(s: S, seat: int, kind: int, number: int) -> None:
 
 
 def cancel_response(s: S, seat: int) -> None:
-    """The card being answered is cancelled: it goes to the discard pile, unresolved."""
+    """The card being answered is cancelled: it goes to the discard pile, unresolved
+    [Historic Event Cards Overview] [Rulings B24]."""
     card, kind, _, owner = s.response
     s.eloc[card] = DISCARD
     s.response = []
@@ -209,7 +212,7 @@ def cancel_response(s: S, seat: int) -> None:
 
 
 def pass_response(s: S) -> None:
-    """No cancel: the answered card resolves."""
+    """No cancel: the answered card resolves [Historic Event Cards Overview]."""
     _, kind, number, owner = s.response
     s.response = []
     queue(s, owner, SRC_EVENT, kind, number)
@@ -270,7 +273,8 @@ def choose(s: S, target: int) -> None:
 
 
 def apply_effect(s: S, seat: int, effect: Effect, target: int | None) -> None:
-    """Carry out one effect primitive (``target``: the location, unit or card chosen)."""
+    """Carry out one effect primitive (``target``: the location, unit or card chosen); a
+    card's own rules come before the rulebook's [Starting the Game]."""
     other = 1 - seat
     if isinstance(effect, ModifyRoll):
         _modify_roll(s, seat, effect)
@@ -404,7 +408,7 @@ def ongoing(s: S, seat: int) -> list[Effect]:
 
 
 def income_bonus(s: S, seat: int) -> int:
-    """Gold that ``seat``'s cards in play add at Collect Revenue."""
+    """Gold that ``seat``'s cards in play add [8) Collect Revenue]."""
     return sum(effect.amount for effect in ongoing(s, seat) if isinstance(effect, Income))
 
 

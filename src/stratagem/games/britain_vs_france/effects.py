@@ -1,7 +1,7 @@
 """The card-effect vocabulary of 1750: Britain vs. France.
 
 The rulebook prints the turn but almost no card text, and says that a card's own rules
-take priority over the rulebook ("Starting the Game"). So every card is data: a name, a
+take priority over the rulebook [Starting the Game]. So every card is data: a name, a
 cost where it has one, the windows in which it may be played, and its effects, each one of
 the small typed primitives below (a pydantic discriminated union on ``op``). The engine
 interprets them in one place (``cards.py``); a card the vocabulary cannot express is a gap

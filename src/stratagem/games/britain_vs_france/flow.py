@@ -1,7 +1,7 @@
-"""Set-up (A to I) and the eight steps of the turn ("Starting the Game"), as a loop that
-runs the automatic parts until a seat or chance must act.
+"""Set-up (A to I) and the eight steps of the turn, as a loop that runs the automatic
+parts until a seat or chance must act [Setup] [Starting the Game].
 
-Each step opens its response window first (RULINGS B23); the loop then asks for the
+Each step opens its response window first; the loop then asks for the
 step's decisions. Interruptions come before the step itself, in this order: cards being
 drawn, a target being chosen, a cancel being answered, effects being resolved, an open
 window, a die being rolled, a ransom being answered.
@@ -63,17 +63,18 @@ if TYPE_CHECKING:
 
 
 def begin_setup(s: S) -> None:
-    """Setup A to D: the draw deck of 10 (more with Alternate Game Length), the decks."""
+    """The draw deck of 10, 2 more for each extra turn, and the purchase deck [Setup: A)]
+    [Alternate Game Length] [Rulings B2]; 5 turns each [Winning the Game]."""
     game = s._g
     s.log(
         f"Setup A: {s.draw_deck} historic events are set aside face down as the start-of-turn "
         f"draw deck; the rest form the purchase deck. {game.turns_per_player} turns each.",
-        "Setup",
+        "Setup: A)",
         {"draw_deck": s.draw_deck, "turns_per_player": game.turns_per_player},
     )
     s.log(
         f"Setup E: {game.per_theater} colonies are drawn for each theater.",
-        "Setup",
+        "Setup: E)",
         {"per_theater": game.per_theater},
     )
 
@@ -130,12 +131,14 @@ def _drawable(s: S) -> bool:
 
 
 def _colonies(s: S) -> bool:
+    """Colonies are drawn until each theater has its 3 (or 4), then the roll-off
+    [Setup: E): 2.] [Setup: F)]."""
     if theater_to_fill(s) is not None:
         s.to_move = CHANCE
         return True
     s.log(
         "Setup F: the colonies are placed; the players roll off.",
-        "Setup",
+        "Setup: F)",
         {"colonies": {THEATERS[t]: [s.book.colony_names[c] for c in s.line[t]] for t in range(4)}},
     )
     s.phase = SETUP_ROLL_OFF
@@ -153,13 +156,15 @@ def _choice(s: S) -> bool:
 
 
 def _control(s: S) -> bool:
+    """The players alternate control markers, 3 each [Setup: F)]; then 3 gold each
+    [Setup: G)] and the hands: 2 starting cards and 3 events drawn [Setup: H)]."""
     markers = s.book.rules.setup.control_markers_each
     if s.placed < 2 * markers:
         s.to_move = s.placer
         return True
     setup = s.book.rules.setup
     s.gold = [setup.start_gold, setup.start_gold]
-    s.log(f"Setup G: each player places {setup.start_gold} gold in their treasury.", "Setup")
+    s.log(f"Setup G: each player places {setup.start_gold} gold in their treasury.", "Setup: G)")
     book = s.book
     for card, kind in enumerate(book.events):
         side = book.event_types[kind].side
@@ -168,7 +173,7 @@ def _control(s: S) -> bool:
     s.log(
         f"Setup H: each player takes their 2 starting cards and draws "
         f"{setup.hand_events} historic events.",
-        "Setup",
+        "Setup: H)",
     )
     s.draws = [0] * setup.hand_events + [1] * setup.hand_events
     s.draw_from_deck = 0
@@ -219,7 +224,8 @@ def _enter(s: S, phase: int) -> bool:
 
 
 def _draw(s: S) -> bool:
-    """1) Draw one historic event from the start-of-turn draw deck."""
+    """One historic event from the start-of-turn draw deck
+    [1) Draw from Historic Events Draw Deck] [Rulings B13]."""
     if s.sub == 0:
         s.sub = 1
         if s.draw_deck > 0:
@@ -246,7 +252,7 @@ def _window_first(s: S, window: Window) -> bool:
 
 
 def _leader(s: S) -> bool:
-    """2) Leader Actions / Colony Rules: colony rolls, once per colony each turn."""
+    """Colony rolls, once per colony each turn [2) Leader Actions / Colony Rules]."""
     if _window_first(s, "leader_actions"):
         return False
     if s.rolling >= 0:
@@ -259,7 +265,7 @@ def _leader(s: S) -> bool:
 
 
 def _political(s: S) -> bool:
-    """3) Political Objective Attempt: select, boost with gold and cards, roll."""
+    """Select, boost with gold and cards, roll [3) Political Objective Attempt]."""
     stage = s.po_stage
     if stage == PO_SELECT:
         if attemptable(s):
@@ -284,7 +290,7 @@ def _political(s: S) -> bool:
 
 
 def _purchases(s: S) -> bool:
-    """4) Purchases."""
+    """The active player buys [4) Purchases]."""
     if _window_first(s, "purchases"):
         return False
     s.to_move = s.active
@@ -292,7 +298,7 @@ def _purchases(s: S) -> bool:
 
 
 def _movement(s: S) -> bool:
-    """5) Movement."""
+    """The active player moves units [5) Movement]."""
     if _window_first(s, "movement"):
         return False
     if movable_units(s):
@@ -302,7 +308,7 @@ def _movement(s: S) -> bool:
 
 
 def _battles(s: S) -> bool:
-    """6) Battles."""
+    """Battles, one location at a time [6) Battles]."""
     if battle_step(s):
         return True
     if s.bat_loc < 0 and s.phase == BATTLES:
@@ -311,7 +317,7 @@ def _battles(s: S) -> bool:
 
 
 def _place(s: S) -> bool:
-    """7) Place Purchases."""
+    """The active player places its purchases [7) Place Purchases]."""
     if _window_first(s, "place_purchases"):
         return False
     if placeable(s):
@@ -321,7 +327,7 @@ def _place(s: S) -> bool:
 
 
 def _revenue(s: S) -> bool:
-    """8) Collect Revenue."""
+    """The active player collects its gold [8) Collect Revenue]."""
     if _window_first(s, "revenue"):
         return False
     collect_revenue(s, s.active)
@@ -329,7 +335,8 @@ def _revenue(s: S) -> bool:
 
 
 def _turn_end(s: S) -> bool:
-    """The turn ends (a last window); then the other player's turn, or the game's end."""
+    """The turn ends (a last window); then the other player's turn, or the game's end
+    after 10 player turns [Starting the Game] [Ending the Game]."""
     if _window_first(s, "turn_end"):
         return False
     if s.turn >= 2 * s._g.turns_per_player:

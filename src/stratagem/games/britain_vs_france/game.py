@@ -17,8 +17,9 @@ from stratagem.games.britain_vs_france.views import card_text
 
 
 class BritainVsFranceOptions(GameOptions):
-    """The advanced rules (each on its own) and the optional rules ("Advanced and Optional
-    Rules"); all off by default, the game of 5 turns each."""
+    """The advanced rules (each on its own) and the optional rules, agreed before the game
+    [Advanced and Optional Rules] [Other Optional Rules]; all off by default, the game of
+    5 turns each."""
 
     counter_diplomacy: bool = False
     powerful_friends: bool = False

@@ -1,4 +1,7 @@
-"""Registry facts of 1750: Britain vs. France (kept apart so listing games imports no rules)."""
+"""Registry facts of 1750: Britain vs. France (kept apart so listing games imports no rules).
+
+Two seats, Britain and France; who takes which is the players' choice as they sit down
+(``--seat`` or the web table) [Determining Sides]."""
 
 from collections.abc import Callable
 

@@ -58,7 +58,8 @@ def invariant_problems(s: S) -> list[str]:
 
 
 def _export_problems(s: S) -> list[str]:
-    """Export cards are conserved: supply plus both sides is the printed count."""
+    """Export cards are conserved: supply plus both sides is the printed count [Contents]
+    [Rulings B11]."""
     problems: list[str] = []
     book = s.book
     for export, name in enumerate(EXPORTS):

@@ -108,8 +108,9 @@ def _one_per_type(s: S, units: list[int]) -> dict[tuple[int, int], int]:
 
 
 def rollable_colonies(s: S) -> list[int]:
-    """2) Leader Actions / Colony Rules: colonies of the active player with a roll not yet
-    made this turn (with one of its leaders there when the roll needs one)."""
+    """Colonies of the active player with a roll not yet made this turn, with one of its
+    leaders there when the roll needs one [2) Leader Actions / Colony Rules]
+    [Rulings B14]."""
     book = s.book
     seat = s.active
     found = []
@@ -127,12 +128,13 @@ def rollable_colonies(s: S) -> list[int]:
 
 
 def attemptable(s: S) -> list[int]:
-    """3) Political Objective Attempt: any objective the active player does not control."""
+    """Any objective the active player does not control [3) Political Objective Attempt]
+    [Rulings B15]."""
     return [po for po, owner in enumerate(s.po_control) if owner != s.active]
 
 
 def counter_allowed(s: S) -> bool:
-    """Counter-Diplomacy: the objective is the defender's and they have gold to spend."""
+    """The objective is the defender's and they have gold to spend [Counter-Diplomacy]."""
     return (
         s._g.counter_diplomacy
         and s.po_control[s.po] == 1 - s.active
@@ -142,7 +144,8 @@ def counter_allowed(s: S) -> bool:
 
 
 def move_options(s: S) -> list[Key]:
-    """5) Movement: one space per unit per turn; Siege Guns only along with a leader."""
+    """One space per unit per turn; Siege Guns only along with a leader [5) Movement]
+    [Rulings B17]."""
     book = s.book
     seat = s.active
     mine = [u for u, place in enumerate(s.uloc) if place >= 0 and s.uown[u] == seat]
@@ -166,8 +169,10 @@ def movable_units(s: S) -> bool:
 
 
 def place_options(s: S) -> list[Key]:
-    """7) Place Purchases: units at a colony you control or the High Seas (Local Allies
-    also at a colony nobody controls); non-unit cards at a colony you control."""
+    """Units at a colony you control or the High Seas (Local Allies also at a colony
+    nobody controls); non-unit cards at a colony you control [7) Place Purchases]
+    [Setup: F): 3.]
+    [Rulings B22]."""
     book = s.book
     seat = s.active
     waiting = [u for u, place in enumerate(s.uloc) if place == mat(seat)]
@@ -190,7 +195,8 @@ def placeable(s: S) -> bool:
 
 
 def purchase_options(s: S) -> list[Key]:
-    """4) Purchases: battle deck cards at their cost, historic events at 1 gold, ransoms."""
+    """Battle deck cards at their cost [4) Purchases: A)], historic events at 1 gold
+    [4) Purchases: B)], ransoms [Ransoms] [Rulings B16]."""
     book = s.book
     seat = s.active
     gold = s.gold[seat]

@@ -105,12 +105,14 @@ def _enter(s: S, phase: int) -> None:
 
 
 def _roll_off(s: S, winner: int, _: int) -> None:
+    """The highest roller chooses: first marker or first turn [Setup: F)] [Rulings B10]."""
     s.placer = winner
     s.phase = SETUP_CHOICE
-    s.log(f"{SEATS[winner]} wins the roll-off.", "Setup F", {"winner": SEATS[winner]})
+    s.log(f"{SEATS[winner]} wins the roll-off.", "Setup: F)", {"winner": SEATS[winner]})
 
 
 def _draw_colony(s: S, colony: int, _: int) -> None:
+    """A colony drawn goes at the end of its theater's line [Setup: E): 1.] [Setup: E): 2.]."""
     book = s.book
     theater = book.colony_theater[colony]
     s.unused.remove(colony)
@@ -120,12 +122,14 @@ def _draw_colony(s: S, colony: int, _: int) -> None:
         rule = "Historic Event Cards Overview"
         text = f"A new colony, {book.colony_names[colony]}, is placed at the end of "
     else:
-        rule = "Setup E"
+        rule = "Setup: E)"
         text = f"{book.colony_names[colony]} is drawn and placed in "
     s.log(text + f"{THEATERS[theater]}.", rule, {"colony": book.colony_names[colony]})
 
 
 def _draw_event(s: S, kind: int, _: int) -> None:
+    """A historic event drawn into a hand, unseen by the other side [Setup: H)]
+    [1) Draw from Historic Events Draw Deck] [4) Purchases: B)]."""
     seat = s.draws.pop(0)
     book = s.book
     card = next(c for c, place in enumerate(s.eloc) if place == POOL and book.events[c] == kind)
@@ -134,7 +138,7 @@ def _draw_event(s: S, kind: int, _: int) -> None:
         s.draw_deck -= 1
         where, rule = "the start-of-turn draw deck", "1) Draw from Historic Events Draw Deck"
     else:
-        where, rule = "the purchase deck", PHASE_NAMES[s.phase] if s.phase >= DRAW else "Setup H"
+        where, rule = "the purchase deck", PHASE_NAMES[s.phase] if s.phase >= DRAW else "Setup: H)"
     name = book.event_types[kind].name
     s.log(
         f"{SEATS[seat]} draws {name} from {where}.",
@@ -147,12 +151,13 @@ def _draw_event(s: S, kind: int, _: int) -> None:
 
 
 def _draw_secret(s: S, index: int, _: int) -> None:
+    """Each side draws a secret objective, kept hidden [Setup: I)] [Rulings B12]."""
     seat = 0 if s.secret[0] == -1 else 1
     s.secret[seat] = index
     name = s.book.secrets[index].name
     s.log(
         f"{SEATS[seat]} draws the secret objective {name}.",
-        "Setup I",
+        "Setup: I)",
         {"seat": SEATS[seat], "secret": name},
         private_to=seat,
         public_text=f"{SEATS[seat]} draws a secret objective.",
@@ -175,17 +180,20 @@ def _die(s: S, face: int, _: int) -> None:
 
 
 def _first_choice(s: S, choice: int, _: int) -> None:
+    """The roll-off's winner places the first marker or takes the first turn; who does not
+    take the first turn places first [Setup: F)] [Starting the Game]."""
     winner = s.placer
     first_placer = winner if choice == PLACE_FIRST else 1 - winner
     s.first = 1 - first_placer
     s.placer = first_placer
     what = "place the first control marker" if choice == PLACE_FIRST else "take the first turn"
-    s.log(f"{SEATS[winner]} chooses to {what}.", "Setup F", {"seat": SEATS[winner]})
+    s.log(f"{SEATS[winner]} chooses to {what}.", "Setup: F)", {"seat": SEATS[winner]})
     s.phase = SETUP_CONTROL
 
 
 def _control(s: S, colony: int, _: int) -> None:
-    take_colony(s, s.placer, colony, "Setup F", literal_battle=False)
+    """A control marker on a colony of the placer's choice, with its export [Setup: F)]."""
+    take_colony(s, s.placer, colony, "Setup: F)", literal_battle=False)
     s.placed += 1
     s.placer = 1 - s.placer
 
@@ -222,6 +230,7 @@ def _target_card(s: S, kind: int, _: int) -> None:
 
 
 def _colony_roll(s: S, colony: int, _: int) -> None:
+    """A roll at a colony, once per colony each turn [2) Leader Actions / Colony Rules]."""
     s.rolling = colony
     s.colony_mod = 0
     s.rolled.append(colony)
@@ -238,6 +247,7 @@ def _colony_roll(s: S, colony: int, _: int) -> None:
 
 
 def _colony_roll_result(s: S, face: int) -> None:
+    """The colony's benefit at once when the roll succeeds [2) Leader Actions / Colony Rules]."""
     colony = s.rolling
     roll = s.book.colony_roll[colony]
     assert roll is not None
@@ -261,6 +271,7 @@ def _end_leader(s: S, _: int, __: int) -> None:
 
 
 def _buy(s: S, kind: int, _: int) -> None:
+    """A battle deck card at its cost, onto the player mat [4) Purchases: A)]."""
     seat = s.active
     unit = free_copy(s, kind)
     assert unit is not None
@@ -275,12 +286,14 @@ def _buy(s: S, kind: int, _: int) -> None:
 
 
 def _buy_event(s: S, _: int, __: int) -> None:
+    """A historic event for 1 gold, into the hand [4) Purchases: B)]."""
     s.gold[s.active] -= s.book.rules.economy.event_price
     s.draws = [s.active]
     s.draw_from_deck = 0
 
 
 def _end_purchases(s: S, _: int, __: int) -> None:
+    """Gold not spent is lost as the step ends [4) Purchases]."""
     lost = s.gold[s.active]
     s.gold[s.active] = 0
     if lost:
@@ -289,6 +302,7 @@ def _end_purchases(s: S, _: int, __: int) -> None:
 
 
 def _ransom(s: S, unit: int, gold: int) -> None:
+    """An offer of gold for a leader in the other side's prison [Ransoms] [Rulings B25]."""
     s.ransom_unit = unit
     s.ransom_gold = gold
     s.ransom_used = 1
@@ -296,6 +310,7 @@ def _ransom(s: S, unit: int, gold: int) -> None:
 
 
 def _exchange(s: S, unit: int, theirs: int) -> None:
+    """An offer to exchange prisoners [Ransoms] [Rulings B25]."""
     s.ransom_unit = unit
     s.ransom_swap = theirs
     s.ransom_used = 1
@@ -304,6 +319,8 @@ def _exchange(s: S, unit: int, theirs: int) -> None:
 
 
 def _answer_ransom(s: S, accept: int) -> None:
+    """The other side accepts (the leaders go back to their battle decks) or refuses
+    [Ransoms] [Rulings B25]."""
     unit = s.ransom_unit
     gold = s.ransom_gold
     swap = s.ransom_swap
@@ -328,6 +345,8 @@ def _answer_ransom(s: S, accept: int) -> None:
 
 
 def _move(s: S, unit: int, dest: int) -> None:
+    """A unit moves one space; at a colony with no opposing unit it takes control
+    [5) Movement] [Rulings B17]."""
     book = s.book
     seat = s.active
     origin = s.uloc[unit]
@@ -369,6 +388,7 @@ def _destroy(s: S, unit: int, _: int) -> None:
 
 
 def _place(s: S, unit: int, location: int) -> None:
+    """A purchase enters play at the location chosen [7) Place Purchases] [Rulings B22]."""
     s.uloc[unit] = location
     s.log(
         f"{SEATS[s.active]} places {s.book.unit_labels[unit]} at {s.book.locations[location]}.",

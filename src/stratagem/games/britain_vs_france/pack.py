@@ -1,6 +1,7 @@
 """The 1750 data pack: ``colonies.toml``, ``battle_deck.toml``, ``events.toml``,
-``objectives.toml`` and ``rules.toml``, validated with pydantic when the game loads and
-compiled into flat tables (``Book``) that the rules read on their hot paths.
+``objectives.toml`` and ``rules.toml`` (the counts of [Contents]), validated with pydantic
+when the game loads and compiled into flat tables (``Book``) that the rules read on their
+hot paths.
 
 A value the rulebook prints is written plainly; one it does not print is an ``Assumed``
 (``{ value = ..., assumed = true, reason = "..." }``), and a card whose every field is
@@ -67,7 +68,8 @@ def _unique(names: list[str], what: str) -> None:
 
 
 class ColonyRoll(PackModel):
-    """Leader Actions / Colony Rules: a die roll once per turn; ``target`` or more succeeds."""
+    """A die roll once per turn; ``target`` or more succeeds
+    [2) Leader Actions / Colony Rules]."""
 
     needs_leader: bool
     target: int = Field(ge=1, le=7)

@@ -1,5 +1,5 @@
-"""3) Political Objective Attempt: select an objective, boost the roll with gold and cards,
-Counter-Diplomacy, the die (a natural 1 fails), and the objective's benefits."""
+"""Select an objective, boost the roll with gold and cards, Counter-Diplomacy, the die (a
+natural 1 fails), and the objective's benefits [3) Political Objective Attempt]."""
 
 from __future__ import annotations
 
@@ -30,7 +30,8 @@ PO_RULE = "3) Political Objective Attempt"
 
 
 def attempt(s: S, po: int, _: int) -> None:
-    """The active player selects an objective (before any die is rolled)."""
+    """The active player selects an objective before any die is rolled
+    [3) Political Objective Attempt]."""
     s.po = po
     s.po_mod = 0
     s.po_boost = 0
@@ -46,14 +47,15 @@ def attempt(s: S, po: int, _: int) -> None:
 
 
 def skip_attempt(s: S, _: int, __: int) -> None:
-    """No attempt this turn."""
+    """No attempt this turn: it is optional [3) Political Objective Attempt]."""
     s.log(f"{SEATS[s.active]} makes no political objective attempt.", PO_RULE)
     s.phase = PURCHASES
     s.sub = 0
 
 
 def boost(s: S, gold: int, _: int) -> None:
-    """1 gold for +1, 2 gold for +2, spent before the roll."""
+    """1 gold for +1, 2 gold for +2, spent before the roll [3) Political Objective Attempt]
+    [Rulings B7]."""
     s.gold[s.active] -= gold
     s.po_boost = gold
     s.po_stage = PO_WINDOW
@@ -62,7 +64,7 @@ def boost(s: S, gold: int, _: int) -> None:
 
 
 def counter(s: S, gold: int, _: int) -> None:
-    """Counter-Diplomacy: the defender's 1 gold for -1, 2 gold for -2, before the roll."""
+    """The defender's 1 gold for -1, 2 gold for -2, before the roll [Counter-Diplomacy]."""
     s.gold[1 - s.active] -= gold
     s.po_counter = gold
     s.po_stage = PO_ROLL
@@ -74,7 +76,8 @@ def counter(s: S, gold: int, _: int) -> None:
 
 
 def political_result(s: S, face: int) -> None:
-    """The die: the score meets the difficulty (and is no natural 1), or nothing happens."""
+    """The die: the score meets the difficulty (and is no natural 1), or nothing happens
+    [3) Political Objective Attempt]."""
     book = s.book
     po = s.po
     seat = s.active
@@ -100,7 +103,8 @@ def political_result(s: S, face: int) -> None:
 
 def gain_objective(s: S, seat: int, po: int) -> None:
     """The objective's control marker, exports and units go to ``seat`` (taking an
-    opponent's objective: they lose its exports and its units leave the board)."""
+    opponent's objective: they lose its exports and its units leave the board)
+    [3) Political Objective Attempt]."""
     book = s.book
     kind = book.political[po]
     previous = s.po_control[po]

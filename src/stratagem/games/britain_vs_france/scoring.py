@@ -1,5 +1,5 @@
-"""8) Collect Revenue, and Ending the Game: victory points, the advanced rules and the
-three tiebreakers."""
+"""Revenue [8) Collect Revenue], and the victory points, the advanced rules and the three
+tiebreakers [Ending the Game]."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ def export_sets(counts: list[int], size: int) -> int:
 
 def revenue(s: S, seat: int) -> tuple[int, int, int]:
     """(base, sets, other income) of ``seat``: 3 gold, 1 per set of 3 different exports,
-    and what Plantations and cards in play add."""
+    and what Plantations and cards in play add [8) Collect Revenue] [Rulings B23]."""
     book = s.book
     economy = book.rules.economy
     sets = export_sets(s.exports[seat], economy.set_size) * economy.set_gold
@@ -40,7 +40,7 @@ def revenue(s: S, seat: int) -> tuple[int, int, int]:
 
 
 def collect_revenue(s: S, seat: int) -> None:
-    """8) Collect Revenue: the gold goes to ``seat``'s treasury, for next turn."""
+    """The gold goes to ``seat``'s treasury, for next turn [8) Collect Revenue]."""
     base, sets, extra = revenue(s, seat)
     s.gold[seat] += base + sets + extra
     s.log(
@@ -86,7 +86,10 @@ def holds(s: S, seat: int, condition: Condition) -> bool:
 
 
 def score_lines(s: S, seat: int) -> dict[str, int]:
-    """Ending the Game: each part of ``seat``'s victory points."""
+    """Each part of ``seat``'s victory points [Ending the Game] [Rulings B26]: colonies
+    [Setup: F): 1.],
+    the secret objective [Rulings B27], cards in play, and the advanced rules in use
+    [Regional Dominance] [Trade Mastery] [Powerful Friends]."""
     game = s._g
     book = s.book
     scoring = book.rules.scoring
@@ -131,7 +134,7 @@ def _details(s: S, points: list[int]) -> JsonDict:
 
 def game_result(s: S) -> JsonDict:
     """Most victory points wins; ties go to prisoners, then political objectives, then
-    export cards (Ending the Game)."""
+    export cards [Ending the Game] [Winning the Game]."""
     lines = [score_lines(s, seat) for seat in (0, 1)]
     points = [sum(line.values()) for line in lines]
     scores = {SEATS[seat]: points[seat] for seat in (0, 1)}

@@ -207,7 +207,8 @@ class BritainVsFranceState(CachedLegalState):
 
     @classmethod
     def initial(cls, game: BritainVsFrance) -> Self:
-        """Setup A to D, then the colony draws of Setup E begin (chance)."""
+        """Set-up A) to D), then the colony draws of E) begin (chance) [Setup: A)]
+        [Setup: C)] [Setup: E)]."""
         state = cls.bare(game)
         begin_setup(state)
         advance(state)
