@@ -676,10 +676,12 @@ app.command("compare", cls=_SimulateCommand)(compare_command)
 
 
 # -- Liber Militum: Tercios (army files and board drawings) ------------------------------
+from stratagem.cli_rules import rules  # noqa: E402
 from stratagem.cli_tercios import army_app, render  # noqa: E402
 
 app.add_typer(army_app, name="army")
 app.command("render")(render)
+app.command("rules")(rules)  # every rule by its rulebook section (stratagem.cli_rules)
 
 
 @app.command()
