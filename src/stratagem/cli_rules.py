@@ -42,6 +42,11 @@ def _test_name(test: TestCase) -> str:
     return f"{_where(test.file)}::{test.name}"
 
 
+def _cited(section: Section) -> str:
+    """How to cite ``section``: its own citation, or its path for a bare label (``A)``)."""
+    return section.full if len(slug(section.name)) < SLUG_MIN else section.citation
+
+
 def _summary(index: RuleIndex) -> Text:
     """``14 sections, 13 with rules: 13 implemented, 12 with a test``."""
     ruled = [section for section in index.rulebook.sections if section.rules]
@@ -60,7 +65,7 @@ def _section_lines(index: RuleIndex, section: Section) -> list[Line]:
     """One section of the whole listing: its name, then its code and tests (or what lacks)."""
     pad = 2 * section.depth
     head = Text(section.name, style="bold")
-    cited = section.full if len(slug(section.name)) < SLUG_MIN else section.citation
+    cited = _cited(section)
     if cited != section.name:
         head.append(f"  [{cited}]", style="dim")
     lines = [(pad, head)]
@@ -110,7 +115,7 @@ def _no_tests() -> Text:
 def section_page(index: RuleIndex, section: Section) -> list[Line]:
     """One section: where it sits, its functions with file:line and its tests."""
     lines = [(0, Text(section.full, style="bold"))]
-    lines.append((0, Text(f"cited as [{section.citation}]", style="dim")))
+    lines.append((0, Text(f"cited as [{_cited(section)}]", style="dim")))
     children = [other.name for other in index.rulebook.sections if other.path[:-1] == section.path]
     if children:
         lines.append((0, Text("sections within: " + ", ".join(children))))
