@@ -8,7 +8,7 @@ import random
 from typing import Any
 
 import stratagem
-from stratagem.core import Game, State
+from stratagem.core import Game, State, options_model
 from stratagem.games.britain_vs_france import places
 
 from .helpers import (
@@ -41,8 +41,8 @@ def last_turn(game: Game = GAME, **fields: Any) -> State:
 
 
 def test_equal_on_points_and_every_tiebreaker_is_a_draw() -> None:
-    """[Ending the Game] [Rulings B26] Equal on points and on every tiebreaker: a
-    draw."""
+    """[Ending the Game] [Rulings B26] [Setup: F): 1.] Three colonies each, 1 point each:
+    equal on points and on every tiebreaker is a draw."""
     state = last_turn()
     result = state.result()
     assert result["scores"] == {"Britain": 3, "France": 3}
@@ -110,6 +110,38 @@ def test_advanced_rules_add_their_points() -> None:
     assert lines["secret objective"] == 0
     plain = last_turn(control=control, exports=exports, supply=supply)
     assert "Regional Dominance" not in plain.result()["breakdown"]["Britain"]
+
+
+def test_advanced_and_optional_rules_only_those_the_players_chose() -> None:
+    """[Advanced and Optional Rules] [Other Optional Rules] Every advanced and optional
+    rule is off unless chosen before the game; each advanced rule can be chosen on its own,
+    or all five at once."""
+    defaults = options_model("britain_vs_france")(players=2)
+    chosen = defaults.model_dump()
+    assert chosen["turns_per_player"] is None  # the game's own 5 turns each:
+    assert GAME.new_initial_state().events[0].text.endswith(" 5 turns each.")
+    for name in (
+        "advanced",
+        "counter_diplomacy",
+        "powerful_friends",
+        "ransoms",
+        "regional_dominance",
+        "trade_mastery",
+        "expanded_conflict",
+        "historically_accurate_colonies",
+    ):
+        assert chosen[name] is False, name
+    scored = ["cards in play", "colonies", "secret objective"]
+    assert sorted(last_turn().result()["breakdown"]["Britain"]) == scored
+    one = stratagem.load("britain_vs_france", trade_mastery=True)
+    assert sorted(last_turn(one).result()["breakdown"]["Britain"]) == ["Trade Mastery", *scored]
+    every = stratagem.load("britain_vs_france", advanced=True)
+    assert sorted(last_turn(every).result()["breakdown"]["Britain"]) == [
+        "Powerful Friends",
+        "Regional Dominance",
+        "Trade Mastery",
+        *scored,
+    ]
 
 
 def test_ransoms_release_a_prisoner_for_gold() -> None:

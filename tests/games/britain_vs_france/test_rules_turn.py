@@ -45,6 +45,26 @@ def test_setup_a_to_i() -> None:
     assert view["step"] == "1) Draw from Historic Events Draw Deck"
 
 
+def test_draw_from_historic_events_draw_deck_one_card_the_other_side_does_not_see() -> None:
+    """[1) Draw from Historic Events Draw Deck] The active player's step 1 takes one card
+    from the start-of-turn draw deck into its hand; the other side learns only that a card
+    was drawn."""
+    state = set_up(first_draw=None)
+    assert state.view(BRITAIN)["step"] == "1) Draw from Historic Events Draw Deck"
+    start = len(state.events)
+    state.apply_action("Draw historic event: Martinique")
+    view = state.view(BRITAIN)
+    assert view["draw_deck"] == 9
+    assert view["hand_sizes"] == {"Britain": 6, "France": 5}
+    assert "Martinique" in view["you"]["hand"]
+    assert [event["text"] for event in state.visible_events(FRANCE, start)] == [
+        "Britain draws a historic event from the start-of-turn draw deck."
+    ]
+    assert [event["text"] for event in state.visible_events(BRITAIN, start)] == [
+        "Britain draws Martinique from the start-of-turn draw deck."
+    ]
+
+
 def test_the_roll_off_winner_may_place_first_instead() -> None:
     """[Setup: F)] The roll-off's winner may place the first control marker; the
     players then alternate and a colony is taken only once."""
@@ -244,7 +264,9 @@ def test_allied_leaders_can_be_bought_by_either_side_unless_left_out() -> None:
 
 
 def test_movement_one_space_and_taking_an_empty_colony() -> None:
-    """[5) Movement] One space a turn; a colony with no opposing unit is taken."""
+    """[5) Movement] [Setup: E): 2.] [Setup: E): 3.] [Setup: F): 2.] One space a turn:
+    to the colony touching it in its line or to the High Seas; a colony with no opposing
+    unit is taken, with its export."""
     state = position(
         set_up(),
         phase=places.MOVEMENT,
