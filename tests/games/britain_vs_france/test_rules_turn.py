@@ -45,6 +45,25 @@ def test_setup_a_to_i() -> None:
     assert view["step"] == "1) Draw from Historic Events Draw Deck"
 
 
+def test_setup_e_1_colonies_are_drawn_for_their_own_theater() -> None:
+    """[Setup: E): 1.] [Rulings B8] Colonies go to their own theater: the draws for North
+    America offer only its 12 colonies, then those for the Caribbean only its 6, and the
+    colonies drawn stand in North America's line in the order drawn."""
+    state = GAME.new_initial_state()
+    offered = [str(action) for action, _ in state.chance_outcomes()]
+    assert len(offered) == 12
+    assert "Draw colony: Boston" in offered and "Draw colony: Jamaica" not in offered
+    force(state, "Draw colony: Boston", "Draw colony: Quebec", "Draw colony: Montreal")
+    offered = [str(action) for action, _ in state.chance_outcomes()]
+    assert sorted(offered) == sorted(
+        f"Draw colony: {name}"
+        for name in ("Barbados", "Jamaica", "St. Kitts", "Guadeloupe", "Martinique", "St. Domingue")
+    )
+    theaters = state.view(None)["theaters"]
+    assert list(theaters["North America"]) == ["Boston", "Quebec", "Montreal"]
+    assert theaters["Caribbean"] == {}
+
+
 def test_draw_from_historic_events_draw_deck_one_card_the_other_side_does_not_see() -> None:
     """[1) Draw from Historic Events Draw Deck] The active player's step 1 takes one card
     from the start-of-turn draw deck into its hand; the other side learns only that a card
