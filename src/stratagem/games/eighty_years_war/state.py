@@ -178,7 +178,8 @@ class EightyYearsWarState(CachedLegalState):
         return [(draw[card], probability) for card in sorted(self.deck)]
 
     def sample_chance(self, rng: random.Random) -> Action:
-        """A card drawn from the deck, each equally likely (the deck is always shuffled)."""
+        """A card drawn from the deck, each equally likely: the deck is always shuffled
+        [Deck & Cards] [Logistics Phase]."""
         if self._to_move != CHANCE:
             raise IllegalAction("this is not a chance node")
         deck = self.deck
@@ -189,6 +190,9 @@ class EightyYearsWarState(CachedLegalState):
         return game.kind_of[action.id] == DRAW and self.loc[game.card_of[action.id]] == DECK
 
     def _compute_legal(self) -> list[Action]:
+        """What the seat to move may do: keep or replace a wrong-stage card [Logistics Phase],
+        discard up to 4 [Strategy Phase], place its next card in either meld, the last card
+        where a meld is still empty [Action Phase] [Rulings R7] [Rulings R15]."""
         seat = self._to_move
         if seat < 0:
             return []
@@ -536,6 +540,8 @@ class EightyYearsWarState(CachedLegalState):
         return card if card >= 0 else None
 
     def _log_reveal(self, seat: int, score: MeldScore) -> None:
+        """The usable cards shown face up with the totals, only the number of unusable
+        ones [Action Phase] [Rulings R11]."""
         names = self.book.names
         parts = []
         for meld in (MILITARY, POLITICAL):
