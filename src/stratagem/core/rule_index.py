@@ -46,11 +46,10 @@ class Site:
 
 @dataclass(frozen=True, slots=True)
 class TestCase:
-    """A test function: ``file::name`` (line ``line``)."""
+    """A test function: ``file::name``."""
 
     file: Path
     name: str
-    line: int
     docstring: str
 
 
@@ -252,7 +251,7 @@ def scan_tests(root: Path, game: str) -> list[TestCase]:
                 "test"
             ):
                 docstring = ast.get_docstring(node, clean=True) or ""
-                found.append(TestCase(file, node.name, node.lineno, docstring))
+                found.append(TestCase(file, node.name, docstring))
     return found
 
 
