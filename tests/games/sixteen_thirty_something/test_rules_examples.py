@@ -73,9 +73,9 @@ def tim_calls_war_on_france(state: State) -> None:
 
 
 def test_tims_vote_in_england_example() -> None:
-    """Placing Influence Cards: Tim places England cards and then must call the vote in
-    England; the others may add English cards afterwards (optional); of five players the
-    three with English cards on display take part."""
+    """Tim places England cards and then must call the vote in England; the others may add
+    English cards afterwards (optional); of five players the three with English cards on
+    display take part [Placing Influence Cards] [More about Influence Cards]."""
     state = englands_vote()
     play(state, "Play no more Special Cards")
     assert legal_texts(state) == ["Vote in: England", "Vote in: Spain"]
@@ -103,9 +103,9 @@ def test_tims_vote_in_england_example() -> None:
 
 
 def test_adding_up_the_votes_example() -> None:
-    """Adding up the Votes: Tim 7 and Martin 5 vote war, Simon 6 votes peace: twelve red
-    against six blue, England goes to war with France, and Simon's English pile turns to
-    the descendant."""
+    """Tim 7 and Martin 5 vote war, Simon 6 votes peace: twelve red against six blue, England
+    goes to war with France, and Simon's English pile turns to the descendant [Adding up the
+    Votes] [Casting Votes] [Effect of Losing a Vote]."""
     state = englands_vote()
     tim_calls_war_on_france(state)
     play(state, "Vote war", "Vote war", "Vote peace")
@@ -123,9 +123,8 @@ def test_adding_up_the_votes_example() -> None:
 
 
 def test_simons_display_example() -> None:
-    """Effect of Losing a Vote: Simon's English pile (England 1, England 2, Open 1,
-    England 2) goes into the descendant keeping its six votes; France 2 and Sweden 5 are
-    untouched."""
+    """Simon's English pile (England 1, England 2, Open 1, England 2) goes into the descendant
+    keeping its six votes; France 2 and Sweden 5 are untouched [Effect of Losing a Vote]."""
     state = englands_vote()
     tim_calls_war_on_france(state)
     play(state, "Vote war", "Vote war", "Vote peace")
@@ -140,8 +139,8 @@ def test_simons_display_example() -> None:
 
 
 def test_simons_display_example_already_descendant() -> None:
-    """Effect of Losing a Vote: had Simon's English pile already been in the descendant,
-    he would remove one English card of his choice (the England 1), leaving five votes."""
+    """Had Simon's English pile already been in the descendant, he would remove one English
+    card of his choice (the England 1), leaving five votes [Effect of Losing a Vote]."""
     piles = {**SIMON_PILES, "England": (True, SIMON_PILES["England"][1])}
     state = englands_vote()
     doc = state.to_json()
@@ -163,8 +162,8 @@ def test_simons_display_example_already_descendant() -> None:
 
 
 def test_simons_next_turn_removal_example() -> None:
-    """1. Remove One Influence Card: at the start of his next turn Simon must remove a
-    card, and England is his only descendant pile."""
+    """At the start of his next turn Simon must remove a card, and England is his only
+    descendant pile [1. Remove One Influence Card]."""
     piles = {**SIMON_PILES, "England": (True, SIMON_PILES["England"][1])}
     state = position(phase=phases.REMOVE_ONE, active=SIMON, piles={SIMON: piles})
     assert legal_texts(state) == [
@@ -178,18 +177,18 @@ def test_simons_next_turn_removal_example() -> None:
 
 
 def test_simon_votes_only_where_he_has_influence_example() -> None:
-    """Simon can only take part in votes in England, France and Sweden: with no Influence
-    Card in hand, those are the only countries he can call a vote in."""
+    """Simon can only take part in votes in England, France and Sweden: with no Influence Card
+    in hand, those are the only countries he can call a vote in [Placing Influence Cards]."""
     state = position(phase=phases.SPECIALS, active=SIMON, piles={SIMON: SIMON_PILES})
     play(state, "Play no more Special Cards")
     assert legal_texts(state) == ["Vote in: England", "Vote in: France", "Vote in: Sweden"]
 
 
 def test_england_france_war_example() -> None:
-    """Resolving a War: England (ability 1 after a Military Improvement, army 1, a
-    Military Leader) modifies +3, France (ability 1, army 2) +1. England rolls 1 and 2
-    (difference 1): 4; France 2 and 6 (difference 4): 5. France wins: England's Status
-    down one, France's up one, England's Army Size to zero."""
+    """England (ability 1 after a Military Improvement, army 1, a Military Leader) modifies +3,
+    France (ability 1, army 2) +1. England rolls 1 and 2 (difference 1): 4; France 2 and 6
+    (difference 4): 5. France wins: England's Status 0 and Army 0, France's Status 4
+    [Resolving a War] [Rolling the Dice] [The Spoils of War] [Military Leader]."""
     state = englands_vote(board={"England": {"faction": RED, "ability": 1, "leaders": 1}})
     assert country(state, "England")["status"] == PRINTED_SETUP["England"][0]
     tim_calls_war_on_france(state)
@@ -216,8 +215,8 @@ def test_england_france_war_example() -> None:
 
 
 def test_resolving_a_war_tells_the_modifiers_behind_each_total() -> None:
-    """Resolving a War / Rolling the Dice: the logged war line gives, for each side, the
-    Combat Modifiers and the dice difference that make its total (England-France example)."""
+    """The logged war line gives, for each side, the Combat Modifiers and the dice difference
+    that make its total (England-France example) [Resolving a War] [Rolling the Dice]."""
     state = englands_vote(board={"England": {"faction": RED, "ability": 1, "leaders": 1}})
     tim_calls_war_on_france(state)
     play(state, "Vote war", "Vote war", "Vote peace", "Dice difference: 1", "Dice difference: 4")
@@ -246,9 +245,9 @@ def _end_of_turn(counters: dict[int, list[str]], piles: Any, board: Any) -> Stat
 
 
 def test_martins_scoring_example() -> None:
-    """Scoring Points: Martin holds counters for England, Sweden and Spain; England has
-    Status 1, Sweden 3 and Spain 5; with influence 5, 4 and 2 he scores 1 + 3 + 2 = 6
-    (Rulings R16: the display the example refers to is not printed)."""
+    """Martin holds counters for England, Sweden and Spain; England has Status 1, Sweden 3 and
+    Spain 5; with influence 5, 4 and 2 he scores 1 + 3 + 2 = 6; the display the example
+    refers to is not printed [Scoring Points] [Rulings R16]."""
     state = _end_of_turn(
         {MARTIN: ["England", "Spain", "Sweden"]},
         {
@@ -269,8 +268,8 @@ def test_martins_scoring_example() -> None:
 
 
 def test_sweden_scoring_example() -> None:
-    """Scoring Points: influence 6 in Sweden at Status 2 scores only 2; a second Sweden
-    counter scores it twice."""
+    """Influence 6 in Sweden at Status 2 scores only 2; a second Sweden counter scores it twice
+    [Scoring Points]."""
     state = _end_of_turn(
         {TIM: ["Sweden", "Sweden", "Poland"]},
         {TIM: {"Sweden": (False, ["Sweden 3", "Sweden 3"])}},
@@ -280,8 +279,8 @@ def test_sweden_scoring_example() -> None:
 
 
 def test_open_card_example() -> None:
-    """Open Cards: Simon has no English card but an Open card, which he places on his
-    English pile; it counts as an English card from then on."""
+    """Simon has no English card but an Open card, which he places on his English pile; it
+    counts as an English card from then on [Open Cards]."""
     state = position(
         phase=phases.SPECIALS,
         active=SIMON,
@@ -299,8 +298,9 @@ def test_open_card_example() -> None:
 
 
 def test_setting_the_board_up_example() -> None:
-    """Setting the board up: England starts with Army Size 1 and Military Ability 0 (no
-    ability counter); every country starts neutral, as the set-up table prints."""
+    """England starts with Army Size 1 and Military Ability 0 (no ability counter); every
+    country starts neutral, as the set-up table prints [Setting the board up] [Initial
+    Set-up Table]."""
     state = game(4).new_initial_state()
     for name, (status, army, ability) in PRINTED_SETUP.items():
         assert country(state, name) == {
@@ -313,8 +313,8 @@ def test_setting_the_board_up_example() -> None:
 
 
 def test_victory_point_track_example() -> None:
-    """Dealing out the Player Cards: points beyond 99 are recorded (up to 189 on the
-    track); the engine simply keeps the number."""
+    """Points beyond 99 are recorded (up to 189 on the track); the engine simply keeps the
+    number [Dealing out the Player Cards]."""
     state = position(vp=[23, 0, 0, 0, 150])
     assert state.view(None)["victory_points"]["Player 1"] == 23
     assert state.view(None)["victory_points"]["Player 5"] == 150

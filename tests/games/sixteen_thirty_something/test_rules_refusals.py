@@ -49,6 +49,8 @@ def test_laying_refusals() -> None:
 
 
 def test_players_and_options() -> None:
+    """Three to six players, and no option the game does not take; a clear error otherwise
+    [Introduction]."""
     with pytest.raises(OptionError, match="3 to 6 players"):
         stratagem.load("sixteen_thirty_something", players=7)
     with pytest.raises(OptionError):
@@ -63,6 +65,9 @@ def _pack_copy(tmp_path: Path) -> Path:
 
 
 def test_broken_pack_names_file_entry_and_reason(tmp_path: Path) -> None:
+    """A broken pack names its file, entry and reason: a negative Status, a deck that is not
+    the printed 110 Player Cards, an unprinted value not marked assumed [Components] [The
+    Player Cards] [Initial Set-up Table]."""
     folder = _pack_copy(tmp_path)
     path = folder / "countries.toml"
     path.write_text(path.read_text().replace("status = 3", "status = -3", 1))

@@ -15,7 +15,8 @@ def specials(hand: list[str], **kwargs: object) -> object:
 
 
 def test_military_improvement_army_and_status_cards() -> None:
-    """Military Improvement +1 ability, Increase Army Size +1 army, Increase Status +1."""
+    """Military Improvement +1 ability, Increase Army Size +1 army, Increase Status +1 [The
+    Special Cards] [Military Improvement] [Increase Army Size] [Increase Status]."""
     state = specials(["Military Improvement", "Increase Army Size"])
     play(state, "Play: Military Improvement", "Military Improvement: England")
     assert country(state, "England")["ability"] == 1
@@ -29,7 +30,8 @@ def test_military_improvement_army_and_status_cards() -> None:
 
 
 def test_at_most_two_special_cards_then_the_vote() -> None:
-    """A maximum of two Special Cards: after the second, the mandatory vote begins."""
+    """A maximum of two Special Cards: after the second, the mandatory vote begins [4. Playing
+    Special Cards]."""
     state = specials(["Military Leader", "Military Leader", "Military Leader", "England 1"])
     play(state, "Play: Military Leader", "Military Leader: France")
     play(state, "Play: Military Leader", "Military Leader: France")
@@ -39,7 +41,8 @@ def test_at_most_two_special_cards_then_the_vote() -> None:
 
 
 def test_vote_card_vote_is_resolved_before_the_next_card() -> None:
-    """Vote: an extra vote, resolved at once; then a second Special Card may be played."""
+    """An extra vote, resolved at once; then a second Special Card may be played [Vote] [4.
+    Playing Special Cards]."""
     state = specials(["Vote", "Unrest", "England 1"], piles={TIM: {"Spain": (False, ["Spain 2"])}})
     play(state, "Play: Vote", "Vote in: Spain", "Done laying")
     play(state, "Done laying", "Done laying", "Done laying", "Done laying", "Vote red")
@@ -49,7 +52,7 @@ def test_vote_card_vote_is_resolved_before_the_next_card() -> None:
 
 
 def test_assassin_removes_any_card_even_own_or_descendant() -> None:
-    """Assassin: any card of any pile, ascendant or descendant, even one's own."""
+    """Any card of any pile, ascendant or descendant, even one's own [Assasin]."""
     state = specials(
         ["Assassin"],
         piles={
@@ -69,7 +72,7 @@ def test_assassin_removes_any_card_even_own_or_descendant() -> None:
 
 
 def test_assassin_leaves_no_open_card_alone() -> None:
-    """Rulings R12: a pile left with only Open cards loses them too."""
+    """A pile left with only Open cards loses them too [Assasin] [Rulings R12]."""
     state = specials(["Assassin"], piles={SIMON: {"England": (False, ["England 2", "Open 1"])}})
     play(state, "Play: Assassin", "Assassinate: England 2 of Player 3")
     assert "England" not in display(state, SIMON)
@@ -77,8 +80,8 @@ def test_assassin_leaves_no_open_card_alone() -> None:
 
 
 def test_unrest_turns_the_top_piles_descendant_and_ties_all_suffer() -> None:
-    """Unrest: every player with the equal highest influence has the pile turned to the
-    descendant, or loses a card if it already was; the country cannot declare war."""
+    """Every player with the equal highest influence has the pile turned to the descendant, or
+    loses a card if it already was; the country cannot declare war [Unrest]."""
     state = specials(
         ["Unrest"],
         piles={
@@ -102,7 +105,7 @@ def test_unrest_turns_the_top_piles_descendant_and_ties_all_suffer() -> None:
 
 
 def test_unrest_and_leaders_are_removed_at_the_end_of_the_turn() -> None:
-    """7. End of Turn: all Unrest and Military Leader counters leave the map."""
+    """All Unrest and Military Leader counters leave the map [7. End of Turn] [The Counters]."""
     state = position(
         phase=phases.HAND_LIMIT,
         active=4,

@@ -36,7 +36,8 @@ def deal_to_opening(players: int) -> State:
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_counters_by_player_count_and_thirteen_cards_dealt(players: int) -> None:
-    """Taking Victory Point Counters: 4 each with 3-4 players, 3 with 5-6; 13 cards each."""
+    """4 counters each with 3-4 players, 3 with 5-6; 13 cards each [Taking Victory Point
+    Counters] [Dealing out the Player Cards]."""
     state = deal_to_opening(players)
     view = state.view(0)
     assert set(view["counters_held"].values()) == {COUNTERS_EACH[players]}
@@ -46,7 +47,8 @@ def test_counters_by_player_count_and_thirteen_cards_dealt(players: int) -> None
 
 
 def test_counter_draws_follow_the_bag() -> None:
-    """Two counters per country: the chance of a country is its share of the bag."""
+    """Two counters per country: the chance of a country is its share of the bag [Taking
+    Victory Point Counters]."""
     state = game(3).new_initial_state()
     odds = {a.text: p for a, p in state.chance_outcomes()}
     assert len(odds) == 9
@@ -57,7 +59,7 @@ def test_counter_draws_follow_the_bag() -> None:
 
 
 def test_opening_places_three_influence_cards() -> None:
-    """Dealing out the Player Cards: three Influence Cards face up, in piles by country."""
+    """Three Influence Cards face up, in piles by country [Dealing out the Player Cards]."""
     state = position(
         players=3,
         phase=phases.OPENING,
@@ -78,7 +80,8 @@ def test_opening_places_three_influence_cards() -> None:
 
 
 def test_first_player_is_chosen_by_chance_and_the_marker_moves() -> None:
-    """Who goes first?: each player is equally likely; the marker passes clockwise."""
+    """Each player is equally likely to go first; the marker passes clockwise [Who goes first?]
+    [Passing on the 1st Player Marker] [Rulings R15]."""
     state = deal_to_opening(4)
     while not state.is_chance_node():
         state.apply_action(state.legal_actions()[0])
@@ -92,7 +95,7 @@ def test_first_player_is_chosen_by_chance_and_the_marker_moves() -> None:
 
 
 def test_remove_one_open_card_rule() -> None:
-    """1. Remove One Influence Card: never the last named card beside an Open card."""
+    """Never the last named card beside an Open card [1. Remove One Influence Card]."""
     state = position(
         phase=phases.REMOVE_ONE,
         piles={TIM: {"England": (True, ["England 2", "Open 1"]), "Spain": (False, ["Spain 1"])}},
@@ -102,7 +105,7 @@ def test_remove_one_open_card_rule() -> None:
 
 
 def test_draw_four_and_the_deck_is_remade_from_the_discard_pile() -> None:
-    """2. Draw New Cards: four cards; an exhausted deck is the shuffled discard pile."""
+    """Four cards; an exhausted deck is the shuffled discard pile [2. Draw New Cards]."""
     state = position(phase=phases.REMOVE_ONE, hands={TIM: []}, to_draw=0)
     assert state.is_chance_node() or state.current_player() == TIM
     doc = state.to_json()
@@ -123,8 +126,8 @@ def test_draw_four_and_the_deck_is_remade_from_the_discard_pile() -> None:
 
 
 def test_trading_one_deal_with_one_player() -> None:
-    """3. Trading Cards: ask, offer, the others offer, one deal; types are public, values
-    known to the traders only."""
+    """Ask, offer, the others offer, one deal; types are public, values known to the traders
+    only [3. Trading Cards] [Rulings R10]."""
     state = position(
         phase=phases.TRADE_ASK,
         hands={TIM: ["Spain 3", "Vote"], MARTIN: ["France 1", "France 3"], SIMON: ["Unrest"]},
@@ -160,8 +163,8 @@ def test_trading_one_deal_with_one_player() -> None:
 
 
 def test_trading_cards_only_an_offer_made_can_be_accepted() -> None:
-    """3. Trading Cards (R10): the phasing player accepts an offer made to him or declines;
-    when every other player makes no offer, nobody can be handed cards for nothing."""
+    """The phasing player accepts an offer made to him or declines; when every other player
+    makes no offer, nobody can be handed cards for nothing [3. Trading Cards] [Rulings R10]."""
     state = position(
         players=3,
         phase=phases.TRADE_ASK,
@@ -179,7 +182,7 @@ def test_trading_cards_only_an_offer_made_can_be_accepted() -> None:
 
 
 def test_trading_cards_only_those_who_offered_are_partners() -> None:
-    """3. Trading Cards (R10): with one offer made, only that player can be accepted."""
+    """With one offer made, only that player can be accepted [3. Trading Cards] [Rulings R10]."""
     state = position(
         players=3,
         phase=phases.TRADE_ASK,
@@ -191,8 +194,8 @@ def test_trading_cards_only_those_who_offered_are_partners() -> None:
 
 
 def test_trading_cards_a_trade_is_told_once_to_each_seat() -> None:
-    """3. Trading Cards: each seat reads the deal once; the traders learn the values they
-    received, the others only the types."""
+    """Each seat reads the deal once; the traders learn the values they received, the others
+    only the types [3. Trading Cards]."""
     state = position(
         players=3,
         phase=phases.TRADE_ASK,
@@ -212,6 +215,8 @@ def test_trading_cards_a_trade_is_told_once_to_each_seat() -> None:
 
 
 def test_no_trade_and_offers_limited_to_three() -> None:
+    """Trading is optional; a trader asks for at least one type and offers up to three cards
+    [3. Trading Cards] [Rulings R10]."""
     state = position(phase=phases.TRADE_ASK, hands={TIM: ["Spain 1"] * 3 + ["Vote"]})
     assert legal_texts(state) == ["Propose a trade", "No trade"]
     play(state, "Propose a trade")
@@ -223,7 +228,8 @@ def test_no_trade_and_offers_limited_to_three() -> None:
 
 
 def test_hand_limit_of_thirteen() -> None:
-    """6. Repeat Play: the phasing player discards down to 13 at the end of its phases."""
+    """The phasing player discards down to 13 at the end of its phases [6. Repeat Play]
+    [Rulings R17]."""
     hand = ["Vote"] * 5 + ["Unrest"] * 5 + ["Assassin"] * 5
     state = position(phase=phases.HAND_LIMIT, hands={TIM: hand})
     assert legal_texts(state) == ["Discard: Vote", "Discard: Assassin", "Discard: Unrest"]
@@ -235,8 +241,8 @@ def test_hand_limit_of_thirteen() -> None:
 
 
 def test_random_end_and_ten_turn_limit() -> None:
-    """Checking for a random end: after turn 9, 1-3 on a die ends the game (R7); the game
-    always ends after turn 10."""
+    """After turn 9, 1-3 on a die ends the game; the game always ends after turn 10, and a draw
+    stays a draw [Checking for a random end to the game] [How To Win!] [Rulings R7]."""
     last = {"phase": phases.HAND_LIMIT, "active": 4, "first": 0, "order": 4}
     hand = {4: ["Vote"] * 5 + ["Unrest"] * 5 + ["Assassin"] * 4}
     state = position(turn=9, hands=hand, **last)  # type: ignore[arg-type]
@@ -265,3 +271,29 @@ def test_a_whole_game_ends_with_a_result() -> None:
     assert state.is_terminal() and result["winners"]
     assert max(result["scores"].values()) == result["scores"][result["winners"][0]]
     assert 7 <= result["details"]["turns"] <= 10
+
+
+def test_the_turn_sequence_runs_each_players_phases_clockwise() -> None:
+    """A turn opens with the 1st player, and each player in turn, clockwise, runs phases 1
+    to 5; then the next turn opens with the next 1st player [The Turn Sequence] [6. Repeat
+    Play] [Passing on the 1st Player Marker]."""
+    state = deal_to_opening(4)
+    while not state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    state.apply_action("First player: Player 3")
+    rng = random.Random(16)
+    while state.view(None)["turn"] == 1:
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    told = [e["text"] for e in state.visible_events(None) if e["rule"] == "The Turn Sequence"]
+    assert told == [
+        "Turn 1 begins; Player 3 is the 1st player.",
+        "Player 3 takes phases 1 to 5.",
+        "Player 4 takes phases 1 to 5.",
+        "Player 1 takes phases 1 to 5.",
+        "Player 2 takes phases 1 to 5.",
+        "Turn 2 begins; Player 4 is the 1st player.",
+        "Player 4 takes phases 1 to 5.",
+    ]

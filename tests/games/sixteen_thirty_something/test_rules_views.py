@@ -36,6 +36,7 @@ def test_other_hands_and_counters_are_hidden() -> None:
 
 
 def test_votes_are_secret_until_revealed() -> None:
+    """Voting Counters are laid in secret and revealed together [Casting Votes]."""
     state = position(
         phase=phases.VOTE_CAST,
         active=TIM,

@@ -33,7 +33,8 @@ def fight(state: State, defender: str, attack: int, defend: int) -> dict[str, An
 
 
 def test_dice_difference_probabilities() -> None:
-    """Rolling the Dice: the difference of two dice, 0 to 5, with its exact odds."""
+    """A war voted for is fought at once: the next step is the dice, the difference of two
+    dice, 0 to 5, with its exact odds [A Vote for War] [Rolling the Dice]."""
     state = war("France", "Spain")
     play(state, "Issue: war on Spain", *["Done laying"] * 4, "Vote war")
     odds = {a.text: p for a, p in state.chance_outcomes()}
@@ -41,6 +42,8 @@ def test_dice_difference_probabilities() -> None:
 
 
 def test_winner_takes_a_status_point_and_loser_loses_army() -> None:
+    """The higher total takes a Status point from the loser, whose Army Size drops by one [The
+    Spoils of War]."""
     state = war("France", "Spain")
     result = fight(state, "Spain", 5, 0)
     assert result["winner"] == "France"
@@ -51,8 +54,8 @@ def test_winner_takes_a_status_point_and_loser_loses_army() -> None:
 
 
 def test_no_status_point_from_a_country_at_zero_and_none_above_seven() -> None:
-    """Spoils: a loser at 0 gives nothing; a winner at 7 gains nothing, the loser still
-    loses its point."""
+    """A loser at 0 gives nothing; a winner at 7 gains nothing, the loser still loses its point
+    [The Spoils of War]."""
     state = war("France", "Spain", {"Spain": {"faction": BLUE, "status": 7}})
     fight(state, "Spain", 0, 5)
     assert country(state, "Spain")["status"] == 7
@@ -64,6 +67,7 @@ def test_no_status_point_from_a_country_at_zero_and_none_above_seven() -> None:
 
 
 def test_tie_costs_both_an_army_point() -> None:
+    """A tied war costs both an Army Size point and no Status [The Spoils of War]."""
     state = war("France", "Spain")
     result = fight(state, "Spain", 2, 2)
     assert result["winner"] is None
@@ -73,7 +77,8 @@ def test_tie_costs_both_an_army_point() -> None:
 
 def test_army_zero_defender_modifier_and_ability_loss() -> None:
     """Army Size zero gives -1; a country at Army 0 that loses loses a point of Military
-    Ability (Rulings R6: the Army Size before the war)."""
+    Ability, the Army Size read before the war [Resolving a War] [Note on Army Size] [The
+    Spoils of War] [Rulings R6]."""
     state = war("France", "Spain", {"Spain": {"faction": BLUE, "army": 0}})
     result = fight(state, "Spain", 0, 0)
     assert result["modifiers"]["Spain"] == {"Military Ability": 1, "Army Size is zero": -1}
@@ -82,7 +87,8 @@ def test_army_zero_defender_modifier_and_ability_loss() -> None:
 
 
 def test_unrest_defender_and_water_defence() -> None:
-    """Unrest gives -1; England or Sweden attacked at Status 1 or 0 gets +1."""
+    """Unrest gives -1; England or Sweden attacked at Status 1 or 0 gets +1 [Unrest] [Defensive
+    Modifier for England & Sweden]."""
     state = war("France", "England", {"England": {"faction": BLUE, "unrest": 1}})
     result = fight(state, "England", 0, 0)
     assert result["modifiers"]["England"] == {
@@ -93,8 +99,9 @@ def test_unrest_defender_and_water_defence() -> None:
 
 
 def test_who_may_be_attacked() -> None:
-    """Voting for War: only the opposing faction; Status 1 or less only from an adjacent
-    country (Sweden is not adjacent to France, England is)."""
+    """Only the opposing faction; Status 1 or less only from an adjacent country (Sweden is not
+    adjacent to France, England is) [Voting for War] [A Note about Factions] [A Note about
+    Status] [Adjacent Countries Table]."""
     board = {
         "Sweden": {"faction": BLUE, "status": 1},
         "England": {"faction": BLUE},
@@ -109,7 +116,8 @@ def test_who_may_be_attacked() -> None:
 
 
 def test_no_war_without_an_army_or_in_unrest_and_re_arming() -> None:
-    """Army Size 0 cannot attack but may re-arm (red = re-arm); Unrest stops a war."""
+    """Army Size 0 cannot attack but may re-arm (red = re-arm); Unrest stops a war [Voting for
+    War] [Re-arming] [Voting Issues]."""
     state = war("France", "Spain", {"France": {"faction": RED, "army": 0}})
     assert legal_texts(state) == ["Issue: change sides", "Issue: re-arm"]
     assert "Army Size of 0" in refuse(state, "Issue: war on Spain")

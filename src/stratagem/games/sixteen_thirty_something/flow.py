@@ -63,7 +63,8 @@ DIE_FACES = 6
 
 
 def set_up(state: SixteenThirtySomethingState) -> None:
-    """Setting the board up: every country neutral, at its Initial Set-up Table values."""
+    """Every country starts neutral, at the Status, Army Size and Military Ability of its
+    row [Setting the board up] [Initial Set-up Table]."""
     book = state.book
     rows = {
         name: {"status": s, "army": a, "ability": m}
@@ -86,7 +87,8 @@ def set_up(state: SixteenThirtySomethingState) -> None:
 
 
 def draw_counter(state: SixteenThirtySomethingState, country: int, _b: int, _c: int) -> None:
-    """Taking Victory Point Counters: a counter drawn from the bag, kept face down."""
+    """A Victory Point Counter comes out of the bag and stays face down, seen by its
+    drawer only [Taking Victory Point Counters]."""
     seat = state.step_seat
     bag = state.bag.copy()
     bag[country] -= 1
@@ -104,7 +106,8 @@ def draw_counter(state: SixteenThirtySomethingState, country: int, _b: int, _c: 
 
 
 def _deck_ready(state: SixteenThirtySomethingState) -> bool:
-    """2. Draw New Cards: an exhausted deck is made again from the shuffled discard pile."""
+    """When the deck runs out, the discard pile is shuffled into a new deck [2. Draw New
+    Cards] [Rulings R18]."""
     if state.deck_size:
         return True
     count = sum(state.discard)
@@ -127,8 +130,8 @@ def _deck_ready(state: SixteenThirtySomethingState) -> bool:
 
 
 def draw_card(state: SixteenThirtySomethingState, kind: int, _b: int, _c: int) -> None:
-    """A card comes off the deck into a hand (Dealing out the Player Cards; 2. Draw New
-    Cards)."""
+    """A card comes off the deck into a hand, seen by its holder only [Dealing out the
+    Player Cards] [2. Draw New Cards]."""
     seat = state.step_seat if state.phase == DEAL else state.active
     state.deck[kind] -= 1
     state.deck_size -= 1
@@ -148,8 +151,9 @@ def draw_card(state: SixteenThirtySomethingState, kind: int, _b: int, _c: int) -
 
 
 def _start_opening(state: SixteenThirtySomethingState) -> None:
-    """Dealing out the Player Cards: three Influence Cards face up, or as many as the hand
-    allows (an Open card needs a named card beside it, Open Cards)."""
+    """Each player puts three Influence Cards face up, or as many as the hand allows; an
+    Open card counts only beside a named one [Dealing out the Player Cards] [Open Cards]
+    [Rulings R11]."""
     book = state.book
     hand = state.hands[state.step_seat]
     named = sum(hand[k] for kinds in book.named_kinds for k in kinds)
@@ -165,8 +169,8 @@ def _start_opening(state: SixteenThirtySomethingState) -> None:
 
 
 def first_player(state: SixteenThirtySomethingState, seat: int, _b: int, _c: int) -> None:
-    """Who goes first?: the highest die roll takes the 1st Player Marker (ties re-roll,
-    so each player is equally likely, Rulings R15)."""
+    """The highest die roll takes the 1st Player Marker; ties roll again, so each player
+    is equally likely [Who goes first?] [Rulings R15]."""
     state.first = seat
     name = state.seat_name(seat)
     state.log(
@@ -181,7 +185,7 @@ def first_player(state: SixteenThirtySomethingState, seat: int, _b: int, _c: int
 
 
 def _begin_turn(state: SixteenThirtySomethingState) -> None:
-    """The Turn Sequence: a turn begins with the 1st player's phases."""
+    """A turn opens with the 1st player's five phases [The Turn Sequence]."""
     state.order = 0
     state.log(
         f"Turn {state.turn} begins; {state.seat_name(state.first)} is the 1st player.",
@@ -192,7 +196,7 @@ def _begin_turn(state: SixteenThirtySomethingState) -> None:
 
 
 def _begin_player(state: SixteenThirtySomethingState) -> None:
-    """6. Repeat Play: the next player runs phases 1 to 5."""
+    """The next player runs phases 1 to 5 [The Turn Sequence] [6. Repeat Play]."""
     state.specials_played = 0
     state.phase = REMOVE_ONE
     name = state.seat_name(state.active)
@@ -200,7 +204,8 @@ def _begin_player(state: SixteenThirtySomethingState) -> None:
 
 
 def _next_player(state: SixteenThirtySomethingState) -> None:
-    """6. Repeat Play: play passes clockwise; after the last player, 7. End of Turn."""
+    """Play passes clockwise; after the last player comes the end of the turn [6. Repeat
+    Play] [7. End of Turn]."""
     state.order += 1
     if state.order < state.n:
         _begin_player(state)
@@ -209,9 +214,9 @@ def _next_player(state: SixteenThirtySomethingState) -> None:
 
 
 def _score(state: SixteenThirtySomethingState) -> None:
-    """Scoring Points: for each counter held, the lower of the country's Status and the
-    player's influence there (twice for two counters). Counters stay secret, so each
-    player's breakdown is private and only the total is public."""
+    """For each counter held, the lower of the country's Status and the player's
+    influence there (twice for two counters) [Scoring Points]. Counters stay secret, so
+    each player's breakdown is private and only the total is public [Rulings R20]."""
     book = state.book
     by_country = state.points_by_country.copy()
     for seat in range(state.n):
@@ -239,8 +244,9 @@ def _score(state: SixteenThirtySomethingState) -> None:
 
 
 def _end_of_turn(state: SixteenThirtySomethingState) -> None:
-    """7. End of Turn: score, pass the 1st Player Marker, remove Unrest and Military
-    Leaders, then check for a random end before the Turn Marker moves."""
+    """Score, pass the 1st Player Marker, take Unrest and Military Leaders off the map,
+    then look for a random end before the Turn Marker moves; turn 10 is the last [7. End
+    of Turn] [Passing on the 1st Player Marker] [The Counters]."""
     _score(state)
     state.first = (state.first + 1) % state.n
     state.log(
@@ -270,8 +276,9 @@ def _move_turn_marker(state: SixteenThirtySomethingState) -> None:
 
 
 def random_end(state: SixteenThirtySomethingState, ends: int, _b: int, _c: int) -> None:
-    """Checking for a random end to the game: a die roll at or under the box's number ends
-    the game (the outcome is the coarsest the rule tells apart: ends or goes on)."""
+    """A die roll at or under the Turn Track box's number ends the game; the outcome is
+    the coarsest the rule tells apart, ends or goes on [Checking for a random end to the
+    game] [Rulings R27]."""
     number = state.book.random_end_number(state.turn)
     if ends:
         state.log(
@@ -304,12 +311,13 @@ def _laying_seat(state: SixteenThirtySomethingState) -> int:
 
 
 def lay_named(state: SixteenThirtySomethingState, kind: int, _b: int, _c: int) -> None:
-    """Placing Influence Cards: a named card on its country's pile."""
+    """A named card goes on its country's pile [Placing Influence Cards] [More about
+    Influence Cards]."""
     _lay(state, kind, state.book.kind_country[kind])
 
 
 def lay_open(state: SixteenThirtySomethingState, kind: int, _b: int, country: int) -> None:
-    """Open Cards: an Open card joins a pile and takes that country's identity."""
+    """An Open card joins a pile and takes that country's identity [Open Cards]."""
     _lay(state, kind, country)
 
 
@@ -343,8 +351,9 @@ def remove_open(state: SixteenThirtySomethingState, kind: int, _b: int, country:
 
 
 def _remove(state: SixteenThirtySomethingState, kind: int, country: int) -> None:
-    """A card leaves a pile for the discard pile: owed after losing a vote or suffering
-    Unrest with a descendant pile, or the one card of 1. Remove One Influence Card."""
+    """A card leaves a pile for the discard pile: the one card of phase 1, or a card owed
+    after losing a vote or suffering Unrest with a pile already in the descendant [1.
+    Remove One Influence Card] [Effect of Losing a Vote] [Unrest]."""
     if state.removals:
         seat = state.removals[0][0]
         state.removals = state.removals[1:]
@@ -374,7 +383,8 @@ def _remove(state: SixteenThirtySomethingState, kind: int, country: int) -> None
 
 
 def discard(state: SixteenThirtySomethingState, kind: int, _b: int, _c: int) -> None:
-    """6. Repeat Play: a card over the hand limit of 13 goes to the discard pile."""
+    """A card over the hand limit of 13 goes to the discard pile [6. Repeat Play]
+    [Rulings R17]."""
     seat = state.active
     state.hands[seat][kind] -= 1
     state.discard[kind] += 1
@@ -393,6 +403,8 @@ Step = Callable[["SixteenThirtySomethingState"], int | None]
 
 
 def _settle_counters(state: SixteenThirtySomethingState) -> int | None:
+    """Each player draws 4 counters (3 with five or six players), then the deal [Taking
+    Victory Point Counters]."""
     each = state.book.counters_each(state.n)
     while state.step_seat < state.n and len(state.counters[state.step_seat]) >= each:
         state.step_seat += 1
@@ -405,6 +417,8 @@ def _settle_counters(state: SixteenThirtySomethingState) -> int | None:
 
 
 def _settle_deal(state: SixteenThirtySomethingState) -> int | None:
+    """Thirteen cards to each player in turn, then the opening placement [Dealing out the
+    Player Cards]."""
     if state.to_draw > 0 and _deck_ready(state):
         return CHANCE
     state.step_seat += 1
@@ -429,6 +443,8 @@ def _settle_opening(state: SixteenThirtySomethingState) -> int | None:
 
 
 def _settle_remove(state: SixteenThirtySomethingState) -> int | None:
+    """A player with a pile in the descendant must remove a card; with none, phase 1 is
+    skipped and four cards are drawn [1. Remove One Influence Card] [2. Draw New Cards]."""
     if descendant_countries(state, state.active):
         return state.active
     state.phase = DRAWING
@@ -445,6 +461,7 @@ def _settle_drawing(state: SixteenThirtySomethingState) -> int | None:
 
 
 def _settle_hand_limit(state: SixteenThirtySomethingState) -> int | None:
+    """The phasing player discards down to 13 before play passes on [6. Repeat Play]."""
     if sum(state.hands[state.active]) > state.book.rules.cards.hand_limit:
         return state.active
     _next_player(state)
@@ -574,7 +591,8 @@ def chance_outcomes(state: SixteenThirtySomethingState) -> list[tuple[Action, fl
 
 
 def winners(state: SixteenThirtySomethingState) -> list[int]:
-    """How To Win!: the most Victory Points; a draw stays a draw (every tied player wins)."""
+    """The most Victory Points wins; a draw stays a draw, every tied player winning [How
+    To Win!] [Rulings R28]."""
     if state.phase != OVER:
         return []
     best = max(state.vp)

@@ -14,7 +14,8 @@ from stratagem.games.sixteen_thirty_something.state import SixteenThirtySomethin
 
 
 class SixteenThirtySomethingOptions(GameOptions):
-    """Sixteen Thirty Something takes only the common options (``players`` 3-6, ``data``)."""
+    """Sixteen Thirty Something takes only the common options: ``players`` 3 to 6
+    [Introduction], ``data``."""
 
 
 class SixteenThirtySomething(Game):

@@ -1,5 +1,5 @@
-"""Influence Cards on display: piles, their votes, laying and removing cards (More about
-Influence Cards; Open Cards).
+"""Influence Cards on display: piles, their votes, laying and removing cards [More about
+Influence Cards] [Open Cards].
 
 A pile is ``(descendant, cards)``: whether it is in the descendant and its card kinds,
 sorted. A player has at most one pile per country (``piles[seat][country]``, ``None``
@@ -27,8 +27,8 @@ Pile = tuple[bool, tuple[int, ...]]
 
 
 def pile_votes(book: Book, pile: Pile | None) -> int:
-    """Adding up the Votes: a pile's votes are the sum of its cards' values, whichever way
-    it faces."""
+    """A pile's votes are the sum of its cards' values, whichever way it faces [Adding up
+    the Votes]."""
     if pile is None:
         return 0
     values = book.kind_value
@@ -41,9 +41,10 @@ def pile_names(book: Book, pile: Pile) -> list[str]:
 
 
 def lay_actions(state: SixteenThirtySomethingState, seat: int, only: int | None) -> list[Action]:
-    """The cards ``seat`` may place now (More about Influence Cards; Open Cards): a named
-    card on its country's pile unless that pile is in the descendant; an Open card on an
-    ascendant pile. ``only`` limits them to the country of the vote."""
+    """The cards ``seat`` may place now: a named card on its country's pile unless that
+    pile is in the descendant, an Open card on an ascendant pile [More about Influence
+    Cards] [Open Cards]. ``only`` limits them to the country of the vote [Placing Influence
+    Cards]."""
     book = state.book
     enc = state.enc
     hand = state.hands[seat]
@@ -73,8 +74,8 @@ def lay(state: SixteenThirtySomethingState, seat: int, kind: int, country: int) 
 
 
 def removable(book: Book, pile: Pile) -> list[int]:
-    """Kinds that may be removed from ``pile`` by its owner (1. Remove One Influence Card):
-    never the last named card while an Open card is left in the pile."""
+    """Kinds that may be removed from ``pile`` by its owner: never the last named card
+    while an Open card is left in the pile [1. Remove One Influence Card] [Rulings R21]."""
     cards = pile[1]
     named = [kind for kind in cards if book.kind_country[kind] >= 0]
     opens = sorted({kind for kind in cards if book.kind_country[kind] < 0})
@@ -106,8 +107,8 @@ def take_from_pile(
     state: SixteenThirtySomethingState, seat: int, country: int, kind: int
 ) -> list[int]:
     """Remove one card of ``kind`` from a pile to the discard pile. If no named card is
-    left, the Open cards left go to the discard pile as well (Rulings R12); they are
-    returned."""
+    left, the Open cards left go to the discard pile as well; they are returned [Open
+    Cards] [Rulings R12]."""
     book = state.book
     pile = state.piles[seat][country]
     assert pile is not None
@@ -125,5 +126,6 @@ def take_from_pile(
 
 
 def descendant_countries(state: SixteenThirtySomethingState, seat: int) -> list[int]:
-    """Countries where ``seat`` has a pile in the descendant."""
+    """Countries where ``seat`` has a pile in the descendant [More about Influence
+    Cards]."""
     return [c for c, pile in enumerate(state.piles[seat]) if pile is not None and pile[0]]

@@ -59,6 +59,8 @@ def _pile_problems(state: SixteenThirtySomethingState) -> list[str]:
 
 
 def _board_problems(state: SixteenThirtySomethingState) -> list[str]:
+    """Status on the track's 0 to 7, two Victory Point Counters a country [The Map] [The
+    Counters]."""
     book = state.book
     problems: list[str] = []
     low, high = book.rules.status.min, book.rules.status.max

@@ -29,7 +29,8 @@ SPECIAL_NAMES = (
     "Assassin",
     "Unrest",
 )
-"""The Special Cards: the seven kinds, in the order the rulebook explains them."""
+"""The seven kinds, in the order the rulebook explains them [The Special Cards] [Rulings
+R26]."""
 
 VOTE, IMPROVEMENT, ARMY, STATUS, LEADER, ASSASSIN, UNREST = range(7)
 
@@ -45,7 +46,7 @@ Count = int | Assumed[int]
 
 
 class Country(PackModel):
-    """One row of the Initial Set-up Table."""
+    """One row of the table [Initial Set-up Table]."""
 
     name: str = Field(min_length=1)
     status: Count
@@ -54,7 +55,7 @@ class Country(PackModel):
 
 
 class Border(PackModel):
-    """One pair of the Adjacent Countries Table."""
+    """One pair of the table, read as symmetric [Adjacent Countries Table] [Rulings R2]."""
 
     countries: tuple[str, str]
     adjacent: bool | Assumed[bool]
@@ -108,7 +109,8 @@ class Influence(PackModel):
 
 
 class CardsFile(PackModel):
-    """``cards.toml``."""
+    """``cards.toml``: the 110 Player Cards, Influence and Special shuffled into one deck
+    [Components] [The Player Cards] [Rulings R4]."""
 
     total: int = Field(gt=0)
     special: list[Special]
@@ -223,14 +225,15 @@ class Book:
         return len(self.countries)
 
     def counters_each(self, players: int) -> int:
-        """Taking Victory Point Counters: how many each player draws."""
+        """How many counters each player draws [Taking Victory Point Counters]."""
         for share in self.rules.counters.by_players:
             if share.players == players:
                 return share.each
         raise ValueError(f"rules.toml gives no counter share for {players} players")
 
     def random_end_number(self, turn: int) -> int | None:
-        """Checking for a random end: the number in a Turn Track box, if it has one."""
+        """The number in a Turn Track box, if it has one [Checking for a random end to the
+        game] [Rulings R7]."""
         for box in self.rules.turns.random_end:
             if box.turn == turn:
                 return plain(box.number)

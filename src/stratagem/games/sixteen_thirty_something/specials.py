@@ -1,9 +1,9 @@
-"""4. Playing Special Cards and The Special Cards: up to two, one at a time, each
-resolved (a Vote card's vote included) before the next.
+"""Special Cards: up to two, one at a time, each resolved (a Vote card's vote included)
+before the next [4. Playing Special Cards] [The Special Cards].
 
 A Special Card is played with ``Play: <card>``; a card that acts on a country then takes
 ``<card>: <country>``, and the Assassin ``Assassinate: <card> of <seat>``. A card is
-playable only when it can do something (Rulings R13).
+playable only when it can do something [Rulings R13].
 """
 
 from __future__ import annotations
@@ -36,11 +36,16 @@ from stratagem.games.sixteen_thirty_something.phases import SPECIAL_TARGET, SPEC
 if TYPE_CHECKING:
     from stratagem.games.sixteen_thirty_something.state import SixteenThirtySomethingState
 
-RULE = "The Special Cards"
+
+def _rule(special: int) -> str:
+    """The section of a Special Card: its printed label, which spells the Assassin
+    'Assasin' [The Special Cards] [Rulings R26]."""
+    return "Assasin" if special == ASSASSIN else SPECIAL_NAMES[special]
 
 
 def settle(state: SixteenThirtySomethingState) -> int | None:
-    """After the second Special Card, play moves on to 5. The Vote."""
+    """After the second Special Card, play moves on to the mandatory vote [4. Playing
+    Special Cards]."""
     if state.specials_played >= state.book.rules.specials.per_turn:
         voting.begin_mandatory(state)
         return None
@@ -48,7 +53,8 @@ def settle(state: SixteenThirtySomethingState) -> int | None:
 
 
 def _targets(state: SixteenThirtySomethingState, special: int) -> list[int]:
-    """Countries a Special Card can act on (Increase Status: below the top of the track)."""
+    """Countries a Special Card can act on: any, but Increase Status only below the top of
+    the track [Increase Status] [The Counters] [Rulings R13]."""
     countries = range(len(state.book.countries))
     if special == STATUS:
         top = state.book.rules.status.max
@@ -57,7 +63,8 @@ def _targets(state: SixteenThirtySomethingState, special: int) -> list[int]:
 
 
 def _table_cards(state: SixteenThirtySomethingState) -> list[Action]:
-    """Assassin: any card of any pile on the table, ascendant or descendant."""
+    """Any card of any pile on the table, ascendant or descendant, the player's own too
+    [Assasin]."""
     enc = state.enc
     book = state.book
     actions: list[Action] = []
@@ -74,6 +81,8 @@ def _table_cards(state: SixteenThirtySomethingState) -> list[Action]:
 
 
 def _playable(state: SixteenThirtySomethingState, special: int) -> bool:
+    """A Special Card is playable only if it can act: the Vote card where a vote can be
+    called, the Assassin when a card is on the table [Vote] [Rulings R13]."""
     if special == VOTE:
         return bool(voting.vote_countries(state, state.active))
     if special == ASSASSIN:
@@ -82,7 +91,8 @@ def _playable(state: SixteenThirtySomethingState, special: int) -> bool:
 
 
 def legal_play(state: SixteenThirtySomethingState) -> list[Action]:
-    """The Special Cards in hand that can be played now, and stopping."""
+    """The Special Cards in hand that can be played now, and stopping: playing one is
+    optional [4. Playing Special Cards]."""
     book = state.book
     enc = state.enc
     hand = state.hands[state.active]
@@ -96,7 +106,8 @@ def legal_play(state: SixteenThirtySomethingState) -> list[Action]:
 
 
 def play(state: SixteenThirtySomethingState, special: int, _b: int, _c: int) -> None:
-    """A Special Card goes from the hand to the discard pile and takes effect."""
+    """A Special Card goes from the hand to the discard pile and takes effect; a Vote
+    card calls an extra vote at once [4. Playing Special Cards] [Vote]."""
     kind = state.book.special_kinds[special]
     seat = state.active
     state.hands[seat][kind] -= 1
@@ -117,12 +128,12 @@ def play(state: SixteenThirtySomethingState, special: int, _b: int, _c: int) -> 
 
 
 def no_more(state: SixteenThirtySomethingState, _a: int, _b: int, _c: int) -> None:
-    """No (more) Special Cards: on to the mandatory vote."""
+    """No (more) Special Cards: on to the mandatory vote [4. Playing Special Cards]."""
     voting.begin_mandatory(state)
 
 
 def legal_target(state: SixteenThirtySomethingState) -> list[Action]:
-    """Where the Special Card just played takes effect."""
+    """Where the Special Card just played takes effect [The Special Cards]."""
     special = state.special
     if special == ASSASSIN:
         return _table_cards(state)
@@ -136,7 +147,10 @@ def _done(state: SixteenThirtySomethingState) -> None:
 
 
 def target(state: SixteenThirtySomethingState, special: int, country: int, _c: int) -> None:
-    """Military Improvement, Increase Army Size, Increase Status, Military Leader, Unrest."""
+    """The card acts on the country chosen: +1 Military Ability, +1 Army Size, +1 Status,
+    a Military Leader counter (+2 in combat, stacking) or an Unrest counter [Military
+    Improvement] [Increase Army Size] [Increase Status] [Military Leader] [Unrest]
+    [Rulings R8]."""
     assert special in TARGETED
     book = state.book
     place = book.countries[country]
@@ -156,21 +170,22 @@ def target(state: SixteenThirtySomethingState, special: int, country: int, _c: i
     else:
         state.unrest[country] += 1
         text = f"Unrest is placed in {place}: it may not declare war this turn."
-    state.log(text, RULE, data)
+    state.log(text, _rule(special), data)
     if special == UNREST:
         _unrest(state, country)
     _done(state)
 
 
 def _unrest(state: SixteenThirtySomethingState, country: int) -> None:
-    """Unrest: each player with the highest influence in the country has that pile turned
-    to the descendant, or, if it already is, must discard one of its cards."""
+    """Each player with the highest influence in the country has that pile turned to the
+    descendant, or, if it already is, must discard one of its cards; nobody with
+    influence, nobody suffers [Unrest] [Rulings R9] [Rulings R24]."""
     book = state.book
     votes = [pile_votes(book, state.piles[seat][country]) for seat in range(state.n)]
     top = max(votes)
     place = book.countries[country]
     if top == 0:
-        state.log(f"Nobody has influence in {place}: the Unrest hits no one.", RULE, {})
+        state.log(f"Nobody has influence in {place}: the Unrest hits no one.", "Unrest", {})
         return
     for step in range(state.n):
         seat = (state.active + step) % state.n
@@ -184,22 +199,24 @@ def _unrest(state: SixteenThirtySomethingState, country: int) -> None:
         else:
             state.piles[seat][country] = (True, pile[1])
             text = f"{name} has the most influence in {place} ({top}): the pile turns descendant."
-        state.log(text, RULE, {"seat": name, "country": place, "votes": top})
+        state.log(text, "Unrest", {"seat": name, "country": place, "votes": top})
 
 
 def assassinate(state: SixteenThirtySomethingState, kind: int, seat: int, _c: int) -> None:
-    """Assassin: one named Influence Card leaves any pile on the table."""
+    """One named Influence Card leaves any pile on the table [Assasin]."""
     _assassinate(state, kind, seat, state.book.kind_country[kind])
 
 
 def assassinate_open(
     state: SixteenThirtySomethingState, kind: int, seat: int, country: int
 ) -> None:
-    """Assassin: one Open card leaves any pile on the table."""
+    """One Open card leaves any pile on the table [Assasin]."""
     _assassinate(state, kind, seat, country)
 
 
 def _assassinate(state: SixteenThirtySomethingState, kind: int, seat: int, country: int) -> None:
+    """The card goes to the discard pile; Open cards left without a named card go with it
+    [Assasin] [Rulings R12]."""
     book = state.book
     orphans = take_from_pile(state, seat, country, kind)
     victim = state.seat_name(seat)
@@ -211,7 +228,7 @@ def _assassinate(state: SixteenThirtySomethingState, kind: int, seat: int, count
         text += "; its Open cards, left without a named card, are discarded (Rulings R12)"
     state.log(
         text + ".",
-        RULE,
+        "Assasin",
         {
             "seat": victim,
             "card": book.kind_names[kind],

@@ -5,7 +5,7 @@ followed by up to ten turns. In each turn every player, from the 1st player cloc
 runs phases 1 to 5 (remove a descendant card, draw 4, trade, play up to two Special
 Cards, call the mandatory vote) and the hand limit (6. Repeat Play); then 7. End of Turn
 scores, passes the 1st Player Marker, clears Unrest and Military Leaders and checks for a
-random end. Each rule lives in the module of its concern (``flow``, ``trading``,
+random end [The Turn Sequence]. Each rule lives in the module of its concern (``flow``, ``trading``,
 ``specials``, ``voting``, ``war``); this class holds the fields, the engine contract and
 the dispatch.
 
@@ -203,7 +203,9 @@ class SixteenThirtySomethingState(State):
 
     @classmethod
     def bare(cls, game: SixteenThirtySomething) -> Self:
-        """The board as the Initial Set-up Table leaves it, every card in the deck."""
+        """The board as the Initial Set-up Table leaves it, every card in the deck, two
+        Victory Point Counters a country in the bag [Initial Set-up Table] [The Player
+        Cards] [The Counters]."""
         state = cls(game)
         book = game.book
         countries = len(book.countries)
@@ -257,7 +259,8 @@ class SixteenThirtySomethingState(State):
 
     @classmethod
     def initial(cls, game: SixteenThirtySomething) -> Self:
-        """Starting the Game: the board set up, then the counters are drawn."""
+        """The board set up, then the counters are drawn [Setting the board up] [Taking
+        Victory Point Counters]."""
         state = cls.bare(game)
         flow.set_up(state)
         state._advance()

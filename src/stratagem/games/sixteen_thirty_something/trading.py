@@ -1,4 +1,4 @@
-"""3. Trading Cards, as a short sequence of atomic decisions (Rulings R10).
+"""Trading cards, as a short sequence of atomic decisions [3. Trading Cards] [Rulings R10].
 
 1. The phasing player proposes a trade or says ``No trade``. Proposing, it names one to
    3 card types it is after (``Ask for: France``). Types are truthful and public; values
@@ -43,7 +43,8 @@ RULE = "3. Trading Cards"
 
 
 def type_name(book: Book, kind: int) -> str:
-    """A card's type, which a trader may not lie about: its country, Open or the Special."""
+    """A card's type, which a trader may not lie about: its country, Open or the Special
+    [3. Trading Cards]."""
     return book.type_names[book.kind_type[kind]]
 
 
@@ -68,7 +69,7 @@ def begin(state: SixteenThirtySomethingState) -> None:
 
 
 def _end(state: SixteenThirtySomethingState) -> None:
-    """A player can make only one trade; then 4. Playing Special Cards."""
+    """A player can make only one trade; then come the Special Cards [3. Trading Cards]."""
     state.asks = []
     state.offers = [[] for _ in range(state.n)]
     state.phase = SPECIALS
@@ -88,7 +89,7 @@ def legal_ask(state: SixteenThirtySomethingState) -> list[Action]:
 
 
 def propose(state: SixteenThirtySomethingState, _a: int, _b: int, _c: int) -> None:
-    """The phasing player will trade: it declares what it is after."""
+    """The phasing player will trade: it declares what it is after [3. Trading Cards]."""
     state.committed = True
 
 
@@ -108,7 +109,8 @@ def done_asking(state: SixteenThirtySomethingState, _a: int, _b: int, _c: int) -
 
 
 def no_trade(state: SixteenThirtySomethingState, _a: int, _b: int, _c: int) -> None:
-    """Trading is optional: the phasing player does not trade this turn."""
+    """Trading is optional: the phasing player does not trade this turn [3. Trading
+    Cards]."""
     name = state.seat_name(state.active)
     state.log(f"{name} does not trade.", RULE, {"seat": name})
     _end(state)
@@ -125,7 +127,8 @@ def no_offer(state: SixteenThirtySomethingState, _a: int, _b: int, _c: int) -> N
 
 
 def _offerer(state: SixteenThirtySomethingState) -> tuple[int, int]:
-    """Who is offering now, and how many cards they may offer (Rulings R10)."""
+    """Who is offering now, and how many cards they may offer [3. Trading Cards] [Rulings
+    R10]."""
     trade = state.book.rules.trade
     if state.phase == TRADE_OFFER:
         return state.active, trade.max_cards
@@ -133,7 +136,8 @@ def _offerer(state: SixteenThirtySomethingState) -> tuple[int, int]:
 
 
 def legal_offer(state: SixteenThirtySomethingState) -> list[Action]:
-    """Any card of the hand not yet offered (Special Cards too), then ``Done offering``.
+    """Any card of the hand not yet offered, Special Cards too, then ``Done offering``
+    [3. Trading Cards].
     Another player first says whether it makes an offer at all (with an empty hand, it
     cannot)."""
     seat, _ = _offerer(state)
@@ -150,7 +154,8 @@ def legal_offer(state: SixteenThirtySomethingState) -> list[Action]:
 
 
 def offer(state: SixteenThirtySomethingState, kind: int, _b: int, _c: int) -> None:
-    """A card is put on offer: its type is public, its value known only to its owner."""
+    """A card is put on offer: its type is public, its value known only to its owner (the
+    trader may be vague about values) [3. Trading Cards] [Rulings R10]."""
     seat, limit = _offerer(state)
     state.offers[seat] = [*state.offers[seat], kind]
     book = state.book
@@ -183,7 +188,7 @@ def done_offering(state: SixteenThirtySomethingState, _a: int, _b: int, _c: int)
 
 def _partners(state: SixteenThirtySomethingState) -> list[int]:
     """Players a deal can be struck with: only those who made an offer, since the phasing
-    player accepts an offer made to him or declines (Rulings R10)."""
+    player accepts an offer made to him or declines [3. Trading Cards] [Rulings R10]."""
     return [seat for seat in range(state.n) if seat != state.active and state.offers[seat]]
 
 
@@ -203,7 +208,8 @@ def legal_accept(state: SixteenThirtySomethingState) -> list[Action]:
 
 
 def accept(state: SixteenThirtySomethingState, partner: int, _b: int, _c: int) -> None:
-    """One deal: the two offers change hands at once (nobody can fail to supply them).
+    """One deal, with one player: the two offers change hands at once, so nobody can fail
+    to supply them [3. Trading Cards] [Rulings R10].
 
     The trade is told once to each seat: the phasing player reads what changed hands,
     the others its types; the partner then reads the values it received."""
@@ -233,7 +239,7 @@ def accept(state: SixteenThirtySomethingState, partner: int, _b: int, _c: int) -
 
 
 def decline(state: SixteenThirtySomethingState, _a: int, _b: int, _c: int) -> None:
-    """The phasing player may decline every offer."""
+    """The phasing player may decline every offer [3. Trading Cards]."""
     name = state.seat_name(state.active)
     state.log(f"{name} declines every offer.", RULE, {"seat": name})
     _end(state)

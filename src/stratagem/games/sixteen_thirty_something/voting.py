@@ -1,11 +1,12 @@
-"""5. The Vote: choosing the country, placing Influence Cards, the issue, the secret
-vote, adding up the votes, the effect of losing, and the issue's outcome.
+"""The vote: choosing the country, placing Influence Cards, the issue, the secret vote,
+adding up the votes, the effect of losing, and the issue's outcome [5. The Vote].
 
-The caller (the phasing player) picks a country where it has a pile or can start one
-(Placing Influence Cards), places cards there, then names the issue (Voting Issues: a
-neutral country's vote is always which faction it joins). Every other player, clockwise,
-may then place cards for that country. Everyone with a pile there votes, in turn and in
-secret (Casting Votes); the counters are revealed together once all are down.
+The caller (the phasing player) picks a country where it has a pile or can start one,
+places cards there [Placing Influence Cards], then names the issue; a neutral country's
+vote is always which faction it joins [Voting Issues]. Every other player, clockwise, may
+then place cards for that country. Everyone with a pile there votes, in turn and in
+secret; the counters are revealed together once all are down [Casting Votes] [Rulings
+R14].
 """
 
 from __future__ import annotations
@@ -53,8 +54,8 @@ ISSUE_RULES = ("Neutral Countries", "Voting for War", "Changing Sides", "Re-armi
 
 
 def vote_countries(state: SixteenThirtySomethingState, seat: int) -> list[int]:
-    """Placing Influence Cards: countries where ``seat`` has influence or can place a
-    named card now."""
+    """Countries where ``seat`` has influence or can place a named card now [Placing
+    Influence Cards]."""
     book = state.book
     hand = state.hands[seat]
     piles = state.piles[seat]
@@ -66,7 +67,8 @@ def vote_countries(state: SixteenThirtySomethingState, seat: int) -> list[int]:
 
 
 def begin_mandatory(state: SixteenThirtySomethingState) -> None:
-    """5. The Vote: the mandatory vote; skipped only when no vote can be called (R13)."""
+    """The mandatory vote; skipped only when no vote can be called [5. The Vote] [Placing
+    Influence Cards] [Rulings R13]."""
     state.vote_by_card = False
     if vote_countries(state, state.active):
         state.phase = VOTE_COUNTRY
@@ -82,7 +84,8 @@ def begin_mandatory(state: SixteenThirtySomethingState) -> None:
 
 
 def start_vote(state: SixteenThirtySomethingState, *, by_card: bool) -> None:
-    """The Vote card calls an extra vote under all the standard rules."""
+    """The Vote card calls an extra vote under all the standard rules [Vote] [Rulings
+    R29]."""
     state.vote_by_card = by_card
     state.phase = VOTE_COUNTRY
 
@@ -93,7 +96,8 @@ def legal_country(state: SixteenThirtySomethingState) -> list[Action]:
 
 
 def call(state: SixteenThirtySomethingState, country: int, _b: int, _c: int) -> None:
-    """The caller names the country; it may place cards there before calling the vote."""
+    """The caller names the country; it may place cards there before calling the vote
+    [Placing Influence Cards]."""
     state.vote_country = country
     state.phase = VOTE_LAY
     name = state.seat_name(state.active)
@@ -107,7 +111,8 @@ def call(state: SixteenThirtySomethingState, country: int, _b: int, _c: int) -> 
 
 
 def legal_lay(state: SixteenThirtySomethingState) -> list[Action]:
-    """Cards for the vote's country; ``Done laying`` once the caller has a pile there."""
+    """Cards for the vote's country; ``Done laying`` once the caller has a pile there
+    [Placing Influence Cards]."""
     country = state.vote_country
     seat = state.active if state.phase == VOTE_LAY else state.step_seat
     actions = lay_actions(state, seat, country)
@@ -117,8 +122,9 @@ def legal_lay(state: SixteenThirtySomethingState) -> list[Action]:
 
 
 def war_targets(state: SixteenThirtySomethingState, country: int) -> list[int]:
-    """Voting for War: an army of 1 or more and no Unrest to attack; only the opposing
-    faction; a target at Status 1 or less only from an adjacent country."""
+    """An army of 1 or more and no Unrest to attack [Voting for War] [Unrest]; only the
+    opposing faction [A Note about Factions]; a target at Status 1 or less only from an
+    adjacent country [A Note about Status] [Adjacent Countries Table] [Rulings R30]."""
     if state.army[country] < 1 or state.unrest[country] or state.faction[country] == NEUTRAL:
         return []
     book = state.book
@@ -133,7 +139,9 @@ def war_targets(state: SixteenThirtySomethingState, country: int) -> list[int]:
 
 
 def legal_issue(state: SixteenThirtySomethingState) -> list[Action]:
-    """Voting Issues b) to d) for a country in a faction."""
+    """Issues b) to d) for a country in a faction: war, changing sides, and re-arming at
+    Army Size 0 [Voting Issues] [Voting for War] [Changing Sides] [Re-arming] [Rulings
+    R19]."""
     enc = state.enc
     country = state.vote_country
     actions = [enc.get(ISSUE_WAR, t) for t in war_targets(state, country)]
@@ -144,8 +152,9 @@ def legal_issue(state: SixteenThirtySomethingState) -> list[Action]:
 
 
 def done_laying(state: SixteenThirtySomethingState, _a: int, _b: int, _c: int) -> None:
-    """The caller calls the vote (a neutral country's issue is set), or the next player
-    clockwise may place cards; after the last, the voting."""
+    """The caller calls the vote, a neutral country's issue being set [Neutral
+    Countries], or the next player clockwise may place cards; after the last, the voting
+    [Placing Influence Cards] [Rulings R14]."""
     if state.phase == VOTE_LAY:
         if state.faction[state.vote_country] == NEUTRAL:
             _set_issue(state, ALIGN, -1)
@@ -158,19 +167,22 @@ def done_laying(state: SixteenThirtySomethingState, _a: int, _b: int, _c: int) -
 
 
 def issue_war(state: SixteenThirtySomethingState, target: int, _b: int, _c: int) -> None:
+    """The caller names the country to be attacked [Voting for War]."""
     _set_issue(state, WAR, target)
 
 
 def issue_change(state: SixteenThirtySomethingState, _a: int, _b: int, _c: int) -> None:
+    """The vote is on joining the opposing faction [Changing Sides]."""
     _set_issue(state, CHANGE, -1)
 
 
 def issue_rearm(state: SixteenThirtySomethingState, _a: int, _b: int, _c: int) -> None:
+    """The vote is on raising Army Size from 0 to 1 [Re-arming]."""
     _set_issue(state, REARM, -1)
 
 
 def describe_issue(state: SixteenThirtySomethingState) -> str:
-    """The issue in words."""
+    """The issue in words: the caller makes plain what the vote is for [Bluffing]."""
     book = state.book
     place = book.countries[state.vote_country]
     if state.issue == ALIGN:
@@ -203,7 +215,8 @@ def _set_issue(state: SixteenThirtySomethingState, issue: int, target: int) -> N
 
 
 def _begin_cast(state: SixteenThirtySomethingState) -> None:
-    """Everyone with influence in the country must vote; nobody can abstain."""
+    """Everyone with influence in the country must vote; nobody can abstain [Placing
+    Influence Cards]."""
     country = state.vote_country
     order = [(state.active + step) % state.n for step in range(state.n)]
     state.voters = [seat for seat in order if state.piles[seat][country] is not None]
@@ -213,7 +226,7 @@ def _begin_cast(state: SixteenThirtySomethingState) -> None:
 
 
 def war_like(issue: int) -> bool:
-    """Casting Votes: war and re-arm votes read red as war and blue as peace."""
+    """War and re-arm votes read red as war and blue as peace [Casting Votes]."""
     return issue in (WAR, REARM)
 
 
@@ -223,7 +236,8 @@ def legal_cast(state: SixteenThirtySomethingState) -> list[Action]:
 
 
 def cast(state: SixteenThirtySomethingState, side: int, meaning: int, _c: int) -> None:
-    """Casting Votes: a Voting Counter laid down in secret."""
+    """A Voting Counter laid down in secret; only the final vote counts [Casting Votes]
+    [Bluffing]."""
     seat = state.step_seat
     state.votes[seat] = side
     name = state.seat_name(seat)
@@ -243,7 +257,9 @@ def cast(state: SixteenThirtySomethingState, side: int, meaning: int, _c: int) -
 
 
 def _reveal(state: SixteenThirtySomethingState) -> None:
-    """Adding up the Votes; A Tied Vote; Effect of Losing a Vote."""
+    """The counters are revealed and each side's votes added; the most wins, and a tie
+    harms nobody [Adding up the Votes] [A Tied Vote] [Effect of Losing a Vote] [Rulings
+    R25]."""
     book = state.book
     country = state.vote_country
     meaning = int(war_like(state.issue))
@@ -281,8 +297,8 @@ def _reveal(state: SixteenThirtySomethingState) -> None:
 
 
 def _losers(state: SixteenThirtySomethingState, winner: int) -> None:
-    """Effect of Losing a Vote: a losing pile turns to the descendant; one already in the
-    descendant loses a card of its owner's choice."""
+    """A losing pile turns to the descendant; one already in the descendant loses a card
+    of its owner's choice [Effect of Losing a Vote] [Rulings R21]."""
     country = state.vote_country
     place = state.book.countries[country]
     for seat in state.voters:
@@ -301,7 +317,9 @@ def _losers(state: SixteenThirtySomethingState, winner: int) -> None:
 
 
 def settle_effect(state: SixteenThirtySomethingState) -> int | None:
-    """The issue's outcome, once every card owed for losing is gone."""
+    """The issue's outcome, once every card owed for losing is gone: a faction joined or
+    changed (a tie keeps the old), a re-armed country, or a war to resolve [Neutral
+    Countries] [Changing Sides] [Re-arming] [A Vote for War] [Rulings R23]."""
     winner = state.winner
     book = state.book
     country = state.vote_country
@@ -334,7 +352,8 @@ def settle_effect(state: SixteenThirtySomethingState) -> int | None:
 
 
 def finish_vote(state: SixteenThirtySomethingState) -> None:
-    """The vote is over: back to Special Cards after a Vote card, else to the hand limit."""
+    """The vote is over: back to Special Cards after a Vote card, else to the hand limit
+    [4. Playing Special Cards] [6. Repeat Play]."""
     state.vote_country = -1
     state.issue = -1
     state.target = -1

@@ -1,4 +1,5 @@
-"""A Vote for War: Resolving a War, Rolling the Dice and The Spoils of War.
+"""A war voted for is fought at once [A Vote for War] [Resolving a War] [Rolling the Dice]
+[The Spoils of War].
 
 Each country's total is its Combat Modifiers plus the difference between two dice. The
 difference is the chance outcome (``Dice difference: 0`` to ``5``, with its exact
@@ -17,17 +18,15 @@ from stratagem.games.sixteen_thirty_something.pack import plain
 if TYPE_CHECKING:
     from stratagem.games.sixteen_thirty_something.state import SixteenThirtySomethingState
 
-RULE = "Resolving a War"
-
 DIFFERENCE_WAYS = tuple(
     sum(1 for a in range(DICE_FACES) for b in range(DICE_FACES) if abs(a - b) == d)
     for d in range(DICE_FACES)
 )
-"""Rolling the Dice: how many of the 36 rolls of two dice give each difference."""
+"""How many of the 36 rolls of two dice give each difference [Rolling the Dice]."""
 
 
 def outcomes(state: SixteenThirtySomethingState) -> list[tuple[Action, float]]:
-    """The difference between two dice, 0 to 5, with its probability."""
+    """The difference between two dice, 0 to 5, with its probability [Rolling the Dice]."""
     total = DICE_FACES * DICE_FACES
     return [(state.enc.get(DICE, d), ways / total) for d, ways in enumerate(DIFFERENCE_WAYS)]
 
@@ -35,9 +34,11 @@ def outcomes(state: SixteenThirtySomethingState) -> list[tuple[Action, float]]:
 def modifiers(
     state: SixteenThirtySomethingState, country: int, *, defending: bool
 ) -> dict[str, int]:
-    """Combat Modifiers: Military Ability (+ the unexplained '?', Rulings R5), +2 per
-    Military Leader, -1 at Army Size 0, -1 in Unrest, and +1 for England or Sweden
-    attacked at Status 1 or 0 (Defensive Modifier for England & Sweden)."""
+    """The Combat Modifiers: Military Ability (the unexplained '?' adds nothing), +2 per
+    Military Leader, -1 in Unrest, and +1 for England or Sweden attacked at Status 1 or 0
+    [Resolving a War] [Military Leader] [Unrest] [Defensive Modifier for England & Sweden]
+    [Rulings R5] [Rulings R8] [Rulings R9]; Army Size counts only at 0, for -1 [Note on
+    Army Size]."""
     combat = state.book.rules.combat
     found: dict[str, int] = {"Military Ability": state.ability[country]}
     bonus = plain(combat.ability_bonus)
@@ -57,7 +58,7 @@ def modifiers(
 
 
 def roll(state: SixteenThirtySomethingState, difference: int, _b: int, _c: int) -> None:
-    """Rolling the Dice: the attacker's difference, then the defender's."""
+    """The attacker's difference, then the defender's [Rolling the Dice]."""
     country = state.vote_country if not state.dice else state.target
     state.dice = [*state.dice, difference]
     place = state.book.countries[country]
@@ -71,9 +72,10 @@ def roll(state: SixteenThirtySomethingState, difference: int, _b: int, _c: int) 
 
 
 def _resolve(state: SixteenThirtySomethingState) -> None:
-    """The Spoils of War: the higher total takes a Status point (none from a country at
-    0, none above 7), the loser's Army Size drops by 1 (and its Military Ability, if its
-    army was already 0, Rulings R6); a tie costs both a point of Army Size."""
+    """Totals compared: the higher takes a Status point (none from a country at 0, none
+    above 7), the loser's Army Size drops by 1 (and its Military Ability, if its army was
+    already 0); a tie costs both a point of Army Size and is not fought again [Resolving a
+    War] [The Spoils of War] [Rulings R6]."""
     book = state.book
     attacker, defender = state.vote_country, state.target
     mods = (modifiers(state, attacker, defending=False), modifiers(state, defender, defending=True))
@@ -95,9 +97,7 @@ def _resolve(state: SixteenThirtySomethingState) -> None:
         winner, loser = (attacker, defender) if totals[0] > totals[1] else (defender, attacker)
         text = _spoils(state, winner, loser)
         record["winner"] = book.countries[winner]
-    sides = [
-        f"{names[i]} {totals[i]} ({_breakdown(mods[i], state.dice[i])})" for i in range(2)
-    ]
+    sides = [f"{names[i]} {totals[i]} ({_breakdown(mods[i], state.dice[i])})" for i in range(2)]
     state.log(
         f"War: {sides[0]} against {sides[1]}: {text}.",
         "The Spoils of War",
@@ -109,13 +109,15 @@ def _resolve(state: SixteenThirtySomethingState) -> None:
 
 
 def _breakdown(found: dict[str, int], difference: int) -> str:
-    """Rolling the Dice: the Combat Modifiers behind a total, then the dice difference
-    (``Military Ability +1, Unrest -1, dice 3``)."""
+    """The Combat Modifiers behind a total, then the dice difference (``Military Ability
+    +1, Unrest -1, dice 3``) [Rolling the Dice]."""
     parts = [f"{name} {value:+d}" for name, value in found.items()]
     return ", ".join([*parts, f"dice {difference}"])
 
 
 def _spoils(state: SixteenThirtySomethingState, winner: int, loser: int) -> str:
+    """The winner takes a Status point from the loser, which also loses a point of Army
+    Size; the point is lost to the game when the winner is at 7 [The Spoils of War]."""
     book = state.book
     top = book.rules.status.max
     bottom = book.rules.status.min
