@@ -163,7 +163,14 @@ def _play(card: str, factions: dict[int, list[str]], edit: Edit | None, forcing:
 def test_endeavour_succeeds(
     card: str, factions: dict[int, list[str]], edit: Edit | None, success: str, failure: str
 ) -> None:
-    """Royal Command: the Endeavour succeeds and does what its card says."""
+    """Forced by a Royal Command, each Endeavour succeeds and does what its card says [Royal
+    Command] [Accident] [List of Endeavours: Act of Attainder] [Act of Six Articles] [Act of
+    Succession] [Amnesty] [Annulment] [Arrest Warrant] [Assume Office] [Befriend a Tudor]
+    [Bishop's Book] [Diplomatic Mission] [Ennoblement] [Execution] [List of Endeavours:
+    Fee'd Men] [Influenza] [Investigation] [King's Book] [Law Suit] [License of Release]
+    [Marriage] [My Lord's Man] [Persuasion] [Plague] [Quails] [Rack] [Royal Progress]
+    [Summons to Court] [Take Oath] [The Ten Articles] [Travel Beyond the Realm] [List of
+    Endeavours: Trial]."""
     table = _play(card, factions, edit, ROYAL_COMMAND)
     assert f"{card.split(' | ', maxsplit=1)[0]} succeeds automatically." in table.events()
     assert any(success in text for text in table.events()), table.events()[-6:]
@@ -173,15 +180,23 @@ def test_endeavour_succeeds(
 def test_endeavour_fails(
     card: str, factions: dict[int, list[str]], edit: Edit | None, success: str, failure: str
 ) -> None:
-    """Obstruction: the Endeavour fails, and only its failure's consequences follow."""
+    """Forced by an Obstruction, each Endeavour fails, and only its failure's consequences
+    follow [Obstruction] [Accident] [List of Endeavours: Act of Attainder] [Act of Six
+    Articles] [Act of Succession] [Amnesty] [Annulment] [Arrest Warrant] [Assume Office]
+    [Befriend a Tudor] [Bishop's Book] [Diplomatic Mission] [Ennoblement] [Execution] [List
+    of Endeavours: Fee'd Men] [Influenza] [Investigation] [King's Book] [Law Suit] [License
+    of Release] [Marriage] [My Lord's Man] [Persuasion] [Plague] [Quails] [Rack] [Royal
+    Progress] [Summons to Court] [Take Oath] [The Ten Articles] [Travel Beyond the Realm]
+    [List of Endeavours: Trial]."""
     table = _play(card, factions, edit, OBSTRUCTION)
     assert any(failure in text for text in table.events()), table.events()[-6:]
     assert not any(success in text for text in table.events()[-4:])
 
 
 def test_act_of_succession_gives_the_succession_card_chosen() -> None:
-    """Act of Succession Card: the heir takes the card chosen, Succession 1 included, and
-    whoever held it moves one down; the choices are the cards that exist."""
+    """The heir takes the card chosen, Succession 1 included, and whoever held it moves one
+    down; the choices are the cards that exist [Act of Succession Card] [Heirs and
+    Succession]."""
     table = Table(5, factions={0: ["Henry Fitzroy"]}, hands={0: ["Act of Succession | Fee'd Men"]})
     table.to_player_turn(0)
     table.act("Endeavour: Act of Succession | Fee'd Men", "Target: Henry Fitzroy")
@@ -199,9 +214,9 @@ def test_act_of_succession_gives_the_succession_card_chosen() -> None:
 
 
 def test_act_of_succession_card_on_an_assigned_card_moves_its_holder_down() -> None:
-    """Act of Succession Card (R17): taking a card already assigned gives that card; its
-    holder moves one down. Mary Tudor holds Succession 2 (Succession 1 empty): Henry
-    Fitzroy taking Succession 2 holds 2, Mary 3, and Succession 1 stays unassigned."""
+    """Taking a card already assigned gives that card; its holder moves one down. Mary Tudor
+    holds Succession 2 (Succession 1 empty): Henry Fitzroy taking Succession 2 holds 2, Mary
+    3 [Act of Succession Card] [Rulings R17]."""
     table = Table(5, factions={0: ["Henry Fitzroy"]}, hands={0: ["Act of Succession | Fee'd Men"]})
     table.to_player_turn(0)
     table.act("Endeavour: Act of Succession | Fee'd Men", "Target: Henry Fitzroy")
@@ -217,9 +232,9 @@ def test_act_of_succession_card_on_an_assigned_card_moves_its_holder_down() -> N
 
 
 def test_act_of_bastardy_may_name_a_dead_previous_queen() -> None:
-    """Act of Bastardy: the living children of a current or previous Queen; a Queen who
-    died a Queen (an Accident, forced by Royal Command and a death roll) is a previous
-    Queen, so her daughter Mary Tudor can still be bastardised."""
+    """The living children of a current or previous Queen; a Queen who died a Queen (an
+    Accident, forced by Royal Command and a death roll) is a previous Queen, so her daughter
+    Mary Tudor can be bastardised [Act of Bastardy] [Rulings R41]."""
     hands = {0: ["Accident | Act of Attainder", "Arrest Warrant | Royal Command"]}
     table = Table(5, hands={**hands, 1: ["Act of Bastardy | Royal Command"]})
     table.to_player_turn(0)
@@ -237,8 +252,8 @@ def test_act_of_bastardy_may_name_a_dead_previous_queen() -> None:
 
 
 def test_law_suit_a_chancellor_beyond_the_realm_shields_nobody() -> None:
-    """Law Suit (R31): an Officer of State abroad cannot use his powers, so the faction of
-    a Chancellor Beyond the Realm can be sued."""
+    """An Officer of State abroad cannot use his powers, so the faction of a Chancellor Beyond
+    the Realm can be sued [Law Suit] [Chancellor] [Travel Beyond the Realm] [Rulings R31]."""
     table = Table(5, hands={0: ["Law Suit | Bad Health"]})
     table.to_player_turn(0)
     chancellor = str(table.state.view(None)["offices"]["Chancellor"])

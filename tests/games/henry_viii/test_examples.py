@@ -11,8 +11,8 @@ from .helpers import Table, asked, drive, religion
 
 
 def test_thomas_howards_death_roll() -> None:
-    """Death Segment sidebar: Death Roll 14 in Turn 3: he dies if 2d + 3 >= 14, that is
-    on a roll of 11 or more."""
+    """The sidebar's example: Death Roll 14 in Turn 3: he dies if 2d + 3 >= 14, that is on a
+    roll of 11 or more [3. Death Segment]."""
     for roll, dies in (("Dice: 11", True), ("Dice: 10", False)):
         table = Table(5, factions={0: ["Thomas Howard"]})
         drive(
@@ -47,8 +47,10 @@ def _arrest_table() -> Table:
 
 @pytest.mark.parametrize(("die", "arrested"), [(5, True), (4, False)])
 def test_the_arrest_of_thomas_more(die: int, arrested: bool) -> None:
-    """Arrest: Thomas More (C0, Ability 4) is not under Investigation; Evidence of Heresy
-    (+1, he differs from Henry's 2) and Henry's Ear (+1) leave -2: a 5 or 6 arrests him."""
+    """Thomas More (C0, Ability 4) is not under Investigation; Evidence of Heresy (+1, he
+    differs from Henry's 2) and Henry's Ear (+1) leave -2: a 5 or 6 arrests him [Endeavour
+    Examples: Arrest] [Arrest Warrant] [Evidence of Heresy] [Henry's Ear] [Resolving the
+    Endeavour] [The Player Turn: Playing an Endeavour]."""
     table = _arrest_table()
     table.act("Endeavour: Arrest Warrant | Duplicity", "Target: Thomas More")
     table.settle()
@@ -70,7 +72,8 @@ def test_the_arrest_of_thomas_more(die: int, arrested: bool) -> None:
 
 
 def test_arrest_without_investigation_or_evidence_fails() -> None:
-    """Arrest: the Warrant needs an Investigation or an Evidence support."""
+    """The Warrant needs an Investigation or an Evidence support [Arrest Warrant] [Rulings
+    R23]."""
     table = _arrest_table()
     table.act("Endeavour: Arrest Warrant | Duplicity", "Target: Thomas More")
     table.pass_supports()
@@ -105,8 +108,10 @@ def _courtenay_table() -> Table:
 
 @pytest.mark.parametrize(("die", "fate"), [(4, "executed"), (2, "imprisoned"), (6, "attainted")])
 def test_edward_courtenays_trial(die: int, fate: str) -> None:
-    """Trial: President +1, Heir's Credibility minus -2 = +2, Rack +1, Parading Royal
-    Descent +1, Parliamentary Opposition -1: +4; a 4 makes 8: executed."""
+    """President +1, Heir's Credibility minus -2 = +2, Rack +1, Parading Royal Descent +1,
+    Parliamentary Opposition -1: +4; a 4 makes 8: executed [Endeavours: Endeavour Examples:
+    Trial] [Trial Card] [Evidence-Parading Royal Descent] [Parliamentary Petition] [Lord
+    High Steward]."""
     table = _courtenay_table()
     table.act("Endeavour: Rack | New Year's Gift", "Target: Edward Courtenay")
     table.pass_supports()
@@ -153,8 +158,9 @@ def _war_table() -> Table:
 
 
 def test_william_fitzwilliams_war() -> None:
-    """War Card: Ability +3, Bad Health -1, Duplicity -1: 0; a roll of 2 makes 2 against
-    the Difficulty of 2: glory, and William may be awarded a Title."""
+    """Ability +3, Bad Health -1, Duplicity -1: 0; a roll of 2 makes 2 against the Difficulty
+    of 2: glory, and William may be awarded a Title [War Card] [War/Uprising] [Captaincy]
+    [Bad Health] [Duplicity] [Rulings R5]."""
     table = _war_table()
     table.state.apply_action("Die: 2")
     line = next(t for t in table.events() if t.startswith("War/Uprising: die 2"))
@@ -168,7 +174,8 @@ def test_william_fitzwilliams_war() -> None:
 
 
 def test_william_fitzwilliams_war_lost() -> None:
-    """Had he lost, the shame forces his faction to lose one court card."""
+    """Had he lost, the shame forces his faction to lose one court card [War Card]
+    [War/Uprising]."""
     table = _war_table()
     before = table.state.view(None)["factions"]["Faction 1"]["court_cards"]
     table.state.apply_action("Die: 1")
@@ -189,8 +196,8 @@ def _pilgrimage_table() -> Table:
 
 
 def test_thomas_howard_and_the_pilgrimage() -> None:
-    """Pilgrimage of Grace: Thomas Howard (C1, Guile 4) rolls a 5: 5 - 4 = 1, less than
-    the Difficulty of 2, so he stays loyal."""
+    """Thomas Howard (C1, Guile 4) rolls a 5: 5 - 4 = 1, less than the Difficulty of 2, so he
+    stays loyal [Pilgrimage of Grace Card] [Pilgrimage of Grace]."""
     table = _pilgrimage_table()
     table.settle(until=lambda s: asked(s) == "chance: the rebellion roll of Thomas Howard")
     table.state.apply_action("Die: 5")
@@ -198,8 +205,8 @@ def test_thomas_howard_and_the_pilgrimage() -> None:
 
 
 def test_pilgrimage_rebels_defeated_go_to_the_tower() -> None:
-    """The Rebellion: with no Captaincy a nominal Captain of Ability 1 fights; the rebels,
-    defeated, are arrested."""
+    """With no Captaincy a nominal Captain of Ability 1 fights; the rebels, defeated, are
+    arrested [The Rebellion]."""
     table = _pilgrimage_table()
     table.settle(until=lambda s: asked(s) == "chance: the rebellion roll of Henry Courtenay")
     table.state.apply_action("Die: 4")  # 4 - Guile 2 = 2: he rebels
@@ -212,8 +219,9 @@ def test_pilgrimage_rebels_defeated_go_to_the_tower() -> None:
 
 
 def test_pilgrimage_rebels_win_and_the_catholic_heir_takes_the_throne() -> None:
-    """The Rebellion: every Captaincy defeated, the game ends at once; the winner holds
-    the senior Catholic (C0 or C1) in the line: Mary Tudor (C0), with Queen Katherine."""
+    """Every Captaincy defeated, the game ends at once; the winner holds the senior Catholic
+    (C0 or C1) in the line: Mary Tudor (C0), with Queen Katherine [The Rebellion] [Rulings
+    R1]."""
     table = _pilgrimage_table()
     table.settle(until=lambda s: asked(s) == "chance: the rebellion roll of Henry Courtenay")
     table.state.apply_action("Die: 4")
@@ -254,7 +262,8 @@ def _contentment_table(male_heir: bool) -> Table:
     ],
 )
 def test_the_contentment_table(die: int, male_heir: bool, expected: int) -> None:
-    """F.: 6+ +2, 4-5 +1, 2-3 0, 1 -1, below 1 -2; -3 with no male heir in the line."""
+    """6+ +2, 4-5 +1, 2-3 0, 1 -1, below 1 -2; -3 with no male heir in the line [F. Roll for
+    Henry's Matrimonial Contentment]."""
     table = _contentment_table(male_heir)
     table.state.apply_action(f"Die: {die}")
     assert table.state.view(None)["henry"]["contentment"] == expected
@@ -263,8 +272,9 @@ def test_the_contentment_table(die: int, male_heir: bool, expected: int) -> None
 
 
 def test_religious_difference_c1_to_p3() -> None:
-    """Resolving the Endeavour: the RelD between a C1 and a P3 is 2: when The Ten Articles
-    move Henry from 2 to P3, a faction led by a C1 loses 2 cards."""
+    """The RelD between a C1 and a P3 is 2: when The Ten Articles move Henry from 2 to P3, a
+    faction led by a C1 loses 2 cards [Resolving the Endeavour] [Ability, Guile and
+    Religion] [The Ten Articles]."""
     table = Table(5, factions={0: ["Thomas Howard"]}, hands={1: ["The Ten Articles | Fee'd Men"]})
     table.to_player_turn(1)
     table.edit(religion(2))

@@ -8,8 +8,8 @@ from .helpers import Table, asked, drive
 
 
 def test_the_act_of_supremacy_passes_in_turn_2() -> None:
-    """A.: from Turn 2, a Queen and no living son: the Cardinal leaves play, Contentment
-    -2, the King's Religion P3."""
+    """From Turn 2, a Queen and no living son: the Cardinal leaves play, Contentment -2, the
+    King's Religion P3 [A. Determine if the Act of Supremacy is passed]."""
     table = Table(5)
     drive(table, lambda s: asked(s) == "chance: Henry's death roll")
     view = table.state.view(None)
@@ -20,8 +20,9 @@ def test_the_act_of_supremacy_passes_in_turn_2() -> None:
 
 
 def test_a_son_is_born_and_the_queen_dies_in_childbirth() -> None:
-    """E.: 2d <= Baby Value (Catherine 3), 1d 5-6 a boy, the next Prince card, 1d 1-2 the
-    Queen dies; the son takes Succession 1 ahead of his sister."""
+    """2d <= Baby Value (Catherine 3), 1d 5-6 a boy, the next Prince card, 1d 1-2 the Queen
+    dies; the son takes Succession 1 ahead of his sister [E. Check for the birth of a Tudor
+    Heir] [On the birth of a Tudor Heir] [Heirs and Succession]."""
     table = Table(5)
     table.settle(until=lambda s: asked(s) == "chance: the birth of an heir")
     table.state.apply_action("Dice: 3")
@@ -36,8 +37,8 @@ def test_a_son_is_born_and_the_queen_dies_in_childbirth() -> None:
 
 
 def test_a_woman_never_holds_succession_1() -> None:
-    """A daughter goes after Henry's children; Succession 1 stays empty while a woman
-    heads the line."""
+    """A daughter goes after Henry's children; Succession 1 stays empty while a woman heads the
+    line [Heirs and Succession] [Rulings R17]."""
     table = Table(5)
     table.settle(until=lambda s: asked(s) == "chance: the birth of an heir")
     table.state.apply_action("Dice: 2")
@@ -49,7 +50,8 @@ def test_a_woman_never_holds_succession_1() -> None:
 
 
 def test_the_treasurer_receives_one_extra_card() -> None:
-    """G.: five court cards each, the Lord High Treasurer's faction six."""
+    """Five court cards each, the Lord High Treasurer's faction six [G. Turn over new
+    Characters and assign Court Cards] [Lord High Treasurer] [Court Cards]."""
     table = Table(5, factions={0: ["Thomas Howard"]})
     table.settle()
     view = table.state.view(None)
@@ -59,8 +61,8 @@ def test_the_treasurer_receives_one_extra_card() -> None:
 
 
 def test_the_game_ends_at_the_end_of_the_turn_henry_dies() -> None:
-    """D.: 2d >= the Turn's number kills Henry; the Turn is played out with no Death
-    Segment, and the most Influence wins."""
+    """2d >= the Turn's number kills Henry; the Turn is played out with no Death Segment, and
+    the most Influence wins [D. Check for Henry's Death] [3. Death Segment] [How to Win]."""
     table = Table(5)
     drive(table, lambda s: asked(s) == "chance: Henry's death roll")
     table.state.apply_action("Dice: 12")
@@ -74,8 +76,8 @@ def test_the_game_ends_at_the_end_of_the_turn_henry_dies() -> None:
 
 
 def test_henry_dying_with_an_empty_line_of_succession_makes_everyone_lose() -> None:
-    """How to Win: with nobody in the Line of Succession when Henry dies, nobody wins;
-    the result says the game ended with no heir."""
+    """With nobody in the Line of Succession when Henry dies, nobody wins; the result says the
+    game ended with no heir [How to Win]."""
     table = Table(5)
     drive(table, lambda s: asked(s) == "chance: Henry's death roll")
 

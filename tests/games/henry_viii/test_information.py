@@ -24,7 +24,8 @@ def _table() -> Table:
 
 
 def test_a_view_shows_only_its_own_hand_and_face_down_characters() -> None:
-    """Hands and later arrivals dealt face down stay with their faction."""
+    """Hands and later arrivals dealt face down stay with their faction [Court Cards] [Deal
+    initial playing hands]."""
     table = _table()
     state = table.state
     mine = state.view(0)
@@ -74,9 +75,10 @@ def _war_with_faction_2_holding(support: str) -> Table:
 
 
 def test_being_offered_the_support_window_reveals_nothing_about_a_hand() -> None:
-    """R11: every faction holding cards is offered the Supports window in turn, so two
-    positions that differ only in Faction 2's hidden hand (a Support that may join the War,
-    or none) look the same to every other seat at every step, events included."""
+    """Every faction holding cards is offered the Supports window in turn, so two positions
+    that differ only in Faction 2's hidden hand (a Support that may join the War, or none)
+    look the same to every other seat at every step [The Player Turn: Playing an Endeavour]
+    [Rulings R11]."""
     tables = [_war_with_faction_2_holding(s) for s in ("Captaincy", "Revulsion")]
     for table in tables:
         table.act("Endeavour: War/Uprising | Fee'd Men")
@@ -97,7 +99,7 @@ def test_being_offered_the_support_window_reveals_nothing_about_a_hand() -> None
 
 
 def test_face_down_deals_are_private_events() -> None:
-    """The deal of a later arrival is seen by its faction only."""
+    """The deal of a later arrival is seen by its faction only [Deal initial playing hands]."""
     table = _table()
     private = [e for e in table.state.visible_events(1) if "face down" in e["text"]]
     own = {e["text"] for e in table.state.visible_events(0) if "face down" in e["text"]}
@@ -136,13 +138,16 @@ def test_a_card_not_in_hand_is_refused_and_nothing_changes() -> None:
 
 
 def test_a_trial_with_nobody_in_the_tower_is_refused() -> None:
-    """Trial needs someone arrested: the card can only be discarded or supported."""
+    """A Trial needs someone arrested: the card can only be discarded or supported [List of
+    Endeavours: Trial]."""
     table = _table()
     with pytest.raises(IllegalAction, match="needs someone arrested"):
         table.state.apply_action("Endeavour: Trial | Henry's Ear", seat=0)
 
 
 def test_annulment_before_the_act_of_supremacy_is_refused() -> None:
+    """An Annulment is refused before the Act of Supremacy, with a clear reason [Annulment]
+    [Rulings R22]."""
     table = Table(5, factions={0: ["William Warham"]}, hands={0: ["Annulment | Henry's Will"]})
     table.to_player_turn(0)
     with pytest.raises(IllegalAction, match="senior bishop"):
@@ -150,7 +155,8 @@ def test_annulment_before_the_act_of_supremacy_is_refused() -> None:
 
 
 def test_a_faction_under_a_law_suit_may_only_discard() -> None:
-    """Law Suit: no more Endeavours this Turn (Supports are still allowed)."""
+    """No more Endeavours this Turn (Supports are still allowed); the Chancellor's faction
+    cannot be sued [Law Suit] [Chancellor]."""
     table = Table(5, hands={0: ["Law Suit | Bad Health", ROYAL]})
     table.to_player_turn(0)
     table.act("Endeavour: Law Suit | Bad Health")
@@ -172,6 +178,8 @@ ROYAL = "Act of Bastardy | Royal Command"
 
 
 def test_royal_command_and_obstruction_cancel_each_other() -> None:
+    """Played on one Endeavour they cancel each other, and the die decides [Royal Command]
+    [Obstruction] [Rulings R39]."""
     table = Table(
         5,
         hands={0: ["Quails | Revulsion", ROYAL], 1: ["Act of Succession | Obstruction"]},
@@ -215,8 +223,8 @@ def test_a_broken_state_document_is_refused() -> None:
 def test_a_state_breaking_the_court_invariants_is_refused(
     edit: dict[str, dict[Any, str]], problem: str
 ) -> None:
-    """No minor married or holding office, and marriages have two sides: a document that
-    breaks them is refused, naming the character."""
+    """No minor married or holding office, and marriages have two sides: a document that breaks
+    them is refused, naming the character [Minors]."""
     table = _table()
     doc = json.loads(json.dumps(table.state.to_json()))
     for field, changes in edit.items():

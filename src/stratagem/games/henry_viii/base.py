@@ -243,38 +243,42 @@ class HenryBase(CachedLegalState):
         return self.where[c] == COURT
 
     def in_tower(self, c: int) -> bool:
-        """Arrested or imprisoned: 'in the Tower'."""
+        """Arrested or imprisoned: 'in the Tower' [The Tower: Arrest and Imprisonment]."""
         return self.where[c] in TOWER
 
     def abroad(self, c: int) -> bool:
-        """Beyond the Realm or on a Diplomatic Mission."""
+        """Beyond the Realm or on a Diplomatic Mission [Travel Beyond the Realm] [Diplomatic
+        Mission]."""
         return self.where[c] in ABROAD
 
     def female(self, c: int) -> bool:
-        """Women (Characters: Women)."""
+        """Women [Women]."""
         return self.book.people[c].female
 
     def tudor(self, c: int) -> bool:
-        """A Tudor Heir: Mary Tudor and Henry's children born in play."""
+        """A Tudor Heir: Mary Tudor and Henry's children born in play [Heirs and
+        Succession]."""
         return self.book.people[c].tudor
 
     def heir(self, c: int) -> bool:
-        """An Heir: one with an Heir Credibility (Heirs and Succession)."""
+        """An Heir: one with an Heir Credibility [Heirs and Succession]."""
         return self.book.people[c].heir_credibility is not None
 
     def credibility(self, c: int) -> int:
-        """Heir Credibility (0 for one who is not an heir)."""
+        """Heir Credibility, positive for Henry's children, negative for others; 0 for one
+        who is not an heir [Heirs and Succession]."""
         return self.book.people[c].heir_credibility or 0
 
     def minor(self, c: int) -> bool:
-        """Minors: a Tudor Heir for three Turns after birth; others until their Turn."""
+        """A Tudor Heir is a minor for three Turns after birth, others until the Turn on
+        their card [Minors] [Rulings R38]."""
         person = self.book.people[c]
         if person.born_card:
             return self.turn < self.born[c] + self.book.rules.birth.majority_after
         return self.turn < person.minor_until
 
     def foreign(self, c: int) -> bool:
-        """A foreign wife (Rulings: a flag of the character card)."""
+        """A foreign wife: a flag of the character card [A Character Card] [Rulings R3]."""
         return self.book.people[c].foreign
 
     def title_of(self, c: int) -> int:
@@ -285,7 +289,7 @@ class HenryBase(CachedLegalState):
             return -1
 
     def rank(self, c: int) -> int:
-        """Rank of the title held: 1 Baron ... 5 Duke; 0 for none."""
+        """Rank of the title held: 1 Baron ... 5 Duke; 0 for none [Titles]."""
         title = self.title_of(c)
         return 0 if title < 0 else self.book.title_rank[title]
 
@@ -300,20 +304,22 @@ class HenryBase(CachedLegalState):
         return [o for o, h in enumerate(self.office_holder) if h >= 0 and self.owner[h] == seat]
 
     def religious_office(self, c: int) -> bool:
-        """Holds a religious office (Cardinal, archbishop, bishop)."""
+        """Holds a religious office: Cardinal, archbishop or bishop [Religious Offices]."""
         return any(self.book.offices[o].religious for o in self.offices_of(c))
 
     def noble(self, c: int) -> bool:
-        """Nobles: males with a title, or who could inherit one (Nobles, Royals, Commoners)."""
+        """Nobles: males with a title, or who could inherit one [Nobles, Royals and
+        Commoners]."""
         person = self.book.people[c]
         return not person.female and (person.heir_of >= 0 or self.title_of(c) >= 0)
 
     def royal(self, c: int) -> bool:
-        """Royals: the Queen (and former queens) and the Tudors."""
+        """Royals: the Queen (and former queens) and the Tudors [Nobles, Royals and
+        Commoners]."""
         return self.tudor(c) or c == self.queen or self.former_queen[c]
 
     def commoner(self, c: int) -> bool:
-        """Everyone who is neither noble nor royal."""
+        """Everyone who is neither noble nor royal [Nobles, Royals and Commoners]."""
         return not self.noble(c) and not self.royal(c)
 
     def holder(self, office: int) -> int:
@@ -322,8 +328,9 @@ class HenryBase(CachedLegalState):
         return holder if holder >= 0 else -1
 
     def office_works(self, office: int) -> int:
-        """The seat that may use an office's power now, or -1: its holder must be at
-        court (an Officer Beyond the Realm cannot use his powers; Rulings)."""
+        """The seat that may use an office's power now, or -1: its holder must be at court,
+        since an Officer Beyond the Realm cannot use his powers [Travel Beyond the Realm]
+        [Rulings R31]."""
         holder = self.holder(office)
         if holder < 0 or not self.at_court(holder):
             return -1
@@ -334,7 +341,8 @@ class HenryBase(CachedLegalState):
         return self.book.office_index(name)
 
     def senior_bishop(self) -> int:
-        """The holder of the senior religious office (never the Cardinal), or -1."""
+        """The holder of the senior religious office (never the Cardinal), or -1 [Religious
+        Offices] [Rulings R22]."""
         best = -1
         best_rank = 99
         for o, office in enumerate(self.book.offices):
@@ -344,12 +352,14 @@ class HenryBase(CachedLegalState):
         return best
 
     def religion_difference(self, c: int) -> int:
-        """RelD between a character and Henry (Resolving the Endeavour)."""
+        """RelD between a character and Henry [Resolving the Endeavour] [Ability, Guile and
+        Religion]."""
         return abs(self.religion_of[c] - self.religion)
 
     def influence(self, c: int) -> int:
         """A character's Influence: the card, +1 an office, the title, the Succession card
-        and the Queen card; nothing while in the Tower, abroad or dead (Rulings)."""
+        and the Queen card; nothing while in the Tower, abroad or dead [Characters] [An
+        Office Card] [Rulings R33]."""
         if not self.at_court(c):
             return 0
         rules = self.book.rules.influence
@@ -368,7 +378,7 @@ class HenryBase(CachedLegalState):
         return total
 
     def faction_influence(self, seat: int) -> int:
-        """A faction's total Influence."""
+        """A faction's total Influence [Characters]."""
         return sum(self.influence(c) for c in self.members(seat))
 
     def members(self, seat: int) -> list[int]:
@@ -377,12 +387,13 @@ class HenryBase(CachedLegalState):
 
     def line_position(self, c: int) -> int:
         """Succession card number of ``c`` (1 is the best): the line is kept closed up, save
-        that Succession 1 stays empty while a woman heads it (Heirs and Succession)."""
+        that Succession 1 stays empty while a woman heads it [Heirs and Succession] [Rulings
+        R17]."""
         return self.line.index(c) + 1 + self.line_hole(self.line)
 
     def line_hole(self, line: list[int]) -> int:
         """1 while Succession 1 is unassigned above ``line``'s head: a woman heads it, or an
-        Act of Succession gave a man an occupied card below it (Rulings R17); else 0."""
+        Act of Succession gave a man an occupied card below it; else 0 [Rulings R17]."""
         return 1 if line and (self.first_vacant or self.female(line[0])) else 0
 
     def succession_cards(self) -> int:
@@ -390,7 +401,8 @@ class HenryBase(CachedLegalState):
         return int(val(self.book.rules.succession.cards))
 
     def living_son(self, mother: int | None = None) -> bool:
-        """Henry has a living son (a male Tudor Heir), by ``mother`` if given."""
+        """Henry has a living son (a male Tudor Heir), by ``mother`` if given [A. Determine
+        if the Act of Supremacy is passed]."""
         for c, person in enumerate(self.book.people):
             son = person.born_card and not person.female and self.alive(c)
             if son and (mother is None or self.mother[c] == mother):
@@ -402,7 +414,8 @@ class HenryBase(CachedLegalState):
         return any(not self.female(c) for c in self.line)
 
     def henry_death_number(self) -> int:
-        """The Turn Record track's number for Henry's death this Turn."""
+        """The Turn Record track's number for Henry's death this Turn [D. Check for Henry's
+        Death] [Rulings R16]."""
         track: list[int] = val(self.book.rules.turns.henry_death)
         return track[min(self.turn, len(track)) - 1]
 

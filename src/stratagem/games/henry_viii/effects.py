@@ -1,5 +1,5 @@
-"""What each Endeavour does when it succeeds or fails (List of Endeavours; Notes on Some
-Endeavours). Each ``_e_<slug>`` receives whether the Endeavour succeeded and its total
+"""What each Endeavour does when it succeeds or fails [List of Endeavours] [Notes on Some
+Endeavours]. Each ``_e_<slug>`` receives whether the Endeavour succeeded and its total
 Action Points; the Tower's Endeavours are in ``tower``."""
 
 from __future__ import annotations
@@ -12,6 +12,14 @@ from stratagem.games.henry_viii.places import ARRESTED, ASSIGNED, COURT, MISSION
 from stratagem.games.henry_viii.tower import Tower
 
 DEATH_ROLL = "3. Death Segment"
+SHARED_NAMES = frozenset({"Act of Attainder", "Fee'd Men", "Trial"})
+"""Endeavours whose names the rulebook also gives a Support card or an example heading."""
+
+
+def endeavour_rule(name: str) -> str:
+    """The section an Endeavour's events cite: its entry, by its full path when its name
+    alone is shared [List of Endeavours]."""
+    return f"List of Endeavours: {name}" if name in SHARED_NAMES else name
 
 
 class Effects(Tower):
@@ -28,7 +36,7 @@ class Effects(Tower):
         return int(self._p["targets"][0])
 
     def _failed(self, what: str) -> None:
-        self._log(f"{self._p['name']} fails: {what}.", self._p["name"], {})
+        self._log(f"{self._p['name']} fails: {what}.", endeavour_rule(self._p["name"]), {})
 
     def _assign_card(self, c: int) -> None:
         card = self._p["card"]
@@ -39,7 +47,7 @@ class Effects(Tower):
 
     def _health(self) -> int:
         """Good and Bad Health on an immediate Death Roll: Bad Health adds its size to the
-        roll, Good Health subtracts (Rulings)."""
+        roll, Good Health subtracts [Bad Health] [Good Health] [Rulings R13]."""
         total = 0
         for _seat, support, value, _captain, _card in self._p["supports"]:
             entry = self.book.supports[support]
@@ -49,21 +57,22 @@ class Effects(Tower):
         return total
 
     def _e_accident(self, success: bool, total: int) -> None:
-        """Accident: the target (or Henry) rolls at once as for the Death Segment."""
+        """The target (or Henry) rolls at once as for the Death Segment [Accident] [Rulings
+        R14]."""
         if not success:
             self._failed("nobody is hurt")
             return
         self.roll("d2_death", self._target(), self._health(), 0)
 
     def _e_influenza(self, success: bool, total: int) -> None:
-        """Influenza: an immediate Death Roll, adding 2."""
+        """An immediate Death Roll, adding 2 [Influenza]."""
         if not success:
             self._failed("the fever passes")
             return
         self.roll("d2_death", self._target(), self._health() + 2, 0)
 
     def _e_plague(self, success: bool, total: int) -> None:
-        """Plague: every character rolls (those abroad are spared)."""
+        """Every character rolls; those abroad are spared [Plague]."""
         if not success:
             self._failed("the plague spares London")
             return
@@ -77,9 +86,10 @@ class Effects(Tower):
 
     def _h_d2_death(self, action_id: int, c: int, extra: int, segment: int) -> None:
         """A Death Roll: dies if 2d + the Turn (+ modifiers) >= the Death Roll; Henry dies
-        if 2d (+ modifiers) >= this Turn's number on the Turn Record track."""
+        if 2d (+ modifiers) >= this Turn's number on the Turn Record track [3. Death
+        Segment] [D. Check for Henry's Death] [Rulings R14]."""
         roll = self._g.arg_of[action_id]
-        rule = DEATH_ROLL if segment else self._p["name"]
+        rule = DEATH_ROLL if segment else endeavour_rule(self._p["name"])
         plus = f" {extra:+d}" if extra else ""
         if c == HENRY_TARGET:
             need = self.henry_death_number()
@@ -112,15 +122,16 @@ class Effects(Tower):
     # -- the King's theology ----------------------------------------------------------------
 
     def _theology(self, step: int, success: bool) -> None:
-        """The Books and Articles: Henry's religion moves one step (C0 to P4); every faction
-        loses a card for each point of RelD of its most influential character."""
+        """Henry's religion moves one step (C0 to P4); every faction loses a card for each
+        point of RelD of its most influential character [Act of Six Articles] [King's Book]
+        [Bishop's Book] [The Ten Articles] [Rulings R30]."""
         if not success:
             self._failed("Henry's theology is unmoved")
             return
         self.religion = max(0, min(4, self.religion + step))
         self._log(
             f"The King's religion is now {religion_code(self.religion)}.",
-            self._p["name"],
+            endeavour_rule(self._p["name"]),
             {"religion": self.religion},
         )
         for seat in range(self.players):
@@ -133,21 +144,25 @@ class Effects(Tower):
                 self.after_play(["lose_cards", seat, loss, -1])
 
     def _e_act_of_six_articles(self, success: bool, total: int) -> None:
+        """Henry's theology one step Catholic [Act of Six Articles]."""
         self._theology(-1, success)
 
     def _e_kings_book(self, success: bool, total: int) -> None:
+        """Henry's theology one step Catholic [King's Book]."""
         self._theology(-1, success)
 
     def _e_bishops_book(self, success: bool, total: int) -> None:
+        """Henry's theology one step Protestant [Bishop's Book]."""
         self._theology(1, success)
 
     def _e_the_ten_articles(self, success: bool, total: int) -> None:
+        """Henry's theology one step Protestant [The Ten Articles]."""
         self._theology(1, success)
 
     # -- marriage and heirs ------------------------------------------------------------------
 
     def _e_marriage(self, success: bool, total: int) -> None:
-        """Marriage: two characters, or a woman to King Henry."""
+        """Two characters marry, or a woman marries King Henry [Marriage]."""
         bride, groom = self._p["targets"]
         if not success:
             self._failed(f"{self.name(bride)} does not marry")
@@ -158,7 +173,8 @@ class Effects(Tower):
             self.marry(bride, groom)
 
     def _e_annulment(self, success: bool, total: int) -> None:
-        """Annulment by the senior bishop; failing, one of his faction is investigated."""
+        """Annulment by the senior bishop; failing, one of his faction is investigated
+        [Annulment] [Annulment Card] [Rulings R22]."""
         if success:
             self.annul()
             self.contentment = self.book.rules.contentment.unmarried
@@ -167,7 +183,8 @@ class Effects(Tower):
         self.push(["implicate", self._p["seat"], -1])
 
     def _e_act_of_succession(self, success: bool, total: int) -> None:
-        """Act of Succession: the heir takes the Succession card chosen."""
+        """The heir takes the Succession card chosen [Act of Succession] [Act of Succession
+        Card] [Rulings R17]."""
         c, position = self._p["targets"]
         if not success:
             self._failed(f"{self.name(c)} is not named in the line")
@@ -180,7 +197,8 @@ class Effects(Tower):
         )
 
     def _e_act_of_bastardy(self, success: bool, total: int) -> None:
-        """Act of Bastardy: the Queen's living children lose their Succession cards."""
+        """The chosen Queen's living children lose their Succession cards; later children
+        are not affected [Act of Bastardy] [Rulings R41]."""
         queen = self._target()
         if not success:
             self._failed("Parliament will not bastardise")
@@ -195,6 +213,7 @@ class Effects(Tower):
             )
 
     def _e_befriend_a_tudor(self, success: bool, total: int) -> None:
+        """A Tudor Heir moves to the playing faction [Befriend a Tudor] [Rulings R35]."""
         c = self._target()
         if success:
             self.change_faction(c, self._p["seat"], "Befriend a Tudor")
@@ -202,6 +221,7 @@ class Effects(Tower):
             self._failed(f"{self.name(c)} stays")
 
     def _e_persuasion(self, success: bool, total: int) -> None:
+        """A character joins the playing faction [Persuasion] [Rulings R35]."""
         c = self._target()
         if success:
             self.change_faction(c, self._p["seat"], "Persuasion")
@@ -211,6 +231,7 @@ class Effects(Tower):
     # -- offices, titles, henchmen --------------------------------------------------------------
 
     def _e_assume_office(self, success: bool, total: int) -> None:
+        """The character takes the office, from its holder if it had one [Assume Office]."""
         c, office = self._p["targets"]
         if success:
             self.give_office(c, office, "Assume Office")
@@ -218,6 +239,8 @@ class Effects(Tower):
             self._failed(f"{self.name(c)} does not get the office")
 
     def _e_ennoblement(self, success: bool, total: int) -> None:
+        """The character takes a title from the box; an inferior title is lost
+        [Ennoblement]."""
         c, title = self._p["targets"]
         if success:
             self.give_title(c, title, "Ennoblement")
@@ -225,6 +248,8 @@ class Effects(Tower):
             self._failed(f"{self.name(c)} is not ennobled")
 
     def _e_my_lords_man(self, success: bool, total: int) -> None:
+        """The card is assigned: the character is My Lord's Man of his faction [My Lord's
+        Man] [My Lord's Man Card] [Assigned Cards]."""
         c = self._target()
         if success:
             self._assign_card(c)
@@ -237,7 +262,8 @@ class Effects(Tower):
             self._failed(f"{self.name(c)} is nobody's man")
 
     def _e_war_uprising(self, success: bool, total: int) -> None:
-        """War: a victorious Captain receives a Title; a defeated one's faction loses a card."""
+        """A victorious Captain receives a Title; a defeated one's faction loses a card
+        [War/Uprising] [War Card]."""
         captain = next(entry[3] for entry in self._p["supports"] if entry[3] >= 0)
         if success:
             self._log(f"{self.name(captain)} wins glory in the War.", "War Card", {})
@@ -253,14 +279,17 @@ class Effects(Tower):
         return [self._g.aid(TITLE, t) for t in self.titles_for(captain)]
 
     def _h_war_title(self, action_id: int, captain: int) -> None:
+        """The victor's title, chosen by the faction playing the War [War Card]."""
         self.give_title(captain, self._g.arg_of[action_id], "War Card")
 
     def _e_pilgrimage_of_grace(self, success: bool, total: int) -> None:
-        """Resolved by ``_t_rebellion`` (never called)."""
+        """Resolved by ``_t_rebellion`` (never called) [Pilgrimage of Grace]."""
 
     # -- the Tower's doors ---------------------------------------------------------------------
 
     def _e_arrest_warrant(self, success: bool, total: int) -> None:
+        """The character goes to the Tower under arrest, losing his offices [Arrest
+        Warrant]."""
         c = self._target()
         if success:
             self.arrest(c, "Arrest Warrant")
@@ -268,7 +297,7 @@ class Effects(Tower):
             self._failed(f"{self.name(c)} stays free")
 
     def _e_take_oath(self, success: bool, total: int) -> None:
-        """Take Oath: a character failing to take the Oath is arrested."""
+        """A character failing to take the Oath is arrested [Take Oath] [Take Oath Card]."""
         c = self._target()
         if success:
             self._log(f"{self.name(c)} takes the Oath of Supremacy.", "Take Oath", {})
@@ -277,6 +306,7 @@ class Effects(Tower):
             self.arrest(c, "Take Oath")
 
     def _e_investigation(self, success: bool, total: int) -> None:
+        """The card is assigned: an Arrest Warrant may follow [Investigation] [Rulings R24]."""
         c = self._target()
         if success:
             self.investigated[c] = True
@@ -286,6 +316,7 @@ class Effects(Tower):
             self._failed(f"nothing is found against {self.name(c)}")
 
     def _e_license_of_release(self, success: bool, total: int) -> None:
+        """One character, arrested or imprisoned, leaves the Tower [License of Release]."""
         c = self._target()
         if success:
             self.release(c, "License of Release")
@@ -293,7 +324,8 @@ class Effects(Tower):
             self._failed(f"{self.name(c)} stays in the Tower")
 
     def _e_amnesty(self, success: bool, total: int) -> None:
-        """Amnesty: the arrested (not the imprisoned) go free; travellers come home."""
+        """The arrested (not the imprisoned) go free; travellers come home [Amnesty]
+        [Rulings R31]."""
         if not success:
             self._failed("no amnesty")
             return
@@ -306,8 +338,9 @@ class Effects(Tower):
     # -- abroad -----------------------------------------------------------------------------------
 
     def come_home(self, c: int, rule: str) -> None:
-        """A character returns to court; from a Diplomatic Mission his faction receives
-        (or loses) court cards equal to his Ability minus 2."""
+        """A character returns to court; from a Diplomatic Mission his faction receives (or
+        loses) court cards equal to his Ability minus 2 [Diplomatic Mission] [Summons to
+        Court]."""
         mission = self.where[c] == MISSION
         self.where[c] = COURT
         self.discard_assigned(c, "Diplomatic Mission")
@@ -322,6 +355,8 @@ class Effects(Tower):
                 self.after_play(["lose_cards", seat, -cards, -1])
 
     def _e_diplomatic_mission(self, success: bool, total: int) -> None:
+        """The character leaves on a Mission and counts no Influence till summoned home
+        [Diplomatic Mission] [Rulings R31]."""
         c = self._target()
         if success:
             self.where[c] = MISSION
@@ -332,6 +367,8 @@ class Effects(Tower):
             self._failed(f"{self.name(c)} stays at court")
 
     def _e_travel_beyond_the_realm(self, success: bool, total: int) -> None:
+        """The character goes abroad, safe from the Tower's Endeavours, counting no
+        Influence [Travel Beyond the Realm] [Rulings R31]."""
         c = self._target()
         if success:
             self.where[c] = TRAVEL
@@ -344,6 +381,7 @@ class Effects(Tower):
             self._failed(f"{self.name(c)} stays at court")
 
     def _e_summons_to_court(self, success: bool, total: int) -> None:
+        """The character returns at once from abroad [Summons to Court] [Rulings R2]."""
         c = self._target()
         if success:
             self.come_home(c, "Summons to Court")
@@ -353,6 +391,7 @@ class Effects(Tower):
     # -- factions' cards ------------------------------------------------------------------------
 
     def _e_law_suit(self, success: bool, total: int) -> None:
+        """The faction may play no more Endeavours this Turn, Supports still [Law Suit]."""
         seat = self._target()
         if not success:
             self._failed(f"{self.seat_name(seat)} wins the case")
@@ -368,6 +407,7 @@ class Effects(Tower):
         )
 
     def _e_quails(self, success: bool, total: int) -> None:
+        """Henry demands gifts: the faction loses two cards at random [Quails]."""
         seat = self._target()
         if success:
             self._log(f"Henry demands gifts of {self.seat_name(seat)}.", "Quails", {})
@@ -376,11 +416,14 @@ class Effects(Tower):
             self._failed("Henry is content")
 
     def _e_feed_men(self, success: bool, total: int) -> None:
-        """Fee'd Men: the victim loses two cards; a Spy card among them may be played
-        against its former owner at once."""
+        """The victim loses two cards; a Spy card among them may be played against its
+        former owner at once [List of Endeavours: Fee'd Men] [Spy Cards and Fee'd Men]
+        [Rulings R29]."""
         seat = self._target()
         if success:
-            self._log(f"Fee'd Men spy on {self.seat_name(seat)}.", "Fee'd Men", {})
+            self._log(
+                f"Fee'd Men spy on {self.seat_name(seat)}.", "List of Endeavours: Fee'd Men", {}
+            )
             self.after_play(["lose_cards", seat, 2, self._p["seat"]])
         else:
             self._failed("the servants are loyal")

@@ -1,5 +1,5 @@
 """Endeavours: who or what each may be played on, and the Action Point modifiers
-(Endeavours; Resolving the Endeavour; List of Endeavours; Notes on Some Endeavours).
+[Endeavours] [Resolving the Endeavour] [List of Endeavours] [Notes on Some Endeavours].
 
 An Endeavour chooses its targets in steps: a character (or King Henry), a faction, then
 for some an office, a title, a Succession card or a husband. The card may be played only
@@ -28,7 +28,8 @@ STEPS: dict[str, tuple[int, ...]] = {
     "Act of Succession": (TARGET, SUCCESSION),
     "Marriage": (TARGET, TARGET),
 }
-"""Endeavours with more than one step; the others take one step by their target kind."""
+"""Endeavours with more than one step; the others take one step by their target kind
+[Assume Office] [Ennoblement] [Act of Succession] [Marriage]."""
 
 
 def slug(name: str) -> str:
@@ -53,7 +54,9 @@ class Endeavours(Marriage):
     def candidates(
         self, endeavour: str, step: int, seat: int, chosen: list[int], victim: int = -1
     ) -> list[int]:
-        """Who or what ``seat`` may choose at ``step`` of ``endeavour``."""
+        """Who or what ``seat`` may choose at ``step`` of ``endeavour``: a character of any
+        faction, the player's own too [Important: You Can Play an Endeavour on Any
+        Faction]; King Henry for an Accident or Influenza [Accident] [Influenza]."""
         if step == 0 and self.steps(endeavour)[0] == FACTION:
             return self._factions(endeavour, seat, victim)
         if step == 0:
@@ -73,6 +76,10 @@ class Endeavours(Marriage):
         return self.grooms()
 
     def _factions(self, endeavour: str, seat: int, victim: int) -> list[int]:
+        """The factions a card against a faction may hit: another faction, holding cards;
+        for a Law Suit one not sued already and not shielded by a Chancellor at court [Law
+        Suit] [Chancellor] [Quails] [List of Endeavours: Fee'd Men] [Rulings R29] [Rulings
+        R31]."""
         seats = [s for s in range(self.players) if s != seat and (victim < 0 or s == victim)]
         if endeavour == "Law Suit":
             exempt = self.office_works(self.office_named("Chancellor"))
@@ -81,7 +88,7 @@ class Endeavours(Marriage):
 
     def grooms(self) -> list[int]:
         """Who a bride may marry: King Henry if he is free, or an unmarried adult man at
-        court with no religious office (Marriage)."""
+        court with no religious office [Marriage] [Rulings R21]."""
         men = [
             c
             for c in range(len(self.where))
@@ -96,6 +103,13 @@ class Endeavours(Marriage):
         return men
 
     def _target_ok(self, endeavour: str, c: int, seat: int) -> bool:
+        """Whether ``c`` may be the target: the Tower's cards on those in the Tower (none on
+        a minor, a Tudor Heir or a foreign wife who may not die so), Summons on those
+        abroad, the rest on characters at court as each card allows [List of Endeavours:
+        Act of Attainder] [Execution] [List of Endeavours: Trial] [Rack] [License of
+        Release] [Summons to Court] [Act of Bastardy] [Act of Succession] [Investigation]
+        [Befriend a Tudor] [Persuasion] [Diplomatic Mission] [Travel Beyond the Realm] [My
+        Lord's Man] [Take Oath] [Minors] [Rulings R31] [Rulings R41]."""
         where = self.where[c]
         court = self.at_court(c)
         killable = not self.minor(c) and not self.tudor(c) and not self.foreign(c)
@@ -147,7 +161,9 @@ class Endeavours(Marriage):
         return False
 
     def endeavour_playable(self, endeavour: str, seat: int, victim: int = -1) -> bool:
-        """Whether ``seat`` may play this Endeavour now (its first step has a candidate)."""
+        """Whether ``seat`` may play this Endeavour now (its first step has a candidate);
+        an Annulment only by the senior bishop's faction after the Act of Supremacy
+        [Annulment] [Religious Offices] [Rulings R22]."""
         if endeavour == "Annulment":
             bishop = self.senior_bishop()
             return (
@@ -175,7 +191,12 @@ class Endeavours(Marriage):
     # -- Action Points ------------------------------------------------------------------
 
     def ap_modifiers(self, play: dict[str, Any]) -> list[tuple[str, int]]:
-        """Every Action Point modifier of the Endeavour in play, labelled."""
+        """Every Action Point modifier of the Endeavour in play, labelled: the card's own,
+        each Support's value, a Captain's Ability less the Captaincy's cost, each My Lord's
+        Man's Ability minus 2, and Henry's Contentment for the Queen's faction [Resolving
+        the Endeavour] [During the marriage] [My Lord's Man Card] [Captaincy] [Duplicity]
+        [Scandal] [Henry's Ear] [Henry's Will] [Evidence of Conspiracy] [List of Support
+        Cards: Fee'd Men] [Rulings R5] [Rulings R13]."""
         endeavour = play["name"]
         entry = self.book.endeavours[self.book.endeavour_index(endeavour)]
         targets: list[int] = play["targets"]
@@ -203,6 +224,12 @@ class Endeavours(Marriage):
         return mods
 
     def _modifier(self, key: str, play: dict[str, Any], t: int) -> list[tuple[str, int]]:
+        """One of an Endeavour card's own modifiers: the target's Ability, Guile or
+        Religion, a holder's Guile, Contentment on the Queen, Heir Credibility, the Rack,
+        the Trial President, the bride's Guile less the groom's (Henry's counted 2), the
+        senior bishop's religion [Endeavours] [A Court Card] [Endeavours and the Queen]
+        [Trial Card] [Assume Office] [Marriage] [Annulment Card] [Rulings R21] [Rulings
+        R22]."""
         person = self.person(t) if t >= 0 else None
         if key == "-target_ability" and person:
             return [(f"{person.name}'s Ability", -person.ability)]
@@ -244,7 +271,8 @@ class Endeavours(Marriage):
         return []
 
     def difficulty(self, endeavour: str) -> int:
-        """The printed (or assumed) Difficulty; Trial's lowest level, Rack's highest."""
+        """The printed (or assumed) Difficulty; Trial's lowest level [Resolving the
+        Endeavour] [List of Endeavours: Trial]."""
         if endeavour == "Trial":
             return self.book.rules.trial.imprisoned
         entry = self.book.endeavours[self.book.endeavour_index(endeavour)]
@@ -253,7 +281,10 @@ class Endeavours(Marriage):
     # -- supports ---------------------------------------------------------------------------
 
     def support_ok(self, card: int, seat: int) -> bool:
-        """Whether ``seat`` may play ``card`` as a Support in the open window."""
+        """Whether ``seat`` may play ``card`` as a Support in the open window: only with the
+        Endeavours it lists, and as each card allows [The Player Turn: Playing an
+        Endeavour] [Evidence of Adultery] [Evidence of Heresy] [Evidence-Parading Royal
+        Descent] [Henry's Will] [New Year's Gift] [Captaincy] [Rulings R12]."""
         window = self.window
         if window is None:
             return False
@@ -293,7 +324,7 @@ class Endeavours(Marriage):
 
     def captains(self, seat: int) -> list[int]:
         """Who ``seat`` may send as Captain: for a War any adult man at court; against the
-        Pilgrimage one of its own loyal men (The Rebellion)."""
+        Pilgrimage one of its own loyal men [War Card] [The Rebellion]."""
         play = self.play
         if play is None:
             return []
@@ -309,5 +340,6 @@ class Endeavours(Marriage):
         return men
 
     def law_suit_on(self, seat: int) -> bool:
-        """A Law Suit lies on the faction (it may play no more Endeavours this Turn)."""
+        """A Law Suit lies on the faction: it may play no more Endeavours this Turn [Law
+        Suit]."""
         return self.law_suit[seat]

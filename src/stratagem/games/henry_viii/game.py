@@ -24,7 +24,8 @@ from stratagem.games.henry_viii.state import HenryVIIIState
 
 
 class HenryVIIIOptions(GameOptions):
-    """Henry VIII takes only the common options (``players`` 5 to 8, ``data``)."""
+    """Henry VIII takes only the common options: ``players`` 5 to 8 [Introduction],
+    ``data``."""
 
 
 class HenryVIII(Game):

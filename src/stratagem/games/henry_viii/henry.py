@@ -1,5 +1,5 @@
-"""Setup, the Henry Segment (A to G), the Death Segment and the end of the game (Setup;
-Game Sequence; 1. Henry Segment; 3. Death Segment; How to Win)."""
+"""Setup, the Henry Segment (A to G), the Death Segment and the end of the game [Setup]
+[Game Sequence] [1. Henry Segment] [3. Death Segment] [How to Win]."""
 
 from __future__ import annotations
 
@@ -28,13 +28,14 @@ class HenrySegment(Rounds):
     # -- Setup ------------------------------------------------------------------------------
 
     def used(self, c: int) -> bool:
-        """Use only those characters listed for the number of players."""
+        """Use only those characters listed for the number of players [Place cards onto
+        the Board] [Deal initial playing hands] [Rulings R9]."""
         person = self.book.people[c]
         return not person.born_card and person.players <= self.players
 
     def _deal_pool(self, pool: int) -> list[int]:
         """The characters still to deal: 'At Start*', other 'At Start' (not Mary Tudor),
-        then the later arrivals."""
+        then the later arrivals [Deal initial playing hands] [Rulings R8]."""
         result = []
         for c, person in enumerate(self.book.people):
             if not self.used(c) or self.owner[c] >= 0 or person.name == "Mary Tudor":
@@ -45,12 +46,15 @@ class HenrySegment(Rounds):
         return result
 
     def _t_deal(self, pool: int) -> None:
-        """Allocate the characters of a pool as evenly as possible, round the table."""
+        """Allocate the characters of a pool as evenly as possible, round the table [Deal
+        initial playing hands] [Rulings R8]."""
         if self._deal_pool(pool):
             self.push(["deal", pool])
             self.roll("deal", pool)
 
     def _h_deal(self, action_id: int, pool: int) -> None:
+        """A character dealt: the later arrivals face down, seen by their faction only [Deal
+        initial playing hands]."""
         c = self._g.arg_of[action_id]
         seat = self.deal_seat
         self.owner[c] = seat
@@ -76,7 +80,8 @@ class HenrySegment(Rounds):
 
     def _t_setup_cards(self) -> None:
         """Mary Tudor goes with Queen Katherine; each 'At Start' character gets his title,
-        office or Succession card; Catherine of Aragon is Queen."""
+        office or Succession card; Catherine of Aragon is Queen [Deal initial playing hands]
+        ["At Start" Characters who have Titles or Offices] [Rulings R8]."""
         book = self.book
         for c, person in enumerate(book.people):
             if not self.used(c):
@@ -109,7 +114,8 @@ class HenrySegment(Rounds):
     # -- the Turn ---------------------------------------------------------------------------
 
     def _t_turn(self) -> None:
-        """Game Sequence: Henry Segment, Player Rounds, Death Segment."""
+        """Henry Segment (A to G), Player Rounds, Death Segment [Game Sequence] [1. Henry
+        Segment]."""
         self.stage = "Henry Segment"
         self.powers_used = [False] * len(self.book.offices)
         self._log(f"Turn {self.turn} begins.", "Game Sequence", {"turn": self.turn})
@@ -128,8 +134,9 @@ class HenrySegment(Rounds):
         )
 
     def _t_supremacy(self) -> None:
-        """A.: from Turn 2, passed if Henry has a Queen and no living son: the Cardinal
-        leaves play, Contentment -2, the King's Religion P3."""
+        """From Turn 2, passed if Henry has a Queen and no living son: the Cardinal leaves
+        play, Contentment -2, the King's Religion P3 [A. Determine if the Act of Supremacy is
+        passed] [Religious Offices] [Rulings R20]."""
         rules = self.book.rules.supremacy
         if self.supremacy or self.turn < rules.from_turn:
             return
@@ -150,7 +157,8 @@ class HenrySegment(Rounds):
         )
 
     def _t_returns(self) -> None:
-        """B.: each character Beyond the Realm may come home (its faction decides)."""
+        """Each character Beyond the Realm may come home, its faction deciding [B.
+        Characters may Return] [Rulings R31]."""
         for c in range(len(self.where)):
             if self.where[c] == TRAVEL:
                 self.push(["return_offer", c])
@@ -162,22 +170,27 @@ class HenrySegment(Rounds):
         return [self._g.aid(YES, 0), self._g.aid(NO, 0)]
 
     def _h_return(self, action_id: int, c: int) -> None:
+        """The faction brings the traveller home, or leaves him abroad [B. Characters may
+        Return]."""
         if self._g.kind_of[action_id] == YES:
             self.come_home(c, "B. Characters may Return")
 
     def _t_remove_cards(self) -> None:
-        """C.: all Law Suits and Investigations end."""
+        """All Law Suits and Investigations end [C. Remove all Law Suit and Investigation
+        Cards] [Investigation] [Law Suit]."""
         self.end_law_suits()
         for c in range(len(self.where)):
             if self.investigated[c] or self.assigned_to(c, "Investigation"):
                 self.clear_investigation(c)
 
     def _t_henry_death(self) -> None:
-        """D.: from Turn 2, Henry dies if 2d >= the Turn Record number."""
+        """From Turn 2, Henry dies if 2d >= the Turn Record number [D. Check for Henry's
+        Death] [Rulings R16]."""
         if self.turn >= self.book.rules.turns.first_death_check:
             self.roll("d2_henry")
 
     def _h_d2_henry(self, action_id: int) -> None:
+        """Henry's death makes this Turn the last [D. Check for Henry's Death]."""
         roll = self._g.arg_of[action_id]
         need = self.henry_death_number()
         rule = "D. Check for Henry's Death"
@@ -196,7 +209,8 @@ class HenrySegment(Rounds):
             )
 
     def _t_arrivals(self) -> None:
-        """G.1: characters due this Turn are turned over and join their faction."""
+        """Characters due this Turn are turned over and join their faction [G. Turn over
+        new Characters and assign Court Cards]."""
         for c in range(len(self.where)):
             if self.where[c] == HIDDEN and self.person(c).entry <= self.turn:
                 self.where[c] = COURT
@@ -207,7 +221,9 @@ class HenrySegment(Rounds):
                 )
 
     def _t_deal_hands(self) -> None:
-        """G.2: leftover cards are discarded; five cards each, the Treasurer's one more."""
+        """Leftover cards are discarded; five cards each, the Treasurer's faction one more
+        [G. Turn over new Characters and assign Court Cards] [Court Cards] [Lord High
+        Treasurer] [Rulings R31]."""
         rules = self.book.rules.cards
         treasurer = self.office_works(self.office_named("Lord High Treasurer"))
         for seat in range(self.players):
@@ -225,7 +241,8 @@ class HenrySegment(Rounds):
         )
 
     def _t_draw_cards(self, seat: int, count: int) -> None:
-        """Draw cards; the discard pile is reshuffled into the deck when it runs out."""
+        """Draw cards; the discard pile is reshuffled into the deck when it runs out [G.
+        Turn over new Characters and assign Court Cards] [Rulings R36]."""
         if count <= 0:
             return
         if not self.deck:
@@ -247,6 +264,7 @@ class HenrySegment(Rounds):
         self.roll("draw", seat)
 
     def _h_draw(self, action_id: int, seat: int) -> None:
+        """A court card drawn, seen by its faction only [Court Cards]."""
         card = self._g.arg_of[action_id]
         self.move_card(card, seat)
         who = self.seat_name(seat)
@@ -263,8 +281,8 @@ class HenrySegment(Rounds):
     # -- 3. Death Segment and the end --------------------------------------------------------
 
     def _t_death_segment(self) -> None:
-        """Every living character rolls 2d + Turn against its Death Roll; no Death
-        Segment on the last Turn."""
+        """Every living character rolls 2d + Turn against its Death Roll; no Death Segment
+        on the last Turn [3. Death Segment] [Rulings R15]."""
         self.stage = "Death Segment"
         self.window = None
         if self.henry_dead:
@@ -275,7 +293,9 @@ class HenrySegment(Rounds):
         )
 
     def _t_end_turn(self) -> None:
-        """The game ends at the end of the Turn in which Henry dies."""
+        """The game ends at the end of the Turn in which Henry dies: most Influence wins,
+        and with nobody in the line everyone loses [How to Win] [D. Check for Henry's Death]
+        [Rulings R37]."""
         if not self.henry_dead:
             self.turn += 1
             track: list[int] = val(self.book.rules.turns.henry_death)

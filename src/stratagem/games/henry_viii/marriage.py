@@ -1,6 +1,6 @@
-"""The Queen and Marriage: Henry's marriages, Matrimonial Contentment, the birth of Tudor
-Heirs, annulment and the Loss of the Queen (E. and F. of the Henry Segment; The Queen and
-Marriage; Marriage; Annulment)."""
+"""Henry's marriages, Matrimonial Contentment, the birth of Tudor Heirs, annulment and the
+Loss of the Queen [The Queen and Marriage] [E. Check for the birth of a Tudor Heir] [F.
+Roll for Henry's Matrimonial Contentment] [Marriage] [Annulment]."""
 
 from __future__ import annotations
 
@@ -19,8 +19,8 @@ class Marriage(Succession):
     # -- marrying -----------------------------------------------------------------------
 
     def marry_henry(self, woman: int) -> None:
-        """Marriage b.: she becomes Queen; roll at once for Contentment, then for an Heir
-        (the body's order; Rulings)."""
+        """Marriage b.: she becomes Queen; roll at once for Contentment, then for an Heir,
+        in the body's order [Marriage] [When Henry marries] [Rulings R4]."""
         self.queen = woman
         self._log(
             f"King Henry marries {self.name(woman)}: she is Queen.",
@@ -31,7 +31,7 @@ class Marriage(Succession):
 
     def marry(self, woman: int, man: int) -> None:
         """Marriage a.: two characters marry; across factions the one of lesser Influence
-        joins the other's faction (a tie: a die decides; Rulings: 1-3 the woman moves)."""
+        joins the other's faction, a die deciding a tie [Marriage] [Rulings R21]."""
         self.spouse[woman] = man
         self.spouse[man] = woman
         self._log(
@@ -50,6 +50,8 @@ class Marriage(Succession):
             self.roll("d1_marriage_tie", woman, man)
 
     def _h_d1_marriage_tie(self, action_id: int, woman: int, man: int) -> None:
+        """On a tie of Influence, 1-3 the bride moves, else the groom [Marriage] [Rulings
+        R21]."""
         die = self._g.arg_of[action_id]
         if die <= 3:
             self.change_faction(woman, self.owner[man], "Marriage")
@@ -57,7 +59,8 @@ class Marriage(Succession):
             self.change_faction(man, self.owner[woman], "Marriage")
 
     def change_faction(self, c: int, seat: int, rule: str) -> None:
-        """A character moves to another faction, with its offices and title."""
+        """A character moves to another faction, with its offices and title [Important:
+        You Can Play an Endeavour on Any Faction]."""
         old = self.owner[c]
         self.owner[c] = seat
         self._log(
@@ -67,7 +70,8 @@ class Marriage(Succession):
         )
 
     def annul(self) -> None:
-        """Annulment: the Queen becomes Henry's 'Dear Sister' and retires; he may remarry."""
+        """The Queen becomes Henry's 'Dear Sister' and retires; he may remarry [Annulment]
+        [The Queen and Marriage]."""
         queen = self.queen
         self.former_queen[queen] = True
         self.queen = -1
@@ -80,8 +84,9 @@ class Marriage(Succession):
     # -- F. Matrimonial Contentment --------------------------------------------------------
 
     def _t_contentment(self) -> None:
-        """F.: married, Henry's Contentment is rolled (after a window for Ladies of the
-        Bedchamber and Revulsions); single, it is -2."""
+        """Married, Henry's Contentment is rolled after a window for Ladies of the
+        Bedchamber and Revulsions; single, it is -2 [F. Roll for Henry's Matrimonial
+        Contentment] [Lady of the Bedchamber] [Revulsion] [Rulings R19]."""
         if self.queen < 0:
             self.contentment = self.book.rules.contentment.unmarried
             self.last_queen = -1
@@ -97,6 +102,9 @@ class Marriage(Succession):
         self.roll("d1_contentment")
 
     def _h_d1_contentment(self, action_id: int) -> None:
+        """The roll with its modifiers: the cards played, +3 a living son by this Queen, -3
+        no male heir in the line, and the old Contentment for the same Queen [F. Roll for
+        Henry's Matrimonial Contentment] [Rulings R19]."""
         rules = self.book.rules.contentment
         die = self._g.arg_of[action_id]
         window = self.window or {}
@@ -125,7 +133,8 @@ class Marriage(Succession):
         )
 
     def contentment_for(self, total: int) -> int:
-        """The Contentment table: 6+ +2, 4-5 +1, 2-3 0, 1 -1, below 1 -2."""
+        """The Contentment table: 6+ +2, 4-5 +1, 2-3 0, 1 -1, below 1 -2 [F. Roll for
+        Henry's Matrimonial Contentment]."""
         rules = self.book.rules.contentment
         for lowest, value in rules.table:
             if total >= lowest:
@@ -135,13 +144,15 @@ class Marriage(Succession):
     # -- E. Birth of a Tudor Heir ----------------------------------------------------------
 
     def _t_birth(self) -> None:
-        """E.: a Queen at court bears an Heir if 2d <= her Baby Value."""
+        """A Queen at court bears an Heir if 2d <= her Baby Value; none in the Tower [E.
+        Check for the birth of a Tudor Heir] [Women] [Rulings R18]."""
         queen = self.queen
         if queen < 0 or self.where[queen] != COURT:
             return
         self.roll("d2_birth")
 
     def _h_d2_birth(self, action_id: int) -> None:
+        """2d against the Queen's Baby Value [E. Check for the birth of a Tudor Heir]."""
         roll = self._g.arg_of[action_id]
         queen = self.queen
         baby = self.person(queen).baby
@@ -160,13 +171,16 @@ class Marriage(Succession):
         self.roll("d1_sex")
 
     def next_heir_card(self, female: bool) -> int:
-        """The next unused Prince or Princess card, or -1 (the card limit is absolute)."""
+        """The next unused Prince or Princess card, or -1: the card limit is absolute [E.
+        Check for the birth of a Tudor Heir] [Rulings R18]."""
         for c, person in enumerate(self.book.people):
             if person.born_card and person.female == female and self.where[c] == OUT:
                 return c
         return -1
 
     def _h_d1_sex(self, action_id: int) -> None:
+        """1-4 a girl, 5-6 a boy; the child joins the Queen's faction with her religion [E.
+        Check for the birth of a Tudor Heir] [On the birth of a Tudor Heir]."""
         die = self._g.arg_of[action_id]
         female = die <= self.book.rules.birth.girl_max
         child = self.next_heir_card(female)
@@ -193,6 +207,7 @@ class Marriage(Succession):
         self.roll("d1_childbirth")
 
     def _h_d1_childbirth(self, action_id: int) -> None:
+        """1-2: the Queen dies in childbirth [E. Check for the birth of a Tudor Heir]."""
         die = self._g.arg_of[action_id]
         queen = self.queen
         if die <= self.book.rules.birth.queen_dies_max:
@@ -202,6 +217,8 @@ class Marriage(Succession):
             self._log(f"{self.name(queen)} survives the birth (die {die}).", BIRTH, {"roll": die})
 
     def _t_succession_for_newborn(self, child: int) -> None:
+        """A child born to Henry is given a Succession card at once [Heirs and Succession]
+        [On the birth of a Tudor Heir]."""
         position = self.birth_position(child)
         if position > self.succession_cards():
             self._log(
@@ -220,8 +237,8 @@ class Marriage(Succession):
     # -- Loss of the Queen ------------------------------------------------------------------
 
     def queen_penalty(self, queen: int) -> None:
-        """Loss of the Queen: her faction loses one office (at random) and half its hand
-        (rounded up, at random; Rulings), once only."""
+        """Her faction loses one office (at random) and half its hand (rounded up, at
+        random), once only [Loss of the Queen] [Rulings R28]."""
         if self.penalized == queen:
             return
         self.penalized = queen
@@ -240,6 +257,7 @@ class Marriage(Succession):
             self.roll("office_lost", seat)
 
     def _h_office_lost(self, action_id: int, seat: int) -> None:
+        """The office drawn at random is lost [Loss of the Queen]."""
         office = self._g.arg_of[action_id]
         holder = self.holder(office)
         self.office_holder[office] = -1
@@ -250,7 +268,8 @@ class Marriage(Succession):
         )
 
     def _t_lose_cards(self, seat: int, count: int, feed_by: int) -> None:
-        """A faction loses ``count`` court cards at random (Quails, Fee'd Men, ...)."""
+        """A faction loses ``count`` court cards at random [Quails] [List of Endeavours:
+        Fee'd Men] [Rulings R36]."""
         if count <= 0 or not self.hands[seat]:
             return
         self.push(["lose_cards", seat, count - 1, feed_by])

@@ -23,7 +23,7 @@ T = TypeVar("T")
 Sex = Literal["M", "F"]
 Rank = Literal["Duke", "Marquess", "Earl", "Viscount", "Baron"]
 RANKS: tuple[Rank, ...] = ("Baron", "Viscount", "Earl", "Marquess", "Duke")
-"""Titles: Duke, Marquess, Earl, Viscount, Baron; rank number 1 (Baron) to 5 (Duke)."""
+"""Duke, Marquess, Earl, Viscount, Baron; rank number 1 (Baron) to 5 (Duke) [Titles]."""
 
 Modifier = Literal[
     "-target_ability",
@@ -48,7 +48,7 @@ def val(value: T | Assumed[T]) -> T:
 
 
 class CharacterEntry(PackModel):
-    """One Character card (Characters: A Character Card)."""
+    """One Character card [A Character Card] [Ability, Guile and Religion]."""
 
     name: str = Field(min_length=1)
     sex: Sex
@@ -92,7 +92,7 @@ class CharactersFile(PackModel):
 
 
 class EndeavourEntry(PackModel):
-    """The Endeavour half of a court card (List of Endeavours)."""
+    """The Endeavour half of a court card [A Court Card] [List of Endeavours]."""
 
     name: str
     difficulty: int | Assumed[int]
@@ -103,7 +103,7 @@ class EndeavourEntry(PackModel):
 
 
 class SupportEntry(PackModel):
-    """The Support half of a court card (List of Support Cards)."""
+    """The Support half of a court card [A Court Card] [List of Support Cards]."""
 
     name: str
     kind: Literal["fixed", "choice", "captain"]
@@ -115,7 +115,8 @@ class SupportEntry(PackModel):
 
 
 class CardEntry(PackModel):
-    """One court card: its two halves and how many copies the deck holds."""
+    """One court card: its two halves and how many copies the deck holds [A Court Card]
+    [List of Endeavours]."""
 
     endeavour: str
     support: str | Assumed[str]

@@ -1,6 +1,6 @@
 """Changes to characters: court cards moving, arrest and release, death and its
 consequences (titles to heirs, offices vacated, the line shuffled up), offices and titles
-(Characters; The Tower: Arrest and Imprisonment; Offices and Titles)."""
+[Characters] [The Tower: Arrest and Imprisonment] [Offices] [Titles]."""
 
 from __future__ import annotations
 
@@ -70,7 +70,8 @@ class People(HenryBase):
             self.move_card(card, DISCARD_PILE)
 
     def lords_men(self, seat: int) -> list[int]:
-        """A faction's characters bearing a My Lord's Man card (and at court)."""
+        """A faction's characters bearing a My Lord's Man card, at court: one in the Tower
+        has lost it [My Lord's Man Card]."""
         return [
             c
             for c in self.members(seat)
@@ -78,7 +79,8 @@ class People(HenryBase):
         ]
 
     def end_law_suits(self) -> None:
-        """C. Remove all Law Suit cards (and free the factions)."""
+        """All Law Suit cards go, and the factions are free again [C. Remove all Law Suit
+        and Investigation Cards]."""
         for card, place in enumerate(self.cloc):
             if place >= SUIT:
                 self.move_card(card, DISCARD_PILE)
@@ -90,7 +92,8 @@ class People(HenryBase):
         self.discard_assigned(c, "Investigation")
 
     def discard_play(self) -> None:
-        """Every card on the table goes to the discard pile."""
+        """Every card on the table goes to the discard pile: played cards are lost [A Court
+        Card] [Assigned Cards] [Rulings R36]."""
         for card, place in enumerate(self.cloc):
             if place == PLAY:
                 self.move_card(card, DISCARD_PILE)
@@ -99,7 +102,8 @@ class People(HenryBase):
 
     def arrest(self, c: int, rule: str) -> None:
         """To the Tower under arrest: offices lost, My Lord's Man lost, Investigation ended
-        (Arrest Warrant; The Tower; My Lord's Man Card)."""
+        [Arrest Warrant] [The Tower: Arrest and Imprisonment] [My Lord's Man Card] [Rulings
+        R24]."""
         self.where[c] = ARRESTED
         self.clear_investigation(c)
         self.discard_assigned(c, "My Lord's Man")
@@ -112,7 +116,8 @@ class People(HenryBase):
         )
 
     def release(self, c: int, rule: str) -> None:
-        """Out of the Tower, back to court (Amnesty; License of Release; Trial)."""
+        """Out of the Tower, back to court [Amnesty] [License of Release] [List of
+        Endeavours: Trial]."""
         self.where[c] = COURT
         self.rack[c] = 0
         self._log(f"{self.name(c)} is released from the Tower.", rule, {"character": self.name(c)})
@@ -120,7 +125,7 @@ class People(HenryBase):
     # -- offices and titles -----------------------------------------------------------------
 
     def vacate_offices(self, c: int) -> list[str]:
-        """All of ``c``'s offices return to Vacant Offices; their names."""
+        """All of ``c``'s offices return to Vacant Offices; their names [Offices]."""
         lost = []
         for office in self.offices_of(c):
             self.office_holder[office] = VACANT
@@ -128,7 +133,8 @@ class People(HenryBase):
         return lost
 
     def give_office(self, c: int, office: int, rule: str) -> None:
-        """``c`` takes an office (a holder loses it)."""
+        """``c`` takes an office (a holder loses it); any number may be held [Offices]
+        [Assume Office]."""
         previous = self.holder(office)
         self.office_holder[office] = c
         was = f" from {self.name(previous)}" if previous >= 0 else ""
@@ -139,7 +145,8 @@ class People(HenryBase):
         )
 
     def give_title(self, c: int, title: int, rule: str) -> None:
-        """``c`` takes a title; any inferior title he held returns to the box."""
+        """``c`` takes a title; any inferior title he held returns to the box, since one
+        holds a single title [Titles] [Ennoblement]."""
         old = self.title_of(c)
         if old >= 0:
             self.title_holder[old] = VACANT
@@ -152,7 +159,8 @@ class People(HenryBase):
 
     def titles_for(self, c: int) -> list[int]:
         """Titles in the box that ``c`` may be awarded: a male, not a Tudor Heir, with no
-        religious office, rising at most two ranks (a commoner to Baron or Viscount)."""
+        religious office, rising at most two ranks (a commoner to Baron or Viscount)
+        [Titles] [Ennoblement] [Rulings R6]."""
         if self.female(c) or self.tudor(c) or self.religious_office(c):
             return []
         rank = self.rank(c)
@@ -164,7 +172,8 @@ class People(HenryBase):
 
     def offices_for(self, c: int) -> list[int]:
         """Offices ``c`` may assume: males only, no Tudor Heir or minor; commoners only where
-        marked; religious offices to commoners without a title (Offices; Religious Offices)."""
+        marked; religious offices to commoners without a title [Offices] [Religious Offices]
+        [Principal Secretary] [Secretary] [Speaker of the House]."""
         if self.female(c) or self.tudor(c) or self.minor(c):
             return []
         mine = self.offices_of(c)
@@ -184,7 +193,8 @@ class People(HenryBase):
     def kill(self, c: int, rule: str, *, attainted: bool = False) -> None:
         """A character dies: titles pass to the heir (unless attainted: lost forever),
         offices fall vacant, assigned cards go, the line shuffles up, a queen leaves Henry
-        a widower, and is a previous Queen from then on (Act of Bastardy)."""
+        a widower, and is a previous Queen from then on [Heirs and Succession] [The Queen
+        and Marriage] [Rulings R41]."""
         self.where[c] = DEAD
         self.investigated[c] = False
         for card in self.assigned_to(c):
@@ -203,13 +213,20 @@ class People(HenryBase):
             self._log("Henry is a widower.", "Loss of the Queen", {"queen": self.name(c)})
 
     def _pass_title(self, c: int, rule: str, *, attainted: bool) -> None:
+        """The title passes to the next heir on the cards if he is in play and untitled,
+        else to the box; an attainted man's is lost forever [Titles] [Act of Attainder (or
+        Attainder Trial Result)] [Rulings R40]."""
         title = self.title_of(c)
         if title < 0:
             return
         name = self.book.title_names[title]
         if attainted:
             self.title_holder[title] = REMOVED
-            self._log(f"The title {name} is lost forever.", "Act of Attainder", {"title": name})
+            self._log(
+                f"The title {name} is lost forever.",
+                "Act of Attainder (or Attainder Trial Result)",
+                {"title": name},
+            )
             return
         rank = self.book.people[c].heir_rank
         for heir, person in enumerate(self.book.people):
@@ -226,5 +243,6 @@ class People(HenryBase):
         self._log(f"The title {name} returns to the box.", rule, {"title": name})
 
     def line_remove(self, c: int) -> None:
-        """Someone leaves the Line: everyone below shuffles up one place."""
+        """Someone leaves the Line: everyone below shuffles up one place [Heirs and
+        Succession]."""
         self.line.remove(c)

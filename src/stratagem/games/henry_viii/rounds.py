@@ -1,6 +1,6 @@
-"""2. Player Rounds: player order, each faction's Endeavour (or discard), the Supports
-played around the table until all pass, and the resolution (Determine Player Order;
-Conducting a Round; Resolving the Endeavour; Court Cards; Spy Cards and Fee'd Men)."""
+"""Player order, each faction's Endeavour (or discard), the Supports played around the
+table until all pass, and the resolution [2. Player Rounds] [Determine Player Order]
+[Conducting a Round] [Resolving the Endeavour] [Court Cards] [Spy Cards and Fee'd Men]."""
 
 from __future__ import annotations
 
@@ -27,7 +27,6 @@ from stratagem.games.henry_viii.endeavours import slug
 from stratagem.games.henry_viii.pack import val
 from stratagem.games.henry_viii.places import DISCARD_PILE, PLAY
 
-ROUNDS = "2. Player Rounds"
 RESOLVE = "Resolving the Endeavour"
 CONTENTMENT_WINDOW = 1
 ENDEAVOUR_WINDOW = 0
@@ -39,8 +38,8 @@ class Rounds(Effects):
     __slots__ = ()
 
     def _t_rounds(self) -> None:
-        """Determine Player Order: the Queen's faction first, then clockwise; with no
-        Queen, the faction with least Influence (the lowest seat on a tie)."""
+        """The Queen's faction first, then clockwise; with no Queen, the faction with least
+        Influence (the lowest seat on a tie) [Determine Player Order] [Rulings R34]."""
         self.stage = "Player Rounds"
         if self.queen >= 0:
             first = self.owner[self.queen]
@@ -57,7 +56,8 @@ class Rounds(Effects):
         self.push(["player_turn"])
 
     def _t_player_turn(self) -> None:
-        """The next faction holding cards plays; rounds end when every hand is empty."""
+        """The next faction holding cards plays; rounds end when every hand is empty
+        [Conducting a Round] [Completing the Rounds] [Rulings R10]."""
         for _ in range(self.players + 1):
             if self.pos >= self.players:
                 self.pos = 0
@@ -74,7 +74,9 @@ class Rounds(Effects):
         self.push(["player_turn"])
 
     def free_powers(self, seat: int) -> list[int]:
-        """Offices whose free Endeavour ``seat`` may still use this Turn."""
+        """Offices whose free Endeavour ``seat`` may still use this Turn, one each a Turn,
+        the holder at court [List of Offices] [President of the Council] [Lord Keeper of
+        the Great Seal] [Principal Secretary] [Secretary] [Rulings R32]."""
         powers = []
         for o, office in enumerate(self.book.offices):
             free = office.free_endeavour
@@ -84,6 +86,8 @@ class Rounds(Effects):
         return powers
 
     def _o_player(self) -> list[int]:
+        """An Endeavour, an office's free one, or a discard; a sued faction only discards
+        [The Player Turn: Playing an Endeavour] [Law Suit]."""
         assert self.node is not None
         seat = self.node[0]
         game = self._g
@@ -102,6 +106,8 @@ class Rounds(Effects):
         return options
 
     def _h_player(self, action_id: int) -> None:
+        """The faction plays its Endeavour or discards a court card [The Player Turn:
+        Playing an Endeavour] [A Court Card]."""
         assert self.node is None
         game = self._g
         kind = game.kind_of[action_id]
@@ -128,7 +134,8 @@ class Rounds(Effects):
     def start_play(
         self, seat: int, card: int, endeavour: str, *, power: int = -1, victim: int = -1
     ) -> None:
-        """An Endeavour goes on the table: targets, Supports, resolution."""
+        """An Endeavour goes on the table: targets, Supports, resolution [The Player Turn:
+        Playing an Endeavour] [Endeavours]."""
         if card >= 0:
             self.move_card(card, PLAY)
         self.play = {
@@ -207,7 +214,8 @@ class Rounds(Effects):
 
     def _t_window(self, kind: int) -> None:
         """Supports are played around the table from the Endeavour's player (for the
-        Contentment roll, from the first in player order) until every faction passes."""
+        Contentment roll, from the first in player order) until every faction passes [The
+        Player Turn: Playing an Endeavour] [Rulings R11]."""
         if kind == ENDEAVOUR_WINDOW:
             assert self.play is not None
             start = self.play["seat"]
@@ -218,8 +226,8 @@ class Rounds(Effects):
 
     def _t_window_step(self) -> None:
         """Every faction is offered the window in turn, whether or not it holds a Support
-        it may play (R11: being asked reveals nothing); only one with no court card and no
-        office power to use, both public, is passed over."""
+        it may play, so being asked reveals nothing; only one with no court card and no
+        office power to use, both public, is passed over [Rulings R11]."""
         window = self.window
         assert window is not None
         while window["passes"] < self.players:
@@ -234,6 +242,9 @@ class Rounds(Effects):
             self.window = None
 
     def _support_options(self, seat: int) -> list[int]:
+        """The Supports ``seat`` may play now, and the Chamberlain's void and the Speaker's
+        Petition [A Court Card] [Chamberlain of the Household] [Speaker of the House]
+        [Rulings R32]."""
         game = self._g
         options = [
             game.aid(SUPPORT, card) for card in self.hands[seat] if self.support_ok(card, seat)
@@ -255,6 +266,8 @@ class Rounds(Effects):
         return [*self._support_options(self.node[0]), self._g.aid(PASS, 0)]
 
     def _h_support(self, action_id: int) -> None:
+        """A Support played, or a pass; a card is one or the other, never both [The Player
+        Turn: Playing an Endeavour] [Court Cards]."""
         window = self.window
         assert window is not None
         game = self._g
@@ -283,6 +296,8 @@ class Rounds(Effects):
         self._card_support(seat, card)
 
     def _office_support(self, seat: int, office: int) -> None:
+        """The Chamberlain voids the Endeavour; the Speaker brings a Parliamentary Petition
+        [Chamberlain of the Household] [Speaker of the House] [Parliamentary Petition]."""
         assert self.play is not None and self.window is not None
         self.powers_used[office] = True
         name = self.book.office_names[office]
@@ -295,6 +310,11 @@ class Rounds(Effects):
         self.ask(seat, "modifier", self.book.support_index("Parliamentary Petition"), -1)
 
     def _card_support(self, seat: int, card: int) -> None:
+        """A Support card's effect: Royal Command and Obstruction decide the Endeavour and
+        cancel each other, New Year's Gift ends the Turn, an Act of Attainder waits for the
+        execution, a Captaincy names a Captain, others add their value [Royal Command]
+        [Obstruction] [New Year's Gift] [List of Support Cards: Act of Attainder]
+        [Captaincy] [List of Support Cards] [Rulings R39]."""
         play = self.play
         assert play is not None
         index = self.book.card_support[card]
@@ -324,6 +344,8 @@ class Rounds(Effects):
             play["supports"] = [*play["supports"], [seat, index, val(support.values)[0], -1, card]]
 
     def _o_modifier(self, support: int, card: int) -> list[int]:
+        """The values a Support with a choice may take [Bad Health] [Henry's Ear]
+        [Parliamentary Petition] [Rulings R13]."""
         values: list[int] = val(self.book.supports[support].values)
         return [self._g.aid(MODIFIER, value) for value in values]
 
@@ -338,6 +360,7 @@ class Rounds(Effects):
         return [self._g.aid(CAPTAIN, c) for c in self.captains(self.node[0])]
 
     def _h_captain(self, action_id: int, card: int) -> None:
+        """The Captain named by the Captaincy's player [Captaincy] [War Card]."""
         assert self.play is not None and self.window is not None
         seat = (self.window["start"] + self.window["i"]) % self.players
         captain = self._g.arg_of[action_id]
@@ -350,7 +373,8 @@ class Rounds(Effects):
         )
 
     def new_years_gift(self) -> None:
-        """New Year's Gift: the Turn ends at once; any Endeavour in play is aborted."""
+        """The Turn ends at once; any Endeavour in play is aborted [New Year's Gift]
+        [Rulings R39]."""
         self._log("New Year's Gift: the Turn ends at once.", "New Year's Gift", {})
         self.discard_play()
         self.play = None
@@ -361,8 +385,11 @@ class Rounds(Effects):
     # -- resolution -------------------------------------------------------------------------------
 
     def _t_resolve(self) -> None:
-        """Resolving the Endeavour: 1d + modifiers + Supports + My Lord's Man + the Queen's
-        Contentment against the Difficulty (or automatic, by Royal Command/Obstruction)."""
+        """1d + modifiers + Supports + My Lord's Man + the Queen's Contentment against the
+        Difficulty, or automatic by Royal Command or Obstruction [Resolving the Endeavour];
+        a War without a Captaincy has no effect [War/Uprising]; an Arrest Warrant needs an
+        Investigation or Evidence [Arrest Warrant] [Rulings R23]; a Trial's President
+        votes [Trial Card]."""
         play = self.play
         assert play is not None
         name = play["name"]
@@ -384,7 +411,7 @@ class Rounds(Effects):
                 self._log(
                     f"{self.name(target)} is not under Investigation and no Evidence is "
                     "played: the Arrest Warrant fails.",
-                    "Arrest",
+                    "Arrest Warrant",
                     {},
                 )
                 return
@@ -414,6 +441,7 @@ class Rounds(Effects):
         self.roll("d1_ap")
 
     def _h_d1_ap(self, action_id: int) -> None:
+        """Success when the Action Points reach the Difficulty [Resolving the Endeavour]."""
         play = self.play
         assert play is not None
         die = self._g.arg_of[action_id]
@@ -450,7 +478,8 @@ class Rounds(Effects):
     # -- Spy cards and Fee'd Men ------------------------------------------------------------------
 
     def _t_spy_offer(self, by: int, victim: int, card: int) -> None:
-        """A Spy card lost to Fee'd Men may be played at once against its former owner."""
+        """A Spy card lost to Fee'd Men may be played at once against its former owner [Spy
+        Cards and Fee'd Men] [Rulings R29]."""
         if self.cloc[card] == DISCARD_PILE and self.endeavour_playable(
             self.card_endeavour(card), by, victim
         ):
@@ -460,5 +489,6 @@ class Rounds(Effects):
         return [self._g.aid(YES, 0), self._g.aid(NO, 0)]
 
     def _h_spy(self, action_id: int, by: int, victim: int, card: int) -> None:
+        """The Spy card is played as a normal Endeavour [Spy Cards and Fee'd Men]."""
         if self._g.kind_of[action_id] == YES:
             self.start_play(by, card, self.card_endeavour(card), victim=victim)

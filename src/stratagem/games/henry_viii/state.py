@@ -83,7 +83,9 @@ class HenryVIIIState(HenrySegment):
 
     @classmethod
     def bare(cls, game: HenryVIII) -> Self:
-        """An empty state: nobody dealt, every card in the deck, every office vacant."""
+        """An empty state: nobody dealt, every card in the deck, every office and title in
+        its box, the tracks at their start [Place cards onto the Board] [Setup the Board
+        Tracks]."""
         state = cls(game)
         book = game.book
         people = len(book.people)
@@ -135,11 +137,13 @@ class HenryVIIIState(HenrySegment):
 
     @classmethod
     def initial(cls, game: HenryVIII) -> Self:
-        """Setup: the characters for this many players are dealt, then Turn 1 begins."""
+        """The tracks set, the characters for this many players dealt, their titles and
+        offices given, then Turn 1 begins [Setup the Board Tracks] [Deal initial playing
+        hands]."""
         state = cls.bare(game)
         state._log(
             f"Setup for {game.num_players} players: Turn 1, Contentment 0, the King's Religion C1.",
-            "Setup",
+            "Setup the Board Tracks",
             {"players": game.num_players},
         )
         state.push(["deal", STAR], ["deal", AT_START], ["deal", LATER], ["setup_cards"], ["turn"])
@@ -155,8 +159,8 @@ class HenryVIIIState(HenrySegment):
         return [share if seat in self.winner_seats else 0.0 for seat in range(self.players)]
 
     def result(self) -> JsonDict:
-        """How to Win: most Influence at the end of the Turn Henry dies; nobody if the line
-        is empty; the Pilgrimage of Grace's own end."""
+        """Most Influence at the end of the Turn Henry dies; nobody if the line is empty;
+        the Pilgrimage of Grace's own end [How to Win] [The Rebellion] [Rulings R37]."""
         scores = {self.seat_name(s): self.faction_influence(s) for s in range(self.players)}
         details: JsonDict = {
             "ended": ENDINGS[self.end],

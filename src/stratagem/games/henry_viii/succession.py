@@ -1,5 +1,5 @@
-"""The Line of Succession (Heirs and Succession; Act of Succession Card; On the birth of
-a Tudor Heir).
+"""The Line of Succession [Heirs and Succession] [Act of Succession Card] [On the birth of
+a Tudor Heir].
 
 The line is a list of heirs in order. It is kept closed up: when someone leaves, everyone
 below shuffles up one place, save that a woman can never hold Succession 1, which stays
@@ -17,16 +17,17 @@ class Succession(People):
     __slots__ = ()
 
     def positions_for(self, c: int) -> list[int]:
-        """The Succession cards an Act of Succession may give ``c`` (1 is the best)."""
+        """The Succession cards an Act of Succession may give ``c`` (1 is the best; never
+        to a woman) [Act of Succession Card] [Heirs and Succession] [Rulings R17]."""
         line = [h for h in self.line if h != c]
         last = min(self.succession_cards(), len(line) + self.line_hole(line) + 1)
         first = 2 if self.female(c) else 1
         return list(range(first, last + 1))
 
     def line_insert(self, c: int, position: int) -> None:
-        """Act of Succession Card: give ``c`` Succession card ``position``; its holder and
-        everyone below move one down, and whoever falls off the last card leaves the line.
-        An unassigned Succession 1 stays unassigned unless ``c`` takes it (Rulings R17)."""
+        """Give ``c`` Succession card ``position``; its holder and everyone below move one
+        down, and whoever falls off the last card leaves the line. An unassigned Succession
+        1 stays unassigned unless ``c`` takes it [Act of Succession Card] [Rulings R17]."""
         if c in self.line:
             self.line.remove(c)
         hole = self.line_hole(self.line)
@@ -42,8 +43,9 @@ class Succession(People):
             )
 
     def birth_position(self, c: int) -> int:
-        """Where a newborn Tudor goes (Rulings): a son after Henry's living sons, ahead of
-        everyone else; a daughter after all of Henry's children in the line."""
+        """Where a newborn Tudor goes: a son after Henry's living sons, ahead of everyone
+        else; a daughter after all of Henry's children in the line [E. Check for the birth
+        of a Tudor Heir] [Rulings R17]."""
         index = 0
         for holder in self.line:
             person = self.book.people[holder]

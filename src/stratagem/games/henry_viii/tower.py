@@ -1,6 +1,6 @@
-"""The Tower and the scaffold: Trial, Rack, Execution, Act of Attainder, Royal Progress
-and the Pilgrimage of Grace (Trial Card; Rack; The Tower: Arrest and Imprisonment; Act of
-Attainder; Pilgrimage of Grace Card; The Rebellion)."""
+"""The Tower and the scaffold: Trial, Rack, Execution, Act of Attainder, Royal Progress and
+the Pilgrimage of Grace [Trial Card] [Rack] [The Tower: Arrest and Imprisonment] [Act of
+Attainder (or Attainder Trial Result)] [Pilgrimage of Grace Card] [The Rebellion]."""
 
 from __future__ import annotations
 
@@ -11,6 +11,8 @@ from stratagem.games.henry_viii.places import IMPRISONED, OVER_STAGE
 
 ATTAINDER = "Act of Attainder (or Attainder Trial Result)"
 PILGRIMAGE = "Pilgrimage of Grace Card"
+TRIAL = "List of Endeavours: Trial"
+ACT_OF_ATTAINDER = "List of Endeavours: Act of Attainder"
 
 
 class Tower(Endeavours):
@@ -19,17 +21,20 @@ class Tower(Endeavours):
     __slots__ = ()
 
     def killable(self, c: int) -> bool:
-        """Minors, Tudor Heirs and foreign Queens cannot be executed or attainted."""
+        """Minors, Tudor Heirs and foreign Queens cannot be executed or attainted [Minors]
+        [Trial Card] [Execution] [List of Endeavours: Act of Attainder]."""
         return not (self.minor(c) or self.tudor(c) or self.foreign(c))
 
     def execute(self, c: int, rule: str) -> None:
-        """Execution: the character dies on the scaffold."""
+        """The character dies on the scaffold [Execution] [List of Endeavours: Trial]."""
         self._log(f"{self.name(c)} is executed.", rule, {"character": self.name(c)})
         self.kill(c, rule)
 
     def attaint(self, c: int, to_seat: int, rule: str) -> None:
-        """Attainder: executed, the title lost forever, and a frightened member of the
-        faction (chosen at random) defects to the attainting faction."""
+        """Executed, the title lost forever, and a frightened member of the faction (chosen
+        at random) defects to the attainting faction; attainting the Queen costs her
+        faction [Act of Attainder (or Attainder Trial Result)] [Loss of the Queen] [Rulings
+        R27]."""
         seat = self.owner[c]
         if c == self.queen:
             self.queen_penalty(c)
@@ -39,9 +44,12 @@ class Tower(Endeavours):
             self.roll("pick_defector", seat, to_seat)
 
     def _cands_defector(self, seat: int, to_seat: int) -> list[int]:
+        """The defector is any living face-up member of the faction [Rulings R27]."""
         return self.members(seat)
 
     def _h_pick_defector(self, action_id: int, seat: int, to_seat: int) -> None:
+        """The defector joins the attainting faction [Act of Attainder (or Attainder Trial
+        Result)]."""
         c = self._g.arg_of[action_id]
         self._log(
             f"{self.name(c)} gets the jitters and defects.", ATTAINDER, {"character": self.name(c)}
@@ -49,7 +57,8 @@ class Tower(Endeavours):
         self.change_faction(c, to_seat, ATTAINDER)
 
     def imprison(self, c: int, rule: str) -> None:
-        """Imprisoned: only a License of Release gets one out."""
+        """Imprisoned: only a License of Release gets one out [The Tower: Arrest and
+        Imprisonment]."""
         self.where[c] = IMPRISONED
         self._log(f"{self.name(c)} is imprisoned in the Tower.", rule, {"character": self.name(c)})
 
@@ -57,11 +66,12 @@ class Tower(Endeavours):
 
     def president_office(self, c: int) -> int:
         """The Lord High Steward presides at Nobles and Royals, the Lord Privy Seal at all
-        others."""
+        others [Lord High Steward] [Lord Privy Seal] [Nobles, Royals and Commoners]."""
         name = "Lord High Steward" if self.noble(c) or self.royal(c) else "Lord Privy Seal"
         return self.office_named(name)
 
     def _o_president(self) -> list[int]:
+        """The Trial President votes +1 or -1, at his discretion [Trial Card]."""
         game = self._g
         return [game.aid(MODIFIER, 1), game.aid(MODIFIER, -1)]
 
@@ -77,30 +87,32 @@ class Tower(Endeavours):
         )
 
     def _e_trial(self, success: bool, total: int) -> None:
-        """Trial: 10 executed and attainted, 8 executed, 6 imprisoned, else released;
-        Tudor Heirs, minors and foreign Queens are imprisoned instead."""
+        """10 executed and attainted, 8 executed, 6 imprisoned, else released; Tudor Heirs,
+        minors and foreign Queens are imprisoned instead; an adverse result costs the
+        Queen's faction [List of Endeavours: Trial] [Loss of the Queen] [Rulings R25]."""
         assert self.play is not None
         c = self.play["targets"][0]
         rules = self.book.rules.trial
         if total < rules.imprisoned:
-            self._log(f"{self.name(c)} is found Not Guilty.", "Trial", {"total": total})
-            self.release(c, "Trial")
+            self._log(f"{self.name(c)} is found Not Guilty.", TRIAL, {"total": total})
+            self.release(c, TRIAL)
             return
         if c == self.queen:
             self.queen_penalty(c)
         if total >= rules.executed and self.killable(c):
             if total >= rules.attainted:
-                self.attaint(c, self.play["seat"], "Trial")
+                self.attaint(c, self.play["seat"], TRIAL)
             else:
-                self.execute(c, "Trial")
+                self.execute(c, TRIAL)
             return
-        self.imprison(c, "Trial")
+        self.imprison(c, TRIAL)
 
     # -- Rack -------------------------------------------------------------------------------
 
     def _e_rack(self, success: bool, total: int) -> None:
-        """Rack: 5 implicates two others of the faction, 3 confesses (+2 at Trial), 2
-        implicates self (+1), 1 or less: won't talk. The Secretary's are easier."""
+        """5 implicates two others of the faction, 3 confesses (+2 at Trial), 2 implicates
+        self (+1), 1 or less: won't talk; the Secretary's are easier [Rack] [Secretary]
+        [Rulings R26]."""
         assert self.play is not None
         c = self.play["targets"][0]
         rules = self.book.rules.rack
@@ -142,6 +154,7 @@ class Tower(Endeavours):
         return self._implicable(seat, racked)
 
     def _h_pick_implicated(self, action_id: int, seat: int, racked: int) -> None:
+        """One implicated is placed under Investigation [Rack] [Rulings R24]."""
         c = self._g.arg_of[action_id]
         self.investigated[c] = True
         self._log(
@@ -155,7 +168,8 @@ class Tower(Endeavours):
         return list(self.play["attainders"])
 
     def _e_execution(self, success: bool, total: int) -> None:
-        """Execution of one imprisoned character (an Act of Attainder support attaints)."""
+        """One imprisoned character is executed; an Act of Attainder played with it
+        attaints instead [Execution] [List of Support Cards: Act of Attainder]."""
         if not success:
             self._log("The execution does not go ahead.", "Execution", {})
             return
@@ -168,16 +182,19 @@ class Tower(Endeavours):
             self.execute(c, "Execution")
 
     def _e_act_of_attainder(self, success: bool, total: int) -> None:
-        """Act of Attainder: an arrested or imprisoned character is executed and attainted."""
+        """An arrested or imprisoned character is executed and attainted [List of
+        Endeavours: Act of Attainder]."""
         assert self.play is not None
         c = self.play["targets"][0]
         if success:
-            self.attaint(c, self.play["seat"], "Act of Attainder")
+            self.attaint(c, self.play["seat"], ACT_OF_ATTAINDER)
         else:
-            self._log(f"Parliament refuses to attaint {self.name(c)}.", "Act of Attainder", {})
+            self._log(f"Parliament refuses to attaint {self.name(c)}.", ACT_OF_ATTAINDER, {})
 
     def _e_royal_progress(self, success: bool, total: int) -> None:
-        """Royal Progress: everyone imprisoned (not arrested) who may be is executed."""
+        """Everyone imprisoned (not arrested) who may be is executed; an Act of Attainder
+        played with it attaints instead [Royal Progress] [List of Support Cards: Act of
+        Attainder]."""
         if not success:
             self._log("Henry stays in London.", "Royal Progress", {})
             return
@@ -196,7 +213,8 @@ class Tower(Endeavours):
     # -- Pilgrimage of Grace --------------------------------------------------------------
 
     def _t_rebels(self) -> None:
-        """Every Catholic male (C0 or C1) rolls to join: 1d minus Guile against 2."""
+        """Every Catholic male (C0 or C1) rolls to join: 1d minus Guile against 2
+        [Pilgrimage of Grace Card] [Pilgrimage of Grace] [Rulings R1]."""
         assert self.play is not None
         limit = self.book.rules.pilgrimage.rebel_religion_max
         for c in range(len(self.where)):
@@ -208,6 +226,8 @@ class Tower(Endeavours):
         self.roll("d1_rebel", c)
 
     def _h_d1_rebel(self, action_id: int, c: int) -> None:
+        """Wily Catholics stay loyal: one rebels if his die less his Guile reaches 2
+        [Pilgrimage of Grace Card]."""
         assert self.play is not None
         die = self._g.arg_of[action_id]
         guile = self.person(c).guile
@@ -224,7 +244,7 @@ class Tower(Endeavours):
 
     def _t_rebellion(self) -> None:
         """Each Captaincy fights the rebels against the Difficulty of 2 (no Captaincy: a
-        nominal Captain of Ability 1)."""
+        nominal Captain of Ability 1) [The Rebellion]."""
         assert self.play is not None
         if not self.play["rebels"]:
             self._log("Nobody rebels: the rising fizzles out.", PILGRIMAGE, {})
@@ -236,6 +256,8 @@ class Tower(Endeavours):
         self.roll("d1_captain", c)
 
     def _h_d1_captain(self, action_id: int, c: int) -> None:
+        """A Captain's die + his Ability - the Captaincy's cost against 2 [The Rebellion]
+        [Captaincy] [Rulings R5]."""
         assert self.play is not None
         die = self._g.arg_of[action_id]
         rules = self.book.rules.pilgrimage
@@ -255,6 +277,9 @@ class Tower(Endeavours):
         )
 
     def _t_rebellion_end(self) -> None:
+        """One Captain's victory puts the rebels under arrest; if every Captain is defeated,
+        Henry is overthrown and the faction of the senior Catholic in the line wins
+        [The Rebellion] [Pilgrimage of Grace] [Rulings R37]."""
         assert self.play is not None
         if self.play.get("won"):
             for c in self.play["rebels"]:
