@@ -19,7 +19,7 @@ from rich.text import Text
 
 from stratagem.core import StratagemError
 from stratagem.core.registry import game_info
-from stratagem.core.rule_index import RuleIndex, TestCase, build_index
+from stratagem.core.rule_index import NamedTest, RuleIndex, build_index
 from stratagem.core.rulebook import SLUG_MIN, Section, slug
 
 USER_ERROR = 2
@@ -38,7 +38,7 @@ def _where(path: Path) -> str:
         return str(path)
 
 
-def _test_name(test: TestCase) -> str:
+def _test_name(test: NamedTest) -> str:
     return f"{_where(test.file)}::{test.name}"
 
 

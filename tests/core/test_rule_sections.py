@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 import stratagem
-from stratagem.core import DataPackError, game_info
-from stratagem.core.rule_index import bracket_citations, build_index
+from stratagem.core import DataPackError, game_info, rule_index
+from stratagem.core.rule_index import NamedTest, bracket_citations, build_index
 from stratagem.core.rulebook import load_sections
 from stratagem.testing.conformance import random_playout
 
@@ -146,3 +146,49 @@ def test_citation_forms(tmp_path: Path) -> None:
 def test_bracket_citations_skip_code_and_subscripts() -> None:
     text = "Moves [Combat: Charges] a `list[int]` or dict[str, int] [Rulings\n    R6]; `[x]`."
     assert bracket_citations(text) == ["Combat: Charges", "Rulings R6"]
+
+
+def test_index_reads_event_rules_through_names_and_docstrings_without_importing(
+    tmp_path: Path,
+) -> None:
+    """A rule given as a string, a module constant, a name imported from another module of
+    the package, or a name assigned in the logging function is found; a parameter is not.
+    The modules would fail if imported."""
+    folder = tmp_path / "game"
+    folder.mkdir()
+    (folder / "__init__.py").write_text('"""A game [Setup]."""\nraise RuntimeError\n')
+    (folder / "rules.py").write_text('RULE = "Combat"\nraise RuntimeError\n')
+    (folder / "flow.py").write_text(
+        "from stratagem.games.game.rules import RULE as FIGHT\n"
+        "def a(s):\n"
+        '    """Moves `[x]` and list[int] [Combat: Charges]."""\n'
+        '    s.log("text", "Setup")\n'
+        "    s.log(text='t', rule=FIGHT)\n"
+        "def b(s, rule):\n"
+        '    where, kind = "here", ("Victory" if s else "Defeat")\n'
+        '    s.log("t", kind)\n'
+        '    s.log("t", rule)\n'
+    )
+    found = sorted(
+        (site.where, site.citation, site.kind) for site in rule_index.scan_package(folder)
+    )
+    assert found == [
+        ("flow:a", "Combat", "event"),
+        ("flow:a", "Combat: Charges", "docstring"),
+        ("flow:a", "Setup", "event"),
+        ("flow:b", "Defeat", "event"),
+        ("flow:b", "Victory", "event"),
+        ("game", "Setup", "docstring"),
+    ]
+
+
+def test_index_tests_named_after_a_section_by_whole_words() -> None:
+    """``test_setup_a_to_i`` is named after Setup and Setup: A) (a bare label takes its
+    parent's slug), not after 4) Purchases: A); a docstring's bracket names a section too."""
+    rulebook = load_sections("britain_vs_france")
+    named = rule_index.sections_of_test(rulebook, NamedTest(Path("t.py"), "test_setup_a_to_i", ""))
+    assert [section.full for section in named] == ["Setup", "Setup: A)"]
+    cited = rule_index.sections_of_test(
+        rulebook, NamedTest(Path("t.py"), "test_something", "Checks [4) Purchases: A)].")
+    )
+    assert [section.full for section in cited] == ["Starting the Game: 4) Purchases: A)"]

@@ -45,7 +45,7 @@ class Site:
 
 
 @dataclass(frozen=True, slots=True)
-class TestCase:
+class NamedTest:
     """A test function: ``file::name``."""
 
     file: Path
@@ -59,10 +59,10 @@ class RuleIndex:
 
     rulebook: Rulebook
     sites: list[Site]
-    tests: list[TestCase] | None
+    tests: list[NamedTest] | None
     """None when no ``tests/`` folder goes with the installed package."""
     implementations: dict[tuple[str, ...], list[Site]] = field(default_factory=dict)
-    tested_by: dict[tuple[str, ...], list[TestCase]] = field(default_factory=dict)
+    tested_by: dict[tuple[str, ...], list[NamedTest]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         for site in self.sites:
@@ -84,11 +84,11 @@ class RuleIndex:
             seen.setdefault(site.where, site)
         return list(seen.values())
 
-    def tests_of(self, section: Section) -> list[TestCase]:
+    def tests_of(self, section: Section) -> list[NamedTest]:
         return self.tested_by.get(section.path, [])
 
 
-def sections_of_test(rulebook: Rulebook, test: TestCase) -> list[Section]:
+def sections_of_test(rulebook: Rulebook, test: NamedTest) -> list[Section]:
     """The sections a test is named after or cites in its docstring."""
     words = f"_{test.name.removeprefix('test_')}_"
     found: list[Section] = []
@@ -239,9 +239,9 @@ def tests_root(folder: Path) -> Path | None:
     return None
 
 
-def scan_tests(root: Path, game: str) -> list[TestCase]:
+def scan_tests(root: Path, game: str) -> list[NamedTest]:
     """Every ``test_*`` function of the files under ``root`` whose path names ``game``."""
-    found: list[TestCase] = []
+    found: list[NamedTest] = []
     for file in sorted(root.rglob("test*.py")):
         if game not in file.relative_to(root).as_posix():
             continue
@@ -251,7 +251,7 @@ def scan_tests(root: Path, game: str) -> list[TestCase]:
                 "test"
             ):
                 docstring = ast.get_docstring(node, clean=True) or ""
-                found.append(TestCase(file, node.name, docstring))
+                found.append(NamedTest(file, node.name, docstring))
     return found
 
 
