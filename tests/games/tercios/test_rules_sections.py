@@ -839,15 +839,21 @@ def test_commander_figures_an_unattached_commander_is_never_a_target() -> None:
 
 
 def test_dragoon_a_unit_with_the_rule_shoots_only_under_fire(tmp_path: Path) -> None:
-    """The printed mounted dragoons have Shoot 0, so a user's pack gives them Shoot 3: with
-    the Dragoon rule they are offered no shot under Ready!, a shot under Fire! [Dragoon]."""
+    """No printed card carries the Dragoon rule (and the mounted dragoons have Shoot 0), so
+    a user's pack gives the mounted card Shoot 3 and the rule: it is offered no shot under
+    Ready!, a shot under Fire! [Dragoon]."""
     data = tmp_path / "pack"
     shutil.copytree(DATA_DIR, data)
     profiles = data / "profiles.toml"
     text = profiles.read_text(encoding="utf-8")
     card = text.index('name = "Dragoons"\n')
-    unarmed = text.index('shoot = "0"', card)
-    profiles.write_text(text[:unarmed] + 'shoot = "3"' + text[unarmed + 11 :], encoding="utf-8")
+    printed = 'shoot = "0"'
+    unarmed = text.index(printed, card)
+    text = text[:unarmed] + 'shoot = "3"' + text[unarmed + len(printed) :]
+    printed = 'rules = ["Light", "Evasion", "Mobility"]'
+    ruled = text.index(printed, card)
+    text = text[:ruled] + printed[:-1] + ', "Dragoon"]' + text[ruled + len(printed) :]
+    profiles.write_text(text, encoding="utf-8")
     army = variant(
         tmp_path,
         "spanish_500",

@@ -204,7 +204,7 @@ def build_profile(
         "courage": plain(card.courage),
         "stamina": plain(card.stamina),
     }
-    weapons = set(card.weapons)
+    weapons = {plain(weapon) for weapon in card.weapons}
     rules = {plain(rule) for rule in card.rules} | extra
     chosen = set(spec.options)
     for option in card.option:

@@ -68,7 +68,7 @@ class ProfileEntry(PackModel):
     def_cav: int | Assumed[int]
     def_volley: int | Assumed[int]
     def_ball: int | Assumed[int]
-    weapons: list[str]
+    weapons: list[str | Assumed[str]]
     rules: list[str | Assumed[str]]
     points: int | Assumed[int]
     option: list[OptionEntry] = Field(default_factory=list)
