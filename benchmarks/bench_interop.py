@@ -8,8 +8,11 @@ A step is one ``env.last()`` (the observation and its action mask) and one
 ``reset(seed=...)``: what a learner's loop costs. ``--baseline COMMIT`` also measures the
 environment as it was at that commit (its ``interop`` modules read with ``git show``),
 game by game right after the current one, so both see the same machine load.
-``--parts`` times instead, per decision of the first 300 of a random game, the parts of
-an observation: the game's ``view(seat)`` and the layout's ``encode``.
+``--parts`` times instead, per decision (the best of 5 passes over the first 600
+decisions of seeded random games), each part of a step: the engine's ``apply_action``
+(with the chance outcomes that follow) and ``legal_actions``, the action mask, the
+game's ``view(seat)`` and the layout's ``encode``. The engine's two parts are the floor
+of any step, whatever the observation costs.
 ``--profile`` prints cProfile's top entries for one game instead.
 """
 
@@ -33,6 +36,7 @@ import numpy as np
 import stratagem
 from stratagem.interop.layouts import layout_of
 from stratagem.interop.pettingzoo import env
+from stratagem.interop.spec import ActionIds
 
 MakeEnv = Callable[[str], Any]
 
@@ -82,29 +86,57 @@ def baseline(commit: str) -> MakeEnv:
     return make
 
 
-def parts(name: str) -> str:
-    """A table row: µs per view, per encode and per legal-action list, and the size."""
+def parts(name: str, decisions: int = 600, rounds: int = 5) -> str:
+    """A table row: µs per decision of each part of a step, the best of ``rounds`` passes
+    over the first ``decisions`` decisions of seeded random games: the engine's
+    ``apply_action`` (with the chance outcomes drawn up to the next decision) and
+    ``legal_actions``, the action mask, the game's ``view(seat)``, the layout's
+    ``encode``; and the tensor's size."""
     game = stratagem.load(name)
     layout = layout_of(game)
+    ids = ActionIds(game)
     rng = random.Random(0)
-    states, state = [], game.new_initial_state()
-    while not state.is_terminal() and len(states) < 300:
-        if state.is_chance_node():
+    # (position before the decision, the decision, the chance outcomes that follow it)
+    steps: list[tuple[Any, Any, list[Any]]] = []
+    while len(steps) < decisions:
+        state = game.new_initial_state()
+        while state.is_chance_node():
             state.apply_action(state.sample_chance(rng))
-        else:
-            states.append(state.clone())
-            state.apply_action(rng.choice(state.legal_actions()))
-    start = time.perf_counter()
-    views = [position.view(position.current_player()) for position in states]
-    viewing = time.perf_counter() - start
-    start = time.perf_counter()
-    for view in views:
-        layout.encode(view)
-    encoding = time.perf_counter() - start
-    count = len(states)
-    return (
-        f"| {name} | {1e6 * viewing / count:.0f} | {1e6 * encoding / count:.0f} | {layout.size} |"
-    )
+        while not state.is_terminal() and len(steps) < decisions:
+            before = state.clone()
+            action = rng.choice(state.legal_actions())
+            state.apply_action(action)
+            outcomes = []
+            while state.is_chance_node():
+                outcomes.append(state.sample_chance(rng))
+                state.apply_action(outcomes[-1])
+            steps.append((before, action, outcomes))
+    best = [float("inf")] * 5
+    for _ in range(rounds):
+        positions = [before.clone() for before, _action, _outcomes in steps]
+        times = [0.0] * 5
+        for position, (_before, action, outcomes) in zip(positions, steps, strict=True):
+            seat = position.current_player()
+            clock = time.perf_counter()
+            legal = position.legal_actions()
+            tick = time.perf_counter()
+            ids.mask(legal)
+            tock = time.perf_counter()
+            view = position.view(seat)
+            tack = time.perf_counter()
+            layout.encode(view)
+            tuck = time.perf_counter()
+            position.apply_action(action)
+            for outcome in outcomes:
+                position.apply_action(outcome)
+            done = time.perf_counter()
+            for part, spent in enumerate(
+                (done - tuck, tick - clock, tock - tick, tack - tock, tuck - tack)
+            ):
+                times[part] += spent
+        best = [min(old, new) for old, new in zip(best, times, strict=True)]
+    cells = " | ".join(f"{1e6 * spent / len(steps):.1f}" for spent in best)
+    return f"| {name} | {cells} | {layout.size} |"
 
 
 def main() -> None:
@@ -115,7 +147,10 @@ def main() -> None:
     parser.add_argument("--parts", action="store_true")
     args = parser.parse_args()
     if args.parts:
-        print("| game | view µs | encode µs | tensor size |\n|---|---|---|---|")
+        print(
+            "| game | apply µs | legal µs | mask µs | view µs | encode µs | tensor size |\n"
+            "|---|---|---|---|---|---|---|"
+        )
         for info in stratagem.available_games():
             print(parts(info.name), flush=True)
         return

@@ -181,6 +181,13 @@ def test_decisions_and_chance_outcomes_have_their_own_ids() -> None:
     assert state.action_to_string(pyspiel.PlayerId.CHANCE, first).startswith("Draw: ")
     with pytest.raises(IllegalAction, match="outside"):
         ids.decision(game.num_distinct_actions())
+    with pytest.raises(IllegalAction, match="chance outcome"):
+        ids.mask([ids.outcome(first)])
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    mask = ids.mask(state.state.legal_actions())
+    assert mask.dtype == np.int8 and len(mask) == game.num_distinct_actions()
+    assert np.flatnonzero(mask).tolist() == state.legal_actions()
 
 
 @pytest.mark.parametrize("name", GAMES)

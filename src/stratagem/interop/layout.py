@@ -67,6 +67,10 @@ class Field(ABC):
         """A suffix naming each of the ``size`` entries."""
 
 
+SCALARS = (int, float, bool)
+"""The classes a ``Number`` takes."""
+
+
 class Number(Field):
     """A number or true/false (see the module docstring)."""
 
@@ -75,7 +79,7 @@ class Number(Field):
         self.size = 2 if nullable else 1
 
     def write(self, value: object, out: Vector, at: int) -> None:
-        if value.__class__ not in (int, float, bool):
+        if value.__class__ not in SCALARS:
             raise LayoutError(f"expected a number, got {value!r}")
         if self.nullable:
             out[at] = 1.0
@@ -84,6 +88,12 @@ class Number(Field):
 
     def labels(self) -> list[str]:
         return ["?", ""] if self.nullable else [""]
+
+
+def plain(field: Field) -> bool:
+    """Whether ``field`` is a plain ``Number``, which its container writes itself (one
+    float, no call: most entries of a view are numbers)."""
+    return isinstance(field, Number) and not field.nullable
 
 
 class _Vocabulary(Field):
@@ -157,16 +167,19 @@ class Each(Field):
         self.field = field
         self.size = len(self.keys) * field.size
         self._offsets = {key: position * field.size for position, key in enumerate(self.keys)}
+        self._plain = plain(field)
 
     def write(self, value: object, out: Vector, at: int) -> None:
         if value.__class__ is not dict:
             raise LayoutError(f"expected a mapping, got {value!r}")
-        offsets, field = self._offsets, self.field
+        offsets, field, numbers = self._offsets, self.field, self._plain
         for key, item in value.items():
             offset = offsets.get(key)
             if offset is None:
                 raise LayoutError(f"unexpected key {key!r}")
-            if item is not None:
+            if numbers and item.__class__ in SCALARS:
+                out[at + offset] = item
+            elif item is not None:
                 try:
                     field.write(item, out, at + offset)
                 except LayoutError as error:
@@ -182,19 +195,21 @@ class Record(Field):
     def __init__(self, fields: Mapping[str, Field]) -> None:
         self.fields = dict(fields)
         self.size = sum(item.size for item in self.fields.values())
-        self._plan: list[tuple[str, Field, int]] = []
+        self._plan: list[tuple[str, Field, int, bool]] = []
         at = 0
         for key, item in self.fields.items():
-            self._plan.append((key, item, at))
+            self._plan.append((key, item, at, plain(item)))
             at += item.size
 
     def write(self, value: object, out: Vector, at: int) -> None:
         if value.__class__ is not dict:
             raise LayoutError(f"expected a mapping, got {value!r}")
         get = value.get
-        for key, field, offset in self._plan:
+        for key, field, offset, number in self._plan:
             item = get(key)
-            if item is not None:
+            if number and item.__class__ in SCALARS:
+                out[at + offset] = item
+            elif item is not None:
                 try:
                     field.write(item, out, at + offset)
                 except LayoutError as error:

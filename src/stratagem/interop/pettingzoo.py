@@ -131,9 +131,10 @@ class StratagemEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
         """The agent's view in the game's layout and its legal-decision mask."""
         seat = self._seat[agent]
         state = self.game_state
-        mask = np.zeros(len(self.ids.decisions), dtype=np.int8)
         if state.current_player() == seat:
-            mask[self.ids.decision_ids(state.legal_actions())] = 1
+            mask = self.ids.mask(state.legal_actions())
+        else:
+            mask = np.zeros(len(self.ids.decisions), dtype=np.int8)
         return {"observation": self.layout.encode(state.view(seat)), "action_mask": mask}
 
     def state(self) -> npt.NDArray[np.float32]:

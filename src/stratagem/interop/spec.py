@@ -28,6 +28,9 @@ from pathlib import Path
 from types import UnionType
 from typing import Literal, Union, get_args, get_origin
 
+import numpy as np
+import numpy.typing as npt
+
 from stratagem.core import Action, Game, IllegalAction, OptionError, options_model
 
 CHANCE_PREFIXES: dict[str, tuple[str, ...]] = {
@@ -126,6 +129,16 @@ class ActionIds:
         if ids and ids[0] < 0:
             raise IllegalAction("a chance outcome is listed among the decisions")
         return ids
+
+    def mask(self, actions: Iterable[Action]) -> npt.NDArray[np.int8]:
+        """1 at the id of each decision in ``actions``, 0 elsewhere (PettingZoo's mask)."""
+        table = self._decision_id
+        ids = [table[action.id] for action in actions]
+        if ids and min(ids) < 0:
+            raise IllegalAction("a chance outcome is listed among the decisions")
+        mask = np.zeros(len(self.decisions), dtype=np.int8)
+        mask[ids] = 1
+        return mask
 
     def outcome_ids(self, outcomes: Iterable[tuple[Action, float]]) -> list[tuple[int, float]]:
         """Chance outcomes as (id, probability), sorted by id."""

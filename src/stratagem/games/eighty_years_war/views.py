@@ -89,8 +89,8 @@ def face_down_reasons(state: EightyYearsWarState, seat: int) -> dict[str, str]:
     Leader in its meld or a second Event of the turn. A card is told while it lies face
     down in the discard pile (not once the pile is shuffled into a new deck)."""
     reveal = state.last_reveal
-    if reveal is None:
-        return {}
+    if reveal is None or seat not in state.face_down.values():
+        return {}  # nothing of the seat's lies face down: no reasons to find
     book = state.book
     turn = int(reveal["turn"])
     stage = book.stage_of_turn(turn)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from stratagem.core import CHANCE, TERMINAL, JsonDict
@@ -18,6 +19,7 @@ from stratagem.games.henry_viii.encoding import HENRY_TARGET
 from stratagem.games.henry_viii.pack import val
 from stratagem.games.henry_viii.places import (
     ARRESTED,
+    ASSIGNED,
     COURT,
     DEAD,
     HIDDEN,
@@ -26,6 +28,7 @@ from stratagem.games.henry_viii.places import (
     MISSION,
     PLACE_NAMES,
     REMOVED,
+    SUIT,
     TRAVEL,
 )
 from stratagem.games.henry_viii.rounds import CONTENTMENT_WINDOW
@@ -52,10 +55,43 @@ def describe_card(state: HenryVIIIState, card: int) -> str:
     )
 
 
-def _character(state: HenryVIIIState, c: int, influence: int) -> str:
+@dataclass(frozen=True)
+class _Holdings:
+    """What the characters hold, found in one pass each for a whole view (a character's
+    line would otherwise search the offices, titles, line and cards once per character):
+    the same answers as ``offices_of``, ``title_of``, ``line_position`` and
+    ``assigned_to(c, "My Lord's Man")``."""
+
+    offices: dict[int, list[int]]
+    title: dict[int, int]
+    succession: dict[int, int]
+    lords_men: frozenset[int]
+
+    @classmethod
+    def of(cls, state: HenryVIIIState) -> _Holdings:
+        offices: dict[int, list[int]] = {}
+        for o, holder in enumerate(state.office_holder):
+            offices.setdefault(holder, []).append(o)
+        title: dict[int, int] = {}
+        for t, holder in enumerate(state.title_holder):
+            title.setdefault(holder, t)
+        hole = state.line_hole(state.line)
+        succession: dict[int, int] = {}
+        for position, c in enumerate(state.line):
+            succession.setdefault(c, position + 1 + hole)
+        lords_men = frozenset(
+            place - ASSIGNED
+            for card, place in enumerate(state.cloc)
+            if ASSIGNED <= place < SUIT and state.card_endeavour(card) == "My Lord's Man"
+        )
+        return cls(offices, title, succession, lords_men)
+
+
+def _character(state: HenryVIIIState, c: int, influence: int, holds: _Holdings) -> str:
     """A character on one line: ``Influence 8 · Ability 4 · Guile 4 · Religion C1 ·
     Title: Duke of Norfolk · Office: Lord High Treasurer · ...`` (see ``read_characters``)."""
     person = state.person(c)
+    book = state.book
     parts = [
         state.seat_name(state.owner[c]),
         f"Influence {influence}",
@@ -63,12 +99,13 @@ def _character(state: HenryVIIIState, c: int, influence: int) -> str:
         f"Guile {person.guile}",
         f"Religion {religion_code(state.religion_of[c])}",
     ]
-    title = state.title_of(c)
+    title = holds.title.get(c, -1)
     if title >= 0:
-        parts.append(f"Title: {state.book.title_names[title]}")
-    parts.extend(f"Office: {state.book.office_names[o]}" for o in state.offices_of(c))
-    if c in state.line:
-        parts.append(f"Succession {state.line_position(c)}")
+        parts.append(f"Title: {book.title_names[title]}")
+    parts.extend(f"Office: {book.office_names[o]}" for o in holds.offices.get(c, ()))
+    succession = holds.succession.get(c)
+    if succession is not None:
+        parts.append(f"Succession {succession}")
     if state.where[c] != COURT:
         parts.append(PLACE_NAMES[state.where[c]])
     notes = [
@@ -77,11 +114,11 @@ def _character(state: HenryVIIIState, c: int, influence: int) -> str:
             ("Queen", c == state.queen),
             ("woman", person.female),
             ("minor", state.minor(c)),
-            ("heir", state.heir(c)),
+            ("heir", person.heir_credibility is not None),
             ("Tudor", person.tudor),
             ("foreign", person.foreign),
             ("under Investigation", state.investigated[c]),
-            ("My Lord's Man", bool(state.assigned_to(c, "My Lord's Man"))),
+            ("My Lord's Man", c in holds.lords_men),
             ("bastard", state.bastard[c]),
         )
         if on
@@ -93,7 +130,7 @@ def _character(state: HenryVIIIState, c: int, influence: int) -> str:
     if person.heir_credibility is not None:
         parts.append(f"Heir Credibility {person.heir_credibility}")
     if state.spouse[c] >= 0:
-        parts.append(f"Married to {state.name(state.spouse[c])}")
+        parts.append(f"Married to {book.people[state.spouse[c]].name}")
     if state.rack[c]:
         parts.append(f"Rack {state.rack[c]}")
     return " · ".join(parts)
@@ -268,6 +305,7 @@ def build_view(state: HenryVIIIState, seat: int | None) -> JsonDict:
             placed[key].append(state.name(c))
     factions: JsonDict = {}
     characters: JsonDict = {}
+    holds = _Holdings.of(state)
     for s in range(state.players):
         members = [c for c in living if owner[c] == s]
         factions[state.seat_name(s)] = {
@@ -277,7 +315,9 @@ def build_view(state: HenryVIIIState, seat: int | None) -> JsonDict:
             "law_suit": state.law_suit_on(s),
             "characters": len(members),
         }
-        characters.update((state.name(c), _character(state, c, influence[c])) for c in members)
+        characters.update(
+            (state.name(c), _character(state, c, influence[c], holds)) for c in members
+        )
     offices = {}
     for o, name in enumerate(book.office_names):
         holder = state.office_holder[o]
