@@ -41,3 +41,25 @@ def test_a_person_plays_a_whole_game_against_the_heuristic(tmp_path: Path) -> No
     state, _ = replay_log(log)
     assert state.is_terminal()
     assert state.result()["reason"] in out
+
+
+def test_determining_sides_a_person_may_play_either_side() -> None:
+    """The players settle between them who plays France and who Britain [Determining
+    Sides]: the game leaves it to them, so a person may take France as well as Britain."""
+    result = CliRunner().invoke(
+        app,
+        [
+            "play",
+            "britain_vs_france",
+            "--seat",
+            "France=human",
+            "--seat",
+            "Britain=random",
+            "--seed",
+            "5",
+        ],
+        input="1\n" * 2000,
+        env={"COLUMNS": "200"},
+    )
+    assert result.exit_code == 0, result.output
+    assert "You (France)" in result.stdout and "You (Britain)" not in result.stdout
