@@ -8,7 +8,7 @@ import pytest
 import stratagem
 from stratagem import OptionError
 
-from .helpers import Table, asked, load
+from .helpers import Table, asked, drive, load
 
 ROYAL = "Act of Bastardy | Royal Command"
 
@@ -292,3 +292,355 @@ def test_nobles_royals_and_commoners_at_trial(accused: str, president: str) -> N
     table.settle()
     assert table.state.current_player() == table.seat_of(president)
     assert [a.text for a in table.state.legal_actions()] == ["Modifier: +1", "Modifier: -1"]
+
+
+def _offices_offered(table: Table, name: str) -> list[str]:
+    """The offices an Assume Office may give ``name`` (the card in Faction 1's hand)."""
+    table.act("Endeavour: Assume Office | Parliamentary Petition", f"Target: {name}")
+    table.settle()
+    return [a.text.removeprefix("Office: ") for a in table.state.legal_actions()]
+
+
+def test_offices_for_men_and_religious_offices_for_commoners() -> None:
+    """An office goes only to a man, never to a woman; a religious office only to a commoner:
+    Thomas Cromwell may become a bishop, the Duke of Norfolk may not [Offices] [Women]
+    [Religious Offices]."""
+    table = Table(5, hands={0: ["Assume Office | Parliamentary Petition"]})
+    table.to_player_turn(0)
+    table.act("Endeavour: Assume Office | Parliamentary Petition")
+    table.settle()
+    targets = [a.text.removeprefix("Target: ") for a in table.state.legal_actions()]
+    women = ("Catherine of Aragon", "Anne Boleyn", "Jane Seymour", "Mary Tudor")
+    assert "Thomas Cromwell" in targets and not set(women) & set(targets)
+    table.act("Target: Thomas Cromwell")
+    assert "Bishop of Rochester" in [
+        a.text.removeprefix("Office: ") for a in table.state.legal_actions()
+    ]
+    table = Table(5, hands={0: ["Assume Office | Parliamentary Petition"]})
+    table.to_player_turn(0)
+    offered = _offices_offered(table, "Thomas Howard")
+    assert "Lord High Steward" in offered
+    assert not any(office.startswith(("Bishop", "Archbishop", "Cardinal")) for office in offered)
+
+
+def test_list_of_support_cards_add_their_values() -> None:
+    """Evidence of Conspiracy (on any character) and the Fee'd Men Support each add +1 to
+    an Arrest Warrant; Scandal takes 1 from an Assume Office [List of Support Cards]
+    [Evidence of Conspiracy] [List of Support Cards: Fee'd Men] [Scandal]."""
+    table = Table(
+        5,
+        hands={
+            0: ["Arrest Warrant | Duplicity"],
+            1: ["Act of Attainder | Evidence of Conspiracy"],
+            2: ["Act of Succession | Fee'd Men"],
+        },
+    )
+    table.to_player_turn(0)
+    table.act("Endeavour: Arrest Warrant | Duplicity", "Target: Thomas Wolsey")
+    _window_options(table, 1)
+    table.act("Support: Act of Attainder | Evidence of Conspiracy")
+    _window_options(table, 2)
+    table.act("Support: Act of Succession | Fee'd Men")
+    table.pass_supports()
+    table.settle("Die: 1")
+    line = next(t for t in table.events() if t.startswith("Arrest Warrant: die 1"))
+    assert "Evidence of Conspiracy (Faction 2) +1" in line
+    assert "Fee'd Men (Faction 3) +1" in line
+    table = Table(
+        5,
+        factions={0: ["Thomas Cromwell"]},
+        hands={0: ["Assume Office | Parliamentary Petition"], 1: ["Investigation | Scandal"]},
+    )
+    table.to_player_turn(0)
+    table.act("Endeavour: Assume Office | Parliamentary Petition", "Target: Thomas Cromwell")
+    table.act("Office: Secretary")
+    _window_options(table, 1)
+    table.act("Support: Investigation | Scandal")
+    table.pass_supports()
+    table.settle("Die: 1")
+    line = next(t for t in table.events() if t.startswith("Assume Office: die 1"))
+    assert "Scandal (Faction 2) -1" in line
+
+
+def test_good_health_lowers_an_immediate_death_roll() -> None:
+    """Good Health takes 1 from the Death Roll an Accident calls for: Thomas Howard (Death
+    Roll 14) rolling 12 in Turn 1 makes 12, not 13 [Good Health] [Accident] [Rulings R13]."""
+    table = Table(
+        5,
+        hands={0: ["Accident | Act of Attainder", ROYAL], 1: ["Bishop's Book | Good Health"]},
+    )
+    table.to_player_turn(0)
+    table.act("Endeavour: Accident | Act of Attainder", "Target: Thomas Howard")
+    table.act(f"Support: {ROYAL}", "Pass")
+    table.act("Support: Bishop's Book | Good Health")
+    table.pass_supports()
+    table.settle("Dice: 12")
+    assert "Thomas Howard survives: 12 < 14." in table.events()
+
+
+def test_act_of_attainder_support_attaints_at_an_execution() -> None:
+    """An Act of Attainder played with an Execution attaints the prisoner: a frightened
+    member of his faction defects to the faction that played it [List of Support Cards: Act
+    of Attainder] [Act of Attainder (or Attainder Trial Result)] [Execution]."""
+    table = Table(
+        5,
+        factions={2: ["Thomas Cromwell", "Thomas Cranmer"]},
+        hands={0: ["Execution | Duplicity", ROYAL], 1: ["Accident | Act of Attainder"]},
+    )
+    table.to_player_turn(0)
+    index = table.person("Thomas Cromwell")
+
+    def imprison(doc: dict[str, object]) -> None:
+        doc["where"][index] = 4  # type: ignore[index]
+
+    table.edit(imprison)
+    table.act("Endeavour: Execution | Duplicity", "Target: Thomas Cromwell")
+    table.act(f"Support: {ROYAL}", "Pass")
+    table.act("Support: Accident | Act of Attainder")
+    table.pass_supports()
+    table.settle()
+    assert "Thomas Cromwell is attainted and executed." in table.events()
+    defected = [t for t in table.events() if t.endswith("gets the jitters and defects.")]
+    assert len(defected) == 1
+    name = defected[0].removesuffix(" gets the jitters and defects.")
+    assert table.seat_of(name) == 1
+
+
+def _influence(table: Table, name: str) -> int:
+    """A character's Influence, from the public view."""
+    line = str(table.state.view(None)["characters"][name])
+    return int(line.split("Influence ")[1].split(" ", maxsplit=1)[0])
+
+
+def _legal(table: Table) -> list[str]:
+    return [action.text for action in table.state.legal_actions()]
+
+
+def test_b_characters_may_return() -> None:
+    """A character Beyond the Realm may come home at the start of the next Turn, as his
+    faction chooses [B. Characters may Return]."""
+    table = Table(5, factions={0: ["Thomas Cromwell"]})
+    table.to_player_turn(0)
+    index = table.person("Thomas Cromwell")
+
+    def abroad(doc: dict[str, object]) -> None:
+        doc["where"][index] = 5  # type: ignore[index]
+
+    table.edit(abroad)
+    drive(table, lambda s: _legal(table) == ["Yes", "No"])
+    assert table.state.view(None)["turn"] == 2
+    assert table.state.current_player() == 0
+    table.act("Yes")
+    returned = [e for e in table.state.events if e.text == "Thomas Cromwell returns to court."]
+    assert [e.rule for e in returned] == ["B. Characters may Return"]
+
+
+def test_c_remove_all_law_suit_and_investigation_cards() -> None:
+    """A Law Suit and an Investigation last until the next Turn's Henry Segment [C. Remove all
+    Law Suit and Investigation Cards]."""
+    table = Table(5, hands={0: ["Law Suit | Bad Health", ROYAL]})
+    table.to_player_turn(0)
+    table.act("Endeavour: Law Suit | Bad Health", "Target faction: Faction 3")
+    table.act(f"Support: {ROYAL}")
+    table.pass_supports()
+    table.settle()
+    assert table.state.view(None)["factions"]["Faction 3"]["law_suit"]
+    drive(table, lambda s: asked(s) == "chance: Henry's death roll")
+    assert table.state.view(None)["turn"] == 2
+    assert not table.state.view(None)["factions"]["Faction 3"]["law_suit"]
+
+
+def test_game_sequence_1_henry_segment_2_player_rounds_3_death_segment() -> None:
+    """A Turn runs the Henry Segment, the Player Rounds and the Death Segment, in that
+    order [Game Sequence] [1. Henry Segment] [2. Player Rounds] [3. Death Segment]."""
+    table = Table(5)
+    stages: list[str] = []
+
+    def watch(state: object) -> bool:
+        stage = str(table.state.view(None)["stage"])
+        if not stages or stages[-1] != stage:
+            stages.append(stage)
+        return bool(table.state.view(None)["turn"] == 2 and stage == "Player Rounds")
+
+    drive(table, watch)
+    assert stages == [
+        "Setup",
+        "Henry Segment",
+        "Player Rounds",
+        "Death Segment",
+        "Henry Segment",
+        "Player Rounds",
+    ]
+
+
+def test_conducting_a_round_and_completing_the_rounds() -> None:
+    """Each faction in player order plays once a Round; the Rounds go on until no faction
+    holds a court card (the Treasurer's sixth card makes a sixth Round) [Conducting a Round]
+    [Completing the Rounds] [The Player Turn: Playing an Endeavour]."""
+    table = Table(5, factions={0: ["Thomas Howard"]})
+    drive(table, lambda s: str(s.view(None)["stage"]) == "Death Segment")
+    events = table.state.events
+    order = next(e for e in events if e.rule == "Determine Player Order").data["order"]
+    turns = [e.data["seat"] for e in events if e.rule == "The Player Turn: Playing an Endeavour"]
+    assert turns == order * 5 + ["Faction 1"]
+    assert events[-1].text == "No faction has a court card left: the Rounds end."
+
+
+def test_the_tower_arrest_and_imprisonment() -> None:
+    """One arrested is sent to the Tower: his offices fall vacant and he counts no
+    Influence for his faction [The Tower: Arrest and Imprisonment] [Arrest Warrant]."""
+    table = Table(
+        5, factions={1: ["Thomas Howard"]}, hands={0: ["Arrest Warrant | Duplicity", ROYAL]}
+    )
+    table.to_player_turn(0)
+    before = table.state.view(None)["factions"]["Faction 2"]["influence"]
+    howard = _influence(table, "Thomas Howard")
+    table.act("Endeavour: Arrest Warrant | Duplicity", "Target: Thomas Howard")
+    table.act(f"Support: {ROYAL}")
+    table.pass_supports()
+    table.settle()
+    view = table.state.view(None)
+    assert "Thomas Howard" in view["tower"]["arrested"]
+    assert view["offices"]["Lord High Treasurer"] == "vacant"
+    assert view["factions"]["Faction 2"]["influence"] == before - howard
+
+
+def test_an_office_card_gives_one_influence() -> None:
+    """An office adds 1 to its holder's Influence [An Office Card] [Assume Office]."""
+    table = Table(
+        5,
+        factions={0: ["Thomas Cromwell"]},
+        hands={0: ["Assume Office | Parliamentary Petition", ROYAL]},
+    )
+    table.to_player_turn(0)
+    before = _influence(table, "Thomas Cromwell")
+    table.act("Endeavour: Assume Office | Parliamentary Petition", "Target: Thomas Cromwell")
+    table.act("Office: Secretary", f"Support: {ROYAL}")
+    table.pass_supports()
+    table.settle()
+    assert table.state.view(None)["offices"]["Secretary"] == "Thomas Cromwell"
+    assert _influence(table, "Thomas Cromwell") == before + 1
+
+
+def test_my_lords_man_card_adds_his_ability_less_two() -> None:
+    """A My Lord's Man adds his Ability minus 2 to every Endeavour his faction plays: Thomas
+    Howard, Ability 4, adds +2 [My Lord's Man Card] [My Lord's Man] [Assigned Cards]."""
+    table = Table(
+        5,
+        factions={0: ["Thomas Howard"]},
+        hands={0: ["My Lord's Man | Captaincy", ROYAL, "Quails | Revulsion"]},
+    )
+    table.to_player_turn(0)
+    table.act("Endeavour: My Lord's Man | Captaincy", "Target: Thomas Howard")
+    table.act(f"Support: {ROYAL}")
+    table.pass_supports()
+    table.to_player_turn(0)
+    table.act("Endeavour: Quails | Revulsion", "Target faction: Faction 3")
+    table.pass_supports()
+    table.settle("Die: 1")
+    line = next(t for t in table.events() if t.startswith("Quails: die 1"))
+    assert "My Lord's Man Thomas Howard +2" in line
+
+
+def test_important_you_can_play_an_endeavour_on_any_faction() -> None:
+    """An Endeavour may be played on a character of any faction, the player's own included
+    [Important: You Can Play an Endeavour on Any Faction]."""
+    table = Table(
+        5,
+        factions={0: ["Thomas Howard"], 1: ["Charles Brandon"]},
+        hands={0: ["Diplomatic Mission | Bad Health"]},
+    )
+    table.to_player_turn(0)
+    table.act("Endeavour: Diplomatic Mission | Bad Health")
+    table.settle()
+    targets = _legal(table)
+    assert "Target: Thomas Howard" in targets and "Target: Charles Brandon" in targets
+
+
+@pytest.mark.parametrize(
+    ("office", "endeavour"), [("Principal Secretary", "Fee'd Men"), ("Secretary", "Rack")]
+)
+def test_principal_secretary_and_secretary_free_endeavours(office: str, endeavour: str) -> None:
+    """The Principal Secretary may play one Fee'd Men a Turn, the Secretary one Rack (on
+    someone arrested), without a card [Principal Secretary] [Secretary] [Rulings R32]."""
+    table = Table(5, factions={0: ["Thomas Cromwell"]})
+    table.to_player_turn(0)
+    cromwell = table.person("Thomas Cromwell")
+    courtenay = table.person("Henry Courtenay")
+    book = table.game.book  # type: ignore[attr-defined]
+
+    def appoint(doc: dict[str, object]) -> None:
+        doc["office_holder"][book.office_index(office)] = cromwell  # type: ignore[index]
+        doc["where"][courtenay] = 3  # type: ignore[index]
+
+    table.edit(appoint)
+    assert f"Office power: {office}" in _legal(table)
+    table.act(f"Office power: {office}")
+    table.act(_legal(table)[0])
+    assert any(
+        t.startswith(f"Faction 1 plays {endeavour} (by the {office})") for t in table.events()
+    )
+
+
+def test_new_years_gift_only_after_two_rounds_and_it_ends_the_turn() -> None:
+    """New Year's Gift may be played only once two Rounds are over; it ends the Turn at once,
+    aborting the Endeavour in play [New Year's Gift] [Rulings R39]."""
+    gift = "Rack | New Year's Gift"
+    quails = ["Quails | Revulsion", "Quails | Captaincy", "Plague | Henry's Ear"]
+    table = Table(5, hands={0: quails, 1: [gift]})
+    for round_number in (1, 2, 3):
+        table.to_player_turn(0)
+        card = quails[round_number - 1]
+        table.act(f"Endeavour: {card}")
+        table.settle()
+        if _legal(table)[0].startswith("Target faction"):
+            table.act("Target faction: Faction 3")
+        options = _window_options(table, 1)
+        assert (f"Support: {gift}" in options) is (round_number == 3)
+        if round_number < 3:
+            table.pass_supports()
+    table.act(f"Support: {gift}")
+    table.settle()
+    assert "New Year's Gift: the Turn ends at once." in table.events()
+    assert not any(t.startswith("Plague: die") for t in table.events())
+    assert table.state.view(None)["turn"] == 2
+
+
+@pytest.mark.parametrize(
+    ("card", "told"),
+    [("Ennoblement | Lady of the Bedchamber", "cards +1"), ("Quails | Revulsion", "cards -1")],
+)
+def test_lady_of_the_bedchamber_and_revulsion_move_the_contentment_roll(
+    card: str, told: str
+) -> None:
+    """When Henry marries his Contentment is rolled at once; a Lady of the Bedchamber played
+    then adds 1 to the roll, a Revulsion takes 1 [Lady of the Bedchamber] [Revulsion] [F.
+    Roll for Henry's Matrimonial Contentment]."""
+    hands = {0: ["Accident | Act of Attainder", "Arrest Warrant | Royal Command"]}
+    table = Table(
+        5,
+        factions={1: ["Anne Boleyn"]},
+        hands={**hands, 1: ["Marriage | Scandal", ROYAL], 3: [card]},
+    )
+    table.to_player_turn(0)
+    table.act("Endeavour: Accident | Act of Attainder")
+    table.settle()
+    table.act("Target: Catherine of Aragon", "Support: Arrest Warrant | Royal Command")
+    table.pass_supports()
+    table.settle("Dice: 12")
+    table.to_player_turn(1)
+    table.act("Endeavour: Marriage | Scandal", "Target: Anne Boleyn", "Target: King Henry")
+    table.act(f"Support: {ROYAL}")
+    table.settle()
+    while not table.state.view(None)["henry"]["queen"]:
+        table.act("Pass")
+        table.settle()
+    options = _window_options(table, 3)
+    assert f"Support: {card}" in options
+    table.act(f"Support: {card}")
+    table.pass_supports()
+    table.state.apply_action("Die: 4")
+    line = next(
+        t for t in table.events() if t.startswith("Henry's Matrimonial Contentment with Anne")
+    )
+    assert told in line
