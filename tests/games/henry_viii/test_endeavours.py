@@ -163,14 +163,14 @@ def _play(card: str, factions: dict[int, list[str]], edit: Edit | None, forcing:
 def test_endeavour_succeeds(
     card: str, factions: dict[int, list[str]], edit: Edit | None, success: str, failure: str
 ) -> None:
-    """Forced by a Royal Command, each Endeavour succeeds and does what its card says [Royal
-    Command] [Accident] [List of Endeavours: Act of Attainder] [Act of Six Articles] [Act of
-    Succession] [Amnesty] [Annulment] [Arrest Warrant] [Assume Office] [Befriend a Tudor]
-    [Bishop's Book] [Diplomatic Mission] [Ennoblement] [Execution] [List of Endeavours:
-    Fee'd Men] [Influenza] [Investigation] [King's Book] [Law Suit] [License of Release]
-    [Marriage] [My Lord's Man] [Persuasion] [Plague] [Quails] [Rack] [Royal Progress]
-    [Summons to Court] [Take Oath] [The Ten Articles] [Travel Beyond the Realm] [List of
-    Endeavours: Trial]."""
+    """Forced by a Royal Command, each Endeavour of the list succeeds and does what its card
+    says [List of Endeavours] [Royal Command] [Accident] [List of Endeavours: Act of
+    Attainder] [Act of Six Articles] [Act of Succession] [Amnesty] [Annulment] [Arrest
+    Warrant] [Assume Office] [Befriend a Tudor] [Bishop's Book] [Diplomatic Mission]
+    [Ennoblement] [Execution] [List of Endeavours: Fee'd Men] [Influenza] [Investigation]
+    [King's Book] [Law Suit] [License of Release] [Marriage] [My Lord's Man] [Persuasion]
+    [Plague] [Quails] [Rack] [Royal Progress] [Summons to Court] [Take Oath] [The Ten
+    Articles] [Travel Beyond the Realm] [List of Endeavours: Trial]."""
     table = _play(card, factions, edit, ROYAL_COMMAND)
     assert f"{card.split(' | ', maxsplit=1)[0]} succeeds automatically." in table.events()
     assert any(success in text for text in table.events()), table.events()[-6:]

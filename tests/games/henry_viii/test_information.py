@@ -236,6 +236,8 @@ def test_a_state_breaking_the_court_invariants_is_refused(
 
 
 def test_a_broken_pack_names_the_file_and_the_entry(tmp_path: Path) -> None:
+    """A character card with a religion off the C0 to P4 scale is refused, naming the file and
+    the entry [A Character Card] [Ability, Guile and Religion]."""
     source = Path(stratagem.games.henry_viii.__file__).parent / "data"  # type: ignore[attr-defined]
     folder = tmp_path / "pack"
     shutil.copytree(source, folder)

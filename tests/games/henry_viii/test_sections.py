@@ -644,3 +644,97 @@ def test_lady_of_the_bedchamber_and_revulsion_move_the_contentment_roll(
         t for t in table.events() if t.startswith("Henry's Matrimonial Contentment with Anne")
     )
     assert told in line
+
+
+def test_the_queen_and_marriage_henry_cannot_remarry_while_married() -> None:
+    """While Henry has a Queen no Marriage may be aimed at him; only her death or an
+    Annulment frees him [The Queen and Marriage] [Marriage]."""
+    table = Table(5, factions={0: ["Anne Boleyn"]}, hands={0: ["Marriage | Scandal"]})
+    table.to_player_turn(0)
+    table.act("Endeavour: Marriage | Scandal", "Target: Anne Boleyn")
+    table.settle()
+    grooms = _legal(table)
+    assert grooms and "Target: King Henry" not in grooms
+
+
+def test_endeavours_and_the_queen_an_arrest_is_modified_by_contentment() -> None:
+    """An Arrest Warrant on the Queen takes Henry's Contentment away: a content Henry (+2)
+    makes her harder to arrest [Endeavours and the Queen] [Arrest Warrant]."""
+    table = Table(
+        5,
+        factions={1: ["Catherine of Aragon"]},
+        hands={0: ["Arrest Warrant | Duplicity"], 2: ["Act of Attainder | Evidence of Conspiracy"]},
+    )
+    table.to_player_turn(0)
+
+    def content(doc: dict[str, object]) -> None:
+        doc["contentment"] = 2
+
+    table.edit(content)
+    table.act("Endeavour: Arrest Warrant | Duplicity", "Target: Catherine of Aragon")
+    _window_options(table, 2)
+    table.act("Support: Act of Attainder | Evidence of Conspiracy")
+    table.pass_supports()
+    table.settle("Die: 6")
+    line = next(t for t in table.events() if t.startswith("Arrest Warrant: die 6"))
+    assert "the Queen: minus Contentment -2" in line
+
+
+def test_a_court_card_is_an_endeavour_or_a_support_not_both() -> None:
+    """A court card is played as an Endeavour or as a Support, never both, and once played
+    it goes to the discard pile [A Court Card] [Court Cards]."""
+    card = "Quails | Revulsion"
+    table = Table(5, hands={0: [card, "Plague | Henry's Ear"]})
+    table.to_player_turn(0)
+    assert f"Endeavour: {card}" in _legal(table)
+    table.act(f"Endeavour: {card}", "Target faction: Faction 3")
+    table.settle()
+    assert table.state.current_player() == 0
+    assert f"Support: {card}" not in _legal(table)
+    table.pass_supports()
+    table.settle()
+    assert card in table.state.view(None)["discard_pile"]
+
+
+def test_annulment_card_needs_a_protestant_bishop_and_an_unhappy_henry() -> None:
+    """The senior bishop's religion counts (a Catholic C0 takes 2) and Henry's Contentment is
+    taken away (-2 adds 2), so an Annulment comes from a Protestant bishop and a displeased
+    Henry [Annulment Card] [Annulment] [Rulings R22]."""
+    table = Table(
+        5, factions={0: ["William Warham"]}, hands={0: ["Annulment | Evidence of Heresy"]}
+    )
+    table.to_player_turn(0)
+
+    def unhappy(doc: dict[str, object]) -> None:
+        doc["supremacy"] = True
+        doc["contentment"] = -2
+
+    table.edit(unhappy)
+    table.act("Endeavour: Annulment | Evidence of Heresy")
+    table.pass_supports()
+    table.settle("Die: 6")
+    line = next(t for t in table.events() if t.startswith("Annulment: die 6"))
+    assert "William Warham's religion -2" in line
+    assert "the Queen: minus Contentment +2" in line
+
+
+def test_take_oath_card_a_refusal_sends_to_the_tower() -> None:
+    """A character who fails to take the Oath of Supremacy is placed under arrest [Take Oath
+    Card] [Take Oath]."""
+    table = Table(
+        5,
+        factions={1: ["Thomas More"]},
+        hands={0: ["Take Oath | Revulsion", "Act of Succession | Obstruction"]},
+    )
+    table.to_player_turn(0)
+
+    def supremacy(doc: dict[str, object]) -> None:
+        doc["supremacy"] = True
+
+    table.edit(supremacy)
+    table.act("Endeavour: Take Oath | Revulsion", "Target: Thomas More")
+    table.act("Support: Act of Succession | Obstruction")
+    table.pass_supports()
+    table.settle()
+    assert "Thomas More refuses the Oath." in table.events()
+    assert "Thomas More" in table.state.view(None)["tower"]["arrested"]
