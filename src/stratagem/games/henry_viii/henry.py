@@ -167,6 +167,7 @@ class HenrySegment(Rounds):
         self.ask(self.owner[c], "return", c)
 
     def _o_return(self, c: int) -> list[int]:
+        """The traveller's faction says yes or no [B. Characters may Return]."""
         return [self._g.aid(YES, 0), self._g.aid(NO, 0)]
 
     def _h_return(self, action_id: int, c: int) -> None:

@@ -276,6 +276,8 @@ class Marriage(Succession):
         self.roll("lose", seat, feed_by)
 
     def _h_lose(self, action_id: int, seat: int, feed_by: int) -> None:
+        """The card drawn at random is lost; a Spy card lost to Fee'd Men may be played
+        against its former owner [Spy Cards and Fee'd Men]."""
         card = self._g.arg_of[action_id]
         self.move_card(card, DISCARD_PILE)
         self._log(

@@ -196,6 +196,8 @@ class Rounds(Effects):
         return f"Succession {entity}"
 
     def _t_announce(self) -> None:
+        """The Endeavour played is told to all, with its targets [The Player Turn: Playing
+        an Endeavour]."""
         assert self.play is not None
         play = self.play
         kinds = self.steps(play["name"])

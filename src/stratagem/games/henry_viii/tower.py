@@ -76,6 +76,7 @@ class Tower(Endeavours):
         return [game.aid(MODIFIER, 1), game.aid(MODIFIER, -1)]
 
     def _h_president(self, action_id: int) -> None:
+        """The President's vote, +1 or -1, counts at the Trial [Trial Card]."""
         assert self.play is not None
         value = self._g.arg_of[action_id]
         self.play["president"] = value

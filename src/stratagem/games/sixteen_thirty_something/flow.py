@@ -271,6 +271,8 @@ def _end_of_turn(state: SixteenThirtySomethingState) -> None:
 
 
 def _move_turn_marker(state: SixteenThirtySomethingState) -> None:
+    """The game goes on: the Turn Marker moves one box [Checking for a random end to the
+    game] [The Counters]."""
     state.turn += 1
     _begin_turn(state)
 
@@ -322,6 +324,8 @@ def lay_open(state: SixteenThirtySomethingState, kind: int, _b: int, country: in
 
 
 def _lay(state: SixteenThirtySomethingState, kind: int, country: int) -> None:
+    """A card placed face up, in the opening or for a vote, told to all with the pile's
+    votes [Dealing out the Player Cards] [Placing Influence Cards]."""
     seat = _laying_seat(state)
     lay(state, seat, kind, country)
     book = state.book

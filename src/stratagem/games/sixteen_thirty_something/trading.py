@@ -61,7 +61,7 @@ def types_text(book: Book, kinds: list[int]) -> str:
 
 
 def begin(state: SixteenThirtySomethingState) -> None:
-    """The phasing player may now trade."""
+    """The phasing player may now trade [3. Trading Cards]."""
     state.asks = []
     state.offers = [[] for _ in range(state.n)]
     state.committed = False
@@ -77,7 +77,7 @@ def _end(state: SixteenThirtySomethingState) -> None:
 
 def legal_ask(state: SixteenThirtySomethingState) -> list[Action]:
     """``Propose a trade`` or ``No trade``; proposing, ask for a type (at least one, up to
-    the limit), then ``Done asking``."""
+    the limit), then ``Done asking`` [3. Trading Cards] [Rulings R10]."""
     enc = state.enc
     book = state.book
     if not state.committed:
@@ -94,7 +94,7 @@ def propose(state: SixteenThirtySomethingState, _a: int, _b: int, _c: int) -> No
 
 
 def ask(state: SixteenThirtySomethingState, card_type: int, _b: int, _c: int) -> None:
-    """The phasing player declares a card type it is after."""
+    """The phasing player declares a card type it is after, truthfully [3. Trading Cards]."""
     state.asks = [*state.asks, card_type]
     name = state.seat_name(state.active)
     wanted = state.book.type_names[card_type]
@@ -104,7 +104,8 @@ def ask(state: SixteenThirtySomethingState, card_type: int, _b: int, _c: int) ->
 
 
 def done_asking(state: SixteenThirtySomethingState, _a: int, _b: int, _c: int) -> None:
-    """The phasing player has said what it is after; now what it offers."""
+    """The phasing player has said what it is after; now what it offers [3. Trading
+    Cards]."""
     state.phase = TRADE_OFFER
 
 
@@ -117,12 +118,12 @@ def no_trade(state: SixteenThirtySomethingState, _a: int, _b: int, _c: int) -> N
 
 
 def make_offer(state: SixteenThirtySomethingState, _a: int, _b: int, _c: int) -> None:
-    """Another player will offer cards."""
+    """Another player will offer cards [3. Trading Cards]."""
     state.committed = True
 
 
 def no_offer(state: SixteenThirtySomethingState, _a: int, _b: int, _c: int) -> None:
-    """Another player offers nothing."""
+    """Another player offers nothing [3. Trading Cards]."""
     done_offering(state, -1, -1, -1)
 
 
