@@ -4,8 +4,8 @@ imported), and the tests named after each section.
 - A docstring (module, class or function) cites a section in square brackets, as the log
   prints it: ``[Combat: Charges]``, ``[Rulings R6]``. Brackets inside backticks, and
   brackets right after a letter, digit or ``_`` (``list[int]``), are not citations.
-- A string constant given as an event's rule (the second argument of a ``.log(`` call, or
-  its ``rule=``) cites its section for the function that logs it.
+- A string constant given as an event's rule (the second argument of a ``.log(`` or
+  ``._log(`` call, or its ``rule=``) cites its section for the function that logs it.
 - A test (``def test_*`` in a file of ``tests/`` whose path holds the game's name) belongs
   to a section when its name holds the section's slug as whole words (``test_charges_...``
   for "Charges") or its docstring cites the section in brackets.
@@ -25,6 +25,9 @@ from stratagem.core.rulebook import Rulebook, Section, game_dir, load_sections
 _BACKTICKS = re.compile(r"``.*?``|`[^`]*`", re.DOTALL)
 _BRACKETS = re.compile(r"(?<![\w\[])\[([^\[\]]+)\](?!\()")
 Kind = Literal["docstring", "event"]
+LOGGING = frozenset({"log", "_log"})
+"""The methods an event is logged through: the state's ``log``, or a rule's own ``_log``
+bound to it (Henry VIII's endeavours)."""
 
 
 def bracket_citations(text: str) -> list[str]:
@@ -181,7 +184,7 @@ class _Scanner(ast.NodeVisitor):
         self._scoped(node)
 
     def visit_Call(self, node: ast.Call) -> None:
-        if isinstance(node.func, ast.Attribute) and node.func.attr == "log":
+        if isinstance(node.func, ast.Attribute) and node.func.attr in LOGGING:
             rules = [keyword.value for keyword in node.keywords if keyword.arg == "rule"]
             if len(node.args) >= 2:
                 rules.append(node.args[1])
