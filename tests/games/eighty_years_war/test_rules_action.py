@@ -42,8 +42,8 @@ def action_start() -> State:
 
 
 def test_action_phase_each_player_makes_a_military_and_a_political_meld() -> None:
-    """[Action Phase] "Each player must make 2 Melds. There is a Military Meld and a
-    Political Meld." Rulings R5: the Dutch first."""
+    """[Action Phase] Every player builds two Melds, one Military and one Political.
+    Rulings R5: the Dutch first."""
     state = action_start()
     assert phase(state) == "Action Phase"
     assert state.current_player() == DUTCH
@@ -69,7 +69,7 @@ def test_action_phase_cards_are_placed_in_card_list_order() -> None:
 
 
 def test_action_phase_all_cards_in_hand_must_be_used() -> None:
-    """[Action Phase] "All the cards in your hand must be used in the Melds": no action ends
+    """[Action Phase] A side's whole hand goes into its two Melds: no action ends
     a side's melding before its hand is empty, and the reveal shows all 7 and 8 cards."""
     state = action_start()
     for seat, size in ((DUTCH, 7), (SPANISH, 8)):
@@ -88,7 +88,7 @@ def test_action_phase_all_cards_in_hand_must_be_used() -> None:
 
 @pytest.mark.parametrize("first", ["military", "political"])
 def test_action_phase_each_meld_must_contain_at_least_one_card(first: str) -> None:
-    """[Action Phase] "Each Meld must contain at least 1 card" (Rulings R7: the last card is
+    """[Action Phase] Neither Meld may be left empty (Rulings R7: the last card is
     forced into an empty meld, the other meld is refused with the reason)."""
     other = "political" if first == "military" else "military"
     state = action_start()
@@ -134,7 +134,7 @@ def test_action_phase_every_split_of_the_hand_reachable_exactly_once() -> None:
 
 
 def test_action_phase_dutch_meld_first_then_spanish_then_both_reveal() -> None:
-    """[Action Phase] "Both players reveal their Melds simultaneously": nothing is revealed
+    """[Action Phase] The two sides show their Melds at the same moment: nothing is revealed
     until the second side has placed its last card. Rulings R5: the Dutch place first."""
     state = action_start()
     place(state, DUTCH, ["Sea Beggars", "Privateers"])
@@ -150,7 +150,7 @@ def test_action_phase_dutch_meld_first_then_spanish_then_both_reveal() -> None:
 
 
 def test_action_phase_totals_are_the_sum_of_usable_values() -> None:
-    """[Action Phase] "Players add up the total numeric value for each of their Melds"."""
+    """[Action Phase] A Meld's total is the sum of the values of its cards."""
     state = action_start()
     place(state, DUTCH, ["Sea Beggars", "Privateers", "Guerilla Campaign"])
     place(state, SPANISH, ["Spanish Armies", "Military Might", "Spanish Empire"])
@@ -163,7 +163,8 @@ def test_action_phase_totals_are_the_sum_of_usable_values() -> None:
 
 
 def test_action_phase_usable_cards_face_up_unusable_face_down() -> None:
-    """[Action Phase] "keep useable cards face up and Unusable cards face down" (R11)."""
+    """[Action Phase] At the reveal, cards that count are shown face up and the rest stay
+    face down (R11)."""
     state = reveal(
         dutch_military=["Sea Beggars", "Spanish Armies", "Rebel Unity"],
         dutch_political=["Reformation"],
@@ -190,8 +191,8 @@ def test_action_phase_usable_cards_face_up_unusable_face_down() -> None:
 def test_action_phase_cards_of_the_other_side_are_unusable(
     seat: int, card: str, value: int
 ) -> None:
-    """CARD LIST NOTATION D/S/B; ACTION PHASE: "Some cards will be unusable (zero value)
-    because they only Work for the other player"."""
+    """CARD LIST NOTATION D/S/B; ACTION PHASE: a card meant only for the other side is
+    unusable in a Meld and counts zero."""
     melds = {"dutch_military" if seat == DUTCH else "spanish_military": [card]}
     state = reveal(**melds)
     shown = last_meld(state, seat, "military")
@@ -232,7 +233,7 @@ def test_action_phase_military_political_either_cards(meld: str, card: str, valu
 def test_action_phase_cards_of_the_wrong_stage_are_unusable(
     turn: int, seat: int, card: str, value: int
 ) -> None:
-    """[Stages] "Certain cards can only be played in specific Stages" (CARD LIST NOTATION
+    """[Stages] Some cards are limited to particular Stages (CARD LIST NOTATION
     I, II, III, I+, II+); Rulings R3: an expired card stays in the game but is unusable."""
     key = "dutch_military" if seat == DUTCH else "spanish_military"
     state = reveal(**{key: [card]}, turn=turn)
@@ -263,7 +264,7 @@ def test_action_phase_kept_wrong_stage_card_is_unusable_in_the_meld() -> None:
 
 
 def test_action_phase_one_leader_per_meld_the_highest_counts() -> None:
-    """[Action Phase] "A Meld can only have 1 Leader. Additional Leaders are Unusable."
+    """[Action Phase] One Leader per Meld; any further Leader in it is unusable.
     Rulings R8: the highest counts."""
     state = reveal(spanish_military=["Duke of Alba", "King Phillip II", "Spanish Armies"])
     shown = last_meld(state, SPANISH, "military")
@@ -428,7 +429,7 @@ def test_action_phase_every_side_is_asked_to_reveal_so_asking_tells_nothing() ->
 
 
 def test_action_phase_each_side_has_its_own_event_per_turn() -> None:
-    """[Action Phase] "You may only use 1 Event card per turn": per player."""
+    """[Action Phase] The limit of one Event a turn applies to each player separately."""
     state = reveal(
         dutch_political=["Union of Utrecht"], spanish_political=["Union of Arras"], turn=6
     )
@@ -467,15 +468,15 @@ def test_action_phase_event_unusable_for_another_reason_does_not_count_toward_th
 
 
 def test_deck_and_cards_event_that_goes_off_is_removed_from_play() -> None:
-    """[Deck & Cards] An Event able to contribute its value has "gone off" and is removed
-    from play [Rulings R10]: not in the discard pile; logged under Deck & Cards."""
+    """[Deck & Cards] An Event whose value counts has "gone off" and leaves the game
+    [Rulings R10]: not in the discard pile; logged under Deck & Cards."""
     state = reveal(dutch_political=["Council of Blood"])
     assert last_meld(state, DUTCH, "political")["total"] == 5
     view = state.view(SPANISH)
     assert view["removed_from_play"] == ["Council of Blood"]
     assert "Council of Blood" not in view["discard"]["face_up"]
     assert "Council of Blood" not in state.view(DUTCH)["discard"]["yours_face_down"]
-    gone = [e for e in state.events if "Council of Blood" in e.text and "removed" in e.text]
+    gone = [e for e in state.events if "Council of Blood" in e.text and "leaves the game" in e.text]
     assert len(gone) == 1
     assert gone[0].rule == "Deck & Cards"
 
@@ -494,7 +495,7 @@ def test_action_phase_unusable_events_are_discarded_normally() -> None:
 
 
 def test_action_phase_event_of_the_other_side_does_not_go_off() -> None:
-    """[Deck & Cards] Only an Event "able to contribute its Value" goes off."""
+    """[Deck & Cards] An Event goes off only when its value actually counts in the Meld."""
     state = reveal(dutch_political=["Union of Arras"], turn=6)
     assert state.view(None)["removed_from_play"] == []
     assert "Union of Arras" in state.view(DUTCH)["discard"]["yours_face_down"]
@@ -556,9 +557,9 @@ MARGINS = [
 def test_action_phase_within_2_tie_3_plus_one_province_15_plus_two(
     case: tuple[str, list[str], list[str], int, int, str | None, int],
 ) -> None:
-    """[Action Phase] "If both players are within 2 points on a Meld, it is a tie";
-    "3+ points higher ... Takes a Province Token"; "15+ points higher ... Takes 2 Province
-    Tokens" (boundaries 2, 3, 14 and 15 on both sides)."""
+    """[Action Phase] A Meld won by 2 points or fewer is a tie; a lead of 3+ wins one
+    Province Token from the loser, a lead of 15+ wins two (boundaries 2, 3, 14 and 15 on
+    both sides)."""
     meld, dutch, spanish, dutch_total, spanish_total, winner, tokens = case
     state = reveal(**{f"dutch_{meld}": dutch, f"spanish_{meld}": spanish})
     result = outcome(state, meld)
@@ -594,8 +595,8 @@ def test_action_phase_both_melds_are_settled() -> None:
 
 
 def test_action_phase_a_side_never_loses_more_provinces_than_it_holds() -> None:
-    """ACTION PHASE with Rulings R12: the winner takes 1 or 2 tokens "away from his
-    opponent", never more than the loser holds: provinces never go below 0."""
+    """ACTION PHASE with Rulings R12: the winner takes 1 or 2 tokens from the loser,
+    never more than the loser holds: provinces never go below 0."""
     state = reveal(
         dutch_military=["Sea Battle", "Sea Beggars"],
         spanish_military=SPANISH_28,

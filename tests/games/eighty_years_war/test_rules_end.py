@@ -1,5 +1,5 @@
-"""Eighty Years War rulebook: END PHASE ("All Cards in play are discarded. Keep track of
-Stage and Turn.") and VICTORY (15 turns; Dutch 8+, Spanish 11+, 7/10 a Historical Tie);
+"""Eighty Years War rulebook: END PHASE (every card in play goes to the discard; the Stage
+and Turn are recorded) and VICTORY (15 turns; Dutch 8+, Spanish 11+, 7/10 a Historical Tie);
 Rulings R11 and R14, and the two-seat returns of the engine contract."""
 
 from __future__ import annotations
@@ -65,8 +65,8 @@ def played_turn_one() -> State:
     return state
 
 
-def test_end_phase_all_cards_in_play_are_discarded() -> None:
-    """[End Phase] "All Cards in play are discarded": both melds of both sides go to the
+def test_end_phase_every_card_in_play_goes_to_the_discard() -> None:
+    """[End Phase] Every card in play is discarded: both melds of both sides go to the
     discard pile (the Event that went off leaves the game instead), and nobody holds a card
     when the next turn's Logistics Phase begins."""
     state = played_turn_one()
@@ -101,7 +101,7 @@ def test_end_phase_usable_cards_discarded_face_up_unusable_face_down() -> None:
 
 
 def test_end_phase_keeps_track_of_turn_and_stage() -> None:
-    """[End Phase] "Keep track of Stage and Turn": the turn advances by one."""
+    """[End Phase] The Stage and Turn are recorded: the turn advances by one."""
     state = reveal(**TIE, turn=5)
     assert turn(state) == 6
     assert state.view(None)["stage"] == "II"
@@ -109,7 +109,7 @@ def test_end_phase_keeps_track_of_turn_and_stage() -> None:
 
 
 def test_victory_game_ends_after_15_turns() -> None:
-    """[Victory] "The game ends after 15 turns" (a whole game played at random)."""
+    """[Victory] Play stops once 15 turns are done (a whole game played at random)."""
     state = GAME.new_initial_state()
     play_randomly(state, random.Random(5))
     assert state.is_terminal()
@@ -136,7 +136,7 @@ def test_victory_game_not_over_after_turn_14() -> None:
 
 @pytest.mark.parametrize("dutch", [8, 9, 12, 17])
 def test_victory_dutch_victory_with_8_or_more_provinces(dutch: int) -> None:
-    """[Victory] "If the Dutch player has 8+ Provinces it is a Dutch Victory"."""
+    """[Victory] 8 or more Provinces held by the Dutch make a Dutch Victory."""
     state = reveal(**TIE, turn=15, provinces=(dutch, 17 - dutch))
     assert state.is_terminal()
     result = state.result()
@@ -149,7 +149,7 @@ def test_victory_dutch_victory_with_8_or_more_provinces(dutch: int) -> None:
 
 @pytest.mark.parametrize("spanish", [11, 12, 16, 17])
 def test_victory_spanish_victory_with_11_or_more_provinces(spanish: int) -> None:
-    """[Victory] "If the Spanish Player has 11+ Provinces it is a Spanish Victory"."""
+    """[Victory] 11 or more Provinces held by the Spanish make a Spanish Victory."""
     state = reveal(**TIE, turn=15, provinces=(17 - spanish, spanish))
     assert state.is_terminal()
     result = state.result()
@@ -159,8 +159,8 @@ def test_victory_spanish_victory_with_11_or_more_provinces(spanish: int) -> None
 
 
 def test_victory_historical_tie_with_7_and_10() -> None:
-    """[Victory] "If the Dutch have 7 Provinces, and the Spanish have 10 Provinces, it is a
-    Historical Tie" (returns 0 each)."""
+    """[Victory] An end with 7 Dutch and 10 Spanish Provinces is a Historical Tie
+    (returns 0 each)."""
     state = reveal(**TIE, turn=15, provinces=(7, 10))
     assert state.is_terminal()
     result = state.result()

@@ -64,7 +64,7 @@ def _first(events: list[Event], words: str) -> Event:
         ("places", "Action Phase"),
         ("reveal", "Action Phase"),
         ("meld: Dutch", "Action Phase"),
-        ("All cards in play are discarded", "End Phase"),
+        ("Every card in play goes to the discard pile", "End Phase"),
         ("Stage II begins", "Setup"),
     ],
 )

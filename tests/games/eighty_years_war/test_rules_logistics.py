@@ -31,8 +31,8 @@ STAGE_ONE = names_where(lambda card: card.entry_stage == 1)
 
 
 def test_logistics_dutch_fill_to_7_first_then_spanish_fill_to_8() -> None:
-    """[Logistics Phase] "The Dutch player fills his hand to 7 Cards. The Spanish player
-    fills his hand to 8 Cards." Rulings R5: the Dutch act first."""
+    """[Logistics Phase] The Dutch draw up to a hand of 7, the Spanish up to a hand of 8.
+    Rulings R5: the Dutch act first."""
     state = GAME.new_initial_state()
     for count in range(1, 8):
         state.apply_action(f"Draw: {STAGE_ONE[count]}")
@@ -86,8 +86,8 @@ def test_logistics_no_wrong_stage_choice_in_stage_i() -> None:
 
 @pytest.mark.parametrize("turn", [6, 11])
 def test_logistics_wrong_stage_choice_offered_exactly_for_wrong_stage_cards(turn: int) -> None:
-    """[Logistics Phase] "If you draw a card that cannot be used because it is the wrong
-    Stage, you May immediately discard it face up and draw a replacement" (Rulings R4:
+    """[Logistics Phase] A player who draws a card of the wrong Stage may at once throw it
+    face up on the discard and take another in its place (Rulings R4:
     offered as Keep or Replace, for the wrong-stage cards and only for them)."""
     stage = 2 if turn == 6 else 3
     state = start_of_turn(turn)
@@ -129,7 +129,7 @@ def test_logistics_i_plus_card_is_right_stage_in_ii_and_wrong_in_iii() -> None:
 
 
 def test_logistics_keep_wrong_stage_card_stays_in_hand() -> None:
-    """[Logistics Phase] The replacement is optional ("May"); a kept card counts toward the
+    """[Logistics Phase] The replacement is a choice, not a duty; a kept card counts toward the
     hand of 7 and is not discarded."""
     state = start_of_turn(6)
     draw(state, "Calvinist Iconoclasm")
@@ -145,8 +145,8 @@ def test_logistics_keep_wrong_stage_card_stays_in_hand() -> None:
 
 
 def test_logistics_replace_discards_face_up_and_draws_a_replacement() -> None:
-    """[Logistics Phase] "discard it face up and draw a replacement": the other side and
-    spectators see the card in the discard pile; the hand still fills to 7."""
+    """[Logistics Phase] The replaced card is discarded face up and another drawn: the other
+    side and spectators see the card in the discard pile; the hand still fills to 7."""
     state = start_of_turn(6)
     draw(state, "Duke of Alba")
     deck_before = state.view(None)["deck"]
@@ -185,7 +185,7 @@ def test_logistics_replacement_that_is_wrong_stage_is_offered_again() -> None:
 
 
 def test_logistics_spanish_get_the_wrong_stage_choice_too() -> None:
-    """[Logistics Phase] "If you draw ...": either player."""
+    """[Logistics Phase] The wrong-Stage replacement is open to either player."""
     dutch = ["Sea Beggars", "Sea Battle", "Flood Terrain", "Rebel Unity", "Reformation"]
     dutch += ["Mutinies", "Fanaticism"]
     state = start_of_turn(6)
@@ -199,7 +199,8 @@ def test_logistics_spanish_get_the_wrong_stage_choice_too() -> None:
 
 
 def test_logistics_wrong_stage_choice_must_be_made_before_drawing_on() -> None:
-    """[Logistics Phase] "immediately": no card is drawn until the choice is made."""
+    """[Logistics Phase] The replacement is decided at once: no card is drawn until the
+    choice is made."""
     state = start_of_turn(6)
     draw(state, "Duke of Alba")
     message = refuse(state, "Draw: Sea Beggars")
@@ -209,7 +210,7 @@ def test_logistics_wrong_stage_choice_must_be_made_before_drawing_on() -> None:
 
 
 def test_logistics_deck_runs_out_discard_is_shuffled_to_form_the_deck() -> None:
-    """[Logistics Phase] "If the deck runs out, shuffle the discard and draw from it"
+    """[Logistics Phase] An exhausted deck is remade by shuffling the discard pile
     (Rulings R13: when a card must be drawn and the deck is empty)."""
     rest = [card for card in STAGE_ONE if card != "Sea Beggars"]
     face_down = {rest[0]: DUTCH, rest[1]: SPANISH}
@@ -242,7 +243,7 @@ def test_logistics_discard_not_shuffled_while_the_deck_has_cards() -> None:
 
 
 def test_logistics_events_removed_from_play_are_not_reshuffled() -> None:
-    """[Deck & Cards] An Event that went off "is removed from play" [Rulings R10]: when the
+    """[Deck & Cards] An Event that went off leaves the game [Rulings R10]: when the
     discard is shuffled to form the deck, it stays out and can never be drawn."""
     rest = [card for card in STAGE_ONE if card not in ("Sea Beggars", "Council of Blood")]
     state = start_of_turn(2, deck=["Sea Beggars"], discard=rest, removed=["Council of Blood"])

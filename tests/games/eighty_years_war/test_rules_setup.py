@@ -1,5 +1,5 @@
 """Eighty Years War rulebook: SETUP, PROVINCE TOKENS, STAGES, TURN SEQUENCE, DECK & CARDS
-(the shared deck) and END PHASE ("Keep track of Stage and Turn"); Rulings R1 and R2."""
+(the shared deck) and END PHASE (the Stage and Turn recorded); Rulings R1 and R2."""
 
 from __future__ import annotations
 
@@ -61,7 +61,7 @@ def record(seed: int) -> Record:
 
 @pytest.mark.parametrize("players", [1, 3])
 def test_introduction_card_game_for_2_players(players: int) -> None:
-    """[Introduction] "Card game for 2 players": the Dutch and the Spanish; no other count."""
+    """[Introduction] Exactly 2 players, the Dutch and the Spanish; no other count."""
     info = next(g for g in stratagem.available_games() if g.name == "eighty_years_war")
     assert (info.min_players, info.max_players) == (2, 2)
     assert GAME.num_players == 2
@@ -81,7 +81,7 @@ def test_setup_dutch_receive_7_and_spanish_10_of_17_province_tokens() -> None:
 
 
 def test_setup_stage_ii_and_iii_cards_removed_deck_of_80() -> None:
-    """[Setup] "Remove the stage II and III cards from the deck" (Rulings R1, R2): the deck
+    """[Setup] The later Stages' cards are set aside at the start (Rulings R1, R2): the deck
     starts with the 80 cards marked A, I and I+; the 20 marked II, II+ and III are out."""
     state = GAME.new_initial_state()
     deck = set(chance_names(state))
@@ -111,7 +111,7 @@ def test_card_list_one_copy_of_each_of_100_cards() -> None:
 
 
 def test_deck_is_shared_and_each_card_equally_likely() -> None:
-    """[Deck & Cards] "Players share a common deck"; a draw is one card of it, uniformly."""
+    """[Deck & Cards] Both sides draw from one deck; a draw is one card of it, uniformly."""
     state = GAME.new_initial_state()
     outcomes = state.chance_outcomes()
     assert len(outcomes) == 80
@@ -126,7 +126,7 @@ def test_deck_is_shared_and_each_card_equally_likely() -> None:
 
 
 def test_turn_sequence_logistics_strategy_action_end_each_turn() -> None:
-    """[Turn Sequence] Each turn has 4 phases, Logistics, Strategy, Action, End, in order."""
+    """[Turn Sequence] A turn runs through 4 phases, Logistics, Strategy, Action, End, in order."""
     rec = record(1)
     by_turn: dict[int, list[str]] = {}
     for number, name in rec.phases:
@@ -140,7 +140,7 @@ def test_turn_sequence_logistics_strategy_action_end_each_turn() -> None:
 
 def test_stages_three_stages_of_five_turns_named_in_view() -> None:
     """[Stages] Stage I is turns 1-5, Stage II turns 6-10, Stage III turns 11-15; END PHASE:
-    "Keep track of Stage and Turn" (the view shows both)."""
+    the Stage and Turn are recorded (the view shows both)."""
     rec = record(2)
     assert sorted(rec.stages) == list(range(1, 16))
     for number, seen in rec.stages.items():
@@ -148,7 +148,7 @@ def test_stages_three_stages_of_five_turns_named_in_view() -> None:
 
 
 def test_stage_ii_begins_turn_6_shuffling_in_exactly_the_ii_and_ii_plus_cards() -> None:
-    """[Setup] "At the beginning of stage II shuffle the stage II cards into the deck"
+    """[Setup] When Stage II starts, its cards are shuffled into the deck
     (Rulings R2: the 14 cards marked II and II+), and not before turn 6."""
     rec = record(3)
     for number, outcomes in rec.chance:
@@ -166,7 +166,7 @@ def test_stage_ii_begins_turn_6_shuffling_in_exactly_the_ii_and_ii_plus_cards() 
 
 
 def test_stage_iii_begins_turn_11_shuffling_in_exactly_the_iii_cards() -> None:
-    """[Setup] "At the beginning of stage III shuffle the stage III cards into the deck"
+    """[Setup] When Stage III starts, its cards are shuffled into the deck
     (the 6 cards marked III), and not before turn 11."""
     rec = record(4)
     for number, outcomes in rec.chance:

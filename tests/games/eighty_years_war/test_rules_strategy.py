@@ -1,5 +1,5 @@
-"""Eighty Years War rulebook: STRATEGY PHASE ("Each player may discard up to 4 cards and
-draw replacements"); Rulings R4, R5, R6 and R13."""
+"""Eighty Years War rulebook: STRATEGY PHASE (each side may throw away as many as 4 cards
+and draw as many new ones); Rulings R4, R5, R6 and R13."""
 
 from __future__ import annotations
 
@@ -56,7 +56,8 @@ def test_strategy_phase_dutch_discard_first_then_spanish() -> None:
 
 @pytest.mark.parametrize("count", [0, 1, 2, 3, 4])
 def test_strategy_phase_discard_up_to_4_and_draw_as_many_replacements(count: int) -> None:
-    """[Strategy Phase] "Each player may discard up to 4 cards and draw replacements"."""
+    """[Strategy Phase] A side may discard between 0 and 4 cards, drawing one new card for
+    each."""
     state = strategy_start()
     for card in DUTCH_HAND[:count]:
         state.apply_action(f"Discard: {card}")
@@ -85,7 +86,7 @@ def test_strategy_phase_discards_made_before_replacements_drawn() -> None:
 
 
 def test_strategy_phase_fifth_discard_refused_with_the_limit_as_reason() -> None:
-    """[Strategy Phase] "up to 4 cards": after the 4th discard no 5th is allowed (the
+    """[Strategy Phase] 4 is the most: after the 4th discard no 5th is allowed (the
     replacements are drawn at once), and the refusal names the limit of 4."""
     state = strategy_start()
     for card in DUTCH_HAND[:4]:
@@ -99,7 +100,7 @@ def test_strategy_phase_fifth_discard_refused_with_the_limit_as_reason() -> None
 
 
 def test_strategy_phase_stop_discarding_at_once_draws_nothing() -> None:
-    """[Strategy Phase] Discarding is optional ("may"): 0 discards, 0 replacements."""
+    """[Strategy Phase] Discarding is a choice: 0 discards, 0 replacements."""
     state = strategy_start()
     deck = state.view(None)["deck"]
     state.apply_action("Stop discarding")
@@ -109,8 +110,8 @@ def test_strategy_phase_stop_discarding_at_once_draws_nothing() -> None:
 
 
 def test_strategy_phase_spanish_discard_up_to_4_too() -> None:
-    """[Strategy Phase] "Each player": the Spanish discard up to 4 and draw replacements,
-    and then the Action Phase begins with the Dutch."""
+    """[Strategy Phase] Both sides have the choice: the Spanish discard up to 4 and draw
+    replacements, and then the Action Phase begins with the Dutch."""
     state = strategy_start()
     state.apply_action("Stop discarding")
     for card in SPANISH_HAND[:4]:
@@ -199,7 +200,7 @@ def test_strategy_phase_kept_wrong_stage_replacement_stays() -> None:
 
 
 def test_strategy_phase_deck_runs_out_during_replacements() -> None:
-    """LOGISTICS PHASE "If the deck runs out, shuffle the discard and draw from it", for the
+    """LOGISTICS PHASE (an exhausted deck is remade from the shuffled discard pile), for the
     Strategy Phase replacements too [Rulings R13]: the just discarded cards are shuffled in."""
     used = set(DUTCH_HAND) | set(SPANISH_HAND) | {"Sea Battle"}
     rest = names_where(lambda card: card.entry_stage == 1 and card.name not in used)

@@ -65,7 +65,7 @@ def test_views_deck_order_and_contents_hidden() -> None:
 
 
 def test_views_melds_and_their_sizes_hidden_until_the_reveal() -> None:
-    """[Action Phase] "The other player may not see the size of your Melds": while the Dutch
+    """[Action Phase] How many cards each Meld holds is hidden from the other side: while the Dutch
     place their cards, nothing in the Spanish (or a spectator's) view or log changes."""
     state, _ = dealt()
     skip_strategy(state)
@@ -85,7 +85,7 @@ def test_views_melds_and_their_sizes_hidden_until_the_reveal() -> None:
 
 
 def test_views_reveal_shows_usable_cards_and_only_the_count_of_unusable_ones() -> None:
-    """[Action Phase] "keep useable cards face up and Unusable cards face down" (R11): the
+    """[Action Phase] At the reveal, counting cards face up, the rest face down (R11): the
     other side sees the usable cards by name and the unusable ones only as a count, then
     and afterwards in the discard pile."""
     state = position(

@@ -510,7 +510,7 @@ class EightyYearsWarState(CachedLegalState):
             event = scores[seat].event
             if event is not None:
                 self.log(
-                    f"{book.names[event]} goes off and is removed from play.",
+                    f"{book.names[event]} goes off and leaves the game.",
                     "Deck & Cards",
                     {"seat": SEATS[seat], "card": book.names[event]},
                 )
@@ -594,8 +594,8 @@ class EightyYearsWarState(CachedLegalState):
         return outcome
 
     def _end_phase(self, scores: list[MeldScore]) -> None:
-        """All cards in play are discarded [End Phase]; Events that went off leave the game
-        [Deck & Cards] [Rulings R10]."""
+        """Every card in play goes to the discard pile [End Phase]; Events that went off
+        leave the game [Deck & Cards] [Rulings R10]."""
         for seat in (DUTCH, SPANISH):
             score = scores[seat]
             for meld in (MILITARY, POLITICAL):
@@ -611,7 +611,7 @@ class EightyYearsWarState(CachedLegalState):
                     self.loc[card] = DISCARD_PILE
                     self.face_down[card] = seat
                 self.melds[seat][meld] = []
-        self.log("All cards in play are discarded.", "End Phase", {"turn": self.turn})
+        self.log("Every card in play goes to the discard pile.", "End Phase", {"turn": self.turn})
         self.turn += 1
         if self.turn > self.book.rules.victory.turns:
             self.phase = OVER
