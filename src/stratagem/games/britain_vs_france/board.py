@@ -146,7 +146,7 @@ def destroy_unit(s: S, unit: int, rule: str) -> None:
     if book.is_leader[book.units[unit]]:
         s.uloc[unit] = prison(1 - owner)
         s.log(
-            f"{label} ({SEATS[owner]}) is captured and placed in the {SEATS[1 - owner]} prison.",
+            f"{label} ({SEATS[owner]}) is captured and goes to the {SEATS[1 - owner]} prison.",
             rule,
             {"unit": label, "prison": SEATS[1 - owner]},
         )

@@ -171,8 +171,8 @@ def _control(s: S) -> bool:
         if card >= book.historic_events and side is not None:
             s.eloc[card] = hand(SEATS.index(side))
     s.log(
-        f"Setup H: each player takes their 2 starting cards and draws "
-        f"{setup.hand_events} historic events.",
+        f"Setup H: both hands get their side's 2 starting cards and "
+        f"{setup.hand_events} drawn historic events.",
         "Setup: H)",
     )
     s.draws = [0] * setup.hand_events + [1] * setup.hand_events
@@ -191,7 +191,7 @@ def _secrets(s: S) -> bool:
         s.to_move = CHANCE
         return True
     s.log(
-        f"{SEATS[s.first]} took control of a colony second and takes the first game turn.",
+        f"{SEATS[s.first]} was second to place control markers, so plays the first game turn.",
         "Starting the Game",
         {"first": SEATS[s.first]},
     )
@@ -252,7 +252,7 @@ def _window_first(s: S, window: Window) -> bool:
 
 
 def _leader(s: S) -> bool:
-    """Colony rolls, once per colony each turn [2) Leader Actions / Colony Rules]."""
+    """Colony rolls, at most one per colony a turn [2) Leader Actions / Colony Rules]."""
     if _window_first(s, "leader_actions"):
         return False
     if s.rolling >= 0:
