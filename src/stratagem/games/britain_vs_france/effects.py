@@ -225,7 +225,7 @@ class RollBonus(PackModel):
 
 
 class Score(PackModel):
-    """Victory points at the end of the game when ``condition`` holds."""
+    """Victory points scored when the game ends, if ``condition`` holds then."""
 
     op: Literal["score"]
     points: int = Field(ge=1)
