@@ -82,15 +82,9 @@ def _melds_revealed(state: EightyYearsWarState, seat: int, turn: int) -> list[li
     return melds
 
 
-def face_down_reasons(state: EightyYearsWarState, seat: int) -> dict[str, str]:
-    """``seat``'s own cards that went face down at the last reveal, each with why it
-    scored 0 there (ACTION PHASE usability, Rulings R8 and R9), in the words the card list
-    uses: the other side's card, a card of the other meld, of another stage, a second
-    Leader in its meld or a second Event of the turn. A card is told while it lies face
-    down in the discard pile (not once the pile is shuffled into a new deck)."""
-    reveal = state.last_reveal
-    if reveal is None or seat not in state.face_down.values():
-        return {}  # nothing of the seat's lies face down: no reasons to find
+def _reasons(state: EightyYearsWarState, seat: int, reveal: JsonDict) -> list[tuple[int, str]]:
+    """Every card of ``seat``'s melds that scored 0 at ``reveal``, with why, meld by meld
+    (see ``face_down_reasons``)."""
     book = state.book
     turn = int(reveal["turn"])
     stage = book.stage_of_turn(turn)
@@ -98,11 +92,9 @@ def face_down_reasons(state: EightyYearsWarState, seat: int) -> dict[str, str]:
     event = reveal.get("events", {}).get(SEATS[seat])
     shown = None if event is None else book.number[event]
     scored = score_melds(book, seat, stage, (melds[MILITARY], melds[POLITICAL]), shown)
-    reasons: dict[str, str] = {}
+    reasons: list[tuple[int, str]] = []
     for meld in (MILITARY, POLITICAL):
         for card in scored.unusable[meld]:
-            if state.face_down.get(card) != seat:
-                continue  # shuffled into a new deck since: no longer the seat's to know
             if not book.usable_by[seat][card]:
                 why = "the other side's card"
             elif not book.meld_ok[meld][card]:
@@ -113,8 +105,50 @@ def face_down_reasons(state: EightyYearsWarState, seat: int) -> dict[str, str]:
                 why = f"a second Leader in the {MELD_NAMES[meld]} meld (the higher counts)"
             else:
                 why = "a second Event (one counts a turn: the one shown)"
-            reasons[book.names[card]] = why
+            reasons.append((card, why))
     return reasons
+
+
+_REVEALED: dict[tuple[int, int], tuple[JsonDict, list[tuple[int, str]]]] = {}
+"""``_reasons`` of recent reveals, by (the reveal's ``id``, seat), each kept with its
+reveal (so an ``id`` reused by a later object is not mistaken for it): a reveal and the
+placements before it are history, the same in every clone that holds that reveal."""
+REVEALED_KEPT = 256
+"""Reveals remembered at most (the oldest forgotten first)."""
+
+
+def _reasons_of_reveal(
+    state: EightyYearsWarState, seat: int, reveal: JsonDict
+) -> list[tuple[int, str]]:
+    """``_reasons`` for the last reveal, worked out from the log once per reveal and seat."""
+    key = (id(reveal), seat)
+    known = _REVEALED.get(key)
+    if known is not None and known[0] is reveal:
+        return known[1]
+    reasons = _reasons(state, seat, reveal)
+    if len(_REVEALED) >= REVEALED_KEPT:
+        _REVEALED.pop(next(iter(_REVEALED), key), None)  # safe if another thread got there
+    _REVEALED[key] = (reveal, reasons)
+    return reasons
+
+
+def face_down_reasons(state: EightyYearsWarState, seat: int) -> dict[str, str]:
+    """``seat``'s own cards that went face down at the last reveal, each with why it
+    scored 0 there (ACTION PHASE usability, Rulings R8 and R9), in the words the card list
+    uses: the other side's card, a card of the other meld, of another stage, a second
+    Leader in its meld or a second Event of the turn. A card is told while it lies face
+    down in the discard pile (not once the pile is shuffled into a new deck: no longer the
+    seat's to know)."""
+    reveal = state.last_reveal
+    face_down = state.face_down
+    if reveal is None or seat not in face_down.values():
+        return {}  # nothing of the seat's lies face down: no reasons to find
+    names = state.book.names
+    return {
+        names[card]: why
+        for card, why in _reasons_of_reveal(state, seat, reveal)
+        if face_down.get(card) == seat
+    }
 
 
 def _to_move(state: EightyYearsWarState) -> str | None:
