@@ -1,7 +1,7 @@
 """PettingZoo stepping speed of every game: random legal actions from the action mask.
 
     .venv/bin/python benchmarks/bench_interop.py --seconds 2 [--baseline COMMIT]
-    .venv/bin/python benchmarks/bench_interop.py --parts | --profile GAME
+    .venv/bin/python benchmarks/bench_interop.py --parts | --floor | --profile GAME
 
 A step is one ``env.last()`` (the observation and its action mask) and one
 ``env.step(action)``, for whichever agent is selected, over whole games from
@@ -13,6 +13,8 @@ decisions of seeded random games), each part of a step: the engine's ``apply_act
 (with the chance outcomes that follow) and ``legal_actions``, the action mask, the
 game's ``view(seat)`` and the layout's ``encode``. The engine's two parts are the floor
 of any step, whatever the observation costs.
+``--floor`` runs the steps with the observation left out (the mask only): the least a
+step costs in the engine and PettingZoo's loop, whatever the observation costs.
 ``--profile`` prints cProfile's top entries for one game instead.
 """
 
@@ -35,7 +37,7 @@ import numpy as np
 
 import stratagem
 from stratagem.interop.layouts import layout_of
-from stratagem.interop.pettingzoo import env
+from stratagem.interop.pettingzoo import StratagemEnv, env
 from stratagem.interop.spec import ActionIds
 
 MakeEnv = Callable[[str], Any]
@@ -59,6 +61,25 @@ def run(make: MakeEnv, name: str, seconds: float) -> tuple[int, int, float]:
             steps += 1
         games += 1
     return games, steps, time.perf_counter() - start
+
+
+class MaskOnly(StratagemEnv):
+    """The environment with the observation left out (an empty tensor, the mask only):
+    what a step costs whatever the observation costs (the engine and PettingZoo's loop)."""
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        seat = self._seat[agent]
+        state = self.game_state
+        legal = state.legal_actions() if state.current_player() == seat else []
+        return {"observation": NOTHING, "action_mask": self.ids.mask(legal)}
+
+
+NOTHING = np.zeros(0, dtype=np.float32)
+
+
+def mask_only(name: str) -> MaskOnly:
+    """``env(name)`` without its observation."""
+    return MaskOnly(stratagem.load(name))
 
 
 def baseline(commit: str) -> MakeEnv:
@@ -145,6 +166,7 @@ def main() -> None:
     parser.add_argument("--baseline", metavar="COMMIT")
     parser.add_argument("--profile", metavar="GAME")
     parser.add_argument("--parts", action="store_true")
+    parser.add_argument("--floor", action="store_true")
     args = parser.parse_args()
     if args.parts:
         print(
@@ -153,6 +175,12 @@ def main() -> None:
         )
         for info in stratagem.available_games():
             print(parts(info.name), flush=True)
+        return
+    if args.floor:
+        print("| game | steps/s without observation | µs/step |\n|---|---|---|")
+        for info in stratagem.available_games():
+            _games, steps, elapsed = run(mask_only, info.name, args.seconds)
+            print(f"| {info.name} | {steps / elapsed:,.0f} | {1e6 * elapsed / steps:.1f} |")
         return
     if args.profile:
         profile = cProfile.Profile()
