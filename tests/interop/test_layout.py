@@ -146,3 +146,28 @@ def test_slices_write_where_their_labels_say() -> None:
     assert layout.encode({"last": None})[1] == 0.0  # none differs from 0
     with pytest.raises(LayoutError, match="3 items, the layout has 2 rows"):
         layout.encode({"units": [{}, {}, {}]})
+
+
+def test_numbers_in_a_record_or_a_mapping_are_written_and_checked_in_place() -> None:
+    """A plain number inside a Record or an Each is written without a call of its own,
+    and is still refused, with its place, when it is not a number."""
+    layout = Layout(
+        [
+            Slice("units", Rows(1, Record({"x": Number(), "last": Number(nullable=True)}))),
+            Slice("points", Each(("Dutch", "Spanish"), Number())),
+        ],
+        {},
+    )
+    tensor = layout.encode({"units": [{"x": True, "last": 0}], "points": {"Spanish": 4.5}})
+    assert dict(zip(layout.labels(), tensor.tolist(), strict=True)) == {
+        "units[0]?": 1.0,
+        "units[0].x": 1.0,
+        "units[0].last?": 1.0,
+        "units[0].last": 0.0,
+        "points.Dutch": 0.0,
+        "points.Spanish": 4.5,
+    }
+    with pytest.raises(LayoutError, match=r"^units\.\[0\]\.x: expected a number, got 'far'"):
+        layout.encode({"units": [{"x": "far"}]})
+    with pytest.raises(LayoutError, match=r"^points\.Dutch: expected a number, got \[1\]"):
+        layout.encode({"points": {"Dutch": [1]}})
