@@ -89,7 +89,7 @@ def test_charges_a_charge_typed_by_hand_goes_for_the_nearest_reachable_centre() 
     before = state.to_json()
     refusals = {
         "move Idiáquez to 30,23": "must charge an enemy if it can \\(Yellow 1\\)",
-        "move Idiáquez to 34.36,27": "shortest path is always used: the charge on Yellow 1 "
+        "move Idiáquez to 34.36,27": "always takes the shortest path: the charge on Yellow 1 "
         "goes to its front centre \\(32.00,25.82\\)",
         "move Idiáquez to 32,25.82 facing 80": "stops facing the way it charged",
     }

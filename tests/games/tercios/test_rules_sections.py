@@ -269,7 +269,7 @@ def _order_test_dice(game: Tercios, chief_from_base: float) -> str:
     return events_since(state, start)[-1]
 
 
-def test_presence_extends_the_command_radius_to_nine_inches(tmp_path: Path) -> None:
+def test_presence_widens_the_command_radius_to_nine_inches(tmp_path: Path) -> None:
     """The C-C with Presence commands Idiáquez 7.5 inches away (Discipline 5: 5 dice), not
     9.5 (5-: 3 dice); without Presence, not at 7.5 either [Presence] [Testing Orders]."""
     assert _order_test_dice(GAME, 7.5) == "Idiáquez tests its order with 5 dice."

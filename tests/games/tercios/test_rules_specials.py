@@ -447,10 +447,10 @@ def _tatars(tmp_path: Path) -> Tercios:
     return load(armies=(army, "swedish_500"))
 
 
-def test_horde_units_of_a_regiment_may_be_activated_one_after_the_other(
+def test_horde_units_of_a_regiment_may_activate_back_to_back(
     tmp_path: Path,
 ) -> None:
-    """Horde units of a regiment may be activated one after the other [Horde]."""
+    """Two Horde units of one regiment may take their activations back to back [Horde]."""
     state = battle(_tatars(tmp_path), {"Tatars 1": "Resist!", "Tatars 2": "Fire!"}, {})
     apply(state, "activate Tatars 1")
     assert texts(state) == ["activate Tatars 2", "pass"]  # whatever its order

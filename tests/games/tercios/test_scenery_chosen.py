@@ -124,7 +124,7 @@ def bought(kind: str) -> TerciosState:
         (
             "place Small hill at 47.03,23.62",
             "Scenery Points: the Small hill would be 1.6 inches from Large hill 1: an element "
-            "is adjacent to another or at least 3 inches away",
+            "must touch another or stand 3 inches or more from each",
         ),
         (
             "place Small hill at 35.43,8",

@@ -61,7 +61,7 @@ def assault_move_problem(state: TerciosState, unit: int, move: ExactMove) -> str
             which = CENTRE_NAMES[state.placement(target).centres().index(path.centre)]
             x, y = path.centre
             return (
-                f"Combat: Charges: the shortest path is always used: the charge on {name} "
+                f"Combat: Charges: a charge always takes the shortest path: the charge on {name} "
                 f"goes to its {which} centre ({x:.2f},{y:.2f})"
             )
         if move.facing is not None:

@@ -276,7 +276,7 @@ def _meet_halfway(state: TerciosState, unit: int, charger: int) -> None:
 
 
 def _defence(state: TerciosState, unit: int, against: int) -> int:
-    """Defence against the attacking unit's type [Defence]; artillery crews fight as
+    """The defence value that matches the attacker's type [Defence]; artillery crews fight as
     infantry [Crew Defence]."""
     profile = state.g.troops[unit].profile
     return profile.def_cav if state.g.troops[against].profile.is_cavalry else profile.def_inf

@@ -442,7 +442,7 @@ def _tested(
     if successes < 2 or state.exhausted[officer] or state.attached[officer] >= 0:
         state.pop(frame)
         return
-    # Fast: after a successful command test that leaves him fresh he may move again, his
+    # Fast: once a command test succeeds and leaves him fresh he may move again, his
     # whole move even after an exact move (RULINGS.md R68).
     _offer_move(state, frame, officer, full_move(state, officer))
 

@@ -231,7 +231,7 @@ def first_contact(
 ) -> float | None:
     """How far ``mover`` (already turned) slides towards ``direction`` before touching
     ``target``, if within ``limit``; ``None`` when it would not reach it: a charge stops
-    as soon as the bases touch [Combat: Charges]."""
+    at the first contact of the two bases [Combat: Charges]."""
     start = mover.polygon()
     if start.distance(target) > limit + EPSILON:
         return None

@@ -233,7 +233,7 @@ def _push_back(
     direction: float,
 ) -> tuple[tuple[int, Placement], ...]:
     """A unit without the move left to get past the friendly artillery it passes through
-    pushes it back behind it by up to one inch; nothing if that does not clear every base
+    shoves it back behind itself, one inch at most; nothing if that does not clear every base
     it would overlap [Overlap] [Rulings R73]."""
     shape = spot.polygon()
     area = table_area(state)

@@ -2,9 +2,9 @@
 dice, the purchase one element at a time, and a random but legal placement.
 
 Each side rolls a die (again on a tie) for its scenery points; the higher roll buys first,
-then the sides alternate, one element at a time, until both have spent their points. Each
-element is placed at random between the deployment zones, adjacent to another or at least 3
-inches from every other; a bridge or a ford needs a river and is laid across it (the river
+then the sides take turns, each buying a single element, until both have spent their points.
+Each element is placed at random between the deployment zones, touching another or 3 inches
+or more from every other; a bridge or a ford needs a river and is laid across it (the river
 is then open there). A cultivated field rolls its die for what grows on it. All of it is
 drawn from the option ``scenery_seed`` when the game is built: the battlefield belongs to
 the game, not to a position.
@@ -162,7 +162,7 @@ def crossing_at(
 
 def fit_problem(kind: str, shape: Polygon, placed: Sequence[TerrainElement]) -> str | None:
     """Why ``shape`` may not be placed: it overlaps another element, or is neither
-    adjacent to it nor at least 3 inches away [Scenery Points] (a bridge or ford lies on
+    touching it nor 3 inches or more from it [Scenery Points] (a bridge or ford lies on
     its river [Bridge] [Ford]); ``None`` when it fits."""
     for other in placed:
         if kind in ON_RIVER and other.kind == "River":
@@ -175,7 +175,7 @@ def fit_problem(kind: str, shape: Polygon, placed: Sequence[TerrainElement]) -> 
         if EPSILON < apart < 3.0:
             return (
                 f"Scenery Points: the {kind} would be {apart:.1f} inches from {other.name}: "
-                "an element is adjacent to another or at least 3 inches away"
+                "an element must touch another or stand 3 inches or more from each"
             )
     return None
 

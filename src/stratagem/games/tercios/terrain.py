@@ -112,8 +112,8 @@ def battlefield(pack: Pack, name: str) -> tuple[TerrainElement, ...]:
 def check_scenery(
     pack: Pack, elements: Sequence[TerrainElement], points: int, gap: float
 ) -> list[str]:
-    """The elements cost at most ``points``, and each is either adjacent to another or at
-    least ``gap`` inches from every other [Scenery Points]."""
+    """The elements cost at most ``points``, and each touches another or keeps ``gap``
+    inches or more from every other [Scenery Points]."""
     problems: list[str] = []
     costs = pack.rules.scenery_costs
     unknown = [e.kind for e in elements if e.kind not in costs]

@@ -25,7 +25,7 @@ def activation_frame(state: TerciosState) -> Frame | None:
 
 
 NEXT = {
-    "energetic": "it may reorient at the end of its activation.",
+    "energetic": "it may reorient once its activation ends.",
     "determined": "against a slower or disordered enemy it wins with 1 Dm more, or loses in "
     "disorder.",
     "enthusiastic": "it is Light during its activation (Skirmishers if it was Light).",
@@ -66,7 +66,7 @@ def trait_effect(state: TerciosState, officer: int, verb: str, target: int | Non
         turn["next_unit"] = target
         turn[trait] = target
         state.log(
-            f"{name} must be the next to activate: {NEXT[trait]}",
+            f"{name} is the next unit to activate: {NEXT[trait]}",
             f"Command: Kingdoms Expansion Traits: {trait.capitalize()}",
             {"officer": officer, "unit": target},
         )
@@ -93,8 +93,8 @@ def trait_effect(state: TerciosState, officer: int, verb: str, target: int | Non
 
 def _fearless(state: TerciosState, officer: int, unit: int, turn: Frame) -> None:
     """He joins the unit and it assaults at once, its order discarded; this is the side's
-    activation. If the unit had already been activated and loses the combat, he is killed
-    (``melee_end``) [Fearless]."""
+    activation. Should the unit have acted earlier in the turn and then lose the combat,
+    he dies (``melee_end``) [Fearless]."""
     join_unit(state, officer, unit)
     if state.spent[unit]:
         turn["fearless"] = [officer, unit]

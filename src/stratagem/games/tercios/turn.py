@@ -278,7 +278,7 @@ def run_activation(state: TerciosState, frame: Frame) -> None:
             state.pop(frame)
             return
         if options:
-            # A lone commander may be activated, then the turn passes to the opponent.
+            # With no troops left to act, a commander on his own may act; then the opponent plays.
             frame["stage"] = "chosen"
             state.decide(frame, side, [*options, g.pass_action])
             return
@@ -330,7 +330,7 @@ def _candidates(state: TerciosState, frame: Frame, side: int) -> list[int]:
 
 
 def _energetic_turn(state: TerciosState, frame: Frame) -> bool:
-    """The named unit may change its orientation at the end of its activation
+    """The named unit may turn to a new facing once its activation is over
     [Energetic]."""
     last = frame.get("last", -1)
     if frame.get("energetic") != last:

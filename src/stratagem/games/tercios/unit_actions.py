@@ -116,7 +116,7 @@ def _ready_options(state: TerciosState, frame: Frame, unit: int) -> tuple[list[A
 
 
 def _mobility_turn(state: TerciosState, frame: Frame, unit: int) -> bool:
-    """With Ready! or Run!, a free reorientation at the start of the movement (not an
+    """With Ready! or Run!, the unit may reorient for free before it moves (not an
     action), so before the unit has moved and only once [Mobility] [Rulings R60]."""
     done = frame.get("done", [])
     return (
@@ -307,7 +307,7 @@ def _assault(state: TerciosState, frame: Frame, unit: int) -> None:
 
 
 def _inch_forward(state: TerciosState, unit: int) -> None:
-    """A unit that cannot carry out its order must at least advance one inch straight ahead
+    """A unit unable to do what its order says still moves one inch straight ahead
     (if that move breaks no movement rule) [Adaptation of the rule] [Rulings R69]."""
     spot = state.placement(unit)
     hx, hy = spot.heading
