@@ -19,14 +19,15 @@
   twice the longest random games measured (``stratagem.interop.spec``); utilities are the
   returns (two seats: -1 to 1, zero-sum; more: 0 to 1, the winners' shares summing to 1).
 - **Information.** The game provides information-state and observation strings and
-  tensors through ``make_py_observer``, built on ``view(seat)`` alone: the tensor is the
-  game's observation layout (``stratagem.interop.layouts``), the observation string the
-  view as JSON, and the information-state string adds every event the seat has seen and
-  its own decisions (its recall of the game: a decision may change nothing a view shows,
-  such as proposing a trade in Sixteen Thirty Something before naming the cards). The
+  tensors through ``make_py_observer``, built on ``view(seat)`` and the seat's own
+  decisions: the observation tensor is the game's observation layout
+  (``stratagem.interop.layouts``), the observation string the view as JSON, and the
+  information-state string adds every event the seat has seen and its own decisions
+  (its recall of the game: a decision may change nothing a view shows, such as
+  proposing a trade in Sixteen Thirty Something before naming the cards). The
   information-state *tensor* is the observation layout followed by the slice
-  ``decisions``: the seat's own decisions so far, in order, each written as its decision
-  id + 1, then zeros (``RECALL`` entries, ``max_game_length``: no seat makes more
+  ``decisions`` (``RECALL``): the seat's own decisions so far, in order, each written as
+  its decision id + 1, then zeros up to ``max_game_length`` entries (no seat makes more
   decisions than the whole game). It is the seat's recall of its own choices; what it
   has seen of the others' is what its view keeps on the table (the events themselves are
   in the string only).
