@@ -1,7 +1,7 @@
 """Eighty Years War: what each side may see (ARCHITECTURE "Hidden information is real";
-rulebook ACTION PHASE "The other player may not see the size of your Melds", "reveal their
-Melds simultaneously", "Unusable cards face down"; Rulings R4, R6, R11 and "What a side may
-see"), and ``resample_hidden``."""
+rulebook ACTION PHASE: a side never learns how many cards the other's Melds hold, both sides
+reveal at the same moment, unusable cards stay face down; Rulings R4, R6, R11 and "What a
+side may see"), and ``resample_hidden``."""
 
 from __future__ import annotations
 
