@@ -230,7 +230,7 @@ def _target_card(s: S, kind: int, _: int) -> None:
 
 
 def _colony_roll(s: S, colony: int, _: int) -> None:
-    """A roll at a colony, once per colony each turn [2) Leader Actions / Colony Rules]."""
+    """A roll at a colony, at most one per colony a turn [2) Leader Actions / Colony Rules]."""
     s.rolling = colony
     s.colony_mod = 0
     s.rolled.append(colony)
