@@ -1,7 +1,8 @@
 """What each seat may know (``view``) and the worlds consistent with it (``resample``).
 
-Hidden: the other side's hand and melds (even their sizes, ACTION PHASE), the order and
-contents of the deck, and the cards the other side discarded face down (Rulings R6, R11).
+Hidden: the other side's hand and melds (even their sizes) [Action Phase], the order and
+contents of the deck, and the cards the other side discarded face down [Rulings R6]
+[Rulings R11].
 Public: provinces, counts of cards held, face-up discards, Events removed from play, the
 cards not yet shuffled in, the last reveal, and whose decision it is. A seat also sees,
 after a reveal, which of its own cards went face down there and why (it placed them).
@@ -134,7 +135,7 @@ def _reasons_of_reveal(
 
 def face_down_reasons(state: EightyYearsWarState, seat: int) -> dict[str, str]:
     """``seat``'s own cards that went face down at the last reveal, each with why it
-    scored 0 there (ACTION PHASE usability, Rulings R8 and R9), in the words the card list
+    scored 0 there [Action Phase] [Rulings R8] [Rulings R9], in the words the card list
     uses: the other side's card, a card of the other meld, of another stage, a second
     Leader in its meld or a second Event of the turn. A card is told while it lies face
     down in the discard pile (not once the pile is shuffled into a new deck: no longer the
@@ -225,7 +226,7 @@ def resample(state: EightyYearsWarState, seat: int, rng: random.Random) -> Eight
 
     The unseen pool is the other side's hand and melds, the deck and the other side's
     face-down discards; each of those places keeps its size, except that the sizes of the
-    other side's two melds are secret (ACTION PHASE): their cards are dealt together and
+    other side's two melds are secret [Action Phase]: their cards are dealt together and
     split as ``_split_melds`` says. Once the other side has made this turn's Strategy Phase
     discards (their number is public), its cards are dealt as ``_kept_deal`` says: a hand
     it chose to keep, not a uniform one. If the other side is deciding on a wrong-stage
@@ -297,7 +298,7 @@ def resample(state: EightyYearsWarState, seat: int, rng: random.Random) -> Eight
 def _discards_made(state: EightyYearsWarState, owner: int) -> bool:
     """Whether ``owner`` has made this turn's Strategy Phase discards and drawn for them.
 
-    The Dutch discard and draw first, then the Spanish (TURN SEQUENCE, Rulings R5).
+    The Dutch discard and draw first, then the Spanish [Turn Sequence] [Rulings R5].
     """
     if state.phase == ACTION:
         return True
@@ -310,7 +311,7 @@ def _kept_deal(
 ) -> tuple[list[int], list[int], list[int]]:
     """``owner``'s ``size`` cards in play and this turn's discards, dealt as a player keeps.
 
-    Played as the STRATEGY PHASE is played: a hand of ``size`` is dealt from the shuffled
+    Played as the Strategy Phase is played [Strategy Phase]: a hand of ``size`` is dealt from the shuffled
     ``pool``; its owner discards the cards worth less to it than a fresh card is on average
     (the pool's mean), the least worth first, up to the limit; as many fresh cards replace
     them. The deal is drawn again (up to ``KEPT_DEAL_TRIES`` times) until that owner would

@@ -3,7 +3,7 @@
 Hidden: the other factions' hands (only their sizes show), the characters dealt face
 down to other factions until their Turn of entry (only how many), and the deck's order.
 Public: everything at court, in the Tower and abroad, offices, titles, the line, Henry's
-state, the discard pile (face up, Rulings) and the Endeavour in play.
+state, the discard pile (face up) [Rulings R36] and the Endeavour in play.
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""What each seat sees (Order Cards: face down), and resampling what it cannot see."""
+"""What each seat sees (order cards lie face down) [Order Cards], and resampling what it
+cannot see."""
 
 from __future__ import annotations
 
@@ -114,7 +115,7 @@ def _deciding(state: TerciosState, top: JsonDict) -> str | None:
 
 
 def _acting(state: TerciosState) -> JsonDict:
-    """The unit and the commander being activated now (Game Sequence: Activation), both
+    """The unit and the commander being activated now [Game Sequence: Activation], both
     public: an activated unit's order card is turned face up, a commander acts openly."""
     unit = next((f["u"] for f in reversed(state.frames) if f.get("p") == "unit"), None)
     officer = next((f["o"] for f in reversed(state.frames) if f.get("p") == "commander"), None)
@@ -125,7 +126,7 @@ def _acting(state: TerciosState) -> JsonDict:
 
 
 def _scenery_purchase(state: TerciosState, top: JsonDict) -> JsonDict:
-    """While the players buy the scenery (R90), each side's points left and the element
+    """While the players buy the scenery [Rulings R90], each side's points left and the element
     waiting to be placed (public)."""
     if top.get("p") != "scenery" or "left" not in top:
         return {}
