@@ -314,11 +314,11 @@ def _kept_deal(
     Played as the Strategy Phase is played [Strategy Phase]: a hand of ``size`` is dealt
     from the shuffled ``pool``; its owner discards the cards worth less to it than a fresh
     card is on average (the pool's mean), the least worth first, up to the limit; as many
-    fresh cards replace them. The deal is drawn again (up to ``KEPT_DEAL_TRIES`` times) until that owner would
-    have discarded as many as it did; the last one drawn is then kept whatever it gives.
-    A uniform deal would face the search with a hand far weaker than any player keeps
-    (Decisions: "Eighty Years War redeal"). Returns the cards in play, the discards and the
-    rest of the pool.
+    fresh cards replace them. The deal is drawn again (up to ``KEPT_DEAL_TRIES`` times)
+    until that owner would have discarded as many as it did; the last one drawn is then kept
+    whatever it gives. A uniform deal would face the search with a hand far weaker than any
+    player keeps (Decisions: "Eighty Years War redeal"). Returns the cards in play, the
+    discards and the rest of the pool.
     """
     book = state.book
     worth = book.worth[owner][state.stage()]
