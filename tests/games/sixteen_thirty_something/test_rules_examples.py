@@ -103,8 +103,8 @@ def test_tims_vote_in_england_example() -> None:
 
 
 def test_adding_up_the_votes_example() -> None:
-    """Tim 7 and Martin 5 vote war, Simon 6 votes peace: twelve red against six blue, England
-    goes to war with France, and Simon's English pile turns to the descendant [Adding up the
+    """Tim 7 and Martin 5 vote war, Simon 6 votes peace: twelve red against six blue, so the
+    war on France is carried and Simon's English pile turns to the descendant [Adding up the
     Votes] [Casting Votes] [Effect of Losing a Vote]."""
     state = englands_vote()
     tim_calls_war_on_france(state)
@@ -162,8 +162,8 @@ def test_simons_display_example_already_descendant() -> None:
 
 
 def test_simons_next_turn_removal_example() -> None:
-    """At the start of his next turn Simon must remove a card, and England is his only
-    descendant pile [1. Remove One Influence Card]."""
+    """When Simon's next turn begins he has to take a card away, and the one descendant pile
+    he can take it from is England's [1. Remove One Influence Card]."""
     piles = {**SIMON_PILES, "England": (True, SIMON_PILES["England"][1])}
     state = position(phase=phases.REMOVE_ONE, active=SIMON, piles={SIMON: piles})
     assert legal_texts(state) == [
@@ -177,8 +177,9 @@ def test_simons_next_turn_removal_example() -> None:
 
 
 def test_simon_votes_only_where_he_has_influence_example() -> None:
-    """Simon can only take part in votes in England, France and Sweden: with no Influence Card
-    in hand, those are the only countries he can call a vote in [Placing Influence Cards]."""
+    """Simon's piles are England's, France's and Sweden's, so only there does he have a say;
+    holding no Influence Card, those three are also the only votes he can call [Placing
+    Influence Cards]."""
     state = position(phase=phases.SPECIALS, active=SIMON, piles={SIMON: SIMON_PILES})
     play(state, "Play no more Special Cards")
     assert legal_texts(state) == ["Vote in: England", "Vote in: France", "Vote in: Sweden"]
@@ -245,9 +246,10 @@ def _end_of_turn(counters: dict[int, list[str]], piles: Any, board: Any) -> Stat
 
 
 def test_martins_scoring_example() -> None:
-    """Martin holds counters for England, Sweden and Spain; England has Status 1, Sweden 3 and
-    Spain 5; with influence 5, 4 and 2 he scores 1 + 3 + 2 = 6; the display the example
-    refers to is not printed [Scoring Points] [Rulings R16]."""
+    """Martin's Victory Point counters are England's, Sweden's and Spain's (Status 1, 3 and 5);
+    his influence there is 5, 4 and 2, and each counter pays the lower of Status and
+    influence: 1 + 3 + 2 = 6; the display the example means is not printed [Scoring Points]
+    [Rulings R16]."""
     state = _end_of_turn(
         {MARTIN: ["England", "Spain", "Sweden"]},
         {

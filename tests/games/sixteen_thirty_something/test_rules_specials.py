@@ -104,7 +104,7 @@ def test_unrest_turns_the_top_piles_descendant_and_ties_all_suffer() -> None:
     assert state.current_player() == TIM
 
 
-def test_unrest_and_leaders_are_removed_at_the_end_of_the_turn() -> None:
+def test_unrest_and_leaders_leave_the_map_when_the_turn_ends() -> None:
     """All Unrest and Military Leader counters leave the map [7. End of Turn] [The Counters]."""
     state = position(
         phase=phases.HAND_LIMIT,

@@ -56,7 +56,7 @@ def test_changing_sides_tie_keeps_the_faction() -> None:
 
 
 def test_the_caller_must_place_a_card_where_it_has_no_pile() -> None:
-    """The phasing player calls a vote where it has influence or is about to place cards:
+    """The phasing player's vote must be in a country where it holds a pile or lays cards now:
     without a pile, it must place one before calling [Placing Influence Cards]."""
     state = position(phase=phases.SPECIALS, hands={TIM: ["Poland 1", "Open 1"]})
     play(state, "Play no more Special Cards")

@@ -125,4 +125,4 @@ def test_no_war_without_an_army_or_in_unrest_and_re_arming() -> None:
     assert country(state, "France")["army"] == 1
     state = war("France", "Spain", {"France": {"faction": RED, "unrest": 1}})
     assert "Unrest" in refuse(state, "Issue: war on Spain")
-    assert "only a country with an Army Size of 0" in refuse(state, "Issue: re-arm")
+    assert "only to a country whose Army Size is 0" in refuse(state, "Issue: re-arm")

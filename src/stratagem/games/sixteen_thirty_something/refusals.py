@@ -153,7 +153,7 @@ def _in_phase(state: SixteenThirtySomethingState, kind: int, a: int, b: int, c: 
     if kind == ISSUE_WAR:
         return _why_not_war(state, a)
     if kind == ISSUE_REARM:
-        return "only a country with an Army Size of 0 can re-arm"
+        return "re-arming is open only to a country whose Army Size is 0"
     if kind == CAST:
         return "the sides of this vote are " + ("war or peace" if b == 0 else "red or blue")
     if kind == DONE_LAYING:

@@ -116,8 +116,8 @@ def _breakdown(found: dict[str, int], difference: int) -> str:
 
 
 def _spoils(state: SixteenThirtySomethingState, winner: int, loser: int) -> str:
-    """The winner takes a Status point from the loser, which also loses a point of Army
-    Size; the point is lost to the game when the winner is at 7 [The Spoils of War]."""
+    """One Status point passes from the loser to the winner; the loser also drops a point of
+    Army Size; the point is lost to the game when the winner is at 7 [The Spoils of War]."""
     book = state.book
     top = book.rules.status.max
     bottom = book.rules.status.min
