@@ -84,8 +84,8 @@ UNDRAWN: dict[str, str] = {}
 """View key -> why the board leaves it out (nothing: every key is drawn; titles held are
 drawn on their holders, titles in the box or lost in their own list)."""
 
-THEOLOGY = "each faction then loses a card per point of religious difference between Henry "
-THEOLOGY += "and its most influential character"
+THEOLOGY = "each faction then discards a card for every step between Henry's religion and "
+THEOLOGY += "that of its most influential character"
 ENDEAVOURS = {
     "Accident": "a character, or King Henry, makes a death roll at once",
     "Act of Attainder": "executes an arrested or imprisoned character, and a random member "
@@ -133,14 +133,13 @@ ENDEAVOURS = {
     "confess (+2 at Trial), implicate themselves (+1 at Trial) or say nothing",
     "Royal Progress": "everyone imprisoned (not merely arrested) in the Tower is executed; "
     "an Act of Attainder may follow",
-    "Summons to Court": "brings a character home from a Diplomatic Mission or from Beyond "
-    "the Realm",
+    "Summons to Court": "brings home a character away on a Diplomatic Mission or Beyond the Realm",
     "Take Oath": "after the Act of Supremacy, a character who fails the Oath is arrested",
     "The Ten Articles": f"Henry's religion moves one step Protestant; {THEOLOGY}",
     "Travel Beyond the Realm": "sends a character abroad for safety until a Summons: out of "
     "reach, out of the Influence count, an officer's powers unused",
     "Trial": "tries a character: 10+ executed and attainted, 8+ executed, 6+ imprisoned, "
-    "less released (Tudor heirs, minors and foreign Queens are only imprisoned)",
+    "lower released (a Tudor heir, a minor or a foreign Queen goes no further than prison)",
     "War/Uprising": "Captaincy Supports raise Captains; a Captain who succeeds wins a title, "
     "one who fails loses a card; with no Captain it does nothing",
 }
@@ -151,8 +150,8 @@ SUPPORTS = {
     "Bad Health": "-1 or -2, or a worse death roll",
     "Captaincy": "raises a Captain, who adds his Ability",
     "Evidence of Adultery": "only on the Queen",
-    "Evidence of Heresy": "only on a character whose religion differs from Henry's",
-    "Evidence-Parading Royal Descent": "only on a Tudor or noble heir",
+    "Evidence of Heresy": "only on a character not of Henry's exact religion",
+    "Evidence-Parading Royal Descent": "only on an heir who is a Tudor or a noble",
     "Good Health": "a better death roll",
     "Henry's Ear": "+1 or -1, as its player chooses",
     "Henry's Will": "not by or on women, minors or Tudor heirs",

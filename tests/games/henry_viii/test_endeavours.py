@@ -232,9 +232,9 @@ def test_act_of_succession_card_on_an_assigned_card_moves_its_holder_down() -> N
 
 
 def test_act_of_bastardy_may_name_a_dead_previous_queen() -> None:
-    """The living children of a current or previous Queen; a Queen who died a Queen (an
-    Accident, forced by Royal Command and a death roll) is a previous Queen, so her daughter
-    Mary Tudor can be bastardised [Act of Bastardy] [Rulings R41]."""
+    """The Act strikes the surviving children of one Queen, present or past; a Queen who died
+    a Queen (an Accident, forced by Royal Command and a death roll) is a previous Queen, so
+    her daughter Mary Tudor can be bastardised [Act of Bastardy] [Rulings R41]."""
     hands = {0: ["Accident | Act of Attainder", "Arrest Warrant | Royal Command"]}
     table = Table(5, hands={**hands, 1: ["Act of Bastardy | Royal Command"]})
     table.to_player_turn(0)

@@ -11,8 +11,8 @@ from .helpers import Table, asked, drive, religion
 
 
 def test_thomas_howards_death_roll() -> None:
-    """The sidebar's example: Death Roll 14 in Turn 3: he dies if 2d + 3 >= 14, that is on a
-    roll of 11 or more [3. Death Segment]."""
+    """The sidebar's example: Death Roll 14 in Turn 3: with the Turn added, 2d must reach 14,
+    so an 11 or higher kills him [3. Death Segment]."""
     for roll, dies in (("Dice: 11", True), ("Dice: 10", False)):
         table = Table(5, factions={0: ["Thomas Howard"]})
         drive(
@@ -41,7 +41,7 @@ def _arrest_table() -> Table:
         },
     )
     table.to_player_turn(1)
-    table.edit(religion(2))  # "At the moment, shall we say, Henry is a 2"
+    table.edit(religion(2))  # the example takes Henry's religion to be 2 for now
     return table
 
 
@@ -174,7 +174,7 @@ def test_william_fitzwilliams_war() -> None:
 
 
 def test_william_fitzwilliams_war_lost() -> None:
-    """Had he lost, the shame forces his faction to lose one court card [War Card]
+    """A lost War disgraces him: his faction gives up one court card [War Card]
     [War/Uprising]."""
     table = _war_table()
     before = table.state.view(None)["factions"]["Faction 1"]["court_cards"]
@@ -196,8 +196,8 @@ def _pilgrimage_table() -> Table:
 
 
 def test_thomas_howard_and_the_pilgrimage() -> None:
-    """Thomas Howard (C1, Guile 4) rolls a 5: 5 - 4 = 1, less than the Difficulty of 2, so he
-    stays loyal [Pilgrimage of Grace Card] [Pilgrimage of Grace]."""
+    """Thomas Howard (C1, Guile 4) rolls a 5: 5 - 4 = 1 falls short of the Difficulty of 2,
+    and he remains loyal [Pilgrimage of Grace Card] [Pilgrimage of Grace]."""
     table = _pilgrimage_table()
     table.settle(until=lambda s: asked(s) == "chance: the rebellion roll of Thomas Howard")
     table.state.apply_action("Die: 5")
@@ -219,9 +219,9 @@ def test_pilgrimage_rebels_defeated_go_to_the_tower() -> None:
 
 
 def test_pilgrimage_rebels_win_and_the_catholic_heir_takes_the_throne() -> None:
-    """Every Captaincy defeated, the game ends at once; the winner holds the senior Catholic
-    (C0 or C1) in the line: Mary Tudor (C0), with Queen Katherine [The Rebellion] [Rulings
-    R1]."""
+    """With every Captaincy beaten the game stops there; the faction whose Catholic (C0 or C1)
+    stands highest in the line wins: Mary Tudor (C0), with Queen Katherine [The Rebellion]
+    [Rulings R1]."""
     table = _pilgrimage_table()
     table.settle(until=lambda s: asked(s) == "chance: the rebellion roll of Henry Courtenay")
     table.state.apply_action("Die: 4")

@@ -523,7 +523,7 @@ def test_an_office_card_gives_one_influence() -> None:
 
 
 def test_my_lords_man_card_adds_his_ability_less_two() -> None:
-    """A My Lord's Man adds his Ability minus 2 to every Endeavour his faction plays: Thomas
+    """A My Lord's Man puts his Ability minus 2 on each Endeavour his faction plays: Thomas
     Howard, Ability 4, adds +2 [My Lord's Man Card] [My Lord's Man] [Assigned Cards]."""
     table = Table(
         5,
@@ -719,8 +719,8 @@ def test_annulment_card_needs_a_protestant_bishop_and_an_unhappy_henry() -> None
 
 
 def test_take_oath_card_a_refusal_sends_to_the_tower() -> None:
-    """A character who fails to take the Oath of Supremacy is placed under arrest [Take Oath
-    Card] [Take Oath]."""
+    """A character who will not swear the Oath of Supremacy goes under arrest [Take Oath Card]
+    [Take Oath]."""
     table = Table(
         5,
         factions={1: ["Thomas More"]},

@@ -410,7 +410,7 @@ class HenryBase(CachedLegalState):
         return False
 
     def male_heir_in_line(self) -> bool:
-        """A male of any sort in the Line of Succession."""
+        """Some man or boy, Tudor or not, stands in the Line of Succession."""
         return any(not self.female(c) for c in self.line)
 
     def henry_death_number(self) -> int:

@@ -297,7 +297,8 @@ class Effects(Tower):
             self._failed(f"{self.name(c)} stays free")
 
     def _e_take_oath(self, success: bool, total: int) -> None:
-        """A character failing to take the Oath is arrested [Take Oath] [Take Oath Card]."""
+        """A character who will not swear the Oath goes under arrest [Take Oath] [Take Oath
+        Card]."""
         c = self._target()
         if success:
             self._log(f"{self.name(c)} takes the Oath of Supremacy.", "Take Oath", {})
@@ -338,9 +339,9 @@ class Effects(Tower):
     # -- abroad -----------------------------------------------------------------------------------
 
     def come_home(self, c: int, rule: str) -> None:
-        """A character returns to court; from a Diplomatic Mission his faction receives (or
-        loses) court cards equal to his Ability minus 2 [Diplomatic Mission] [Summons to
-        Court]."""
+        """A character comes back to court; back from a Diplomatic Mission, his faction's hand
+        changes by his Ability minus 2 court cards (a loss when negative) [Diplomatic Mission]
+        [Summons to Court]."""
         mission = self.where[c] == MISSION
         self.where[c] = COURT
         self.discard_assigned(c, "Diplomatic Mission")

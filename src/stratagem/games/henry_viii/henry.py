@@ -28,7 +28,7 @@ class HenrySegment(Rounds):
     # -- Setup ------------------------------------------------------------------------------
 
     def used(self, c: int) -> bool:
-        """Use only those characters listed for the number of players [Place cards onto
+        """A character is in play only if marked for this many players [Place cards onto
         the Board] [Deal initial playing hands] [Rulings R9]."""
         person = self.book.people[c]
         return not person.born_card and person.players <= self.players
@@ -210,8 +210,8 @@ class HenrySegment(Rounds):
             )
 
     def _t_arrivals(self) -> None:
-        """Characters due this Turn are turned over and join their faction [G. Turn over
-        new Characters and assign Court Cards]."""
+        """Each character whose entry Turn has come is revealed at court for its faction [G.
+        Turn over new Characters and assign Court Cards]."""
         for c in range(len(self.where)):
             if self.where[c] == HIDDEN and self.person(c).entry <= self.turn:
                 self.where[c] = COURT
@@ -294,9 +294,9 @@ class HenrySegment(Rounds):
         )
 
     def _t_end_turn(self) -> None:
-        """The game ends at the end of the Turn in which Henry dies: most Influence wins,
-        and with nobody in the line everyone loses [How to Win] [D. Check for Henry's Death]
-        [Rulings R37]."""
+        """Henry's death makes the Turn it happens in the last one: when it closes the
+        faction with the most Influence wins, and an empty line is a loss for all [How to
+        Win] [D. Check for Henry's Death] [Rulings R37]."""
         if not self.henry_dead:
             self.turn += 1
             track: list[int] = val(self.book.rules.turns.henry_death)

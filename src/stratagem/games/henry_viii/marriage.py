@@ -91,7 +91,7 @@ class Marriage(Succession):
             self.contentment = self.book.rules.contentment.unmarried
             self.last_queen = -1
             self._log(
-                f"Henry is not married: his Contentment is {self.contentment}.",
+                f"Henry has no Queen: his Contentment is {self.contentment}.",
                 CONTENTMENT,
                 {"contentment": self.contentment},
             )
@@ -217,7 +217,7 @@ class Marriage(Succession):
             self._log(f"{self.name(queen)} survives the birth (die {die}).", BIRTH, {"roll": die})
 
     def _t_succession_for_newborn(self, child: int) -> None:
-        """A child born to Henry is given a Succession card at once [Heirs and Succession]
+        """Henry's newborn child takes a Succession card straight away [Heirs and Succession]
         [On the birth of a Tudor Heir]."""
         position = self.birth_position(child)
         if position > self.succession_cards():

@@ -159,8 +159,8 @@ class HenryVIIIState(HenrySegment):
         return [share if seat in self.winner_seats else 0.0 for seat in range(self.players)]
 
     def result(self) -> JsonDict:
-        """Most Influence at the end of the Turn Henry dies; nobody if the line is empty;
-        the Pilgrimage of Grace's own end [How to Win] [The Rebellion] [Rulings R37]."""
+        """The greatest Influence once the Turn of Henry's death closes; nobody if the line
+        is empty; the Pilgrimage of Grace's own end [How to Win] [The Rebellion] [Rulings R37]."""
         scores = {self.seat_name(s): self.faction_influence(s) for s in range(self.players)}
         details: JsonDict = {
             "ended": ENDINGS[self.end],
@@ -174,7 +174,7 @@ class HenryVIIIState(HenrySegment):
         if not self.over:
             reason = "the game is not over"
         elif self.end == "no heir":
-            reason = "Henry died with no one in the Line of Succession: everyone loses"
+            reason = "Henry died with the Line of Succession empty: everyone loses"
         elif self.end == "Pilgrimage of Grace":
             reason = (
                 f"the Pilgrimage of Grace overthrew Henry: {winners[0]} holds the senior "

@@ -21,7 +21,7 @@ class Tower(Endeavours):
     __slots__ = ()
 
     def killable(self, c: int) -> bool:
-        """Minors, Tudor Heirs and foreign Queens cannot be executed or attainted [Minors]
+        """No execution or attainder for a minor, a Tudor Heir or a foreign Queen [Minors]
         [Trial Card] [Execution] [List of Endeavours: Act of Attainder]."""
         return not (self.minor(c) or self.tudor(c) or self.foreign(c))
 
@@ -65,8 +65,9 @@ class Tower(Endeavours):
     # -- Trial ------------------------------------------------------------------------------
 
     def president_office(self, c: int) -> int:
-        """The Lord High Steward presides at Nobles and Royals, the Lord Privy Seal at all
-        others [Lord High Steward] [Lord Privy Seal] [Nobles, Royals and Commoners]."""
+        """The Lord High Steward is the President when a Noble or Royal is tried, the Lord
+        Privy Seal for anyone else [Lord High Steward] [Lord Privy Seal] [Nobles, Royals and
+        Commoners]."""
         name = "Lord High Steward" if self.noble(c) or self.royal(c) else "Lord Privy Seal"
         return self.office_named(name)
 
@@ -88,8 +89,8 @@ class Tower(Endeavours):
         )
 
     def _e_trial(self, success: bool, total: int) -> None:
-        """10 executed and attainted, 8 executed, 6 imprisoned, else released; Tudor Heirs,
-        minors and foreign Queens are imprisoned instead; an adverse result costs the
+        """10 executed and attainted, 8 executed, 6 imprisoned, else released; a Tudor Heir,
+        minor or foreign Queen goes to prison in place of death; an adverse result costs the
         Queen's faction [List of Endeavours: Trial] [Loss of the Queen] [Rulings R25]."""
         assert self.play is not None
         c = self.play["targets"][0]
@@ -294,7 +295,7 @@ class Tower(Endeavours):
         text = (
             f"the senior Catholic in the line, {self.name(catholic[0])}, takes the throne"
             if catholic
-            else "no Catholic is in the line: England sinks into civil war and everyone loses"
+            else "no Catholic is in the line: civil war breaks out and every faction loses"
         )
         self._log(f"The rebels win: Henry is overthrown; {text}.", "The Rebellion", {})
         self.finish_game()
