@@ -171,7 +171,7 @@ class Marriage(Succession):
         self.roll("d1_sex")
 
     def next_heir_card(self, female: bool) -> int:
-        """The next unused Prince or Princess card, or -1: the card limit is absolute [E.
+        """The next unused Prince or Princess card, or -1: no card left, no heir born [E.
         Check for the birth of a Tudor Heir] [Rulings R18]."""
         for c, person in enumerate(self.book.people):
             if person.born_card and person.female == female and self.where[c] == OUT:
