@@ -139,8 +139,8 @@ def test_simons_display_example() -> None:
 
 
 def test_simons_display_example_already_descendant() -> None:
-    """Had Simon's English pile already been in the descendant, he would remove one English
-    card of his choice (the England 1), leaving five votes [Effect of Losing a Vote]."""
+    """If Simon's English pile were descendant before the vote, losing it would cost him an
+    English card he picks (the England 1), down to five votes [Effect of Losing a Vote]."""
     piles = {**SIMON_PILES, "England": (True, SIMON_PILES["England"][1])}
     state = englands_vote()
     doc = state.to_json()
@@ -281,8 +281,8 @@ def test_sweden_scoring_example() -> None:
 
 
 def test_open_card_example() -> None:
-    """Simon has no English card but an Open card, which he places on his English pile; it
-    counts as an English card from then on [Open Cards]."""
+    """Without an English card in hand, Simon puts an Open card on his English pile instead;
+    from then on it is treated as English [Open Cards]."""
     state = position(
         phase=phases.SPECIALS,
         active=SIMON,
