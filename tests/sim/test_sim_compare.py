@@ -95,7 +95,7 @@ def test_a_verdict_names_the_question_the_direction_and_the_interval() -> None:
         ),
         (
             "pack.rulez.logistics.spanish_hand=7",
-            "the pack has no file rulez.toml (files: cards, rules)",
+            "the pack has no file rulez.toml (files: cards, rules, sections)",
         ),
         (
             'pack.cards."Sea Beggars".value=-1',
