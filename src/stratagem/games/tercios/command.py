@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from shapely import Point
 
 from stratagem.games.tercios.pack import plain
+from stratagem.games.tercios.scene import base_distance, bases_apart
 from stratagem.games.tercios.sight import clear_line
 from stratagem.games.tercios.values import final_value
 from stratagem.games.tercios.virtues import (
@@ -80,7 +81,6 @@ def under_command(state: TerciosState, unit: int) -> bool:
     troop = troops[unit]
     if troop.profile.is_artillery:
         return True
-    shape = state.placement(unit).polygon()
     integral = state.g.pack.constant("command_radius")
     if troop.profile.kind in ("company", "forlorn hope"):
         for other, gun in enumerate(troops):
@@ -88,7 +88,7 @@ def under_command(state: TerciosState, unit: int) -> bool:
                 gun.side == troop.side
                 and gun.profile.is_artillery
                 and state.alive[other]
-                and state.placement(other).polygon().distance(shape) <= integral
+                and bases_apart(state, other, unit) <= integral
             ):
                 return True
     for officer in state.g.officers:
@@ -100,11 +100,11 @@ def under_command(state: TerciosState, unit: int) -> bool:
             return True
         reach = radius(state, index)
         if host >= 0:
-            if state.placement(host).polygon().distance(shape) <= reach:
+            if bases_apart(state, host, unit) <= reach:
                 return True
             continue
         point = (state.ox[index], state.oy[index])
-        if shape.distance(Point(point)) <= reach and sees_unit(state, point, unit):
+        if base_distance(state, unit, point) <= reach and sees_unit(state, point, unit):
             return True
     return False
 

@@ -65,6 +65,7 @@ class Scene:
 
     __slots__ = (
         "alive",
+        "apart",
         "bases",
         "blockers",
         "boxes",
@@ -87,6 +88,7 @@ class Scene:
         self.bases = _array([spot.polygon() for spot in self.spots])
         self.boxes: tuple[Box, ...] = tuple(map(tuple, shapely.bounds(self.bases).tolist()))
         self.gaps: dict[tuple[float, float], NDArray[np.float64]] = {}
+        self.apart: dict[int, NDArray[np.float64]] = {}
         self.hidden = _array([element.shape for element in state.terrain if element.hidden])
         self.blockers: dict[tuple[int, str, frozenset[int]], Blockers] = {}
         self.lines: dict[LineKey, tuple[bool, Box]] = {}
@@ -196,6 +198,16 @@ def base_distance(state: TerciosState, unit: int, point: tuple[float, float]) ->
     if gaps is None:
         gaps = scene.gaps[point] = shapely.distance(scene.bases, shapely.points(point))
     return float(gaps[unit])
+
+
+def bases_apart(state: TerciosState, unit: int, other: int) -> float:
+    """How far apart two units' bases are, in inches; the distances from one base to every
+    base are measured together and remembered for the position."""
+    scene = scene_of(state)
+    gaps = scene.apart.get(unit)
+    if gaps is None:
+        gaps = scene.apart[unit] = shapely.distance(scene.bases, scene.bases[unit])
+    return float(gaps[other])
 
 
 def scene_of(state: TerciosState) -> Scene:

@@ -4,12 +4,14 @@ cannot see."""
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from stratagem.core import JsonDict
 from stratagem.games.tercios.command import officer_point, radius
 from stratagem.games.tercios.damage import weary
 from stratagem.games.tercios.encoding import ASSAULT, ORDERS
+from stratagem.games.tercios.geometry import Placement
 from stratagem.games.tercios.unit_values import shown_values
 from stratagem.games.tercios.virtues import stamina
 
@@ -17,9 +19,28 @@ if TYPE_CHECKING:
     from stratagem.games.tercios.state import TerciosState
 
 
+Point = tuple[float, float]
+Rounded = tuple[float, float, float, float, float, tuple[Point, ...], Point]
+
+
+@lru_cache(maxsize=4096)
+def _rounded(spot: Placement) -> Rounded:
+    """A base's centre, facing, size, corners and front centre as a view shows them
+    (remembered: between two views most bases have not moved)."""
+    return (
+        round(spot.x, 3),
+        round(spot.y, 3),
+        round(spot.facing, 2),
+        round(spot.width, 3),
+        round(spot.depth, 3),
+        tuple((round(x, 3), round(y, 3)) for x, y in spot.corners()),
+        (round(spot.front[0], 3), round(spot.front[1], 3)),
+    )
+
+
 def _troop(state: TerciosState, unit: int, seat: int | None) -> JsonDict:
     troop = state.g.troops[unit]
-    spot = state.placement(unit)
+    x, y, facing, width, depth, corners, front = _rounded(state.placement(unit))
     profile = troop.profile
     own = seat == troop.side
     order = state.order[unit]
@@ -31,13 +52,13 @@ def _troop(state: TerciosState, unit: int, seat: int | None) -> JsonDict:
         "side": state.g.seat_names[troop.side],
         "card": profile.card,
         "category": profile.category,
-        "x": round(spot.x, 3),
-        "y": round(spot.y, 3),
-        "facing": round(spot.facing, 2),
-        "width": round(spot.width, 3),
-        "depth": round(spot.depth, 3),
-        "corners": [[round(x, 3), round(y, 3)] for x, y in spot.corners()],
-        "front": [round(v, 3) for v in spot.front],
+        "x": x,
+        "y": y,
+        "facing": facing,
+        "width": width,
+        "depth": depth,
+        "corners": [list(corner) for corner in corners],
+        "front": list(front),
         "alive": state.alive[unit],
         "dm": state.dm[unit],
         "stamina": stamina(state, unit),

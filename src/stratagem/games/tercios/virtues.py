@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from shapely import Point
+from stratagem.games.tercios.scene import base_distance, bases_apart
 
 if TYPE_CHECKING:
     from stratagem.games.tercios.state import TerciosState
@@ -20,9 +20,10 @@ def virtue_bonus(state: TerciosState, unit: int, stat: str) -> int:
     [Virtues], and for a virtue lent by Inspiring [Inspiring]."""
     virtues = state.g.pack.rules.virtues
     total = 0
-    for officer in state.g.officers:
-        if state.attached[officer.index] == unit and state.o_alive[officer.index]:
-            total += sum(1 for v in officer.virtues if virtues.get(v) == stat)
+    if unit in state.attached:  # most units have no commander: skip the loop
+        for officer in state.g.officers:
+            if state.attached[officer.index] == unit and state.o_alive[officer.index]:
+                total += sum(1 for v in officer.virtues if virtues.get(v) == stat)
     if state.buff[unit] and virtues.get(state.buff[unit]) == stat:
         total += 1
     return total
@@ -42,6 +43,8 @@ def radius(state: TerciosState, officer: int) -> float:
 def attached_traits(state: TerciosState, unit: int) -> frozenset[str]:
     """The traits of the living commanders attached to a unit [Automatic Kingdoms Traits]."""
     found: set[str] = set()
+    if unit not in state.attached:
+        return frozenset()
     for officer in state.g.officers:
         if state.attached[officer.index] == unit and state.o_alive[officer.index]:
             found |= officer.traits
@@ -53,13 +56,11 @@ def in_radius(state: TerciosState, officer: int, unit: int) -> bool:
     [Attached Commander]."""
     if not state.o_alive[officer]:
         return False
-    shape = state.placement(unit).polygon()
     host = state.attached[officer]
     if host >= 0:
-        return host == unit or state.placement(host).polygon().distance(shape) <= radius(
-            state, officer
-        )
-    return shape.distance(Point(state.ox[officer], state.oy[officer])) <= radius(state, officer)
+        return host == unit or bases_apart(state, host, unit) <= radius(state, officer)
+    point = (state.ox[officer], state.oy[officer])
+    return base_distance(state, unit, point) <= radius(state, officer)
 
 
 def radius_trait(state: TerciosState, unit: int, trait: str) -> bool:
