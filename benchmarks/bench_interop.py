@@ -1,6 +1,6 @@
 """PettingZoo stepping speed of every game: random legal actions from the action mask.
 
-    .venv/bin/python benchmarks/bench_interop.py --seconds 2 [--baseline COMMIT]
+    .venv/bin/python benchmarks/bench_interop.py --seconds 2 [--baseline COMMIT | --tree COMMIT]
     .venv/bin/python benchmarks/bench_interop.py --parts | --floor | --profile GAME
 
 A step is one ``env.last()`` (the observation and its action mask) and one
@@ -8,6 +8,9 @@ A step is one ``env.last()`` (the observation and its action mask) and one
 ``reset(seed=...)``: what a learner's loop costs. ``--baseline COMMIT`` also measures the
 environment as it was at that commit (its ``interop`` modules read with ``git show``),
 game by game right after the current one, so both see the same machine load.
+``--tree COMMIT`` measures instead the whole source tree of that commit (its engines as well
+as its environment, checked out with ``git worktree`` and run in a child process), game by
+game right after the current one: stepping as a user of that commit saw it.
 ``--parts`` times instead, per decision (the best of 5 passes over the first 600
 decisions of seeded random games), each part of a step: the engine's ``apply_action``
 (with the chance outcomes that follow) and ``legal_actions``, the action mask, the
@@ -23,6 +26,8 @@ from __future__ import annotations
 import argparse
 import cProfile
 import importlib.util
+import json
+import os
 import pstats
 import random
 import subprocess
@@ -107,6 +112,57 @@ def baseline(commit: str) -> MakeEnv:
     return make
 
 
+TREE_RUNNER = """
+import json, random, sys, time
+import numpy as np
+from stratagem.interop.pettingzoo import env
+name, seconds = sys.argv[1], float(sys.argv[2])
+table, rng, games, steps = env(name), random.Random(0), 0, 0
+start = time.perf_counter()
+while time.perf_counter() - start < seconds:
+    table.reset(seed=games)
+    for _agent in table.agent_iter():
+        observation, _reward, done, truncated, _info = table.last()
+        if done or truncated:
+            table.step(None)
+            continue
+        legal = np.flatnonzero(observation["action_mask"])
+        table.step(int(legal[rng.randrange(len(legal))]))
+        steps += 1
+    games += 1
+print(json.dumps([games, steps, time.perf_counter() - start]))
+"""
+"""The loop of ``run`` for another commit's tree: only what every version has (``env``)."""
+
+
+class Tree:
+    """Another commit's whole source tree, checked out in a temporary worktree."""
+
+    def __init__(self, commit: str) -> None:
+        self.folder = Path(tempfile.mkdtemp(prefix="bench_interop_tree_")) / "tree"
+        subprocess.run(
+            ["git", "worktree", "add", "--detach", "--quiet", str(self.folder), commit],
+            check=True,
+        )
+
+    def run(self, name: str, seconds: float) -> tuple[int, int, float]:
+        """(games, steps, elapsed) of ``run``'s loop on that tree, in a child process."""
+        environ = {**os.environ, "PYTHONPATH": str(self.folder / "src")}
+        out = subprocess.run(
+            [sys.executable, "-c", TREE_RUNNER, name, str(seconds)],
+            check=True,
+            capture_output=True,
+            text=True,
+            env=environ,
+        ).stdout
+        games, steps, elapsed = json.loads(out.splitlines()[-1])
+        return int(games), int(steps), float(elapsed)
+
+    def remove(self) -> None:
+        """Take the worktree away again."""
+        subprocess.run(["git", "worktree", "remove", "--force", str(self.folder)], check=True)
+
+
 def parts(name: str, decisions: int = 600, rounds: int = 5) -> str:
     """A table row: µs per decision of each part of a step, the best of ``rounds`` passes
     over the first ``decisions`` decisions of seeded random games: the engine's
@@ -164,6 +220,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=2.0)
     parser.add_argument("--baseline", metavar="COMMIT")
+    parser.add_argument("--tree", metavar="COMMIT")
     parser.add_argument("--profile", metavar="GAME")
     parser.add_argument("--parts", action="store_true")
     parser.add_argument("--floor", action="store_true")
@@ -187,23 +244,34 @@ def main() -> None:
         profile.runcall(run, env, args.profile, args.seconds)
         pstats.Stats(profile).sort_stats("cumulative").print_stats(25)
         return
-    before = baseline(args.baseline) if args.baseline else None
+    tree = Tree(args.tree) if args.tree else None
+    before: Callable[[str, float], tuple[int, int, float]] | None = None
+    if args.baseline:
+        make = baseline(args.baseline)
+        before = lambda name, seconds: run(make, name, seconds)  # noqa: E731
+    elif tree:
+        before = tree.run
+    other = args.baseline or args.tree
     heading = "| game | steps/s | µs/step |"
-    if before:
-        heading += f" steps/s at {args.baseline} | µs/step at {args.baseline} | speed-up |"
+    if other:
+        heading += f" steps/s at {other} | µs/step at {other} | speed-up |"
     print(heading)
     print("|---" * (heading.count("|") - 1) + "|")
-    for info in stratagem.available_games():
-        _games, steps, elapsed = run(env, info.name, args.seconds)
-        row = f"| {info.name} | {steps / elapsed:,.0f} | {1e6 * elapsed / steps:.1f} |"
-        if before:
-            _old_games, old_steps, old_elapsed = run(before, info.name, args.seconds)
-            ratio = (steps / elapsed) / (old_steps / old_elapsed)
-            row += (
-                f" {old_steps / old_elapsed:,.0f} | {1e6 * old_elapsed / old_steps:.1f} |"
-                f" {ratio:.1f}x |"
-            )
-        print(row, flush=True)
+    try:
+        for info in stratagem.available_games():
+            _games, steps, elapsed = run(env, info.name, args.seconds)
+            row = f"| {info.name} | {steps / elapsed:,.0f} | {1e6 * elapsed / steps:.1f} |"
+            if before:
+                _old_games, old_steps, old_elapsed = before(info.name, args.seconds)
+                ratio = (steps / elapsed) / (old_steps / old_elapsed)
+                row += (
+                    f" {old_steps / old_elapsed:,.0f} | {1e6 * old_elapsed / old_steps:.1f} |"
+                    f" {ratio:.1f}x |"
+                )
+            print(row, flush=True)
+    finally:
+        if tree:
+            tree.remove()
 
 
 if __name__ == "__main__":
