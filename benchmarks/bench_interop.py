@@ -1,7 +1,7 @@
 """PettingZoo stepping speed of every game: random legal actions from the action mask.
 
     .venv/bin/python benchmarks/bench_interop.py --seconds 2 [--baseline COMMIT | --tree COMMIT]
-    .venv/bin/python benchmarks/bench_interop.py --parts | --floor | --profile GAME
+    .venv/bin/python benchmarks/bench_interop.py --parts | --floor | --empty | --profile GAME
 
 A step is one ``env.last()`` (the observation and its action mask) and one
 ``env.step(action)``, for whichever agent is selected, over whole games from
@@ -18,6 +18,8 @@ game's ``view(seat)`` and the layout's ``encode``. The engine's two parts are th
 of any step, whatever the observation costs.
 ``--floor`` runs the steps with the observation left out (the mask only): the least a
 step costs in the engine and PettingZoo's loop, whatever the observation costs.
+``--empty`` runs the same loop on an environment of two agents that does nothing (no
+engine, an empty observation): what PettingZoo's own loop costs a step.
 ``--profile`` prints cProfile's top entries for one game instead.
 """
 
@@ -36,9 +38,10 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
+from pettingzoo import AECEnv
 
 import stratagem
 from stratagem.interop.layouts import layout_of
@@ -80,6 +83,46 @@ class MaskOnly(StratagemEnv):
 
 
 NOTHING = np.zeros(0, dtype=np.float32)
+
+
+class Empty(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
+    """Two agents taking turns for ``LENGTH`` steps with an empty observation and three
+    legal actions: PettingZoo's loop with nothing in it."""
+
+    LENGTH = 600
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": [], "name": "empty"}
+    MASK = np.ones(3, dtype=np.int8)
+
+    def __init__(self, _name: str = "") -> None:
+        super().__init__()
+        self.possible_agents = ["a_0", "b_1"]
+        self.steps = 0
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        self.agents = list(self.possible_agents)
+        self.steps = 0
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.agent_selection = self.agents[0]
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        return {"observation": NOTHING, "action_mask": self.MASK}
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent]:
+            self._was_dead_step(action)
+            return
+        self.steps += 1
+        self._cumulative_rewards[agent] = 0.0
+        if self.steps >= self.LENGTH:
+            self.terminations = dict.fromkeys(self.agents, True)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self.agent_selection = "b_1" if agent == "a_0" else "a_0"
+        self._accumulate_rewards()
 
 
 def mask_only(name: str) -> MaskOnly:
@@ -224,6 +267,7 @@ def main() -> None:
     parser.add_argument("--profile", metavar="GAME")
     parser.add_argument("--parts", action="store_true")
     parser.add_argument("--floor", action="store_true")
+    parser.add_argument("--empty", action="store_true")
     args = parser.parse_args()
     if args.parts:
         print(
@@ -238,6 +282,13 @@ def main() -> None:
         for info in stratagem.available_games():
             _games, steps, elapsed = run(mask_only, info.name, args.seconds)
             print(f"| {info.name} | {steps / elapsed:,.0f} | {1e6 * elapsed / steps:.1f} |")
+        return
+    if args.empty:
+        _games, steps, elapsed = run(Empty, "empty", args.seconds)
+        print(
+            f"PettingZoo's loop alone: {steps / elapsed:,.0f} steps/s, "
+            f"{1e6 * elapsed / steps:.2f} µs/step"
+        )
         return
     if args.profile:
         profile = cProfile.Profile()
