@@ -21,6 +21,9 @@ if TYPE_CHECKING:
     from stratagem.games.tercios.state import Frame, TerciosState
 
 RULE = "Reactions"
+CLEAR = 0.1
+"""Inches of margin of the cheap distance tests that only settle the clear cases (a point
+that far beyond a base's corners): whatever is closer goes to the exact shape test."""
 
 
 def after_move(state: TerciosState, unit: int) -> None:
@@ -29,12 +32,17 @@ def after_move(state: TerciosState, unit: int) -> None:
     [Reactions] [In the wrong place] [Rulings R24] [Rulings R30]."""
     g = state.g
     side = g.troops[unit].side
-    shape = state.placement(unit).polygon()
+    spot = state.placement(unit)
+    shape = spot.polygon()
+    outside = math.hypot(spot.width, spot.depth) / 2 + CLEAR
     for officer in g.officers:
         index = officer.index
         if not state.o_alive[index] or state.attached[index] >= 0:
             continue
-        if not shape.buffer(0.01).contains(Point(state.ox[index], state.oy[index])):
+        point = (state.ox[index], state.oy[index])
+        if distance(point, (spot.x, spot.y)) > outside:
+            continue  # far beyond the corners: clearly not touched (no shape built)
+        if not shape.buffer(0.01).contains(Point(point)):
             continue
         if officer.side == side:
             rear = state.placement(unit).centres()[2]
@@ -48,6 +56,8 @@ def after_move(state: TerciosState, unit: int) -> None:
         if troop.side == side or not may_react(state, other):
             continue
         front = state.placement(other).front
+        if distance(front, (spot.x, spot.y)) > outside + reach:
+            continue  # far beyond the reaction distance of every corner
         gap = shape.distance(Point(front))
         if gap <= reach:
             near.append((gap, other))
