@@ -30,7 +30,15 @@ from stratagem.games.tercios.geometry import (
     overlaps,
     turn_between,
 )
-from stratagem.games.tercios.scene import Blockers, Obstacle, blockers
+from stratagem.games.tercios.scene import (
+    Blockers,
+    Ground,
+    Landing,
+    Obstacle,
+    Route,
+    blockers,
+    scene_of,
+)
 from stratagem.games.tercios.values import final_value
 from stratagem.games.tercios.virtues import has_rule, virtue_bonus
 
@@ -75,27 +83,36 @@ def obstacles(
 
 def ground_effects(state: TerciosState, unit: int, path: LineString) -> tuple[int, int, bool]:
     """The bonuses, penalties and disorder that the ground crossed by the front centre
-    gives [Terrain and Movement]: Mvt (-) on difficult ground [Difficult], Mvt (-) and
-    disorder on very difficult ground [Very difficult] (as difficult for Light units
-    [Light]; neither for Skirmishers [Skirmishers]), Mvt (+) wholly on easy ground [Easy]
-    [Rulings R16]."""
-    bonus = penalty = 0
-    disorder = False
+    gives [Terrain and Movement] (see ``_ground_for``)."""
+    return _ground_for(state, unit, _ground(state, path))
+
+
+def _ground(state: TerciosState, path: LineString) -> Ground:
+    """The scenery ``path`` meets: wholly on one easy element (within 0.01 inch), across a
+    difficult or very difficult element, across a very difficult one [Terrain and Movement]."""
     easy = [e.shape for e in state.terrain if e.ground == "easy"]
-    if easy and any(inside(path.buffer(0.01), shape) for shape in easy):
-        bonus = 1
-    if has_rule(state, unit, "Skirmishers"):
-        return bonus, 0, False
-    light = has_rule(state, unit, "Light")
+    on_easy = bool(easy) and any(inside(path.buffer(0.01), shape) for shape in easy)
+    rough = very = False
     for element in state.terrain:
         if element.ground not in ("difficult", "very difficult"):
             continue
         if not path.intersects(element.shape):
             continue
-        penalty = 1
-        if element.ground == "very difficult" and not light:
-            disorder = True
-    return bonus, penalty, disorder
+        rough = True
+        very = very or element.ground == "very difficult"
+    return Ground(on_easy, rough, very)
+
+
+def _ground_for(state: TerciosState, unit: int, ground: Ground) -> tuple[int, int, bool]:
+    """The bonuses, penalties and disorder the ground gives this unit [Terrain and
+    Movement]: Mvt (-) on difficult ground [Difficult], Mvt (-) and disorder on very
+    difficult ground [Very difficult] (as difficult for Light units [Light]; neither for
+    Skirmishers [Skirmishers]), Mvt (+) wholly on easy ground [Easy] [Rulings R16]."""
+    bonus = 1 if ground.easy else 0
+    if has_rule(state, unit, "Skirmishers"):
+        return bonus, 0, False
+    light = has_rule(state, unit, "Light")
+    return bonus, 1 if ground.rough else 0, ground.very and not light
 
 
 def speed(state: TerciosState, unit: int, bonuses: int, penalties: int = 0) -> float:
@@ -133,22 +150,13 @@ def move_problem(
             f"degrees; it may not exceed {max_pivot:g}",
             None,
         )
-    path = LineString([origin, front])
-    found = blockers(state, unit)
-    for index in np.flatnonzero(crossed(path, found.shapes)):
-        obstacle = found.items[index]
-        if obstacle.unit is None or not _may_pass(state, unit, obstacle.unit):
-            return f"Activation Movement: the line of the move crosses {obstacle.name}", None
-    gap = state.g.pack.constant("gap")
-    pair = narrow_gap(path, found.shapes, gap)
-    if pair is not None:
-        first, second = found.items[pair[0]].name, found.items[pair[1]].name
-        return (
-            f"Movement: Obstacles: the move passes between {first} and {second}, less "
-            f"than {gap:g} inches apart",
-            None,
-        )
-    bonus, penalty, disorder = ground_effects(state, unit, path)
+    scene = scene_of(state)
+    route = scene.routes.get((unit, front))
+    if route is None:
+        route = scene.routes[(unit, front)] = _route(state, unit, origin, front)
+    if route.problem is not None or route.ground is None:
+        return route.problem, None
+    bonus, penalty, disorder = _ground_for(state, unit, route.ground)
     allowed = speed(state, unit, bonuses + bonus, penalty)
     if length > allowed + 1e-6:
         return (
@@ -156,16 +164,39 @@ def move_problem(
             f"{allowed:g} now",
             None,
         )
-    return _final_spot(
-        state,
-        unit,
-        start=start,
-        front=front,
-        direction=direction,
-        facing=facing,
-        blockers=found,
-        disorder=disorder,
-    )
+    landing = scene.landings.get((unit, front, facing))
+    if landing is None:
+        landing = scene.landings[(unit, front, facing)] = _final_spot(
+            state, unit, start=start, front=front, direction=direction, facing=facing
+        )
+    if landing.problem is not None or landing.spot is None:
+        return landing.problem, None
+    return None, Move(landing.spot, disorder, landing.pushed)
+
+
+def _route(
+    state: TerciosState, unit: int, origin: tuple[float, float], front: tuple[float, float]
+) -> Route:
+    """The straight line of the front centre: crossing no unit (but friendly artillery) or
+    impassable ground [Overlap] [Impassable], passing no gap under 3 inches [Obstacles];
+    else the ground it crosses [Terrain and Movement] (pure geometry, remembered by the
+    scene)."""
+    path = LineString([origin, front])
+    found = blockers(state, unit)
+    for index in np.flatnonzero(crossed(path, found.shapes)):
+        obstacle = found.items[index]
+        if obstacle.unit is None or not _may_pass(state, unit, obstacle.unit):
+            return Route(f"Activation Movement: the line of the move crosses {obstacle.name}", None)
+    gap = state.g.pack.constant("gap")
+    pair = narrow_gap(path, found.shapes, gap)
+    if pair is not None:
+        first, second = found.items[pair[0]].name, found.items[pair[1]].name
+        return Route(
+            f"Movement: Obstacles: the move passes between {first} and {second}, less "
+            f"than {gap:g} inches apart",
+            None,
+        )
+    return Route(None, _ground(state, path))
 
 
 def _may_pass(state: TerciosState, unit: int, other: int) -> bool:
@@ -182,47 +213,46 @@ def _final_spot(
     front: tuple[float, float],
     direction: float,
     facing: float | None,
-    blockers: Blockers,
-    disorder: bool,
-) -> tuple[str | None, Move | None]:
+) -> Landing:
     """Where the base ends: facing the way it moved [Activation Movement], overlapping
     nothing [Overlap], or turned at most 45 degrees to clear what it would overlap
-    [Angle Correction] [Rulings R18]."""
+    [Angle Correction] [Rulings R18] (pure geometry, remembered by the scene)."""
+    found = blockers(state, unit)
     if facing is not None and turn_between(facing, direction) <= FACING_TOLERANCE:
         direction, facing = facing, None
     straight = start.with_front_at(front, direction)
-    clash = _clash(state, straight.polygon(), blockers)
+    clash = _clash(state, straight.polygon(), found)
     if facing is None:
-        pushed = _push_back(state, unit, straight, blockers, direction) if clash else None
+        pushed = _push_back(state, unit, straight, found, direction) if clash else None
         if pushed:
-            return None, Move(straight, disorder, pushed)
+            return Landing(None, straight, pushed)
         if clash is not None:
-            return (
+            return Landing(
                 f"Overlap: the unit would end overlapping {clash}; a facing within "
                 f"{state.g.pack.constant('max_correction'):g} degrees may correct it "
                 "(Angle Correction), or move less far",
                 None,
             )
-        return None, Move(straight, disorder)
+        return Landing(None, straight)
     correction = turn_between(facing, direction)
     limit = state.g.pack.constant("max_correction")
     if clash is None:
-        return (
+        return Landing(
             f"Activation Movement: the unit ends facing the direction it moved "
             f"({direction:.1f} degrees); a different facing is only an Angle Correction "
             "when the move would end overlapping",
             None,
         )
     if correction > limit + 1e-6:
-        return (
+        return Landing(
             f"Angle Correction: {correction:.0f} degrees exceeds the {limit:g}-degree limit",
             None,
         )
     corrected = start.with_front_at(front, facing)
-    still = _clash(state, corrected.polygon(), blockers)
+    still = _clash(state, corrected.polygon(), found)
     if still is not None:
-        return f"Angle Correction: the corrected base still overlaps {still}", None
-    return None, Move(corrected, disorder)
+        return Landing(f"Angle Correction: the corrected base still overlaps {still}", None)
+    return Landing(None, corrected)
 
 
 def _push_back(

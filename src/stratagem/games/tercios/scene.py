@@ -9,8 +9,9 @@ answer the change cannot have touched: a line is only affected by bases within t
 gap of it [Obstacles], so a line whose box, widened by the gap, misses the moved
 bases' boxes before and after keeps its answer.
 
-Only pure geometry is remembered here (bases, terrain, lines); anything that depends on
-orders, values or virtues is computed afresh by the rules.
+Only pure geometry is remembered here (bases, terrain, lines, where a straight move's
+line and base meet what); anything that depends on orders, values or virtues (a unit's
+speed, what the ground does to it) is computed afresh by the rules.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import shapely
 
-from stratagem.games.tercios.geometry import EPSILON, Shapes, blocked, narrow_gap
+from stratagem.games.tercios.geometry import EPSILON, Placement, Shapes, blocked, narrow_gap
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -44,6 +45,36 @@ class Obstacle:
     name: str
     shape: shapely.Geometry
     unit: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Ground:
+    """The scenery a straight path of a front centre meets [Terrain and Movement]: wholly
+    on easy ground, across difficult or very difficult ground, across very difficult."""
+
+    easy: bool
+    rough: bool
+    very: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Route:
+    """The geometry of a unit's straight move to a front-centre point: the movement rule the
+    line itself breaks (crossing a base or impassable ground, a narrow gap), or the ground
+    it crosses [Activation Movement] [Obstacles]."""
+
+    problem: str | None
+    ground: Ground | None
+
+
+@dataclass(frozen=True, slots=True)
+class Landing:
+    """Where a move's base ends, with the artillery it pushed back, or the overlap rule
+    that refuses it [Overlap] [Angle Correction]."""
+
+    problem: str | None
+    spot: Placement | None
+    pushed: tuple[tuple[int, Placement], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,7 +104,9 @@ class Scene:
         "gaps",
         "hidden",
         "key",
+        "landings",
         "lines",
+        "routes",
         "seen",
         "sights",
         "spots",
@@ -93,6 +126,8 @@ class Scene:
         self.blockers: dict[tuple[int, str, frozenset[int]], Blockers] = {}
         self.lines: dict[LineKey, tuple[bool, Box]] = {}
         self.seen: dict[tuple[int, int], bool] = {}
+        self.routes: dict[tuple[int, tuple[float, float]], Route] = {}
+        self.landings: dict[tuple[int, tuple[float, float], float | None], Landing] = {}
         self.sights: dict[
             tuple[int, int, tuple[tuple[float, float], ...], frozenset[int], float],
             list[tuple[float, tuple[float, float], tuple[float, float]]],
