@@ -188,6 +188,22 @@ class Table:
         raise AssertionError(f"{name} is not face up in any faction")
 
 
+ACCIDENT_HAND = ["Accident | Act of Attainder", "Arrest Warrant | Royal Command"]
+"""What Faction 1 needs for ``widow_henry``."""
+
+
+def widow_henry(table: Table) -> None:
+    """Faction 1's Accident on Catherine of Aragon, forced by Royal Command, with a death
+    roll of 12: Henry is a widower (Faction 1 must hold ``ACCIDENT_HAND``) [Accident]
+    [Royal Command]."""
+    table.to_player_turn(0)
+    table.act("Endeavour: Accident | Act of Attainder")
+    table.settle()
+    table.act("Target: Catherine of Aragon", "Support: Arrest Warrant | Royal Command")
+    table.pass_supports()
+    table.settle("Dice: 12")
+
+
 def drive(table: Table, stop: Callable[[State], bool]) -> None:
     """Play on with quiet defaults (every faction discards, every Support passes) until
     ``stop`` holds."""

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from .helpers import Table, asked
+from .helpers import ACCIDENT_HAND, Table, asked, widow_henry
 
 ROYAL_COMMAND = "Act of Bastardy | Royal Command"
 OBSTRUCTION = "Act of Succession | Obstruction"
@@ -235,14 +235,9 @@ def test_act_of_bastardy_may_name_a_dead_previous_queen() -> None:
     """The Act strikes the surviving children of one Queen, present or past; a Queen who died
     a Queen (an Accident, forced by Royal Command and a death roll) is a previous Queen, so
     her daughter Mary Tudor can be bastardised [Act of Bastardy] [Rulings R41]."""
-    hands = {0: ["Accident | Act of Attainder", "Arrest Warrant | Royal Command"]}
+    hands = {0: ACCIDENT_HAND}
     table = Table(5, hands={**hands, 1: ["Act of Bastardy | Royal Command"]})
-    table.to_player_turn(0)
-    table.act("Endeavour: Accident | Act of Attainder")
-    table.settle()
-    table.act("Target: Catherine of Aragon", "Support: Arrest Warrant | Royal Command")
-    table.pass_supports()
-    table.settle("Dice: 12")
+    widow_henry(table)
     assert "Henry is a widower." in table.events()
     table.to_player_turn(1)
     table.act("Endeavour: Act of Bastardy | Royal Command")

@@ -8,7 +8,7 @@ import pytest
 import stratagem
 from stratagem import OptionError
 
-from .helpers import Table, asked, drive, load
+from .helpers import ACCIDENT_HAND, Table, asked, drive, load, widow_henry
 
 ROYAL = "Act of Bastardy | Royal Command"
 
@@ -136,18 +136,13 @@ def test_during_the_marriage_the_queens_faction_adds_the_contentment() -> None:
 def test_when_henry_marries_contentment_then_birth() -> None:
     """A widower marries at once on a successful Marriage: his Contentment is rolled first,
     then the birth of an heir [When Henry marries] [Marriage] [Rulings R4]."""
-    hands = {0: ["Accident | Act of Attainder", "Arrest Warrant | Royal Command"]}
+    hands = {0: ACCIDENT_HAND}
     table = Table(
         5,
         factions={1: ["Anne Boleyn"]},
         hands={**hands, 1: ["Marriage | Scandal", ROYAL]},
     )
-    table.to_player_turn(0)
-    table.act("Endeavour: Accident | Act of Attainder")
-    table.settle()
-    table.act("Target: Catherine of Aragon", "Support: Arrest Warrant | Royal Command")
-    table.pass_supports()
-    table.settle("Dice: 12")
+    widow_henry(table)
     table.to_player_turn(1)
     table.act("Endeavour: Marriage | Scandal", "Target: Anne Boleyn", "Target: King Henry")
     table.act(f"Support: {ROYAL}")
@@ -616,18 +611,13 @@ def test_lady_of_the_bedchamber_and_revulsion_move_the_contentment_roll(
     """When Henry marries his Contentment is rolled at once; a Lady of the Bedchamber played
     then adds 1 to the roll, a Revulsion takes 1 [Lady of the Bedchamber] [Revulsion] [F.
     Roll for Henry's Matrimonial Contentment]."""
-    hands = {0: ["Accident | Act of Attainder", "Arrest Warrant | Royal Command"]}
+    hands = {0: ACCIDENT_HAND}
     table = Table(
         5,
         factions={1: ["Anne Boleyn"]},
         hands={**hands, 1: ["Marriage | Scandal", ROYAL], 3: [card]},
     )
-    table.to_player_turn(0)
-    table.act("Endeavour: Accident | Act of Attainder")
-    table.settle()
-    table.act("Target: Catherine of Aragon", "Support: Arrest Warrant | Royal Command")
-    table.pass_supports()
-    table.settle("Dice: 12")
+    widow_henry(table)
     table.to_player_turn(1)
     table.act("Endeavour: Marriage | Scandal", "Target: Anne Boleyn", "Target: King Henry")
     table.act(f"Support: {ROYAL}")
