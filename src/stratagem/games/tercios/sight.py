@@ -30,6 +30,10 @@ from stratagem.games.tercios.scene import blockers, scene_of
 if TYPE_CHECKING:
     from stratagem.games.tercios.state import TerciosState
 
+CLEAR = 0.1
+"""Inches of margin of the cheap distance test that only settles the clear cases (a centre
+that far beyond the longest move the ground allows): nearer ones get the exact tests."""
+
 
 def clear_line(
     state: TerciosState, start: tuple[float, float], end: tuple[float, float], skip: set[int]
@@ -171,7 +175,12 @@ def charge_path(state: TerciosState, unit: int, target: int, bonuses: int) -> Ch
     gap = state.g.pack.constant("gap")
     flank = behind_front_line(start.front, target_spot) and not _never_flanked(state, target)
     centres = sorted(target_spot.centres(), key=lambda c: distance(start.front, c))
+    # The most the ground can make of the move (it gives at most one bonus and one
+    # penalty): a centre clearly beyond it is out of reach whatever ground the path crosses.
+    longest = max(speed(state, unit, bonuses + b, p) for b in (0, 1) for p in (0, 1)) + CLEAR
     for centre in centres:
+        if distance(start.front, centre) > longest:
+            break  # this centre and the farther ones
         direction = bearing(start.front, centre)
         if turn_between(start.facing, direction) > state.g.pack.constant("max_pivot") + 1e-6:
             continue
