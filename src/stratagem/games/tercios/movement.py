@@ -374,7 +374,15 @@ def reorient(
 
 def free_turns(state: TerciosState, unit: int) -> list[str]:
     """The turns after which the base overlaps nothing and stays on the table
-    [Reorientation]."""
+    [Reorientation] (pure geometry, remembered by the scene)."""
+    scene = scene_of(state)
+    known = scene.turns.get(unit)
+    if known is None:
+        known = scene.turns[unit] = _free_turns(state, unit)
+    return list(known)
+
+
+def _free_turns(state: TerciosState, unit: int) -> tuple[str, ...]:
     spot = state.placement(unit)
     others = blockers(state, unit)
     area = table_area(state)
@@ -383,7 +391,7 @@ def free_turns(state: TerciosState, unit: int) -> list[str]:
         turned = Placement(spot.x, spot.y, normalize(spot.facing + angle), spot.width, spot.depth)
         if free(turned.polygon(), others, area):
             found.append(verb)
-    return found
+    return tuple(found)
 
 
 def evade(state: TerciosState, unit: int, away_from: int, rule: str = "Reactions: Run!") -> None:

@@ -10,8 +10,9 @@ gap of it [Obstacles], so a line whose box, widened by the gap, misses the moved
 bases' boxes before and after keeps its answer.
 
 Only pure geometry is remembered here (bases, terrain, lines, where a straight move's
-line and base meet what); anything that depends on orders, values or virtues (a unit's
-speed, what the ground does to it) is computed afresh by the rules.
+line and base meet what, the turns a base has room for); anything that depends on orders,
+values or virtues (a unit's speed, what the ground does to it) is computed afresh by the
+rules.
 """
 
 from __future__ import annotations
@@ -110,6 +111,7 @@ class Scene:
         "seen",
         "sights",
         "spots",
+        "turns",
     )
 
     def __init__(self, state: TerciosState, previous: Scene | None) -> None:
@@ -128,6 +130,7 @@ class Scene:
         self.seen: dict[tuple[int, int], bool] = {}
         self.routes: dict[tuple[int, tuple[float, float]], Route] = {}
         self.landings: dict[tuple[int, tuple[float, float], float | None], Landing] = {}
+        self.turns: dict[int, tuple[str, ...]] = {}
         self.sights: dict[
             tuple[int, int, tuple[tuple[float, float], ...], frozenset[int], float],
             list[tuple[float, tuple[float, float], tuple[float, float]]],
