@@ -494,11 +494,12 @@ def _joinable(state: TerciosState, officer: int, move: float | None = None) -> I
     side = state.g.officers[officer].side
     if state.attached[officer] >= 0:
         return
+    reach = commander_move(state, officer) if move is None else move  # once, not per unit
     for unit, troop in enumerate(state.g.troops):
         if (
             troop.side == side
             and state.alive[unit]
-            and _approach(state, officer, unit, 0.0, move) is not None
+            and _approach(state, officer, unit, 0.0, reach) is not None
         ):
             yield unit
 
