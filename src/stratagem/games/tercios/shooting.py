@@ -23,6 +23,9 @@ GUNS = ("Light gun", "Medium gun", "Heavy gun")
 LIGHT_WEAPONS = ("Pistols", "Arquebus", "Muskets", "Crossbow", "Arquebus/Musket")
 MIXED_NEAR = 8
 MIXED_FAR = 12
+CLEAR = 0.1
+"""Inches of margin of the cheap distance test that only settles the clear cases (a target
+that far out of range): nearer ones get the exact sight and range tests."""
 
 
 def weapon_range(state: TerciosState, unit: int) -> float:
@@ -93,8 +96,22 @@ def target_range(
     """The range to the nearest visible centre of the target (``within`` inches), or
     ``None`` if unseen [Range]."""
     over = fired_over(state, unit, target)
-    seen = visible_centres(state, unit, target, _origins(state, unit), over=over, within=within)
+    origins = _origins(state, unit)
+    if _beyond(state, origins, target, within):
+        return None
+    seen = visible_centres(state, unit, target, origins, over=over, within=within)
     return seen[0][0] if seen else None
+
+
+def _beyond(
+    state: TerciosState, origins: list[tuple[float, float]], target: int, within: float
+) -> bool:
+    """Every centre of the target clearly farther than ``within`` from every origin (its
+    centres lie within half its diagonal of its middle): no line needs testing."""
+    troop = state.g.troops[target]
+    spread = math.hypot(troop.width, troop.depth) / 2 + CLEAR
+    middle = (state.x[target], state.y[target])
+    return all(distance(origin, middle) > within + spread for origin in origins)
 
 
 def shot_targets(state: TerciosState, unit: int, mode: str) -> list[int]:
