@@ -115,16 +115,18 @@ class Scene:
     )
 
     def __init__(self, state: TerciosState, previous: Scene | None) -> None:
-        troops = state.g.troops
         self.key = (list(state.x), list(state.y), list(state.f), list(state.alive))
         self.gap = state.g.pack.constant("gap")
-        self.spots = tuple(state.placement(unit) for unit in range(len(troops)))
         self.alive = np.array(state.alive, dtype=bool)
-        self.bases = _array([spot.polygon() for spot in self.spots])
-        self.boxes: tuple[Box, ...] = tuple(map(tuple, shapely.bounds(self.bases).tolist()))
+        if previous is None:
+            self.spots = tuple(state.placement(unit) for unit in range(len(state.g.troops)))
+            self.bases = _array([spot.polygon() for spot in self.spots])
+            self.boxes: tuple[Box, ...] = tuple(map(tuple, shapely.bounds(self.bases).tolist()))
+            self.hidden = _array([element.shape for element in state.terrain if element.hidden])
+        else:
+            self._moved_from(state, previous)
         self.gaps: dict[tuple[float, float], NDArray[np.float64]] = {}
         self.apart: dict[int, NDArray[np.float64]] = {}
-        self.hidden = _array([element.shape for element in state.terrain if element.hidden])
         self.blockers: dict[tuple[int, str, frozenset[int]], Blockers] = {}
         self.lines: dict[LineKey, tuple[bool, Box]] = {}
         self.seen: dict[tuple[int, int], bool] = {}
@@ -143,6 +145,24 @@ class Scene:
         x, y, f, alive = self.key
         return x == state.x and y == state.y and f == state.f and alive == state.alive
 
+    def _moved_from(self, state: TerciosState, previous: Scene) -> None:
+        """The bases of the previous scene, those that moved built again (the terrain is
+        the same: placing scenery starts the scenes afresh)."""
+        x, y, f, _ = self.key
+        old_x, old_y, old_f, _ = previous.key
+        spots = list(previous.spots)
+        bases = previous.bases.copy()
+        boxes = list(previous.boxes)
+        for unit in range(len(spots)):
+            if x[unit] != old_x[unit] or y[unit] != old_y[unit] or f[unit] != old_f[unit]:
+                spots[unit] = state.placement(unit)
+                bases[unit] = spots[unit].polygon()
+                boxes[unit] = tuple(shapely.bounds(bases[unit]).tolist())
+        self.spots = tuple(spots)
+        self.bases = bases
+        self.boxes = tuple(boxes)
+        self.hidden = previous.hidden
+
     def _keep_lines(self, previous: Scene) -> None:
         """Carry over the lines that no moved or removed base comes within the gap of."""
         changed = [
@@ -151,10 +171,22 @@ class Scene:
             if old != new or previous.key[3][unit] != self.key[3][unit]
             for box in (previous.boxes[unit], self.boxes[unit])
         ]
+        if not changed or not previous.lines:
+            self.lines = dict(previous.lines)
+            return
+        boxes = np.array([entry[1] for entry in previous.lines.values()])
+        hit = np.zeros(len(boxes), dtype=bool)
+        for low_x, low_y, high_x, high_y in changed:
+            hit |= (
+                (boxes[:, 0] <= high_x)
+                & (low_x <= boxes[:, 2])
+                & (boxes[:, 1] <= high_y)
+                & (low_y <= boxes[:, 3])
+            )
         self.lines = {
             key: entry
-            for key, entry in previous.lines.items()
-            if not any(_meet(entry[1], box) for box in changed)
+            for (key, entry), met in zip(previous.lines.items(), hit.tolist(), strict=True)
+            if not met
         }
 
     def clear_lines(self, lines: Sequence[LineKey]) -> list[bool]:
@@ -260,7 +292,3 @@ def _array(shapes: list[shapely.Geometry]) -> NDArray[np.object_]:
     out = np.empty(len(shapes), dtype=object)
     out[:] = shapes
     return out
-
-
-def _meet(a: Box, b: Box) -> bool:
-    return a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]
