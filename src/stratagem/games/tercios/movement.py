@@ -108,6 +108,8 @@ def _ground_for(state: TerciosState, unit: int, ground: Ground) -> tuple[int, in
     Movement]: Mvt (-) on difficult ground [Difficult], Mvt (-) and disorder on very
     difficult ground [Very difficult] (as difficult for Light units [Light]; neither for
     Skirmishers [Skirmishers]), Mvt (+) wholly on easy ground [Easy] [Rulings R16]."""
+    if not (ground.easy or ground.rough):
+        return 0, 0, False  # open ground: nothing to give, whatever the unit
     bonus = 1 if ground.easy else 0
     if has_rule(state, unit, "Skirmishers"):
         return bonus, 0, False
@@ -136,7 +138,8 @@ def move_problem(
     unit or impassable ground, a pivot of at most 90 degrees, within the unit's move
     [Activation Movement], passing no gap under 3 inches [Obstacles]; the broken rule in
     words, or the checked move [Rulings R18]."""
-    start = state.placement(unit)
+    scene = scene_of(state)
+    start = scene.spots[unit]
     origin = start.front
     length = distance(origin, front)
     if length < 1e-6:
@@ -150,7 +153,6 @@ def move_problem(
             f"degrees; it may not exceed {max_pivot:g}",
             None,
         )
-    scene = scene_of(state)
     route = scene.routes.get((unit, front))
     if route is None:
         route = scene.routes[(unit, front)] = _route(state, unit, origin, front)
