@@ -118,13 +118,14 @@ class Scene:
         self.key = (list(state.x), list(state.y), list(state.f), list(state.alive))
         self.gap = state.g.pack.constant("gap")
         self.alive = np.array(state.alive, dtype=bool)
+        changed: list[int] = []
         if previous is None:
             self.spots = tuple(state.placement(unit) for unit in range(len(state.g.troops)))
             self.bases = _array([spot.polygon() for spot in self.spots])
             self.boxes: tuple[Box, ...] = tuple(map(tuple, shapely.bounds(self.bases).tolist()))
             self.hidden = _array([element.shape for element in state.terrain if element.hidden])
         else:
-            self._moved_from(state, previous)
+            changed = self._moved_from(state, previous)
         self.gaps: dict[tuple[float, float], NDArray[np.float64]] = {}
         self.apart: dict[int, NDArray[np.float64]] = {}
         self.blockers: dict[tuple[int, str, frozenset[int]], Blockers] = {}
@@ -138,18 +139,20 @@ class Scene:
             list[tuple[float, tuple[float, float], tuple[float, float]]],
         ] = {}
         if previous is not None and len(previous.lines) <= KEPT_LINES:
-            self._keep_lines(previous)
+            self._keep_lines(previous, changed)
 
     def holds(self, state: TerciosState) -> bool:
         """Whether the state's bases stand where this scene's do."""
         x, y, f, alive = self.key
         return x == state.x and y == state.y and f == state.f and alive == state.alive
 
-    def _moved_from(self, state: TerciosState, previous: Scene) -> None:
+    def _moved_from(self, state: TerciosState, previous: Scene) -> list[int]:
         """The bases of the previous scene, those that moved built again (the terrain is
-        the same: placing scenery starts the scenes afresh)."""
-        x, y, f, _ = self.key
-        old_x, old_y, old_f, _ = previous.key
+        the same: placing scenery starts the scenes afresh); the units that moved, came or
+        left."""
+        x, y, f, alive = self.key
+        old_x, old_y, old_f, old_alive = previous.key
+        changed = []
         spots = list(previous.spots)
         bases = previous.bases.copy()
         boxes = list(previous.boxes)
@@ -158,31 +161,31 @@ class Scene:
                 spots[unit] = state.placement(unit)
                 bases[unit] = spots[unit].polygon()
                 boxes[unit] = tuple(shapely.bounds(bases[unit]).tolist())
+                changed.append(unit)
+            elif alive[unit] != old_alive[unit]:
+                changed.append(unit)
         self.spots = tuple(spots)
         self.bases = bases
         self.boxes = tuple(boxes)
         self.hidden = previous.hidden
+        return changed
 
-    def _keep_lines(self, previous: Scene) -> None:
-        """Carry over the lines that no moved or removed base comes within the gap of."""
-        changed = [
-            box
-            for unit, (old, new) in enumerate(zip(previous.spots, self.spots, strict=True))
-            if old != new or previous.key[3][unit] != self.key[3][unit]
-            for box in (previous.boxes[unit], self.boxes[unit])
-        ]
+    def _keep_lines(self, previous: Scene, changed: list[int]) -> None:
+        """Carry over the lines that no moved, come or removed base (``changed``) comes
+        within the gap of."""
         if not changed or not previous.lines:
             self.lines = dict(previous.lines)
             return
         boxes = np.array([entry[1] for entry in previous.lines.values()])
         hit = np.zeros(len(boxes), dtype=bool)
-        for low_x, low_y, high_x, high_y in changed:
-            hit |= (
-                (boxes[:, 0] <= high_x)
-                & (low_x <= boxes[:, 2])
-                & (boxes[:, 1] <= high_y)
-                & (low_y <= boxes[:, 3])
-            )
+        for unit in changed:
+            for low_x, low_y, high_x, high_y in (previous.boxes[unit], self.boxes[unit]):
+                hit |= (
+                    (boxes[:, 0] <= high_x)
+                    & (low_x <= boxes[:, 2])
+                    & (boxes[:, 1] <= high_y)
+                    & (low_y <= boxes[:, 3])
+                )
         self.lines = {
             key: entry
             for (key, entry), met in zip(previous.lines.items(), hit.tolist(), strict=True)
