@@ -139,66 +139,67 @@ def move_problem(
     [Activation Movement], passing no gap under 3 inches [Obstacles]; the broken rule in
     words, or the checked move [Rulings R18]."""
     scene = scene_of(state)
-    start = scene.spots[unit]
-    origin = start.front
-    length = distance(origin, front)
-    if length < 1e-6:
-        return "Activation Movement: the destination is where the unit already stands", None
-    direction = bearing(origin, front)
-    pivot = turn_between(start.facing, direction)
-    max_pivot = state.g.pack.constant("max_pivot")
-    if pivot > max_pivot + 1e-6:
-        return (
-            f"Activation Movement: the pivot towards the destination would be {pivot:.0f} "
-            f"degrees; it may not exceed {max_pivot:g}",
-            None,
-        )
     route = scene.routes.get((unit, front))
     if route is None:
-        route = scene.routes[(unit, front)] = _route(state, unit, origin, front)
+        route = scene.routes[(unit, front)] = _route(state, unit, scene.spots[unit], front)
     if route.problem is not None or route.ground is None:
         return route.problem, None
     bonus, penalty, disorder = _ground_for(state, unit, route.ground)
     allowed = speed(state, unit, bonuses + bonus, penalty)
-    if length > allowed + 1e-6:
+    if route.length > allowed + 1e-6:
         return (
-            f"Activation Movement: the move is {length:.2f} inches; this unit may move "
+            f"Activation Movement: the move is {route.length:.2f} inches; this unit may move "
             f"{allowed:g} now",
             None,
         )
     landing = scene.landings.get((unit, front, facing))
     if landing is None:
         landing = scene.landings[(unit, front, facing)] = _final_spot(
-            state, unit, start=start, front=front, direction=direction, facing=facing
+            state,
+            unit,
+            start=scene.spots[unit],
+            front=front,
+            direction=route.direction,
+            facing=facing,
         )
     if landing.problem is not None or landing.spot is None:
         return landing.problem, None
     return None, Move(landing.spot, disorder, landing.pushed)
 
 
-def _route(
-    state: TerciosState, unit: int, origin: tuple[float, float], front: tuple[float, float]
-) -> Route:
-    """The straight line of the front centre: crossing no unit (but friendly artillery) or
-    impassable ground [Overlap] [Impassable], passing no gap under 3 inches [Obstacles];
-    else the ground it crosses [Terrain and Movement] (pure geometry, remembered by the
-    scene)."""
+def _route(state: TerciosState, unit: int, start: Placement, front: tuple[float, float]) -> Route:
+    """The straight line of the front centre: somewhere else, after a pivot of at most 90
+    degrees [Activation Movement], crossing no unit (but friendly artillery) or impassable
+    ground [Overlap] [Impassable], passing no gap under 3 inches [Obstacles]; else its
+    length, direction and the ground it crosses [Terrain and Movement] (pure geometry,
+    remembered by the scene)."""
+    origin = start.front
+    length = distance(origin, front)
+    if length < 1e-6:
+        return Route("Activation Movement: the destination is where the unit already stands")
+    direction = bearing(origin, front)
+    pivot = turn_between(start.facing, direction)
+    max_pivot = state.g.pack.constant("max_pivot")
+    if pivot > max_pivot + 1e-6:
+        return Route(
+            f"Activation Movement: the pivot towards the destination would be {pivot:.0f} "
+            f"degrees; it may not exceed {max_pivot:g}"
+        )
     path = LineString([origin, front])
     found = blockers(state, unit)
     for index in np.flatnonzero(crossed(path, found.shapes)):
         obstacle = found.items[index]
         if obstacle.unit is None or not _may_pass(state, unit, obstacle.unit):
-            return Route(f"Activation Movement: the line of the move crosses {obstacle.name}", None)
+            return Route(f"Activation Movement: the line of the move crosses {obstacle.name}")
     gap = state.g.pack.constant("gap")
     pair = narrow_gap(path, found.shapes, gap)
     if pair is not None:
         first, second = found.items[pair[0]].name, found.items[pair[1]].name
         return Route(
             f"Movement: Obstacles: the move passes between {first} and {second}, less "
-            f"than {gap:g} inches apart",
-            None,
+            f"than {gap:g} inches apart"
         )
-    return Route(None, _ground(state, path))
+    return Route(None, _ground(state, path), length, direction)
 
 
 def _may_pass(state: TerciosState, unit: int, other: int) -> bool:

@@ -61,11 +61,14 @@ class Ground:
 @dataclass(frozen=True, slots=True)
 class Route:
     """The geometry of a unit's straight move to a front-centre point: the movement rule the
-    line itself breaks (crossing a base or impassable ground, a narrow gap), or the ground
-    it crosses [Activation Movement] [Obstacles]."""
+    line itself breaks (no move, too wide a pivot, crossing a base or impassable ground, a
+    narrow gap), or its length, direction and the ground it crosses [Activation Movement]
+    [Obstacles]."""
 
     problem: str | None
-    ground: Ground | None
+    ground: Ground | None = None
+    length: float = 0.0
+    direction: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)
