@@ -6,6 +6,7 @@ read them here, so that a view shows what the engine rolls.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from stratagem.games.tercios.command import order_dice
@@ -13,7 +14,7 @@ from stratagem.games.tercios.damage import weary
 from stratagem.games.tercios.encoding import ASSAULT, FIRE, READY, RESIST, RUN
 from stratagem.games.tercios.movement import speed
 from stratagem.games.tercios.values import final_value
-from stratagem.games.tercios.virtues import stamina, virtue_bonus
+from stratagem.games.tercios.virtues import stamina, virtue_bonuses
 
 if TYPE_CHECKING:
     from stratagem.core import JsonDict
@@ -34,16 +35,23 @@ def standing(state: TerciosState, unit: int, stat: str) -> tuple[int, int]:
 
 
 def current(
-    state: TerciosState, unit: int, stat: str, base: int, *, bonuses: int = 0, penalties: int = 0
+    state: TerciosState,
+    unit: int,
+    stat: str,
+    base: int,
+    *,
+    bonuses: int = 0,
+    penalties: int = 0,
+    virtues: Mapping[str, int] | None = None,
 ) -> int:
     """``base`` with the unit's standing modifiers and the situation's ``bonuses`` and
     ``penalties`` (the value progression table) [Modifiers], plus the virtues adding to
     ``stat`` (``melee``, ``shoot``, ``courage_shot``, ``courage_melee``) [Virtues]
-    [Dexterity] [Drill] [Sacrifice] [Will]."""
+    [Dexterity] [Drill] [Sacrifice] [Will]; ``virtues`` are the unit's
+    ``virtue_bonuses`` when the caller has them already."""
     up, down = standing(state, unit, stat)
-    return final_value(
-        state.g.pack, base, bonuses + up, penalties + down, virtue_bonus(state, unit, stat)
-    )
+    found = virtue_bonuses(state, unit) if virtues is None else virtues
+    return final_value(state.g.pack, base, bonuses + up, penalties + down, found.get(stat, 0))
 
 
 def shown_values(state: TerciosState, unit: int, order: int | None) -> JsonDict:
@@ -56,16 +64,19 @@ def shown_values(state: TerciosState, unit: int, order: int | None) -> JsonDict:
     profile = state.g.troops[unit].profile
     charge = 1 if order == ASSAULT else 0
     ready = 1 if order == READY else 0
+    virtues = virtue_bonuses(state, unit)
     values: JsonDict = {
         "mvt": int(speed(state, unit, ORDER_BONUS.get(order, 0) if order is not None else 0)),
-        "melee": current(state, unit, "melee", profile.melee, bonuses=charge),
-        "shoot": current(state, unit, "shoot", profile.shoot, penalties=ready),
+        "melee": current(state, unit, "melee", profile.melee, bonuses=charge, virtues=virtues),
+        "shoot": current(state, unit, "shoot", profile.shoot, penalties=ready, virtues=virtues),
         "discipline": order_dice(state, unit),
-        "courage": current(state, unit, "courage", profile.courage),
-        "courage_shot": current(state, unit, "courage_shot", profile.courage),
-        "courage_melee": current(state, unit, "courage_melee", profile.courage),
+        "courage": current(state, unit, "courage", profile.courage, virtues=virtues),
+        "courage_shot": current(state, unit, "courage_shot", profile.courage, virtues=virtues),
+        "courage_melee": current(state, unit, "courage_melee", profile.courage, virtues=virtues),
         "stamina": stamina(state, unit),
     }
     if profile.shoot_far is not None:
-        values["shoot_far"] = current(state, unit, "shoot", profile.shoot_far, penalties=ready)
+        values["shoot_far"] = current(
+            state, unit, "shoot", profile.shoot_far, penalties=ready, virtues=virtues
+        )
     return values

@@ -5,6 +5,8 @@ commander's automatic trait [The Troops: Cavalry] [Automatic Kingdoms Traits].
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from stratagem.games.tercios.scene import base_distance, bases_apart
@@ -15,18 +17,34 @@ if TYPE_CHECKING:
 CAVALRY_RULES = ("Mobility", "Evasion", "Pursuit")
 
 
+NO_VIRTUES: Mapping[str, int] = MappingProxyType({})
+"""The bonuses of a unit with no commander attached and no virtue lent."""
+
+
+def virtue_bonuses(state: TerciosState, unit: int) -> Mapping[str, int]:
+    """For each value a virtue adds to, +1 for each virtue of a commander attached to the
+    unit [Virtues] and for a virtue lent by Inspiring [Inspiring]: every value at once."""
+    lent = state.buff[unit]
+    if not lent and unit not in state.attached:
+        return NO_VIRTUES  # most units: no commander, nothing lent
+    virtues = state.g.pack.rules.virtues
+    found: dict[str, int] = {}
+    for officer in state.g.officers:
+        if state.attached[officer.index] == unit and state.o_alive[officer.index]:
+            for virtue in officer.virtues:
+                stat = virtues.get(virtue)
+                if stat is not None:
+                    found[stat] = found.get(stat, 0) + 1
+    stat = virtues.get(lent) if lent else None
+    if stat is not None:
+        found[stat] = found.get(stat, 0) + 1
+    return found
+
+
 def virtue_bonus(state: TerciosState, unit: int, stat: str) -> int:
     """+1 for each virtue of a commander attached to the unit that adds to ``stat``
     [Virtues], and for a virtue lent by Inspiring [Inspiring]."""
-    virtues = state.g.pack.rules.virtues
-    total = 0
-    if unit in state.attached:  # most units have no commander: skip the loop
-        for officer in state.g.officers:
-            if state.attached[officer.index] == unit and state.o_alive[officer.index]:
-                total += sum(1 for v in officer.virtues if virtues.get(v) == stat)
-    if state.buff[unit] and virtues.get(state.buff[unit]) == stat:
-        total += 1
-    return total
+    return virtue_bonuses(state, unit).get(stat, 0)
 
 
 def stamina(state: TerciosState, unit: int) -> int:
