@@ -48,27 +48,11 @@ from stratagem.interop.layouts import layout_of
 from stratagem.interop.pettingzoo import StratagemEnv, env
 from stratagem.interop.spec import ActionIds
 
-MakeEnv = Callable[[str], Any]
+sys.path.insert(0, str(Path(__file__).parent))
+from pettingzoo_loop import MakeEnv, run
 
-
-def run(make: MakeEnv, name: str, seconds: float) -> tuple[int, int, float]:
-    """(games, steps, elapsed) of random play for about ``seconds``."""
-    table = make(name)
-    rng = random.Random(0)
-    games = steps = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        table.reset(seed=games)
-        for _agent in table.agent_iter():
-            observation, _reward, done, truncated, _info = table.last()
-            if done or truncated:
-                table.step(None)
-                continue
-            legal = np.flatnonzero(observation["action_mask"])
-            table.step(int(legal[rng.randrange(len(legal))]))
-            steps += 1
-        games += 1
-    return games, steps, time.perf_counter() - start
+LOOP = Path(__file__).with_name("pettingzoo_loop.py")
+"""The timed loop, as a script another tree's child process runs."""
 
 
 class MaskOnly(StratagemEnv):
@@ -155,29 +139,6 @@ def baseline(commit: str) -> MakeEnv:
     return make
 
 
-TREE_RUNNER = """
-import json, random, sys, time
-import numpy as np
-from stratagem.interop.pettingzoo import env
-name, seconds = sys.argv[1], float(sys.argv[2])
-table, rng, games, steps = env(name), random.Random(0), 0, 0
-start = time.perf_counter()
-while time.perf_counter() - start < seconds:
-    table.reset(seed=games)
-    for _agent in table.agent_iter():
-        observation, _reward, done, truncated, _info = table.last()
-        if done or truncated:
-            table.step(None)
-            continue
-        legal = np.flatnonzero(observation["action_mask"])
-        table.step(int(legal[rng.randrange(len(legal))]))
-        steps += 1
-    games += 1
-print(json.dumps([games, steps, time.perf_counter() - start]))
-"""
-"""The loop of ``run`` for another commit's tree: only what every version has (``env``)."""
-
-
 class Tree:
     """Another commit's whole source tree, checked out in a temporary worktree."""
 
@@ -192,7 +153,7 @@ class Tree:
         """(games, steps, elapsed) of ``run``'s loop on that tree, in a child process."""
         environ = {**os.environ, "PYTHONPATH": str(self.folder / "src")}
         out = subprocess.run(
-            [sys.executable, "-c", TREE_RUNNER, name, str(seconds)],
+            [sys.executable, str(LOOP), name, str(seconds)],
             check=True,
             capture_output=True,
             text=True,
