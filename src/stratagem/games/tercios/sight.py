@@ -73,21 +73,23 @@ def sees(state: TerciosState, viewer: int, target: int) -> bool:
 def seen_among(state: TerciosState, viewer: int, targets: list[int]) -> list[int]:
     """The units of ``targets`` that ``viewer`` sees (any centre from its front centre)
     [Line of sight],
-    in the same order. Their nearest centres are tried together first, then the next
-    centres of those not yet seen."""
+    in the same order. Their nearest centres are tried together first, then the three
+    other centres of those not yet seen, all together (one batch of lines rather than
+    three)."""
     scene = scene_of(state)
     front = scene.spots[viewer].front
     seen = scene.seen
     todo = [t for t in targets if (viewer, t) not in seen]
     ranked = {t: sorted(scene.spots[t].centres(), key=lambda c: distance(front, c)) for t in todo}
-    for rank in range(4):
+    for ranks in ((0,), (1, 2, 3)):
         if not todo:
             break
-        found = _clear_from(state, viewer, [(t, front, ranked[t][rank]) for t in todo])
-        for target, ok in zip(todo, found, strict=True):
-            if ok:
+        rows = [(t, front, ranked[t][rank]) for rank in ranks for t in todo]
+        found = _clear_from(state, viewer, rows)
+        for index, target in enumerate(todo):
+            if any(found[index :: len(todo)]):
                 seen[(viewer, target)] = True
-        todo = [target for target, ok in zip(todo, found, strict=True) if not ok]
+        todo = [target for target in todo if (viewer, target) not in seen]
     for target in todo:
         seen[(viewer, target)] = False
     return [t for t in targets if seen[(viewer, t)]]
