@@ -13,7 +13,7 @@ from stratagem.games.tercios.encoding import FIRE
 from stratagem.games.tercios.geometry import distance
 from stratagem.games.tercios.movement import evade
 from stratagem.games.tercios.shelter import in_cover
-from stratagem.games.tercios.sight import enemies, visible_centres
+from stratagem.games.tercios.sight import enemies, foresee, visible_centres
 from stratagem.games.tercios.unit_values import current
 
 if TYPE_CHECKING:
@@ -95,12 +95,34 @@ def target_range(
 ) -> float | None:
     """The range to the nearest visible centre of the target (``within`` inches), or
     ``None`` if unseen [Range]."""
-    over = fired_over(state, unit, target)
+    return _ranges(state, unit, [target], within)[0]
+
+
+def _ranges(
+    state: TerciosState, unit: int, targets: list[int], within: float
+) -> list[float | None]:
+    """``target_range`` of each of ``targets``: the lines to the targets not clearly out of
+    range are tested together (one batch per set of units shot over)."""
     origins = _origins(state, unit)
-    if _beyond(state, origins, target, within):
-        return None
-    seen = visible_centres(state, unit, target, origins, over=over, within=within)
-    return seen[0][0] if seen else None
+    over = {
+        target: fired_over(state, unit, target)
+        for target in targets
+        if not _beyond(state, origins, target, within)
+    }
+    batches: dict[frozenset[int], list[int]] = {}
+    for target, skipped in over.items():
+        batches.setdefault(skipped, []).append(target)
+    for skipped, batch in batches.items():
+        foresee(state, unit, batch, origins, over=skipped, within=within)
+    ranges: list[float | None] = []
+    for target in targets:
+        seen = (
+            visible_centres(state, unit, target, origins, over=over[target], within=within)
+            if target in over
+            else []
+        )
+        ranges.append(seen[0][0] if seen else None)
+    return ranges
 
 
 def _beyond(
@@ -120,12 +142,9 @@ def shot_targets(state: TerciosState, unit: int, mode: str) -> list[int]:
     if not may_shoot(state, unit, mode):
         return []
     reach = weapon_range(state, unit)
-    found = []
-    for enemy in enemies(state, unit):
-        gap = target_range(state, unit, enemy, reach + 1e-6)
-        if gap is not None:
-            found.append(enemy)
-    return found
+    targets = enemies(state, unit)
+    ranges = _ranges(state, unit, targets, reach + 1e-6)
+    return [enemy for enemy, gap in zip(targets, ranges, strict=True) if gap is not None]
 
 
 def shoot_dice(state: TerciosState, unit: int, target: int, mode: str) -> int:
