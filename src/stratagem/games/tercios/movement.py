@@ -386,6 +386,7 @@ def free_turns(state: TerciosState, unit: int) -> list[str]:
 
 
 def _free_turns(state: TerciosState, unit: int) -> tuple[str, ...]:
+    """The turns with room for the base [Reorientation] (what ``free_turns`` remembers)."""
     spot = state.placement(unit)
     others = blockers(state, unit)
     area = table_area(state)
