@@ -19,6 +19,9 @@ from shapely import LineString, MultiPolygon, Point, Polygon
 from shapely.geometry.base import BaseGeometry
 
 EPSILON = 1e-6
+CLEAR = 0.1
+"""Inches of margin of the cheap distance tests that settle only the clear cases (before a
+shapely test): whatever is nearer gets the exact test."""
 FRONT, RIGHT, REAR, LEFT = range(4)
 Shapes = NDArray[np.object_]
 """An array of shapely shapes, for vectorised tests."""
@@ -126,6 +129,14 @@ def bearing(start: tuple[float, float], end: tuple[float, float]) -> float:
 def distance(a: tuple[float, float], b: tuple[float, float]) -> float:
     """The straight distance between two points, in inches."""
     return math.hypot(b[0] - a[0], b[1] - a[1])
+
+
+def clearly_beyond(point: tuple[float, float], spot: Placement, reach: float) -> bool:
+    """Whether ``point`` is farther than ``reach`` from every point of the base at ``spot``,
+    by more than ``CLEAR``: its middle is that much beyond ``reach`` plus half the base's
+    diagonal. ``False`` says nothing: the exact test decides."""
+    spread = math.hypot(spot.width, spot.depth) / 2
+    return distance(point, (spot.x, spot.y)) > reach + spread + CLEAR
 
 
 def overlaps(a: BaseGeometry, b: BaseGeometry) -> bool:

@@ -12,7 +12,7 @@ from shapely import Point
 from stratagem.games.tercios.combat import may_react, reaction_dice
 from stratagem.games.tercios.command import commander_move, kill_commander
 from stratagem.games.tercios.encoding import ASSAULT, FIRE, NO_REACT, REACT, READY, RUN, TURNS
-from stratagem.games.tercios.geometry import distance
+from stratagem.games.tercios.geometry import clearly_beyond, distance
 from stratagem.games.tercios.movement import evade, free_turns, reorient
 from stratagem.games.tercios.shooting import reaction_shot, reaction_shots
 from stratagem.games.tercios.sight import charge_path
@@ -21,9 +21,6 @@ if TYPE_CHECKING:
     from stratagem.games.tercios.state import Frame, TerciosState
 
 RULE = "Reactions"
-CLEAR = 0.1
-"""Inches of margin of the cheap distance tests that only settle the clear cases (a point
-that far beyond a base's corners): whatever is closer goes to the exact shape test."""
 
 
 def after_move(state: TerciosState, unit: int) -> None:
@@ -34,13 +31,12 @@ def after_move(state: TerciosState, unit: int) -> None:
     side = g.troops[unit].side
     spot = state.placement(unit)
     shape = spot.polygon()
-    outside = math.hypot(spot.width, spot.depth) / 2 + CLEAR
     for officer in g.officers:
         index = officer.index
         if not state.o_alive[index] or state.attached[index] >= 0:
             continue
         point = (state.ox[index], state.oy[index])
-        if distance(point, (spot.x, spot.y)) > outside:
+        if clearly_beyond(point, spot, 0.0):
             continue  # far beyond the corners: clearly not touched (no shape built)
         if not shape.buffer(0.01).contains(Point(point)):
             continue
@@ -56,7 +52,7 @@ def after_move(state: TerciosState, unit: int) -> None:
         if troop.side == side or not may_react(state, other):
             continue
         front = state.placement(other).front
-        if distance(front, (spot.x, spot.y)) > outside + reach:
+        if clearly_beyond(front, spot, reach):
             continue  # far beyond the reaction distance of every corner
         gap = shape.distance(Point(front))
         if gap <= reach:

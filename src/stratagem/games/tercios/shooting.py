@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from stratagem.core import Action
 from stratagem.games.tercios.damage import disorder, take_damage
 from stratagem.games.tercios.encoding import FIRE
-from stratagem.games.tercios.geometry import distance
+from stratagem.games.tercios.geometry import clearly_beyond, distance
 from stratagem.games.tercios.movement import evade
 from stratagem.games.tercios.shelter import in_cover
 from stratagem.games.tercios.sight import enemies, foresee, visible_centres
@@ -23,9 +23,6 @@ GUNS = ("Light gun", "Medium gun", "Heavy gun")
 LIGHT_WEAPONS = ("Pistols", "Arquebus", "Muskets", "Crossbow", "Arquebus/Musket")
 MIXED_NEAR = 8
 MIXED_FAR = 12
-CLEAR = 0.1
-"""Inches of margin of the cheap distance test that only settles the clear cases (a target
-that far out of range): nearer ones get the exact sight and range tests."""
 
 
 def weapon_range(state: TerciosState, unit: int) -> float:
@@ -130,10 +127,8 @@ def _beyond(
 ) -> bool:
     """Every centre of the target clearly farther than ``within`` from every origin (its
     centres lie within half its diagonal of its middle): no line needs testing."""
-    troop = state.g.troops[target]
-    spread = math.hypot(troop.width, troop.depth) / 2 + CLEAR
-    middle = (state.x[target], state.y[target])
-    return all(distance(origin, middle) > within + spread for origin in origins)
+    spot = state.placement(target)
+    return all(clearly_beyond(origin, spot, within) for origin in origins)
 
 
 def shot_targets(state: TerciosState, unit: int, mode: str) -> list[int]:

@@ -12,6 +12,7 @@ import shapely
 from shapely import LineString, Point
 
 from stratagem.games.tercios.geometry import (
+    CLEAR,
     EPSILON,
     Placement,
     bearing,
@@ -29,10 +30,6 @@ from stratagem.games.tercios.scene import blockers, scene_of
 
 if TYPE_CHECKING:
     from stratagem.games.tercios.state import TerciosState
-
-CLEAR = 0.1
-"""Inches of margin of the cheap distance test that only settles the clear cases (a centre
-that far beyond the longest move the ground allows): nearer ones get the exact tests."""
 
 
 def clear_line(
