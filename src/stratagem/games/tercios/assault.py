@@ -1,16 +1,26 @@
 """Assault! by hand [Order Cards: Assault!] [Combat: Charges] [Rulings R94]: a person may
 type the move of a unit with Assault!. A move to a centre of an enemy it can charge
-declares the charge on that enemy by that path; any other move closes on an enemy in sight
-when no enemy can be charged.
+declares the charge on that enemy by that path; any other move, allowed only when no enemy
+can be charged, must end as close to an enemy in sight as the unit can come.
 """
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
+from shapely import Point
+from shapely.ops import nearest_points
+
 from stratagem.games.tercios.encoding import ASSAULT, ExactMove
-from stratagem.games.tercios.geometry import CENTRE_NAMES, distance
-from stratagem.games.tercios.movement import Move, move_problem
+from stratagem.games.tercios.geometry import (
+    CENTRE_NAMES,
+    bearing,
+    distance,
+    normalize,
+    turn_between,
+)
+from stratagem.games.tercios.movement import Move, move_problem, move_towards, speed
 from stratagem.games.tercios.scene import base_distance
 from stratagem.games.tercios.sight import ChargePath, charge_path, enemies, seen_among
 from stratagem.games.tercios.unit_values import ORDER_BONUS
@@ -22,6 +32,12 @@ ON_CENTRE = 0.05
 """Inches within which a typed destination is a target's centre (coordinates keep 2
 decimals)."""
 ASSAULT_BONUS = ORDER_BONUS[ASSAULT]
+CLOSE_ENOUGH = 0.5
+"""Inches a typed closing move may end farther from the enemy than the nearest approach
+the engine finds (its search is not exact) [Rulings R94]."""
+FAN = tuple(float(step) for step in range(-90, 91, 15))
+"""Directions (degrees either side of the line to the enemy's centre) the search tries."""
+SEARCH_STEPS = 6
 
 
 def charges(state: TerciosState, unit: int) -> dict[int, ChargePath]:
@@ -46,7 +62,8 @@ def assault_move_problem(state: TerciosState, unit: int, move: ExactMove) -> str
     """Why a typed move of a unit with Assault! is refused (the rule it breaks), or
     ``None``: a charge must go for the nearest centre its front centre can reach (the
     shortest path) and stops facing the way it charged; a move that is no charge is
-    allowed only when no enemy can be charged, and must end nearer an enemy in sight
+    allowed only when no enemy can be charged, and must end as close to an enemy in sight
+    as the unit can come
     [Combat: Charges] [Order Cards: Assault!] [Rulings R94]."""
     point = (move.x, move.y)
     possible = charges(state, unit)
@@ -76,16 +93,95 @@ def assault_move_problem(state: TerciosState, unit: int, move: ExactMove) -> str
     problem, checked = move_problem(state, unit, point, move.facing, ASSAULT_BONUS)
     if problem is not None or checked is None:
         return problem
-    if not _closes(state, unit, checked):
-        return "Order Cards: Assault!: with no charge possible the move must close on an enemy"
+    if not _as_close_as_possible(state, unit, checked):
+        return (
+            "Order Cards: Assault!: with no charge possible the move must end as close to an "
+            f"enemy as it can (within {CLOSE_ENOUGH:g} inch of the nearest it can come)"
+        )
     return None
 
 
-def _closes(state: TerciosState, unit: int, move: Move) -> bool:
-    """The move ends nearer (front centre to base) to an enemy the unit sees."""
-    before = state.placement(unit).front
+def towards(state: TerciosState, unit: int, enemy: int, bonus: int) -> Move | None:
+    """A move straight at an enemy's centre, stopping an inch short of it (the bots'
+    ``advance towards ENEMY``) [Rulings R20]."""
+    front = state.placement(unit).front
+    centre = (state.x[enemy], state.y[enemy])
+    gap = base_distance(state, enemy, front)
+    return move_towards(state, unit, bearing(front, centre), bonus, limit=gap - 1.0)
+
+
+def closest_approach(state: TerciosState, unit: int, enemy: int, bonus: int) -> Move | None:
+    """The legal move that brings the front centre nearest the enemy's base, as far as a
+    search finds it: straight at each of the enemy's centres and at its nearest point, and
+    fanned out every 15 degrees around its centre (within the 90-degree pivot), each the
+    longest legal move in that direction (to 1/64 of the move); the bots' ``advance
+    towards`` is among the candidates [Order Cards: Assault!] [Rulings R94]."""
+    start = state.placement(unit)
+    front = start.front
+    target = state.placement(enemy)
+    nearest = nearest_points(target.polygon(), Point(front))[0]
+    aims = [*target.centres(), (target.x, target.y), (nearest.x, nearest.y)]
+    directions = [bearing(front, aim) for aim in aims if distance(front, aim) > 1e-6]
+    middle = bearing(front, (target.x, target.y))
+    directions += [normalize(middle + step) for step in FAN]
+    pivot = state.g.pack.constant("max_pivot")
+    longest = max(speed(state, unit, bonus + b, p) for b in (0, 1) for p in (0, 1))
+    found = [towards(state, unit, enemy, bonus)]
+    for direction in directions:
+        if turn_between(start.facing, direction) <= pivot + 1e-6:
+            found.append(
+                _longest(state, unit, front=front, direction=direction, reach=longest, bonus=bonus)
+            )
+    moves = [move for move in found if move is not None]
+    if not moves:
+        return None
+    return min(moves, key=lambda move: base_distance(state, enemy, move.spot.front))
+
+
+def _longest(
+    state: TerciosState,
+    unit: int,
+    *,
+    front: tuple[float, float],
+    direction: float,
+    reach: float,
+    bonus: int,
+) -> Move | None:
+    """The longest legal move towards ``direction`` up to ``reach`` inches, halving the
+    interval six times when the whole reach is refused."""
+
+    def tried(length: float) -> Move | None:
+        angle = math.radians(direction)
+        point = (
+            round(front[0] + math.cos(angle) * length, 2),
+            round(front[1] + math.sin(angle) * length, 2),
+        )
+        return move_problem(state, unit, point, None, bonus)[1]
+
+    best = tried(reach)
+    if best is not None:
+        return best
+    low, high = 0.0, reach
+    for _ in range(SEARCH_STEPS):
+        middle = (low + high) / 2
+        move = tried(middle)
+        if move is None:
+            high = middle
+        else:
+            best, low = move, middle
+    return best
+
+
+def _as_close_as_possible(state: TerciosState, unit: int, move: Move) -> bool:
+    """The closing move ends within ``CLOSE_ENOUGH`` of the nearest the unit could come to
+    some enemy it sees (front centre to base) [Order Cards: Assault!] [Rulings R94]."""
     after = move.spot.front
-    return any(
-        base_distance(state, enemy, after) < base_distance(state, enemy, before) - 1e-6
-        for enemy in seen_among(state, unit, enemies(state, unit))
-    )
+    for enemy in seen_among(state, unit, enemies(state, unit)):
+        best = closest_approach(state, unit, enemy, ASSAULT_BONUS)
+        if best is None:
+            continue
+        if base_distance(state, enemy, after) <= (
+            base_distance(state, enemy, best.spot.front) + CLOSE_ENOUGH
+        ):
+            return True
+    return False

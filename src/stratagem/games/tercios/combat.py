@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING
 
 from shapely import Point
 
+from stratagem.games.tercios.approach import approached, may_react, offer_reactions
+from stratagem.games.tercios.assault import closest_approach
 from stratagem.games.tercios.command import attached_traits, has_rule, radius_trait, under_command
 from stratagem.games.tercios.damage import disorder, take_damage
 from stratagem.games.tercios.encoding import (
@@ -22,11 +24,10 @@ from stratagem.games.tercios.encoding import (
     TURN_ANGLES,
     TURNS,
 )
-from stratagem.games.tercios.geometry import bearing, turn_between
+from stratagem.games.tercios.geometry import Placement, bearing, turn_between
 from stratagem.games.tercios.movement import (
     evade,
     free_turns,
-    move_towards,
     reorient,
     slide,
 )
@@ -41,12 +42,8 @@ if TYPE_CHECKING:
     from stratagem.games.tercios.state import Frame, TerciosState
 
 CHARGE = "Combat: Charges"
-
-
-def may_react(state: TerciosState, unit: int) -> bool:
-    """A unit may react while it is not yet activated, its order card still face down
-    [Reactions]."""
-    return state.alive[unit] and state.order[unit] >= 0 and not state.spent[unit]
+TOUCHING = 0.05
+"""Inches within which two bases are still in contact."""
 
 
 def reaction_dice(
@@ -213,17 +210,19 @@ def _reacted(state: TerciosState, frame: Frame, attacker: int, target: int, got:
 
 def _charge_move(state: TerciosState, frame: Frame, attacker: int, target: int) -> None:
     """The charger moves into contact by its charge path, or as close as it can when the
-    target is out of reach after its reaction [Combat: Charges] [Rulings R25]."""
+    target is out of reach after its reaction [Combat: Charges] [Rulings R25]; the other
+    unactivated enemies it comes within 3 inches of on the way may react before the combat
+    [Reactions] [Rulings R24]."""
     g = state.g
     state.pop(frame)
     if not (state.alive[attacker] and state.alive[target]):
         return
     if frame.get("counter"):
         _meet_halfway(state, target, attacker)
+    start = state.placement(attacker)
     path = charge_path(state, attacker, target, 1)
     if path is None:
-        direction = bearing(state.placement(attacker).front, (state.x[target], state.y[target]))
-        move = move_towards(state, attacker, direction, 1)
+        move = closest_approach(state, attacker, target, 1)
         if move is not None:
             state.place(attacker, move.spot)
         state.log(
@@ -232,6 +231,7 @@ def _charge_move(state: TerciosState, frame: Frame, attacker: int, target: int) 
             CHARGE,
             {"unit": attacker},
         )
+        _bystanders(state, frame, attacker, start)
         return
     state.place(attacker, path.spot)
     state.log(
@@ -255,6 +255,16 @@ def _charge_move(state: TerciosState, frame: Frame, attacker: int, target: int) 
             "direction": path.direction,
         }
     )
+    _bystanders(state, frame, attacker, start)
+
+
+def _bystanders(state: TerciosState, frame: Frame, attacker: int, start: Placement) -> None:
+    """The unactivated enemies other than the charged unit that the charge move brought
+    within 3 inches of their front centre may react, before the combat; a charge made in
+    reaction sets off none [Reactions] [Rulings R24]."""
+    if frame.get("reaction") or state.placement(attacker) == start:
+        return
+    offer_reactions(state, attacker, approached(state, attacker, start, exclude=frame["t"]))
 
 
 def _meet_halfway(state: TerciosState, unit: int, charger: int) -> None:
@@ -358,6 +368,18 @@ def run_melee(state: TerciosState, frame: Frame) -> None:
     g = state.g
     stage = frame["stage"]
     need = int(g.pack.constant("melee_resist_target"))
+    if stage == "start" and frame["round"] == 1 and not _still_engaged(state, a, d):
+        state.pop(frame)
+        for below in reversed(state.frames):
+            if below.get("p") == "frenzy" and below["a"] == a and below["d"] == d:
+                state.pop(below)
+                break
+        state.log(
+            f"{g.troops[a].label} and {g.troops[d].label} are no longer in contact: no combat.",
+            CHARGE,
+            {"attacker": a, "defender": d},
+        )
+        return
     if stage == "start":
         counter = frame["counter"]
         frame["dice_a"] = melee_dice(state, frame, a, d, True)
@@ -388,6 +410,18 @@ def run_melee(state: TerciosState, frame: Frame) -> None:
     else:
         frame["saves_a"] = frame.pop("got")
         _resolve_round(state, frame, a, d)
+
+
+def _still_engaged(state: TerciosState, a: int, d: int) -> bool:
+    """Both units stand, the charger's activation goes on and their bases still touch: a
+    bystander's reaction to the charge move (a shot, an interception) may have undone the
+    contact before the combat [Reactions] [Rulings R24]."""
+    if not (state.alive[a] and state.alive[d]):
+        return False
+    if any(f.get("p") == "unit" and f.get("u") == a and f.get("ended") for f in state.frames):
+        return False
+    gap = state.placement(a).polygon().distance(state.placement(d).polygon())
+    return bool(gap <= TOUCHING)
 
 
 def _resolve_round(state: TerciosState, frame: Frame, a: int, d: int) -> None:

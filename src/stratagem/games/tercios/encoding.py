@@ -37,6 +37,12 @@ BRIGADE_ORDER = "with its brigade"
 TURNS = ("reorient left", "reorient right", "reorient about")
 TURN_ANGLES = (90.0, -90.0, 180.0)
 MOVES = ("advance", "advance left", "advance right")
+AFTER_COMBAT = ("consolidate", "do not consolidate")
+"""The winner's choice after breaking its enemy [Combat: Combat Rounds: Advance]."""
+CARACOLE = ("caracole", "no caracole")
+"""Whether a unit with Caracole takes its Discipline test after its shot [Caracole]."""
+WITHDRAW = ("withdraw", "do not withdraw")
+"""Whether it withdraws once the test is passed [Caracole]."""
 MOVE_ANGLES = (0.0, 45.0, -45.0)
 UNIT_VERBS = (
     *MOVES,
@@ -47,6 +53,9 @@ UNIT_VERBS = (
     "end activation",
     "dismount",
     "remount",
+    *AFTER_COMBAT,
+    *CARACOLE,
+    *WITHDRAW,
 )
 TARGET_VERBS = ("shoot", "charge", "advance towards", "harass")
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from stratagem.games.tercios.combat import run_melee
 from stratagem.games.tercios.command import has_rule, kill_commander, order_dice
 from stratagem.games.tercios.damage import destroy, disorder, take_damage
-from stratagem.games.tercios.encoding import DIRTY_WAR, NO_DIRTY_WAR
+from stratagem.games.tercios.encoding import AFTER_COMBAT, DIRTY_WAR, NO_DIRTY_WAR
 from stratagem.games.tercios.geometry import bearing, normalize
 from stratagem.games.tercios.movement import slide, speed
 from stratagem.games.tercios.shelter import protected
@@ -24,7 +24,7 @@ RULE = "Combat: Consequences of Combat"
 
 def run_combat(state: TerciosState, frame: Frame) -> None:
     """A combat: the rounds (``combat.run_melee``), then the consequences [Combat]."""
-    if frame["stage"] in ("after", "dirty", "swords", "done"):
+    if frame["stage"] in ("after", "dirty", "advance", "swords", "done"):
         consequences(state, frame)
     else:
         run_melee(state, frame)
@@ -63,6 +63,8 @@ def consequences(state: TerciosState, frame: Frame) -> None:
         _disengage(state, a, d)
         withdraw_if_touching(state, d, a)
         state.pop(frame)
+    elif stage == "advance":
+        _advance(state, frame)
     elif stage == "done":
         state.pop(frame)
     elif stage == "swords":
@@ -102,8 +104,8 @@ def _dirty_war_possible(state: TerciosState, frame: Frame, a: int, d: int) -> bo
 
 def _after(state: TerciosState, frame: Frame, a: int, d: int) -> None:
     """A tie makes the attacker disengage [Tie]; else the winner is named, the loser goes
-    [Consequences of Combat], the attacker that broke its enemy advances 3 inches along its
-    charge [Advance] and two-handed swords test the loser [Two-handed swords]."""
+    [Consequences of Combat], the attacker that broke its enemy may advance 3 inches along
+    its charge [Advance] and two-handed swords test the loser [Two-handed swords]."""
     troops = state.g.troops
     to_d, to_a = frame["dm_to_d"], frame["dm_to_a"]
     if to_d == to_a:
@@ -127,17 +129,47 @@ def _after(state: TerciosState, frame: Frame, a: int, d: int) -> None:
     _commanders_effects(state, frame, winner, loser)
     if state.alive[loser]:
         _loser_goes(state, frame, winner, loser, broken)
+    frame["winner"], frame["loser"] = winner, loser
     if state.alive[winner] and winner == a and broken:
+        frame["stage"] = "advance"
+        verbs = state.g.verb_action[a]
+        state.decide(frame, troops[a].side, [verbs[verb] for verb in AFTER_COMBAT])
+        return
+    _after_advance(state, frame)
+
+
+def _advance(state: TerciosState, frame: Frame) -> None:
+    """The attacker that broke its enemy may consolidate by advancing 3 inches along its
+    charge, or stay [Combat: Combat Rounds: Advance] [Rulings R26]."""
+    a = frame["a"]
+    verb = frame.pop("choice_text")[len(state.g.troops[a].label) + 2 :]
+    frame.pop("choice", None)
+    if verb == AFTER_COMBAT[0] and state.alive[a]:
         slide(state, a, frame["direction"], state.g.pack.constant("advance"), state.f[a])
-        state.log(f"{troops[a].label} advances.", "Combat: Combat Rounds: Advance", {"unit": a})
-    withdraw_if_touching(state, a, d)
+        state.log(
+            f"{state.g.troops[a].label} advances.", "Combat: Combat Rounds: Advance", {"unit": a}
+        )
+    else:
+        state.log(
+            f"{state.g.troops[a].label} holds its position.",
+            "Combat: Combat Rounds: Advance",
+            {"unit": a},
+        )
+    _after_advance(state, frame)
+
+
+def _after_advance(state: TerciosState, frame: Frame) -> None:
+    """The attacker may step back to leave an inch between the units [Disengagement]; the
+    loser of a winner with two-handed swords tests against disorder [Two-handed swords]."""
+    winner, loser = frame["winner"], frame["loser"]
+    withdraw_if_touching(state, frame["a"], frame["d"])
+    frame["stage"] = "done"
     if (
         state.alive[winner]
         and state.alive[loser]
-        and "Two-handed swords" in troops[winner].profile.weapons
+        and "Two-handed swords" in state.g.troops[winner].profile.weapons
     ):
         frame["stage"] = "swords"
-        frame["loser"] = loser
         state.roll(frame, 1, 6)
         return
     state.pop(frame)

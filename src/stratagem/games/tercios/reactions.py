@@ -7,12 +7,19 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from shapely import Point
+from shapely import Point, Polygon
 
-from stratagem.games.tercios.combat import may_react, reaction_dice
+from stratagem.games.tercios.approach import (
+    approached,
+    clearly_off_path,
+    may_react,
+    offer_reactions,
+    swept,
+)
+from stratagem.games.tercios.combat import reaction_dice
 from stratagem.games.tercios.command import commander_move, kill_commander
 from stratagem.games.tercios.encoding import ASSAULT, FIRE, NO_REACT, REACT, READY, RUN, TURNS
-from stratagem.games.tercios.geometry import clearly_beyond, distance
+from stratagem.games.tercios.geometry import Placement, clearly_beyond, distance
 from stratagem.games.tercios.movement import evade, free_turns, reorient
 from stratagem.games.tercios.shooting import reaction_shot, reaction_shots
 from stratagem.games.tercios.sight import charge_path
@@ -23,42 +30,34 @@ if TYPE_CHECKING:
 RULE = "Reactions"
 
 
-def after_move(state: TerciosState, unit: int) -> None:
-    """After a troop moves: enemy commanders it touches must test, friendly ones step aside,
-    and enemies whose front centre it came within 3 inches of may react (nearest first)
-    [Reactions] [In the wrong place] [Rulings R24] [Rulings R30]."""
+def after_move(state: TerciosState, unit: int, start: Placement) -> None:
+    """After a troop moves from ``start``: enemy commanders on its path must test, friendly
+    ones under its base step aside, and enemies it came within 3 inches of on the way may
+    react [Reactions] [In the wrong place] [Rulings R24] [Rulings R30]."""
     g = state.g
     side = g.troops[unit].side
     spot = state.placement(unit)
     shape = spot.polygon()
+    path: Polygon | None = None
     for officer in g.officers:
         index = officer.index
         if not state.o_alive[index] or state.attached[index] >= 0:
             continue
         point = (state.ox[index], state.oy[index])
-        if clearly_beyond(point, spot, 0.0):
-            continue  # far beyond the corners: clearly not touched (no shape built)
-        if not shape.buffer(0.01).contains(Point(point)):
-            continue
         if officer.side == side:
-            rear = state.placement(unit).centres()[2]
-            hx, hy = state.placement(unit).heading
+            if clearly_beyond(point, spot, 0.0) or not shape.buffer(0.01).contains(Point(point)):
+                continue
+            rear = spot.centres()[2]
+            hx, hy = spot.heading
             state.ox[index], state.oy[index] = round(rear[0] - hx, 2), round(rear[1] - hy, 2)
-        else:
-            state.frames.append({"p": "wrong_place", "o": index, "m": unit, "stage": "start"})
-    reach = g.pack.constant("reaction_distance")
-    near = []
-    for other, troop in enumerate(g.troops):
-        if troop.side == side or not may_react(state, other):
             continue
-        front = state.placement(other).front
-        if clearly_beyond(front, spot, reach):
-            continue  # far beyond the reaction distance of every corner
-        gap = shape.distance(Point(front))
-        if gap <= reach:
-            near.append((gap, other))
-    for _, other in sorted(near, reverse=True):
-        state.frames.append({"p": "approach", "r": other, "m": unit, "stage": "offer"})
+        if clearly_off_path(start, spot, point, 0.0):
+            continue
+        if path is None:
+            path = swept(start, spot)
+        if path.distance(Point(point)) <= 0.01:
+            state.frames.append({"p": "wrong_place", "o": index, "m": unit, "stage": "start"})
+    offer_reactions(state, unit, approached(state, unit, start))
 
 
 def run_approach(state: TerciosState, frame: Frame) -> None:

@@ -18,7 +18,8 @@ WHAT_IS_AWAITED = {
     "unit": "the activated unit's action under its order (Order Cards)",
     "charge": "the charged unit's reaction (Reactions)",
     "approach": "a reaction to the approaching enemy (Reactions)",
-    "melee": 'a declaration of "Dirty war!" or not (Combat)',
+    "melee": 'a declaration of "Dirty war!" or not, or whether the winner advances (Combat)',
+    "caracole": "whether the unit caracoles after its shot (Caracole)",
     "scenery": "a scenery element bought or placed, or a pass (Scenery Points)",
 }
 

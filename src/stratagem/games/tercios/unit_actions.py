@@ -7,13 +7,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from stratagem.core import Action
-from stratagem.games.tercios.assault import aimed_centre, assault_move_problem
-from stratagem.games.tercios.combat import may_react
+from stratagem.games.tercios.approach import may_react
+from stratagem.games.tercios.assault import (
+    aimed_centre,
+    assault_move_problem,
+    closest_approach,
+    towards,
+)
 from stratagem.games.tercios.command import has_rule, order_dice
 from stratagem.games.tercios.commander_moves import officer_move_problem
 from stratagem.games.tercios.damage import disorder
 from stratagem.games.tercios.encoding import (
     ASSAULT,
+    CARACOLE,
     FIRE,
     MOVE_ANGLES,
     MOVES,
@@ -22,9 +28,10 @@ from stratagem.games.tercios.encoding import (
     RESIST,
     RUN,
     TURNS,
+    WITHDRAW,
     ExactMove,
 )
-from stratagem.games.tercios.geometry import Placement, bearing, distance, normalize
+from stratagem.games.tercios.geometry import Placement, distance, normalize
 from stratagem.games.tercios.movement import (
     Move,
     free,
@@ -37,7 +44,7 @@ from stratagem.games.tercios.movement import (
     table_area,
 )
 from stratagem.games.tercios.reactions import after_move
-from stratagem.games.tercios.scene import base_distance, blockers
+from stratagem.games.tercios.scene import blockers
 from stratagem.games.tercios.shooting import shot_targets
 from stratagem.games.tercios.sight import charge_path, enemies, seen_among
 from stratagem.games.tercios.unit_values import ORDER_BONUS
@@ -48,21 +55,13 @@ if TYPE_CHECKING:
 NEAREST_TARGETS = 3
 
 
-def _towards(state: TerciosState, unit: int, enemy: int, bonus: int) -> Move | None:
-    """A move straight at an enemy's centre, stopping an inch short of it."""
-    front = state.placement(unit).front
-    centre = (state.x[enemy], state.y[enemy])
-    gap = base_distance(state, enemy, front)
-    return move_towards(state, unit, bearing(front, centre), bonus, limit=gap - 1.0)
-
-
 def _discrete_move(state: TerciosState, unit: int, bonus: int, verb: str) -> Move | None:
     """One of the moves offered to bots, by its verb."""
     if verb in MOVES:
         angle = MOVE_ANGLES[MOVES.index(verb)]
         return move_towards(state, unit, normalize(state.f[unit] + angle), bonus)
     enemy = state.g.troop_index[verb[len("advance towards ") :]]
-    return _towards(state, unit, enemy, bonus)
+    return towards(state, unit, enemy, bonus)
 
 
 def _discrete_moves(state: TerciosState, unit: int, bonus: int) -> list[str]:
@@ -141,22 +140,45 @@ def _impetuous(state: TerciosState, unit: int) -> bool:
 
 
 def run_caracole(state: TerciosState, frame: Frame) -> None:
-    """After its shot, a Discipline test; passed, the unit withdraws its move straight
-    back, keeping its facing [Caracole] [Rulings R37]."""
+    """After its shot the unit may take a Discipline test; passed, it may withdraw its move
+    straight back, keeping its facing [Caracole] [Rulings R37]."""
     unit = frame["u"]
+    g = state.g
+    stage = frame["stage"]
     if not state.alive[unit]:
         state.pop(frame)
         return
-    if frame["stage"] == "start":
+    if stage == "start":
+        frame["stage"] = "asked"
+        state.decide(frame, g.troops[unit].side, [g.verb_action[unit][v] for v in CARACOLE])
+        return
+    if stage == "asked":
+        frame.pop("choice", None)
+        if frame.pop("choice_text").endswith(CARACOLE[1]):
+            state.pop(frame)
+            return
         frame["stage"] = "tested"
-        state.roll(frame, order_dice(state, unit), int(state.g.pack.constant("order_target")))
+        state.log(
+            f"{g.troops[unit].label} tries to caracole.",
+            "The Troops: Cavalry: Caracole",
+            {"unit": unit},
+        )
+        state.roll(frame, order_dice(state, unit), int(g.pack.constant("order_target")))
+        return
+    if stage == "tested":
+        if frame.pop("got") == 0:
+            state.pop(frame)
+            return
+        frame["stage"] = "withdraw"
+        state.decide(frame, g.troops[unit].side, [g.verb_action[unit][v] for v in WITHDRAW])
         return
     state.pop(frame)
-    if frame.pop("got") == 0:
+    frame.pop("choice", None)
+    if frame.pop("choice_text").endswith(WITHDRAW[1]):
         return
     slide(state, unit, normalize(state.f[unit] + 180), speed(state, unit, 0), state.f[unit])
     state.log(
-        f"{state.g.troops[unit].label} caracoles back.",
+        f"{g.troops[unit].label} caracoles back.",
         "The Troops: Cavalry: Caracole",
         {"unit": unit},
     )
@@ -296,7 +318,8 @@ def _assault(state: TerciosState, frame: Frame, unit: int) -> None:
         options = [
             g.target_action[unit][("advance towards", e)]
             for e in seen
-            if _towards(state, unit, e, 1) is not None
+            if towards(state, unit, e, 1) is not None
+            or closest_approach(state, unit, e, 1) is not None
         ]
     if not options:
         _inch_forward(state, unit)
@@ -414,7 +437,10 @@ def _perform(state: TerciosState, frame: Frame, unit: int, verb: str) -> str | N
         target = g.troop_index[verb[7:]]
         state.frames.append({"p": "charge", "a": unit, "t": target, "stage": "declare"})
         return "charge"
-    move = _discrete_move(state, unit, ORDER_BONUS[order], verb)
+    if order == ASSAULT:  # the closing move: as close to the enemy as it can come
+        move = closest_approach(state, unit, g.troop_index[verb[16:]], ORDER_BONUS[order])
+    else:
+        move = _discrete_move(state, unit, ORDER_BONUS[order], verb)
     assert move is not None, verb
     _do_move(state, unit, move)
     return "move"
@@ -481,6 +507,7 @@ def _do_move(state: TerciosState, unit: int, move: Move) -> None:
             "Movement: Overlap",
             {"unit": gun},
         )
+    start = state.placement(unit)
     state.place(unit, move.spot)
     front = state.placement(unit).front
     state.log(
@@ -490,7 +517,7 @@ def _do_move(state: TerciosState, unit: int, move: Move) -> None:
     )
     if move.disorder:
         disorder(state, unit, "Terrain and Movement: Very difficult")
-    after_move(state, unit)
+    after_move(state, unit, start)
 
 
 def exact_move_problem(state: TerciosState, frame: Frame, move: ExactMove) -> str | None:
