@@ -313,6 +313,8 @@ def test_caracole_withdraws_after_firing() -> None:
     if "Arcabuceros 1: shoot Yellow 1" in texts(state):
         apply(state, "Arcabuceros 1: shoot Yellow 1")
     roll(state, 0)  # no hit
+    apply(state, "Arcabuceros 1: caracole")  # the test is the unit's choice
     roll(state, 1)  # the Discipline test after the shot
+    apply(state, "Arcabuceros 1: withdraw")  # so is the withdrawal it allows
     assert "Arcabuceros 1 caracoles back." in events_since(state, 0)
     assert state.y[game.troop_index["Arcabuceros 1"]] == pytest.approx(before - 8.0)

@@ -160,6 +160,7 @@ def test_retreat_a_loser_that_parried_nothing_retreats_in_disorder() -> None:
     """Broken, the Hakkapeliitta fall into disorder and retreat away from the winner, which
     advances [Retreat] [Advance] [Resistance roll]."""
     state, start = _broken_hakkapeliitta(GAME)
+    apply(state, f"{CUIRASSIERS}: consolidate")  # the Advance is the winner's choice
     events = events_since(state, start)
     assert "Hakkapeliitta falls into disorder." in events
     assert "Hakkapeliitta retreats." in events

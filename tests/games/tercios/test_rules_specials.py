@@ -188,6 +188,7 @@ def _pursuit(game: Tercios, frenzy: int) -> list[str]:
     roll(state, 0)  # nothing parried: broken
     roll(state, 0)
     roll(state, 1)  # the musketeers' rout test holds; Pursuit destroys them
+    apply(state, f"{CUIRASSIERS}: consolidate")  # the Advance is the winner's choice
     roll(state, frenzy)  # the frenzy test
     unit = game.troop_index[CUIRASSIERS]
     return [*events_since(state, start), f"dm {state.dm[unit]} disorder {state.disorder[unit]}"]

@@ -7,7 +7,9 @@
 - Activation: units with Fire! orders first, then charges, then the rest, nearest to the
   enemy first; commanders inspire units about to fight, and keep near their regiments.
 - Actions: shoot the most worn enemy in reach, charge the most worn (disordered, weary)
-  target, otherwise advance on the nearest enemy; react with fire, counter-charge or evade.
+  target, otherwise advance on the nearest enemy; react with fire, counter-charge or evade;
+  after breaking an enemy advance unless disordered or weary; caracole after firing when an
+  enemy is near.
 
 ``rank`` orders every legal action by the same scores (``bots.base.Ranker``): a search
 races the heuristic's choice against the next best of them.
@@ -27,6 +29,7 @@ from typing import Any, cast
 
 from stratagem.bots.heuristics import TurnEvaluator, normal_cdf
 from stratagem.core import Action, Game, State
+from stratagem.games.tercios.encoding import AFTER_COMBAT, CARACOLE, WITHDRAW
 from stratagem.games.tercios.game import Tercios
 from stratagem.games.tercios.state import TerciosState
 from stratagem.games.tercios.virtues import stamina
@@ -34,6 +37,8 @@ from stratagem.games.tercios.virtues import stamina
 Unit = dict[str, Any]
 FAR = 20.0
 SHOT_REACH = 12.0
+CARACOLE_REACH = 10.0
+"""Inches (between centres) within which an enemy could charge horse that has just fired."""
 
 
 def _distance(a: Unit, b: Unit) -> float:
@@ -158,11 +163,31 @@ class TerciosHeuristic:
         if verb == "advance" and unit is not None:
             gap, _ = self._nearest(unit, enemies)
             return 1.5 if gap > 6 else 0.2
+        if verb in AFTER_COMBAT and unit is not None:
+            return self._consolidate(verb, unit)
+        if verb in CARACOLE + WITHDRAW and unit is not None:
+            return self._caracole(verb, unit, enemies)
         if verb.startswith("join ") or verb == "authoritarian":
             return 1.0
         if verb == "end activation":
             return 0.3
         return 0.1
+
+
+    @staticmethod
+    def _consolidate(verb: str, unit: Unit) -> float:
+        """After breaking its enemy a fresh, ordered unit advances to hold the ground it
+        won; a disordered or weary one stays (Combat Rounds: Advance)."""
+        advance = verb == AFTER_COMBAT[0]
+        fit = not (unit["disorder"] or unit["weary"])
+        return 1.0 if advance == fit else 0.0
+
+    def _caracole(self, verb: str, unit: Unit, enemies: list[Unit]) -> float:
+        """Horse that has fired pulls back out of an enemy's easy charge reach, and keeps
+        its place otherwise (Caracole)."""
+        gap, _ = self._nearest(unit, enemies)
+        back = verb in (CARACOLE[0], WITHDRAW[0])
+        return 1.0 if back == (gap <= CARACOLE_REACH) else 0.0
 
 
 HEURISTIC = TerciosHeuristic

@@ -176,12 +176,14 @@ def run_caracole(state: TerciosState, frame: Frame) -> None:
     frame.pop("choice", None)
     if frame.pop("choice_text").endswith(WITHDRAW[1]):
         return
+    start = state.placement(unit)
     slide(state, unit, normalize(state.f[unit] + 180), speed(state, unit, 0), state.f[unit])
     state.log(
         f"{g.troops[unit].label} caracoles back.",
         "The Troops: Cavalry: Caracole",
         {"unit": unit},
     )
+    after_move(state, unit, start)
 
 
 def run_unit(state: TerciosState, frame: Frame) -> None:
