@@ -113,12 +113,15 @@ def test_order_cards_assault_a_typed_move_closes_on_an_enemy_when_none_can_be_ch
         },
     }
     away = _assault(where)
-    with pytest.raises(IllegalAction, match="the move must close on an enemy"):
+    with pytest.raises(IllegalAction, match="the move must end as close to an enemy as it can"):
         away.apply_action("move Idiáquez to 26,21.2")
+    # Closing, but not as close as it can (R94): 1.7 inches off where 0.04 is possible.
+    with pytest.raises(IllegalAction, match="as close to an enemy as it can"):
+        _assault(where).apply_action("move Idiáquez to 31,25")
     closer = _assault(where)
-    apply(closer, "move Idiáquez to 31,25")
-    assert "Idiáquez moves to 31.0,25.0." in [e.text for e in closer.events]
-    assert closer.placement(GAME.troop_index["Idiáquez"]).front == pytest.approx((31.0, 25.0))
+    apply(closer, "move Idiáquez to 30.5,26.3")
+    assert "Idiáquez moves to 30.5,26.3." in [e.text for e in closer.events]
+    assert closer.placement(GAME.troop_index["Idiáquez"]).front == pytest.approx((30.5, 26.3))
 
 
 def _verdugo_shot_behind_the_south_hedge(gap: float) -> str:

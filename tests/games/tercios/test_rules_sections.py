@@ -752,6 +752,7 @@ def _blocked_disengagement(tmp_path: Path, trait: str) -> TerciosState:
     state = battle(game, {"Yellow 1": "Assault!"}, where, first="Swedish")
     state = _edited(state, lambda doc: doc["attached"].__setitem__(0, 0))
     apply(state, "activate Yellow 1", "Yellow 1: charge Idiáquez", "do not react")
+    apply(state, "do not react")  # Verdugo: the charger stops 2.5 inches from its front centre
     roll(state, 2)
     roll(state, 1)
     roll(state, 0)
