@@ -495,6 +495,7 @@ TERCIOS_WAITING = (
     "approach",
     "charge",
     "caracole",
+    "passed",
     "shot",
     "melee",
     "rout",

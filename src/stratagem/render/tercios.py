@@ -101,6 +101,7 @@ STAGES = {
     "cold_blood": "a Cold blood test",
     "accomplice": "an Accomplice's action",
     "caracole": "a caracole",
+    "passed": "a commander passed through by a unit",
 }
 """What the game awaits, by the view's ``waiting_for``."""
 SETTING_UP = ("scenery", "turn", "plan", "initiative")

@@ -12,7 +12,17 @@ from stratagem import CHANCE, IllegalAction
 from stratagem.games.tercios.game import Tercios
 from stratagem.games.tercios.state import TerciosState
 
-from .helpers import apply, battle, events_since, load, placed, roll, start_activation, texts
+from .helpers import (
+    apply,
+    battle,
+    events_since,
+    load,
+    placed,
+    roll,
+    start_activation,
+    texts,
+    with_commanders_at,
+)
 
 GAME = load()
 CUIRASSIERS = "Cuirassiers of Flanders"
@@ -171,3 +181,31 @@ def test_reactions_a_bystander_may_react_to_a_charger_stopping_near_it() -> None
     assert state.view(0)["deciding"] == "Swedish"
     apply(state, "do not react")
     assert state.current_player() == CHANCE  # the combat's first roll
+
+
+CHIEF = "Gonzalo Fernández de Córdoba (Spanish C-C)"
+
+
+def _idiaquez_passes_the_chief() -> TerciosState:
+    """Idiáquez (Ready!) moves 4 inches north over the unattached C-C, its base ending on
+    him."""
+    state = battle(GAME, {}, {"Idiáquez": (30.0, 20.0, 90.0)})
+    state = with_commanders_at(state, {CHIEF: (30.0, 23.0)})
+    apply(state, "activate Idiáquez", "move Idiáquez to 30,25.18")
+    return state
+
+
+def test_movement_overlap_a_commander_passed_through_may_join_or_step_aside() -> None:
+    """The C-C, passed through and covered by Idiáquez's base, chooses: join it, or stand an
+    inch from it on the side he likes [Movement: Overlap]."""
+    state = _idiaquez_passes_the_chief()
+    assert texts(state) == [
+        f"{CHIEF}: join Idiáquez",
+        *(f"{CHIEF}: step aside ({side})" for side in ("front", "right", "rear", "left")),
+    ]
+    joined = state.clone()
+    apply(joined, f"{CHIEF}: join Idiáquez")
+    assert joined.attached[0] == GAME.troop_index["Idiáquez"]
+    apply(state, f"{CHIEF}: step aside (left)")
+    assert (state.ox[0], state.oy[0]) == pytest.approx((30.0 - 2.36 - 1.0, 24.0), abs=0.01)
+    assert state.attached[0] == -1

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from stratagem.core import Action, ActionTable, UnknownAction
 from stratagem.core.actions import normalize_text
+from stratagem.games.tercios.geometry import CENTRE_NAMES
 from stratagem.games.tercios.parsing import exact_pattern
 from stratagem.games.tercios.roster import Officer, Troop
 from stratagem.games.tercios.scenery_choice import PLACE_TEXT, read_placing
@@ -178,6 +179,7 @@ def action_texts(
             ):
                 texts.append(f"{officer.label}: comrade-in-arms {other.label}")
         texts.append(f"{officer.label}: stay")
+        texts += [f"{officer.label}: step aside ({side})" for side in CENTRE_NAMES]
         texts += _pair_texts(officer, troops)
         if "Coordinator" in officer.traits:
             texts.append(f"{officer.label}: coordinate")

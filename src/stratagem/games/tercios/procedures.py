@@ -14,7 +14,7 @@ from stratagem.games.tercios.command_actions import (
 )
 from stratagem.games.tercios.damage import run_rout
 from stratagem.games.tercios.melee_end import run_combat, run_frenzy
-from stratagem.games.tercios.reactions import run_approach, run_wrong_place
+from stratagem.games.tercios.reactions import run_approach, run_passed, run_wrong_place
 from stratagem.games.tercios.scenery_choice import run_scenery
 from stratagem.games.tercios.shooting import run_shot
 from stratagem.games.tercios.turn import run_activation, run_initiative, run_plan, run_turn
@@ -39,6 +39,7 @@ PROCEDURES: dict[str, Callable[[TerciosState, Frame], None]] = {
     "frenzy": run_frenzy,
     "approach": run_approach,
     "wrong_place": run_wrong_place,
+    "passed": run_passed,
     "caracole": run_caracole,
     "flight": run_flight,
     "scenery": run_scenery,

@@ -17,9 +17,9 @@ from stratagem.games.tercios.approach import (
     swept,
 )
 from stratagem.games.tercios.combat import reaction_dice
-from stratagem.games.tercios.command import commander_move, kill_commander
+from stratagem.games.tercios.command import commander_move, join_unit, kill_commander
 from stratagem.games.tercios.encoding import ASSAULT, FIRE, NO_REACT, REACT, READY, RUN, TURNS
-from stratagem.games.tercios.geometry import Placement, clearly_beyond, distance
+from stratagem.games.tercios.geometry import CENTRE_NAMES, Placement, distance
 from stratagem.games.tercios.movement import evade, free_turns, reorient
 from stratagem.games.tercios.shooting import reaction_shot, reaction_shots
 from stratagem.games.tercios.sight import charge_path
@@ -28,36 +28,95 @@ if TYPE_CHECKING:
     from stratagem.games.tercios.state import Frame, TerciosState
 
 RULE = "Reactions"
+TOUCH = 0.01
+"""Inches within which a base touches a commander (a point)."""
 
 
 def after_move(state: TerciosState, unit: int, start: Placement) -> None:
-    """After a troop moves from ``start``: enemy commanders on its path must test, friendly
-    ones under its base step aside, and enemies it came within 3 inches of on the way may
-    react [Reactions] [In the wrong place] [Rulings R24] [Rulings R30]."""
+    """After a troop moves from ``start``: friendly commanders it passed through choose to
+    join it or not, enemy commanders on its path must test, and enemies it came within 3
+    inches of on the way may react [Movement: Overlap] [In the wrong place] [Reactions]
+    [Rulings R24] [Rulings R30]."""
     g = state.g
     side = g.troops[unit].side
     spot = state.placement(unit)
-    shape = spot.polygon()
     path: Polygon | None = None
     for officer in g.officers:
         index = officer.index
         if not state.o_alive[index] or state.attached[index] >= 0:
             continue
         point = (state.ox[index], state.oy[index])
-        if officer.side == side:
-            if clearly_beyond(point, spot, 0.0) or not shape.buffer(0.01).contains(Point(point)):
-                continue
-            rear = spot.centres()[2]
-            hx, hy = spot.heading
-            state.ox[index], state.oy[index] = round(rear[0] - hx, 2), round(rear[1] - hy, 2)
-            continue
         if clearly_off_path(start, spot, point, 0.0):
             continue
         if path is None:
             path = swept(start, spot)
-        if path.distance(Point(point)) <= 0.01:
-            state.frames.append({"p": "wrong_place", "o": index, "m": unit, "stage": "start"})
+        if path.distance(Point(point)) > TOUCH:
+            continue
+        procedure = "passed" if officer.side == side else "wrong_place"
+        state.frames.append({"p": procedure, "o": index, "m": unit, "stage": "start"})
     offer_reactions(state, unit, approached(state, unit, start))
+
+
+def run_passed(state: TerciosState, frame: Frame) -> None:
+    """A friendly unit passed through an unattached commander: he may join it, or else stay
+    where he is, unless its base now covers him: then he is placed an inch from it, on the
+    side his player chooses [Movement: Overlap] [Rulings R30]."""
+    officer, unit = frame["o"], frame["m"]
+    g = state.g
+    label = g.officers[officer].label
+    if frame["stage"] == "start":
+        if not (state.o_alive[officer] and state.alive[unit]) or state.attached[officer] >= 0:
+            state.pop(frame)
+            return
+        frame["stage"] = "chosen"
+        options = [g.table.parse(f"{label}: join {g.troops[unit].label}")]
+        sides = _sides_free(state, officer, unit)
+        if sides is None:
+            options.append(g.table.parse(f"{label}: stay"))
+        else:
+            options += [g.table.parse(f"{label}: step aside ({side})") for side in sides]
+        state.decide(frame, g.officers[officer].side, options)
+        return
+    state.pop(frame)
+    verb = frame.pop("choice_text")[len(label) + 2 :]
+    frame.pop("choice", None)
+    if verb.startswith("join "):
+        join_unit(state, officer, unit)
+    elif verb.startswith("step aside "):
+        side = verb[len("step aside (") : -1]
+        state.ox[officer], state.oy[officer] = _aside(state, unit, CENTRE_NAMES.index(side))
+        state.log(
+            f"{label} steps aside, an inch to the {side} of {g.troops[unit].label}.",
+            "Movement: Overlap",
+            {"officer": officer},
+        )
+
+
+def _aside(state: TerciosState, unit: int, side: int) -> tuple[float, float]:
+    """The point an inch out from the middle of one side of the unit's base."""
+    spot = state.placement(unit)
+    cx, cy = spot.centres()[side]
+    dx, dy = cx - spot.x, cy - spot.y
+    norm = math.hypot(dx, dy)
+    return (round(cx + dx / norm, 2), round(cy + dy / norm, 2))
+
+
+def _sides_free(state: TerciosState, officer: int, unit: int) -> list[str] | None:
+    """``None`` when the unit's base does not cover the commander; else the sides an inch
+    from which he may stand (on the table, outside every base; the rear if none is)
+    [Movement: Overlap]."""
+    point = Point(state.ox[officer], state.oy[officer])
+    if state.placement(unit).polygon().distance(point) > TOUCH:
+        return None
+    width, depth = state.g.pack.table_size
+    bases = [state.placement(u).polygon() for u in range(len(state.g.troops)) if state.alive[u]]
+    free = []
+    for side, name in enumerate(CENTRE_NAMES):
+        x, y = _aside(state, unit, side)
+        spot = Point(x, y)
+        if 0 <= x <= width and 0 <= y <= depth and not any(b.contains(spot) for b in bases):
+            free.append(name)
+    return free or [CENTRE_NAMES[2]]
 
 
 def run_approach(state: TerciosState, frame: Frame) -> None:

@@ -20,6 +20,7 @@ WHAT_IS_AWAITED = {
     "approach": "a reaction to the approaching enemy (Reactions)",
     "melee": 'a declaration of "Dirty war!" or not, or whether the winner advances (Combat)',
     "caracole": "whether the unit caracoles after its shot (Caracole)",
+    "passed": "whether the commander passed through joins the unit or stands aside (Overlap)",
     "scenery": "a scenery element bought or placed, or a pass (Scenery Points)",
 }
 
