@@ -209,3 +209,20 @@ def test_movement_overlap_a_commander_passed_through_may_join_or_step_aside() ->
     apply(state, f"{CHIEF}: step aside (left)")
     assert (state.ox[0], state.oy[0]) == pytest.approx((30.0 - 2.36 - 1.0, 24.0), abs=0.01)
     assert state.attached[0] == -1
+
+
+def test_reactions_assault_interception_meets_the_mover_on_its_path() -> None:
+    """Idiáquez (Assault!) intercepts the Hakkapeliitta riding past: contact is made on their
+    path at the point nearest Idiáquez, not where the ride ended 4.3 inches away
+    [Reactions: Assault!]."""
+    orders = {"Hakkapeliitta": "Run!", "Idiáquez": "Assault!"}
+    state = battle(GAME, orders, HAKKA_RUNS_PAST, first="Swedish")
+    start = len(state.events)
+    apply(state, "activate Hakkapeliitta", "move Hakkapeliitta to 35.38,24.76", "react")
+    roll(state, 1)  # the reaction's order test
+    events = events_since(state, start)
+    assert "Hakkapeliitta is caught on its way." in events
+    assert "Idiáquez charges Hakkapeliitta in the flank." in events
+    hakka = GAME.troop_index["Hakkapeliitta"]
+    assert (state.x[hakka], state.y[hakka]) == pytest.approx((29.21, 24.76), abs=0.05)
+    assert state.current_player() == CHANCE  # the interception's combat

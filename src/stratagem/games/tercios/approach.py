@@ -34,24 +34,27 @@ def swept(start: Placement, end: Placement) -> Polygon:
     return cast(Polygon, MultiPolygon(shapes).convex_hull)
 
 
-def approached(state: TerciosState, unit: int, start: Placement, exclude: int = -1) -> list[int]:
+def approached(
+    state: TerciosState, unit: int, start: Placement, exclude: int = -1
+) -> list[tuple[float, int]]:
     """The unactivated enemies that the move of ``unit`` from ``start`` to where it stands
     brings within 3 inches of their front centre at some point of its path, first reached
-    first: one already that near when the move began is not approached again unless the
-    move ends that near [Reactions] [Rulings R24]."""
+    first, each with how far along the line of the move its front centre lies: one already
+    that near when the move began is not approached again unless the move ends that near
+    [Reactions] [Rulings R24]."""
     g = state.g
     side = g.troops[unit].side
     end = state.placement(unit)
     reach = g.pack.constant("reaction_distance")
     path: Polygon | None = None
-    near = []
+    near: list[tuple[float, int]] = []
     for other, troop in enumerate(g.troops):
         if troop.side == side or other == exclude or not may_react(state, other):
             continue
         front = state.placement(other).front
-        along = _along(start.front, end.front, front)
         if clearly_off_path(start, end, front, reach):
             continue
+        reached = along(start.front, end.front, front)
         point = Point(front)
         if end.polygon().distance(point) > reach:
             if start.polygon().distance(point) <= reach:
@@ -60,11 +63,11 @@ def approached(state: TerciosState, unit: int, start: Placement, exclude: int = 
                 path = swept(start, end)
             if path.distance(point) > reach:
                 continue
-        near.append((along, other))
-    return [other for _, other in sorted(near)]
+        near.append((reached, other))
+    return sorted(near)
 
 
-def _along(a: tuple[float, float], b: tuple[float, float], point: tuple[float, float]) -> float:
+def along(a: tuple[float, float], b: tuple[float, float], point: tuple[float, float]) -> float:
     """How far along the line from ``a`` to ``b`` the point lies (its projection)."""
     length = distance(a, b)
     if length < 1e-9:
@@ -79,7 +82,7 @@ def clearly_off_path(
     before the shapely one: every point of the base lies within the distance from its front
     centre to a rear corner of the front centre's line) [Rulings R24]."""
     length = distance(start.front, end.front)
-    t = min(max(_along(start.front, end.front, point), 0.0), length)
+    t = min(max(along(start.front, end.front, point), 0.0), length)
     if length < 1e-9:
         closest = start.front
     else:
@@ -92,7 +95,20 @@ def clearly_off_path(
     return distance(point, closest) > reach + spread + CLEAR
 
 
-def offer_reactions(state: TerciosState, unit: int, reacting: list[int]) -> None:
-    """Each approached enemy is asked in turn, the first reached first [Reactions]."""
-    for other in reversed(reacting):
-        state.frames.append({"p": "approach", "r": other, "m": unit, "stage": "offer"})
+def offer_reactions(
+    state: TerciosState, unit: int, start: Placement, reached: list[tuple[float, int]]
+) -> None:
+    """Each approached enemy is asked in turn, the first reached first; the frame keeps
+    where the move began and how far along it the enemy lies (for an interception)
+    [Reactions] [Reactions: Assault!]."""
+    for along, other in reversed(reached):
+        state.frames.append(
+            {
+                "p": "approach",
+                "r": other,
+                "m": unit,
+                "stage": "offer",
+                "from": [start.x, start.y, start.facing],
+                "at": round(along, 3),
+            }
+        )

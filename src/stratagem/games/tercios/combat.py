@@ -264,7 +264,8 @@ def _bystanders(state: TerciosState, frame: Frame, attacker: int, start: Placeme
     reaction sets off none [Reactions] [Rulings R24]."""
     if frame.get("reaction") or state.placement(attacker) == start:
         return
-    offer_reactions(state, attacker, approached(state, attacker, start, exclude=frame["t"]))
+    reached = approached(state, attacker, start, exclude=frame["t"])
+    offer_reactions(state, attacker, start, reached)
 
 
 def _meet_halfway(state: TerciosState, unit: int, charger: int) -> None:

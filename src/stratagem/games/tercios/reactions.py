@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from shapely import Point, Polygon
 
 from stratagem.games.tercios.approach import (
+    along,
     approached,
     clearly_off_path,
     may_react,
@@ -19,8 +20,9 @@ from stratagem.games.tercios.approach import (
 from stratagem.games.tercios.combat import reaction_dice
 from stratagem.games.tercios.command import commander_move, join_unit, kill_commander
 from stratagem.games.tercios.encoding import ASSAULT, FIRE, NO_REACT, REACT, READY, RUN, TURNS
-from stratagem.games.tercios.geometry import CENTRE_NAMES, Placement, distance
-from stratagem.games.tercios.movement import evade, free_turns, reorient
+from stratagem.games.tercios.geometry import CENTRE_NAMES, Placement, bearing, distance
+from stratagem.games.tercios.movement import evade, free, free_turns, reorient, table_area
+from stratagem.games.tercios.scene import blockers
 from stratagem.games.tercios.shooting import reaction_shot, reaction_shots
 from stratagem.games.tercios.sight import charge_path
 
@@ -28,6 +30,8 @@ if TYPE_CHECKING:
     from stratagem.games.tercios.state import Frame, TerciosState
 
 RULE = "Reactions"
+INTERCEPT_STEP = 0.5
+"""Inches between the points of the mover's path an interception tries (R62)."""
 TOUCH = 0.01
 """Inches within which a base touches a commander (a point)."""
 
@@ -54,7 +58,7 @@ def after_move(state: TerciosState, unit: int, start: Placement) -> None:
             continue
         procedure = "passed" if officer.side == side else "wrong_place"
         state.frames.append({"p": procedure, "o": index, "m": unit, "stage": "start"})
-    offer_reactions(state, unit, approached(state, unit, start))
+    offer_reactions(state, unit, start, approached(state, unit, start))
 
 
 def run_passed(state: TerciosState, frame: Frame) -> None:
@@ -185,7 +189,7 @@ def _react(state: TerciosState, frame: Frame, unit: int, mover: int) -> None:
     state.pop(frame)
     if order == RUN:
         evade(state, unit, mover)
-    elif order == ASSAULT and charge_path(state, unit, mover, 1) is not None:
+    elif order == ASSAULT and _intercepted(state, frame, unit, mover):
         state.frames.append(
             {
                 "p": "charge",
@@ -198,6 +202,50 @@ def _react(state: TerciosState, frame: Frame, unit: int, mover: int) -> None:
         )
     else:
         state.log(f"{g.troops[unit].label} holds its ground.", RULE, {"unit": unit})
+
+
+def _intercepted(state: TerciosState, frame: Frame, unit: int, mover: int) -> bool:
+    """Where an interception meets the mover: on the path of its move, at the point
+    nearest the intercepting unit's front centre that it can charge (the mover put back
+    there, its base on the line of its move), trying points every half inch out from it;
+    the reactions of units the mover no longer reached are dropped. Whether there is one
+    [Reactions: Assault!] [Rulings R62]."""
+    end = state.placement(mover)
+    x, y, facing = frame["from"]
+    start = Placement(x, y, facing, end.width, end.depth)
+    length = distance(start.front, end.front)
+    if length < 1e-6:
+        return charge_path(state, unit, mover, 1) is not None
+    direction = bearing(start.front, end.front)
+    line = start.with_front_at(start.front, direction)
+    nearest = min(max(along(start.front, end.front, state.placement(unit).front), 0.0), length)
+    steps = int(length / INTERCEPT_STEP) + 1
+    tried = sorted({min(length, k * INTERCEPT_STEP) for k in range(steps + 1)} | {nearest})
+    others, area = blockers(state, mover), table_area(state)
+    for at in sorted(tried, key=lambda t: abs(t - nearest)):
+        spot = end if at >= length - 1e-6 else line.moved(at, direction)
+        if spot != end and not free(spot.polygon(), others, area):
+            continue
+        state.place(mover, spot)
+        if charge_path(state, unit, mover, 1) is not None:
+            if spot != end:
+                _cut_short(state, mover, at)
+            return True
+    state.place(mover, end)
+    return False
+
+
+def _cut_short(state: TerciosState, mover: int, at: float) -> None:
+    """The mover, caught on its path, never reached the units beyond: their reactions to
+    this move are not offered [Reactions: Assault!] [Rulings R62]."""
+    state.log(
+        f"{state.g.troops[mover].label} is caught on its way.",
+        "Reactions: Assault!",
+        {"unit": mover, "at": round(at, 2)},
+    )
+    for frame in list(state.frames):
+        if frame.get("p") == "approach" and frame["m"] == mover and frame.get("at", 0.0) > at:
+            state.pop(frame)
 
 
 def run_wrong_place(state: TerciosState, frame: Frame) -> None:
