@@ -9,7 +9,7 @@
 - Actions: shoot the most worn enemy in reach, charge the most worn (disordered, weary)
   target, otherwise advance on the nearest enemy; react with fire, counter-charge or evade;
   after breaking an enemy advance unless disordered or weary; caracole after firing when an
-  enemy is near.
+  enemy is near; a commander a unit passes through stands aside behind it.
 
 ``rank`` orders every legal action by the same scores (``bots.base.Ranker``): a search
 races the heuristic's choice against the next best of them.
@@ -76,8 +76,15 @@ class TerciosHeuristic:
         units = {u["name"]: u for u in view["units"] if u["alive"]}
         mine = [u for u in units.values() if u["side"] == side]
         enemies = [u for u in units.values() if u["side"] != side]
+        passed = view["waiting_for"] == "passed"
         scored = [
-            (self._score(action.text, units, mine, enemies), self.rng.random(), action)
+            (
+                self._passed(action.text)
+                if passed
+                else self._score(action.text, units, mine, enemies),
+                self.rng.random(),
+                action,
+            )
             for action in legal
         ]
         scored.sort(key=lambda item: (item[0], item[1]), reverse=True)
@@ -173,6 +180,13 @@ class TerciosHeuristic:
             return 0.3
         return 0.1
 
+    @staticmethod
+    def _passed(text: str) -> float:
+        """A commander a unit of his passed through keeps his freedom (joining would
+        exhaust him): he stands aside behind it, or stays (Movement: Overlap)."""
+        if text.endswith((": stay", "(rear)")):
+            return 1.0
+        return 0.5 if "step aside" in text else 0.2
 
     @staticmethod
     def _consolidate(verb: str, unit: Unit) -> float:

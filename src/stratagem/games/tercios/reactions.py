@@ -114,13 +114,13 @@ def _sides_free(state: TerciosState, officer: int, unit: int) -> list[str] | Non
         return None
     width, depth = state.g.pack.table_size
     bases = [state.placement(u).polygon() for u in range(len(state.g.troops)) if state.alive[u]]
-    free = []
+    sides = []
     for side, name in enumerate(CENTRE_NAMES):
         x, y = _aside(state, unit, side)
         spot = Point(x, y)
         if 0 <= x <= width and 0 <= y <= depth and not any(b.contains(spot) for b in bases):
-            free.append(name)
-    return free or [CENTRE_NAMES[2]]
+            sides.append(name)
+    return sides or [CENTRE_NAMES[2]]
 
 
 def run_approach(state: TerciosState, frame: Frame) -> None:
