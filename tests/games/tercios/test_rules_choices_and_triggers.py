@@ -5,10 +5,13 @@ unactivated enemy. Every test goes through the public API with the dice forced."
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from shapely import Point
 
 from stratagem import CHANCE, IllegalAction
+from stratagem.bots import make_bot
 from stratagem.games.tercios.game import Tercios
 from stratagem.games.tercios.state import TerciosState
 
@@ -226,3 +229,17 @@ def test_reactions_assault_interception_meets_the_mover_on_its_path() -> None:
     hakka = GAME.troop_index["Hakkapeliitta"]
     assert (state.x[hakka], state.y[hakka]) == pytest.approx((29.21, 24.76), abs=0.05)
     assert state.current_player() == CHANCE  # the interception's combat
+
+
+def test_heuristic_bot_takes_the_advance_caracole_and_passed_commander_choices() -> None:
+    """The heuristic bot advances a fresh winner [Combat: Combat Rounds: Advance], caracoles
+    horse that fired with an enemy near [The Troops: Cavalry: Caracole] and keeps a
+    commander passed through free rather than exhausted [Movement: Overlap]."""
+    bot = make_bot("heuristic", GAME, random.Random(1))
+    state, _ = _cuirassiers_break_hakkapeliitta(GAME)
+    assert bot.choose(state, 0).text == f"{CUIRASSIERS}: consolidate"
+    game, fired, _ = _arcabuceros_fired()
+    assert make_bot("heuristic", game, random.Random(1)).choose(fired, 0).text == (
+        "Arcabuceros 1: caracole"
+    )
+    assert bot.choose(_idiaquez_passes_the_chief(), 0).text == f"{CHIEF}: step aside (rear)"
