@@ -7,6 +7,7 @@ can be charged, must end as close to an enemy in sight as the unit can come.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from shapely import Point
@@ -112,30 +113,49 @@ def towards(state: TerciosState, unit: int, enemy: int, bonus: int) -> Move | No
 
 def closest_approach(state: TerciosState, unit: int, enemy: int, bonus: int) -> Move | None:
     """The legal move that brings the front centre nearest the enemy's base, as far as a
-    search finds it: straight at each of the enemy's centres and at its nearest point, and
-    fanned out every 15 degrees around its centre (within the 90-degree pivot), each the
-    longest legal move in that direction (to 1/64 of the move); the bots' ``advance
-    towards`` is among the candidates [Order Cards: Assault!] [Rulings R94]."""
+    search finds it: straight at its nearest point, the bots' ``advance towards``, straight
+    at each of its centres, and fanned out every 15 degrees around its centre (within the
+    90-degree pivot), each the longest legal move in that direction (to 1/64 of the move);
+    the search stops at a move no other could beat (the gap less the longest move)
+    [Order Cards: Assault!] [Rulings R94]."""
+    front = state.placement(unit).front
+    easy = any(element.ground == "easy" for element in state.terrain)
+    longest = speed(state, unit, bonus + (1 if easy else 0))  # ground gives at most one +
+    floor = max(0.0, base_distance(state, enemy, front) - longest) + 0.01
+    best: Move | None = None
+    best_gap = math.inf
+    for move in _approaches(state, unit, enemy, bonus, longest):
+        if move is None:
+            continue
+        gap = base_distance(state, enemy, move.spot.front)
+        if gap < best_gap:
+            best, best_gap = move, gap
+        if best_gap <= floor:
+            break
+    return best
+
+
+def _approaches(
+    state: TerciosState, unit: int, enemy: int, bonus: int, longest: float
+) -> Iterator[Move | None]:
+    """The candidate moves of ``closest_approach``, the likeliest best first."""
     start = state.placement(unit)
     front = start.front
     target = state.placement(enemy)
     nearest = nearest_points(target.polygon(), Point(front))[0]
-    aims = [*target.centres(), (target.x, target.y), (nearest.x, nearest.y)]
-    directions = [bearing(front, aim) for aim in aims if distance(front, aim) > 1e-6]
     middle = bearing(front, (target.x, target.y))
+    aims = [(nearest.x, nearest.y), *target.centres()]
+    directions = [bearing(front, aim) for aim in aims if distance(front, aim) > 1e-6]
     directions += [normalize(middle + step) for step in FAN]
     pivot = state.g.pack.constant("max_pivot")
-    longest = max(speed(state, unit, bonus + b, p) for b in (0, 1) for p in (0, 1))
-    found = [towards(state, unit, enemy, bonus)]
-    for direction in directions:
+    plain = speed(state, unit, bonus)
+    for index, direction in enumerate(directions):
+        if index == 1:
+            yield towards(state, unit, enemy, bonus)
         if turn_between(start.facing, direction) <= pivot + 1e-6:
-            found.append(
-                _longest(state, unit, front=front, direction=direction, reach=longest, bonus=bonus)
+            yield _longest(
+                state, unit, front=front, direction=direction, reach=(longest, plain), bonus=bonus
             )
-    moves = [move for move in found if move is not None]
-    if not moves:
-        return None
-    return min(moves, key=lambda move: base_distance(state, enemy, move.spot.front))
 
 
 def _longest(
@@ -144,11 +164,11 @@ def _longest(
     *,
     front: tuple[float, float],
     direction: float,
-    reach: float,
+    reach: tuple[float, float],
     bonus: int,
 ) -> Move | None:
-    """The longest legal move towards ``direction`` up to ``reach`` inches, halving the
-    interval six times when the whole reach is refused."""
+    """The longest legal move towards ``direction``: the most the ground could allow, else
+    the move on open ground, else halving the interval below it six times."""
 
     def tried(length: float) -> Move | None:
         angle = math.radians(direction)
@@ -158,10 +178,11 @@ def _longest(
         )
         return move_problem(state, unit, point, None, bonus)[1]
 
-    best = tried(reach)
+    most, plain = reach
+    best = tried(most) or (tried(plain) if plain < most else None)
     if best is not None:
         return best
-    low, high = 0.0, reach
+    low, high = 0.0, plain
     for _ in range(SEARCH_STEPS):
         middle = (low + high) / 2
         move = tried(middle)
