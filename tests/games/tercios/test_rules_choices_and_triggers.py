@@ -243,3 +243,10 @@ def test_heuristic_bot_takes_the_advance_caracole_and_passed_commander_choices()
         "Arcabuceros 1: caracole"
     )
     assert bot.choose(_idiaquez_passes_the_chief(), 0).text == f"{CHIEF}: step aside (rear)"
+
+
+def test_reactions_the_view_gives_the_reaction_distance() -> None:
+    """Both seats' views give the 3 inches within which an enemy allows a reaction
+    [Reactions]."""
+    state = GAME.new_initial_state()
+    assert [state.view(seat)["table"]["reaction_distance"] for seat in (0, 1, None)] == [3] * 3
