@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+import stratagem
+
 from .helpers import apply, battle, load, roll, texts, yellow_1_approaches_idiaquez
 from .rulebook import dice_rolled, edited, unit
 
@@ -198,8 +200,9 @@ def test_evasion_discipline_bonus_against_an_infantry_charge() -> None:
     assert dice_rolled(state) == 4
 
 
-def cuirassiers_charged(order: str, activated: bool):  # type: ignore[no-untyped-def]
-    """Yellow 1 (Assault!) charges the Cuirassiers of Flanders (``order``), which react and pass."""
+def cuirassiers_charged(order: str, activated: bool, answer: str = "react"):  # type: ignore[no-untyped-def]
+    """Yellow 1 (Assault!) charges the Cuirassiers of Flanders (``order``), which answer
+    (``react`` or ``evade``) and pass their test."""
     game = load()
     state = battle(
         game,
@@ -209,7 +212,7 @@ def cuirassiers_charged(order: str, activated: bool):  # type: ignore[no-untyped
     )
     if activated:
         state = edited(state, spent={"Cuirassiers of Flanders": True}, revealed={"Cuirassiers of Flanders": True})
-    apply(state, "activate Yellow 1", "Yellow 1: charge Cuirassiers of Flanders", "react")
+    apply(state, "activate Yellow 1", "Yellow 1: charge Cuirassiers of Flanders", answer)
     roll(state, 1)
     return state
 
@@ -223,18 +226,40 @@ def test_evasion_the_cavalry_moves_away_from_the_charger() -> None:
     assert "Yellow 1 contacts Cuirassiers of Flanders." not in [e.text for e in state.events]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="departure: Cavalry: Evasion: a cavalry unit not yet activated whose order is not Run! "
-    "only gets its order's own reaction (here a Fire! volley out of range) and is charged; it is "
-    "never offered the evasion the rule allows whatever its order",
-)
 def test_evasion_whatever_the_order_before_activation() -> None:
-    """Evasion: a cavalry unit may evade a charge whatever its order, also before it has been activated."""
-    state = cuirassiers_charged("Fire!", activated=False)
-    options = texts(state) if state.current_player() == 0 else []
-    evaded = unit(state, "Cuirassiers of Flanders")["y"] < 20.0
-    assert evaded or any("evade" in text for text in options)
+    """Evasion: a cavalry unit not yet activated may choose to evade a charge whatever its order."""
+    game = load()
+    state = battle(
+        game,
+        {"Yellow 1": "Assault!", "Cuirassiers of Flanders": "Fire!"},
+        {"Cuirassiers of Flanders": (30.0, 20.0, 90.0), "Yellow 1": (30.0, 20.787 + 5.0 + INF_HALF, 270.0)},
+        first="Swedish",
+    )
+    apply(state, "activate Yellow 1", "Yellow 1: charge Cuirassiers of Flanders")
+    assert set(texts(state)) == {"react", "evade", "do not react"}
+    state = cuirassiers_charged("Fire!", activated=False, answer="evade")
+    assert unit(state, "Cuirassiers of Flanders")["y"] <= 20.0 - 7.0 + 0.01
+
+
+def test_heavy_cavalry_no_evasion_from_a_cavalry_charge() -> None:
+    """Heavy Cavalry: heavy cavalry may evade only an infantry charge (unless under Run!)."""
+    game = stratagem.load("tercios", armies=("french_500", "imperial_1000"), terrain="open")
+    by_cavalry = battle(
+        game,  # type: ignore[arg-type]
+        {"Pappenheim cuirassiers": "Assault!", "Gendarmes": "Fire!"},
+        {"Gendarmes": (30.0, 20.0, 90.0), "Pappenheim cuirassiers": (30.0, 20.787 + 4.0 + 0.787, 270.0)},
+        first="Swedish",
+    )
+    apply(by_cavalry, "activate Pappenheim cuirassiers", "Pappenheim cuirassiers: charge Gendarmes")
+    by_infantry = battle(
+        game,  # type: ignore[arg-type]
+        {"Tilly 1": "Assault!", "Gendarmes": "Fire!"},
+        {"Gendarmes": (30.0, 20.0, 90.0), "Tilly 1": (30.0, 20.787 + 4.0 + INF_HALF, 270.0)},
+        first="Swedish",
+    )
+    apply(by_infantry, "activate Tilly 1", "Tilly 1: charge Gendarmes")
+    assert "evade" not in texts(by_cavalry)
+    assert "evade" in texts(by_infantry)
 
 
 @pytest.mark.xfail(
