@@ -370,3 +370,47 @@ def test_combat_events_cite_the_combat_chapter() -> None:
     start = len(state.events)
     _fight(state, 3, 1, 2, 1)
     assert all(rule.startswith(("Combat", "Movement")) for rule in rules_cited(state, start))
+
+
+def _blocked_fight(attack: int, defend_saves: int, riposte: int, attack_saves: int):  # type: ignore[no-untyped-def]
+    """Verdugo charges Yellow 1, which has Yellow 2 half an inch behind it."""
+    game = load()
+    yellow_1_y = TERCIO_FRONT + 5.0 + INF_HALF
+    state = battle(
+        game,
+        {"Verdugo": "Assault!"},
+        {
+            "Verdugo": (10.0, 20.0, 90.0),
+            "Yellow 1": (10.0, yellow_1_y, 270.0),
+            "Yellow 2": (10.0, yellow_1_y + INF_HALF + 0.5 + INF_HALF, 270.0),
+        },
+    )
+    apply(state, "activate Verdugo", "Verdugo: charge Yellow 1", "do not react")
+    _fight(state, attack, defend_saves, riposte, attack_saves)
+    return state
+
+
+def test_disengagement_blocked_costs_one_more_dm() -> None:
+    """Disengagement: a unit that cannot complete its 3-inch move back takes one additional Dm."""
+    state = _blocked_fight(3, 1, 2, 1)  # Yellow 1 loses with 2 Dm and disengages into Yellow 2
+    assert unit(state, "Yellow 1")["dm"] == 3
+
+
+def test_retreat_blocked_costs_one_more_dm() -> None:
+    """Retreat: a unit that cannot complete its retreat takes one additional Dm."""
+    state = _blocked_fight(2, 0, 1, 1)  # Yellow 1 loses with 2 Dm and no save: it retreats into Yellow 2
+    yellow = unit(state, "Yellow 1")
+    assert yellow["dm"] == 3
+    assert yellow["disorder"]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="departure: Consequences of Combat: Disengagement: when the loser could not get clear, the "
+    "attacker is moved back 1 inch automatically; the attacker's player is not asked whether to withdraw",
+)
+def test_disengagement_the_attacker_may_withdraw_to_leave_an_inch() -> None:
+    """Disengagement: when the loser could not get clear, the attacker may (a choice) fall back to leave 1 inch."""
+    state = _blocked_fight(3, 1, 2, 1)
+    assert state.current_player() == 0
+    assert any("withdraw" in text for text in texts(state))

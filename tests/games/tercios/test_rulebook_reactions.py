@@ -286,3 +286,14 @@ def test_reactions_ready_the_player_chooses_the_reorientation() -> None:
     state = cuirassiers_charged("Ready!", activated=False)
     assert state.current_player() == 0
     assert any(text.startswith("Cuirassiers of Flanders: reorient") for text in texts(state))
+
+
+def test_reactions_assault_interception_lost_lets_the_enemy_go_on() -> None:
+    """Reactions: Assault!: if the intercepting unit loses the combat, the enemy may continue its activation."""
+    state, _ = yellow_1_approaches_idiaquez(load(), {"Idiáquez": "Assault!"})
+    roll(state, 1)  # the reaction test passes: Idiáquez intercepts
+    for successes in (1, 0, 3, 1):  # Idiáquez deals 1 Dm and takes 2
+        roll(state, successes)
+    assert "Yellow 1 wins the combat." in [event.text for event in state.events]
+    assert state.current_player() == 1
+    assert "Yellow 1: end activation" in texts(state)
