@@ -212,3 +212,42 @@ def test_attached_commander_may_not_act_while_attached() -> None:
     texts_logged = [event.text for event in state.events[start:]]
     assert texts_logged[0] == "Francisco de Ibarra leaves Idiáquez."
     assert commander(state, "Francisco")["attached_to"] is None
+
+
+def test_authoritarian_the_next_unit_acts_without_an_order_test() -> None:
+    """Optional Traits: Authoritarian: after the action, the unit activated needs no order test despite its Dm."""
+    state = battle(load(), {}, {}, dm={"Verdugo": 2})
+    apply(state, "activate commander Francisco de Ibarra")
+    roll(state, 1)
+    apply(state, "activate Verdugo")
+    assert state.current_player() == 0
+    assert "Verdugo: advance" in texts(state)
+
+
+def test_bold_changes_the_order_of_a_unit_not_yet_activated() -> None:
+    """Optional Traits: Bold: the commander replaces a non-activated unit's order with another of his choice."""
+    game = stratagem.load("tercios", armies=("spanish_1500", "swedish_1500"), terrain="open")
+    state = battle(game, {"Mangas viejas": "Ready!"}, {})  # type: ignore[arg-type]
+    melo = "Francisco de Melo (Spanish C-C)"
+    apply(state, f"activate commander {melo}")
+    offered = {text for text in texts(state) if "bold Mangas viejas" in text}
+    assert offered == {f"{melo}: bold Mangas viejas ({order})" for order in ("Assault!", "Run!", "Fire!", "Resist!")}
+    apply(state, f"{melo}: bold Mangas viejas (Assault!)")
+    roll(state, 1)
+    spanish = next(u for u in state.view(0)["units"] if u["name"] == "Mangas viejas")
+    swedish = next(u for u in state.view(1)["units"] if u["name"] == "Mangas viejas")
+    assert spanish["order"] == "Assault!"
+    assert swedish["order"] is None
+    assert not any("Assault!" in event["text"] for event in state.visible_events(1)[-3:])
+
+
+def test_impetus_extends_the_commanders_move_to_9_inches() -> None:
+    """Common Traits: Impetus: a commander with Impetus moves up to 9 inches."""
+    game = stratagem.load("tercios", armies=("spanish_1500", "swedish_1500"), terrain="open")
+    state = detached(battle(game, {}, {}), "Duke of Alburquerque", at=(10.0, 5.0))  # type: ignore[arg-type]
+    apply(state, "activate commander Duke of Alburquerque")
+    far = state.clone()
+    with pytest.raises(stratagem.IllegalAction):
+        far.apply_action("move Duke of Alburquerque to 10.0,14.2")
+    apply(state, "move Duke of Alburquerque to 10.0,13.9")
+    assert commander(state, "Duke of Alburquerque")["y"] == pytest.approx(13.9)
