@@ -251,3 +251,43 @@ def test_impetus_extends_the_commanders_move_to_9_inches() -> None:
         far.apply_action("move Duke of Alburquerque to 10.0,14.2")
     apply(state, "move Duke of Alburquerque to 10.0,13.9")
     assert commander(state, "Duke of Alburquerque")["y"] == pytest.approx(13.9)
+
+
+def c_c_in_the_path(successes: int):  # type: ignore[no-untyped-def]
+    """Yellow 1 moves straight through the spot where the Spanish C-C stands; his test is forced."""
+    state = battle(load(), {"Yellow 1": "Ready!"}, {"Yellow 1": (10.0, 30.0, 270.0)}, first="Swedish")
+    state = detached(state, C_C, at=(10.0, 27.5))
+    apply(state, "activate Yellow 1", "move Yellow 1 to 10.0,25.5")
+    assert "caught in the path of Yellow 1" in state.events[-1].text
+    assert dice_rolled(state) == 2  # a command test: rank 2
+    roll(state, successes)
+    return state
+
+
+def test_in_the_wrong_place_no_success_kills_the_commander() -> None:
+    """Commanders and Losses: In the wrong place: a commander contacted on an enemy's path dies if his test fails."""
+    assert not commander(c_c_in_the_path(0), "Gonzalo")["alive"]
+
+
+def test_in_the_wrong_place_one_success_escapes_exhausted() -> None:
+    """Commanders and Losses: In the wrong place: one success saves him but leaves him Exhausted."""
+    officer = commander(c_c_in_the_path(1), "Gonzalo")
+    assert officer["alive"] and officer["exhausted"]
+
+
+def test_in_the_wrong_place_two_successes_escape_fresh() -> None:
+    """Commanders and Losses: In the wrong place: two successes save him without exhaustion."""
+    officer = commander(c_c_in_the_path(2), "Gonzalo")
+    assert officer["alive"] and not officer["exhausted"]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="departure: Commanders and Losses: In the wrong place: the surviving commander is moved "
+    "away automatically (to 10,33.5, behind the enemy); his player is not asked whether or where to move",
+)
+def test_in_the_wrong_place_the_escape_move_is_the_players_choice() -> None:
+    """Commanders and Losses: In the wrong place: a commander who passes may (his player's choice) move away."""
+    state = c_c_in_the_path(2)
+    assert state.current_player() == 0
+    assert any(text.startswith(C_C) for text in texts(state))
