@@ -198,3 +198,41 @@ def test_height_a_unit_on_the_hill_gets_a_melee_bonus() -> None:
     )
     apply(state, "activate Yellow 1", "Yellow 1: charge Idiáquez", "do not react")
     assert state.events[-1].text.endswith("Idiáquez 6 dice at 4+.")
+
+
+def test_angle_correction_at_most_45_degrees() -> None:
+    """Angle Correction: a unit ending on another may pivot to clear it, but by no more than 45 degrees."""
+    state = ready({"Idiáquez": (30.0, 20.0, 90.0), "Verdugo": (33.8, 25.8, 90.0)})
+    with pytest.raises(stratagem.IllegalAction, match="45"):
+        state.clone().apply_action("move Idiáquez to 30.0,25.0 facing 140")
+
+
+def test_angle_correction_only_when_the_move_would_overlap() -> None:
+    """Angle Correction / Activation Movement: with nothing to clear, the unit may not end at another facing."""
+    state = ready({"Idiáquez": (30.0, 20.0, 90.0)})
+    assert not legal(state, "move Idiáquez to 30.0,25.0 facing 60")
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="departure: Angle Correction: a move whose overlap no correction clears is refused "
+    "('move less far') instead of being stopped back at the point of contact",
+)
+def test_angle_correction_overlap_that_persists_stops_the_move_at_contact() -> None:
+    """Angle Correction: if the overlap cannot be corrected, the move stops back where the bases first touch."""
+    state = ready({"Idiáquez": (30.0, 20.0, 90.0), "Verdugo": (33.8, 25.8, 90.0)})
+    apply(state, "move Idiáquez to 30.0,25.0")
+    assert unit(state, "Idiáquez")["front"][1] == pytest.approx(25.8 - 1.181, abs=0.05)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="departure: Overlap: a friendly commander passed through is set down 1 inch behind the "
+    "unit automatically; his side is not offered to join the unit (nor a side to stand on)",
+)
+def test_overlap_a_commander_passed_through_may_join_the_unit() -> None:
+    """Overlap: a commander a unit passes through may choose to join it, or stand 1 inch off on any side."""
+    state = ready({"Idiáquez": (30.0, 20.0, 90.0)})
+    state = detached(state, "Francisco de Ibarra", at=(30.0, 23.0))
+    apply(state, "move Idiáquez to 30.0,25.1")
+    assert any("join" in text for text in texts(state))
