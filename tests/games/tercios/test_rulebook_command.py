@@ -291,3 +291,33 @@ def test_in_the_wrong_place_the_escape_move_is_the_players_choice() -> None:
     state = c_c_in_the_path(2)
     assert state.current_player() == 0
     assert any(text.startswith(C_C) for text in texts(state))
+
+
+def vila_in_sight_of_the_swedes():  # type: ignore[no-untyped-def]
+    game = stratagem.load("tercios", armies=("spanish_1500", "swedish_1500"), terrain="open")
+    state = battle(game, {}, {"Swedish 1": (67.0, 25.0, 270.0)})  # type: ignore[arg-type]
+    state = detached(state, "Conde de Vila", at=(67.7, 15.0))
+    apply(state, "activate commander Conde de Vila")
+    return state
+
+
+def test_erudite_the_chosen_enemy_unit_may_not_activate_next() -> None:
+    """Optional Traits: Erudite: the enemy unit named may not be the opponent's next activation."""
+    state = vila_in_sight_of_the_swedes()
+    apply(state, "Conde de Vila: erudite Swedish 1")
+    roll(state, 1)
+    apply(state, "activate Velandia", "Velandia: end activation")
+    assert state.current_player() == 1
+    assert "activate Swedish 1" not in texts(state)
+    assert "activate Swedish 2" in texts(state)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="departure: Artillery: Integral Command: an enemy command action (Erudite) is offered "
+    "against artillery units ('erudite Regimental guns', 'erudite Field guns (Swedish)')",
+)
+def test_integral_command_no_enemy_command_action_on_artillery() -> None:
+    """Integral Command: enemy command actions do not touch artillery units either."""
+    state = vila_in_sight_of_the_swedes()
+    assert not any("guns" in text for text in texts(state))

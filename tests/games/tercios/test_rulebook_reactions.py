@@ -297,3 +297,16 @@ def test_reactions_assault_interception_lost_lets_the_enemy_go_on() -> None:
     assert "Yellow 1 wins the combat." in [event.text for event in state.events]
     assert state.current_player() == 1
     assert "Yellow 1: end activation" in texts(state)
+
+
+def test_reactions_fire_artillery_reaction_has_no_bonus() -> None:
+    """Reactions: Fire!: the reaction bonus is for light weapons only: a gun reacts with its plain Shoot (1)."""
+    game = load()
+    state = battle(
+        game,
+        {"Leather guns": "Fire!", "Idiáquez": "Ready!"},
+        {"Leather guns": (30.0, 30.0, 270.0), "Idiáquez": (30.0, 30.0 - 0.787 - 6.0 - INF_HALF, 90.0)},
+    )
+    apply(state, "activate Idiáquez", "move Idiáquez to 30.0,26.8", "react")
+    roll(state, 1)
+    assert dice_rolled(state) == 1
