@@ -50,7 +50,9 @@ def officers_edited(state: TerciosState, **fields: Mapping[str, Any]) -> Tercios
     return loaded
 
 
-def detached(state: TerciosState, *names: str, at: tuple[float, float] = (2.0, 2.0)) -> TerciosState:
+def detached(
+    state: TerciosState, *names: str, at: tuple[float, float] = (2.0, 2.0)
+) -> TerciosState:
     """A copy of ``state`` with the named commanders unattached and standing far off."""
     doc = json.loads(json.dumps(state.to_json()))
     for name in names:

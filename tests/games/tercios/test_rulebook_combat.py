@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-import stratagem
+from stratagem.games.tercios.state import TerciosState
 
 from .helpers import apply, battle, load, roll, texts
 from .rulebook import dice_rolled, edited, rules_cited, unit
@@ -15,17 +15,28 @@ INF_HALF = 1.181  # half the depth of a battalion (6 cm)
 CAV_HALF = 0.787  # half the depth of a cavalry or gun base (4 cm)
 
 
-def hakkapeliitta_charges_idiaquez(orders: dict[str, str] | None = None, **where_extra: tuple[float, float, float]):  # type: ignore[no-untyped-def]
+def hakkapeliitta_charges_idiaquez(
+    orders: dict[str, str] | None = None, **where_extra: tuple[float, float, float]
+) -> TerciosState:
     """Hakkapeliitta (Assault!) 6 inches in front of Idiáquez, charging it; no reaction."""
     game = load()
-    where = {"Idiáquez": (30.0, 20.0, 90.0), "Hakkapeliitta": (30.0, TERCIO_FRONT + 6.0 + CAV_HALF, 270.0)}
+    where = {
+        "Idiáquez": (30.0, 20.0, 90.0),
+        "Hakkapeliitta": (30.0, TERCIO_FRONT + 6.0 + CAV_HALF, 270.0),
+    }
     where.update(where_extra)
     state = battle(game, {"Hakkapeliitta": "Assault!", **(orders or {})}, where, first="Swedish")
     apply(state, "activate Hakkapeliitta", "Hakkapeliitta: charge Idiáquez", "do not react")
     return state
 
 
-def charge_of(attacker: str, target: str, orders: dict[str, str] | None = None, dm: dict[str, int] | None = None, react: bool = False):  # type: ignore[no-untyped-def]
+def charge_of(
+    attacker: str,
+    target: str,
+    orders: dict[str, str] | None = None,
+    dm: dict[str, int] | None = None,
+    react: bool = False,
+) -> TerciosState:
     """``attacker`` (a Spanish Tercio, Assault!) charges ``target`` 5 inches ahead of it, at
     the left of the table, clear of every other unit."""
     game = load()
@@ -42,13 +53,15 @@ def charge_of(attacker: str, target: str, orders: dict[str, str] | None = None, 
 
 
 def test_combat_rounds_attacker_rolls_melee_with_the_assault_bonus() -> None:
-    """Combat Rounds / Assault!: the charger rolls its Melee with the Assault! bonus (Tercio 4 becomes 6)."""
+    """Combat Rounds / Assault!: the charger rolls its Melee with the Assault! bonus (Tercio 4
+    becomes 6)."""
     state = charge_of("Verdugo", "Yellow 1")
     assert state.events[-1].text == "Combat round 1: Verdugo 6 dice at 4+, Yellow 1 3 dice at 4+."
 
 
 def test_combat_rounds_hits_on_the_defence_against_infantry() -> None:
-    """Combat Rounds: an infantry attacker hits on the target's defence against infantry (a Tercio: 4)."""
+    """Combat Rounds: an infantry attacker hits on the target's defence against infantry (a Tercio:
+    4)."""
     game = load()
     state = battle(
         game,
@@ -61,7 +74,8 @@ def test_combat_rounds_hits_on_the_defence_against_infantry() -> None:
 
 
 def test_combat_rounds_hits_on_the_defence_against_cavalry() -> None:
-    """Combat Rounds: a cavalry attacker hits on the target's defence against cavalry (a Tercio: 5)."""
+    """Combat Rounds: a cavalry attacker hits on
+    the target's defence against cavalry (a Tercio: 5)."""
     state = hakkapeliitta_charges_idiaquez()
     assert "Hakkapeliitta 6 dice at 5+" in state.events[-1].text
 
@@ -78,7 +92,10 @@ def test_pikes_bonus_lost_in_disorder() -> None:
     state = battle(
         game,
         {"Hakkapeliitta": "Assault!"},
-        {"Idiáquez": (30.0, 20.0, 90.0), "Hakkapeliitta": (30.0, TERCIO_FRONT + 6.0 + CAV_HALF, 270.0)},
+        {
+            "Idiáquez": (30.0, 20.0, 90.0),
+            "Hakkapeliitta": (30.0, TERCIO_FRONT + 6.0 + CAV_HALF, 270.0),
+        },
         first="Swedish",
     )
     state = edited(state, disorder={"Idiáquez": True})
@@ -95,16 +112,24 @@ def test_combat_rounds_resistance_rolls_courage_at_5() -> None:
     assert abs(probabilities["Roll: 4 successes"] - (1 / 3) ** 4) < 1e-9
 
 
-def _fight(state, attack: int, defend_saves: int, riposte: int, attack_saves: int) -> None:  # type: ignore[no-untyped-def]
+def _fight(
+    state: TerciosState, attack: int, defend_saves: int, riposte: int, attack_saves: int
+) -> None:
     """Force a combat round: the attacker's hits, the defender's saves, the defender's hits,
     the attacker's saves (a resistance roll is skipped when there was no hit to resist)."""
-    for successes, needed in ((attack, True), (defend_saves, attack > 0), (riposte, True), (attack_saves, riposte > 0)):
+    for successes, needed in (
+        (attack, True),
+        (defend_saves, attack > 0),
+        (riposte, True),
+        (attack_saves, riposte > 0),
+    ):
         if needed:
             roll(state, successes)
 
 
 def test_consequences_of_combat_more_dm_wins_and_the_loser_disengages_3_inches() -> None:
-    """Consequences of Combat / Disengagement: the side that dealt more Dm wins; the loser moves back 3 inches."""
+    """Consequences of Combat / Disengagement: the side that dealt more Dm wins; the loser moves
+    back 3 inches."""
     state = charge_of("Verdugo", "Yellow 1")
     before = unit(state, "Yellow 1")["y"]
     _fight(state, 3, 1, 2, 1)  # Yellow 1 takes 2 Dm, Verdugo 1
@@ -114,7 +139,8 @@ def test_consequences_of_combat_more_dm_wins_and_the_loser_disengages_3_inches()
 
 
 def test_consequences_of_combat_defender_can_win() -> None:
-    """Consequences of Combat: the defender wins when it dealt more Dm, and the attacker falls back 3 inches."""
+    """Consequences of Combat: the defender wins when it dealt more Dm, and the attacker falls back
+    3 inches."""
     state = charge_of("Verdugo", "Yellow 1")
     before = unit(state, "Verdugo")["y"]
     _fight(state, 1, 1, 3, 1)  # Yellow 1 takes 0 Dm, Verdugo 2
@@ -133,7 +159,8 @@ def test_tie_the_attacker_disengages() -> None:
 
 
 def test_retreat_no_save_and_lost_moves_double_speed_in_disorder() -> None:
-    """Retreat: a loser that saved no hit falls back twice its movement, back to the enemy, in Disorder."""
+    """Retreat: a loser that saved no hit falls back twice its movement, back to the enemy, in
+    Disorder."""
     state = charge_of("Verdugo", "Yellow 1")
     before = unit(state, "Yellow 1")["y"]
     _fight(state, 2, 0, 1, 1)  # Yellow 1: 2 Dm, no save; Verdugo: 0 Dm
@@ -144,7 +171,8 @@ def test_retreat_no_save_and_lost_moves_double_speed_in_disorder() -> None:
 
 
 def test_combat_rounds_no_save_means_disorder_even_when_winning() -> None:
-    """Combat Rounds: a unit that saves none of its hits falls into Disorder, whatever the result."""
+    """Combat Rounds: a unit that saves none of
+    its hits falls into Disorder, whatever the result."""
     state = charge_of("Verdugo", "Yellow 1")
     _fight(state, 3, 1, 1, 0)  # Yellow 1 takes 2 Dm; Verdugo saves nothing of its 1 but wins
     verdugo = unit(state, "Verdugo")
@@ -164,7 +192,12 @@ def test_pursuit_cavalry_destroys_retreating_infantry() -> None:
             "Yellow 1": (30.0, 20.787 + 5.0 + INF_HALF, 270.0),
         },
     )
-    apply(state, "activate Cuirassiers of Flanders", "Cuirassiers of Flanders: charge Yellow 1", "do not react")
+    apply(
+        state,
+        "activate Cuirassiers of Flanders",
+        "Cuirassiers of Flanders: charge Yellow 1",
+        "do not react",
+    )
     _fight(state, 2, 0, 0, 0)
     assert not unit(state, "Yellow 1")["alive"]
 
@@ -175,7 +208,10 @@ def test_no_escape_artillery_losing_a_combat_is_destroyed() -> None:
     state = battle(
         game,
         {"Verdugo": "Assault!"},
-        {"Verdugo": (30.0, 20.0, 90.0), "Leather guns": (30.0, TERCIO_FRONT + 4.0 + CAV_HALF, 270.0)},
+        {
+            "Verdugo": (30.0, 20.0, 90.0),
+            "Leather guns": (30.0, TERCIO_FRONT + 4.0 + CAV_HALF, 270.0),
+        },
     )
     apply(state, "activate Verdugo", "Verdugo: charge Leather guns", "do not react")
     _fight(state, 1, 0, 0, 0)  # one Dm: within the guns' Stamina of 1, but the combat is lost
@@ -184,7 +220,8 @@ def test_no_escape_artillery_losing_a_combat_is_destroyed() -> None:
 
 
 def test_combat_rounds_are_simultaneous_a_broken_unit_still_strikes() -> None:
-    """Combat Rounds: a unit that suffers past its limit in the attacker's round still rolls its own round."""
+    """Combat Rounds: a unit that suffers past its limit in the attacker's round still rolls its own
+    round."""
     state = charge_of("Verdugo", "Yellow 1", dm={"Yellow 1": 3})
     roll(state, 3)
     roll(state, 0)
@@ -204,11 +241,9 @@ def test_flank_charges_lower_melee_and_courage() -> None:
 
 def test_flank_charges_square_is_never_taken_in_flank() -> None:
     """Flank Charges / Square: a unit with Square is never charged in the flank."""
-    game = stratagem.load("tercios", armies=("spanish_1500", "swedish_1500"), terrain="open")
-    from .helpers import battle as set_up
-
-    state = set_up(
-        game,  # type: ignore[arg-type]
+    game = load(armies=("spanish_1500", "swedish_1500"))
+    state = battle(
+        game,
         {"Hakkapeliitta 1": "Assault!"},
         {"Velandia": (30.0, 20.0, 90.0), "Hakkapeliitta 1": (40.0, 20.0, 180.0)},
         first="Swedish",
@@ -221,8 +256,8 @@ def test_flank_charges_square_is_never_taken_in_flank() -> None:
 
 @pytest.mark.xfail(
     strict=True,
-    reason="departure: Consequences of Combat: Disengagement: a unit charged in the flank backs away "
-    "sideways keeping its old facing instead of first turning to face its enemy",
+    reason="departure: Consequences of Combat: Disengagement: a unit charged in the flank backs "
+    "away sideways keeping its old facing instead of first turning to face its enemy",
 )
 def test_flank_charges_disengagement_turns_to_face_the_enemy() -> None:
     """Disengagement: a unit charged in the flank first turns towards its enemy, then falls back."""
@@ -234,14 +269,14 @@ def test_flank_charges_disengagement_turns_to_face_the_enemy() -> None:
 
 
 def test_dirty_war_offered_on_a_tie_between_pike_units() -> None:
-    """"Dirty war!": after a tie between two pike units a player may order another combat round."""
+    """ "Dirty war!": after a tie between two pike units a player may order another combat round."""
     state = charge_of("Verdugo", "Yellow 1")
     _fight(state, 2, 1, 2, 1)
     assert set(texts(state)) == {"declare dirty war!", "no dirty war"}
 
 
 def test_dirty_war_either_player_may_declare_it() -> None:
-    """"Dirty war!": the choice belongs to either player: if one declines, the other is asked."""
+    """ "Dirty war!": the choice belongs to either player: if one declines, the other is asked."""
     state = charge_of("Verdugo", "Yellow 1")
     _fight(state, 2, 1, 2, 1)
     first = state.current_player()
@@ -251,7 +286,7 @@ def test_dirty_war_either_player_may_declare_it() -> None:
 
 
 def test_dirty_war_round_has_no_charge_bonus() -> None:
-    """"Dirty war!": the extra round drops the charge's bonuses (Verdugo back to Melee 4)."""
+    """ "Dirty war!": the extra round drops the charge's bonuses (Verdugo back to Melee 4)."""
     state = charge_of("Verdugo", "Yellow 1")
     _fight(state, 2, 1, 2, 1)
     apply(state, "declare dirty war!")
@@ -259,7 +294,8 @@ def test_dirty_war_round_has_no_charge_bonus() -> None:
 
 
 def test_swordsmen_bonus_in_dirty_war_rounds() -> None:
-    """Swordsmen: in the extra "Dirty war!" rounds a unit with swordsmen has Melee+ (Idiáquez 4 becomes 6)."""
+    """Swordsmen: in the extra "Dirty war!" rounds a unit with swordsmen has Melee+ (Idiáquez 4
+    becomes 6)."""
     state = charge_of("Idiáquez", "Yellow 1")
     _fight(state, 2, 1, 2, 1)
     apply(state, "declare dirty war!")
@@ -267,7 +303,7 @@ def test_swordsmen_bonus_in_dirty_war_rounds() -> None:
 
 
 def test_dirty_war_not_after_a_flank_charge() -> None:
-    """"Dirty war!": not allowed when the charge was a flank charge."""
+    """ "Dirty war!": not allowed when the charge was a flank charge."""
     game = load()
     state = battle(
         game,
@@ -282,7 +318,7 @@ def test_dirty_war_not_after_a_flank_charge() -> None:
 
 
 def test_dirty_war_not_without_pikes_on_both_sides() -> None:
-    """"Dirty war!": a tie between a pike unit and cavalry is not a "Dirty war!"."""
+    """ "Dirty war!": a tie between a pike unit and cavalry is not a "Dirty war!"."""
     state = hakkapeliitta_charges_idiaquez()
     _fight(state, 2, 1, 2, 1)
     assert "declare dirty war!" not in texts(state)
@@ -326,7 +362,8 @@ def test_charges_declaring_offers_the_target_a_reaction() -> None:
 
 
 def test_charges_assault_must_charge_when_it_can() -> None:
-    """Charges: a unit under Assault! that can reach an enemy must charge: it is offered only charges."""
+    """Charges: a unit under Assault! that can reach an enemy must charge: it is offered only
+    charges."""
     game = load()
     state = battle(
         game,
@@ -338,7 +375,8 @@ def test_charges_assault_must_charge_when_it_can() -> None:
 
 
 def test_charges_reach_limited_by_the_assault_movement() -> None:
-    """Charges: the target's centre must be within the Assault! movement (Tercio Mvt 4+ = 6 inches)."""
+    """Charges: the target's centre must be within the
+    Assault! movement (Tercio Mvt 4+ = 6 inches)."""
     game = load()
     near = battle(
         game,
@@ -372,7 +410,7 @@ def test_combat_events_cite_the_combat_chapter() -> None:
     assert all(rule.startswith(("Combat", "Movement")) for rule in rules_cited(state, start))
 
 
-def _blocked_fight(attack: int, defend_saves: int, riposte: int, attack_saves: int):  # type: ignore[no-untyped-def]
+def _blocked_fight(attack: int, defend_saves: int, riposte: int, attack_saves: int) -> TerciosState:
     """Verdugo charges Yellow 1, which has Yellow 2 half an inch behind it."""
     game = load()
     yellow_1_y = TERCIO_FRONT + 5.0 + INF_HALF
@@ -398,7 +436,9 @@ def test_disengagement_blocked_costs_one_more_dm() -> None:
 
 def test_retreat_blocked_costs_one_more_dm() -> None:
     """Retreat: a unit that cannot complete its retreat takes one additional Dm."""
-    state = _blocked_fight(2, 0, 1, 1)  # Yellow 1 loses with 2 Dm and no save: it retreats into Yellow 2
+    state = _blocked_fight(
+        2, 0, 1, 1
+    )  # Yellow 1 loses with 2 Dm and no save: it retreats into Yellow 2
     yellow = unit(state, "Yellow 1")
     assert yellow["dm"] == 3
     assert yellow["disorder"]
@@ -406,11 +446,13 @@ def test_retreat_blocked_costs_one_more_dm() -> None:
 
 @pytest.mark.xfail(
     strict=True,
-    reason="departure: Consequences of Combat: Disengagement: when the loser could not get clear, the "
-    "attacker is moved back 1 inch automatically; the attacker's player is not asked whether to withdraw",
+    reason="departure: Consequences of Combat: Disengagement: when the loser could not get clear, "
+    "the attacker is moved back 1 inch automatically; the attacker's player is not asked whether "
+    "to withdraw",
 )
 def test_disengagement_the_attacker_may_withdraw_to_leave_an_inch() -> None:
-    """Disengagement: when the loser could not get clear, the attacker may (a choice) fall back to leave 1 inch."""
+    """Disengagement: when the loser could not get clear, the attacker may (a choice) fall back to
+    leave 1 inch."""
     state = _blocked_fight(3, 1, 2, 1)
     assert state.current_player() == 0
     assert any("withdraw" in text for text in texts(state))

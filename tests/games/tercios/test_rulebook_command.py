@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 import stratagem
+from stratagem.games.tercios.state import TerciosState
 
 from .helpers import apply, battle, load, roll, texts
 from .rulebook import commander, detached, dice_rolled, officers_edited, unit
@@ -14,7 +15,7 @@ C_C = "Gonzalo Fernández de Córdoba (Spanish C-C)"
 INSPIRE_IDIAQUEZ = f"{C_C}: inspire Idiáquez (Loyalty)"
 
 
-def c_c_inspires(successes: int, dm: dict[str, int] | None = None):  # type: ignore[no-untyped-def]
+def c_c_inspires(successes: int, dm: dict[str, int] | None = None) -> TerciosState:
     state = battle(load(), {}, {}, dm=dm)
     apply(state, f"activate commander {C_C}", INSPIRE_IDIAQUEZ)
     roll(state, successes)
@@ -38,7 +39,8 @@ def test_command_actions_no_success_cancels_the_action_and_exhausts() -> None:
 
 
 def test_command_actions_one_success_acts_but_exhausts() -> None:
-    """Command Actions: a single success carries the action out but leaves the commander Exhausted."""
+    """Command Actions: a single success carries the
+    action out but leaves the commander Exhausted."""
     state = c_c_inspires(1)
     assert any("inspires Idiáquez" in event.text for event in state.events)
     assert commander(state, "Gonzalo")["exhausted"]
@@ -51,7 +53,8 @@ def test_command_actions_two_successes_no_exhaustion() -> None:
 
 
 def test_fast_a_successful_test_lets_the_commander_move_again() -> None:
-    """Common Traits: Fast: after a command test without exhaustion the commander may move again (or not)."""
+    """Common Traits: Fast: after a command test without exhaustion the commander may move again (or
+    not)."""
     state = c_c_inspires(2)
     assert f"{C_C}: stay" in texts(state)
     assert any(text.startswith(f"{C_C}: join") for text in texts(state))
@@ -60,15 +63,28 @@ def test_fast_a_successful_test_lets_the_commander_move_again() -> None:
 def test_exhausted_commander_may_not_be_activated_again_this_turn() -> None:
     """Exhausted Commander: an Exhausted commander is not activated again until the turn ends."""
     state = c_c_inspires(1)
-    apply(state, "activate Idiáquez", "Idiáquez: end activation", "activate Yellow 1", "Yellow 1: end activation")
+    apply(
+        state,
+        "activate Idiáquez",
+        "Idiáquez: end activation",
+        "activate Yellow 1",
+        "Yellow 1: end activation",
+    )
     assert f"activate commander {C_C}" not in texts(state)
 
 
 def test_command_actions_a_fresh_commander_may_be_activated_again() -> None:
-    """Command Actions: a commander activated but not Exhausted may be activated again in the turn."""
+    """Command Actions: a commander activated but not
+    Exhausted may be activated again in the turn."""
     state = c_c_inspires(2)
     apply(state, f"{C_C}: stay")
-    apply(state, "activate Idiáquez", "Idiáquez: end activation", "activate Yellow 1", "Yellow 1: end activation")
+    apply(
+        state,
+        "activate Idiáquez",
+        "Idiáquez: end activation",
+        "activate Yellow 1",
+        "Yellow 1: end activation",
+    )
     assert f"activate commander {C_C}" in texts(state)
 
 
@@ -94,14 +110,14 @@ def test_activating_a_commander_a_move_is_followed_by_a_command_action() -> None
 
 def test_virtues_worked_example_courage_3_with_a_bonus_and_a_virtue_is_5() -> None:
     """Virtues (worked example): Courage 3 with a bonus (+) and a commander's virtue is 5, not 6."""
-    game = stratagem.load("tercios", armies=("spanish_1500", "swedish_1500"), terrain="open")
+    game = load(armies=("spanish_1500", "swedish_1500"))
     state = battle(
-        game,  # type: ignore[arg-type]
+        game,
         {"Villalba": "Assault!", "Swedish musketeers": "Resist!"},
         {"Villalba": (30.0, 20.0, 90.0), "Swedish musketeers": (30.0, 21.181 + 4.0 + 0.787, 270.0)},
     )
     # Nils Brahe (virtue Will: +1 Courage against combat) joins the musketeers (Courage 3).
-    state = officers_edited(state, attached={"Nils Brahe": game.troop_index["Swedish musketeers"]})  # type: ignore[attr-defined]
+    state = officers_edited(state, attached={"Nils Brahe": game.troop_index["Swedish musketeers"]})
     apply(state, "activate Villalba", "Villalba: charge Swedish musketeers", "react")
     roll(state, 1)  # the Resist! reaction passes: Courage +
     roll(state, 3)  # Villalba's hits
@@ -109,17 +125,19 @@ def test_virtues_worked_example_courage_3_with_a_bonus_and_a_virtue_is_5() -> No
 
 
 def test_virtues_add_one_point_to_the_attached_units_value() -> None:
-    """Virtues: an attached commander's virtue adds 1 to the unit's value (Will: Courage in combat 3 becomes 4)."""
-    game = stratagem.load("tercios", armies=("spanish_1500", "swedish_1500"), terrain="open")
-    state = battle(game, {}, {})  # type: ignore[arg-type]
-    state = officers_edited(state, attached={"Nils Brahe": game.troop_index["Swedish musketeers"]})  # type: ignore[attr-defined]
+    """Virtues: an attached commander's virtue adds 1 to the unit's value (Will: Courage in combat 3
+    becomes 4)."""
+    game = load(armies=("spanish_1500", "swedish_1500"))
+    state = battle(game, {}, {})
+    state = officers_edited(state, attached={"Nils Brahe": game.troop_index["Swedish musketeers"]})
     values = unit(state, "Swedish musketeers")["values"]
     assert values["courage_melee"] == 4
     assert values["courage_shot"] == 3
 
 
 def test_inspiring_lends_a_virtue_to_a_unit_for_its_next_activation() -> None:
-    """Common Traits: Inspiring: a unit in the radius borrows a virtue (Loyalty: Discipline 5 becomes 6)."""
+    """Common Traits: Inspiring: a unit in the radius borrows a virtue (Loyalty: Discipline 5
+    becomes 6)."""
     state = c_c_inspires(2, dm={"Idiáquez": 1})
     apply(state, f"{C_C}: stay", "activate Idiáquez")
     assert dice_rolled(state) == 6
@@ -127,8 +145,8 @@ def test_inspiring_lends_a_virtue_to_a_unit_for_its_next_activation() -> None:
 
 @pytest.mark.xfail(
     strict=True,
-    reason="departure: Artillery: Integral Command: the C-C is offered 'inspire Light guns (Loyalty)' "
-    "(a command action with a command test) and the guns' Discipline rises from 4 to 5",
+    reason="departure: Artillery: Integral Command: the C-C is offered 'inspire Light guns "
+    "(Loyalty)' (a command action with a command test) and the guns' Discipline rises from 4 to 5",
 )
 def test_integral_command_artillery_is_never_affected_by_a_command_action() -> None:
     """Integral Command: no command action, friendly or enemy, affects an artillery unit."""
@@ -138,8 +156,11 @@ def test_integral_command_artillery_is_never_affected_by_a_command_action() -> N
 
 
 def test_integral_command_artillery_tests_orders_as_if_commanded() -> None:
-    """Integral Command: artillery is always within a commander's radius: full Discipline far from any officer."""
-    state = battle(load(), {"Light guns": "Ready!"}, {"Light guns": (5.0, 30.0, 90.0)}, dm={"Light guns": 1})
+    """Integral Command: artillery is always within a commander's radius: full Discipline far from
+    any officer."""
+    state = battle(
+        load(), {"Light guns": "Ready!"}, {"Light guns": (5.0, 30.0, 90.0)}, dm={"Light guns": 1}
+    )
     apply(state, "activate Light guns")
     assert dice_rolled(state) == unit(state, "Light guns")["values"]["discipline"] == 4
 
@@ -152,7 +173,8 @@ def test_presence_extends_the_command_radius_to_9_inches() -> None:
 
 
 def test_joining_a_troop_makes_the_commander_attached_and_exhausted() -> None:
-    """Commanders and Losses: Joining a troop: a commander that joins a unit is attached and Exhausted."""
+    """Commanders and Losses: Joining a troop: a commander that joins a unit is attached and
+    Exhausted."""
     state = battle(load(), {}, {})
     apply(state, f"activate commander {C_C}", f"{C_C}: join Idiáquez")
     officer = commander(state, "Gonzalo")
@@ -161,7 +183,8 @@ def test_joining_a_troop_makes_the_commander_attached_and_exhausted() -> None:
 
 
 def test_like_a_hero_the_attached_commander_dies_with_his_unit() -> None:
-    """Commanders and Losses: Like a Hero: a commander attached to a destroyed unit is killed too."""
+    """Commanders and Losses: Like a Hero: a commander
+    attached to a destroyed unit is killed too."""
     state = battle(
         load(),
         {"Idiáquez": "Fire!"},
@@ -193,9 +216,9 @@ def test_command_a_regiments_commander_interacts_only_with_his_regiment() -> Non
 
 @pytest.mark.xfail(
     strict=True,
-    reason="departure: Leaving a Troop: Coward: an attached commander activated leaves his unit and "
-    "his only command action (Authoritarian) is rolled at once: he is never given his move away "
-    "from the unit's edge",
+    reason="departure: Leaving a Troop: Coward: an attached commander activated leaves his unit "
+    "and his only command action (Authoritarian) is rolled at once: he is never given his move "
+    "away from the unit's edge",
 )
 def test_leaving_a_troop_the_commander_moves_before_his_command_action() -> None:
     """Leaving a Troop: Coward: a commander leaving his unit moves off from its edge, then acts."""
@@ -205,7 +228,8 @@ def test_leaving_a_troop_the_commander_moves_before_his_command_action() -> None
 
 
 def test_attached_commander_may_not_act_while_attached() -> None:
-    """Attached Commander: an attached commander carries out no command action without leaving first."""
+    """Attached Commander: an attached commander carries out no command action without leaving
+    first."""
     state = battle(load(), {}, {})
     start = len(state.events)
     apply(state, "activate commander Francisco de Ibarra")
@@ -215,7 +239,8 @@ def test_attached_commander_may_not_act_while_attached() -> None:
 
 
 def test_authoritarian_the_next_unit_acts_without_an_order_test() -> None:
-    """Optional Traits: Authoritarian: after the action, the unit activated needs no order test despite its Dm."""
+    """Optional Traits: Authoritarian: after the action, the unit activated needs no order test
+    despite its Dm."""
     state = battle(load(), {}, {}, dm={"Verdugo": 2})
     apply(state, "activate commander Francisco de Ibarra")
     roll(state, 1)
@@ -225,13 +250,17 @@ def test_authoritarian_the_next_unit_acts_without_an_order_test() -> None:
 
 
 def test_bold_changes_the_order_of_a_unit_not_yet_activated() -> None:
-    """Optional Traits: Bold: the commander replaces a non-activated unit's order with another of his choice."""
-    game = stratagem.load("tercios", armies=("spanish_1500", "swedish_1500"), terrain="open")
-    state = battle(game, {"Mangas viejas": "Ready!"}, {})  # type: ignore[arg-type]
+    """Optional Traits: Bold: the commander replaces a non-activated unit's order with another of
+    his choice."""
+    game = load(armies=("spanish_1500", "swedish_1500"))
+    state = battle(game, {"Mangas viejas": "Ready!"}, {})
     melo = "Francisco de Melo (Spanish C-C)"
     apply(state, f"activate commander {melo}")
     offered = {text for text in texts(state) if "bold Mangas viejas" in text}
-    assert offered == {f"{melo}: bold Mangas viejas ({order})" for order in ("Assault!", "Run!", "Fire!", "Resist!")}
+    assert offered == {
+        f"{melo}: bold Mangas viejas ({order})"
+        for order in ("Assault!", "Run!", "Fire!", "Resist!")
+    }
     apply(state, f"{melo}: bold Mangas viejas (Assault!)")
     roll(state, 1)
     spanish = next(u for u in state.view(0)["units"] if u["name"] == "Mangas viejas")
@@ -243,8 +272,8 @@ def test_bold_changes_the_order_of_a_unit_not_yet_activated() -> None:
 
 def test_impetus_extends_the_commanders_move_to_9_inches() -> None:
     """Common Traits: Impetus: a commander with Impetus moves up to 9 inches."""
-    game = stratagem.load("tercios", armies=("spanish_1500", "swedish_1500"), terrain="open")
-    state = detached(battle(game, {}, {}), "Duke of Alburquerque", at=(10.0, 5.0))  # type: ignore[arg-type]
+    game = load(armies=("spanish_1500", "swedish_1500"))
+    state = detached(battle(game, {}, {}), "Duke of Alburquerque", at=(10.0, 5.0))
     apply(state, "activate commander Duke of Alburquerque")
     far = state.clone()
     with pytest.raises(stratagem.IllegalAction):
@@ -253,9 +282,11 @@ def test_impetus_extends_the_commanders_move_to_9_inches() -> None:
     assert commander(state, "Duke of Alburquerque")["y"] == pytest.approx(13.9)
 
 
-def c_c_in_the_path(successes: int):  # type: ignore[no-untyped-def]
+def c_c_in_the_path(successes: int) -> TerciosState:
     """Yellow 1 moves straight through the spot where the Spanish C-C stands; his test is forced."""
-    state = battle(load(), {"Yellow 1": "Ready!"}, {"Yellow 1": (10.0, 30.0, 270.0)}, first="Swedish")
+    state = battle(
+        load(), {"Yellow 1": "Ready!"}, {"Yellow 1": (10.0, 30.0, 270.0)}, first="Swedish"
+    )
     state = detached(state, C_C, at=(10.0, 27.5))
     apply(state, "activate Yellow 1", "move Yellow 1 to 10.0,25.5")
     assert "caught in the path of Yellow 1" in state.events[-1].text
@@ -265,7 +296,8 @@ def c_c_in_the_path(successes: int):  # type: ignore[no-untyped-def]
 
 
 def test_in_the_wrong_place_no_success_kills_the_commander() -> None:
-    """Commanders and Losses: In the wrong place: a commander contacted on an enemy's path dies if his test fails."""
+    """Commanders and Losses: In the wrong place: a commander contacted on an enemy's path dies if
+    his test fails."""
     assert not commander(c_c_in_the_path(0), "Gonzalo")["alive"]
 
 
@@ -284,18 +316,20 @@ def test_in_the_wrong_place_two_successes_escape_fresh() -> None:
 @pytest.mark.xfail(
     strict=True,
     reason="departure: Commanders and Losses: In the wrong place: the surviving commander is moved "
-    "away automatically (to 10,33.5, behind the enemy); his player is not asked whether or where to move",
+    "away automatically (to 10,33.5, behind the enemy); his player is not asked whether or where "
+    "to move",
 )
 def test_in_the_wrong_place_the_escape_move_is_the_players_choice() -> None:
-    """Commanders and Losses: In the wrong place: a commander who passes may (his player's choice) move away."""
+    """Commanders and Losses: In the wrong place: a commander who passes may (his player's choice)
+    move away."""
     state = c_c_in_the_path(2)
     assert state.current_player() == 0
     assert any(text.startswith(C_C) for text in texts(state))
 
 
-def vila_in_sight_of_the_swedes():  # type: ignore[no-untyped-def]
-    game = stratagem.load("tercios", armies=("spanish_1500", "swedish_1500"), terrain="open")
-    state = battle(game, {}, {"Swedish 1": (67.0, 25.0, 270.0)})  # type: ignore[arg-type]
+def vila_in_sight_of_the_swedes() -> TerciosState:
+    game = load(armies=("spanish_1500", "swedish_1500"))
+    state = battle(game, {}, {"Swedish 1": (67.0, 25.0, 270.0)})
     state = detached(state, "Conde de Vila", at=(67.7, 15.0))
     apply(state, "activate commander Conde de Vila")
     return state

@@ -8,6 +8,7 @@ import json
 import pytest
 
 import stratagem
+from stratagem.games.tercios.state import TerciosState
 
 from .helpers import apply, battle, load, plan, texts
 from .rulebook import commander, officers_edited
@@ -17,10 +18,12 @@ SWEDISH_TROOPS = ["Yellow 1", "Yellow 2", "Yellow musketeers", "Hakkapeliitta"]
 C_C = "Gonzalo Fernández de Córdoba (Spanish C-C)"
 
 
-def spend_all_but_leather_guns(state) -> None:  # type: ignore[no-untyped-def]
+def spend_all_but_leather_guns(state: TerciosState) -> None:
     """Each side activates its troops in turn (Ready!, then ends); the Swedes keep Leather guns.
     (A lone choice is applied by the engine itself, so an activation may already be under way.)"""
-    for name in (name for pair in zip(SPANISH_TROOPS, SWEDISH_TROOPS, strict=True) for name in pair):
+    for name in (
+        name for pair in zip(SPANISH_TROOPS, SWEDISH_TROOPS, strict=True) for name in pair
+    ):
         if f"activate {name}" in texts(state):
             apply(state, f"activate {name}")
         apply(state, f"{name}: end activation")
@@ -31,7 +34,9 @@ def test_initiative_each_player_rolls_a_die() -> None:
     state = load().new_initial_state()
     plan(state, {})
     assert state.current_player() == stratagem.CHANCE
-    assert [(a.text, p) for a, p in state.chance_outcomes()] == [(f"Die: {n}", pytest.approx(1 / 6)) for n in range(1, 7)]
+    assert [(a.text, p) for a, p in state.chance_outcomes()] == [
+        (f"Die: {n}", pytest.approx(1 / 6)) for n in range(1, 7)
+    ]
 
 
 def test_initiative_the_higher_roll_chooses_who_plays_first() -> None:
@@ -53,11 +58,12 @@ def test_initiative_the_winner_may_let_the_opponent_play_first() -> None:
 
 
 def test_initiative_tie_goes_to_the_higher_ranked_commander_in_chief() -> None:
-    """Initiative: a tie goes to the side whose Commander-in-Chief has the higher rank (3 beats 2)."""
-    game = stratagem.load("tercios", armies=("french_500", "imperial_1000"), terrain="open")
+    """Initiative: a tie goes to the side whose
+    Commander-in-Chief has the higher rank (3 beats 2)."""
+    game = load(armies=("french_500", "imperial_1000"))
     state = game.new_initial_state()
-    plan(state, {})  # type: ignore[arg-type]
-    apply(state, "Die: 4", "Die: 4")  # type: ignore[arg-type]
+    plan(state, {})
+    apply(state, "Die: 4", "Die: 4")
     assert state.current_player() == 1
 
 
@@ -88,19 +94,30 @@ def test_activation_commander_first_is_optional() -> None:
 
 
 def test_activation_a_commander_is_followed_by_a_troop_unit() -> None:
-    """Activation: after a commander's action a troop unit must be activated (no second commander)."""
+    """Activation: after a commander's action a troop
+    unit must be activated (no second commander)."""
     state = battle(load(), {}, {})
-    apply(state, f"activate commander {C_C}", f"{C_C}: inspire Idiáquez (Loyalty)", "Roll: 1 successes")
+    apply(
+        state,
+        f"activate commander {C_C}",
+        f"{C_C}: inspire Idiáquez (Loyalty)",
+        "Roll: 1 successes",
+    )
     options = texts(state)
-    assert options and all(text.startswith("activate ") and "commander" not in text for text in options)
+    assert options and all(
+        text.startswith("activate ") and "commander" not in text for text in options
+    )
 
 
 def test_activation_no_commander_after_the_troop_unit() -> None:
-    """Activation: once the troop unit is done, the turn passes: no commander of that side may follow."""
+    """Activation: once the troop unit is done, the turn passes: no commander of that side may
+    follow."""
     state = battle(load(), {}, {})
     apply(state, "activate Idiáquez", "Idiáquez: end activation")
     assert state.current_player() == 1
-    assert not any("Spanish" in text or text == f"activate commander {C_C}" for text in texts(state))
+    assert not any(
+        "Spanish" in text or text == f"activate commander {C_C}" for text in texts(state)
+    )
 
 
 def test_activation_players_alternate() -> None:
@@ -113,7 +130,8 @@ def test_activation_players_alternate() -> None:
 
 
 def test_activation_a_lone_commander_when_the_sides_troops_are_spent() -> None:
-    """Activation: with no troops left but the enemy still has some, a lone commander may act, or the side passes."""
+    """Activation: with no troops left but the enemy still has some, a lone commander may act, or
+    the side passes."""
     state = battle(load(), {}, {})
     spend_all_but_leather_guns(state)
     assert state.current_player() == 0
@@ -121,7 +139,8 @@ def test_activation_a_lone_commander_when_the_sides_troops_are_spent() -> None:
 
 
 def test_the_turn_ends_when_no_troops_remain_to_activate() -> None:
-    """Activation: when neither side has a troop unit left, the turn ends and the next one is planned."""
+    """Activation: when neither side has a troop unit left, the turn ends and the next one is
+    planned."""
     state = battle(load(), {}, {})
     spend_all_but_leather_guns(state)
     apply(state, "pass", "activate Leather guns", "Leather guns: end activation")
@@ -143,14 +162,14 @@ def test_planning_phase_removes_the_exhausted_markers() -> None:
     assert not commander(state, "Gonzalo")["exhausted"]
 
 
-def _end_of_turn(turn: int, points: tuple[int, int]):  # type: ignore[no-untyped-def]
+def _end_of_turn(turn: int, points: tuple[int, int]) -> TerciosState:
     game = load()
     state = battle(game, {}, {})
     doc = json.loads(json.dumps(state.to_json()))
     doc["state"]["turn"], doc["state"]["vp"] = turn, list(points)
     state = game.state_from_json(doc)
-    spend_all_but_leather_guns(state)  # type: ignore[arg-type]
-    apply(state, "pass", "activate Leather guns", "Leather guns: end activation")  # type: ignore[arg-type]
+    spend_all_but_leather_guns(state)
+    apply(state, "pass", "activate Leather guns", "Leather guns: end activation")
     return state
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 import stratagem
+from stratagem.games.tercios.state import TerciosState
 
 from .helpers import apply, battle, load, roll, texts
 from .rulebook import dice_rolled, edited, officers_edited, unit
@@ -14,7 +15,13 @@ TERCIO_FRONT = 21.181
 INF_HALF = 1.181
 
 
-def activated(orders: dict[str, str], unit_name: str, dm: dict[str, int] | None = None, where=None, first: str = "Spanish"):  # type: ignore[no-untyped-def]
+def activated(
+    orders: dict[str, str],
+    unit_name: str,
+    dm: dict[str, int] | None = None,
+    where: dict[str, tuple[float, float, float]] | None = None,
+    first: str = "Spanish",
+) -> TerciosState:
     game = load()
     state = battle(game, orders, where or {}, dm=dm, first=first)
     apply(state, f"activate {unit_name}")
@@ -26,7 +33,10 @@ def test_order_cards_ready_offers_move_reorient_and_shoot() -> None:
     state = activated(
         {"Idiáquez": "Ready!"},
         "Idiáquez",
-        where={"Idiáquez": (30.0, 20.0, 90.0), "Yellow 1": (30.0, TERCIO_FRONT + 6.0 + INF_HALF, 270.0)},
+        where={
+            "Idiáquez": (30.0, 20.0, 90.0),
+            "Yellow 1": (30.0, TERCIO_FRONT + 6.0 + INF_HALF, 270.0),
+        },
     )
     options = texts(state)
     assert "Idiáquez: advance" in options
@@ -68,8 +78,8 @@ def test_order_cards_ready_reorient_then_move() -> None:
 
 def test_square_after_reorienting_may_not_move() -> None:
     """Square: a Square unit that reorients under Ready! may not then move as its second action."""
-    game = stratagem.load("tercios", armies=("spanish_1500", "swedish_1500"), terrain="open")
-    state = battle(game, {"Velandia": "Ready!"}, {"Velandia": (30.0, 20.0, 90.0)})  # type: ignore[arg-type]
+    game = load(armies=("spanish_1500", "swedish_1500"))
+    state = battle(game, {"Velandia": "Ready!"}, {"Velandia": (30.0, 20.0, 90.0)})
     apply(state, "activate Velandia", "Velandia: reorient left")
     assert not any("advance" in text for text in texts(state))
 
@@ -110,7 +120,10 @@ def test_order_cards_run_may_neither_shoot_nor_charge() -> None:
     state = activated(
         {"Idiáquez": "Run!"},
         "Idiáquez",
-        where={"Idiáquez": (30.0, 20.0, 90.0), "Yellow 1": (30.0, TERCIO_FRONT + 5.0 + INF_HALF, 270.0)},
+        where={
+            "Idiáquez": (30.0, 20.0, 90.0),
+            "Yellow 1": (30.0, TERCIO_FRONT + 5.0 + INF_HALF, 270.0),
+        },
     )
     assert not any(("shoot" in text or "charge" in text) for text in texts(state))
 
@@ -120,7 +133,10 @@ def test_order_cards_fire_has_the_full_volley() -> None:
     state = activated(
         {"Idiáquez": "Fire!"},
         "Idiáquez",
-        where={"Idiáquez": (30.0, 20.0, 90.0), "Yellow 1": (30.0, TERCIO_FRONT + 5.0 + INF_HALF, 270.0)},
+        where={
+            "Idiáquez": (30.0, 20.0, 90.0),
+            "Yellow 1": (30.0, TERCIO_FRONT + 5.0 + INF_HALF, 270.0),
+        },
     )
     apply(state, "Idiáquez: shoot Yellow 1")
     assert dice_rolled(state) == 3
@@ -197,18 +213,32 @@ def test_testing_orders_one_success_is_enough() -> None:
 
 
 def test_testing_orders_outside_the_command_radius_lowers_discipline() -> None:
-    """Testing Orders: a unit outside its commanders' 6-inch radius tests with Discipline- (4 becomes 2)."""
+    """Testing Orders: a unit outside its commanders' 6-inch radius tests with Discipline- (4
+    becomes 2)."""
     state = activated(
-        {"Yellow 2": "Ready!"}, "Yellow 2", dm={"Yellow 2": 1}, where={"Yellow 2": (10.0, 30.0, 270.0)}, first="Swedish"
+        {"Yellow 2": "Ready!"},
+        "Yellow 2",
+        dm={"Yellow 2": 1},
+        where={"Yellow 2": (10.0, 30.0, 270.0)},
+        first="Swedish",
     )
     assert dice_rolled(state) == 2
 
 
 def test_testing_orders_inside_the_command_radius_no_penalty() -> None:
-    """Testing Orders: a unit within 6 inches of a commander with sight of it tests its full Discipline."""
+    """Testing Orders: a unit within 6 inches of a commander with sight of it tests its full
+    Discipline."""
     game = load()
-    state = battle(game, {"Yellow 2": "Ready!"}, {"Yellow 2": (10.0, 30.0, 270.0)}, dm={"Yellow 2": 1}, first="Swedish")
-    state = officers_edited(state, ox={"Gustav Horn (Swedish C-C)": 10.0}, oy={"Gustav Horn (Swedish C-C)": 34.0})
+    state = battle(
+        game,
+        {"Yellow 2": "Ready!"},
+        {"Yellow 2": (10.0, 30.0, 270.0)},
+        dm={"Yellow 2": 1},
+        first="Swedish",
+    )
+    state = officers_edited(
+        state, ox={"Gustav Horn (Swedish C-C)": 10.0}, oy={"Gustav Horn (Swedish C-C)": 34.0}
+    )
     apply(state, "activate Yellow 2")
     assert dice_rolled(state) == 4
 
@@ -216,16 +246,30 @@ def test_testing_orders_inside_the_command_radius_no_penalty() -> None:
 def test_testing_orders_command_radius_is_6_inches() -> None:
     """Testing Orders: the command radius is 6 inches: a commander 7 inches off does not count."""
     game = load()
-    state = battle(game, {"Yellow 2": "Ready!"}, {"Yellow 2": (10.0, 30.0, 270.0)}, dm={"Yellow 2": 1}, first="Swedish")
+    state = battle(
+        game,
+        {"Yellow 2": "Ready!"},
+        {"Yellow 2": (10.0, 30.0, 270.0)},
+        dm={"Yellow 2": 1},
+        first="Swedish",
+    )
     # The unit's rear edge is at y=31.181; the commander stands 7 inches behind it.
-    state = officers_edited(state, ox={"Gustav Horn (Swedish C-C)": 10.0}, oy={"Gustav Horn (Swedish C-C)": 38.3})
+    state = officers_edited(
+        state, ox={"Gustav Horn (Swedish C-C)": 10.0}, oy={"Gustav Horn (Swedish C-C)": 38.3}
+    )
     apply(state, "activate Yellow 2")
     assert dice_rolled(state) == 2
 
 
 def test_testing_orders_an_attached_commander_keeps_full_discipline() -> None:
     """Testing Orders: a unit with its commander attached tests without the penalty."""
-    state = activated({"Yellow 1": "Ready!"}, "Yellow 1", dm={"Yellow 1": 1}, where={"Yellow 1": (10.0, 30.0, 270.0)}, first="Swedish")
+    state = activated(
+        {"Yellow 1": "Ready!"},
+        "Yellow 1",
+        dm={"Yellow 1": 1},
+        where={"Yellow 1": (10.0, 30.0, 270.0)},
+        first="Swedish",
+    )
     assert dice_rolled(state) == 4
 
 
@@ -254,19 +298,29 @@ def test_order_cards_each_unit_gets_one_of_the_five_orders() -> None:
 
 
 def test_mobility_cavalry_reorients_freely_before_moving() -> None:
-    """Mobility: cavalry under Ready! may reorient, move and reorient again (the first turn is free)."""
-    state = activated({"Cuirassiers of Flanders": "Ready!"}, "Cuirassiers of Flanders", where={"Cuirassiers of Flanders": (30.0, 20.0, 90.0)})
+    """Mobility: cavalry under Ready! may reorient, move and reorient again (the first turn is
+    free)."""
+    state = activated(
+        {"Cuirassiers of Flanders": "Ready!"},
+        "Cuirassiers of Flanders",
+        where={"Cuirassiers of Flanders": (30.0, 20.0, 90.0)},
+    )
     apply(state, "Cuirassiers of Flanders: reorient left", "Cuirassiers of Flanders: advance")
     assert any(text.startswith("Cuirassiers of Flanders: reorient") for text in texts(state))
 
 
 def test_mobility_run_cavalry_may_reorient_before_moving() -> None:
     """Mobility: cavalry under Run! may make a free reorientation at the start of its move."""
-    state = activated({"Cuirassiers of Flanders": "Run!"}, "Cuirassiers of Flanders", where={"Cuirassiers of Flanders": (30.0, 20.0, 90.0)})
+    state = activated(
+        {"Cuirassiers of Flanders": "Run!"},
+        "Cuirassiers of Flanders",
+        where={"Cuirassiers of Flanders": (30.0, 20.0, 90.0)},
+    )
     assert any(text.startswith("Cuirassiers of Flanders: reorient") for text in texts(state))
 
 
 def test_mobility_infantry_run_may_not_reorient() -> None:
-    """Order Cards: Run! (without Mobility): an infantry unit under Run! is offered no reorientation."""
+    """Order Cards: Run! (without Mobility): an infantry unit under Run! is offered no
+    reorientation."""
     state = activated({"Idiáquez": "Run!"}, "Idiáquez", where={"Idiáquez": (30.0, 20.0, 90.0)})
     assert not any("reorient" in text for text in texts(state))

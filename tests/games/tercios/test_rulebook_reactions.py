@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-import stratagem
+from stratagem.games.tercios.state import TerciosState
 
 from .helpers import apply, battle, load, roll, texts, yellow_1_approaches_idiaquez
 from .rulebook import dice_rolled, edited, unit
@@ -13,7 +13,7 @@ TERCIO_FRONT = 21.181  # a Tercio facing 90 at y=20
 INF_HALF = 1.181
 
 
-def approach_to(distance: float, orders: dict[str, str]):  # type: ignore[no-untyped-def]
+def approach_to(distance: float, orders: dict[str, str]) -> TerciosState:
     """Yellow 1 (Ready!) steps straight at Idiáquez's front, ending ``distance`` inches from it."""
     game = load()
     state = battle(
@@ -26,13 +26,19 @@ def approach_to(distance: float, orders: dict[str, str]):  # type: ignore[no-unt
     return state
 
 
-def yellow_1_charges_idiaquez(orders: dict[str, str], where: dict[str, tuple[float, float, float]] | None = None):  # type: ignore[no-untyped-def]
+def yellow_1_charges_idiaquez(
+    orders: dict[str, str], where: dict[str, tuple[float, float, float]] | None = None
+) -> TerciosState:
     """Yellow 1 (Assault!) declares a charge on Idiáquez, 5 inches ahead; the reaction is asked."""
     game = load()
     state = battle(
         game,
         {"Yellow 1": "Assault!", **orders},
-        where or {"Idiáquez": (30.0, 20.0, 90.0), "Yellow 1": (30.0, TERCIO_FRONT + 5.0 + INF_HALF, 270.0)},
+        where
+        or {
+            "Idiáquez": (30.0, 20.0, 90.0),
+            "Yellow 1": (30.0, TERCIO_FRONT + 5.0 + INF_HALF, 270.0),
+        },
         first="Swedish",
     )
     apply(state, "activate Yellow 1", "Yellow 1: charge Idiáquez")
@@ -47,7 +53,8 @@ def test_reactions_an_enemy_within_3_inches_of_the_front_allows_one() -> None:
 
 
 def test_reactions_an_enemy_beyond_3_inches_allows_none() -> None:
-    """Reactions: an enemy that stays more than 3 inches from the front centre allows no reaction."""
+    """Reactions: an enemy that stays more than 3
+    inches from the front centre allows no reaction."""
     state = approach_to(3.3, {"Idiáquez": "Fire!"})
     assert "react" not in texts(state)
     assert state.current_player() == 1
@@ -63,7 +70,8 @@ def test_reactions_are_never_mandatory_and_keep_the_order() -> None:
 
 
 def test_reactions_a_fresh_unit_still_tests_its_order() -> None:
-    """Reactions: a reaction always needs an order test, even for a unit without Dm (Discipline 5: 5 dice)."""
+    """Reactions: a reaction always needs an order test, even for a unit without Dm (Discipline 5: 5
+    dice)."""
     state, _ = yellow_1_approaches_idiaquez(load(), {"Idiáquez": "Fire!"})
     assert unit(state, "Idiáquez")["dm"] == 0
     assert dice_rolled(state) == 5
@@ -72,7 +80,8 @@ def test_reactions_a_fresh_unit_still_tests_its_order() -> None:
 
 
 def test_reactions_failed_test_loses_the_order() -> None:
-    """Reactions: a failed reaction test loses the order: the unit can no longer be activated this turn."""
+    """Reactions: a failed reaction test loses the order: the unit can no longer be activated this
+    turn."""
     state, _ = yellow_1_approaches_idiaquez(load(), {"Idiáquez": "Fire!"})
     roll(state, 0)
     apply(state, "Yellow 1: end activation")
@@ -100,7 +109,11 @@ def test_reactions_ready_reorient_or_shoot() -> None:
     roll(state, 1)
     options = set(texts(state))
     assert "Idiáquez: shoot Yellow 1" in options
-    assert {"Idiáquez: reorient left", "Idiáquez: reorient right", "Idiáquez: reorient about"} <= options
+    assert {
+        "Idiáquez: reorient left",
+        "Idiáquez: reorient right",
+        "Idiáquez: reorient about",
+    } <= options
     assert not any("advance" in text for text in options)
 
 
@@ -138,7 +151,8 @@ def test_reactions_run_evades_turning_about_at_least_its_movement() -> None:
 
 
 def test_reactions_resist_gives_courage_bonus_against_the_charge() -> None:
-    """Reactions: Resist!: against the charge that follows the unit resists with Courage+ (4 becomes 6)."""
+    """Reactions: Resist!: against the charge that follows the unit resists with Courage+ (4 becomes
+    6)."""
     state = yellow_1_charges_idiaquez({"Idiáquez": "Resist!"})
     apply(state, "react")
     roll(state, 1)
@@ -165,7 +179,8 @@ def test_reactions_assault_counter_charge_both_have_the_assault_bonus() -> None:
 
 
 def test_flank_charges_lower_discipline_for_the_reaction_test() -> None:
-    """Flank Charges: a unit charged in the flank tests its reaction with Discipline- (5 becomes 3)."""
+    """Flank Charges: a unit charged in the flank
+    tests its reaction with Discipline- (5 becomes 3)."""
     state = yellow_1_charges_idiaquez(
         {"Idiáquez": "Fire!"}, {"Idiáquez": (30.0, 20.0, 90.0), "Yellow 1": (39.0, 20.0, 180.0)}
     )
@@ -179,46 +194,63 @@ def test_evasion_cavalry_may_react_even_after_activation() -> None:
     state = battle(
         game,
         {"Yellow 1": "Assault!", "Cuirassiers of Flanders": "Fire!"},
-        {"Cuirassiers of Flanders": (30.0, 20.0, 90.0), "Yellow 1": (30.0, 20.787 + 5.0 + INF_HALF, 270.0)},
+        {
+            "Cuirassiers of Flanders": (30.0, 20.0, 90.0),
+            "Yellow 1": (30.0, 20.787 + 5.0 + INF_HALF, 270.0),
+        },
         first="Swedish",
     )
-    state = edited(state, spent={"Cuirassiers of Flanders": True}, revealed={"Cuirassiers of Flanders": True})
+    state = edited(
+        state, spent={"Cuirassiers of Flanders": True}, revealed={"Cuirassiers of Flanders": True}
+    )
     apply(state, "activate Yellow 1", "Yellow 1: charge Cuirassiers of Flanders")
     assert "react" in texts(state)
 
 
 def test_evasion_discipline_bonus_against_an_infantry_charge() -> None:
-    """Evasion: against an infantry charge the evasion test has Discipline+ (Cuirassiers 3 becomes 4)."""
+    """Evasion: against an infantry charge the evasion test has Discipline+ (Cuirassiers 3 becomes
+    4)."""
     game = load()
     state = battle(
         game,
         {"Yellow 1": "Assault!", "Cuirassiers of Flanders": "Fire!"},
-        {"Cuirassiers of Flanders": (30.0, 20.0, 90.0), "Yellow 1": (30.0, 20.787 + 5.0 + INF_HALF, 270.0)},
+        {
+            "Cuirassiers of Flanders": (30.0, 20.0, 90.0),
+            "Yellow 1": (30.0, 20.787 + 5.0 + INF_HALF, 270.0),
+        },
         first="Swedish",
     )
     apply(state, "activate Yellow 1", "Yellow 1: charge Cuirassiers of Flanders", "react")
     assert dice_rolled(state) == 4
 
 
-def cuirassiers_charged(order: str, activated: bool, answer: str = "react"):  # type: ignore[no-untyped-def]
+def cuirassiers_charged(order: str, activated: bool, answer: str = "react") -> TerciosState:
     """Yellow 1 (Assault!) charges the Cuirassiers of Flanders (``order``), which answer
     (``react`` or ``evade``) and pass their test."""
     game = load()
     state = battle(
         game,
         {"Yellow 1": "Assault!", "Cuirassiers of Flanders": order},
-        {"Cuirassiers of Flanders": (30.0, 20.0, 90.0), "Yellow 1": (30.0, 20.787 + 5.0 + INF_HALF, 270.0)},
+        {
+            "Cuirassiers of Flanders": (30.0, 20.0, 90.0),
+            "Yellow 1": (30.0, 20.787 + 5.0 + INF_HALF, 270.0),
+        },
         first="Swedish",
     )
     if activated:
-        state = edited(state, spent={"Cuirassiers of Flanders": True}, revealed={"Cuirassiers of Flanders": True})
+        state = edited(
+            state,
+            spent={"Cuirassiers of Flanders": True},
+            revealed={"Cuirassiers of Flanders": True},
+        )
     apply(state, "activate Yellow 1", "Yellow 1: charge Cuirassiers of Flanders", answer)
     roll(state, 1)
     return state
 
 
 def test_evasion_the_cavalry_moves_away_from_the_charger() -> None:
-    """Evasion: an activated cavalry unit's successful evasion turns it about and takes it away, as Run! would."""
+    """Evasion: an activated cavalry unit's successful evasion turns it about and takes it away, as
+    Run! would."""
     state = cuirassiers_charged("Fire!", activated=True)
     cavalry = unit(state, "Cuirassiers of Flanders")
     assert cavalry["facing"] == 270.0
@@ -232,7 +264,10 @@ def test_evasion_whatever_the_order_before_activation() -> None:
     state = battle(
         game,
         {"Yellow 1": "Assault!", "Cuirassiers of Flanders": "Fire!"},
-        {"Cuirassiers of Flanders": (30.0, 20.0, 90.0), "Yellow 1": (30.0, 20.787 + 5.0 + INF_HALF, 270.0)},
+        {
+            "Cuirassiers of Flanders": (30.0, 20.0, 90.0),
+            "Yellow 1": (30.0, 20.787 + 5.0 + INF_HALF, 270.0),
+        },
         first="Swedish",
     )
     apply(state, "activate Yellow 1", "Yellow 1: charge Cuirassiers of Flanders")
@@ -243,16 +278,19 @@ def test_evasion_whatever_the_order_before_activation() -> None:
 
 def test_heavy_cavalry_no_evasion_from_a_cavalry_charge() -> None:
     """Heavy Cavalry: heavy cavalry may evade only an infantry charge (unless under Run!)."""
-    game = stratagem.load("tercios", armies=("french_500", "imperial_1000"), terrain="open")
+    game = load(armies=("french_500", "imperial_1000"))
     by_cavalry = battle(
-        game,  # type: ignore[arg-type]
+        game,
         {"Pappenheim cuirassiers": "Assault!", "Gendarmes": "Fire!"},
-        {"Gendarmes": (30.0, 20.0, 90.0), "Pappenheim cuirassiers": (30.0, 20.787 + 4.0 + 0.787, 270.0)},
+        {
+            "Gendarmes": (30.0, 20.0, 90.0),
+            "Pappenheim cuirassiers": (30.0, 20.787 + 4.0 + 0.787, 270.0),
+        },
         first="Swedish",
     )
     apply(by_cavalry, "activate Pappenheim cuirassiers", "Pappenheim cuirassiers: charge Gendarmes")
     by_infantry = battle(
-        game,  # type: ignore[arg-type]
+        game,
         {"Tilly 1": "Assault!", "Gendarmes": "Fire!"},
         {"Gendarmes": (30.0, 20.0, 90.0), "Tilly 1": (30.0, 20.787 + 4.0 + INF_HALF, 270.0)},
         first="Swedish",
@@ -269,11 +307,16 @@ def test_heavy_cavalry_no_evasion_from_a_cavalry_charge() -> None:
     "no shot is possible the lone 'reorient left' is applied without asking the player",
 )
 def test_reactions_ready_against_a_charge_offers_every_reorientation() -> None:
-    """Reactions: Ready!: a unit reacting to a charge may reorient towards any other centre, or shoot."""
+    """Reactions: Ready!: a unit reacting to a charge may reorient towards any other centre, or
+    shoot."""
     state = yellow_1_charges_idiaquez({"Idiáquez": "Ready!"})
     apply(state, "react")
     roll(state, 1)
-    assert {"Idiáquez: reorient left", "Idiáquez: reorient right", "Idiáquez: reorient about"} <= set(texts(state))
+    assert {
+        "Idiáquez: reorient left",
+        "Idiáquez: reorient right",
+        "Idiáquez: reorient about",
+    } <= set(texts(state))
 
 
 @pytest.mark.xfail(
@@ -282,14 +325,16 @@ def test_reactions_ready_against_a_charge_offers_every_reorientation() -> None:
     "reorientation has 'reorient left' applied for it, with no decision offered to its player",
 )
 def test_reactions_ready_the_player_chooses_the_reorientation() -> None:
-    """Reactions: Ready!: the reorientation (and whether to make it) is the reacting player's choice."""
+    """Reactions: Ready!: the reorientation (and whether to make it) is the reacting player's
+    choice."""
     state = cuirassiers_charged("Ready!", activated=False)
     assert state.current_player() == 0
     assert any(text.startswith("Cuirassiers of Flanders: reorient") for text in texts(state))
 
 
 def test_reactions_assault_interception_lost_lets_the_enemy_go_on() -> None:
-    """Reactions: Assault!: if the intercepting unit loses the combat, the enemy may continue its activation."""
+    """Reactions: Assault!: if the intercepting unit loses the combat, the enemy may continue its
+    activation."""
     state, _ = yellow_1_approaches_idiaquez(load(), {"Idiáquez": "Assault!"})
     roll(state, 1)  # the reaction test passes: Idiáquez intercepts
     for successes in (1, 0, 3, 1):  # Idiáquez deals 1 Dm and takes 2
@@ -300,12 +345,16 @@ def test_reactions_assault_interception_lost_lets_the_enemy_go_on() -> None:
 
 
 def test_reactions_fire_artillery_reaction_has_no_bonus() -> None:
-    """Reactions: Fire!: the reaction bonus is for light weapons only: a gun reacts with its plain Shoot (1)."""
+    """Reactions: Fire!: the reaction bonus is for light weapons only: a gun reacts with its plain
+    Shoot (1)."""
     game = load()
     state = battle(
         game,
         {"Leather guns": "Fire!", "Idiáquez": "Ready!"},
-        {"Leather guns": (30.0, 30.0, 270.0), "Idiáquez": (30.0, 30.0 - 0.787 - 6.0 - INF_HALF, 90.0)},
+        {
+            "Leather guns": (30.0, 30.0, 270.0),
+            "Idiáquez": (30.0, 30.0 - 0.787 - 6.0 - INF_HALF, 90.0),
+        },
     )
     apply(state, "activate Idiáquez", "move Idiáquez to 30.0,26.8", "react")
     roll(state, 1)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from stratagem.games.tercios.state import TerciosState
+
 from .helpers import apply, battle, load, roll, texts
 from .rulebook import dice_rolled, edited, officers_edited, outcomes, unit
 
@@ -20,7 +22,9 @@ def facing_tercio(distance: float) -> float:
     return TERCIO_FRONT + distance + HALF_DEPTH
 
 
-def fire_at_yellow_1(distance: float, order: str = "Fire!", shooter: str = "Idiáquez"):  # type: ignore[no-untyped-def]
+def fire_at_yellow_1(
+    distance: float, order: str = "Fire!", shooter: str = "Idiáquez"
+) -> TerciosState:
     game = load()
     front = TERCIO_FRONT if shooter in {"Idiáquez", "Verdugo"} else GUN_FRONT
     state = battle(
@@ -33,14 +37,16 @@ def fire_at_yellow_1(distance: float, order: str = "Fire!", shooter: str = "Idi�
 
 
 def test_shooting_dice_fire_rolls_the_whole_shoot_value() -> None:
-    """Shooting Dice / Fire!: a Fire! volley rolls as many dice as the Shoot value (Tercio 3/2 at 6 inches: 3)."""
+    """Shooting Dice / Fire!: a Fire! volley rolls as many dice as the Shoot value (Tercio 3/2 at 6
+    inches: 3)."""
     state = fire_at_yellow_1(6.0)
     apply(state, "Idiáquez: shoot Yellow 1")
     assert dice_rolled(state) == 3
 
 
 def test_arquebus_musket_second_value_between_8_and_12_inches() -> None:
-    """Arquebus/Musket: beyond 8 inches only the muskets fire, with the second Shoot value (3/2: 2)."""
+    """Arquebus/Musket: beyond 8 inches only the muskets
+    fire, with the second Shoot value (3/2: 2)."""
     state = fire_at_yellow_1(10.0)
     apply(state, "Idiáquez: shoot Yellow 1")
     assert dice_rolled(state) == 2
@@ -122,7 +128,10 @@ def test_shooting_dice_artillery_hits_on_ball_defence() -> None:
     state = battle(
         game,
         {"Leather guns": "Fire!"},
-        {"Idiáquez": (30.0, 20.0, 90.0), "Leather guns": (30.0, TERCIO_FRONT + 10.0 + 0.787, 270.0)},
+        {
+            "Idiáquez": (30.0, 20.0, 90.0),
+            "Leather guns": (30.0, TERCIO_FRONT + 10.0 + 0.787, 270.0),
+        },
         first="Swedish",
     )
     apply(state, "activate Leather guns", "Leather guns: shoot Idiáquez")
@@ -142,12 +151,13 @@ def test_shooting_dice_no_hit_ends_the_shot() -> None:
 
 
 def test_resistance_test_rolls_courage_at_4_against_light_weapons() -> None:
-    """Resistance test: the target rolls its Courage in dice, each 4+ saving one hit from small arms."""
+    """Resistance test: the target rolls its Courage in dice, each 4+ saving one hit from small
+    arms."""
     state = fire_at_yellow_1(6.0)
     apply(state, "Idiáquez: shoot Yellow 1")
     roll(state, 2)
     assert dice_rolled(state) == unit(state, "Yellow 1")["values"]["courage_shot"] == 4
-    probabilities = dict((a.text, p) for a, p in state.chance_outcomes())
+    probabilities = {a.text: p for a, p in state.chance_outcomes()}
     assert probabilities["Roll: 4 successes"] == pytest.approx(1 / 16)
 
 
@@ -156,7 +166,7 @@ def test_resistance_test_needs_a_6_against_artillery() -> None:
     state = fire_at_yellow_1(10.0, shooter="Light guns")
     apply(state, "Light guns: shoot Yellow 1")
     roll(state, 1)
-    probabilities = dict((a.text, p) for a, p in state.chance_outcomes())
+    probabilities = {a.text: p for a, p in state.chance_outcomes()}
     assert probabilities["Roll: 4 successes"] == pytest.approx(1 / 6**4)
 
 
@@ -171,7 +181,8 @@ def test_resistance_each_success_cancels_a_hit_and_the_rest_are_dm() -> None:
 
 
 def test_resistance_no_success_puts_the_target_in_disorder() -> None:
-    """Resistance test: with no success at all the target falls into Disorder as well as taking the Dm."""
+    """Resistance test: with no success at all the target falls into Disorder as well as taking the
+    Dm."""
     state = fire_at_yellow_1(6.0)
     apply(state, "Idiáquez: shoot Yellow 1")
     roll(state, 2)
@@ -205,10 +216,11 @@ def _shot_into_rout(dm_before: int, hits: int) -> object:
 
 
 def test_rout_test_rolls_discipline_and_needs_a_6_per_rout_point() -> None:
-    """Rout Test: past its Stamina a unit rolls its Discipline in dice, needing one 6 per Rout Point."""
+    """Rout Test: past its Stamina a unit rolls its Discipline in dice, needing one 6 per Rout
+    Point."""
     state = _shot_into_rout(dm_before=3, hits=3)  # 3 + 2 = 5 Dm on Stamina 4: 1 Rout Point
     assert dice_rolled(state) == unit(state, "Yellow 1")["values"]["discipline"] == 4
-    probabilities = dict((a.text, p) for a, p in state.chance_outcomes())
+    probabilities = {a.text: p for a, p in state.chance_outcomes()}
     assert probabilities["Roll: 4 successes"] == pytest.approx(1 / 6**4)
 
 
@@ -249,7 +261,9 @@ def test_rout_test_discipline_is_never_modified() -> None:
         dm={"Yellow 2": 4},
     )
     # Yellow 2 has no commander attached; the Swedish C-C is moved far away.
-    state = officers_edited(state, ox={"Gustav Horn (Swedish C-C)": 68.0}, oy={"Gustav Horn (Swedish C-C)": 45.0})
+    state = officers_edited(
+        state, ox={"Gustav Horn (Swedish C-C)": 68.0}, oy={"Gustav Horn (Swedish C-C)": 45.0}
+    )
     apply(state, "activate Idiáquez", "Idiáquez: shoot Yellow 2")
     roll(state, 2)
     roll(state, 1)
@@ -257,7 +271,8 @@ def test_rout_test_discipline_is_never_modified() -> None:
 
 
 def test_weary_unit_shoots_with_a_penalty() -> None:
-    """Status Markers: Weary: a unit with Dm equal to its Stamina shoots with Shoot- (Fire! 3 becomes 2)."""
+    """Status Markers: Weary: a unit with Dm equal to its Stamina shoots with Shoot- (Fire! 3
+    becomes 2)."""
     game = load()
     state = battle(
         game,
