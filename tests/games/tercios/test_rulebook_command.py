@@ -216,15 +216,29 @@ def test_command_a_regiments_commander_interacts_only_with_his_regiment() -> Non
 
 @pytest.mark.xfail(
     strict=True,
-    reason="departure: Leaving a Troop: Coward: an attached commander activated leaves his unit "
-    "and his only command action (Authoritarian) is rolled at once: he is never given his move "
-    "away from the unit's edge",
+    reason="departure: Leaving a Troop: Coward: an attached commander activated is set down 1 inch "
+    "behind his unit and may not move ('may not move now (only an activated commander may)'); with "
+    "a single command action left (Authoritarian) it is even rolled at once",
 )
 def test_leaving_a_troop_the_commander_moves_before_his_command_action() -> None:
     """Leaving a Troop: Coward: a commander leaving his unit moves off from its edge, then acts."""
     state = battle(load(), {}, {})
     apply(state, "activate commander Francisco de Ibarra")
     assert state.current_player() == 0
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="departure: Leaving a Troop: Coward: Nils Brahe, leaving Swedish 1, is refused "
+    "'move Nils Brahe to ...' ('may not move now (only an activated commander may)')",
+)
+def test_leaving_a_troop_the_move_is_measured_from_the_units_edge() -> None:
+    """Leaving a Troop: Coward: the leaving commander's move starts from any edge of his unit."""
+    state = battle(load(armies=("spanish_1500", "swedish_1500")), {}, {}, first="Swedish")
+    apply(state, "activate commander Nils Brahe")
+    assert commander(state, "Nils Brahe")["attached_to"] is None
+    apply(state, "move Nils Brahe to 51.9,33.0")  # 4 inches from the unit's front edge
+    assert commander(state, "Nils Brahe")["y"] == pytest.approx(33.0)
 
 
 def test_attached_commander_may_not_act_while_attached() -> None:
