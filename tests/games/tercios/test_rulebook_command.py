@@ -369,3 +369,16 @@ def test_integral_command_no_enemy_command_action_on_artillery() -> None:
     """Integral Command: enemy command actions do not touch artillery units either."""
     state = vila_in_sight_of_the_swedes()
     assert not any("guns" in text for text in texts(state))
+
+
+def test_alert_reorients_a_unit_already_activated() -> None:
+    """Optional Traits: Alert: a unit may be turned at once even after its activation."""
+    state = battle(load(armies=("spanish_1500", "swedish_1500")), {}, {})
+    state = detached(state, "Ernesto de Isenburg", at=(41.9, 6.0))
+    apply(state, "activate Ritberg", "Ritberg: end activation")
+    apply(state, "activate Swedish 2", "Swedish 2: end activation")
+    apply(state, "activate commander Ernesto de Isenburg")
+    apply(state, "Ernesto de Isenburg: alert Ritberg (reorient about)")
+    roll(state, 1)
+    assert unit(state, "Ritberg")["facing"] == 270.0
+    assert unit(state, "Ritberg")["activated"]
