@@ -188,6 +188,7 @@ def test_status_markers_adaptation_weary_from_the_first_dm() -> None:
     game = stratagem.load(
         "tercios", armies=("spanish_500", "swedish_500"), terrain="open", weary_at_first_dm=True
     )
+    assert isinstance(game, Tercios)
     state = battle(game, {}, {}, dm={"Idiáquez": 1})
     assert unit(state, "Idiáquez")["weary"]
     assert unit(state, "Idiáquez")["values"]["melee"] == 2

@@ -34,9 +34,9 @@ def test_initiative_each_player_rolls_a_die() -> None:
     state = load().new_initial_state()
     plan(state, {})
     assert state.current_player() == stratagem.CHANCE
-    assert [(a.text, p) for a, p in state.chance_outcomes()] == [
-        (f"Die: {n}", pytest.approx(1 / 6)) for n in range(1, 7)
-    ]
+    outcomes = {a.text: p for a, p in state.chance_outcomes()}
+    assert list(outcomes) == [f"Die: {n}" for n in range(1, 7)]
+    assert all(p == pytest.approx(1 / 6) for p in outcomes.values())
 
 
 def test_initiative_the_higher_roll_chooses_who_plays_first() -> None:
@@ -167,7 +167,9 @@ def _end_of_turn(turn: int, points: tuple[int, int]) -> TerciosState:
     state = battle(game, {}, {})
     doc = json.loads(json.dumps(state.to_json()))
     doc["state"]["turn"], doc["state"]["vp"] = turn, list(points)
-    state = game.state_from_json(doc)
+    loaded = game.state_from_json(doc)
+    assert isinstance(loaded, TerciosState)
+    state = loaded
     spend_all_but_leather_guns(state)
     apply(state, "pass", "activate Leather guns", "Leather guns: end activation")
     return state

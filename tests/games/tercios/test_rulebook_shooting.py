@@ -201,7 +201,7 @@ def test_resistance_all_hits_saved_leaves_no_dm() -> None:
     assert not unit(state, "Yellow 1")["disorder"]
 
 
-def _shot_into_rout(dm_before: int, hits: int) -> object:
+def _shot_into_rout(dm_before: int, hits: int) -> TerciosState:
     game = load()
     state = battle(
         game,
