@@ -1,0 +1,80 @@
+"""Helpers for the rulebook-first audit tests (tests/games/tercios/test_rulebook_*.py).
+
+Everything goes through the public API, as in ``helpers``: a unit's printed state is read
+from ``view(None)``, a position is edited through ``to_json`` / ``state_from_json``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from stratagem import CHANCE
+from stratagem.games.tercios.state import TerciosState
+
+
+def unit(state: TerciosState, name: str) -> dict[str, Any]:
+    """The public view of one troop unit."""
+    units: list[dict[str, Any]] = state.view(None)["units"]
+    return next(entry for entry in units if entry["name"] == name)
+
+
+def commander(state: TerciosState, name: str) -> dict[str, Any]:
+    """The public view of one commander (by the start of his name)."""
+    officers: list[dict[str, Any]] = state.view(None)["commanders"]
+    return next(entry for entry in officers if entry["name"].startswith(name))
+
+
+def edited(state: TerciosState, **fields: Mapping[str, Any]) -> TerciosState:
+    """A copy of ``state`` with per-unit state fields set (e.g. ``disorder={"Idiáquez": True}``)."""
+    doc = json.loads(json.dumps(state.to_json()))
+    index = state.g.troop_index
+    for field, values in fields.items():
+        for label, value in values.items():
+            doc["state"][field][index[label]] = value
+    loaded = state.g.state_from_json(doc)
+    assert isinstance(loaded, TerciosState)
+    return loaded
+
+
+def officers_edited(state: TerciosState, **fields: Mapping[str, Any]) -> TerciosState:
+    """A copy of ``state`` with per-commander state fields set (``exhausted``, ``attached``...)."""
+    doc = json.loads(json.dumps(state.to_json()))
+    index = state.g.officer_index
+    for field, values in fields.items():
+        for label, value in values.items():
+            doc["state"][field][index[label]] = value
+    loaded = state.g.state_from_json(doc)
+    assert isinstance(loaded, TerciosState)
+    return loaded
+
+
+def detached(
+    state: TerciosState, *names: str, at: tuple[float, float] = (2.0, 2.0)
+) -> TerciosState:
+    """A copy of ``state`` with the named commanders unattached and standing far off."""
+    doc = json.loads(json.dumps(state.to_json()))
+    for name in names:
+        index = state.g.officer_index[name]
+        doc["state"]["attached"][index] = -1
+        doc["state"]["ox"][index], doc["state"]["oy"][index] = at
+    loaded = state.g.state_from_json(doc)
+    assert isinstance(loaded, TerciosState)
+    return loaded
+
+
+def outcomes(state: TerciosState) -> list[str]:
+    """The texts of the chance outcomes at a chance node."""
+    assert state.current_player() == CHANCE
+    return [action.text for action, _ in state.chance_outcomes()]
+
+
+def dice_rolled(state: TerciosState) -> int:
+    """How many dice the pending ``Roll`` rolls (its highest count of successes)."""
+    return max(int(text.split()[1]) for text in outcomes(state) if text.startswith("Roll:"))
+
+
+def rules_cited(state: TerciosState, start: int) -> list[str]:
+    """The sections cited by the events from index ``start``."""
+    return [event.rule for event in state.events[start:]]
