@@ -96,6 +96,7 @@ class SceneryEntry(PackModel):
     height: bool | Assumed[bool] = False
     linear: bool = False
     closed_to: list[str] = Field(default_factory=list)
+    holds: list[Kind | Assumed[Kind]] = Field(default_factory=list)
     field_roll: list[str] = Field(default_factory=list)
 
 

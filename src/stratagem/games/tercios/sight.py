@@ -49,15 +49,17 @@ def visible_centres(
     *,
     over: frozenset[int] = frozenset(),
     within: float = math.inf,
+    from_edge: bool = False,
 ) -> list[tuple[float, tuple[float, float], tuple[float, float]]]:
     """Each (distance, origin, centre) from which ``viewer`` sees a centre of ``target``
     ``within`` inches of it, nearest first [Range]; the viewer's own base blocks lines
-    behind it; the units in ``over`` do not (shooting over them) [Bow] [Rulings R70]."""
+    behind it, unless they start on the edge of the building it occupies (``from_edge``)
+    [Building]; the units in ``over`` do not (shooting over them) [Bow] [Rulings R70]."""
     scene = scene_of(state)
     key = (viewer, target, tuple(origins), over, within)
     known = scene.sights.get(key)
     if known is None:
-        _look(state, viewer, [target], origins, over=over, within=within)
+        _look(state, viewer, [target], origins, over=over, within=within, own=not from_edge)
         known = scene.sights[key]
     return known
 
@@ -115,14 +117,15 @@ def _clear_from(
     viewer: int,
     rows: list[tuple[int, tuple[float, float], tuple[float, float]]],
     over: frozenset[int] = frozenset(),
+    own: bool = True,
 ) -> list[bool]:
     """For each (target, origin, centre): the line is clear (``clear_line``, the target and
-    the units in ``over`` aside) and does not cross the viewer's own base."""
+    the units in ``over`` aside) and does not cross the viewer's own base (if ``own``)."""
     scene = scene_of(state)
     clear = scene.clear_lines(
         [(origin, centre, frozenset((target, viewer, *over))) for target, origin, centre in rows]
     )
-    kept = [row for row, ok in enumerate(clear) if ok]
+    kept = [row for row, ok in enumerate(clear) if ok] if own else []
     if kept:
         lines = shapely.linestrings([(rows[row][1], rows[row][2]) for row in kept])
         behind = crossings(lines, scene.bases[viewer : viewer + 1])[:, 0]
@@ -139,8 +142,10 @@ def _look(
     *,
     over: frozenset[int],
     within: float,
+    own: bool = True,
 ) -> None:
-    """Remember what ``viewer`` sees of each target from ``origins`` (``visible_centres``)."""
+    """Remember what ``viewer`` sees of each target from ``origins`` (``visible_centres``);
+    ``own``: the viewer's base blocks the lines crossing it."""
     scene = scene_of(state)
     wanted = [
         (target, gap, origin, centre)
@@ -149,7 +154,7 @@ def _look(
         for centre in scene.spots[target].centres()
         if (gap := distance(origin, centre)) <= within
     ]
-    clear = _clear_from(state, viewer, [(t, o, c) for t, _, o, c in wanted], over)
+    clear = _clear_from(state, viewer, [(t, o, c) for t, _, o, c in wanted], over, own)
     key_origins = tuple(origins)
     for target in targets:
         scene.sights[(viewer, target, key_origins, over, within)] = sorted(
