@@ -109,3 +109,25 @@ def test_building_shots_out_of_a_building_are_measured_from_its_edge() -> None:
     apply(shooters, "activate Yellow musketeers")
     assert events_since(shooters, start) == ["Yellow musketeers reveals Fire!"]
     assert "Yellow musketeers: shoot Idiáquez" in texts(shooters)
+
+
+def test_bridge_a_road_passes_over_the_bridge_and_makes_it_easy() -> None:
+    """A river across the middle, a bridge at 23.62: a road may be laid south to north
+    over the bridge (a listed placement), not over the river where there is no bridge;
+    the bridge it passes over is easy terrain [Bridge] [Scenery Points] [Easy]."""
+    game = stratagem.load("tercios", armies=("spanish_500", "swedish_500"), terrain="chosen")
+    state = game.new_initial_state()
+    apply(state, "Die: 6", "Die: 1", "buy River", "place River at 35.43,23.62")
+    apply(state, "buy Bridge", "place Bridge across River 1 at 23.62", "buy Road")
+    assert "place Road at 23.62,23.62 angle 90" in texts(state)
+    before = state.to_json()
+    with pytest.raises(IllegalAction, match="the Road would overlap River 1"):
+        state.apply_action("place Road at 35.43,23.62 angle 90")
+    assert state.to_json() == before
+    bridge = next(e for e in state.terrain if e.kind == "Bridge")
+    assert bridge.ground == "open"
+    apply(state, "place Road at 23.62,23.62 angle 90")
+    terrain = {e.kind: e for e in state.terrain}
+    road, bridge = terrain["Road"], terrain["Bridge"]
+    assert road.shape.bounds[1] < bridge.shape.bounds[1] < bridge.shape.bounds[3] < road.shape.bounds[3]
+    assert (road.ground, bridge.ground) == ("easy", "easy")

@@ -90,6 +90,7 @@ class SceneryEntry(PackModel):
     """One scenery element of The Battle [Scenery Elements] [Scenery Points]."""
 
     ground: Ground | Assumed[Ground]
+    with_road: Ground | Assumed[Ground] | None = None
     hidden: bool | Assumed[bool] = False
     cover: bool | Assumed[bool] = False
     protected: bool | Assumed[bool] = False
