@@ -15,7 +15,7 @@ from shapely import LineString, Point, Polygon
 
 from stratagem.core import JsonDict
 from stratagem.core.datapack import Assumed
-from stratagem.games.tercios.pack import Pack, plain
+from stratagem.games.tercios.pack import Pack, names, plain
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,9 +91,9 @@ def element(pack: Pack, kind: str, name: str, shape: Polygon) -> TerrainElement:
         cover=plain(entry.cover),
         protected=plain(entry.protected),
         height=plain(entry.height),
-        closed_to=frozenset(entry.closed_to),
+        closed_to=frozenset(names(entry.closed_to)),
         linear=entry.linear,
-        holds=frozenset(plain(kind) for kind in entry.holds),
+        holds=frozenset(names(entry.holds)),
     )
 
 
