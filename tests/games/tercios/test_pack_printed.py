@@ -68,7 +68,9 @@ def test_a_pack_value_is_unmarked_if_and_only_if_the_rulebook_prints_it() -> Non
     assumed = {path for path, _, reason in pack if reason is not None}
     not_printed = sorted(path for path in unmarked if path not in printed)
     assert not_printed == [], "unmarked in the pack but not printed"
-    differ = sorted(path for path in unmarked if path in printed and unmarked[path] != printed[path])
+    differ = sorted(
+        path for path in unmarked if path in printed and unmarked[path] != printed[path]
+    )
     assert differ == [], "the pack's value is not the printed one"
     marked = sorted(path for path in printed if path in assumed)
     assert marked == [], "printed but marked assumed in the pack"

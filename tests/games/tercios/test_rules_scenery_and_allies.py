@@ -31,7 +31,9 @@ CUIRASSIERS = "Cuirassiers of Flanders"
 def _allied(tmp_path: Path, kind: str) -> Tercios:
     """The Spanish 500-point army with its regiment of ``kind`` allied."""
     old = f'kind = "{kind}"'
-    return load(armies=(variant(tmp_path, "spanish_500", old, f"{old}\nallied = true"), "swedish_500"))
+    return load(
+        armies=(variant(tmp_path, "spanish_500", old, f"{old}\nallied = true"), "swedish_500")
+    )
 
 
 def test_allies_an_allied_unit_tests_its_order_under_its_own_colonel(tmp_path: Path) -> None:
@@ -53,9 +55,7 @@ def test_allies_the_commander_in_chief_may_neither_join_nor_inspire_an_allied_un
     offered to join (and inspire) Idiáquez, neither of them for the cuirassiers [Allies]
     [Joining a troop] [Inspiring]."""
     game = _allied(tmp_path, "cavalry")
-    state = battle(
-        game, {}, {"Idiáquez": (30.0, 20.0, 90.0), CUIRASSIERS: (40.0, 20.0, 90.0)}
-    )
+    state = battle(game, {}, {"Idiáquez": (30.0, 20.0, 90.0), CUIRASSIERS: (40.0, 20.0, 90.0)})
     state = with_commanders_at(state, {CHIEF: (35.0, 18.0)})
     apply(state, f"activate commander {CHIEF}")
     offered = texts(state)
@@ -129,5 +129,10 @@ def test_bridge_a_road_passes_over_the_bridge_and_makes_it_easy() -> None:
     apply(state, "place Road at 23.62,23.62 angle 90")
     terrain = {e.kind: e for e in state.terrain}
     road, bridge = terrain["Road"], terrain["Bridge"]
-    assert road.shape.bounds[1] < bridge.shape.bounds[1] < bridge.shape.bounds[3] < road.shape.bounds[3]
+    assert (
+        road.shape.bounds[1]
+        < bridge.shape.bounds[1]
+        < bridge.shape.bounds[3]
+        < road.shape.bounds[3]
+    )
     assert (road.ground, bridge.ground) == ("easy", "easy")

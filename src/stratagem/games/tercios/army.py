@@ -15,6 +15,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from stratagem.core import StratagemError
+from stratagem.core.datapack import Assumed
 from stratagem.games.tercios.pack import Pack, ProfileEntry, names, plain
 
 ARMIES_DIR = Path(__file__).parent / "data" / "armies"
@@ -210,7 +211,12 @@ def build_profile(
     for option in card.option:
         if option.name not in chosen:
             continue
-        values.update({stat: plain(value) for stat, value in option.set.items()})
+        values.update(
+            {
+                stat: value.value if isinstance(value, Assumed) else value
+                for stat, value in option.set.items()
+            }
+        )
         for condition, changes in option.set_if.items():
             if condition in chosen:
                 values.update(changes)

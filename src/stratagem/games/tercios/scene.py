@@ -306,7 +306,7 @@ def _leaving(lines: Shapes, starts: NDArray[np.float64], hidden: Shapes) -> NDAr
     edge and runs outside it, as a shot out of a building measured from its edge
     [Building] [Rulings R100]; the element neither blocks it nor narrows its gap."""
     on_edge = np.asarray(
-        shapely.dwithin(shapely.points(starts)[:, None], hidden[None, :], EDGE)
+        shapely.dwithin(np.asarray(shapely.points(starts))[:, None], hidden[None, :], EDGE)
     ) & ~np.asarray(shapely.contains_xy(hidden[None, :], starts[:, 0, None], starts[:, 1, None]))
     rows, cols = np.nonzero(on_edge)
     if len(rows):

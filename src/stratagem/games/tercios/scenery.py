@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 from shapely import LineString, Point, Polygon, box
 from shapely.affinity import rotate
 
+from stratagem.core.datapack import Assumed
 from stratagem.games.tercios.fields import cultivated_field
 from stratagem.games.tercios.geometry import EPSILON
 from stratagem.games.tercios.pack import Pack, plain
@@ -221,8 +222,10 @@ def paved(pack: Pack, placed: Sequence[TerrainElement]) -> tuple[TerrainElement,
     for item in placed:
         paving = pack.rules.scenery[item.kind].with_road
         if paving is not None and any(passes_over(road, item.shape) for road in roads):
-            item = replace(item, ground=plain(paving))
-        out.append(item)
+            ground = paving.value if isinstance(paving, Assumed) else paving
+            out.append(replace(item, ground=ground))
+        else:
+            out.append(item)
     return tuple(out)
 
 

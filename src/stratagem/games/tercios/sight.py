@@ -129,8 +129,8 @@ def _clear_from(
     if kept:
         lines = shapely.linestrings([(rows[row][1], rows[row][2]) for row in kept])
         behind = crossings(lines, scene.bases[viewer : viewer + 1])[:, 0]
-        for row, own in zip(kept, behind, strict=True):
-            clear[row] = not own
+        for row, crossing in zip(kept, behind, strict=True):
+            clear[row] = not crossing
     return clear
 
 
