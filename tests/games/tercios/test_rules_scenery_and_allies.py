@@ -136,3 +136,17 @@ def test_bridge_a_road_passes_over_the_bridge_and_makes_it_easy() -> None:
         < road.shape.bounds[3]
     )
     assert (road.ground, bridge.ground) == ("easy", "easy")
+
+
+def test_hidden_a_unit_in_a_building_sees_out_of_it_from_its_edge() -> None:
+    """Yellow musketeers in the small building, Assault!: they see Idiáquez from the
+    building's edge, so they close on it rather than seeing no enemy and walking out an
+    inch [Hidden] [Building] [Order Cards: Assault!]."""
+    game, state = _small_building_battle("Swedish", "Assault!")
+    inside = placed(
+        game, state, {"Yellow musketeers": (30.0, 24.5, 270.0), "Idiáquez": (30.0, 17.0, 90.0)}
+    )
+    start = len(inside.events)
+    apply(inside, "activate Yellow musketeers")
+    assert events_since(inside, start) == ["Yellow musketeers reveals Assault!"]
+    assert "Yellow musketeers: advance towards Idiáquez" in texts(inside)

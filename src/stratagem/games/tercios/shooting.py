@@ -7,15 +7,19 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from shapely import Point
-
 from stratagem.core import Action
 from stratagem.games.tercios.damage import disorder, take_damage
 from stratagem.games.tercios.encoding import FIRE
-from stratagem.games.tercios.geometry import EDGE, EPSILON, clearly_beyond, distance
+from stratagem.games.tercios.geometry import clearly_beyond, distance
 from stratagem.games.tercios.movement import evade
 from stratagem.games.tercios.shelter import in_cover
-from stratagem.games.tercios.sight import enemies, foresee, visible_centres
+from stratagem.games.tercios.sight import (
+    building_of,
+    edge_origins,
+    enemies,
+    foresee,
+    visible_centres,
+)
 from stratagem.games.tercios.unit_values import current
 
 if TYPE_CHECKING:
@@ -129,35 +133,17 @@ def _ranges(
     return ranges
 
 
-def building_of(state: TerciosState, unit: int) -> TerrainElement | None:
-    """The building the unit occupies (its centre stands in it) [Building] [Rulings R95]."""
-    centre = Point(state.x[unit], state.y[unit])
-    return next((e for e in state.terrain if e.building and e.shape.contains(centre)), None)
-
-
 def _range_out_of(
     state: TerciosState, unit: int, building: TerrainElement, target: int, within: float
 ) -> float | None:
     """Shots out of a building are measured from any point of its edge [Building]
-    [Rulings R100]: the lines run from the point of the edge nearest each centre of the
-    target (the shortest range to it) and from the building's corners, and the range is
-    the shortest clear one; the Hidden building does not block a line leaving it."""
-    edge = building.shape.exterior
-    origins: list[tuple[float, float]] = []
-    for centre in state.placement(target).centres():
-        near = edge.interpolate(edge.project(Point(centre)))
-        gap = distance((near.x, near.y), centre)
-        if gap > EPSILON:  # a hair outside the edge, so that the line starts off the building
-            nudge = EDGE / 10 / gap
-            origins.append(
-                (near.x + (centre[0] - near.x) * nudge, near.y + (centre[1] - near.y) * nudge)
-            )
-    origins += [(x, y) for x, y in edge.coords[:-1]]
+    [Rulings R100]: the range is the shortest clear line from its edge (``edge_origins``);
+    the Hidden building does not block a line leaving it."""
     seen = visible_centres(
         state,
         unit,
         target,
-        origins,
+        edge_origins(state, building, target),
         over=fired_over(state, unit, target),
         within=within,
         from_edge=True,

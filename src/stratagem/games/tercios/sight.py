@@ -13,6 +13,7 @@ from shapely import LineString, Point
 
 from stratagem.games.tercios.geometry import (
     CLEAR,
+    EDGE,
     EPSILON,
     Placement,
     bearing,
@@ -30,6 +31,7 @@ from stratagem.games.tercios.scene import blockers, scene_of
 
 if TYPE_CHECKING:
     from stratagem.games.tercios.state import TerciosState
+    from stratagem.games.tercios.terrain import TerrainElement
 
 
 def clear_line(
@@ -87,13 +89,47 @@ def sees(state: TerciosState, viewer: int, target: int) -> bool:
     return seen_among(state, viewer, [target]) == [target]
 
 
+def building_of(state: TerciosState, unit: int) -> TerrainElement | None:
+    """The building the unit occupies (its centre stands in it) [Building] [Rulings R95]."""
+    centre = Point(state.x[unit], state.y[unit])
+    return next((e for e in state.terrain if e.building and e.shape.contains(centre)), None)
+
+
+def edge_origins(
+    state: TerciosState, building: TerrainElement, target: int
+) -> list[tuple[float, float]]:
+    """Where lines out of a building towards ``target`` start, on its edge [Building]
+    [Rulings R100]: the point of the edge nearest each centre of the target (a hair
+    outside, so that rounding keeps it off the building) and the building's corners."""
+    edge = building.shape.exterior
+    origins: list[tuple[float, float]] = []
+    for centre in state.placement(target).centres():
+        near = edge.interpolate(edge.project(Point(centre)))
+        gap = distance((near.x, near.y), centre)
+        if gap > EPSILON:
+            nudge = EDGE / 10 / gap
+            origins.append(
+                (near.x + (centre[0] - near.x) * nudge, near.y + (centre[1] - near.y) * nudge)
+            )
+    return origins + [(x, y) for x, y in edge.coords[:-1]]
+
+
 def seen_among(state: TerciosState, viewer: int, targets: list[int]) -> list[int]:
     """The units of ``targets`` that ``viewer`` sees (any centre from its front centre)
-    [Line of sight],
+    [Line of sight], or from the edge of the building it occupies [Building]
+    [Rulings R100],
     in the same order. Their nearest centres are tried together first, then the three
     other centres of those not yet seen, all together (one batch of lines rather than
     three)."""
     scene = scene_of(state)
+    building = building_of(state, viewer)
+    if building is not None:
+        for target in targets:
+            if (viewer, target) not in scene.seen:
+                origins = edge_origins(state, building, target)
+                found = visible_centres(state, viewer, target, origins, from_edge=True)
+                scene.seen[(viewer, target)] = bool(found)
+        return [t for t in targets if scene.seen[(viewer, t)]]
     front = scene.spots[viewer].front
     seen = scene.seen
     todo = [t for t in targets if (viewer, t) not in seen]
