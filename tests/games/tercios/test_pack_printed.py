@@ -59,7 +59,7 @@ def leaves(doc: Any, path: tuple[str, ...] = ()) -> Iterator[Leaf]:
     yield path, doc, None
 
 
-def test_a_pack_value_is_unmarked_if_and_only_if_the_rulebook_prints_it() -> None:
+def test_unit_profiles_and_the_rules_numbers_are_unmarked_if_and_only_if_printed() -> None:
     """Every unmarked value of the pack is printed, with the same value, and every printed
     value is in the pack, unmarked."""
     printed = {path: value for path, value, _ in leaves(tomllib.loads(PRINTED.read_text("utf-8")))}
@@ -78,7 +78,7 @@ def test_a_pack_value_is_unmarked_if_and_only_if_the_rulebook_prints_it() -> Non
     assert missing == [], "printed but not in the pack"
 
 
-def test_every_assumed_value_of_the_pack_is_listed_in_the_rulings() -> None:
+def test_unit_profiles_every_assumed_value_is_listed_in_the_rulings() -> None:
     """RULINGS.md (Assumed values) lists each assumed value with its reason."""
     rulings = " ".join(RULINGS.read_text(encoding="utf-8").split())
     unlisted = sorted(

@@ -150,3 +150,20 @@ def test_hidden_a_unit_in_a_building_sees_out_of_it_from_its_edge() -> None:
     apply(inside, "activate Yellow musketeers")
     assert events_since(inside, start) == ["Yellow musketeers reveals Assault!"]
     assert "Yellow musketeers: advance towards Idiáquez" in texts(inside)
+
+
+def test_bridge_the_scenery_points_table_may_lay_a_road_over_a_bridge() -> None:
+    """The scenery points drawn from seed 721 buy a river, a bridge and a road: the road
+    runs south to north over the bridge, which is then easy [Bridge] [Scenery Points]
+    [Rulings R82]."""
+    game = stratagem.load(
+        "tercios",
+        armies=("spanish_500", "swedish_500"),
+        terrain="scenery points",
+        scenery_seed=721,
+    )
+    terrain = {e.kind: e for e in game.new_initial_state().terrain}
+    road, bridge = terrain["Road"].shape.bounds, terrain["Bridge"].shape.bounds
+    assert road[0] >= bridge[0] and road[2] <= bridge[2]
+    assert road[1] < bridge[1] and road[3] > bridge[3]
+    assert terrain["Bridge"].ground == "easy"
