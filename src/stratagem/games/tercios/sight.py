@@ -127,8 +127,8 @@ def seen_among(state: TerciosState, viewer: int, targets: list[int]) -> list[int
         for target in targets:
             if (viewer, target) not in scene.seen:
                 origins = edge_origins(state, building, target)
-                found = visible_centres(state, viewer, target, origins, from_edge=True)
-                scene.seen[(viewer, target)] = bool(found)
+                lines = visible_centres(state, viewer, target, origins, from_edge=True)
+                scene.seen[(viewer, target)] = bool(lines)
         return [t for t in targets if scene.seen[(viewer, t)]]
     front = scene.spots[viewer].front
     seen = scene.seen
