@@ -705,8 +705,9 @@ def test_heavy_lances_give_melee_plus_in_a_counter_charge(tmp_path: Path) -> Non
     profiles = data / "profiles.toml"
     text = profiles.read_text(encoding="utf-8")
     card = text.index('name = "Cuirassiers"')
-    armed = text.index('weapons = ["Pistols"]', card)
-    text = text[:armed] + 'weapons = ["Pistols", "Heavy lances"]' + text[armed + 21 :]
+    armed = text.index("weapons = ", card)
+    line_end = text.index("\n", armed)
+    text = text[:armed] + 'weapons = ["Pistols", "Heavy lances"]' + text[line_end:]
     profiles.write_text(text, encoding="utf-8")
     lancers = stratagem.load("tercios", armies=("spanish_500", "swedish_500"), data=str(data))
     assert isinstance(lancers, Tercios)

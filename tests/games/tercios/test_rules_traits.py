@@ -412,15 +412,17 @@ def test_accomplice_lets_an_exhausted_commander_move_nine_inches(tmp_path: Path)
     coloma = state.g.officer_index["Carlos Coloma"]
     doc["state"]["attached"][coloma] = -1
     doc["state"]["exhausted"][coloma] = True
-    doc["state"]["ox"][coloma], doc["state"]["oy"][coloma] = 47.0, 14.0  # 8.2" from Verdugo
+    doc["state"]["ox"][coloma], doc["state"]["oy"][coloma] = 47.0, 14.0
+    cuirassiers = state.g.troop_index["Cuirassiers of Flanders"]  # his regiment's: 7.7" away
+    doc["state"]["x"][cuirassiers], doc["state"]["y"][cuirassiers] = 47.0, 22.5
     loaded = state.g.state_from_json(doc)
     assert isinstance(loaded, TerciosState)
     apply(loaded, f"activate commander {CHIEF}", f"{CHIEF}: accomplice Carlos Coloma")
     roll(loaded, 2)
-    assert "Carlos Coloma: join Verdugo" in texts(loaded)
+    assert "Carlos Coloma: join Cuirassiers of Flanders" in texts(loaded)
     joined = loaded.clone()
-    apply(joined, "Carlos Coloma: join Verdugo")
-    assert joined.attached[coloma] == joined.g.troop_index["Verdugo"]
+    apply(joined, "Carlos Coloma: join Cuirassiers of Flanders")
+    assert joined.attached[coloma] == cuirassiers
     # or an exact move of at most 9 inches (RULINGS.md R76, R81)
     with pytest.raises(IllegalAction, match=r"the move is 9\.10 inches; Carlos Coloma may move 9"):
         loaded.apply_action("move Carlos Coloma to 47,4.9")

@@ -26,7 +26,7 @@ STANDARD, SMALL = _load("15/28mm"), _load("6/10mm")
 
 
 def _cm(game: Tercios, inches: float) -> float:
-    return inches * game.pack.rules.table["cm_per_inch"]
+    return inches * game.pack.cm_per_inch
 
 
 def test_small_scale_halves_every_base_and_keeps_the_table() -> None:

@@ -15,7 +15,8 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from stratagem.core import StratagemError
-from stratagem.games.tercios.pack import Pack, ProfileEntry, plain
+from stratagem.core.datapack import Assumed
+from stratagem.games.tercios.pack import Pack, ProfileEntry, names, plain
 
 ARMIES_DIR = Path(__file__).parent / "data" / "armies"
 
@@ -204,20 +205,25 @@ def build_profile(
         "courage": plain(card.courage),
         "stamina": plain(card.stamina),
     }
-    weapons = {plain(weapon) for weapon in card.weapons}
-    rules = {plain(rule) for rule in card.rules} | extra
+    weapons = set(names(card.weapons))
+    rules = set(names(card.rules)) | extra
     chosen = set(spec.options)
     for option in card.option:
         if option.name not in chosen:
             continue
-        values.update(option.set)
+        values.update(
+            {
+                stat: value.value if isinstance(value, Assumed) else value
+                for stat, value in option.set.items()
+            }
+        )
         for condition, changes in option.set_if.items():
             if condition in chosen:
                 values.update(changes)
-        rules |= set(option.add_rules)
-        rules -= set(option.remove_rules)
-        weapons -= set(option.remove_weapons)
-        weapons |= set(option.add_weapons)
+        rules |= set(names(option.add_rules))
+        rules -= set(names(option.remove_rules))
+        weapons -= set(names(option.remove_weapons))
+        weapons |= set(names(option.add_weapons))
     discipline = int(values["discipline"])
     if spec.elite:
         rules.add("Elite")

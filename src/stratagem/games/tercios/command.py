@@ -51,16 +51,17 @@ def full_move(state: TerciosState, officer: int) -> float:
 
 
 def may_command(state: TerciosState, officer: int, unit: int) -> bool:
-    """The C-C commands every unit [Command] but allies [Allies] (unless Diplomat
-    [Diplomat]); other commanders their own regiment (any unit with Reputation
-    [Reputation])."""
+    """Whether the commander may interact with the unit: the C-C with every unit [Command]
+    but allied ones, the one exception of the Allies rule (lifted by Diplomat) [Allies]
+    [Diplomat]; other commanders with their own regiment, allied or not (any unit with
+    Reputation [Reputation]) [Rulings R99]."""
     who = state.g.officers[officer]
     troop = state.g.troops[unit]
     if who.side != troop.side or not state.o_alive[officer]:
         return False
-    if troop.allied and "Diplomat" not in who.traits:
-        return False
-    return who.is_chief or who.regiment == troop.regiment or "Reputation" in who.traits
+    if who.is_chief:
+        return not troop.allied or "Diplomat" in who.traits
+    return who.regiment == troop.regiment or "Reputation" in who.traits
 
 
 def officer_point(state: TerciosState, officer: int) -> tuple[float, float]:

@@ -489,16 +489,16 @@ def _inspired(state: TerciosState, officer: int, unit: int) -> list[int]:
 
 
 def _joinable(state: TerciosState, officer: int, move: float | None = None) -> Iterator[int]:
-    """The units of his side he can reach with his move (or ``move`` inches) to join,
-    found one by one (``commander_activatable`` needs only the first)."""
-    side = state.g.officers[officer].side
+    """The units he may interact with [Command] [Allies] that he can reach with his move
+    (or ``move`` inches) to join, found one by one (``commander_activatable`` needs only
+    the first) [Rulings R99]."""
     if state.attached[officer] >= 0:
         return
     reach = commander_move(state, officer) if move is None else move  # once, not per unit
-    for unit, troop in enumerate(state.g.troops):
+    for unit in range(len(state.g.troops)):
         if (
-            troop.side == side
-            and state.alive[unit]
+            state.alive[unit]
+            and may_command(state, officer, unit)
             and _approach(state, officer, unit, 0.0, reach) is not None
         ):
             yield unit

@@ -19,6 +19,8 @@ from shapely import LineString, MultiPolygon, Point, Polygon
 from shapely.geometry.base import BaseGeometry
 
 EPSILON = 1e-6
+EDGE = 1e-3
+"""How near an element's edge a point counts as on it (inches)."""
 CLEAR = 0.1
 """Inches of margin of the cheap distance tests that settle only the clear cases (before a
 shapely test): whatever is nearer gets the exact test."""

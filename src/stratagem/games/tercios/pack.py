@@ -24,9 +24,21 @@ Ground = Literal["open", "easy", "difficult", "very difficult", "impassable"]
 STATS = ("mvt", "melee", "shoot", "discipline", "courage", "stamina")
 
 
+Names = list[str | Assumed[str]] | Assumed[list[str]]
+"""A list of names (weapons, rules, kinds): each printed or assumed, or the whole list
+assumed (an unprinted list, possibly empty)."""
+
+
 def plain(value: T | Assumed[T]) -> T:
     """The value of a pack entry, printed or assumed."""
     return value.value if isinstance(value, Assumed) else value
+
+
+def names(entries: Names) -> list[str]:
+    """The names of a list of the pack, printed or assumed."""
+    if isinstance(entries, Assumed):
+        return list(entries.value)
+    return [plain(entry) for entry in entries]
 
 
 class OptionEntry(PackModel):
@@ -34,18 +46,20 @@ class OptionEntry(PackModel):
 
     name: str = Field(min_length=1)
     cost: int
-    set: dict[str, int | str] = Field(default_factory=dict)
+    set: dict[str, int | str | Assumed[int | str]] = Field(default_factory=dict)
     set_if: dict[str, dict[str, int | str]] = Field(default_factory=dict)
-    add_rules: list[str] = Field(default_factory=list)
-    remove_rules: list[str] = Field(default_factory=list)
-    add_weapons: list[str] = Field(default_factory=list)
-    remove_weapons: list[str] = Field(default_factory=list)
-    incompatible: list[str] = Field(default_factory=list)
+    add_rules: Names = Field(default_factory=list)
+    remove_rules: Names = Field(default_factory=list)
+    add_weapons: Names = Field(default_factory=list)
+    remove_weapons: Names = Field(default_factory=list)
+    incompatible: Names = Field(default_factory=list)
     nations: list[str] = Field(default_factory=list)
 
     @field_validator("set")
     @classmethod
-    def _known_stats(cls, values: dict[str, int | str]) -> dict[str, int | str]:
+    def _known_stats(
+        cls, values: dict[str, int | str | Assumed[int | str]]
+    ) -> dict[str, int | str | Assumed[int | str]]:
         for key in values:
             if key not in STATS:
                 raise ValueError(f"{key!r} is not a value of a unit ({', '.join(STATS)})")
@@ -68,8 +82,8 @@ class ProfileEntry(PackModel):
     def_cav: int | Assumed[int]
     def_volley: int | Assumed[int]
     def_ball: int | Assumed[int]
-    weapons: list[str | Assumed[str]]
-    rules: list[str | Assumed[str]]
+    weapons: Names
+    rules: Names
     points: int | Assumed[int]
     option: list[OptionEntry] = Field(default_factory=list)
 
@@ -90,12 +104,14 @@ class SceneryEntry(PackModel):
     """One scenery element of The Battle [Scenery Elements] [Scenery Points]."""
 
     ground: Ground | Assumed[Ground]
+    with_road: Ground | Assumed[Ground] | None = None
     hidden: bool | Assumed[bool] = False
     cover: bool | Assumed[bool] = False
     protected: bool | Assumed[bool] = False
     height: bool | Assumed[bool] = False
     linear: bool = False
-    closed_to: list[str] = Field(default_factory=list)
+    closed_to: Names = Field(default_factory=list)
+    holds: Names = Field(default_factory=list)
     field_roll: list[str] = Field(default_factory=list)
 
 
@@ -128,7 +144,7 @@ MinMax = tuple[int, int]
 class RulesFile(PackModel):
     """``rules.toml``."""
 
-    table: dict[str, float]
+    table: dict[str, float | Assumed[float]]
     scales: dict[str, float | Assumed[float]]
     bases: dict[str, tuple[float, float] | Assumed[tuple[float, float]]]
     progression: dict[str, list[int]]
@@ -163,14 +179,20 @@ class Pack:
     def base_size(self, name: str) -> tuple[float, float]:
         """A base's width and depth in inches [Figures and Bases]."""
         width, depth = plain(self.rules.bases[name])
-        cm = self.rules.table["cm_per_inch"]
+        cm = self.cm_per_inch
         return (width / cm, depth / cm)
+
+    @property
+    def cm_per_inch(self) -> float:
+        """The centimetres of an inch (of the scale's inches) [Rulings R80]."""
+        return float(plain(self.rules.table["cm_per_inch"]))
 
     @property
     def table_size(self) -> tuple[float, float]:
         """The table's width and depth in inches [Other Components] [The Table]."""
         table = self.rules.table
-        return (table["width_cm"] / table["cm_per_inch"], table["depth_cm"] / table["cm_per_inch"])
+        cm = self.cm_per_inch
+        return (plain(table["width_cm"]) / cm, plain(table["depth_cm"]) / cm)
 
     def at_scale(self, scale: str) -> Pack:
         """The pack for figures of ``scale`` [Figures and Bases] [Rulings R80]: the bases'
@@ -179,8 +201,8 @@ class Pack:
         factor = float(plain(self.rules.scales[scale]))
         if factor == 1.0:
             return self
-        table = dict(self.rules.table)
-        table["cm_per_inch"] *= factor
+        table: dict[str, float | Assumed[float]] = dict(self.rules.table)
+        table["cm_per_inch"] = self.cm_per_inch * factor
         bases: dict[str, tuple[float, float] | Assumed[tuple[float, float]]] = {
             name: (plain(size)[0] * factor, plain(size)[1] * factor)
             for name, size in self.rules.bases.items()

@@ -24,7 +24,14 @@ from typing import TYPE_CHECKING
 import numpy as np
 import shapely
 
-from stratagem.games.tercios.geometry import EPSILON, Placement, Shapes, blocked, narrow_gap
+from stratagem.games.tercios.geometry import (
+    EDGE,
+    EPSILON,
+    Placement,
+    Shapes,
+    blocked,
+    narrow_gap,
+)
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -223,7 +230,7 @@ class Scene:
             shared = shapely.contains_xy(hidden, starts[:, 0], starts[:, 1]) & (
                 shapely.contains_xy(hidden, stops[:, 0], stops[:, 1])
             )
-            usable[:, len(units) :] = ~shared
+            usable[:, len(units) :] = ~(shared | _leaving(lines, ends[:, 0], self.hidden))
         crossing = blocked(lines, shapes, usable)
         near = shapely.dwithin(lines[:, None], shapes[None, :], self.gap) & usable
         between = near.sum(axis=1) >= 2
@@ -248,8 +255,8 @@ def blockers(state: TerciosState, unit: int, ignore: frozenset[int] = frozenset(
     the position [Overlap] [Impassable]."""
     scene = scene_of(state)
     troops = state.g.troops
-    category = troops[unit].profile.category
-    key = (unit, category, ignore)
+    profile = troops[unit].profile
+    key = (unit, profile.category, ignore)
     known = scene.blockers.get(key)
     if known is None:
         items = [
@@ -258,9 +265,9 @@ def blockers(state: TerciosState, unit: int, ignore: frozenset[int] = frozenset(
             if other != unit and other not in ignore and scene.alive[other]
         ]
         items += [
-            Obstacle(f"{element.name} (impassable)", element.shape, None)
+            Obstacle(f"{element.name} ({reason})", element.shape, None)
             for element in state.terrain
-            if element.ground_for(category) == "impassable"
+            if (reason := element.closed_reason(profile.category, profile.kind))
         ]
         known = scene.blockers[key] = Blockers(tuple(items), _array([o.shape for o in items]))
     return known
@@ -292,6 +299,20 @@ def scene_of(state: TerciosState) -> Scene:
     if scene is None or not scene.holds(state):
         scene = state._scene = Scene(state, scene)
     return scene
+
+
+def _leaving(lines: Shapes, starts: NDArray[np.float64], hidden: Shapes) -> NDArray[np.bool_]:
+    """For each line (rows) and Hidden element (columns): the line starts on the element's
+    edge and runs outside it, as a shot out of a building measured from its edge
+    [Building] [Rulings R100]; the element neither blocks it nor narrows its gap."""
+    on_edge = np.asarray(
+        shapely.dwithin(np.asarray(shapely.points(starts))[:, None], hidden[None, :], EDGE)
+    ) & ~np.asarray(shapely.contains_xy(hidden[None, :], starts[:, 0, None], starts[:, 1, None]))
+    rows, cols = np.nonzero(on_edge)
+    if len(rows):
+        inner = shapely.length(shapely.intersection(lines[rows], hidden[cols])) > EPSILON
+        on_edge[rows[inner], cols[inner]] = False
+    return on_edge
 
 
 def _array(shapes: list[shapely.Geometry]) -> NDArray[np.object_]:

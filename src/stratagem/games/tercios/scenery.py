@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 from shapely import LineString, Point, Polygon, box
 from shapely.affinity import rotate
 
+from stratagem.core.datapack import Assumed
 from stratagem.games.tercios.fields import cultivated_field
 from stratagem.games.tercios.geometry import EPSILON
 from stratagem.games.tercios.pack import Pack, plain
@@ -29,6 +30,9 @@ ATTEMPTS = 40
 ACROSS = ("River", "Road")
 ON_RIVER = ("Bridge", "Ford")
 CARTOGRAPHER = 2
+NORTHWARD = 90.0
+"""The turn of a road laid south to north, between the deployment zones (over a bridge
+[Bridge]) [Rulings R82]."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +82,7 @@ def scenery_points_battlefield(
                 left[side] -= pack.rules.scenery_costs[kind]
                 bought[side].append(kind)
         side = 1 - side
-    return ScenerySetup(points, (tuple(bought[0]), tuple(bought[1])), tuple(placed))
+    return ScenerySetup(points, (tuple(bought[0]), tuple(bought[1])), paved(pack, placed))
 
 
 def _buy(pack: Pack, rng: random.Random, budget: int, placed: list[TerrainElement]) -> str | None:
@@ -114,6 +118,10 @@ def _shape(pack: Pack, rng: random.Random, kind: str, placed: list[TerrainElemen
         minx, _, maxx, _ = river.bounds
         x = rng.uniform(minx + width, maxx - width)
         return _crossing(pack, kind, x, river)
+    bridges = [e.shape for e in placed if e.kind == "Bridge"] if kind == "Road" else []
+    if bridges and rng.random() < 0.5:  # over a bridge [Bridge]
+        minx, _, maxx, _ = rng.choice(bridges).bounds
+        return footprint(pack, kind, (minx + maxx) / 2, (low + high) / 2, NORTHWARD)
     if kind in ACROSS:
         return footprint(pack, kind, 0.0, rng.uniform(low + depth / 2, high - depth / 2), 0.0)
     reach = math.hypot(width, depth) / 2
@@ -132,9 +140,14 @@ def between_zones(pack: Pack) -> tuple[float, float]:
 
 def footprint(pack: Pack, kind: str, x: float, y: float, angle: float) -> Polygon:
     """The footprint of ``kind`` centred on ``x, y`` and turned by ``angle`` degrees; a
-    river or a road crosses the table from side to side through ``y`` (not for a bridge
-    or a ford, which ``_crossing`` lays on its river)."""
+    river or a road crosses the table from west to east through ``y``, or a road turned
+    northward runs from south to north between the deployment zones through ``x`` (so
+    that it can pass over a bridge) (not for a bridge or a ford, which ``_crossing`` lays
+    on its river) [Rulings R82]."""
     width, depth = plain(pack.rules.scenery_size[kind])
+    if kind == "Road" and angle == NORTHWARD:
+        low, high = between_zones(pack)
+        return box(x - depth / 2, low, x + depth / 2, high)
     if kind in ACROSS:
         return box(0.0, y - depth / 2, pack.table_size[0], y + depth / 2)
     if plain(pack.rules.scenery[kind].linear):
@@ -163,14 +176,25 @@ def crossing_at(
 def fit_problem(kind: str, shape: Polygon, placed: Sequence[TerrainElement]) -> str | None:
     """Why ``shape`` may not be placed: it overlaps another element, or is neither
     touching it nor 3 inches or more from it [Scenery Points] (a bridge or ford lies on
-    its river [Bridge] [Ford]); ``None`` when it fits."""
+    its river [Bridge] [Ford]; a road passing over a bridge lies on it and meets its
+    river there [Bridge] [Rulings R93]); ``None`` when it fits."""
+    bridges = [
+        other.shape
+        for other in placed
+        if kind == "Road" and other.kind == "Bridge" and passes_over(shape, other.shape)
+    ]
+    crossed = {id(bridge) for bridge in bridges}
     for other in placed:
         if kind in ON_RIVER and other.kind == "River":
             continue
         if other.kind in ON_RIVER and kind == "River":
             continue
+        if id(other.shape) in crossed:
+            continue
         if shape.intersection(other.shape).area > EPSILON:
             return f"Scenery Points: the {kind} would overlap {other.name}"
+        if other.kind == "River" and any(other.shape.distance(b) <= EPSILON for b in bridges):
+            continue
         apart = other.shape.distance(shape)
         if EPSILON < apart < 3.0:
             return (
@@ -178,6 +202,31 @@ def fit_problem(kind: str, shape: Polygon, placed: Sequence[TerrainElement]) -> 
                 "an element must touch another or stand 3 inches or more from each"
             )
     return None
+
+
+def passes_over(road: Polygon, bridge: Polygon) -> bool:
+    """The road runs across the whole bridge, from one bank to the other [Bridge]."""
+    part = road.intersection(bridge)
+    if part.is_empty:
+        return False
+    _, low, _, high = part.bounds
+    _, bank, _, other_bank = bridge.bounds
+    return bool(low <= bank + EPSILON and high >= other_bank - EPSILON)
+
+
+def paved(pack: Pack, placed: Sequence[TerrainElement]) -> tuple[TerrainElement, ...]:
+    """The elements, each bridge that a road passes over taking the ground the pack gives
+    it then (easy) [Bridge]."""
+    roads = [e.shape for e in placed if e.kind == "Road"]
+    out = []
+    for item in placed:
+        paving = pack.rules.scenery[item.kind].with_road
+        if paving is not None and any(passes_over(road, item.shape) for road in roads):
+            ground = paving.value if isinstance(paving, Assumed) else paving
+            out.append(replace(item, ground=ground))
+        else:
+            out.append(item)
+    return tuple(out)
 
 
 def _fits(kind: str, shape: Polygon, placed: list[TerrainElement]) -> bool:

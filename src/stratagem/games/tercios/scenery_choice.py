@@ -27,12 +27,14 @@ from stratagem.games.tercios.parsing import exact_pattern
 from stratagem.games.tercios.scenery import (
     ACROSS,
     CARTOGRAPHER,
+    NORTHWARD,
     ON_RIVER,
     between_zones,
     crossing_at,
     fit_problem,
     footprint,
     opened,
+    paved,
 )
 from stratagem.games.tercios.terrain import TerrainElement, element
 
@@ -85,7 +87,8 @@ def spots(pack: Pack, kind: str) -> list[tuple[str, Placing]]:
     """The listed placements of ``kind`` for bots and random play [Rulings R91], with
     their texts, unturned: 5 columns by 3 rows, the rows against the south deployment
     zone, in the middle and against the north one; a river or a road on one of its 3 rows
-    across the table. A bridge or a ford is listed by river and column
+    across the table, and a road also south to north on each column (over the bridge
+    listed there) [Rulings R91]. A bridge or a ford is listed by river and column
     (``place Bridge across River 1 at 11.81``), its row that river's (``river_spots``)."""
     width = pack.table_size[0]
     low, high = between_zones(pack)
@@ -93,6 +96,9 @@ def spots(pack: Pack, kind: str) -> list[tuple[str, Placing]]:
     rows = [round(y, 2) for y in (low + depth / 2, (low + high) / 2, high - depth / 2)]
     if kind in ACROSS:
         placings = [Placing(kind, round(width / 2, 2), y) for y in rows]
+        if kind == "Road":  # south to north, on the columns the bridges are listed on
+            middle = round((low + high) / 2, 2)
+            placings += [Placing(kind, x, middle, NORTHWARD) for x in _columns(pack)]
     elif kind in ON_RIVER:
         return [
             (f"place {kind} across River {river} at {x:g}", Placing(kind, x, 0.0))
@@ -141,6 +147,11 @@ def shape_of(pack: Pack, placing: Placing, placed: Sequence[TerrainElement]) -> 
                 f"there is none at {placing.x:g},{placing.y:g}"
             )
         return shape
+    if kind == "Road" and placing.angle not in (0.0, NORTHWARD):
+        return (
+            f"{RULE} (RULINGS.md R91): a road runs west to east across the table (angle 0) "
+            "or south to north between the deployment zones (angle 90)"
+        )
     shape = footprint(pack, kind, placing.x, placing.y, placing.angle)
     low, high = between_zones(pack)
     area = box(0.0, low, pack.table_size[0], high)
@@ -179,7 +190,7 @@ def build_terrain(pack: Pack, records: Sequence[JsonDict]) -> tuple[TerrainEleme
         if placing.kind in ON_RIVER:
             placed = opened(placed, shape)
         placed.append(new)
-    return tuple(placed)
+    return paved(pack, placed)
 
 
 def run_scenery(state: TerciosState, frame: Frame) -> None:

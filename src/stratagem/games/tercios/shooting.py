@@ -13,11 +13,18 @@ from stratagem.games.tercios.encoding import FIRE
 from stratagem.games.tercios.geometry import clearly_beyond, distance
 from stratagem.games.tercios.movement import evade
 from stratagem.games.tercios.shelter import in_cover
-from stratagem.games.tercios.sight import enemies, foresee, visible_centres
+from stratagem.games.tercios.sight import (
+    building_of,
+    edge_origins,
+    enemies,
+    foresee,
+    visible_centres,
+)
 from stratagem.games.tercios.unit_values import current
 
 if TYPE_CHECKING:
     from stratagem.games.tercios.state import Frame, TerciosState
+    from stratagem.games.tercios.terrain import TerrainElement
 
 GUNS = ("Light gun", "Medium gun", "Heavy gun")
 LIGHT_WEAPONS = ("Pistols", "Arquebus", "Muskets", "Crossbow", "Arquebus/Musket")
@@ -99,7 +106,11 @@ def _ranges(
     state: TerciosState, unit: int, targets: list[int], within: float
 ) -> list[float | None]:
     """``target_range`` of each of ``targets``: the lines to the targets not clearly out of
-    range are tested together (one batch per set of units shot over)."""
+    range are tested together (one batch per set of units shot over); from a building,
+    target by target (``_range_out_of``)."""
+    building = building_of(state, unit)
+    if building is not None:
+        return [_range_out_of(state, unit, building, target, within) for target in targets]
     origins = _origins(state, unit)
     over = {
         target: fired_over(state, unit, target)
@@ -120,6 +131,24 @@ def _ranges(
         )
         ranges.append(seen[0][0] if seen else None)
     return ranges
+
+
+def _range_out_of(
+    state: TerciosState, unit: int, building: TerrainElement, target: int, within: float
+) -> float | None:
+    """Shots out of a building are measured from any point of its edge [Building]
+    [Rulings R100]: the range is the shortest clear line from its edge (``edge_origins``);
+    the Hidden building does not block a line leaving it."""
+    seen = visible_centres(
+        state,
+        unit,
+        target,
+        edge_origins(state, building, target),
+        over=fired_over(state, unit, target),
+        within=within,
+        from_edge=True,
+    )
+    return seen[0][0] if seen else None
 
 
 def _beyond(

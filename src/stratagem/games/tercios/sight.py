@@ -13,6 +13,7 @@ from shapely import LineString, Point
 
 from stratagem.games.tercios.geometry import (
     CLEAR,
+    EDGE,
     EPSILON,
     Placement,
     bearing,
@@ -30,6 +31,7 @@ from stratagem.games.tercios.scene import blockers, scene_of
 
 if TYPE_CHECKING:
     from stratagem.games.tercios.state import TerciosState
+    from stratagem.games.tercios.terrain import TerrainElement
 
 
 def clear_line(
@@ -49,15 +51,17 @@ def visible_centres(
     *,
     over: frozenset[int] = frozenset(),
     within: float = math.inf,
+    from_edge: bool = False,
 ) -> list[tuple[float, tuple[float, float], tuple[float, float]]]:
     """Each (distance, origin, centre) from which ``viewer`` sees a centre of ``target``
     ``within`` inches of it, nearest first [Range]; the viewer's own base blocks lines
-    behind it; the units in ``over`` do not (shooting over them) [Bow] [Rulings R70]."""
+    behind it, unless they start on the edge of the building it occupies (``from_edge``)
+    [Building]; the units in ``over`` do not (shooting over them) [Bow] [Rulings R70]."""
     scene = scene_of(state)
     key = (viewer, target, tuple(origins), over, within)
     known = scene.sights.get(key)
     if known is None:
-        _look(state, viewer, [target], origins, over=over, within=within)
+        _look(state, viewer, [target], origins, over=over, within=within, own=not from_edge)
         known = scene.sights[key]
     return known
 
@@ -85,13 +89,47 @@ def sees(state: TerciosState, viewer: int, target: int) -> bool:
     return seen_among(state, viewer, [target]) == [target]
 
 
+def building_of(state: TerciosState, unit: int) -> TerrainElement | None:
+    """The building the unit occupies (its centre stands in it) [Building] [Rulings R95]."""
+    centre = Point(state.x[unit], state.y[unit])
+    return next((e for e in state.terrain if e.building and e.shape.contains(centre)), None)
+
+
+def edge_origins(
+    state: TerciosState, building: TerrainElement, target: int
+) -> list[tuple[float, float]]:
+    """Where lines out of a building towards ``target`` start, on its edge [Building]
+    [Rulings R100]: the point of the edge nearest each centre of the target (a hair
+    outside, so that rounding keeps it off the building) and the building's corners."""
+    edge = building.shape.exterior
+    origins: list[tuple[float, float]] = []
+    for centre in state.placement(target).centres():
+        near = edge.interpolate(edge.project(Point(centre)))
+        gap = distance((near.x, near.y), centre)
+        if gap > EPSILON:
+            nudge = EDGE / 10 / gap
+            origins.append(
+                (near.x + (centre[0] - near.x) * nudge, near.y + (centre[1] - near.y) * nudge)
+            )
+    return origins + [(x, y) for x, y in edge.coords[:-1]]
+
+
 def seen_among(state: TerciosState, viewer: int, targets: list[int]) -> list[int]:
     """The units of ``targets`` that ``viewer`` sees (any centre from its front centre)
-    [Line of sight],
+    [Line of sight], or from the edge of the building it occupies [Building]
+    [Rulings R100],
     in the same order. Their nearest centres are tried together first, then the three
     other centres of those not yet seen, all together (one batch of lines rather than
     three)."""
     scene = scene_of(state)
+    building = building_of(state, viewer)
+    if building is not None:
+        for target in targets:
+            if (viewer, target) not in scene.seen:
+                origins = edge_origins(state, building, target)
+                lines = visible_centres(state, viewer, target, origins, from_edge=True)
+                scene.seen[(viewer, target)] = bool(lines)
+        return [t for t in targets if scene.seen[(viewer, t)]]
     front = scene.spots[viewer].front
     seen = scene.seen
     todo = [t for t in targets if (viewer, t) not in seen]
@@ -115,19 +153,20 @@ def _clear_from(
     viewer: int,
     rows: list[tuple[int, tuple[float, float], tuple[float, float]]],
     over: frozenset[int] = frozenset(),
+    own: bool = True,
 ) -> list[bool]:
     """For each (target, origin, centre): the line is clear (``clear_line``, the target and
-    the units in ``over`` aside) and does not cross the viewer's own base."""
+    the units in ``over`` aside) and does not cross the viewer's own base (if ``own``)."""
     scene = scene_of(state)
     clear = scene.clear_lines(
         [(origin, centre, frozenset((target, viewer, *over))) for target, origin, centre in rows]
     )
-    kept = [row for row, ok in enumerate(clear) if ok]
+    kept = [row for row, ok in enumerate(clear) if ok] if own else []
     if kept:
         lines = shapely.linestrings([(rows[row][1], rows[row][2]) for row in kept])
         behind = crossings(lines, scene.bases[viewer : viewer + 1])[:, 0]
-        for row, own in zip(kept, behind, strict=True):
-            clear[row] = not own
+        for row, crossing in zip(kept, behind, strict=True):
+            clear[row] = not crossing
     return clear
 
 
@@ -139,8 +178,10 @@ def _look(
     *,
     over: frozenset[int],
     within: float,
+    own: bool = True,
 ) -> None:
-    """Remember what ``viewer`` sees of each target from ``origins`` (``visible_centres``)."""
+    """Remember what ``viewer`` sees of each target from ``origins`` (``visible_centres``);
+    ``own``: the viewer's base blocks the lines crossing it."""
     scene = scene_of(state)
     wanted = [
         (target, gap, origin, centre)
@@ -149,7 +190,7 @@ def _look(
         for centre in scene.spots[target].centres()
         if (gap := distance(origin, centre)) <= within
     ]
-    clear = _clear_from(state, viewer, [(t, o, c) for t, _, o, c in wanted], over)
+    clear = _clear_from(state, viewer, [(t, o, c) for t, _, o, c in wanted], over, own)
     key_origins = tuple(origins)
     for target in targets:
         scene.sights[(viewer, target, key_origins, over, within)] = sorted(

@@ -15,7 +15,7 @@ from shapely import LineString, Point, Polygon
 
 from stratagem.core import JsonDict
 from stratagem.core.datapack import Assumed
-from stratagem.games.tercios.pack import Pack, plain
+from stratagem.games.tercios.pack import Pack, names, plain
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,11 +32,29 @@ class TerrainElement:
     height: bool
     closed_to: frozenset[str]
     linear: bool = False
+    holds: frozenset[str] = frozenset()
 
-    def ground_for(self, category: str) -> str:
-        """The element's ground for a unit of ``category``: buildings are impassable to
-        cavalry and artillery [Building] [Impassable]."""
-        return "impassable" if category in self.closed_to else self.ground
+    @property
+    def building(self) -> bool:
+        """A building (or a town): closed to the units that cannot enter one [Building]."""
+        return bool(self.closed_to)
+
+    def ground_for(self, category: str, kind: str | None = None) -> str:
+        """The element's ground for a unit of ``category`` (and ``kind``): buildings are
+        impassable to cavalry and artillery, and a small building to any unit but a
+        company [Building] [Impassable]."""
+        return "impassable" if self.closed_reason(category, kind) else self.ground
+
+    def closed_reason(self, category: str, kind: str | None = None) -> str | None:
+        """Why a unit of ``category`` and ``kind`` may not enter the element, or ``None``
+        [Impassable] [Building]."""
+        if self.ground == "impassable":
+            return "impassable"
+        if category in self.closed_to:
+            return f"Building: {category} cannot enter a building"
+        if self.holds and kind is not None and kind not in self.holds:
+            return f"Building: a {self.kind.lower()} holds only a company"
+        return None
 
     def to_json(self) -> JsonDict:
         """The element as the views and the renderer see it."""
@@ -73,8 +91,9 @@ def element(pack: Pack, kind: str, name: str, shape: Polygon) -> TerrainElement:
         cover=plain(entry.cover),
         protected=plain(entry.protected),
         height=plain(entry.height),
-        closed_to=frozenset(entry.closed_to),
+        closed_to=frozenset(names(entry.closed_to)),
         linear=entry.linear,
+        holds=frozenset(names(entry.holds)),
     )
 
 

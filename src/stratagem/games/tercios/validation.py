@@ -11,7 +11,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from stratagem.games.tercios.army import ArmySpec, CommanderSpec, RegimentSpec, army_points
-from stratagem.games.tercios.pack import Pack, plain
+from stratagem.games.tercios.pack import Pack, names, plain
 
 FAMILIES_OF_BATTALIONS = ("Tercio", "Classic", "Reformed", "Modern")
 
@@ -418,7 +418,7 @@ def _check_units(pack: Pack, army: ArmySpec) -> list[Violation]:
                         )
                     )
                     continue
-                clash = sorted(chosen & set(option.incompatible))
+                clash = sorted(chosen & set(names(option.incompatible)))
                 if clash:
                     found.append(
                         Violation(

@@ -111,7 +111,7 @@ def build_view(state: TerciosState, seat: int | None) -> JsonDict:
         "table": {
             "width": round(width, 3),
             "depth": round(depth, 3),
-            "cm_per_inch": g.pack.rules.table["cm_per_inch"],
+            "cm_per_inch": g.pack.cm_per_inch,
             "reaction_distance": g.pack.constant("reaction_distance"),
         },
         "terrain": [element.to_json() for element in state.terrain],
