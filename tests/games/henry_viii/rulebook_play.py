@@ -22,11 +22,11 @@ def legal(table: Table) -> list[str]:
 
 def answer(table: Table, *answers: str, until: Callable[[State], bool] | None = None) -> None:
     """Answer decisions from ``answers`` (each used once, when legal), passing otherwise,
-    until a chance node (or ``until``) is reached."""
+    until a chance node, the next Player Turn (once every answer is used) or ``until``."""
     queue = list(answers)
     state = table.state
     while state.current_player() != CHANCE and not state.is_terminal():
-        if until and until(state):
+        if (until and until(state)) or ("play an Endeavour" in asked(state) and not queue):
             break
         options = legal(table)
         chosen = next((text for text in queue if text in options), None)
