@@ -42,15 +42,37 @@ def answer(table: Table, *answers: str, until: Callable[[State], bool] | None = 
     assert not queue, f"answers never used: {queue} (now: {asked(state)})"
 
 
-def endeavour(table: Table, seat: int, card: str, *answers: str, die: int | None = None) -> None:
+def endeavour(
+    table: Table,
+    seat: int,
+    card: str,
+    *answers: str,
+    die: int | None = None,
+    until_support: int | None = None,
+    until: Callable[[State], bool] | None = None,
+) -> None:
     """At ``seat``'s Player Turn, play ``card`` as its Endeavour, answer with ``answers``
-    and force the Endeavour's die to ``die`` (if given)."""
+    and force the Endeavour's die to ``die`` (if given); or stop when the seat
+    ``until_support`` is asked for a Support (or when ``until`` holds)."""
     table.to_player_turn(seat)
     table.state.apply_action(f"Endeavour: {card}")
-    answer(table, *answers)
+    if until_support is not None:
+        until = support_asked(until_support)
+    answer(table, *answers, until=until)
+    if until is not None:
+        return
     if die is not None:
         assert asked(table.state) == "chance: the Endeavour's die", asked(table.state)
         table.state.apply_action(f"Die: {die}")
+
+
+def support_asked(seat: int) -> Callable[[State], bool]:
+    """A stop condition: ``seat`` is asked for a Support."""
+
+    def stop(state: State) -> bool:
+        return state.current_player() == seat and "play a Support" in asked(state)
+
+    return stop
 
 
 def last(table: Table, rule: str) -> Any:
