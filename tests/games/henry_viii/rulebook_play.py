@@ -129,3 +129,15 @@ def started(
     table.settle()
     return table
 
+
+
+def to_tower(table: Table, name: str, imprisoned: bool = False) -> None:
+    """Put ``name`` in the Tower (arrested, or imprisoned), his Offices falling vacant, as
+    an Arrest Warrant (or a Trial) would leave him."""
+    index = table.person(name)
+
+    def change(doc: dict[str, Any]) -> None:
+        doc["where"][index] = 4 if imprisoned else 3
+        doc["office_holder"] = [-1 if holder == index else holder for holder in doc["office_holder"]]
+
+    table.edit(change)
