@@ -214,3 +214,11 @@ def test_fee_d_men_two_cards_lost() -> None:
         else:
             answer(table, "No")
     assert faction_cards(table, 1) == before - 2
+
+
+@pytest.mark.xfail(strict=True, reason="departure: Important: You Can Play an Endeavour on Any Faction: Fee'd Men's targets leave out the playing Faction itself")
+def test_important_any_faction_feed_men_on_own_faction() -> None:
+    """Important: You Can Play an Endeavour on Any Faction: a Faction may aim Fee'd Men at itself."""
+    table = started(hands={0: ["Fee'd Men | Henry's Ear"]})
+    endeavour(table, 0, "Fee'd Men | Henry's Ear", until=lambda s: "target" in asked(s))
+    assert "Target faction: Faction 1" in legal(table)

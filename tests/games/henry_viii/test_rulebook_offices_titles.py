@@ -268,3 +268,86 @@ def test_b_characters_may_return_is_a_choice() -> None:
     table.state.apply_action("No")
     assert "Thomas Cromwell" in str(table.state.view(None)["abroad"])
 
+
+
+def give_secretaries_to_cromwell(table: Table) -> None:
+    """Thomas Cromwell (a Commoner) holds the Principal Secretary and the Secretary."""
+    cromwell = table.person("Thomas Cromwell")
+    offices = list(table.state.view(None)["offices"])
+
+    def change(doc: dict[str, object]) -> None:
+        holders = list(doc["office_holder"])  # type: ignore[call-overload]
+        holders[offices.index("Principal Secretary")] = cromwell
+        holders[offices.index("Secretary")] = cromwell
+        doc["office_holder"] = holders
+
+    table.edit(change)
+
+
+def test_secretary_one_free_rack_each_turn() -> None:
+    """An Office Card / List of Offices: the Secretary has one free Rack Endeavour each Turn (not each Round)."""
+    from tests.games.henry_viii.rulebook_play import to_tower
+
+    table = started()
+    give_secretaries_to_cromwell(table)
+    to_tower(table, "Thomas Boleyn")
+    seat = table.seat_of("Thomas Cromwell")
+    table.to_player_turn(seat)
+    table.state.apply_action("Office power: Secretary")
+    answer(table, "Target: Thomas Boleyn")
+    table.state.apply_action("Die: 1")
+    table.settle()
+    assert resolution(table)["endeavour"] == "Rack"
+    table.to_player_turn(seat)
+    assert "Office power: Secretary" not in legal(table)
+
+
+def test_principal_secretary_one_free_feed_men_each_turn() -> None:
+    """List of Offices: the Principal Secretary has one free Fee'd Men Endeavour each Turn."""
+    table = started()
+    give_secretaries_to_cromwell(table)
+    seat = table.seat_of("Thomas Cromwell")
+    table.to_player_turn(seat)
+    table.state.apply_action("Office power: Principal Secretary")
+    answer(table, "Target faction: Faction 1")
+    table.state.apply_action("Die: 1")
+    table.settle()
+    assert resolution(table)["endeavour"] == "Fee'd Men"
+    table.to_player_turn(seat)
+    assert "Office power: Principal Secretary" not in legal(table)
+
+
+def test_law_suit_also_stops_office_endeavours() -> None:
+    """List of Endeavours: Law Suit: a sued Faction plays no Endeavour, its Offices' free Endeavours included."""
+    table = started(hands={2: ["Law Suit | Bad Health"]})
+    offices = list(table.state.view(None)["offices"])
+
+    def no_chancellor(doc: dict[str, object]) -> None:
+        holders = list(doc["office_holder"])  # type: ignore[call-overload]
+        holders[offices.index("Chancellor")] = -1
+        doc["office_holder"] = holders
+
+    table.edit(no_chancellor)
+    seat = table.seat_of("Charles Brandon")
+    endeavour(table, 2, "Law Suit | Bad Health", f"Target faction: Faction {seat + 1}", die=6)
+    table.settle()
+    table.to_player_turn(seat)
+    assert not any(o.startswith("Office power: President") for o in legal(table))
+
+
+def test_speaker_of_the_house_parliamentary_petition_as_a_support() -> None:
+    """List of Offices: the Speaker of the House can play one Parliamentary Petition each Turn as a Support."""
+    from tests.games.henry_viii.rulebook_play import to_tower
+
+    table = started(hands={0: ["Trial | Captaincy", "Act of Attainder | Henry's Will"]})
+    to_tower(table, "Thomas Cromwell")
+    to_tower(table, "Thomas Boleyn")
+    speaker = table.seat_of("Thomas More")
+    endeavour(table, 0, "Trial | Captaincy", "Target: Thomas Cromwell", until_support=speaker)
+    assert "Office power: Speaker of the House" in legal(table)
+    table.state.apply_action("Office power: Speaker of the House")
+    answer(table, "Modifier: +1", "Modifier: +1")
+    table.state.apply_action("Die: 1")
+    table.settle()
+    endeavour(table, 0, "Act of Attainder | Henry's Will", "Target: Thomas Boleyn", until_support=speaker)
+    assert "Office power: Speaker of the House" not in legal(table)
