@@ -143,3 +143,31 @@ def test_when_henry_marries_lady_of_the_bedchamber_adds_one() -> None:
     table.state.apply_action("Die: 3")
     text = next(e.text for e in reversed(table.state.events) if e.rule == "F. Roll for Henry's Matrimonial Contentment")
     assert "die 3 cards +1 " in text
+
+
+def test_my_lords_man_card_is_lost_when_he_dies() -> None:
+    """My Lord's Man Card: the card is lost if its character dies."""
+    hands = {2: ["My Lord's Man | Captaincy", "Diplomatic Mission | Bad Health"], 0: ["Influenza | Bad Health"]}
+    table = started(hands=hands)
+    endeavour(table, 2, "My Lord's Man | Captaincy", "Target: Thomas Cromwell", die=6)
+    table.settle()
+    endeavour(table, 0, "Influenza | Bad Health", "Target: Thomas Cromwell", die=6)
+    table.settle(until=lambda s: asked(s).startswith("chance: a death roll"))
+    table.state.apply_action("Dice: 12")
+    table.settle()
+    assert "Thomas Cromwell" in table.state.view(None)["dead"]
+    endeavour(table, 2, "Diplomatic Mission | Bad Health", "Target: Thomas More", die=6)
+    assert not any("Lord's Man" in k for k in modifiers(table))
+
+
+def test_how_to_win_an_empty_line_of_succession_means_everyone_loses() -> None:
+    """How to Win: with nobody in the Line of Succession at the end, everyone loses."""
+    table = started(hands={0: ["Act of Bastardy | Royal Command"]})
+    endeavour(table, 0, "Act of Bastardy | Royal Command", "Target: Catherine of Aragon", die=6)
+    table.settle()
+    assert table.state.view(None)["line_of_succession"] == []
+    drive(table, lambda s: s.view(None)["turn"] == 2 and asked(s) == "chance: Henry's death roll")
+    table.state.apply_action("Dice: 12")
+    drive(table, lambda s: s.is_terminal())
+    assert table.state.view(None)["line_of_succession"] == []
+    assert not any(value > 0 for value in table.state.returns())

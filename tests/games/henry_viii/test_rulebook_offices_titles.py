@@ -351,3 +351,12 @@ def test_speaker_of_the_house_parliamentary_petition_as_a_support() -> None:
     table.settle()
     endeavour(table, 0, "Act of Attainder | Henry's Will", "Target: Thomas Boleyn", until_support=speaker)
     assert "Office power: Speaker of the House" not in legal(table)
+
+
+def test_nobles_the_title_passes_to_the_heir_on_death() -> None:
+    """Nobles, Royals and Commoners: when Thomas Howard (Norfolk 1) dies, Henry Howard (Norfolk 2) inherits at once."""
+    table = started()
+    drive(table, lambda s: s.view(None)["turn"] == 2 and asked(s) == "chance: a death roll for Thomas Howard")
+    table.state.apply_action("Dice: 12")
+    assert "Thomas Howard" in table.state.view(None)["dead"]
+    assert table.state.view(None)["titles"]["Duke of Norfolk"] == "Henry Howard"
