@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from stratagem import CHANCE, IllegalAction, State
-
 from tests.games.henry_viii.helpers import Table, asked, drive
+
+from stratagem import CHANCE, IllegalAction, State
 
 
 def legal(table: Table) -> list[str]:
@@ -130,7 +130,6 @@ def started(
     return table
 
 
-
 def to_tower(table: Table, name: str, imprisoned: bool = False) -> None:
     """Put ``name`` in the Tower (arrested, or imprisoned), his Offices falling vacant, as
     an Arrest Warrant (or a Trial) would leave him."""
@@ -138,6 +137,8 @@ def to_tower(table: Table, name: str, imprisoned: bool = False) -> None:
 
     def change(doc: dict[str, Any]) -> None:
         doc["where"][index] = 4 if imprisoned else 3
-        doc["office_holder"] = [-1 if holder == index else holder for holder in doc["office_holder"]]
+        doc["office_holder"] = [
+            -1 if holder == index else holder for holder in doc["office_holder"]
+        ]
 
     table.edit(change)

@@ -4,9 +4,19 @@ results and the Act of Attainder as a Support (public API only)."""
 from __future__ import annotations
 
 from tests.games.henry_viii.helpers import Table, asked, outcome_texts
-from tests.games.henry_viii.rulebook_play import answer, endeavour, legal, resolution, started, to_tower
+from tests.games.henry_viii.rulebook_play import (
+    answer,
+    endeavour,
+    legal,
+    resolution,
+    started,
+    to_tower,
+)
 
-SPY_HANDS = {0: ["Fee'd Men | Henry's Ear"], 1: ["Influenza | Bad Health", "Amnesty | Act of Attainder"]}
+SPY_HANDS = {
+    0: ["Fee'd Men | Henry's Ear"],
+    1: ["Influenza | Bad Health", "Amnesty | Act of Attainder"],
+}
 
 
 def feed_men(first_loss: str, second_loss: str) -> Table:
@@ -16,7 +26,9 @@ def feed_men(first_loss: str, second_loss: str) -> Table:
     endeavour(table, 0, "Fee'd Men | Henry's Ear", "Target faction: Faction 2", die=6)
     losses = [first_loss, second_loss]
     while asked(table.state) == "chance: a court card is lost at random":
-        wanted = next((f"Lose: {c}" for c in losses if f"Lose: {c}" in outcome_texts(table.state)), None)
+        wanted = next(
+            (f"Lose: {c}" for c in losses if f"Lose: {c}" in outcome_texts(table.state)), None
+        )
         table.state.apply_action(wanted or outcome_texts(table.state)[0])
         if wanted:
             losses.remove(wanted.removeprefix("Lose: "))
@@ -24,14 +36,16 @@ def feed_men(first_loss: str, second_loss: str) -> Table:
 
 
 def test_spy_cards_and_feed_men_a_lost_spy_card_may_be_played() -> None:
-    """Spy Cards and Fee'd Men: a Spy card lost to Fee'd Men may at once be played against its owner (a choice)."""
+    """Spy Cards and Fee'd Men: a Spy card lost to Fee'd Men may at once be played against its owner
+    (a choice)."""
     table = feed_men("Influenza | Bad Health", "Amnesty | Act of Attainder")
     assert table.state.current_player() == 0
     assert sorted(legal(table)) == ["No", "Yes"]
 
 
 def test_spy_cards_and_feed_men_the_victim_is_of_the_losing_faction() -> None:
-    """List of Endeavours: Fee'd Men: the victim of the Spy card is picked from the losing Faction."""
+    """List of Endeavours: Fee'd Men: the victim of the Spy card is picked from the losing
+    Faction."""
     table = feed_men("Influenza | Bad Health", "Amnesty | Act of Attainder")
     table.state.apply_action("Yes")
     victims = [o.removeprefix("Target: ") for o in legal(table) if o.startswith("Target: ")]
@@ -50,7 +64,11 @@ def test_new_years_gift_ends_the_turn_at_once() -> None:
     table = started(hands={1: ["Rack | New Year's Gift"], 2: ["Diplomatic Mission | Bad Health"]})
     while table.state.view(None)["round"] < 3:
         table.state.apply_action(
-            next(o for o in legal(table) if o.startswith("Discard") and "New Year" not in o and "Diplomatic" not in o)
+            next(
+                o
+                for o in legal(table)
+                if o.startswith("Discard") and "New Year" not in o and "Diplomatic" not in o
+            )
         )
         table.settle()
     endeavour(table, 2, "Diplomatic Mission | Bad Health", "Target: Thomas More", until_support=1)
@@ -62,11 +80,19 @@ def test_new_years_gift_ends_the_turn_at_once() -> None:
 
 
 def test_act_of_attainder_support_with_an_execution() -> None:
-    """Act of Attainder: played as a Support on an Execution, it attaints; the defector joins its player's Faction."""
+    """Act of Attainder: played as a Support on an Execution, it attaints; the defector joins its
+    player's Faction."""
     table = started(hands={0: ["Execution | Scandal"], 1: ["Amnesty | Act of Attainder"]})
     to_tower(table, "John Fisher", imprisoned=True)
     victim_seat = table.seat_of("John Fisher")
-    endeavour(table, 0, "Execution | Scandal", "Target: John Fisher", "Support: Amnesty | Act of Attainder", die=6)
+    endeavour(
+        table,
+        0,
+        "Execution | Scandal",
+        "Target: John Fisher",
+        "Support: Amnesty | Act of Attainder",
+        die=6,
+    )
     table.settle(until=lambda s: asked(s) == "chance: the defector after an attainder")
     pick = outcome_texts(table.state)[0].removeprefix("Pick: ")
     assert table.seat_of(pick) == victim_seat
@@ -82,7 +108,13 @@ def rack_then_try_more(rack_die: int, trial_die: int, ear: bool) -> Table:
     to_tower(table, "Thomas More")
     endeavour(table, 0, "Rack | New Year's Gift", "Target: Thomas More", die=rack_die)
     table.settle()
-    endeavour(table, 0, "Trial | Captaincy", "Target: Thomas More", until=lambda s: "play a Support" in asked(s))
+    endeavour(
+        table,
+        0,
+        "Trial | Captaincy",
+        "Target: Thomas More",
+        until=lambda s: "play a Support" in asked(s),
+    )
     if ear:
         answer(table, "Support: Marriage | Henry's Ear", until=lambda s: "modifier" in asked(s))
         table.state.apply_action("Modifier: +1")
@@ -111,20 +143,34 @@ def test_trial_10_executes_and_attaints() -> None:
 
 
 def test_trial_a_tudor_heir_is_imprisoned_instead_of_executed() -> None:
-    """List of Endeavours: Trial: a Tudor Heir (or minor) convicted is imprisoned, never executed."""
+    """List of Endeavours: Trial: a Tudor Heir (or minor) convicted is imprisoned, never
+    executed."""
     table = started(hands={0: ["Trial | Captaincy", "Arrest Warrant | Royal Command"]})
     to_tower(table, "Mary Tudor")
-    endeavour(table, 0, "Trial | Captaincy", "Target: Mary Tudor", "Support: Arrest Warrant | Royal Command")
+    endeavour(
+        table,
+        0,
+        "Trial | Captaincy",
+        "Target: Mary Tudor",
+        "Support: Arrest Warrant | Royal Command",
+    )
     table.settle()
     view = table.state.view(None)
     assert "Mary Tudor" in view["tower"]["imprisoned"] and "Mary Tudor" not in view["dead"]
 
 
 def test_the_queen_and_marriage_an_imprisoned_queen_stays_queen() -> None:
-    """The Queen and Marriage: a woman imprisoned stays Queen; only death or Annulment ends the marriage."""
+    """The Queen and Marriage: a woman imprisoned stays Queen; only death or Annulment ends the
+    marriage."""
     table = started(hands={0: ["Trial | Captaincy", "Arrest Warrant | Royal Command"]})
     to_tower(table, "Catherine of Aragon")
-    endeavour(table, 0, "Trial | Captaincy", "Target: Catherine of Aragon", "Support: Arrest Warrant | Royal Command")
+    endeavour(
+        table,
+        0,
+        "Trial | Captaincy",
+        "Target: Catherine of Aragon",
+        "Support: Arrest Warrant | Royal Command",
+    )
     table.settle()
     assert "Catherine of Aragon" in table.state.view(None)["tower"]["imprisoned"]
     assert table.state.view(None)["henry"]["queen"] == "Catherine of Aragon"

@@ -5,9 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-
 from tests.games.henry_viii.helpers import Table, asked
-from tests.games.henry_viii.rulebook_play import answer, endeavour, legal, modifiers, resolution, started
+from tests.games.henry_viii.rulebook_play import (
+    answer,
+    endeavour,
+    legal,
+    modifiers,
+    resolution,
+    started,
+)
 
 WAR_HANDS = {
     0: ["War/Uprising | Fee'd Men", "My Lord's Man | Captaincy"],
@@ -34,7 +40,8 @@ def war_of_william_fitzwilliam(die: int) -> Table:
 
 
 def test_war_card_example_action_points_total_zero() -> None:
-    """War Card: in the example William's Ability, Bad Health and Duplicity leave the Captain on 0 against Difficulty 2."""
+    """War Card: in the example William's Ability, Bad Health and Duplicity leave the Captain on 0
+    against Difficulty 2."""
     table = war_of_william_fitzwilliam(2)
     mods = modifiers(table)
     assert mods["Captaincy: William Fitzwilliam's Ability"] == 3
@@ -80,7 +87,10 @@ def courtenay_trial(die: int) -> Table:
     Courtenay, who implicated himself on the Rack, with Parading Royal Descent; Edward's
     Faction answers with a Parliamentary Petition at -1; Talbot votes to convict."""
     table = started(
-        hands={3: ["Trial | Captaincy", "Rack | Evidence-Parading Royal Descent"], 0: ["Law Suit | Parliamentary Petition"]}
+        hands={
+            3: ["Trial | Captaincy", "Rack | Evidence-Parading Royal Descent"],
+            0: ["Law Suit | Parliamentary Petition"],
+        }
     )
     index = table.person("Edward Courtenay")
 
@@ -91,9 +101,21 @@ def courtenay_trial(die: int) -> Table:
 
     table.edit(change)
     assert table.seat_of("George Talbot") == 3
-    endeavour(table, 3, "Trial | Captaincy", "Target: Edward Courtenay", until=lambda s: "Support" in asked(s))
-    answer(table, "Support: Rack | Evidence-Parading Royal Descent", until=lambda s: s.current_player() == 0 and "Support" in asked(s))
-    answer(table, "Support: Law Suit | Parliamentary Petition", until=lambda s: "modifier" in asked(s))
+    endeavour(
+        table,
+        3,
+        "Trial | Captaincy",
+        "Target: Edward Courtenay",
+        until=lambda s: "Support" in asked(s),
+    )
+    answer(
+        table,
+        "Support: Rack | Evidence-Parading Royal Descent",
+        until=lambda s: s.current_player() == 0 and "Support" in asked(s),
+    )
+    answer(
+        table, "Support: Law Suit | Parliamentary Petition", until=lambda s: "modifier" in asked(s)
+    )
     table.state.apply_action("Modifier: -1")
     answer(table, until=lambda s: "Trial President" in asked(s))
     table.state.apply_action("Modifier: +1")
@@ -103,7 +125,8 @@ def courtenay_trial(die: int) -> Table:
 
 
 def test_endeavour_examples_trial_of_edward_courtenay_modifiers() -> None:
-    """Endeavour Examples: Trial: President +1, Credibility -(-2), Rack +1, Parading +1, Opposition -1 make +4."""
+    """Endeavour Examples: Trial: President +1, Credibility -(-2), Rack +1, Parading +1, Opposition
+    -1 make +4."""
     table = courtenay_trial(4)
     mods = modifiers(table)
     assert mods["Trial President"] == 1
@@ -122,11 +145,27 @@ def test_endeavour_examples_trial_of_edward_courtenay_roll_4_executes() -> None:
 def more_on_trial(die: int, vote: str = "+1") -> Table:
     """Thomas More (a commoner), arrested, tried by Faction 1 with the President's ``vote``."""
     table = started(
-        hands={0: ["Arrest Warrant | Duplicity", "Trial | Captaincy"], 1: ["Investigation | Evidence of Heresy"]}
+        hands={
+            0: ["Arrest Warrant | Duplicity", "Trial | Captaincy"],
+            1: ["Investigation | Evidence of Heresy"],
+        }
     )
     table.edit(lambda doc: doc.update(religion=2))
-    endeavour(table, 0, "Arrest Warrant | Duplicity", "Target: Thomas More", "Support: Investigation | Evidence of Heresy", die=6)
-    endeavour(table, 0, "Trial | Captaincy", "Target: Thomas More", until=lambda s: "Trial President" in asked(s))
+    endeavour(
+        table,
+        0,
+        "Arrest Warrant | Duplicity",
+        "Target: Thomas More",
+        "Support: Investigation | Evidence of Heresy",
+        die=6,
+    )
+    endeavour(
+        table,
+        0,
+        "Trial | Captaincy",
+        "Target: Thomas More",
+        until=lambda s: "Trial President" in asked(s),
+    )
     table.state.apply_action(f"Modifier: {vote}")
     answer(table)
     table.state.apply_action(f"Die: {die}")
@@ -139,7 +178,8 @@ def more_on_trial(die: int, vote: str = "+1") -> Table:
     [(4, "released"), (5, "imprisoned"), (6, "imprisoned"), (2, "released")],
 )
 def test_trial_card_below_six_is_not_guilty_six_imprisons(die: int, outcome: str) -> None:
-    """List of Endeavours: Trial: 5 or less acquits and releases; 6 or 7 imprisons (President +1 here)."""
+    """List of Endeavours: Trial: 5 or less acquits and releases; 6 or 7 imprisons (President +1
+    here)."""
     table = more_on_trial(die)
     tower = table.state.view(None)["tower"]
     total = resolution(table)["total"]
@@ -163,34 +203,82 @@ def test_trial_card_no_modifiers_needs_a_6() -> None:
 def test_trial_card_president_for_a_commoner_is_the_lord_privy_seal() -> None:
     """Nobles, Royals and Commoners: the Lord Privy Seal presides at a Commoner's Trial."""
     table = started(
-        hands={0: ["Arrest Warrant | Duplicity", "Trial | Captaincy"], 1: ["Investigation | Evidence of Heresy"]}
+        hands={
+            0: ["Arrest Warrant | Duplicity", "Trial | Captaincy"],
+            1: ["Investigation | Evidence of Heresy"],
+        }
     )
     table.edit(lambda doc: doc.update(religion=2))
-    endeavour(table, 0, "Arrest Warrant | Duplicity", "Target: Thomas More", "Support: Investigation | Evidence of Heresy", die=6)
-    endeavour(table, 0, "Trial | Captaincy", "Target: Thomas More", until=lambda s: "Trial President" in asked(s))
+    endeavour(
+        table,
+        0,
+        "Arrest Warrant | Duplicity",
+        "Target: Thomas More",
+        "Support: Investigation | Evidence of Heresy",
+        die=6,
+    )
+    endeavour(
+        table,
+        0,
+        "Trial | Captaincy",
+        "Target: Thomas More",
+        until=lambda s: "Trial President" in asked(s),
+    )
     assert table.state.current_player() == table.seat_of("Cuthbert Tunstall")
 
 
 def test_trial_card_president_for_a_noble_is_the_lord_high_steward() -> None:
     """Nobles, Royals and Commoners: the Lord High Steward presides at a Noble's Trial."""
     table = started(
-        hands={0: ["Arrest Warrant | Duplicity", "Trial | Captaincy"], 1: ["Act of Attainder | Evidence of Conspiracy"]}
+        hands={
+            0: ["Arrest Warrant | Duplicity", "Trial | Captaincy"],
+            1: ["Act of Attainder | Evidence of Conspiracy"],
+        }
     )
-    endeavour(table, 0, "Arrest Warrant | Duplicity", "Target: Henry Courtenay", "Support: Act of Attainder | Evidence of Conspiracy", die=6)
+    endeavour(
+        table,
+        0,
+        "Arrest Warrant | Duplicity",
+        "Target: Henry Courtenay",
+        "Support: Act of Attainder | Evidence of Conspiracy",
+        die=6,
+    )
     table.settle()
     assert "Henry Courtenay" in table.state.view(None)["tower"]["arrested"]
-    endeavour(table, 0, "Trial | Captaincy", "Target: Henry Courtenay", until=lambda s: "Trial President" in asked(s))
+    endeavour(
+        table,
+        0,
+        "Trial | Captaincy",
+        "Target: Henry Courtenay",
+        until=lambda s: "Trial President" in asked(s),
+    )
     assert table.state.current_player() == table.seat_of("George Talbot")
 
 
 def test_trial_card_president_may_vote_either_way() -> None:
     """Trial Card: the Trial President adds +1 or -1 at his discretion."""
     table = started(
-        hands={0: ["Arrest Warrant | Duplicity", "Trial | Captaincy"], 1: ["Investigation | Evidence of Heresy"]}
+        hands={
+            0: ["Arrest Warrant | Duplicity", "Trial | Captaincy"],
+            1: ["Investigation | Evidence of Heresy"],
+        }
     )
     table.edit(lambda doc: doc.update(religion=2))
-    endeavour(table, 0, "Arrest Warrant | Duplicity", "Target: Thomas More", "Support: Investigation | Evidence of Heresy", die=6)
-    endeavour(table, 0, "Trial | Captaincy", "Target: Thomas More", until=lambda s: "Trial President" in asked(s))
+    endeavour(
+        table,
+        0,
+        "Arrest Warrant | Duplicity",
+        "Target: Thomas More",
+        "Support: Investigation | Evidence of Heresy",
+        die=6,
+    )
+    endeavour(
+        table,
+        0,
+        "Trial | Captaincy",
+        "Target: Thomas More",
+        until=lambda s: "Trial President" in asked(s),
+    )
     assert sorted(legal(table)) == ["Modifier: +1", "Modifier: -1"]
 
 
@@ -226,7 +314,8 @@ def test_pilgrimage_of_grace_only_catholic_males_roll() -> None:
 
 
 def test_pilgrimage_of_grace_example_thomas_howard_stays_loyal() -> None:
-    """Pilgrimage of Grace Card: Howard (C1, Guile 4) rolling 5 makes 1 against 2 and stays loyal."""
+    """Pilgrimage of Grace Card: Howard (C1, Guile 4) rolling 5 makes 1 against 2 and stays
+    loyal."""
     table = pilgrimage({"Thomas Howard": 5, "Thomas More": 6}, captain_die=6)
     texts = [e.text for e in table.state.events if e.text.startswith("Thomas Howard rolls")]
     assert texts == ["Thomas Howard rolls 5 - Guile 4 = 1: stays loyal."]
@@ -235,7 +324,9 @@ def test_pilgrimage_of_grace_example_thomas_howard_stays_loyal() -> None:
 def test_pilgrimage_of_grace_a_rebel_joins_at_two_or_more() -> None:
     """Pilgrimage of Grace Card: a roll less Guile reaching the Difficulty of 2 makes a rebel."""
     table = pilgrimage({"Thomas More": 3}, captain_die=6)
-    assert any(e.text.startswith("Thomas More rolls 3 - Guile 1 = 2: joins") for e in table.state.events)
+    assert any(
+        e.text.startswith("Thomas More rolls 3 - Guile 1 = 2: joins") for e in table.state.events
+    )
 
 
 def test_the_rebellion_defeated_rebels_are_arrested() -> None:

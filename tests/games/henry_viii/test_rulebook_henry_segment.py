@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from tests.games.henry_viii.helpers import ACCIDENT_HAND, Table, asked, drive, widow_henry
+from tests.games.henry_viii.rulebook_play import endeavour, last, legal, started
 
 from stratagem import CHANCE
-from tests.games.henry_viii.helpers import ACCIDENT_HAND, Table, asked, drive, widow_henry
-from tests.games.henry_viii.rulebook_play import endeavour, last, legal, play_until, started
 
 SON = ("Dice: 2", "Die: 5", "Die: 6")
 """Turn 1 Henry Segment results: an heir is born, a boy, and the Queen survives."""
@@ -30,14 +30,16 @@ def to_turn_2(table: Table, question: str) -> None:
 
 
 def test_a_act_of_supremacy_passes_in_turn_2_with_a_queen_and_no_son() -> None:
-    """A. Determine if the Act of Supremacy is passed: from Turn 2, a Queen and no living son pass it."""
+    """A. Determine if the Act of Supremacy is passed: from Turn 2, a Queen and no living son pass
+    it."""
     table = started()
     to_turn_2(table, "chance: Henry's death roll")
     assert table.state.view(None)["henry"]["act_of_supremacy"] is True
 
 
 def test_a_act_of_supremacy_sets_contentment_and_religion() -> None:
-    """A. Determine if the Act of Supremacy is passed: Contentment becomes -2 and the King's Religion P3."""
+    """A. Determine if the Act of Supremacy is passed: Contentment becomes -2 and the King's
+    Religion P3."""
     table = started()
     to_turn_2(table, "chance: Henry's death roll")
     henry = table.state.view(None)["henry"]
@@ -78,7 +80,8 @@ def test_a_act_of_supremacy_not_passed_without_a_queen() -> None:
 
 
 def test_a_annulment_cannot_be_played_before_the_act() -> None:
-    """A. Determine if the Act of Supremacy is passed: Annulment is unplayable until the Act has passed."""
+    """A. Determine if the Act of Supremacy is passed: Annulment is unplayable until the Act has
+    passed."""
     table = started(hands={2: ["Annulment | Evidence of Heresy"]})
     table.to_player_turn(2)
     assert "Endeavour: Annulment | Evidence of Heresy" not in legal(table)
@@ -109,7 +112,8 @@ def test_d_henry_lives_when_2d_is_below_the_listed_number() -> None:
 
 
 def test_d_the_game_finishes_at_the_end_of_the_turn_henry_dies() -> None:
-    """D. Check for Henry's Death: the Turn of Henry's death is still played out, then the game ends."""
+    """D. Check for Henry's Death: the Turn of Henry's death is still played out, then the game
+    ends."""
     table = started()
     to_turn_2(table, "chance: Henry's death roll")
     table.state.apply_action("Dice: 12")
@@ -137,7 +141,8 @@ def test_death_segment_none_on_the_last_turn() -> None:
 
 
 def test_e_an_heir_is_born_when_2d_is_at_most_the_baby_value() -> None:
-    """E. Check for the birth of a Tudor Heir: 2d not above the Queen's Baby Value (3) gives an heir."""
+    """E. Check for the birth of a Tudor Heir: 2d not above the Queen's Baby Value (3) gives an
+    heir."""
     table = Table(5)
     table.settle("Dice: 3", "Die: 5", "Die: 6")
     assert any("heir is born" in text for text in table.events())
@@ -151,12 +156,19 @@ def test_e_no_heir_when_2d_exceeds_the_baby_value() -> None:
     assert len(table.state.view(None)["line_of_succession"]) == 1
 
 
-@pytest.mark.parametrize(("die", "kind"), [(1, "Princess"), (4, "Princess"), (5, "Prince"), (6, "Prince")])
+@pytest.mark.parametrize(
+    ("die", "kind"), [(1, "Princess"), (4, "Princess"), (5, "Prince"), (6, "Prince")]
+)
 def test_e_sex_of_the_heir(die: int, kind: str) -> None:
-    """E. Check for the birth of a Tudor Heir: 1d of 1-4 gives a girl (Princess), 5-6 a boy (Prince)."""
+    """E. Check for the birth of a Tudor Heir: 1d of 1-4 gives a girl (Princess), 5-6 a boy
+    (Prince)."""
     table = Table(5)
     table.settle("Dice: 2", f"Die: {die}", "Die: 6")
-    born = [n for n, line in table.state.view(None)["characters"].items() if n != "Mary Tudor" and "Tudor" in line]
+    born = [
+        n
+        for n, line in table.state.view(None)["characters"].items()
+        if n != "Mary Tudor" and "Tudor" in line
+    ]
     assert len(born) == 1 and born[0].startswith(kind + " ")
 
 
@@ -171,7 +183,8 @@ def test_e_queen_dies_in_childbirth_on_1_or_2(die: int, dies: bool) -> None:
 
 
 def test_e_the_heir_joins_the_queens_faction_with_her_religion() -> None:
-    """E. Check for the birth of a Tudor Heir: the newborn belongs to the Queen's Faction and shares her Religion."""
+    """E. Check for the birth of a Tudor Heir: the newborn belongs to the Queen's Faction and shares
+    her Religion."""
     table = Table(5)
     table.settle(*SON)
     queen = table.character("Catherine of Aragon")
@@ -199,8 +212,13 @@ def test_e_a_newborn_daughter_is_never_succession_1() -> None:
 
 
 def test_e_the_queen_cannot_produce_an_heir_in_the_tower() -> None:
-    """E. Check for the birth of a Tudor Heir: no birth is rolled while the Queen is in the Tower."""
-    hand = ["Arrest Warrant | Duplicity", "Act of Attainder | Evidence of Conspiracy", "Arrest Warrant | Royal Command"]
+    """E. Check for the birth of a Tudor Heir: no birth is rolled while the Queen is in the
+    Tower."""
+    hand = [
+        "Arrest Warrant | Duplicity",
+        "Act of Attainder | Evidence of Conspiracy",
+        "Arrest Warrant | Royal Command",
+    ]
     table = started(hands={0: hand})
     endeavour(
         table,
@@ -216,7 +234,10 @@ def test_e_the_queen_cannot_produce_an_heir_in_the_tower() -> None:
 
     def stop(state: object) -> bool:
         questions.append(asked(table.state))
-        return table.state.view(None)["turn"] == 2 and asked(table.state) == "chance: Henry's Matrimonial Contentment"
+        return (
+            table.state.view(None)["turn"] == 2
+            and asked(table.state) == "chance: Henry's Matrimonial Contentment"
+        )
 
     drive(table, stop)
     assert "chance: the birth of an heir" not in questions[-40:]
@@ -224,7 +245,8 @@ def test_e_the_queen_cannot_produce_an_heir_in_the_tower() -> None:
 
 @pytest.mark.parametrize(("die", "contentment"), [(1, -2), (3, -2), (4, -1), (5, 0), (6, 0)])
 def test_f_contentment_table_without_a_male_heir(die: int, contentment: int) -> None:
-    """F. Roll for Henry's Matrimonial Contentment: die -3 (no male heir in the Line) read on the table."""
+    """F. Roll for Henry's Matrimonial Contentment: die -3 (no male heir in the Line) read on the
+    table."""
     table = Table(5)
     table.settle("Dice: 12", f"Die: {die}")
     assert table.state.view(None)["henry"]["contentment"] == contentment
@@ -232,14 +254,16 @@ def test_f_contentment_table_without_a_male_heir(die: int, contentment: int) -> 
 
 @pytest.mark.parametrize(("die", "contentment"), [(1, 1), (2, 1), (3, 2), (6, 2)])
 def test_f_contentment_table_with_a_son_by_this_queen(die: int, contentment: int) -> None:
-    """F. Roll for Henry's Matrimonial Contentment: a living son by this Queen adds +3 (4,5: +1; 6+: +2)."""
+    """F. Roll for Henry's Matrimonial Contentment: a living son by this Queen adds +3 (4,5: +1; 6+:
+    +2)."""
     table = Table(5)
     table.settle(*SON, f"Die: {die}")
     assert table.state.view(None)["henry"]["contentment"] == contentment
 
 
 def test_f_old_contentment_is_added_for_the_same_queen() -> None:
-    """F. Roll for Henry's Matrimonial Contentment: last Turn's Contentment counts again with the same Queen."""
+    """F. Roll for Henry's Matrimonial Contentment: last Turn's Contentment counts again with the
+    same Queen."""
     table = Table(5)
     table.settle(*SON, "Die: 3")
     assert table.state.view(None)["henry"]["contentment"] == 2
@@ -250,7 +274,8 @@ def test_f_old_contentment_is_added_for_the_same_queen() -> None:
 
 
 def test_f_henry_unmarried_has_contentment_minus_2() -> None:
-    """F. Roll for Henry's Matrimonial Contentment: a single Henry's Contentment is -2, with no roll."""
+    """F. Roll for Henry's Matrimonial Contentment: a single Henry's Contentment is -2, with no
+    roll."""
     table = Table(5, hands={0: ACCIDENT_HAND})
     widow_henry(table)
     questions: list[str] = []
@@ -265,17 +290,21 @@ def test_f_henry_unmarried_has_contentment_minus_2() -> None:
 
 
 def test_g_characters_due_this_turn_are_turned_over() -> None:
-    """G. Turn over new Characters and assign Court Cards: a Turn 2 character joins his Faction face up."""
+    """G. Turn over new Characters and assign Court Cards: a Turn 2 character joins his Faction face
+    up."""
     table = started()
     seat = next(
-        int(e.text.split()[1]) - 1 for e in table.state.events if e.text.endswith("Catherine Parr face down (enters Turn 2).")
+        int(e.text.split()[1]) - 1
+        for e in table.state.events
+        if e.text.endswith("Catherine Parr face down (enters Turn 2).")
     )
     drive(table, lambda s: s.view(None)["turn"] == 2 and "play an Endeavour" in asked(s))
     assert table.seat_of("Catherine Parr") == seat
 
 
 def test_g_each_faction_receives_five_court_cards() -> None:
-    """G. Turn over new Characters and assign Court Cards: every Faction gets 5, the Treasurer's one more."""
+    """G. Turn over new Characters and assign Court Cards: every Faction gets 5, the Treasurer's one
+    more."""
     table = started()
     treasurer = table.seat_of("Thomas Howard")
     factions = list(table.state.view(None)["factions"].values())
@@ -284,7 +313,8 @@ def test_g_each_faction_receives_five_court_cards() -> None:
 
 
 def test_g_cards_are_dealt_again_in_turn_2() -> None:
-    """G. Turn over new Characters and assign Court Cards: each Turn a fresh five cards are dealt."""
+    """G. Turn over new Characters and assign Court Cards: each Turn a fresh five cards are
+    dealt."""
     table = started()
     drive(table, lambda s: s.view(None)["turn"] == 2 and "play an Endeavour" in asked(s))
     counts = sorted(f["court_cards"] for f in table.state.view(None)["factions"].values())
@@ -292,7 +322,8 @@ def test_g_cards_are_dealt_again_in_turn_2() -> None:
 
 
 def test_game_sequence_henry_segment_before_player_rounds() -> None:
-    """Game Sequence: each Turn opens with the Henry Segment, then the Player Rounds, then the Death Segment."""
+    """Game Sequence: each Turn opens with the Henry Segment, then the Player Rounds, then the Death
+    Segment."""
     table = started()
     drive(table, lambda s: s.view(None)["turn"] == 2 and "play an Endeavour" in asked(s))
     rules = turn_events(table, 2)

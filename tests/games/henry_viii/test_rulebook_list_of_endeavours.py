@@ -4,32 +4,37 @@
 from __future__ import annotations
 
 import pytest
-
-from tests.games.henry_viii.helpers import asked, drive
+from tests.games.henry_viii.helpers import Table, asked, drive
 from tests.games.henry_viii.rulebook_play import answer, endeavour, legal, resolution, started
 
 
-def faction_cards(table: object, seat: int) -> int:
+def faction_cards(table: Table, seat: int) -> int:
     """How many Court cards Faction ``seat + 1`` holds."""
-    return int(table.state.view(None)["factions"][f"Faction {seat + 1}"]["court_cards"])  # type: ignore[attr-defined]
+    return int(table.state.view(None)["factions"][f"Faction {seat + 1}"]["court_cards"])
 
 
-def death_data(table: object) -> dict[str, int]:
+def death_data(table: Table) -> dict[str, int]:
     """The data of the last death roll event."""
-    for event in reversed(table.state.events):  # type: ignore[attr-defined]
+    for event in reversed(table.state.events):
         if "death_roll" in event.data:
             return dict(event.data)
     raise AssertionError("no death roll")
 
 
 def test_death_segment_example_thomas_howard_turn_3_dies_on_11() -> None:
-    """3. Death Segment: Howard (Death Roll 14) in Turn 3 dies on 2d of 11, since 11 + 3 reaches 14."""
+    """3. Death Segment: Howard (Death Roll 14) in Turn 3 dies on 2d of 11, since 11 + 3 reaches
+    14."""
     table = started()
     table.edit(lambda doc: doc.update(turn=3))
     drive(table, lambda s: asked(s) == "chance: a death roll for Thomas Howard")
     table.state.apply_action("Dice: 11")
     assert "Thomas Howard" in table.state.view(None)["dead"]
-    assert death_data(table) == {"character": "Thomas Howard", "roll": 11, "total": 14, "death_roll": 14}
+    assert death_data(table) == {
+        "character": "Thomas Howard",
+        "roll": 11,
+        "total": 14,
+        "death_roll": 14,
+    }
 
 
 def test_death_segment_example_thomas_howard_turn_3_lives_on_10() -> None:
@@ -89,7 +94,8 @@ def test_influenza_may_nominate_king_henry() -> None:
 
 
 def test_plague_every_character_but_those_abroad_rolls() -> None:
-    """List of Endeavours: Plague: every character rolls for death, except those Travelling or on a Mission."""
+    """List of Endeavours: Plague: every character rolls for death, except those Travelling or on a
+    Mission."""
     table = started(hands={0: ["Plague | Henry's Ear", "Diplomatic Mission | Bad Health"]})
     endeavour(table, 0, "Diplomatic Mission | Bad Health", "Target: Thomas Cromwell", die=6)
     table.settle()
@@ -111,7 +117,13 @@ def test_quails_two_cards_lost_at_random() -> None:
     assert faction_cards(table, 1) == before - 2
 
 
-@pytest.mark.xfail(strict=True, reason="departure: Important: You Can Play an Endeavour on Any Faction: Quails' targets leave out the playing Faction itself")
+@pytest.mark.xfail(
+    strict=True,
+    reason=(
+        "departure: Important: You Can Play an Endeavour on Any Faction: Quails' targets leave "
+        "out the playing Faction itself"
+    ),
+)
 def test_important_any_faction_quails_on_own_faction() -> None:
     """Important: You Can Play an Endeavour on Any Faction: a Faction may aim a Quails at itself."""
     table = started(hands={0: ["Quails | Revulsion"]})
@@ -129,7 +141,8 @@ def test_important_any_faction_quails_on_own_faction() -> None:
     ],
 )
 def test_theology_cards_move_the_kings_religion_one_step(card: str, religion: str) -> None:
-    """List of Endeavours: Six Articles and King's Book move Henry 1 Catholic; Ten Articles and Bishop's Book 1 Protestant."""
+    """List of Endeavours: Six Articles and King's Book move Henry 1 Catholic; Ten Articles and
+    Bishop's Book 1 Protestant."""
     table = started(hands={0: [card]})
     endeavour(table, 0, card, die=6)
     table.settle()
@@ -138,7 +151,8 @@ def test_theology_cards_move_the_kings_religion_one_step(card: str, religion: st
 
 
 def test_theology_cards_cost_a_card_per_point_of_difference() -> None:
-    """List of Endeavours: after a theology card each Faction loses a card per point between Henry and its most influential character."""
+    """List of Endeavours: after a theology card each Faction loses a card per point between Henry
+    and its most influential character."""
     table = started(hands={0: ["Act of Six Articles | Duplicity"]})
     brandon_seat = table.seat_of("Charles Brandon")
     before = faction_cards(table, brandon_seat)
@@ -149,7 +163,8 @@ def test_theology_cards_cost_a_card_per_point_of_difference() -> None:
 
 
 def test_act_of_bastardy_removes_the_childrens_succession_cards() -> None:
-    """List of Endeavours: Act of Bastardy: the chosen Queen's living children lose their Succession cards."""
+    """List of Endeavours: Act of Bastardy: the chosen Queen's living children lose their Succession
+    cards."""
     table = started(hands={0: ["Act of Bastardy | Royal Command"]})
     endeavour(table, 0, "Act of Bastardy | Royal Command", "Target: Catherine of Aragon", die=6)
     table.settle()
@@ -165,7 +180,8 @@ def test_take_oath_only_after_the_act_of_supremacy() -> None:
 
 
 def test_summons_to_court_returns_a_diplomat_with_cards_for_ability_less_two() -> None:
-    """List of Endeavours: Summons to Court ends a Diplomatic Mission; his Faction gets Ability minus 2 cards."""
+    """List of Endeavours: Summons to Court ends a Diplomatic Mission; his Faction gets Ability
+    minus 2 cards."""
     hands = {0: ["Diplomatic Mission | Bad Health", "Summons to Court | Evidence of Conspiracy"]}
     table = started(hands=hands)
     endeavour(table, 0, "Diplomatic Mission | Bad Health", "Target: Thomas Cromwell", die=6)
@@ -173,14 +189,17 @@ def test_summons_to_court_returns_a_diplomat_with_cards_for_ability_less_two() -
     seat = table.seat_of("Thomas Cromwell")
     table.to_player_turn(0)
     before = faction_cards(table, seat)
-    endeavour(table, 0, "Summons to Court | Evidence of Conspiracy", "Target: Thomas Cromwell", die=6)
+    endeavour(
+        table, 0, "Summons to Court | Evidence of Conspiracy", "Target: Thomas Cromwell", die=6
+    )
     table.settle()
     assert not table.state.view(None)["abroad"]
     assert faction_cards(table, seat) == before + (4 - 2)
 
 
 def test_diplomatic_mission_no_voluntary_return() -> None:
-    """List of Endeavours: a Diplomatic Mission has no voluntary return; B. offers no return for him."""
+    """List of Endeavours: a Diplomatic Mission has no voluntary return; B. offers no return for
+    him."""
     table = started(hands={0: ["Diplomatic Mission | Bad Health"]})
     endeavour(table, 0, "Diplomatic Mission | Bad Health", "Target: Thomas Cromwell", die=6)
     table.settle()
@@ -216,9 +235,16 @@ def test_fee_d_men_two_cards_lost() -> None:
     assert faction_cards(table, 1) == before - 2
 
 
-@pytest.mark.xfail(strict=True, reason="departure: Important: You Can Play an Endeavour on Any Faction: Fee'd Men's targets leave out the playing Faction itself")
+@pytest.mark.xfail(
+    strict=True,
+    reason=(
+        "departure: Important: You Can Play an Endeavour on Any Faction: Fee'd Men's targets "
+        "leave out the playing Faction itself"
+    ),
+)
 def test_important_any_faction_feed_men_on_own_faction() -> None:
-    """Important: You Can Play an Endeavour on Any Faction: a Faction may aim Fee'd Men at itself."""
+    """Important: You Can Play an Endeavour on Any Faction: a Faction may aim Fee'd Men at
+    itself."""
     table = started(hands={0: ["Fee'd Men | Henry's Ear"]})
     endeavour(table, 0, "Fee'd Men | Henry's Ear", until=lambda s: "target" in asked(s))
     assert "Target faction: Faction 1" in legal(table)

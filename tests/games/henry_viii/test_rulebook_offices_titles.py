@@ -3,23 +3,43 @@
 from __future__ import annotations
 
 from tests.games.henry_viii.helpers import Table, asked, drive
-from tests.games.henry_viii.rulebook_play import answer, endeavour, legal, modifiers, resolution, started
+from tests.games.henry_viii.rulebook_play import (
+    answer,
+    endeavour,
+    legal,
+    modifiers,
+    resolution,
+    started,
+    to_tower,
+)
 
-RELIGIOUS = {"Cardinal", "Archbishop of Canterbury", "Bishop of London", "Bishop of Winchester", "Bishop of Rochester"}
+RELIGIOUS = {
+    "Cardinal",
+    "Archbishop of Canterbury",
+    "Bishop of London",
+    "Bishop of Winchester",
+    "Bishop of Rochester",
+}
 COMMONERS_ONLY = {"Principal Secretary", "Secretary", "Speaker of the House"}
 
 
 def offices_offered(table: Table, seat: int, card: str, name: str) -> set[str]:
     """The Offices Assume Office offers for ``name``."""
     endeavour(table, seat, card, until=lambda s: "target" in asked(s))
-    answer(table, f"Target: {name}", until=lambda s: any(o.startswith("Office: ") for o in legal(table)))
+    answer(
+        table,
+        f"Target: {name}",
+        until=lambda s: any(o.startswith("Office: ") for o in legal(table)),
+    )
     return {o.removeprefix("Office: ") for o in legal(table)}
 
 
 def titles_offered(table: Table, name: str) -> set[str]:
     """The Titles Ennoblement offers Faction 1 for ``name``."""
     endeavour(table, 0, "Ennoblement | Evidence of Heresy", until=lambda s: "target" in asked(s))
-    answer(table, f"Target: {name}", until=lambda s: any(o.startswith("Title: ") for o in legal(table)))
+    answer(
+        table, f"Target: {name}", until=lambda s: any(o.startswith("Title: ") for o in legal(table))
+    )
     return {o.removeprefix("Title: ") for o in legal(table)}
 
 
@@ -28,7 +48,14 @@ def test_offices_only_men_who_are_neither_minors_nor_tudors_may_assume_office() 
     table = started(hands={0: ["Assume Office | Scandal"]})
     endeavour(table, 0, "Assume Office | Scandal", until=lambda s: "target" in asked(s))
     offered = {o.removeprefix("Target: ") for o in legal(table)}
-    for name in ("Anne Boleyn", "Jane Seymour", "Catherine of Aragon", "Mary Tudor", "Henry Fitzroy", "Frances Brandon"):
+    for name in (
+        "Anne Boleyn",
+        "Jane Seymour",
+        "Catherine of Aragon",
+        "Mary Tudor",
+        "Henry Fitzroy",
+        "Frances Brandon",
+    ):
         assert name not in offered
     assert {"Thomas Cromwell", "Thomas Howard"} <= offered
 
@@ -56,9 +83,17 @@ def test_list_of_offices_commoners_only_offices_refused_to_a_noble() -> None:
 
 
 def test_assume_office_adds_guile_and_subtracts_the_holders_guile() -> None:
-    """A Court Card / List of Endeavours: Assume Office adds the target's Guile, less an occupant's Guile."""
+    """A Court Card / List of Endeavours: Assume Office adds the target's Guile, less an occupant's
+    Guile."""
     table = started(hands={0: ["Assume Office | Scandal"]})
-    endeavour(table, 0, "Assume Office | Scandal", "Target: Thomas Cromwell", "Office: Speaker of the House", die=1)
+    endeavour(
+        table,
+        0,
+        "Assume Office | Scandal",
+        "Target: Thomas Cromwell",
+        "Office: Speaker of the House",
+        die=1,
+    )
     assert modifiers(table) == {"Thomas Cromwell's Guile": 4, "holder Thomas More's Guile": -1}
     assert resolution(table)["difficulty"] == 5
 
@@ -66,7 +101,9 @@ def test_assume_office_adds_guile_and_subtracts_the_holders_guile() -> None:
 def test_offices_a_character_may_hold_any_number() -> None:
     """Offices: a character can hold several Offices at once."""
     table = started(hands={0: ["Assume Office | Scandal"]})
-    endeavour(table, 0, "Assume Office | Scandal", "Target: Cuthbert Tunstall", "Office: Secretary", die=6)
+    endeavour(
+        table, 0, "Assume Office | Scandal", "Target: Cuthbert Tunstall", "Office: Secretary", die=6
+    )
     table.settle()
     offices = table.state.view(None)["offices"]
     assert [o for o, holder in offices.items() if holder == "Cuthbert Tunstall"] == [
@@ -80,13 +117,16 @@ def test_an_office_card_adds_one_influence() -> None:
     """An Office Card: an Office gives its holder 1 more Influence."""
     table = started(hands={0: ["Assume Office | Scandal"]})
     before = table.character("Thomas Cromwell")["influence"]
-    endeavour(table, 0, "Assume Office | Scandal", "Target: Thomas Cromwell", "Office: Secretary", die=6)
+    endeavour(
+        table, 0, "Assume Office | Scandal", "Target: Thomas Cromwell", "Office: Secretary", die=6
+    )
     table.settle()
     assert table.character("Thomas Cromwell")["influence"] == before + 1
 
 
 def test_president_of_the_council_one_arrest_warrant_each_turn() -> None:
-    """List of Offices: the President of the Council plays one free Arrest Warrant each Turn, no more."""
+    """List of Offices: the President of the Council plays one free Arrest Warrant each Turn, no
+    more."""
     table = started()
     seat = table.seat_of("Charles Brandon")
     table.to_player_turn(seat)
@@ -114,7 +154,8 @@ def test_lord_keeper_one_investigation_each_turn() -> None:
 
 
 def test_c_investigation_cards_are_removed_next_turn() -> None:
-    """C. Remove all Law Suit and Investigation Cards: an Investigation lasts only to the end of the Turn."""
+    """C. Remove all Law Suit and Investigation Cards: an Investigation lasts only to the end of the
+    Turn."""
     table = started()
     seat = table.seat_of("Thomas Grey")
     table.to_player_turn(seat)
@@ -140,18 +181,32 @@ def test_chamberlain_voids_an_endeavour_once_a_turn() -> None:
     """List of Offices: the Chamberlain of the Household can void one Endeavour each Turn."""
     table = started(hands={0: ["Diplomatic Mission | Bad Health", "Marriage | Scandal"]})
     chamberlain = table.seat_of("William Fitzalan")
-    endeavour(table, 0, "Diplomatic Mission | Bad Health", "Target: Thomas More", until_support=chamberlain)
+    endeavour(
+        table,
+        0,
+        "Diplomatic Mission | Bad Health",
+        "Target: Thomas More",
+        until_support=chamberlain,
+    )
     assert "Office power: Chamberlain of the Household" in legal(table)
     table.state.apply_action("Office power: Chamberlain of the Household")
     answer(table)
     table.settle()
     assert not table.state.view(None)["abroad"]
-    endeavour(table, 0, "Marriage | Scandal", "Target: Anne Boleyn", "Target: Thomas Cromwell", until_support=chamberlain)
+    endeavour(
+        table,
+        0,
+        "Marriage | Scandal",
+        "Target: Anne Boleyn",
+        "Target: Thomas Cromwell",
+        until_support=chamberlain,
+    )
     assert "Office power: Chamberlain of the Household" not in legal(table)
 
 
 def test_titles_two_ranks_at_a_time() -> None:
-    """Titles: a Title may raise a character by at most two ranks (a Viscount to Earl or Marquess)."""
+    """Titles: a Title may raise a character by at most two ranks (a Viscount to Earl or
+    Marquess)."""
     table = started(hands={0: ["Ennoblement | Evidence of Heresy"]})
     offered = titles_offered(table, "Thomas Boleyn")
     ranks = {title.split()[0] for title in offered}
@@ -179,7 +234,15 @@ def test_titles_not_for_women_or_religious_office_holders() -> None:
     table = started(hands={0: ["Ennoblement | Evidence of Heresy"]})
     endeavour(table, 0, "Ennoblement | Evidence of Heresy", until=lambda s: "target" in asked(s))
     offered = {o.removeprefix("Target: ") for o in legal(table)}
-    for name in ("Anne Boleyn", "Jane Seymour", "Thomas Wolsey", "William Warham", "John Fisher", "Stephen Gardiner", "Cuthbert Tunstall"):
+    for name in (
+        "Anne Boleyn",
+        "Jane Seymour",
+        "Thomas Wolsey",
+        "William Warham",
+        "John Fisher",
+        "Stephen Gardiner",
+        "Cuthbert Tunstall",
+    ):
         assert name not in offered
 
 
@@ -194,7 +257,14 @@ def test_titles_a_tudor_heir_cannot_be_given_a_title() -> None:
 def test_titles_only_one_title_at_a_time() -> None:
     """Titles: a newly ennobled character gives up his lesser Title."""
     table = started(hands={0: ["Ennoblement | Evidence of Heresy"]})
-    endeavour(table, 0, "Ennoblement | Evidence of Heresy", "Target: Thomas Boleyn", "Title: Earl of Wiltshire", die=6)
+    endeavour(
+        table,
+        0,
+        "Ennoblement | Evidence of Heresy",
+        "Target: Thomas Boleyn",
+        "Title: Earl of Wiltshire",
+        die=6,
+    )
     table.settle()
     titles = table.state.view(None)["titles"]
     assert titles["Earl of Wiltshire"] == "Thomas Boleyn"
@@ -209,7 +279,8 @@ def test_persuasion_cannot_take_a_tudor_heir() -> None:
 
 
 def test_befriend_a_tudor_moves_the_heir_to_the_player() -> None:
-    """List of Endeavours: a successful Befriend a Tudor brings the Tudor Heir into the player's Faction."""
+    """List of Endeavours: a successful Befriend a Tudor brings the Tudor Heir into the player's
+    Faction."""
     table = started(hands={0: ["Befriend a Tudor | Duplicity"]})
     endeavour(table, 0, "Befriend a Tudor | Duplicity", "Target: Mary Tudor", die=6)
     table.settle()
@@ -218,7 +289,8 @@ def test_befriend_a_tudor_moves_the_heir_to_the_player() -> None:
 
 
 def test_persuasion_moves_the_character_to_the_player() -> None:
-    """List of Endeavours: a successful Persuasion brings the character into the player's Faction."""
+    """List of Endeavours: a successful Persuasion brings the character into the player's
+    Faction."""
     table = started(hands={0: ["Persuasion | Treachery"]})
     endeavour(table, 0, "Persuasion | Treachery", "Target: Thomas More", die=6)
     table.settle()
@@ -235,7 +307,8 @@ def test_travel_beyond_the_realm_not_for_tudor_heirs() -> None:
 
 
 def test_travel_beyond_the_realm_no_influence_while_abroad() -> None:
-    """List of Endeavours: a character Travelling Beyond the Realm counts for no Faction Influence."""
+    """List of Endeavours: a character Travelling Beyond the Realm counts for no Faction
+    Influence."""
     table = started(hands={0: ["Travel Beyond the Realm | Treachery"]})
     seat = table.seat_of("Thomas Cromwell")
     before = table.state.view(None)["factions"][f"Faction {seat + 1}"]["influence"]
@@ -247,8 +320,17 @@ def test_travel_beyond_the_realm_no_influence_while_abroad() -> None:
 
 
 def test_diplomatic_mission_unaffected_by_arrest() -> None:
-    """List of Endeavours: a character on a Diplomatic Mission is safe from Arrest and Persuasion."""
-    table = started(hands={0: ["Diplomatic Mission | Bad Health", "Arrest Warrant | Duplicity", "Persuasion | Treachery"]})
+    """List of Endeavours: a character on a Diplomatic Mission is safe from Arrest and
+    Persuasion."""
+    table = started(
+        hands={
+            0: [
+                "Diplomatic Mission | Bad Health",
+                "Arrest Warrant | Duplicity",
+                "Persuasion | Treachery",
+            ]
+        }
+    )
     endeavour(table, 0, "Diplomatic Mission | Bad Health", "Target: Thomas More", die=6)
     table.settle()
     assert resolution(table)["success"]
@@ -269,7 +351,6 @@ def test_b_characters_may_return_is_a_choice() -> None:
     assert "Thomas Cromwell" in str(table.state.view(None)["abroad"])
 
 
-
 def give_secretaries_to_cromwell(table: Table) -> None:
     """Thomas Cromwell (a Commoner) holds the Principal Secretary and the Secretary."""
     cromwell = table.person("Thomas Cromwell")
@@ -285,9 +366,8 @@ def give_secretaries_to_cromwell(table: Table) -> None:
 
 
 def test_secretary_one_free_rack_each_turn() -> None:
-    """An Office Card / List of Offices: the Secretary has one free Rack Endeavour each Turn (not each Round)."""
-    from tests.games.henry_viii.rulebook_play import to_tower
-
+    """An Office Card / List of Offices: the Secretary has one free Rack Endeavour each Turn (not
+    each Round)."""
     table = started()
     give_secretaries_to_cromwell(table)
     to_tower(table, "Thomas Boleyn")
@@ -318,7 +398,8 @@ def test_principal_secretary_one_free_feed_men_each_turn() -> None:
 
 
 def test_law_suit_also_stops_office_endeavours() -> None:
-    """List of Endeavours: Law Suit: a sued Faction plays no Endeavour, its Offices' free Endeavours included."""
+    """List of Endeavours: Law Suit: a sued Faction plays no Endeavour, its Offices' free Endeavours
+    included."""
     table = started(hands={2: ["Law Suit | Bad Health"]})
     offices = list(table.state.view(None)["offices"])
 
@@ -336,9 +417,8 @@ def test_law_suit_also_stops_office_endeavours() -> None:
 
 
 def test_speaker_of_the_house_parliamentary_petition_as_a_support() -> None:
-    """List of Offices: the Speaker of the House can play one Parliamentary Petition each Turn as a Support."""
-    from tests.games.henry_viii.rulebook_play import to_tower
-
+    """List of Offices: the Speaker of the House can play one Parliamentary Petition each Turn as a
+    Support."""
     table = started(hands={0: ["Trial | Captaincy", "Act of Attainder | Henry's Will"]})
     to_tower(table, "Thomas Cromwell")
     to_tower(table, "Thomas Boleyn")
@@ -349,14 +429,22 @@ def test_speaker_of_the_house_parliamentary_petition_as_a_support() -> None:
     answer(table, "Modifier: +1", "Modifier: +1")
     table.state.apply_action("Die: 1")
     table.settle()
-    endeavour(table, 0, "Act of Attainder | Henry's Will", "Target: Thomas Boleyn", until_support=speaker)
+    endeavour(
+        table, 0, "Act of Attainder | Henry's Will", "Target: Thomas Boleyn", until_support=speaker
+    )
     assert "Office power: Speaker of the House" not in legal(table)
 
 
 def test_nobles_the_title_passes_to_the_heir_on_death() -> None:
-    """Nobles, Royals and Commoners: when Thomas Howard (Norfolk 1) dies, Henry Howard (Norfolk 2) inherits at once."""
+    """Nobles, Royals and Commoners: when Thomas Howard (Norfolk 1) dies, Henry Howard (Norfolk 2)
+    inherits at once."""
     table = started()
-    drive(table, lambda s: s.view(None)["turn"] == 2 and asked(s) == "chance: a death roll for Thomas Howard")
+    drive(
+        table,
+        lambda s: (
+            s.view(None)["turn"] == 2 and asked(s) == "chance: a death roll for Thomas Howard"
+        ),
+    )
     table.state.apply_action("Dice: 12")
     assert "Thomas Howard" in table.state.view(None)["dead"]
     assert table.state.view(None)["titles"]["Duke of Norfolk"] == "Henry Howard"

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from tests.games.henry_viii.helpers import ACCIDENT_HAND, Table, asked, drive, widow_henry
 from tests.games.henry_viii.rulebook_play import (
     answer,
@@ -60,7 +59,8 @@ def test_determine_player_order_without_a_queen_least_influence_starts() -> None
 
 
 def test_the_player_turn_must_play_an_endeavour_or_discard() -> None:
-    """The Player Turn: Playing an Endeavour: a Faction cannot pass its Player Turn; it plays or discards."""
+    """The Player Turn: Playing an Endeavour: a Faction cannot pass its Player Turn; it plays or
+    discards."""
     table = started()
     options = legal(table)
     assert "Pass" not in options
@@ -68,7 +68,8 @@ def test_the_player_turn_must_play_an_endeavour_or_discard() -> None:
 
 
 def test_the_player_turn_a_discard_ends_the_player_turn() -> None:
-    """The Player Turn: Playing an Endeavour: discarding a Court card is the Faction's whole Player Turn."""
+    """The Player Turn: Playing an Endeavour: discarding a Court card is the Faction's whole Player
+    Turn."""
     table = started()
     seat = table.state.current_player()
     before = table.state.view(None)["factions"][f"Faction {seat + 1}"]["court_cards"]
@@ -88,7 +89,8 @@ def test_a_court_card_used_as_endeavour_is_not_also_a_support() -> None:
 
 
 def test_support_window_goes_round_until_everyone_passes() -> None:
-    """The Player Turn: Playing an Endeavour: after a Support, the others are asked again before resolving."""
+    """The Player Turn: Playing an Endeavour: after a Support, the others are asked again before
+    resolving."""
     table = started(hands=MORE_HANDS)
     setdoc(table, religion=2)
     table.to_player_turn(0)
@@ -125,36 +127,51 @@ def test_support_is_offered_to_every_faction() -> None:
 
 def test_support_only_with_the_endeavours_listed_evidence_of_heresy_not_with_accident() -> None:
     """Resolving the Endeavour: Evidence of Heresy goes only with an Arrest Warrant or a Trial."""
-    table = started(hands={0: ["Accident | Act of Attainder"], 1: ["Investigation | Evidence of Heresy"]})
+    table = started(
+        hands={0: ["Accident | Act of Attainder"], 1: ["Investigation | Evidence of Heresy"]}
+    )
     endeavour(table, 0, "Accident | Act of Attainder", "Target: Thomas More", until_support=1)
     assert "Support: Investigation | Evidence of Heresy" not in legal(table)
 
 
 def test_evidence_of_heresy_not_on_a_character_of_henrys_religion() -> None:
-    """List of Support Cards: Evidence of Heresy is unplayable on a character of exactly Henry's religion."""
-    table = started(hands={0: ["Arrest Warrant | Duplicity"], 1: ["Investigation | Evidence of Heresy"]})
+    """List of Support Cards: Evidence of Heresy is unplayable on a character of exactly Henry's
+    religion."""
+    table = started(
+        hands={0: ["Arrest Warrant | Duplicity"], 1: ["Investigation | Evidence of Heresy"]}
+    )
     endeavour(table, 0, "Arrest Warrant | Duplicity", "Target: Thomas Howard", until_support=1)
-    assert table.character("Thomas Howard")["religion"] == table.state.view(None)["henry"]["religion"]
+    assert (
+        table.character("Thomas Howard")["religion"] == table.state.view(None)["henry"]["religion"]
+    )
     assert "Support: Investigation | Evidence of Heresy" not in legal(table)
 
 
 def test_evidence_of_heresy_on_a_character_of_another_religion() -> None:
-    """List of Support Cards: Evidence of Heresy is playable on a character whose religion differs from Henry's."""
-    table = started(hands={0: ["Arrest Warrant | Duplicity"], 1: ["Investigation | Evidence of Heresy"]})
+    """List of Support Cards: Evidence of Heresy is playable on a character whose religion differs
+    from Henry's."""
+    table = started(
+        hands={0: ["Arrest Warrant | Duplicity"], 1: ["Investigation | Evidence of Heresy"]}
+    )
     endeavour(table, 0, "Arrest Warrant | Duplicity", "Target: Thomas More", until_support=1)
     assert "Support: Investigation | Evidence of Heresy" in legal(table)
 
 
-@pytest.mark.parametrize(("target", "offered"), [("Catherine of Aragon", True), ("Thomas More", False)])
+@pytest.mark.parametrize(
+    ("target", "offered"), [("Catherine of Aragon", True), ("Thomas More", False)]
+)
 def test_evidence_of_adultery_only_on_the_queen(target: str, offered: bool) -> None:
     """List of Support Cards: Evidence of Adultery may be played only on the Queen."""
-    table = started(hands={0: ["Arrest Warrant | Duplicity"], 1: ["Investigation | Evidence of Adultery"]})
+    table = started(
+        hands={0: ["Arrest Warrant | Duplicity"], 1: ["Investigation | Evidence of Adultery"]}
+    )
     endeavour(table, 0, "Arrest Warrant | Duplicity", f"Target: {target}", until_support=1)
     assert ("Support: Investigation | Evidence of Adultery" in legal(table)) is offered
 
 
 def test_endeavour_examples_arrest_of_thomas_more_modifiers() -> None:
-    """Endeavour Examples: Arrest: More's Ability -4, Evidence +1 and Henry's Ear +1 leave -2 Action Points."""
+    """Endeavour Examples: Arrest: More's Ability -4, Evidence +1 and Henry's Ear +1 leave -2 Action
+    Points."""
     table = arrest_more(5)
     mods = modifiers(table)
     assert mods["Thomas More's Ability"] == -4
@@ -164,7 +181,8 @@ def test_endeavour_examples_arrest_of_thomas_more_modifiers() -> None:
 
 @pytest.mark.parametrize(("die", "arrested"), [(4, False), (5, True), (6, True)])
 def test_endeavour_examples_arrest_needs_a_5_or_6(die: int, arrested: bool) -> None:
-    """Endeavour Examples: Arrest: on -2 Action Points against Difficulty 3 only a 5 or 6 arrests More."""
+    """Endeavour Examples: Arrest: on -2 Action Points against Difficulty 3 only a 5 or 6 arrests
+    More."""
     table = arrest_more(die)
     table.settle()
     assert ("Thomas More" in table.state.view(None)["tower"]["arrested"]) is arrested
@@ -172,7 +190,8 @@ def test_endeavour_examples_arrest_needs_a_5_or_6(die: int, arrested: bool) -> N
 
 
 def test_arrest_warrant_without_investigation_or_evidence_fails() -> None:
-    """List of Endeavours: an Arrest Warrant needs an Investigation already on the target or Evidence played."""
+    """List of Endeavours: an Arrest Warrant needs an Investigation already on the target or
+    Evidence played."""
     table = started(hands={0: ["Arrest Warrant | Duplicity"]})
     endeavour(table, 0, "Arrest Warrant | Duplicity", "Target: Thomas More")
     table.settle()
@@ -188,7 +207,8 @@ def test_arrest_warrant_loses_office_and_influence() -> None:
 
 
 def test_resolving_the_endeavour_queens_faction_adds_contentment() -> None:
-    """Resolving the Endeavour: the Queen's Faction adds Henry's Contentment to its Action Points."""
+    """Resolving the Endeavour: the Queen's Faction adds Henry's Contentment to its Action
+    Points."""
     table = started(hands={2: ["Diplomatic Mission | Bad Health"]})
     setdoc(table, contentment=-1)
     endeavour(table, 2, "Diplomatic Mission | Bad Health", "Target: Thomas Cromwell", die=6)
@@ -204,7 +224,8 @@ def test_resolving_the_endeavour_other_factions_do_not_add_contentment() -> None
 
 
 def test_my_lords_man_adds_ability_less_two_to_his_factions_endeavours() -> None:
-    """My Lord's Man Card: the Faction with a My Lord's Man adds his Ability minus 2 to each Endeavour."""
+    """My Lord's Man Card: the Faction with a My Lord's Man adds his Ability minus 2 to each
+    Endeavour."""
     cards = ["My Lord's Man | Captaincy", "Diplomatic Mission | Bad Health"]
     table = started(hands={2: cards})
     endeavour(table, 2, "My Lord's Man | Captaincy", "Target: Thomas Cromwell", die=6)
@@ -216,7 +237,9 @@ def test_my_lords_man_adds_ability_less_two_to_his_factions_endeavours() -> None
 
 def test_my_lords_man_helps_only_his_own_faction() -> None:
     """My Lord's Man Card: a My Lord's Man does not count for other Factions' Endeavours."""
-    table = started(hands={2: ["My Lord's Man | Captaincy"], 3: ["Diplomatic Mission | Bad Health"]})
+    table = started(
+        hands={2: ["My Lord's Man | Captaincy"], 3: ["Diplomatic Mission | Bad Health"]}
+    )
     endeavour(table, 2, "My Lord's Man | Captaincy", "Target: Thomas Cromwell", die=6)
     endeavour(table, 3, "Diplomatic Mission | Bad Health", "Target: Thomas More", die=6)
     assert not any("Lord's Man" in k for k in modifiers(table))
@@ -250,7 +273,8 @@ def test_completing_the_rounds_end_when_no_faction_has_cards() -> None:
 
 
 def test_law_suit_stops_endeavours_for_the_turn() -> None:
-    """List of Endeavours: a Faction under a Law Suit plays no more Endeavours this Turn (it may discard)."""
+    """List of Endeavours: a Faction under a Law Suit plays no more Endeavours this Turn (it may
+    discard)."""
     table = started(hands={2: ["Law Suit | Bad Health"]})
     endeavour(table, 2, "Law Suit | Bad Health", "Target faction: Faction 1", die=6)
     table.to_player_turn(0)
@@ -259,9 +283,20 @@ def test_law_suit_stops_endeavours_for_the_turn() -> None:
 
 def test_law_suit_faction_may_still_play_supports() -> None:
     """List of Endeavours: a Faction under a Law Suit may still play Support cards."""
-    table = started(hands={2: ["Law Suit | Bad Health", "Diplomatic Mission | Parliamentary Petition"], 0: ["Quails | Revulsion"]})
+    table = started(
+        hands={
+            2: ["Law Suit | Bad Health", "Diplomatic Mission | Parliamentary Petition"],
+            0: ["Quails | Revulsion"],
+        }
+    )
     endeavour(table, 2, "Law Suit | Bad Health", "Target faction: Faction 1", die=6)
-    endeavour(table, 2, "Diplomatic Mission | Parliamentary Petition", "Target: Thomas Cromwell", until_support=0)
+    endeavour(
+        table,
+        2,
+        "Diplomatic Mission | Parliamentary Petition",
+        "Target: Thomas Cromwell",
+        until_support=0,
+    )
     assert any(o.startswith("Support:") for o in legal(table))
 
 
@@ -274,16 +309,24 @@ def test_law_suit_cannot_be_played_on_the_chancellors_faction() -> None:
     assert legal(table)
 
 
-@pytest.mark.xfail(strict=True, reason="departure: Important: You Can Play an Endeavour on Any Faction: Law Suit's targets leave out the playing Faction itself")
+@pytest.mark.xfail(
+    strict=True,
+    reason=(
+        "departure: Important: You Can Play an Endeavour on Any Faction: Law Suit's targets leave"
+        " out the playing Faction itself"
+    ),
+)
 def test_important_any_faction_law_suit_on_own_faction() -> None:
-    """Important: You Can Play an Endeavour on Any Faction: a Faction may aim an Endeavour at itself, Law Suit included."""
+    """Important: You Can Play an Endeavour on Any Faction: a Faction may aim an Endeavour at
+    itself, Law Suit included."""
     table = started(hands={2: ["Law Suit | Bad Health"]})
     endeavour(table, 2, "Law Suit | Bad Health", until=lambda s: "target" in asked(s))
     assert "Target faction: Faction 3" in legal(table)
 
 
 def test_important_any_faction_endeavour_on_any_character() -> None:
-    """Important: You Can Play an Endeavour on Any Faction: a character of any Faction can be the target."""
+    """Important: You Can Play an Endeavour on Any Faction: a character of any Faction can be the
+    target."""
     table = started(hands={0: ["Diplomatic Mission | Bad Health"]})
     endeavour(table, 0, "Diplomatic Mission | Bad Health", until=lambda s: "target" in asked(s))
     targets = {o.removeprefix("Target: ") for o in legal(table)}
@@ -293,23 +336,47 @@ def test_important_any_faction_endeavour_on_any_character() -> None:
 
 def test_royal_command_succeeds_automatically() -> None:
     """List of Support Cards: Royal Command makes the Endeavour succeed with no roll."""
-    table = started(hands={0: ["Diplomatic Mission | Bad Health", "Arrest Warrant | Royal Command"]})
-    endeavour(table, 0, "Diplomatic Mission | Bad Health", "Target: Thomas More", "Support: Arrest Warrant | Royal Command")
+    table = started(
+        hands={0: ["Diplomatic Mission | Bad Health", "Arrest Warrant | Royal Command"]}
+    )
+    endeavour(
+        table,
+        0,
+        "Diplomatic Mission | Bad Health",
+        "Target: Thomas More",
+        "Support: Arrest Warrant | Royal Command",
+    )
     table.settle()
-    assert "Thomas More" in table.state.view(None)["abroad"] or any("Diplomatic Mission" in a for a in table.state.view(None)["abroad"])
+    assert "Thomas More" in table.state.view(None)["abroad"] or any(
+        "Diplomatic Mission" in a for a in table.state.view(None)["abroad"]
+    )
 
 
 def test_obstruction_fails_automatically() -> None:
     """List of Support Cards: Obstruction makes the Endeavour fail with no roll."""
-    table = started(hands={0: ["Diplomatic Mission | Bad Health"], 1: ["Act of Succession | Obstruction"]})
-    endeavour(table, 0, "Diplomatic Mission | Bad Health", "Target: Thomas More", "Support: Act of Succession | Obstruction")
+    table = started(
+        hands={0: ["Diplomatic Mission | Bad Health"], 1: ["Act of Succession | Obstruction"]}
+    )
+    endeavour(
+        table,
+        0,
+        "Diplomatic Mission | Bad Health",
+        "Target: Thomas More",
+        "Support: Act of Succession | Obstruction",
+    )
     table.settle()
     assert not table.state.view(None)["abroad"]
 
 
 def test_obstruction_and_royal_command_cancel() -> None:
-    """List of Support Cards: Obstruction and Royal Command cancel each other, so the die decides."""
-    table = started(hands={0: ["Diplomatic Mission | Bad Health", "Arrest Warrant | Royal Command"], 1: ["Act of Succession | Obstruction"]})
+    """List of Support Cards: Obstruction and Royal Command cancel each other, so the die
+    decides."""
+    table = started(
+        hands={
+            0: ["Diplomatic Mission | Bad Health", "Arrest Warrant | Royal Command"],
+            1: ["Act of Succession | Obstruction"],
+        }
+    )
     endeavour(
         table,
         0,

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import pytest
-
-import stratagem
 from tests.games.henry_viii.helpers import Table, asked, outcome_texts
 from tests.games.henry_viii.rulebook_play import started
+
+import stratagem
+from stratagem.core.errors import OptionError
 
 ASTERISK = {
     "Charles Brandon",
@@ -54,7 +55,7 @@ AT_START_OFFICES = {
 @pytest.mark.parametrize("players", [4, 9])
 def test_introduction_refuses_other_than_five_to_eight_players(players: int) -> None:
     """Introduction: the game is for five to eight players, so other counts are refused."""
-    with pytest.raises(Exception):
+    with pytest.raises(OptionError, match="5 to 8 players"):
         stratagem.load("henry_viii", players=players)
 
 
@@ -66,7 +67,8 @@ def test_introduction_five_to_eight_players_load(players: int) -> None:
 
 
 def test_setup_the_board_tracks_turn_contentment_religion() -> None:
-    """Setup the Board Tracks: play starts in Turn 1 with Contentment 0 and the King's Religion C1."""
+    """Setup the Board Tracks: play starts in Turn 1 with Contentment 0 and the King's Religion
+    C1."""
     view = started().state.view(None)
     assert view["turn"] == 1
     assert view["henry"]["contentment"] == 0
@@ -79,7 +81,8 @@ def test_setup_the_board_tracks_tower_is_empty() -> None:
 
 
 def test_setup_the_board_tracks_line_holds_only_mary_at_succession_2() -> None:
-    """Setup the Board Tracks: every Succession card but 2 is unused; Mary Tudor holds Succession 2."""
+    """Setup the Board Tracks: every Succession card but 2 is unused; Mary Tudor holds Succession
+    2."""
     line = started().state.view(None)["line_of_succession"]
     assert len(line) == 1
     assert line[0].startswith("Succession 2: Mary Tudor")
@@ -94,18 +97,20 @@ def test_setup_the_board_tracks_only_mary_tudor_of_the_tudor_heirs_is_in_play() 
 
 @pytest.mark.parametrize(("character", "title"), sorted(AT_START_TITLES.items()))
 def test_at_start_characters_who_have_titles(character: str, title: str) -> None:
-    """"At Start" Characters who have Titles or Offices: each listed character starts with his Title."""
+    """ "At Start" Characters who have Titles or Offices: each listed character starts with his
+    Title."""
     assert started().state.view(None)["titles"][title] == character
 
 
 @pytest.mark.parametrize(("office", "character"), sorted(AT_START_OFFICES.items()))
 def test_at_start_characters_who_have_offices(office: str, character: str) -> None:
-    """"At Start" Characters who have Titles or Offices: each listed character starts in his Office."""
+    """ "At Start" Characters who have Titles or Offices: each listed character starts in his
+    Office."""
     assert started().state.view(None)["offices"][office] == character
 
 
 def test_at_start_catherine_of_aragon_is_queen() -> None:
-    """"At Start" Characters who have Titles or Offices: Catherine of Aragon starts as Queen."""
+    """ "At Start" Characters who have Titles or Offices: Catherine of Aragon starts as Queen."""
     assert started().state.view(None)["henry"]["queen"] == "Catherine of Aragon"
 
 
@@ -118,13 +123,15 @@ def test_at_start_catherine_of_aragon_is_queen() -> None:
     ],
 )
 def test_at_start_earls_with_eight_players(character: str, title: str) -> None:
-    """"At Start" Characters who have Titles or Offices: with eight players these Earls hold their Titles."""
+    """ "At Start" Characters who have Titles or Offices: with eight players these Earls hold their
+    Titles."""
     assert started(8).state.view(None)["titles"][title] == character
 
 
 @pytest.mark.parametrize("character", ["George Hastings", "Henry Pole"])
 def test_at_start_barons_with_eight_players(character: str) -> None:
-    """"At Start" Characters who have Titles or Offices: George Hastings and Henry Pole start as Barons."""
+    """ "At Start" Characters who have Titles or Offices: George Hastings and Henry Pole start as
+    Barons."""
     titles = started(8).state.view(None)["titles"]
     held = [title for title, holder in titles.items() if holder == character]
     assert len(held) == 1 and held[0].startswith("Baron")
@@ -161,7 +168,8 @@ def test_deal_initial_playing_hands_mary_tudor_goes_with_queen_katherine() -> No
 
 @pytest.mark.parametrize("players", [5, 6, 7, 8])
 def test_deal_initial_playing_hands_as_evenly_as_possible(players: int) -> None:
-    """Deal initial playing hands: characters are shared so no Faction has two more than another (Mary aside)."""
+    """Deal initial playing hands: characters are shared so no Faction has two more than another
+    (Mary aside)."""
     table = started(players)
     factions = table.state.view(None)["factions"]
     counts = [f["characters"] + f["face_down_characters"] for f in factions.values()]
@@ -179,9 +187,10 @@ def test_deal_initial_playing_hands_asterisk_characters_as_evenly_as_possible() 
 
 
 def test_deal_initial_playing_hands_missing_asterisk_compensated() -> None:
-    """Deal initial playing hands: a Faction short of an asterisk character gets an extra At Start one."""
+    """Deal initial playing hands: a Faction short of an asterisk character gets an extra At Start
+    one."""
     table = started(5)
-    face_up = {seat: 0 for seat in range(5)}
+    face_up = dict.fromkeys(range(5), 0)
     for name in table.state.view(None)["characters"]:
         if name != "Mary Tudor":
             face_up[table.seat_of(name)] += 1
@@ -193,7 +202,8 @@ def test_deal_initial_playing_hands_missing_asterisk_compensated() -> None:
 
 
 def test_deal_initial_playing_hands_entry_turn_characters_are_face_down() -> None:
-    """Deal initial playing hands: characters with an entry Turn wait face down, out of the public view."""
+    """Deal initial playing hands: characters with an entry Turn wait face down, out of the public
+    view."""
     table = started(5)
     view = table.state.view(None)
     assert "Catherine Parr" not in view["characters"]

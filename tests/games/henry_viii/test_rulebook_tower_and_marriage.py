@@ -4,9 +4,16 @@ Queen (public API only)."""
 from __future__ import annotations
 
 import pytest
-
 from tests.games.henry_viii.helpers import ACCIDENT_HAND, Table, asked, widow_henry
-from tests.games.henry_viii.rulebook_play import answer, endeavour, legal, modifiers, resolution, started, to_tower
+from tests.games.henry_viii.rulebook_play import (
+    answer,
+    endeavour,
+    legal,
+    modifiers,
+    resolution,
+    started,
+    to_tower,
+)
 
 TOWER_HAND = [
     "Rack | New Year's Gift",
@@ -35,7 +42,8 @@ def targets(table: Table, card: str) -> set[str]:
 
 
 def test_rack_only_arrested_characters_not_imprisoned_or_minors() -> None:
-    """List of Endeavours: Rack: only arrested characters; imprisoned ones and minors cannot be Racked."""
+    """List of Endeavours: Rack: only arrested characters; imprisoned ones and minors cannot be
+    Racked."""
     assert targets(tower_table(), "Rack | New Year's Gift") == {"Thomas More"}
 
 
@@ -48,10 +56,15 @@ def rack_more(die: int) -> Table:
 
 
 def test_rack_5_implicates_two_others_of_the_same_faction() -> None:
-    """List of Endeavours: Rack: 5 makes the victim name two others of his Faction, placed under Investigation."""
+    """List of Endeavours: Rack: 5 makes the victim name two others of his Faction, placed under
+    Investigation."""
     table = rack_more(5)
     seat = table.seat_of("Thomas More")
-    named = [n for n, line in table.state.view(None)["characters"].items() if "under Investigation" in line]
+    named = [
+        n
+        for n, line in table.state.view(None)["characters"].items()
+        if "under Investigation" in line
+    ]
     assert len(named) == 2
     assert all(table.seat_of(n) == seat and n != "Thomas More" for n in named)
 
@@ -65,7 +78,8 @@ def test_rack_confession_counts_at_trial(die: int, bonus: int) -> None:
 
 
 def test_rack_1_or_less_has_no_effect() -> None:
-    """List of Endeavours: Rack: 1 or less and the victim won't talk; nothing carries to the Trial."""
+    """List of Endeavours: Rack: 1 or less and the victim won't talk; nothing carries to the
+    Trial."""
     table = rack_more(1)
     endeavour(table, 0, "Trial | Captaincy", "Target: Thomas More", "Modifier: +1", die=1)
     assert "Rack" not in modifiers(table)
@@ -77,8 +91,12 @@ def test_execution_only_imprisoned_characters_not_minors() -> None:
 
 
 def test_act_of_attainder_only_arrested_or_imprisoned_not_minors_or_tudors() -> None:
-    """List of Endeavours: Act of Attainder: the arrested or imprisoned, but not minors or Tudor heirs."""
-    assert targets(tower_table(), "Act of Attainder | Henry's Will") == {"Thomas More", "John Fisher"}
+    """List of Endeavours: Act of Attainder: the arrested or imprisoned, but not minors or Tudor
+    heirs."""
+    assert targets(tower_table(), "Act of Attainder | Henry's Will") == {
+        "Thomas More",
+        "John Fisher",
+    }
 
 
 def test_act_of_attainder_only_modifier_is_the_targets_ability() -> None:
@@ -89,7 +107,8 @@ def test_act_of_attainder_only_modifier_is_the_targets_ability() -> None:
 
 
 def test_act_of_attainder_a_random_member_defects_to_the_player() -> None:
-    """Act of Attainder: a random member of the victim's Faction deserts to the Faction playing the card."""
+    """Act of Attainder: a random member of the victim's Faction deserts to the Faction playing the
+    card."""
     table = tower_table()
     victim_seat = table.seat_of("Thomas More")
     endeavour(table, 0, "Act of Attainder | Henry's Will", "Target: Thomas More", die=6)
@@ -151,7 +170,8 @@ def test_amnesty_releases_the_arrested_only() -> None:
 
 
 def test_the_tower_a_character_in_the_tower_loses_his_my_lords_man() -> None:
-    """The Tower: Arrest and Imprisonment: a My Lord's Man sent to the Tower is lost to his Faction."""
+    """The Tower: Arrest and Imprisonment: a My Lord's Man sent to the Tower is lost to his
+    Faction."""
     hands = {2: ["My Lord's Man | Captaincy", "Diplomatic Mission | Bad Health"]}
     table = started(hands=hands)
     endeavour(table, 2, "My Lord's Man | Captaincy", "Target: Thomas Cromwell", die=6)
@@ -166,9 +186,19 @@ def test_marriage_minors_and_religious_offices_cannot_marry() -> None:
     table = started(hands={0: ["Marriage | Scandal"]})
     brides = targets(table, "Marriage | Scandal")
     assert "Frances Brandon" not in brides and "Mary Tudor" not in brides
-    answer(table, "Target: Anne Boleyn", until=lambda s: "target" in asked(s) and "Target: Anne Boleyn" not in legal(table))
+    answer(
+        table,
+        "Target: Anne Boleyn",
+        until=lambda s: "target" in asked(s) and "Target: Anne Boleyn" not in legal(table),
+    )
     grooms = {o.removeprefix("Target: ") for o in legal(table)}
-    for cleric in ("Thomas Wolsey", "William Warham", "John Fisher", "Stephen Gardiner", "Cuthbert Tunstall"):
+    for cleric in (
+        "Thomas Wolsey",
+        "William Warham",
+        "John Fisher",
+        "Stephen Gardiner",
+        "Cuthbert Tunstall",
+    ):
         assert cleric not in grooms
     assert "Henry Fitzroy" not in grooms
     assert "Thomas Cromwell" in grooms
@@ -178,19 +208,26 @@ def test_marriage_the_lesser_influence_moves_to_the_others_faction() -> None:
     """List of Endeavours: Marriage: the spouse with less Influence joins the other's Faction."""
     table = started(hands={0: ["Marriage | Scandal"]})
     assert table.seat_of("Jane Seymour") != table.seat_of("Thomas Howard")
-    endeavour(table, 0, "Marriage | Scandal", "Target: Jane Seymour", "Target: Thomas Howard", die=6)
+    endeavour(
+        table, 0, "Marriage | Scandal", "Target: Jane Seymour", "Target: Thomas Howard", die=6
+    )
     table.settle()
     if resolution(table)["success"]:
         assert table.seat_of("Jane Seymour") == table.seat_of("Thomas Howard")
 
 
 def test_marriage_henry_counts_guile_2_and_rolls_contentment_and_birth() -> None:
-    """When Henry marries: Henry's Guile counts 2; Contentment and the birth of an heir are rolled at once."""
+    """When Henry marries: Henry's Guile counts 2; Contentment and the birth of an heir are rolled
+    at once."""
     table = Table(5, hands={0: [*ACCIDENT_HAND, "Marriage | Scandal"]})
     widow_henry(table)
     table.settle()
     endeavour(table, 0, "Marriage | Scandal", until=lambda s: "target" in asked(s))
-    answer(table, "Target: Anne Boleyn", until=lambda s: "target" in asked(s) and "Target: Anne Boleyn" not in legal(table))
+    answer(
+        table,
+        "Target: Anne Boleyn",
+        until=lambda s: "target" in asked(s) and "Target: Anne Boleyn" not in legal(table),
+    )
     answer(table, "Target: King Henry")
     table.state.apply_action("Die: 6")
     assert modifiers(table) == {"Anne Boleyn's Guile less the groom's": 4 - 2}
@@ -202,24 +239,35 @@ def test_marriage_henry_counts_guile_2_and_rolls_contentment_and_birth() -> None
         else:
             table.state.apply_action("Pass")
     # the order of the two rolls is printed both ways (see the report): only both are checked
-    assert {"chance: Henry's Matrimonial Contentment", "chance: the birth of an heir"} <= set(questions)
+    assert {"chance: Henry's Matrimonial Contentment", "chance: the birth of an heir"} <= set(
+        questions
+    )
     assert table.state.view(None)["henry"]["queen"] == "Anne Boleyn"
 
 
 def test_loss_of_the_queen_penalty_after_an_adverse_trial() -> None:
-    """Loss of the Queen: an adverse Trial costs the Queen's Faction one Office and half its hand, rounded up."""
+    """Loss of the Queen: an adverse Trial costs the Queen's Faction one Office and half its hand,
+    rounded up."""
     table = started(hands={0: ["Trial | Captaincy"]})
     to_tower(table, "Catherine of Aragon")
     seat = table.seat_of("Catherine of Aragon")
     name = f"Faction {seat + 1}"
     cards = table.state.view(None)["factions"][name]["court_cards"]
-    offices = sum(1 for holder in table.state.view(None)["offices"].values() if holder != "vacant" and table.seat_of(holder) == seat)
+    offices = sum(
+        1
+        for holder in table.state.view(None)["offices"].values()
+        if holder != "vacant" and table.seat_of(holder) == seat
+    )
     endeavour(table, 0, "Trial | Captaincy", "Target: Catherine of Aragon", "Modifier: +1", die=6)
     table.settle()
     assert resolution(table)["success"]
     after = table.state.view(None)
     assert after["factions"][name]["court_cards"] == cards - (cards + 1) // 2
-    held = sum(1 for holder in after["offices"].values() if holder != "vacant" and holder in after["characters"] and table.seat_of(holder) == seat)
+    held = sum(
+        1
+        for holder in after["offices"].values()
+        if holder != "vacant" and holder in after["characters"] and table.seat_of(holder) == seat
+    )
     assert held == offices - 1
 
 
@@ -227,7 +275,13 @@ def test_trial_a_foreign_queen_is_imprisoned_not_executed() -> None:
     """List of Endeavours: Trial: a foreign Queen is imprisoned instead of executed or attainted."""
     table = started(hands={0: ["Trial | Captaincy", "Arrest Warrant | Royal Command"]})
     to_tower(table, "Catherine of Aragon")
-    endeavour(table, 0, "Trial | Captaincy", "Target: Catherine of Aragon", "Support: Arrest Warrant | Royal Command")
+    endeavour(
+        table,
+        0,
+        "Trial | Captaincy",
+        "Target: Catherine of Aragon",
+        "Support: Arrest Warrant | Royal Command",
+    )
     table.settle()
     view = table.state.view(None)
     assert "Catherine of Aragon" in view["tower"]["imprisoned"]
