@@ -56,7 +56,7 @@ def test_death_segment_every_character_rolls() -> None:
         question = asked(table.state)
         if question.startswith("chance: a death roll for "):
             rolled.add(question.removeprefix("chance: a death roll for "))
-        return table.state.view(None)["turn"] == 2
+        return bool(table.state.view(None)["turn"] == 2)
 
     drive(table, stop)
     assert rolled == names
