@@ -13,6 +13,7 @@ from tests.games.henry_viii.rulebook_play import (
     modifiers,
     resolution,
     started,
+    to_tower,
 )
 
 WAR_HANDS = {
@@ -356,3 +357,50 @@ def test_the_rebellion_rebels_win_and_the_game_ends_immediately() -> None:
     table.settle()
     assert table.state.is_terminal()
     assert table.state.view(None)["turn"] == 1
+
+
+def test_the_rebellion_the_senior_catholic_in_the_line_wins() -> None:
+    """The Rebellion: if the rebels win, the Faction of the senior Catholic in the Line wins the
+    game."""
+    hands = {
+        3: ["Act of Succession | Fee'd Men", "Arrest Warrant | Royal Command"],
+        0: ["Pilgrimage of Grace | Evidence of Conspiracy"],
+    }
+    table = started(hands=hands)
+    endeavour(
+        table,
+        3,
+        "Act of Succession | Fee'd Men",
+        "Target: Henry Courtenay",
+        "Succession: 1",
+        "Support: Arrest Warrant | Royal Command",
+    )
+    table.settle()
+    line = table.state.view(None)["line_of_succession"]
+    assert line[0].startswith("Succession 1: Henry Courtenay")  # C1, so Catholic on either list
+    endeavour(table, 0, "Pilgrimage of Grace | Evidence of Conspiracy")
+    while asked(table.state).startswith("chance: the rebellion roll of "):
+        name = asked(table.state).removeprefix("chance: the rebellion roll of ")
+        table.state.apply_action(f"Die: {6 if name == 'Thomas More' else 1}")
+    answer(table)
+    table.state.apply_action("Die: 1")
+    table.settle()
+    assert table.state.is_terminal()
+    winners = [seat for seat, value in enumerate(table.state.returns()) if value > 0]
+    assert winners == [table.seat_of("Henry Courtenay")]
+
+
+def test_trial_president_for_the_queen_is_the_lord_high_steward() -> None:
+    """Nobles, Royals and Commoners: the Lord High Steward presides when a Royal (the Queen) is
+    tried."""
+
+    table = started(hands={0: ["Trial | Captaincy"]})
+    to_tower(table, "Catherine of Aragon")
+    endeavour(
+        table,
+        0,
+        "Trial | Captaincy",
+        "Target: Catherine of Aragon",
+        until=lambda s: "Trial President" in asked(s),
+    )
+    assert table.state.current_player() == table.seat_of("George Talbot")

@@ -330,3 +330,52 @@ def test_game_sequence_henry_segment_before_player_rounds() -> None:
     first_round = rules.index("Determine Player Order")
     assert "D. Check for Henry's Death" in rules[:first_round]
     assert table.state.current_player() != CHANCE
+
+
+def test_f_a_non_tudor_male_heir_in_the_line_spares_the_minus_3() -> None:
+    """F. Roll for Henry's Matrimonial Contentment: any male heir in the Line (Tudor or not)
+    avoids the -3."""
+    hands = {3: ["Act of Succession | Fee'd Men", "Arrest Warrant | Royal Command"]}
+    table = started(hands=hands)
+    endeavour(
+        table,
+        3,
+        "Act of Succession | Fee'd Men",
+        "Target: Henry Fitzroy",
+        "Succession: 1",
+        "Support: Arrest Warrant | Royal Command",
+    )
+    table.settle()
+    to_turn_2(table, "chance: Henry's Matrimonial Contentment")
+    table.state.apply_action("Die: 3")
+    text = last(table, "F. Roll for Henry's Matrimonial Contentment").text
+    assert "no male heir" not in text
+
+
+def test_g_cards_left_over_are_discarded_before_the_deal() -> None:
+    """G. Turn over new Characters and assign Court Cards: cards kept from last Turn are
+    discarded first."""
+    table = started(hands={1: ["Rack | New Year's Gift"], 2: ["Diplomatic Mission | Bad Health"]})
+    while table.state.view(None)["round"] < 3:
+        options = legal(table)
+        table.state.apply_action(
+            next(
+                o
+                for o in options
+                if o.startswith("Discard") and "New Year" not in o and "Diplomatic" not in o
+            )
+        )
+        table.settle()
+    endeavour(
+        table,
+        2,
+        "Diplomatic Mission | Bad Health",
+        "Target: Thomas More",
+        until=lambda s: "Support: Rack | New Year's Gift" in legal(table),
+    )
+    table.state.apply_action("Support: Rack | New Year's Gift")
+    table.settle(until=lambda s: s.view(None)["stage"] != "Player Rounds")
+    assert any(f["court_cards"] > 0 for f in table.state.view(None)["factions"].values())
+    drive(table, lambda s: s.view(None)["turn"] == 2 and "play an Endeavour" in asked(s))
+    counts = sorted(f["court_cards"] for f in table.state.view(None)["factions"].values())
+    assert counts == [5, 5, 5, 5, 6]

@@ -248,3 +248,28 @@ def test_important_any_faction_feed_men_on_own_faction() -> None:
     table = started(hands={0: ["Fee'd Men | Henry's Ear"]})
     endeavour(table, 0, "Fee'd Men | Henry's Ear", until=lambda s: "target" in asked(s))
     assert "Target faction: Faction 1" in legal(table)
+
+
+def test_summons_to_court_brings_back_a_traveller() -> None:
+    """List of Endeavours: Summons to Court also ends a Travel Beyond the Realm."""
+    hands = {
+        0: ["Travel Beyond the Realm | Treachery", "Summons to Court | Evidence of Conspiracy"]
+    }
+    table = started(hands=hands)
+    endeavour(table, 0, "Travel Beyond the Realm | Treachery", "Target: Thomas More", die=6)
+    table.settle()
+    assert "Thomas More" in str(table.state.view(None)["abroad"])
+    endeavour(table, 0, "Summons to Court | Evidence of Conspiracy", "Target: Thomas More", die=6)
+    table.settle()
+    assert not table.state.view(None)["abroad"]
+
+
+def test_diplomatic_mission_no_influence_while_away() -> None:
+    """List of Endeavours: a character on a Diplomatic Mission counts for no Faction Influence."""
+    table = started(hands={0: ["Diplomatic Mission | Bad Health"]})
+    seat = table.seat_of("Thomas Cromwell")
+    before = table.state.view(None)["factions"][f"Faction {seat + 1}"]["influence"]
+    own = table.character("Thomas Cromwell")["influence"]
+    endeavour(table, 0, "Diplomatic Mission | Bad Health", "Target: Thomas Cromwell", die=6)
+    table.settle()
+    assert table.state.view(None)["factions"][f"Faction {seat + 1}"]["influence"] == before - own

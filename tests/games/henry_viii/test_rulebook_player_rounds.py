@@ -386,3 +386,33 @@ def test_obstruction_and_royal_command_cancel() -> None:
         "Support: Act of Succession | Obstruction",
     )
     assert asked(table.state) == "chance: the Endeavour's die"
+
+
+def test_parading_royal_descent_only_on_an_heir() -> None:
+    """List of Support Cards: Evidence-Parading Royal Descent is playable only on a Tudor or
+    Noble Heir."""
+    table = started(
+        hands={0: ["Arrest Warrant | Duplicity"], 1: ["Rack | Evidence-Parading Royal Descent"]}
+    )
+    endeavour(table, 0, "Arrest Warrant | Duplicity", "Target: Thomas More", until_support=1)
+    assert "Support: Rack | Evidence-Parading Royal Descent" not in legal(table)
+
+
+def test_parading_royal_descent_on_a_noble_heir() -> None:
+    """List of Support Cards: Evidence-Parading Royal Descent may be played on a Noble Heir
+    (Henry Courtenay)."""
+    table = started(
+        hands={0: ["Arrest Warrant | Duplicity"], 1: ["Rack | Evidence-Parading Royal Descent"]}
+    )
+    endeavour(table, 0, "Arrest Warrant | Duplicity", "Target: Henry Courtenay", until_support=1)
+    assert "Support: Rack | Evidence-Parading Royal Descent" in legal(table)
+
+
+@pytest.mark.parametrize("target", ["Thomas More", "Catherine of Aragon", "Thomas Howard"])
+def test_evidence_of_conspiracy_on_any_character(target: str) -> None:
+    """List of Support Cards: Evidence of Conspiracy may be played on any character."""
+    table = started(
+        hands={0: ["Arrest Warrant | Duplicity"], 1: ["Act of Attainder | Evidence of Conspiracy"]}
+    )
+    endeavour(table, 0, "Arrest Warrant | Duplicity", f"Target: {target}", until_support=1)
+    assert "Support: Act of Attainder | Evidence of Conspiracy" in legal(table)
