@@ -247,3 +247,27 @@ def test_how_to_win_an_empty_line_of_succession_means_everyone_loses() -> None:
     drive(table, lambda s: s.is_terminal())
     assert table.state.view(None)["line_of_succession"] == []
     assert not any(value > 0 for value in table.state.returns())
+
+
+def test_heirs_and_succession_the_line_shuffles_up_on_a_death() -> None:
+    """Heirs and Succession: when an Heir in the Line dies, those below him move up one place."""
+    hands = {
+        3: ["Act of Succession | Fee'd Men", "Arrest Warrant | Royal Command"],
+        0: ["Influenza | Bad Health"],
+    }
+    table = started(hands=hands)
+    endeavour(
+        table,
+        3,
+        "Act of Succession | Fee'd Men",
+        "Target: Henry Fitzroy",
+        "Succession: 2",
+        "Support: Arrest Warrant | Royal Command",
+    )
+    table.settle()
+    assert table.state.view(None)["line_of_succession"][1].startswith("Succession 3: Mary Tudor")
+    endeavour(table, 0, "Influenza | Bad Health", "Target: Henry Fitzroy", die=6)
+    table.state.apply_action("Dice: 12")
+    table.settle()
+    assert "Henry Fitzroy" in table.state.view(None)["dead"]
+    assert table.state.view(None)["line_of_succession"] == ["Succession 2: Mary Tudor (Faction 3)"]

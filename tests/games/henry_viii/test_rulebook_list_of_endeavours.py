@@ -5,7 +5,14 @@ from __future__ import annotations
 
 import pytest
 from tests.games.henry_viii.helpers import Table, asked, drive
-from tests.games.henry_viii.rulebook_play import answer, endeavour, legal, resolution, started
+from tests.games.henry_viii.rulebook_play import (
+    answer,
+    endeavour,
+    legal,
+    resolution,
+    started,
+    to_tower,
+)
 
 
 def faction_cards(table: Table, seat: int) -> int:
@@ -273,3 +280,25 @@ def test_diplomatic_mission_no_influence_while_away() -> None:
     endeavour(table, 0, "Diplomatic Mission | Bad Health", "Target: Thomas Cromwell", die=6)
     table.settle()
     assert table.state.view(None)["factions"][f"Faction {seat + 1}"]["influence"] == before - own
+
+
+def test_death_segment_the_tower_and_the_abroad_roll_too() -> None:
+    """3. Death Segment: characters in the Tower or abroad also roll for death."""
+    hands = {0: ["Travel Beyond the Realm | Treachery", "Diplomatic Mission | Bad Health"]}
+    table = started(hands=hands)
+    to_tower(table, "Thomas More")
+    to_tower(table, "John Fisher", imprisoned=True)
+    endeavour(table, 0, "Travel Beyond the Realm | Treachery", "Target: Thomas Cromwell", die=6)
+    table.settle()
+    endeavour(table, 0, "Diplomatic Mission | Bad Health", "Target: Thomas Boleyn", die=6)
+    table.settle()
+    rolled: set[str] = set()
+
+    def stop(state: object) -> bool:
+        question = asked(table.state)
+        if question.startswith("chance: a death roll for "):
+            rolled.add(question.removeprefix("chance: a death roll for "))
+        return bool(table.state.view(None)["turn"] == 2)
+
+    drive(table, stop)
+    assert {"Thomas More", "John Fisher", "Thomas Cromwell", "Thomas Boleyn"} <= rolled

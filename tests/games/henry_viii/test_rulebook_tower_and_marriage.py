@@ -295,3 +295,34 @@ def test_trial_the_queen_on_trial_subtracts_contentment() -> None:
     to_tower(table, "Catherine of Aragon")
     endeavour(table, 0, "Trial | Captaincy", "Target: Catherine of Aragon", "Modifier: +1", die=1)
     assert any("Contentment" in k and v == 2 for k, v in modifiers(table).items()), modifiers(table)
+
+
+def test_loss_of_the_queen_penalty_applies_only_once() -> None:
+    """Loss of the Queen: a second blow to the same Queen (an Attainder after her Trial) brings
+    no second penalty."""
+    hands = {
+        0: [*ACCIDENT_HAND, "Marriage | Scandal"],
+        1: ["Trial | Captaincy"],
+        2: ["Act of Attainder | Henry's Will"],
+    }
+    table = Table(5, hands=hands)
+    widow_henry(table)
+    table.settle()
+    endeavour(table, 0, "Marriage | Scandal", "Target: Anne Boleyn", "Target: King Henry", die=6)
+    answer(table)
+    table.settle()
+    assert table.state.view(None)["henry"]["queen"] == "Anne Boleyn"
+    to_tower(table, "Anne Boleyn")
+    endeavour(table, 1, "Trial | Captaincy", "Target: Anne Boleyn", "Modifier: +1", die=6)
+    table.settle()
+    penalties = [
+        e for e in table.state.events if e.rule == "Loss of the Queen" and "suffers" in e.text
+    ]
+    assert len(penalties) == 1
+    endeavour(table, 2, "Act of Attainder | Henry's Will", "Target: Anne Boleyn", die=6)
+    table.settle()
+    assert "Anne Boleyn" in table.state.view(None)["dead"]
+    penalties = [
+        e for e in table.state.events if e.rule == "Loss of the Queen" and "suffers" in e.text
+    ]
+    assert len(penalties) == 1
