@@ -150,10 +150,10 @@ def test_royal_progress_executes_every_imprisoned_character() -> None:
     to_tower(table, "William Warham", imprisoned=True)
     endeavour(table, 0, "Royal Progress | Treachery", die=6)
     table.settle()
-    if resolution(table)["success"]:
-        dead = table.state.view(None)["dead"]
-        assert {"John Fisher", "William Warham"} <= set(dead)
-        assert "Thomas More" not in dead
+    assert resolution(table)["success"]
+    dead = table.state.view(None)["dead"]
+    assert {"John Fisher", "William Warham"} <= set(dead)
+    assert "Thomas More" not in dead
 
 
 def test_amnesty_releases_the_arrested_only() -> None:
@@ -163,10 +163,10 @@ def test_amnesty_releases_the_arrested_only() -> None:
     to_tower(table, "John Fisher", imprisoned=True)
     endeavour(table, 1, "Amnesty | Act of Attainder", die=6)
     table.settle()
-    if resolution(table)["success"]:
-        tower = table.state.view(None)["tower"]
-        assert tower["arrested"] == []
-        assert tower["imprisoned"] == ["John Fisher"]
+    assert resolution(table)["success"]
+    tower = table.state.view(None)["tower"]
+    assert tower["arrested"] == []
+    assert tower["imprisoned"] == ["John Fisher"]
 
 
 def test_the_tower_a_character_in_the_tower_loses_his_my_lords_man() -> None:
@@ -212,8 +212,8 @@ def test_marriage_the_lesser_influence_moves_to_the_others_faction() -> None:
         table, 0, "Marriage | Scandal", "Target: Jane Seymour", "Target: Thomas Howard", die=6
     )
     table.settle()
-    if resolution(table)["success"]:
-        assert table.seat_of("Jane Seymour") == table.seat_of("Thomas Howard")
+    assert resolution(table)["success"]
+    assert table.seat_of("Jane Seymour") == table.seat_of("Thomas Howard")
 
 
 def test_marriage_henry_counts_guile_2_and_rolls_contentment_and_birth() -> None:
