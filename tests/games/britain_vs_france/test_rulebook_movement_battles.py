@@ -65,6 +65,14 @@ def test_movement_a_middle_colony_touches_both_neighbours() -> None:
     assert _destinations(state, "British Regulars #1") == {"Madras", "Bombay", "High Seas"}
 
 
+def test_movement_is_optional() -> None:
+    """5) Movement: moving is the side's choice; the step can end with every unit left in place."""
+    state = _at({"British Regulars #1": ("Madras", BRITAIN)})
+    play(state, "End movement")
+    assert where(state, "British Regulars #1") == "Madras"
+    assert state.view(None)["step"] != "5) Movement"
+
+
 def test_movement_once_per_turn() -> None:
     """5) Movement: a unit that has moved a space this turn may not move again."""
     state = _at({"British Regulars #1": ("Madras", BRITAIN), "British Regulars #2": ("Boston", BRITAIN)})
@@ -408,3 +416,50 @@ def test_place_purchases_may_wait_on_the_mat_for_a_later_turn() -> None:
     assert state.view(None)["purchases"]["Britain"] == ["British Regulars #1"]
     later = position(state, phase=PLACE, active=BRITAIN, fields={"turn": 3}, hands={BRITAIN: [], FRANCE: []})
     assert "Place: British Regulars #1 at High Seas" in legal_texts(later)
+
+
+def test_battles_units_already_facing_each_other_fight_without_moving() -> None:
+    """6) Battles: a battle happens wherever both sides have units, even where nobody moved."""
+    state = _at({"British Regulars #1": ("High Seas", BRITAIN), "French Regulars #1": ("High Seas", FRANCE)})
+    events = play(state, "End movement")
+    assert events[0].startswith("Battle at High Seas: Britain attacks with British Regulars #1")
+
+
+def test_battles_card_effects_last_until_the_battle_ends() -> None:
+    """6) Battles: a card played on the battle keeps working in its later rounds."""
+    state = _at({"British Regulars #1": ("Madras", BRITAIN), "French Regulars #1": ("Pondicherry", FRANCE)},
+                hands={BRITAIN: ["Fort Necessity"], FRANCE: []})  # fmt: skip
+    play(state, "Move: British Regulars #1 to Pondicherry", "Play: Fort Necessity")
+    first = rolls(state, [3, 4])
+    assert "a tie" in first[-3]
+    assert rolls(state, [3]) == ["British Regulars #1 rolls a 3 (modified to 5)."]
+
+
+def test_battles_scores_of_a_side_are_not_added_and_ties_on_the_high_score() -> None:
+    """6) Battles: several units' dice are not summed; equal best scores are a tie."""
+    state = _at({"British Local Allies #1": ("Madras", BRITAIN), "British Local Allies #2": ("Madras", BRITAIN),
+                 "French Privateers #1": ("High Seas", FRANCE)})  # fmt: skip
+    play(state, "Move: British Local Allies #1 to High Seas", "Move: British Local Allies #2 to High Seas")
+    events = rolls(state, [5, 3, 5])
+    assert "Pairing of French Privateers #1: Britain 5, France 5: a tie, no unit is destroyed." in events
+
+
+def test_battles_a_captured_allied_leader_is_off_sale_to_both_sides() -> None:
+    """6) Battles: a destroyed allied leader goes to the captor's prison and nobody may buy it."""
+    state = _at({"Juan de Prado": ("Madras", BRITAIN), "French Regulars #1": ("Pondicherry", FRANCE)})
+    play(state, "Move: Juan de Prado to Pondicherry")
+    rolls(state, [1, 6])
+    assert state.view(None)["prisoners"]["France"] == ["Juan de Prado"]
+    for seat in (BRITAIN, FRANCE):
+        shop = position(state, phase=9, active=seat, fields={"gold": [9, 9]}, hands={BRITAIN: [], FRANCE: []})
+        assert "Buy: Juan de Prado" not in legal_texts(shop)
+
+
+def test_ransoms_accepted_gold_goes_to_the_captor() -> None:
+    """Ransoms: an accepted gold ransom pays the captor and frees the leader to its owner's deck."""
+    game = stratagem.load("britain_vs_france", ransoms=True)
+    state = position(set_up(game), game=game, phase=9, hands={BRITAIN: [], FRANCE: []}, fields={"gold": [5, 3]},
+                     units={"Robert Clive": ("prison", BRITAIN)})  # fmt: skip
+    play(state, "Offer a ransom: Robert Clive for 2 gold", "Accept the ransom")
+    assert state.view(None)["gold"] == {"Britain": 3, "France": 5}
+    assert "Buy: Robert Clive" in legal_texts(state)

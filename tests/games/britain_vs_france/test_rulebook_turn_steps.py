@@ -434,3 +434,29 @@ def test_setup_c_allied_leaders_can_be_left_out() -> None:
     state = position(set_up(game), phase=PURCHASES, game=game, fields={"gold": [9, 9]})
     assert "Buy: Juan de Prado" not in legal_texts(state)
     assert "Buy: Juan de Prado" in legal_texts(position(set_up(GAME), phase=PURCHASES, fields={"gold": [9, 9]}))
+
+
+def test_political_objective_attempt_cards_add_to_or_subtract_from_the_score() -> None:
+    """3) Political Objective Attempt: each side's cards raise or lower the score before the die."""
+    state = position(set_up(), phase=POLITICAL, fields={"gold": [5, 3]},
+                     hands={BRITAIN: ["Louisbourg"], FRANCE: ["Diplomatic Courier"]})  # fmt: skip
+    play(state, f"Attempt: {SPANISH}", "Boost the roll with 0 gold", "Play: Louisbourg", "Pass")
+    assert "The political objective roll: -1 from cards." in play(state, "Play: Diplomatic Courier")
+    assert state.current_player() == stratagem.CHANCE
+    assert "score 4 against 5: failure" in rolls(state, [4])[0]
+
+
+def test_counter_diplomacy_comes_after_the_attackers_cards() -> None:
+    """Counter-Diplomacy: the holder pays only after the attacker's gold and cards are all in."""
+    game = stratagem.load("britain_vs_france", counter_diplomacy=True)
+    state = position(
+        set_up(game), phase=POLITICAL, game=game, fields={"gold": [5, 3], "po_control":
+        [-1, -1, -1, -1, -1, -1, -1, -1, 1, -1]}, hands={BRITAIN: ["Louisbourg"], FRANCE: []},
+    )  # fmt: skip
+    play(state, f"Attempt: {SPANISH}", "Boost the roll with 1 gold")
+    assert not offered(state, "Counter-diplomacy")
+    assert "Play: Louisbourg" in legal_texts(state)
+    play(state, "Play: Louisbourg")
+    while not offered(state, "Counter-diplomacy"):
+        play(state, "Pass")
+    assert state.current_player() == FRANCE
