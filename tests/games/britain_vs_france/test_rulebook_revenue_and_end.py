@@ -14,14 +14,21 @@ from .audit_helpers import play
 from .helpers import BRITAIN, FRANCE, GAME, colony, position, set_up
 
 PLACE = 12
-# Contents: 8 Silk, 9 Fish, 9 Furs, 8 Indigo, 10 Sugar, 8 Precious Metals, 4 Ivory, 4 Spices, 1 Timber
+# Contents: 8 Silk, 9 Fish, 9 Furs, 8 Indigo, 10 Sugar, 8 Precious Metals, 4 Ivory,
+# 4 Spices, 1 Timber
 EXPORT_TOTALS = (8, 9, 9, 8, 10, 8, 4, 4, 1)
-START_CONTROL = {"Britain": ("Boston", "Jamaica", "Madras"), "France": ("Quebec", "Martinique", "Pondicherry")}
+START_CONTROL = {
+    "Britain": ("Boston", "Jamaica", "Madras"),
+    "France": ("Quebec", "Martinique", "Pondicherry"),
+}
 
 
 def _exports(britain: Sequence[int], france: Sequence[int]) -> dict[str, Any]:
     """Raw export fields for both sides, the rest in the supply (counts in the Contents order)."""
-    britain, france = list(britain) + [0] * (9 - len(britain)), list(france) + [0] * (9 - len(france))
+    britain, france = (
+        list(britain) + [0] * (9 - len(britain)),
+        list(france) + [0] * (9 - len(france)),
+    )
     supply = [total - b - f for total, b, f in zip(EXPORT_TOTALS, britain, france, strict=True)]
     return {"exports": [britain, france], "supply": supply}
 
@@ -45,19 +52,25 @@ def _last_turn(
 ) -> stratagem.State:
     """France's 10th turn at Place Purchases with the given control; ended through revenue."""
     state = position(
-        set_up(game), game=game, phase=PLACE, active=FRANCE, units=units,
+        set_up(game),
+        game=game,
+        phase=PLACE,
+        active=FRANCE,
+        units=units,
         hands={BRITAIN: [], FRANCE: []},
         fields={"turn": 10, "control": _control(britain, france), **fields},
-    )  # fmt: skip
+    )
     play(state, "End placement")
     return state
 
 
 def _revenue(britain_exports: Sequence[int]) -> int:
     state = position(
-        set_up(), phase=PLACE, hands={BRITAIN: [], FRANCE: []},
+        set_up(),
+        phase=PLACE,
+        hands={BRITAIN: [], FRANCE: []},
         fields={"gold": [0, 3], **_exports(britain_exports, [0, 0, 1, 0, 1, 1])},
-    )  # fmt: skip
+    )
     play(state, "End placement")
     return int(state.view(None)["gold"]["Britain"])
 
@@ -84,7 +97,9 @@ def test_collect_revenue_each_export_counts_in_one_set_only() -> None:
 
 def test_collect_revenue_gold_kept_for_next_turn() -> None:
     """8) Collect Revenue: the collected gold stays in the treasury for the side's next turn."""
-    state = position(set_up(), phase=PLACE, hands={BRITAIN: [], FRANCE: []}, fields={"gold": [0, 3]})
+    state = position(
+        set_up(), phase=PLACE, hands={BRITAIN: [], FRANCE: []}, fields={"gold": [0, 3]}
+    )
     events = play(state, "End placement")
     assert "Britain collects 4 gold (3 + 1 for export sets); treasury 4." in events
     assert state.view(None)["gold"]["Britain"] == 4
@@ -96,7 +111,9 @@ def test_collect_revenue_gold_kept_for_next_turn() -> None:
 
 def test_ending_the_game_after_the_tenth_player_turn() -> None:
     """Ending the Game: the game ends once the 10th player turn is over, not before."""
-    ninth = position(set_up(), phase=PLACE, active=BRITAIN, hands={BRITAIN: [], FRANCE: []}, fields={"turn": 9})
+    ninth = position(
+        set_up(), phase=PLACE, active=BRITAIN, hands={BRITAIN: [], FRANCE: []}, fields={"turn": 9}
+    )
     play(ninth, "End placement")
     assert not ninth.is_terminal()
     assert _last_turn().is_terminal()
@@ -112,7 +129,9 @@ def test_ending_the_game_one_point_per_colony() -> None:
 
 def test_ending_the_game_most_points_wins() -> None:
     """Ending the Game: the side with more victory points wins."""
-    state = _last_turn(britain=("Boston", "Jamaica"), france=("Quebec", "Martinique", "Pondicherry"))
+    state = _last_turn(
+        britain=("Boston", "Jamaica"), france=("Quebec", "Martinique", "Pondicherry")
+    )
     assert state.result()["winners"] == ["France"]
     assert state.returns() == [-1.0, 1.0]
 
@@ -155,7 +174,9 @@ def test_ending_the_game_all_equal_is_a_draw() -> None:
 
 def test_ending_the_game_secret_objective_points_count() -> None:
     """Ending the Game: secret objective points are added to the colony points."""
-    state = _last_turn(britain=("Boston", "Jamaica", "Madras", "Pondicherry", "Bombay"), france=("Quebec",))
+    state = _last_turn(
+        britain=("Boston", "Jamaica", "Madras", "Pondicherry", "Bombay"), france=("Quebec",)
+    )
     breakdown = state.result()["breakdown"]["Britain"]
     assert state.result()["scores"]["Britain"] == sum(int(v) for v in breakdown.values())
 
@@ -165,16 +186,20 @@ def _advanced(option: str) -> stratagem.Game:
 
 
 def test_regional_dominance_one_point_per_whole_theater() -> None:
-    """Regional Dominance: a side controlling every colony of a theater scores 1 more point for it."""
+    """Regional Dominance: controlling every colony of a theater scores 1 more point for it."""
     game = _advanced("regional_dominance")
-    state = _last_turn(game, britain=("Boston", "Jamaica", "Madras", "Pondicherry", "Bombay"), france=("Quebec",))
+    state = _last_turn(
+        game, britain=("Boston", "Jamaica", "Madras", "Pondicherry", "Bombay"), france=("Quebec",)
+    )
     assert state.result()["breakdown"]["Britain"]["Regional Dominance"] == 1
     assert state.result()["breakdown"]["France"]["Regional Dominance"] == 0
 
 
 def test_regional_dominance_only_when_chosen() -> None:
     """Regional Dominance: without the advanced rule a whole theater scores nothing extra."""
-    state = _last_turn(britain=("Boston", "Jamaica", "Madras", "Pondicherry", "Bombay"), france=("Quebec",))
+    state = _last_turn(
+        britain=("Boston", "Jamaica", "Madras", "Pondicherry", "Bombay"), france=("Quebec",)
+    )
     assert "Regional Dominance" not in state.result()["breakdown"]["Britain"]
 
 
@@ -188,7 +213,7 @@ def test_trade_mastery_six_different_exports(different: int, extra: int) -> None
 
 @pytest.mark.parametrize(("held", "extra"), [(2, 0), (3, 1)])
 def test_powerful_friends_three_political_objectives(held: int, extra: int) -> None:
-    """Powerful Friends: controlling 3 or more political objectives scores 1 more point; 2 do not."""
+    """Powerful Friends: 3 or more political objectives score 1 more point; 2 do not."""
     game = _advanced("powerful_friends")
     state = _last_turn(game, po_control=[BRITAIN] * held + [-1] * (10 - held))
     assert state.result()["breakdown"]["Britain"]["Powerful Friends"] == extra

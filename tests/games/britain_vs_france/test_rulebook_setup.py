@@ -43,14 +43,25 @@ def test_setup_a_nobody_sees_the_draw_deck() -> None:
 
 
 def test_setup_e_1_colonies_belong_to_their_own_theater() -> None:
-    """Setup E 1.: the first colonies drawn are North American ones only, the theater filled first."""
+    """Setup E 1.: the first colonies drawn are North American only: that theater fills first."""
     state = GAME.new_initial_state()
-    names = {text.removeprefix("Draw colony: ") for text in (str(a) for a, _ in state.chance_outcomes())}
+    names = {
+        text.removeprefix("Draw colony: ") for text in (str(a) for a, _ in state.chance_outcomes())
+    }
     assert names == {
-        "Annapolis Royal", "Boston", "Charles Town", "Halifax", "Rupert's Land", "Virginia",
-        "Lake Champlain / Lake George area", "Louisbourg", "Louisiana", "Montreal",
-        "Ohio River Valley", "Quebec",
-    }  # fmt: skip
+        "Annapolis Royal",
+        "Boston",
+        "Charles Town",
+        "Halifax",
+        "Rupert's Land",
+        "Virginia",
+        "Lake Champlain / Lake George area",
+        "Louisbourg",
+        "Louisiana",
+        "Montreal",
+        "Ohio River Valley",
+        "Quebec",
+    }
 
 
 def test_setup_e_2_three_colonies_per_theater() -> None:
@@ -76,7 +87,10 @@ def test_setup_f_roll_off_winner_chooses_first_marker_or_first_turn() -> None:
     ]
     play(state, "Roll-off: France wins")
     assert state.current_player() == FRANCE
-    assert sorted(legal_texts(state)) == ["Place the first control marker", "Take the first game turn"]
+    assert sorted(legal_texts(state)) == [
+        "Place the first control marker",
+        "Take the first game turn",
+    ]
 
 
 def test_setup_f_the_player_not_taking_the_first_turn_places_first() -> None:
@@ -190,9 +204,13 @@ def test_historically_accurate_colonies_each_side_has_one_per_theater() -> None:
     play(state, "Draw colony: Boston", "Draw colony: Halifax")
     names = {str(a).removeprefix("Draw colony: ") for a, _ in state.chance_outcomes()}
     assert names == {
-        "Lake Champlain / Lake George area", "Louisbourg", "Louisiana", "Montreal",
-        "Ohio River Valley", "Quebec",
-    }  # fmt: skip
+        "Lake Champlain / Lake George area",
+        "Louisbourg",
+        "Louisiana",
+        "Montreal",
+        "Ohio River Valley",
+        "Quebec",
+    }
 
 
 def test_historically_accurate_colonies_markers_only_on_own_colonies() -> None:
@@ -207,5 +225,13 @@ def test_historically_accurate_colonies_markers_only_on_own_colonies() -> None:
     assert france_may == {"Quebec", "Montreal", "Martinique", "Gorée", "Pondicherry"}
     play(state, "Control: Quebec")
     britain_may = {text.removeprefix("Control: ") for text in offered(state, "Control: ")}
-    assert britain_may == {"Boston", "Jamaica", "Barbados", "Anamabou", "Dixcove", "Madras", "Bombay"}
+    assert britain_may == {
+        "Boston",
+        "Jamaica",
+        "Barbados",
+        "Anamabou",
+        "Dixcove",
+        "Madras",
+        "Bombay",
+    }
     assert controller(state, "Quebec") == "France"

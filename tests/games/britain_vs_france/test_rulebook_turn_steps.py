@@ -33,7 +33,8 @@ SPANISH = "Spanish Expeditionary Forces #1"
 def test_draw_step_one_card_from_the_draw_deck() -> None:
     """1) Draw from Historic Events Draw Deck: the active side takes exactly one card from it."""
     state = set_up(first_draw=None)
-    assert [str(a) for a, _ in state.chance_outcomes()][0].startswith("Draw historic event: ")
+    first = str(state.chance_outcomes()[0][0])
+    assert first.startswith("Draw historic event: ")
     play(state, "Draw historic event: Minorca")
     assert state.view(None)["draw_deck"] == 9
     assert state.view(None)["hand_sizes"]["Britain"] == 6
@@ -82,8 +83,20 @@ def test_historic_event_cards_overview_active_player_is_asked_first() -> None:
 def test_historic_event_cards_overview_no_hand_limit() -> None:
     """Historic Event Cards Overview: a hand may grow without limit."""
     state = position(set_up(), phase=PURCHASES, fields={"gold": [12, 3]})
-    cards = ("Minorca", "Louisbourg", "Ticonderoga", "Quebec", "Guadeloupe", "Wandiwash",
-             "Montreal", "Sabotage", "Native Guides", "War Chest", "New Settlement", "Lagos")  # fmt: skip
+    cards = (
+        "Minorca",
+        "Louisbourg",
+        "Ticonderoga",
+        "Quebec",
+        "Guadeloupe",
+        "Wandiwash",
+        "Montreal",
+        "Sabotage",
+        "Native Guides",
+        "War Chest",
+        "New Settlement",
+        "Lagos",
+    )
     for name in cards:
         play(state, "Buy a historic event", f"Draw historic event: {name}")
     assert state.view(None)["hand_sizes"]["Britain"] == 6 + len(cards)
@@ -94,7 +107,10 @@ def test_historic_event_cards_overview_modifiers_are_cumulative() -> None:
     state = position(
         set_up(),
         phase=10,
-        units={"British Regulars #1": ("Madras", BRITAIN), "French Regulars #1": ("Pondicherry", FRANCE)},
+        units={
+            "British Regulars #1": ("Madras", BRITAIN),
+            "French Regulars #1": ("Pondicherry", FRANCE),
+        },
         hands={BRITAIN: ["Fort Necessity", "Fort Necessity"], FRANCE: []},
     )
     play(state, "Move: British Regulars #1 to Pondicherry", "Play: Fort Necessity")
@@ -139,7 +155,7 @@ def test_historic_event_cards_overview_only_cards_in_play_can_be_destroyed() -> 
 
 
 def test_historic_event_cards_overview_a_starting_card_cancels() -> None:
-    """Historic Event Cards Overview: the opponent's cancelling starting card stops a played card."""
+    """Historic Event Cards Overview: the opponent's cancelling starting card stops a card."""
     state = position(
         set_up(),
         phase=POLITICAL,
@@ -152,7 +168,7 @@ def test_historic_event_cards_overview_a_starting_card_cancels() -> None:
 
 
 def test_historic_event_cards_overview_or_card_one_option_only() -> None:
-    """Historic Event Cards Overview: an OR card offers each option, and using one spends the card."""
+    """Historic Event Cards Overview: an OR card offers each option; using one spends the card."""
     state = set_up(first_draw="Minorca")
     assert offered(state, "Play: Minorca") == [
         "Play: Minorca: gain 1 gold",
@@ -186,8 +202,40 @@ def test_leader_actions_colony_roll_once_per_colony_each_turn() -> None:
         set_up(),
         phase=7,
         hands={BRITAIN: [], FRANCE: []},
-        fields={"control": [-1, 0, -1, -1, -1, -1, -1, 0, -1, -1, -1, -1, -1, -1, 0, -1, -1, -1,
-                            -1, -1, 1, -1, 0, -1, -1, -1, -1, -1, -1, 1]},  # fmt: skip
+        fields={
+            "control": [
+                -1,
+                0,
+                -1,
+                -1,
+                -1,
+                -1,
+                -1,
+                0,
+                -1,
+                -1,
+                -1,
+                -1,
+                -1,
+                -1,
+                0,
+                -1,
+                -1,
+                -1,
+                -1,
+                -1,
+                1,
+                -1,
+                0,
+                -1,
+                -1,
+                -1,
+                -1,
+                -1,
+                -1,
+                1,
+            ]
+        },
     )
     assert "Colony roll: Jamaica" in legal_texts(state)
     assert "Colony roll: Martinique" in legal_texts(state)
@@ -205,9 +253,12 @@ def test_leader_actions_colony_roll_once_per_colony_each_turn() -> None:
 def _attempt(gold: tuple[int, int] = (5, 3), **options: bool) -> stratagem.State:
     game = stratagem.load("britain_vs_france", **options)
     return position(
-        set_up(game), phase=POLITICAL, game=game, fields={"gold": list(gold)},
+        set_up(game),
+        phase=POLITICAL,
+        game=game,
+        fields={"gold": list(gold)},
         hands={BRITAIN: [], FRANCE: []},
-    )  # fmt: skip
+    )
 
 
 def test_political_objective_attempt_is_optional() -> None:
@@ -281,15 +332,19 @@ def test_political_objective_attempt_a_natural_one_fails_even_when_boosted() -> 
     """3) Political Objective Attempt: a die showing 1 always fails, whatever the modifiers."""
     game = stratagem.load("britain_vs_france")
     state = position(
-        set_up(game), phase=POLITICAL, fields={"gold": [5, 3]},
+        set_up(game),
+        phase=POLITICAL,
+        fields={"gold": [5, 3]},
         hands={BRITAIN: ["Louisbourg"], FRANCE: []},
-    )  # fmt: skip
+    )
     play(state, "Attempt: British Forces Released from Europe #1")
     while state.current_player() >= 0:
         texts = legal_texts(state)
-        pick = [t for t in texts if t.startswith("Play: Louisbourg")] or [
-            t for t in texts if t == "Boost the roll with 2 gold"
-        ] or [t for t in texts if t.startswith("Pass")]
+        pick = (
+            [t for t in texts if t.startswith("Play: Louisbourg")]
+            or [t for t in texts if t == "Boost the roll with 2 gold"]
+            or [t for t in texts if t.startswith("Pass")]
+        )
         play(state, pick[0])
     events = rolls(state, [1])
     assert "failure" in " ".join(events)
@@ -297,7 +352,7 @@ def test_political_objective_attempt_a_natural_one_fails_even_when_boosted() -> 
 
 
 def test_political_objective_attempt_success_places_marker_exports_and_units() -> None:
-    """3) Political Objective Attempt: success gives the marker, its exports and its units at once."""
+    """3) Political Objective Attempt: success gives the marker, exports and units at once."""
     state = _attempt()
     play(state, f"Attempt: {SPANISH}", "Boost the roll with 0 gold")
     events = rolls(state, [6])
@@ -308,11 +363,16 @@ def test_political_objective_attempt_success_places_marker_exports_and_units() -
 
 
 def test_political_objective_attempt_taking_the_opponents_objective() -> None:
-    """3) Political Objective Attempt: winning a held objective flips it, moving exports and units."""
+    """3) Political Objective Attempt: winning a held objective flips it with exports and units."""
     state = _attempt()
     play(state, f"Attempt: {SPANISH}", "Boost the roll with 0 gold", "Roll: 6")
-    state = position(state, phase=POLITICAL, active=FRANCE, fields={"gold": [3, 3]},
-                     hands={BRITAIN: [], FRANCE: []})  # fmt: skip
+    state = position(
+        state,
+        phase=POLITICAL,
+        active=FRANCE,
+        fields={"gold": [3, 3]},
+        hands={BRITAIN: [], FRANCE: []},
+    )
     play(state, f"Attempt: {SPANISH}", "Boost the roll with 0 gold")
     events = rolls(state, [5])
     assert objective(state, SPANISH) == "France"
@@ -324,12 +384,15 @@ def test_political_objective_attempt_taking_the_opponents_objective() -> None:
 
 
 def test_counter_diplomacy_defender_pays_to_lower_the_score() -> None:
-    """Counter-Diplomacy: the holder may pay 1 or 2 gold for -1 or -2, after the attacker's boosts."""
+    """Counter-Diplomacy: the holder may pay 1 or 2 gold for -1 or -2 after the attacker boosts."""
     game = stratagem.load("britain_vs_france", counter_diplomacy=True)
     state = position(
-        set_up(game), phase=POLITICAL, game=game, fields={"gold": [3, 3], "po_control":
-        [-1, -1, -1, -1, -1, -1, -1, -1, 1, -1]}, hands={BRITAIN: [], FRANCE: []},
-    )  # fmt: skip
+        set_up(game),
+        phase=POLITICAL,
+        game=game,
+        fields={"gold": [3, 3], "po_control": [-1, -1, -1, -1, -1, -1, -1, -1, 1, -1]},
+        hands={BRITAIN: [], FRANCE: []},
+    )
     play(state, f"Attempt: {SPANISH}", "Boost the roll with 1 gold")
     assert state.current_player() == FRANCE
     assert offered(state, "Counter-diplomacy with ") == [
@@ -355,9 +418,11 @@ def test_counter_diplomacy_not_without_the_advanced_rule() -> None:
     """Counter-Diplomacy: without the advanced rule the holder is not asked to pay."""
     game = stratagem.load("britain_vs_france")
     state = position(
-        set_up(game), phase=POLITICAL, fields={"gold": [3, 3], "po_control":
-        [-1, -1, -1, -1, -1, -1, -1, -1, 1, -1]}, hands={BRITAIN: [], FRANCE: []},
-    )  # fmt: skip
+        set_up(game),
+        phase=POLITICAL,
+        fields={"gold": [3, 3], "po_control": [-1, -1, -1, -1, -1, -1, -1, -1, 1, -1]},
+        hands={BRITAIN: [], FRANCE: []},
+    )
     play(state, f"Attempt: {SPANISH}", "Boost the roll with 1 gold")
     assert state.current_player() == stratagem.CHANCE
 
@@ -366,14 +431,17 @@ def test_counter_diplomacy_not_without_the_advanced_rule() -> None:
 
 
 def _purchases(gold: int = 10) -> stratagem.State:
-    return position(set_up(), phase=PURCHASES, fields={"gold": [gold, 3]},
-                    hands={BRITAIN: [], FRANCE: []})  # fmt: skip
+    return position(
+        set_up(), phase=PURCHASES, fields={"gold": [gold, 3]}, hands={BRITAIN: [], FRANCE: []}
+    )
 
 
 def test_purchases_a_any_number_of_battle_deck_cards() -> None:
     """4) Purchases A): several battle deck cards may be bought in one step, each for its cost."""
     state = _purchases(10)
-    events = play(state, "Buy: British Regulars", "Buy: British Regulars", "Buy: British Local Allies")
+    events = play(
+        state, "Buy: British Regulars", "Buy: British Regulars", "Buy: British Local Allies"
+    )
     assert all(" buys " in text for text in events)
     assert len(state.view(None)["purchases"]["Britain"]) == 3
     spent = 10 - state.view(None)["gold"]["Britain"]
@@ -433,13 +501,19 @@ def test_setup_c_allied_leaders_can_be_left_out() -> None:
     game = stratagem.load("britain_vs_france", allied_leaders=False)
     state = position(set_up(game), phase=PURCHASES, game=game, fields={"gold": [9, 9]})
     assert "Buy: Juan de Prado" not in legal_texts(state)
-    assert "Buy: Juan de Prado" in legal_texts(position(set_up(GAME), phase=PURCHASES, fields={"gold": [9, 9]}))
+    assert "Buy: Juan de Prado" in legal_texts(
+        position(set_up(GAME), phase=PURCHASES, fields={"gold": [9, 9]})
+    )
 
 
 def test_political_objective_attempt_cards_add_to_or_subtract_from_the_score() -> None:
     """3) Political Objective Attempt: each side's cards raise or lower the score before the die."""
-    state = position(set_up(), phase=POLITICAL, fields={"gold": [5, 3]},
-                     hands={BRITAIN: ["Louisbourg"], FRANCE: ["Diplomatic Courier"]})  # fmt: skip
+    state = position(
+        set_up(),
+        phase=POLITICAL,
+        fields={"gold": [5, 3]},
+        hands={BRITAIN: ["Louisbourg"], FRANCE: ["Diplomatic Courier"]},
+    )
     play(state, f"Attempt: {SPANISH}", "Boost the roll with 0 gold", "Play: Louisbourg", "Pass")
     assert "The political objective roll: -1 from cards." in play(state, "Play: Diplomatic Courier")
     assert state.current_player() == stratagem.CHANCE
@@ -450,9 +524,12 @@ def test_counter_diplomacy_comes_after_the_attackers_cards() -> None:
     """Counter-Diplomacy: the holder pays only after the attacker's gold and cards are all in."""
     game = stratagem.load("britain_vs_france", counter_diplomacy=True)
     state = position(
-        set_up(game), phase=POLITICAL, game=game, fields={"gold": [5, 3], "po_control":
-        [-1, -1, -1, -1, -1, -1, -1, -1, 1, -1]}, hands={BRITAIN: ["Louisbourg"], FRANCE: []},
-    )  # fmt: skip
+        set_up(game),
+        phase=POLITICAL,
+        game=game,
+        fields={"gold": [5, 3], "po_control": [-1, -1, -1, -1, -1, -1, -1, -1, 1, -1]},
+        hands={BRITAIN: ["Louisbourg"], FRANCE: []},
+    )
     play(state, f"Attempt: {SPANISH}", "Boost the roll with 1 gold")
     assert not offered(state, "Counter-diplomacy")
     assert "Play: Louisbourg" in legal_texts(state)
