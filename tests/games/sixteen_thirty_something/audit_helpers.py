@@ -68,3 +68,10 @@ def call_vote(
 def dice(state: State, attacker: int, defender: int) -> list[str]:
     """Force the two dice differences of a war (attacker's first)."""
     return acts(state, f"Dice difference: {attacker}", f"Dice difference: {defender}")
+
+
+def done(state: State, text: str) -> None:
+    """Apply a closing decision (e.g. "Done offering") if the game still waits for it; a hand
+    that has run out of cards closes the step by itself."""
+    if text in legal_texts(state):
+        state.apply_action(text)
