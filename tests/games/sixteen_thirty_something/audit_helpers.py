@@ -27,7 +27,7 @@ def phase(state: State) -> int:
 
 
 def others_lay(state: State, lays: Mapping[int, Sequence[str]] | None = None) -> list[str]:
-    """The other players' chance to lay cards after a call: each lays its given cards, then is done."""
+    """The other players' chance to lay after a call: each lays its given cards, then is done."""
     lays = lays or {}
     events: list[str] = []
     while phase(state) == phases.VOTE_LAY_OTHERS:

@@ -80,22 +80,31 @@ def test_dealing_out_three_influence_cards_placed() -> None:
     while phase(state) == phases.OPENING:
         acts(state, legal_texts(state)[0])
     for seat in range(3):
-        pile_cards = sum(len(p["cards"]) for p in state.view(None)["displays"][f"Player {seat + 1}"].values())
+        pile_cards = sum(
+            len(p["cards"]) for p in state.view(None)["displays"][f"Player {seat + 1}"].values()
+        )
         assert pile_cards == 3
     assert set(state.view(None)["cards_in_hand"].values()) == {10}
 
 
 def test_dealing_out_only_influence_cards_are_placed() -> None:
-    """Dealing out the Player Cards: the opening placement offers Influence Cards, never Specials."""
+    """Dealing out the Player Cards: the opening placement offers Influence Cards only."""
     state = _dealt(3)
-    specials = ("Vote", "Military Improvement", "Increase Army Size", "Increase Status",
-                "Military Leader", "Assassin", "Unrest")  # fmt: skip
+    specials = (
+        "Vote",
+        "Military Improvement",
+        "Increase Army Size",
+        "Increase Status",
+        "Military Leader",
+        "Assassin",
+        "Unrest",
+    )
     assert offered(state, "Lay: ")
     assert not any(text.removeprefix("Lay: ") in specials for text in legal_texts(state))
 
 
 def test_dealing_out_fewer_influence_cards_if_the_hand_lacks_them() -> None:
-    """Dealing out the Player Cards: a player with fewer than three Influence Cards places what he has."""
+    """Dealing out the Player Cards: with fewer than three Influence Cards, all of them go down."""
     state = game(3).new_initial_state()
     rng = random.Random(1)
     while phase(state) == phases.COUNTERS:
@@ -116,7 +125,7 @@ def test_who_goes_first_a_fair_die_roll() -> None:
     state = _dealt(4)
     while phase(state) == phases.OPENING:
         acts(state, legal_texts(state)[0])
-    outcomes = dict((str(a), p) for a, p in state.chance_outcomes())
+    outcomes = {str(a): p for a, p in state.chance_outcomes()}
     assert set(outcomes) == {f"First player: Player {n}" for n in range(1, 5)}
     assert all(abs(p - 0.25) < 1e-9 for p in outcomes.values())
 
@@ -147,8 +156,12 @@ def test_open_cards_never_start_a_pile() -> None:
 
 def test_open_cards_take_the_identity_of_their_pile() -> None:
     """Open Cards: an Open card laid on a pile adds its votes to that country."""
-    state = position(players=3, phase=phases.VOTE_COUNTRY, hands={0: ["Open 1"]},
-                     piles={0: {"England": (False, ["England 2"])}})  # fmt: skip
+    state = position(
+        players=3,
+        phase=phases.VOTE_COUNTRY,
+        hands={0: ["Open 1"]},
+        piles={0: {"England": (False, ["England 2"])}},
+    )
     acts(state, "Vote in: England", "Lay: Open 1 on England")
     pile = state.view(None)["displays"]["Player 1"]["England"]
     assert pile["votes"] == 3 and "Open 1" in pile["cards"]

@@ -10,9 +10,14 @@ from .audit_helpers import acts, call_vote, cast, done, offered, phase
 from .helpers import copies, country, display, legal_texts, phases, position, refuse
 
 SPECIALS = (
-    "Vote", "Military Improvement", "Increase Army Size", "Increase Status",
-    "Military Leader", "Assassin", "Unrest",
-)  # fmt: skip
+    "Vote",
+    "Military Improvement",
+    "Increase Army Size",
+    "Increase Status",
+    "Military Leader",
+    "Assassin",
+    "Unrest",
+)
 
 
 def _next_players_turn(piles: dict[int, dict[str, tuple[bool, list[str]]]], **kw: object) -> State:
@@ -29,7 +34,9 @@ def _next_players_turn(piles: dict[int, dict[str, tuple[bool, list[str]]]], **kw
 
 def test_remove_one_influence_card_from_a_descendant_pile_of_choice() -> None:
     """1. Remove One Influence Card: the player picks one card of a descendant pile to discard."""
-    state = _next_players_turn({1: {"France": (True, ["France 1", "France 2"]), "Sweden": (False, ["Sweden 1"])}})
+    state = _next_players_turn(
+        {1: {"France": (True, ["France 1", "France 2"]), "Sweden": (False, ["Sweden 1"])}}
+    )
     assert state.current_player() == 1
     assert sorted(legal_texts(state)) == ["Remove: France 1", "Remove: France 2"]
     acts(state, "Remove: France 2")
@@ -39,14 +46,16 @@ def test_remove_one_influence_card_from_a_descendant_pile_of_choice() -> None:
 
 def test_remove_one_influence_card_only_one() -> None:
     """1. Remove One Influence Card: exactly one card goes, even with several descendant piles."""
-    state = _next_players_turn({1: {"France": (True, ["France 1"]), "Sweden": (True, ["Sweden 1"])}})
+    state = _next_players_turn(
+        {1: {"France": (True, ["France 1"]), "Sweden": (True, ["Sweden 1"])}}
+    )
     acts(state, "Remove: France 1")
     assert state.current_player() == CHANCE
     assert display(state, 1)["Sweden"]["cards"] == ["Sweden 1"]
 
 
 def test_remove_one_influence_card_not_needed_without_descendant_piles() -> None:
-    """1. Remove One Influence Card: with no descendant pile nothing is removed; the draw follows."""
+    """1. Remove One Influence Card: with no descendant pile nothing goes; the draw follows."""
     state = _next_players_turn({1: {"Sweden": (False, ["Sweden 1"])}})
     assert state.current_player() == CHANCE
     assert phase(state) == phases.DRAWING
@@ -54,7 +63,7 @@ def test_remove_one_influence_card_not_needed_without_descendant_piles() -> None
 
 
 def test_remove_one_influence_card_open_card_never_left_last() -> None:
-    """1. Remove One Influence Card: between an Open card and the pile's last named card, the Open goes."""
+    """1. Remove One Influence Card: an Open card goes before the pile's last named card."""
     state = _next_players_turn({1: {"England": (True, ["England 2", "Open 1"])}})
     assert legal_texts(state) == ["Remove: Open 1 from England"]
     refuse(state, "Remove: England 2")
@@ -77,8 +86,22 @@ def test_draw_new_cards_four() -> None:
 
 def test_draw_new_cards_hand_limit_thirteen_at_the_end_of_the_turn() -> None:
     """2. Draw New Cards / 6. Repeat Play: a hand over 13 must be cut to 13 when the phases end."""
-    hand = ["England 1", "England 2", "France 1", "France 2", "Spain 1", "Spain 2", "Sweden 1",
-            "Sweden 2", "Poland 1", "Poland 2", "Denmark 1", "Denmark 2", "Vote", "Unrest"]  # fmt: skip
+    hand = [
+        "England 1",
+        "England 2",
+        "France 1",
+        "France 2",
+        "Spain 1",
+        "Spain 2",
+        "Sweden 1",
+        "Sweden 2",
+        "Poland 1",
+        "Poland 2",
+        "Denmark 1",
+        "Denmark 2",
+        "Vote",
+        "Unrest",
+    ]
     state = position(players=3, hands={0: hand}, piles={0: {"Spain": (False, ["Spain 3"])}})
     call_vote(state, "Spain")
     cast(state, {0: "red"})
@@ -91,8 +114,20 @@ def test_draw_new_cards_hand_limit_thirteen_at_the_end_of_the_turn() -> None:
 
 def test_draw_new_cards_may_exceed_thirteen_during_the_turn() -> None:
     """2. Draw New Cards: drawing may take a hand past 13 for the rest of the player's phases."""
-    hand = ["England 1", "England 2", "France 1", "France 2", "Spain 1", "Spain 2", "Sweden 1",
-            "Sweden 2", "Poland 1", "Poland 2", "Denmark 1", "Denmark 2"]  # fmt: skip
+    hand = [
+        "England 1",
+        "England 2",
+        "France 1",
+        "France 2",
+        "Spain 1",
+        "Spain 2",
+        "Sweden 1",
+        "Sweden 2",
+        "Poland 1",
+        "Poland 2",
+        "Denmark 1",
+        "Denmark 2",
+    ]
     state = _next_players_turn({}, hands={1: hand})
     for _ in range(4):
         acts(state, str(state.chance_outcomes()[0][0]))
@@ -140,9 +175,13 @@ def test_trading_cards_up_to_three_given() -> None:
 
 
 def test_trading_cards_any_hand_card_not_displayed_ones() -> None:
-    """3. Trading Cards / More about Influence Cards: Specials trade too; displayed cards never do."""
-    state = position(players=3, phase=phases.TRADE_ASK, hands={0: ["Vote", "France 1"], 1: ["England 1"]},
-                     piles={0: {"Spain": (False, ["Spain 3"])}})  # fmt: skip
+    """3. Trading Cards / More about Influence Cards: Specials trade; displayed cards never do."""
+    state = position(
+        players=3,
+        phase=phases.TRADE_ASK,
+        hands={0: ["Vote", "France 1"], 1: ["England 1"]},
+        piles={0: {"Spain": (False, ["Spain 3"])}},
+    )
     acts(state, "Propose a trade", "Ask for: England", "Done asking")
     assert sorted(offered(state, "Offer: ")) == ["Offer: France 1", "Offer: Vote"]
 
@@ -156,7 +195,10 @@ def test_trading_cards_one_trade_with_one_player() -> None:
         seat = state.current_player()
         acts(state, "Make an offer", f"Offer: England {seat}")
         done(state, "Done offering")
-    assert sorted(offered(state, "Accept")) == ["Accept the offer of Player 2", "Accept the offer of Player 3"]
+    assert sorted(offered(state, "Accept")) == [
+        "Accept the offer of Player 2",
+        "Accept the offer of Player 3",
+    ]
     acts(state, "Accept the offer of Player 3")
     assert state.view(0)["you"]["hand"] == {"England 2": 1}
     assert state.view(1)["you"]["hand"] == {"England 1": 1}
@@ -210,7 +252,10 @@ def test_playing_special_cards_optional() -> None:
 
 def test_playing_special_cards_at_most_two() -> None:
     """4. Playing Special Cards: no more than two Special Cards in a player's phase 4."""
-    state = position(players=3, hands={0: ["Military Improvement", "Increase Army Size", "Increase Status", "Spain 1"]})
+    state = position(
+        players=3,
+        hands={0: ["Military Improvement", "Increase Army Size", "Increase Status", "Spain 1"]},
+    )
     acts(state, "Play: Military Improvement", "Military Improvement: Spain")
     acts(state, "Play: Increase Army Size", "Increase Army Size: Spain")
     assert not offered(state, "Play: ")
@@ -233,7 +278,11 @@ def test_playing_special_cards_influence_cards_are_not_special() -> None:
 
 def test_the_special_cards_vote_calls_an_extra_vote_at_once() -> None:
     """The Special Cards, Vote: an immediate vote in one country, on top of the mandatory one."""
-    state = position(players=3, hands={0: ["Vote"]}, piles={0: {"Spain": (False, ["Spain 3"]), "France": (False, ["France 3"])}})
+    state = position(
+        players=3,
+        hands={0: ["Vote"]},
+        piles={0: {"Spain": (False, ["Spain 3"]), "France": (False, ["France 3"])}},
+    )
     acts(state, "Play: Vote")
     assert offered(state, "Vote in: ")
     call_vote(state, "France")
@@ -245,8 +294,10 @@ def test_the_special_cards_vote_calls_an_extra_vote_at_once() -> None:
 
 
 def test_the_special_cards_up_to_three_votes_in_a_turn() -> None:
-    """The Special Cards, Vote: two Vote cards and the mandatory vote make three votes in one turn."""
-    state = position(players=3, hands={0: ["Vote", "Vote"]}, piles={0: {"Spain": (False, ["Spain 3"])}})
+    """The Special Cards, Vote: two Vote cards and the mandatory vote make three votes a turn."""
+    state = position(
+        players=3, hands={0: ["Vote", "Vote"]}, piles={0: {"Spain": (False, ["Spain 3"])}}
+    )
     acts(state, "Play: Vote")
     call_vote(state, "Spain")
     cast(state, {0: "red"})
@@ -260,7 +311,7 @@ def test_the_special_cards_up_to_three_votes_in_a_turn() -> None:
 
 
 def test_the_special_cards_military_improvement() -> None:
-    """The Special Cards, Military Improvement: the chosen country's Military Ability goes up by one."""
+    """The Special Cards, Military Improvement: the chosen country's Military Ability rises by 1."""
     state = position(players=3, hands={0: ["Military Improvement"]})
     acts(state, "Play: Military Improvement", "Military Improvement: England")
     assert country(state, "England")["ability"] == 1
@@ -290,9 +341,12 @@ def test_the_special_cards_military_leader_any_country() -> None:
 
 
 def test_the_special_cards_assassin_any_pile_own_included_either_state() -> None:
-    """The Special Cards, Assassin: any one card of any pile, own or descendant included, is discarded."""
-    state = position(players=3, hands={0: ["Assassin"]},
-                     piles={0: {"Spain": (False, ["Spain 3"])}, 1: {"France": (True, ["France 1", "France 2"])}})  # fmt: skip
+    """The Special Cards, Assassin: any card of any pile, own or descendant, is discarded."""
+    state = position(
+        players=3,
+        hands={0: ["Assassin"]},
+        piles={0: {"Spain": (False, ["Spain 3"])}, 1: {"France": (True, ["France 1", "France 2"])}},
+    )
     acts(state, "Play: Assassin")
     assert sorted(offered(state, "Assassinate: ")) == [
         "Assassinate: France 1 of Player 2",
@@ -305,9 +359,15 @@ def test_the_special_cards_assassin_any_pile_own_included_either_state() -> None
 
 
 def test_the_special_cards_unrest_top_influence_goes_descendant() -> None:
-    """The Special Cards, Unrest: the most influential player's pile there turns descendant at once."""
-    state = position(players=3, hands={0: ["Unrest"]},
-                     piles={1: {"England": (False, ["England 3", "England 1"])}, 2: {"England": (False, ["England 3"])}})  # fmt: skip
+    """The Special Cards, Unrest: the most influential pile there turns descendant at once."""
+    state = position(
+        players=3,
+        hands={0: ["Unrest"]},
+        piles={
+            1: {"England": (False, ["England 3", "England 1"])},
+            2: {"England": (False, ["England 3"])},
+        },
+    )
     acts(state, "Play: Unrest", "Unrest: England")
     assert display(state, 1)["England"]["state"] == "descendant"
     assert display(state, 2)["England"]["state"] == "ascendant"
@@ -316,8 +376,14 @@ def test_the_special_cards_unrest_top_influence_goes_descendant() -> None:
 
 def test_the_special_cards_unrest_already_descendant_loses_a_card() -> None:
     """The Special Cards, Unrest: a top pile already descendant loses one card instead."""
-    state = position(players=3, hands={0: ["Unrest"]},
-                     piles={1: {"England": (True, ["England 3", "England 1"])}, 2: {"England": (False, ["England 2"])}})  # fmt: skip
+    state = position(
+        players=3,
+        hands={0: ["Unrest"]},
+        piles={
+            1: {"England": (True, ["England 3", "England 1"])},
+            2: {"England": (False, ["England 2"])},
+        },
+    )
     acts(state, "Play: Unrest", "Unrest: England")
     while state.current_player() == 1 and offered(state, "Discard") + offered(state, "Remove"):
         acts(state, legal_texts(state)[0])
@@ -326,8 +392,14 @@ def test_the_special_cards_unrest_already_descendant_loses_a_card() -> None:
 
 def test_the_special_cards_unrest_ties_all_suffer() -> None:
     """The Special Cards, Unrest: players tied for the most influence all suffer the effect."""
-    state = position(players=3, hands={0: ["Unrest"]},
-                     piles={1: {"England": (False, ["England 3"])}, 2: {"England": (False, ["England 2", "England 1"])}})  # fmt: skip
+    state = position(
+        players=3,
+        hands={0: ["Unrest"]},
+        piles={
+            1: {"England": (False, ["England 3"])},
+            2: {"England": (False, ["England 2", "England 1"])},
+        },
+    )
     acts(state, "Play: Unrest", "Unrest: England")
     assert display(state, 1)["England"]["state"] == "descendant"
     assert display(state, 2)["England"]["state"] == "descendant"
@@ -335,8 +407,19 @@ def test_the_special_cards_unrest_ties_all_suffer() -> None:
 
 def test_the_special_cards_unrest_stops_the_country_declaring_war() -> None:
     """The Special Cards, Unrest: a country in Unrest may not be voted into attacking."""
-    state = position(players=3, hands={0: ["Unrest"]}, piles={0: {"England": (False, ["England 3"])}},
-                     board={"England": {"faction": 0}, "France": {"faction": 1}})  # fmt: skip
-    acts(state, "Play: Unrest", "Unrest: England", "Play no more Special Cards", "Vote in: England", "Done laying")
+    state = position(
+        players=3,
+        hands={0: ["Unrest"]},
+        piles={0: {"England": (False, ["England 3"])}},
+        board={"England": {"faction": 0}, "France": {"faction": 1}},
+    )
+    acts(
+        state,
+        "Play: Unrest",
+        "Unrest: England",
+        "Play no more Special Cards",
+        "Vote in: England",
+        "Done laying",
+    )
     assert not offered(state, "Issue: war")
     assert "Issue: change sides" in legal_texts(state)
