@@ -165,3 +165,11 @@ def test_open_cards_take_the_identity_of_their_pile() -> None:
     acts(state, "Vote in: England", "Lay: Open 1 on England")
     pile = state.view(None)["displays"]["Player 1"]["England"]
     assert pile["votes"] == 3 and "Open 1" in pile["cards"]
+
+
+def test_taking_victory_point_counters_drawn_in_secret() -> None:
+    """Taking Victory Point Counters: the country drawn is told to its drawer only."""
+    state = game(3).new_initial_state()
+    acts(state, "Counter: Poland")
+    assert "Poland" in state.visible_events(0)[-1]["text"]
+    assert not any("Poland" in event["text"] for event in state.visible_events(1))

@@ -463,3 +463,25 @@ def test_resolving_a_war_military_leader_helps_the_defender_too() -> None:
         {"England": {"faction": RED}, "France": {"faction": BLUE, "leaders": 1}}, rolled=(1, 1)
     )
     assert _totals(state)["France"] == 1 + 1 + 2
+
+
+def test_the_spoils_of_war_a_tie_costs_no_military_ability() -> None:
+    """The Spoils of War: a tie costs an unarmed country no Military Ability; only a loss does."""
+    state, _ = _war(
+        {
+            "England": {"faction": RED, "ability": 1},
+            "France": {"faction": BLUE, "army": 0, "ability": 1},
+        },
+        rolled=(1, 2),
+    )
+    assert "a tie" in state.events[-2].text
+    assert country(state, "France")["ability"] == 1
+
+
+def test_scoring_points_a_descendant_pile_scores_in_full() -> None:
+    """More about Influence Cards / Scoring Points: descendant cards score their full votes."""
+    state, _ = _end_of_turn(
+        piles={1: {"Sweden": (True, ["Sweden 1", "Sweden 1"])}},
+        counters={1: ["Sweden", "Poland", "Denmark", "France"]},
+    )
+    assert state.view(None)["victory_points"]["Player 2"] == 2
