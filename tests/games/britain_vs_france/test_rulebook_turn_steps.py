@@ -537,3 +537,20 @@ def test_counter_diplomacy_comes_after_the_attackers_cards() -> None:
     while not offered(state, "Counter-diplomacy"):
         play(state, "Pass")
     assert state.current_player() == FRANCE
+
+
+def test_leader_actions_some_colony_rolls_need_a_leader_there() -> None:
+    """2) Leader Actions / Colony Rules: a roll that needs a leader is offered only with one."""
+    hands = {BRITAIN: [], FRANCE: []}
+    without = position(set_up(), phase=7, hands=hands)
+    assert "Colony roll: Boston" not in legal_texts(without)
+    wolfe = {"James Wolfe": ("Boston", BRITAIN)}
+    with_leader = position(set_up(), phase=7, hands=hands, units=wolfe)
+    assert "Colony roll: Boston" in legal_texts(with_leader)
+
+
+def test_leader_actions_colony_rolls_are_optional() -> None:
+    """2) Leader Actions / Colony Rules: rolling for a colony is allowed, not required."""
+    state = position(set_up(), phase=7, hands={BRITAIN: [], FRANCE: []})
+    play(state, "End leader actions")
+    assert state.view(None)["step"] == "3) Political Objective Attempt"
