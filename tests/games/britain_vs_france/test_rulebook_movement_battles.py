@@ -626,3 +626,22 @@ def test_movement_a_colony_holding_only_plantations_has_no_opposing_units() -> N
     )
     play(state, "Move: British Regulars #1 to Pondicherry")
     assert controller(state, "Pondicherry") == "Britain"
+
+
+def test_battles_a_lone_attacker_chooses_its_opponent() -> None:
+    """6) Battles: with fewer attackers than defenders, the attacker picks whom to face."""
+    state = _at(
+        {
+            "British Regulars #1": ("Madras", BRITAIN),
+            "French Regulars #1": ("Pondicherry", FRANCE),
+            "French Fortress #1": ("Pondicherry", FRANCE),
+        }
+    )
+    play(state, "Move: British Regulars #1 to Pondicherry")
+    assert state.current_player() == BRITAIN
+    assert sorted(offered(state, "Pair: ")) == [
+        "Pair: British Regulars #1 against French Fortress #1",
+        "Pair: British Regulars #1 against French Regulars #1",
+    ]
+    events = play(state, "Pair: British Regulars #1 against French Fortress #1")
+    assert "French Regulars #1 joins the pairing of French Fortress #1." in events
