@@ -554,3 +554,31 @@ def test_leader_actions_colony_rolls_are_optional() -> None:
     state = position(set_up(), phase=7, hands={BRITAIN: [], FRANCE: []})
     play(state, "End leader actions")
     assert state.view(None)["step"] == "3) Political Objective Attempt"
+
+
+def test_counter_diplomacy_only_with_gold_in_the_treasury() -> None:
+    """Counter-Diplomacy: the holder spends its own gold, so it is asked only if it has some."""
+    game = stratagem.load("britain_vs_france", counter_diplomacy=True)
+    held = [-1, -1, -1, -1, -1, -1, -1, -1, FRANCE, -1]
+    hands: dict[int, list[str]] = {BRITAIN: [], FRANCE: []}
+    one = position(
+        set_up(game),
+        phase=POLITICAL,
+        game=game,
+        hands=hands,
+        fields={"gold": [3, 1], "po_control": held},
+    )
+    play(one, f"Attempt: {SPANISH}", "Boost the roll with 0 gold")
+    assert offered(one, "Counter-diplomacy") == [
+        "Counter-diplomacy with 0 gold",
+        "Counter-diplomacy with 1 gold",
+    ]
+    broke = position(
+        set_up(game),
+        phase=POLITICAL,
+        game=game,
+        hands=hands,
+        fields={"gold": [3, 0], "po_control": held},
+    )
+    play(broke, f"Attempt: {SPANISH}", "Boost the roll with 0 gold")
+    assert broke.current_player() == stratagem.CHANCE
