@@ -4,6 +4,8 @@ Special Cards), written from the rulebook's text and driven through the public A
 
 from __future__ import annotations
 
+import json
+
 from stratagem import CHANCE, State
 
 from .audit_helpers import acts, call_vote, cast, done, offered, phase
@@ -232,11 +234,15 @@ def test_trading_cards_the_trader_may_decline_every_offer() -> None:
     assert phase(state) == phases.SPECIALS
 
 
-def test_trading_cards_offers_are_not_shown_as_card_names_to_outsiders() -> None:
-    """3. Trading Cards: the trade itself may be open, but a hand's other cards stay hidden."""
+def test_trading_cards_hands_stay_hidden_until_offered() -> None:
+    """3. Trading Cards: a hand stays secret; only the cards put into an offer are shown."""
     state = _trading({0: ["Vote", "Unrest"], 1: ["England 1"]})
-    assert state.view(1)["you"]["hand"] == {"England 1": 1}
-    assert "Unrest" not in str(state.view(1)["cards_in_hand"])
+    assert "Unrest" not in json.dumps(state.view(1))
+    acts(state, "Propose a trade", "Ask for: England", "Done asking", "Offer: Vote")
+    done(state, "Done offering")
+    seen = json.dumps(state.view(1)) + json.dumps(state.visible_events(1))
+    assert "Vote" in seen
+    assert "Unrest" not in seen
 
 
 # 4. Playing Special Cards
