@@ -29,7 +29,7 @@ from fastapi.testclient import TestClient
 
 import stratagem
 from stratagem.core import CHANCE, TERMINAL, State, game_info
-from stratagem.server import table as table_module
+from stratagem.server import replay as replay_module
 from stratagem.server.hub import Hub
 from stratagem.server.storage import CHANCE_SEAT, Entry, GameRecord, SeatRecord
 from stratagem.server.table import Table
@@ -277,10 +277,10 @@ def _compare_replay(
     compared = 0
     for step in sorted({1, steps // 2, steps}):
         real = ask(worlds.client, game_id, token, f"replay {step}")
-        world_state = table_module.replay(worlds.game, position.entries, step).resample_hidden(
+        world_state = replay_module.replay(worlds.game, position.entries, step).resample_hidden(
             drawn_for, rng
         )
-        with mock.patch.object(table_module, "replay", return_value=world_state):
+        with mock.patch.object(replay_module, "replay", return_value=world_state):
             world = ask(worlds.client, game_id, token, f"replay {step}")
         assert world == real, f"{worlds.game.name} replay step {step} tells worlds apart"
         compared += 2

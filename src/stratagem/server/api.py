@@ -18,6 +18,7 @@ from fastapi import APIRouter, Header, Request, Response, WebSocket, WebSocketDi
 
 from stratagem.bots import bot_names
 from stratagem.core import JsonDict, available_games, game_info, load
+from stratagem.server.connections import CLOSE_CODE, CLOSE_REASON
 from stratagem.server.errors import Forbidden, Refused
 from stratagem.server.hub import FORBIDDEN_OPTIONS, Hub
 from stratagem.server.models import (
@@ -257,6 +258,18 @@ async def relink(
 
 
 @router.post(
+    "/api/games/{game_id}/link",
+    responses=REFUSALS,
+    summary="A seat's person takes a new secret link for their own seat (the old one ends)",
+)
+async def own_link(game_id: str, request: Request, token: Token = None) -> JoinedSeat:
+    table = await table_of(request, game_id)
+    seat = table.require_seat(token)
+    fresh = await table.relink(seat, asked_by_seat=True)
+    return JoinedSeat(seat=table.game.seat_names[seat], link=_seat_link(game_id, fresh))
+
+
+@router.post(
     "/api/games/{game_id}/seats/{seat}/bot",
     status_code=204,
     responses=REFUSALS,
@@ -292,8 +305,8 @@ async def rematch(
 ) -> Rematch:
     hub = hub_of(request)
     table = await table_of(request, game_id)
-    if token:
-        seat: int | None = table.require_seat(token)
+    if token:  # a link whose seat a bot plays now takes it back in the rematch
+        seat: int | None = table.seats.link_seat(token)
     else:
         table.require_creator(creator)
         seat = None
@@ -340,7 +353,7 @@ async def updates(websocket: WebSocket, game_id: str) -> None:
         # the table in memory now: while the token was awaited, an idle one may have been
         # unloaded, and a connection to it would hear of nothing
         table = await hub.table(game_id)
-        seat = table.seat_for(token)
+        table.seat_for(token)
     except (Refused, StorageUnavailable, TimeoutError, ValueError) as error:
         detail = str(error) or "no token was sent in time"
         code = 1013 if isinstance(error, StorageUnavailable) else 4403  # 1013: try again later
@@ -351,7 +364,8 @@ async def updates(websocket: WebSocket, game_id: str) -> None:
     except WebSocketDisconnect:
         return
     await table.read_chat()
-    connection = table.connect(seat)
+    # who the link sees as is decided now, and again whenever a seat changes hands
+    connection = table.connect(token)
     try:
         await _serve(websocket, table, connection)
     finally:
@@ -368,6 +382,9 @@ async def _serve(websocket: WebSocket, table: Table, connection: Connection) -> 
                     await connection.dirty.wait()
                     for text in table.next_messages(connection):
                         await websocket.send_text(text)
+                    if connection.ended is not None:  # its link ended: told why, closed
+                        await websocket.close(code=CLOSE_CODE, reason=CLOSE_REASON)
+                        break
             group.cancel_scope.cancel()
 
         async def read() -> None:
