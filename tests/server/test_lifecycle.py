@@ -10,49 +10,19 @@ import time
 from typing import Any
 from unittest import mock
 
-import anyio
 from fastapi.testclient import TestClient
 
 from stratagem.core import JsonDict
 from stratagem.server.connections import CLOSE_CODE
 
-from .helpers import act, create, settled, state, token_of, tokens
+from .helpers import act, create, receive, settled, state, token_of, tokens, until_version
 
 EYW = "eighty_years_war"
 STS = "sixteen_thirty_something"
-WAIT = 30.0
-"""Seconds a websocket message is waited for before the test fails."""
 
 
 def creator_of(created: JsonDict) -> str:
     return str(created["creator_link"]).split("#creator=", 1)[1]
-
-
-def receive(socket: Any) -> dict[str, Any]:
-    """The next websocket message (text or close), failing after ``WAIT`` seconds."""
-
-    async def within() -> dict[str, Any]:
-        with anyio.fail_after(WAIT):
-            message: dict[str, Any] = await socket._send_rx.receive()
-            return message
-
-    message: dict[str, Any] = socket.portal.call(within)
-    return message
-
-
-def until_version(socket: Any, version: int) -> list[JsonDict]:
-    """Messages until a state at ``version`` or later, or until the socket is closed (a
-    close is given as ``{"type": "close", "code": ..., "reason": ...}``)."""
-    got: list[JsonDict] = []
-    while True:
-        message = receive(socket)
-        if message["type"] == "websocket.close":
-            got.append({"type": "close", "code": message["code"], "reason": message["reason"]})
-            return got
-        data: JsonDict = json.loads(message["text"])
-        got.append(data)
-        if data["type"] == "state" and data["version"] >= version:
-            return got
 
 
 def opened(client: TestClient, game_id: str, token: str | None) -> Any:
