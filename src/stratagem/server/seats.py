@@ -60,9 +60,8 @@ class Seats:
         self.connections.reauthorise(self.sight_of, self._told)
 
     def replace(self, seats: tuple[SeatRecord, ...]) -> None:
-        """``seats`` stored anew (the others unchanged)."""
-        if not seats:
-            return
+        """``seats`` stored anew (the others unchanged; none: a change at the table that
+        moves no seat, after which the links are checked all the same)."""
         replaced = {seat.seat: seat for seat in seats}
         self.take(
             dataclasses.replace(
