@@ -5,6 +5,7 @@ table's log, and the creator may not take a present person's seat by a new link.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from typing import Any
@@ -14,8 +15,12 @@ from fastapi.testclient import TestClient
 
 from stratagem.core import JsonDict
 from stratagem.server.connections import CLOSE_CODE
+from stratagem.server.errors import Forbidden
+from stratagem.server.hub import Hub
+from stratagem.server.storage import Store
 
 from .helpers import act, create, receive, settled, state, token_of, tokens, until_version
+from .test_faults import Shared
 
 EYW = "eighty_years_war"
 STS = "sixteen_thirty_something"
@@ -214,3 +219,63 @@ def test_a_resigned_persons_link_still_takes_the_seat_in_a_rematch(client: TestC
     assert lines(state(client, game_id))[-1] == (
         f"Player 1 made a rematch: /games/{made.json()['id']}"
     )
+
+
+def test_a_request_that_waited_for_the_table_is_refused_once_its_link_has_ended(
+    sqlite_file: str,
+) -> None:
+    async def scenario() -> None:
+        store = Store.open(sqlite_file)
+        hub = Hub(store, 0.0)
+        try:
+            made = await hub.create(EYW, None, {}, ["human", "human"], None)
+            table = await hub.table(made.id)
+            for _ in range(200):  # chance deals
+                if not table.busy:
+                    break
+                await asyncio.sleep(0.05)
+            player = table.state.current_player()
+            action = table.state.legal_actions()[0].text
+            version = table.version
+            # the new link takes the lock first; the old link's move waits for it
+            relinked, moved = await asyncio.gather(
+                table.relink(player),
+                table.act(player, action, link=made.tokens[player]),
+                return_exceptions=True,
+            )
+            assert isinstance(relinked, str)
+            assert isinstance(moved, Forbidden), moved
+            assert table.version == version + 1  # the new link only
+        finally:
+            await hub.close()
+            store.close()
+
+    asyncio.run(scenario())
+
+
+def test_another_processs_new_link_ends_the_old_links_connections_here(sqlite_file: str) -> None:
+    async def scenario() -> None:
+        mine, theirs = Store.open(sqlite_file), Store.open(sqlite_file)
+        here, there = Hub(mine, 0.0, Shared()), Hub(theirs, 0.0, Shared())
+        try:
+            made = await here.create(EYW, None, {}, ["human", "human"], None)
+            other = await there.table(made.id)  # "another process"
+            connection = other.connect(made.tokens[0])
+            assert connection.seat == 0 and connection.ended is None
+            table = await here.table(made.id)
+            await table.relink(0)
+            await there._heard(made.id, "log", table.version)
+            await asyncio.gather(*there._tasks)
+            assert connection.ended == (
+                "Dutch was given a new link: the link this page was opened with has ended"
+            )
+            assert other.next_messages(connection) == [
+                json.dumps({"type": "error", "detail": connection.ended}, separators=(",", ":"))
+            ]
+        finally:
+            await here.close()
+            await there.close()
+            mine.close()
+            theirs.close()
+
+    asyncio.run(scenario())

@@ -133,9 +133,9 @@ async def table_of(request: Request, game_id: str) -> Table:
 )
 async def game_state(game_id: str, request: Request, token: Token = None) -> Response:
     table = await table_of(request, game_id)
-    seat = table.seat_for(token)
     async with table.lock:
         await table.fresh()
+        seat = table.seat_for(token)  # whom the link sees as now, the log read
         return Response(table.message(seat), media_type=JSON)
 
 
@@ -148,7 +148,7 @@ async def take_action(
     game_id: str, body: ActionRequest, request: Request, token: Token = None
 ) -> Response:
     table = await table_of(request, game_id)
-    text = await table.act(table.require_seat(token), body.action, body.version)
+    text = await table.act(table.require_seat(token), body.action, body.version, link=token)
     return Response(text, media_type=JSON)
 
 
@@ -157,7 +157,8 @@ async def take_action(
 )
 async def take_back(game_id: str, request: Request, token: Token = None) -> Response:
     table = await table_of(request, game_id)
-    return Response(await table.take_back(table.require_seat(token)), media_type=JSON)
+    text = await table.take_back(table.require_seat(token), link=token)
+    return Response(text, media_type=JSON)
 
 
 @router.get(
@@ -167,10 +168,9 @@ async def take_back(game_id: str, request: Request, token: Token = None) -> Resp
 )
 async def replay_step(game_id: str, step: int, request: Request, token: Token = None) -> JsonDict:
     table = await table_of(request, game_id)
-    seat = table.seat_for(token)
     async with table.lock:
         await table.fresh()
-        return table.replay_payload(seat, step)
+        return table.replay_payload(table.seat_for(token), step)
 
 
 def _iso(moment: dt.datetime | None) -> str | None:
@@ -265,7 +265,7 @@ async def relink(
 async def own_link(game_id: str, request: Request, token: Token = None) -> JoinedSeat:
     table = await table_of(request, game_id)
     seat = table.require_seat(token)
-    fresh = await table.relink(seat, asked_by_seat=True)
+    fresh = await table.relink(seat, asked_by_seat=True, link=token)
     return JoinedSeat(seat=table.game.seat_names[seat], link=_seat_link(game_id, fresh))
 
 
@@ -291,7 +291,8 @@ async def hand_over(
 )
 async def resign(game_id: str, request: Request, token: Token = None) -> Response:
     table = await table_of(request, game_id)
-    return Response(await table.resign(table.require_seat(token)), media_type=JSON)
+    text = await table.resign(table.require_seat(token), link=token)
+    return Response(text, media_type=JSON)
 
 
 @router.post(

@@ -137,6 +137,12 @@ class Table:
         """Refuse anyone but the game's creator."""
         self.seats.require_creator(token)
 
+    def _still_held(self, link: str | None) -> None:
+        """Refuse ``link`` (the token of a request that waited for the table's lock) if
+        its seat changed hands meanwhile: the lock's holder may have just ended it."""
+        if link is not None:
+            self.seats.require_seat(link)
+
     # -- the log --------------------------------------------------------------------------
 
     @property
@@ -288,17 +294,21 @@ class Table:
 
     # -- seats acting ---------------------------------------------------------------------
 
-    async def act(self, seat: int, action: str, version: int | None = None) -> str:
+    async def act(
+        self, seat: int, action: str, version: int | None = None, *, link: str | None = None
+    ) -> str:
         """``seat`` takes ``action``; returns its new payload's text. Refusals change nothing.
 
         With ``version`` (the version the seat saw), the payload carries only the events
-        that came after it; without, all of them.
+        that came after it; without, all of them. With ``link`` (the token the request
+        carried), it is refused if the seat changed hands while it waited for the table.
         """
         self.used = time.monotonic()
         if version is not None and version > self.version and self.cluster.shared:
             await self.refresh(version)  # the seat heard of a move this process has not yet
         async with self.lock:
             await self.fresh()
+            self._still_held(link)
             name = self.game.seat_names[seat]
             if version is not None and version != self.version:
                 raise Conflict(
@@ -325,11 +335,13 @@ class Table:
         self.kick()
         return text
 
-    async def take_back(self, seat: int) -> str:
-        """``seat`` withdraws its own last action, if nothing new has come out since."""
+    async def take_back(self, seat: int, *, link: str | None = None) -> str:
+        """``seat`` withdraws its own last action, if nothing new has come out since
+        (``link``: as for ``act``)."""
         self.used = time.monotonic()
         async with self.lock:
             await self.fresh()
+            self._still_held(link)
             reason = self.takeback_blocker(seat)
             if reason is None:
                 reason = await asyncio.to_thread(self._revealed, seat)
@@ -593,13 +605,16 @@ class Table:
         self.kick()
         return token
 
-    async def relink(self, seat: int, *, asked_by_seat: bool = False) -> str:
+    async def relink(
+        self, seat: int, *, asked_by_seat: bool = False, link: str | None = None
+    ) -> str:
         """A new secret link for a person's ``seat`` (the old one ends, and every
         connection opened with it is closed); its token. The creator is refused while the
         seat's person is at the table (connected, and acted within the game's
         ``hand_over_after``), unless the seat asks for it itself."""
         async with self.lock:
             await self.fresh()
+            self._still_held(link)
             record = self.seats.named(seat)
             if record.controller != HUMAN:
                 raise Conflict(f"seat {record.name} is not a person's: it has no link")
@@ -617,12 +632,13 @@ class Table:
             await self._change(TableChange("new link", seat, by=by), (fresh,))
         return token
 
-    async def resign(self, seat: int) -> str:
+    async def resign(self, seat: int, *, link: str | None = None) -> str:
         """``seat`` resigns: in a two-seat game the other side wins; with more seats, a
         bot plays it from now on and its person's link watches as a spectator. Returns
-        the payload that link receives now."""
+        the payload that link receives now (``link``: as for ``act``)."""
         async with self.lock:
             await self.fresh()
+            self._still_held(link)
             record = self.seats.named(seat)
             if self.finished:
                 raise Conflict("the game is over: there is nothing to resign")
