@@ -239,7 +239,7 @@ def test_a_request_that_waited_for_the_table_is_refused_once_its_link_has_ended(
             version = table.version
             # the new link takes the lock first; the old link's move waits for it
             relinked, moved = await asyncio.gather(
-                table.relink(player),
+                table.lifecycle.relink(player),
                 table.act(player, action, link=made.tokens[player]),
                 return_exceptions=True,
             )
@@ -263,7 +263,7 @@ def test_another_processs_new_link_ends_the_old_links_connections_here(sqlite_fi
             connection = other.connect(made.tokens[0])
             assert connection.seat == 0 and connection.ended is None
             table = await here.table(made.id)
-            await table.relink(0)
+            await table.lifecycle.relink(0)
             await there._heard(made.id, "log", table.version)
             await asyncio.gather(*there._tasks)
             assert connection.ended == (

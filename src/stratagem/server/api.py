@@ -239,7 +239,7 @@ def _seat_link(game_id: str, token: str) -> str:
 )
 async def join(game_id: str, seat: int, request: Request) -> JoinedSeat:
     table = await table_of(request, game_id)
-    token = await table.join(seat)
+    token = await table.lifecycle.join(seat)
     return JoinedSeat(seat=table.game.seat_names[seat], link=_seat_link(game_id, token))
 
 
@@ -253,7 +253,7 @@ async def relink(
 ) -> JoinedSeat:
     table = await table_of(request, game_id)
     table.require_creator(creator)
-    token = await table.relink(seat)
+    token = await table.lifecycle.relink(seat)
     return JoinedSeat(seat=table.game.seat_names[seat], link=_seat_link(game_id, token))
 
 
@@ -265,7 +265,7 @@ async def relink(
 async def own_link(game_id: str, request: Request, token: Token = None) -> JoinedSeat:
     table = await table_of(request, game_id)
     seat = table.require_seat(token)
-    fresh = await table.relink(seat, asked_by_seat=True, link=token)
+    fresh = await table.lifecycle.relink(seat, asked_by_seat=True, link=token)
     return JoinedSeat(seat=table.game.seat_names[seat], link=_seat_link(game_id, fresh))
 
 
@@ -280,7 +280,7 @@ async def hand_over(
 ) -> Response:
     table = await table_of(request, game_id)
     table.require_creator(creator)
-    await table.hand_over(seat)
+    await table.lifecycle.hand_over(seat)
     return Response(status_code=204)
 
 
@@ -291,7 +291,7 @@ async def hand_over(
 )
 async def resign(game_id: str, request: Request, token: Token = None) -> Response:
     table = await table_of(request, game_id)
-    text = await table.resign(table.require_seat(token), link=token)
+    text = await table.lifecycle.resign(table.require_seat(token), link=token)
     return Response(text, media_type=JSON)
 
 

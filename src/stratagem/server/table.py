@@ -1,9 +1,10 @@
 """One game at the table: its log, its state rebuilt from the log, and what each seat and
 spectator is sent of it. The table composes the parts it is made of, each in its module:
-who plays each seat and what each link may see (``seats``: the one place a seat changes
-hands, which re-checks every open connection), the open connections (``connections``),
-the chance and bot player (``driver``), the chat (``chat``), replay and its snapshots
-(``replay``) and the public log of changes at the table (``table_log``).
+who plays each seat and what each link may see (``seats``: ``Seats.take`` is the one
+place a seat changes hands, and re-checks every open connection), the seat lifecycle's
+changes (``lifecycle``), the open connections (``connections``), the chance and bot
+player (``driver``), the chat (``chat``), replay and its snapshots (``replay``) and the
+public log of changes at the table and take-backs (``table_log``).
 
 Every change goes through the table's lock: the action is applied to a copy of the state
 (so a refusal changes nothing), the entry is written to the database in its own
@@ -31,6 +32,7 @@ from stratagem.server.connections import Connection, Connections
 from stratagem.server.driver import Driver
 from stratagem.server.errors import Conflict, Invalid, NotFound
 from stratagem.server.fairness import table_log_lines
+from stratagem.server.lifecycle import Lifecycle
 from stratagem.server.payloads import (
     Sight,
     TableInfo,
@@ -55,7 +57,7 @@ from stratagem.server.storage import (
     standing,
 )
 from stratagem.server.table_log import table_lines
-from stratagem.server.tokens import new_token, token_hash
+from stratagem.server.tokens import token_hash
 from stratagem.server.writer import Writer
 
 __all__ = ["Connection", "Table", "replay"]
@@ -86,6 +88,7 @@ class Table:
         self.chat = Chat(store, writer, record.id, self.game.seat_names, self.connections.notify)
         self.snapshots = Snapshots(self.game)
         self.driver = Driver(self)
+        self.lifecycle = Lifecycle(self)
         self._resigned: int | None = None
         self._standing: list[Entry] = []
         """The log's actions still standing (kept with the log: read after every move)."""
@@ -137,7 +140,7 @@ class Table:
         """Refuse anyone but the game's creator."""
         self.seats.require_creator(token)
 
-    def _still_held(self, link: str | None) -> None:
+    def still_held(self, link: str | None) -> None:
         """Refuse ``link`` (the token of a request that waited for the table's lock) if
         its seat changed hands meanwhile: the lock's holder may have just ended it."""
         if link is not None:
@@ -308,7 +311,7 @@ class Table:
             await self.refresh(version)  # the seat heard of a move this process has not yet
         async with self.lock:
             await self.fresh()
-            self._still_held(link)
+            self.still_held(link)
             name = self.game.seat_names[seat]
             if version is not None and version != self.version:
                 raise Conflict(
@@ -341,7 +344,7 @@ class Table:
         self.used = time.monotonic()
         async with self.lock:
             await self.fresh()
-            self._still_held(link)
+            self.still_held(link)
             reason = self.takeback_blocker(seat)
             if reason is None:
                 reason = await asyncio.to_thread(self._revealed, seat)
@@ -574,7 +577,7 @@ class Table:
         names = ", ".join(self.game.seat_names[seat] for seat in self.open_seats)
         return f"the game starts once every seat is taken (open: {names})"
 
-    async def _change(self, change: TableChange, seats: tuple[SeatRecord, ...] = ()) -> None:
+    async def change(self, change: TableChange, seats: tuple[SeatRecord, ...] = ()) -> None:
         """Store one table change (call with the lock held, cache fresh). The seats are
         taken in, and every open connection's link checked again, before the new version
         is announced: a link that lost its seat is sent nothing of it any more."""
@@ -590,108 +593,6 @@ class Table:
         self.seats.replace(seats)
         self.entries.append(entry)
         self._extended()
-
-    async def join(self, seat: int) -> str:
-        """A person takes the open ``seat``; returns the seat's new secret token."""
-        async with self.lock:
-            await self.fresh()
-            record = self.seats.named(seat)
-            if record.controller != OPEN:
-                who = "a person" if record.controller == HUMAN else f"the {record.controller} bot"
-                raise Conflict(f"seat {record.name} is not open: {who} plays it")
-            token = new_token()
-            taken = SeatRecord(seat, record.name, HUMAN, token_hash(token))
-            await self._change(TableChange("joined", seat, HUMAN), (taken,))
-        self.kick()
-        return token
-
-    async def relink(
-        self, seat: int, *, asked_by_seat: bool = False, link: str | None = None
-    ) -> str:
-        """A new secret link for a person's ``seat`` (the old one ends, and every
-        connection opened with it is closed); its token. The creator is refused while the
-        seat's person is at the table (connected, and acted within the game's
-        ``hand_over_after``), unless the seat asks for it itself."""
-        async with self.lock:
-            await self.fresh()
-            self._still_held(link)
-            record = self.seats.named(seat)
-            if record.controller != HUMAN:
-                raise Conflict(f"seat {record.name} is not a person's: it has no link")
-            wait = self.record.hand_over_after
-            ago = None if asked_by_seat else self.seats.present(seat, wait)
-            if ago is not None:
-                raise Conflict(
-                    f"{record.name}'s person is at the table (connected, and acted "
-                    f"{ago:.0f} s ago): the creator may give the seat a new link once it "
-                    f"has been away for {wait} s, or when the seat asks for one itself"
-                )
-            token = new_token()
-            fresh = SeatRecord(seat, record.name, HUMAN, token_hash(token))
-            by = "seat" if asked_by_seat else "creator"
-            await self._change(TableChange("new link", seat, by=by), (fresh,))
-        return token
-
-    async def resign(self, seat: int, *, link: str | None = None) -> str:
-        """``seat`` resigns: in a two-seat game the other side wins; with more seats, a
-        bot plays it from now on and its person's link watches as a spectator. Returns
-        the payload that link receives now (``link``: as for ``act``)."""
-        async with self.lock:
-            await self.fresh()
-            self._still_held(link)
-            record = self.seats.named(seat)
-            if self.finished:
-                raise Conflict("the game is over: there is nothing to resign")
-            if self.open_seats:
-                raise Conflict(f"you cannot resign yet: {self.waiting_for()}")
-            if record.controller != HUMAN:
-                raise Conflict(f"seat {record.name} is played by a bot already")
-            if self.game.num_players == 2:
-                await self._change(TableChange("resigned", seat))
-                text = self.message(seat)
-            else:
-                bot = self.seats.stand_in(record)
-                await self._change(TableChange("resigned", seat, bot.controller), (bot,))
-                text = self.message(None)
-        self.kick()
-        return text
-
-    async def hand_over(self, seat: int) -> None:
-        """The creator hands ``seat``, whose person has kept the game waiting for its
-        chosen time, to a bot."""
-        async with self.lock:
-            await self.fresh()
-            record = self.seats.named(seat)
-            if self.finished:
-                raise Conflict("the game is over")
-            if record.controller != HUMAN:
-                raise Conflict(f"seat {record.name} is not played by a person")
-            if self.state.current_player() != seat:
-                raise Conflict(f"seat {record.name} is not to move: it keeps nobody waiting")
-            waited = time.time() - self.changed_at
-            if waited < self.record.hand_over_after:
-                raise Conflict(
-                    f"seat {record.name} has been to move for {waited:.0f} s; it may be "
-                    f"handed to a bot after {self.record.hand_over_after} s"
-                )
-            bot = self.seats.stand_in(record)
-            await self._change(TableChange("handed to a bot", seat, bot.controller), (bot,))
-        self.kick()
-
-    async def note_rematch(self, seat: int, game_id: str) -> None:
-        """Record that ``game_id`` is this game's rematch, asked for by ``seat``."""
-        async with self.lock:
-            await self.fresh()
-            await self._change(TableChange("rematch", seat, game=game_id))
-
-    def rematch_blocker(self) -> str | None:
-        """Why no rematch can be made now, or ``None``."""
-        if not self.finished:
-            return "a rematch can be made once the game is over"
-        made = seating.rematch_of(self.entries)
-        if made is not None:
-            return f"this game has a rematch already: /games/{made}"
-        return None
 
     # -- chat -----------------------------------------------------------------------------
 
