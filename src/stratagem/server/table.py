@@ -3,8 +3,9 @@ spectator is sent of it. The table composes the parts it is made of, each in its
 who plays each seat and what each link may see (``seats``: ``Seats.take`` is the one
 place a seat changes hands, and re-checks every open connection), the seat lifecycle's
 changes (``lifecycle``), the open connections (``connections``), the chance and bot
-player (``driver``), the chat (``chat``), replay and its snapshots (``replay``) and the
-public log of changes at the table and take-backs (``table_log``).
+player (``driver``), the chat (``chat``), replay and its snapshots (``replay``), the
+public log of changes at the table and take-backs (``table_log``), and the per-version
+caches of what each seat is sent (``views``).
 
 Every change goes through the table's lock: the action is applied to a copy of the state
 (so a refusal changes nothing), the entry is written to the database in its own
@@ -12,9 +13,6 @@ transaction, and only then is the copy kept and every connection told. The in-me
 state is a cache of the stored log: it is brought up to date when another process
 announces an append (``refresh``), when an append loses a race for its number, and after
 any database error (the outcome of a failed commit is unknown until the log is read).
-
-What a seat receives is cut from its ``Sight`` of the current state and its readable log,
-each computed once per version and shared by every connection of that seat.
 """
 
 from __future__ import annotations
@@ -58,6 +56,7 @@ from stratagem.server.storage import (
 )
 from stratagem.server.table_log import table_lines
 from stratagem.server.tokens import token_hash
+from stratagem.server.views import Views
 from stratagem.server.writer import Writer
 
 __all__ = ["Connection", "Table", "replay"]
@@ -90,12 +89,12 @@ class Table:
         self.driver = Driver(self)
         self.lifecycle = Lifecycle(self)
         self._resigned: int | None = None
-        self._standing: list[Entry] = []
+        self.standing: list[Entry] = []
         """The log's actions still standing (kept with the log: read after every move)."""
-        self._table_log: list[JsonDict] = []
+        self.table_log: list[JsonDict] = []
         """The public lines of the log's changes at the table and take-backs."""
         self._counted = 0
-        """How many entries of the log ``_standing``, ``_table_log`` and ``_resigned``
+        """How many entries of the log ``standing``, ``table_log`` and ``_resigned``
         have taken in."""
         self.used = time.monotonic()
         self.changed_at = time.time()
@@ -106,7 +105,7 @@ class Table:
         """The cluster's ``heard`` when the cache last matched the log."""
         self._before: tuple[int, State] = (-1, self.state)
         """The state before the entry numbered here (saves a replay for take-backs)."""
-        self._reset_caches()
+        self.views = Views(self)
 
     # -- who is asking ------------------------------------------------------------------
 
@@ -350,7 +349,7 @@ class Table:
                 reason = await asyncio.to_thread(self._revealed, seat)
             if reason is not None:
                 raise Conflict(f"you cannot take back now: {reason}")
-            last = self._standing[-1]
+            last = self.standing[-1]
             entry = Entry(len(self.entries), "undo", seat, last.action)
             entries = [*self.entries, entry]
             seq, before = self._before
@@ -372,13 +371,13 @@ class Table:
             return "the game is over"
         if seat in self.bots:
             return "a bot plays your seat now"
-        return takeback.blocker(self.entries, self._standing, seat, self.game.seat_names)
+        return takeback.blocker(self.entries, self.standing, seat, self.game.seat_names)
 
     def _revealed(self, seat: int) -> str | None:
         """Why the seat's last action may not be taken back because it showed the seat
         something it did not know, or ``None``. This replays the action in worlds
         resampled from what the seat knew before it: run off the event loop."""
-        stack = self._standing
+        stack = self.standing
         seq, before = self._before
         if seq != stack[-1].seq:
             before = replay(self.game, self.entries, len(stack) - 1)
@@ -414,40 +413,22 @@ class Table:
 
     # -- what seats see -------------------------------------------------------------------
 
-    def _reset_caches(self) -> None:
-        self._logs: dict[int | None, list[JsonDict]] = {}
-        self._raw = len(self.state.events)
-        """How many of the state's events the kept logs have taken in."""
-        self._sights: dict[int | None, Sight] = {}
-        self._texts: dict[tuple[int | None, int], str] = {}
-        self._open_boards: list[JsonDict] | None = None
-        self._facts: JsonDict | None = None
-        self._epoch = getattr(self, "_epoch", 0) + 1
-        """Counts the states connections are told of (a chat line is not one)."""
-
     def _extended(self) -> None:
         """The state moved on from the cached one by appending: logs grow, the rest is new."""
         self._took_in()
-        raw = len(self.state.events)
-        for seat, events in self._logs.items():
-            events.extend(self.state.visible_events(seat, self._raw))
-        self._raw = raw
-        self._sights.clear()
-        self._texts.clear()
-        self._open_boards = None
-        self._facts = None
-        self._epoch += 1
+        self.views.extend()
         self.connections.notify()
 
     def _took_in(self, *, replaced: bool = False) -> None:
-        """The log grew (or was ``replaced``): note when, which actions stand, and whether
-        a side resigned, from the new entries alone when it only grew."""
+        """The log grew (or was ``replaced``): note when, which actions stand, the table
+        log's lines, and whether a side resigned, from the new entries alone when it only
+        grew."""
         self.changed_at = time.time()
         if replaced:
-            self._standing, self._resigned, self._counted = [], None, 0
-            self._table_log = []
+            self.standing, self._resigned, self._counted = [], None, 0
+            self.table_log = []
         new = self.entries[self._counted :]
-        table_lines(new, self._standing, self.game.seat_names, self._table_log)
+        table_lines(new, self.standing, self.game.seat_names, self.table_log)
         if self._resigned is None:
             self._resigned = seating.resigned_seat(new, self.game.num_players)
         self._counted = len(self.entries)
@@ -455,85 +436,25 @@ class Table:
     def _changed(self) -> None:
         """The state was replaced (a take-back, a reload): every cache starts again."""
         self._took_in(replaced=True)
-        self._reset_caches()
+        self.views.reset()
         self.connections.resend_logs()  # a log may differ anywhere: send it whole
         self.connections.notify()
 
     def events(self, seat: int | None) -> list[JsonDict]:
-        """The log as ``seat`` may read it now (kept and extended, not rebuilt)."""
-        events = self._logs.get(seat)
-        if events is None:
-            events = self._logs[seat] = self.state.visible_events(seat)
-        return events
+        """The log as ``seat`` may read it now."""
+        return self.views.events(seat)
 
     def sight(self, seat: int | None) -> Sight:
         """What ``seat`` may know now (computed once per version)."""
-        sight = self._sights.get(seat)
-        if sight is None:
-            sight = self._sights[seat] = sight_of(self.record.game, self.state, seat)
-        return sight
+        return self.views.sight(seat)
 
     def payload(self, seat: int | None, events_start: int = 0) -> JsonDict:
         """The current payload for ``seat`` (``None``: a spectator)."""
-        payload = build_payload(
-            self.info,
-            self.sight(seat),
-            self.events(seat),
-            version=self.version,
-            events_start=events_start,
-            can_take_back=seat is not None and self.takeback_blocker(seat) is None,
-            seed=self.record.seed if self.finished else None,
-        )
-        if self._facts is None:
-            self._facts = self._table_facts()
-        payload.update(self._facts)
-        return payload
-
-    def _table_facts(self) -> JsonDict:
-        """What every seat may know of the table itself (computed once per version): who
-        has moved how often, the open seats, the public log of changes at the table and
-        take-backs, who resigned, whether it is over (by resignation too), each seat's
-        last view once it is over, its rematch, and how long absent seats are waited
-        for."""
-        moves = dict.fromkeys(self.game.seat_names, 0)
-        for entry in self._standing:
-            if entry.seat >= 0:
-                moves[self.game.seat_names[entry.seat]] += 1
-        facts: JsonDict = {
-            "moves": moves,
-            "open_seats": [self.game.seat_names[seat] for seat in self.open_seats],
-            "rematch": seating.rematch_of(self.entries),
-            "hand_over_after": self.record.hand_over_after,
-            "waiting_since": round(self.changed_at),
-            "table_log": self._table_log,
-            "resigned": self._resigners(),
-        }
-        if self.finished:
-            facts["finished"] = True
-            facts["to_move"] = None
-            facts["legal"] = []
-            facts["result"] = self.result()
-            facts["revealed"] = self._revealed_boards()
-        return facts
-
-    def _resigners(self) -> list[str]:
-        """The seats whose person resigned, in the order they did."""
-        return [line["seat"] for line in self._table_log if line["what"] == "resigned"]
-
-    def _revealed_boards(self) -> list[JsonDict]:
-        """Each seat's board as that seat saw it at the end: once the game is over, every
-        hand and secret is open to all."""
-        if self._open_boards is None:
-            self._open_boards = revealed_boards(self.record.game, self.state)
-        return self._open_boards
+        return self.views.payload(seat, events_start)
 
     def message(self, seat: int | None, events_start: int = 0) -> str:
         """``payload`` as the JSON text sent, made once per version, seat and start."""
-        key = (seat, events_start)
-        text = self._texts.get(key)
-        if text is None:
-            text = self._texts[key] = dumps(self.payload(seat, events_start))
-        return text
+        return self.views.message(seat, events_start)
 
     # -- replay ---------------------------------------------------------------------------
 
@@ -541,7 +462,7 @@ class Table:
         """The game after its first ``step`` standing actions, as ``seat`` saw it then (a
         running game too: its past, each seat's own view of it). A finished game's replay
         also shows every seat's view at that step, since all is open once it is over."""
-        steps = len(self._standing)
+        steps = len(self.standing)
         if not 0 <= step <= steps:
             raise NotFound(f"this game has steps 0 to {steps}, not {step}")
         state = self.snapshots.state(self.entries, step)
@@ -635,10 +556,10 @@ class Table:
             name = None if seat is None else self.game.seat_names[seat]
             texts.append(dumps({"type": "seat", "seat": name, "detail": connection.notice}))
             connection.notice = None
-        if connection.sent_version != self._epoch:
+        if connection.sent_version != self.views.epoch:
             texts.append(self.message(connection.seat, connection.known_events))
             connection.known_events = len(self.events(connection.seat))
-            connection.sent_version = self._epoch
+            connection.sent_version = self.views.epoch
         chat = len(self.chat)
         if connection.known_chat < chat:
             start = max(connection.known_chat, chat - CHAT_KEPT, 0)
