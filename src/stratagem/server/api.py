@@ -354,7 +354,7 @@ async def updates(websocket: WebSocket, game_id: str) -> None:
         # the table in memory now: while the token was awaited, an idle one may have been
         # unloaded, and a connection to it would hear of nothing
         table = await hub.table(game_id)
-        table.seat_for(token)
+        table.seat_for(token)  # a wrong token is refused before the connection opens
     except (Refused, StorageUnavailable, TimeoutError, ValueError) as error:
         detail = str(error) or "no token was sent in time"
         code = 1013 if isinstance(error, StorageUnavailable) else 4403  # 1013: try again later

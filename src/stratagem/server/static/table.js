@@ -705,7 +705,7 @@ function handOverButton(index, name) {
 function adopt(made) {
   // this page's seat has a new link: the page goes on with it
   const seatToken = decodeURIComponent(made.link.split("#seat=")[1]);
-  remember({ id: gameId, seat: made.seat, token: seatToken, title: live.title });
+  remember({ id: gameId, seat: made.seat, token: seatToken, title: live ? live.title : document.title });
   location.hash = `seat=${encodeURIComponent(seatToken)}`;
   reconnect();
 }
