@@ -256,10 +256,15 @@ function showTable(payload) {
   showCreator();
 }
 
+let tableLogSeen = null;  // how many table-log lines this page has shown (null: none yet)
+
 function showTableLog(payload) {
   // the public lines of the changes at the table: seats taken, new links, resignations,
-  // hand-overs to a bot, rematches and take-backs
+  // hand-overs to a bot, rematches and take-backs; a new one is also said at once
   const lines = payload.table_log || [];
+  const fresh = tableLogSeen !== null && lines.length > tableLogSeen;
+  if (fresh && !$("message").textContent) say(lines[lines.length - 1].text, true);
+  tableLogSeen = lines.length;
   $("table-log-panel").hidden = !lines.length;
   $("table-log").replaceChildren(...lines.map((line) => text("li", line.text)));
 }
