@@ -540,6 +540,8 @@ def test_a_replaced_links_page_is_told_and_a_resigned_persons_page_watches(
     assert squeeze_spaces(old.locator("#message").text_content()) == (
         "Dutch was given a new link: the link this page was opened with has ended"
     )
+    assert old.locator("#board").inner_html() == ""  # nothing of the seat stays
+    assert old.locator("#actions button").count() == 0
     shot(old, "replaced-link")
     old.context.close()
 

@@ -1058,11 +1058,24 @@ function connect() {
     } else if (refused !== null) {
       say(refused);
       state.textContent = "";
+      linkEnded();
     } else {
       setTimeout(connect, retry);
       retry = Math.min(retry * 2, 5000);
     }
   };
+}
+
+function linkEnded() {
+  // the table turned this page's link away (a new link ended it): nothing of the seat
+  // stays on the page, and nothing offers to act
+  $("board").replaceChildren();
+  $("status").replaceChildren();
+  $("actions").replaceChildren();
+  $("board-input").replaceChildren();
+  $("events").replaceChildren();
+  for (const id of ["takeback", "resign", "own-link", "copy-link", "filter", "look-back"]) $(id).hidden = true;
+  $("who").textContent = "";
 }
 
 function reconnect() {
