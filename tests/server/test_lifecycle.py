@@ -222,10 +222,10 @@ def test_a_resigned_persons_link_still_takes_the_seat_in_a_rematch(client: TestC
 
 
 def test_a_request_that_waited_for_the_table_is_refused_once_its_link_has_ended(
-    sqlite_file: str,
+    database_url: str,
 ) -> None:
     async def scenario() -> None:
-        store = Store.open(sqlite_file)
+        store = Store.open(database_url)
         hub = Hub(store, 0.0)
         try:
             made = await hub.create(EYW, None, {}, ["human", "human"], None)
@@ -253,9 +253,11 @@ def test_a_request_that_waited_for_the_table_is_refused_once_its_link_has_ended(
     asyncio.run(scenario())
 
 
-def test_another_processs_new_link_ends_the_old_links_connections_here(sqlite_file: str) -> None:
+def test_another_processs_new_link_ends_the_old_links_connections_here(
+    database_url: str,
+) -> None:
     async def scenario() -> None:
-        mine, theirs = Store.open(sqlite_file), Store.open(sqlite_file)
+        mine, theirs = Store.open(database_url), Store.open(database_url)
         here, there = Hub(mine, 0.0, Shared()), Hub(theirs, 0.0, Shared())
         try:
             made = await here.create(EYW, None, {}, ["human", "human"], None)
