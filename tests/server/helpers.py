@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import time
 from typing import Any
 from unittest import mock
 
+import anyio
 from fastapi.testclient import TestClient
 
 from stratagem.core import JsonDict
@@ -64,3 +66,30 @@ def act(client: TestClient, game_id: str, token: str, action: str, **extra: Any)
         json={"action": action, **extra},
         headers={"X-Seat-Token": token},
     )
+
+
+def receive(socket: Any) -> dict[str, Any]:
+    """The next websocket message (text or close), failing after ``WAIT`` seconds."""
+
+    async def within() -> dict[str, Any]:
+        with anyio.fail_after(WAIT):
+            message: dict[str, Any] = await socket._send_rx.receive()
+            return message
+
+    message: dict[str, Any] = socket.portal.call(within)
+    return message
+
+
+def until_version(socket: Any, version: int) -> list[JsonDict]:
+    """Messages until a state at ``version`` or later, or until the socket is closed (a
+    close is given as ``{"type": "close", "code": ..., "reason": ...}``)."""
+    got: list[JsonDict] = []
+    while True:
+        message = receive(socket)
+        if message["type"] == "websocket.close":
+            got.append({"type": "close", "code": message["code"], "reason": message["reason"]})
+            return got
+        data: JsonDict = json.loads(message["text"])
+        got.append(data)
+        if data["type"] == "state" and data["version"] >= version:
+            return got

@@ -525,6 +525,42 @@ def test_the_creator_gives_a_seat_a_new_link(browser: Browser, base: str) -> Non
     page.context.close()
 
 
+def test_a_replaced_links_page_is_told_and_a_resigned_persons_page_watches(
+    browser: Browser, base: str
+) -> None:
+    made = create(base, "eighty_years_war", ["human", "random"])
+    old = new_page(browser)
+    open_seat_page(old, base, link_of(made, 0))
+    creator = made["creator_link"].split("#creator=", 1)[1]
+    fresh = httpx.post(
+        f"{base}/api/games/{made['id']}/seats/0/link", headers={"X-Creator-Token": creator}
+    )
+    assert fresh.status_code == 200, fresh.text
+    old.wait_for_function("document.getElementById('message').textContent.includes('has ended')")
+    assert squeeze_spaces(old.locator("#message").text_content()) == (
+        "Dutch was given a new link: the link this page was opened with has ended"
+    )
+    assert old.locator("#board").inner_html() == ""  # nothing of the seat stays
+    assert old.locator("#actions button").count() == 0
+    shot(old, "replaced-link")
+    old.context.close()
+
+    three = create(base, "sixteen_thirty_something", ["human", "random", "random"])
+    page = new_page(browser)
+    open_seat_page(page, base, link_of(three, 0))
+    page.wait_for_selector("#resign:not([hidden])")
+    page.once("dialog", accept)
+    page.click("#resign")
+    page.wait_for_function("document.getElementById('who').textContent === 'Spectating'")
+    page.wait_for_selector("#table-log-panel:not([hidden])")
+    assert "Player 1 resigned; the heuristic bot plays the seat from step" in (
+        page.locator("#table-log").text_content() or ""
+    )
+    assert page.locator("#own-link").is_hidden()
+    shot(page, "resigned-watches")
+    page.context.close()
+
+
 def test_a_phone_gets_one_column(browser: Browser, base: str) -> None:
     made = create(base, "eighty_years_war", ["human", "random"])
     page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()

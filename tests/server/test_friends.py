@@ -16,7 +16,7 @@ from fastapi.testclient import TestClient
 
 from stratagem.core import JsonDict, game_info
 from stratagem.render.generic import draw_board
-from stratagem.server import table as table_module
+from stratagem.server import replay as replay_module
 from stratagem.server.app import create_app
 from stratagem.server.settings import Settings
 from stratagem.server.storage import standing
@@ -348,15 +348,15 @@ def test_replay_steps_from_snapshots_are_the_states_replayed_from_the_start(
     game_id, token = running
     table = client.app.state.hub.tables[game_id]  # type: ignore[attr-defined]
     steps = len(standing(table.entries))
-    assert steps > 2 * table_module.SNAPSHOT_EVERY
-    for step in [steps, 0, steps // 2, table_module.SNAPSHOT_EVERY, steps - 1, 1]:
+    assert steps > 2 * replay_module.SNAPSHOT_EVERY
+    for step in [steps, 0, steps // 2, replay_module.SNAPSHOT_EVERY, steps - 1, 1]:
         answer = client.get(f"/api/games/{game_id}/replay/{step}", headers=seat_header(token))
         assert answer.status_code == 200, answer.text
         past = answer.json()
-        expected = table_module.replay(table.game, table.entries, step)
+        expected = replay_module.replay(table.game, table.entries, step)
         assert past["view"] == expected.view(0)
         assert past["live"] is (not table.finished)
-    assert set(table._snapshots) >= {table_module.SNAPSHOT_EVERY}
+    assert set(table.snapshots.kept) >= {replay_module.SNAPSHOT_EVERY}
     beyond = client.get(f"/api/games/{game_id}/replay/{steps + 1}")
     assert beyond.status_code == 404
 

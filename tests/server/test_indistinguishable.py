@@ -29,7 +29,7 @@ from fastapi.testclient import TestClient
 
 import stratagem
 from stratagem.core import CHANCE, TERMINAL, State, game_info
-from stratagem.server import table as table_module
+from stratagem.server import replay as replay_module
 from stratagem.server.hub import Hub
 from stratagem.server.storage import CHANCE_SEAT, Entry, GameRecord, SeatRecord
 from stratagem.server.table import Table
@@ -91,19 +91,26 @@ class Worlds:
         self.hub: Hub = client.app.state.hub  # type: ignore[attr-defined]
         self.game = stratagem.load(name, players=players)
         self.tokens = [new_token() for _ in range(players)]
+        self.creator = new_token()
         self.ids: list[str] = []
 
-    def table(self, entries: list[Entry], state: State, before: State) -> str:
-        """A new table whose log is ``entries`` and whose state is ``state``."""
+    def table(
+        self, entries: list[Entry], state: State, before: State, open_seat: int | None = None
+    ) -> str:
+        """A new table whose log is ``entries`` and whose state is ``state`` (with
+        ``open_seat`` waiting for a person)."""
         record = GameRecord(
             id=new_game_id(),
             game=self.game.name,
             options=dict(self.game.options),
             seed=SEED,
             seats=tuple(
-                SeatRecord(index, seat, "human", token_hash(self.tokens[index]))
+                SeatRecord(index, seat, "open", None)
+                if index == open_seat
+                else SeatRecord(index, seat, "human", token_hash(self.tokens[index]))
                 for index, seat in enumerate(self.game.seat_names)
             ),
+            creator_hash=token_hash(self.creator),
         )
         made = Table(
             self.hub.store,
@@ -121,10 +128,12 @@ class Worlds:
         self.ids.append(record.id)
         return record.id
 
-    def real(self, position: Position) -> str:
-        return self.table(position.entries, position.state, position.before)
+    def real(self, position: Position, open_seat: int | None = None) -> str:
+        return self.table(position.entries, position.state, position.before, open_seat)
 
-    def redrawn(self, position: Position, seat: int, rng: random.Random) -> str:
+    def redrawn(
+        self, position: Position, seat: int, rng: random.Random, open_seat: int | None = None
+    ) -> str:
         """A world ``seat`` cannot tell from the real one."""
         entries = [
             entry
@@ -136,6 +145,7 @@ class Worlds:
             entries,
             position.state.resample_hidden(seat, rng),
             position.before.resample_hidden(seat, rng),
+            open_seat,
         )
 
 
@@ -277,10 +287,10 @@ def _compare_replay(
     compared = 0
     for step in sorted({1, steps // 2, steps}):
         real = ask(worlds.client, game_id, token, f"replay {step}")
-        world_state = table_module.replay(worlds.game, position.entries, step).resample_hidden(
+        world_state = replay_module.replay(worlds.game, position.entries, step).resample_hidden(
             drawn_for, rng
         )
-        with mock.patch.object(table_module, "replay", return_value=world_state):
+        with mock.patch.object(replay_module, "replay", return_value=world_state):
             world = ask(worlds.client, game_id, token, f"replay {step}")
         assert world == real, f"{worlds.game.name} replay step {step} tells worlds apart"
         compared += 2

@@ -71,6 +71,8 @@ KEYS = {
     "waiting_since",
     "live",
     "revealed",
+    "table_log",
+    "resigned",
 }
 
 

@@ -18,6 +18,7 @@ from fastapi import APIRouter, Header, Request, Response, WebSocket, WebSocketDi
 
 from stratagem.bots import bot_names
 from stratagem.core import JsonDict, available_games, game_info, load
+from stratagem.server.connections import CLOSE_CODE, CLOSE_REASON
 from stratagem.server.errors import Forbidden, Refused
 from stratagem.server.hub import FORBIDDEN_OPTIONS, Hub
 from stratagem.server.models import (
@@ -132,9 +133,9 @@ async def table_of(request: Request, game_id: str) -> Table:
 )
 async def game_state(game_id: str, request: Request, token: Token = None) -> Response:
     table = await table_of(request, game_id)
-    seat = table.seat_for(token)
     async with table.lock:
         await table.fresh()
+        seat = table.seat_for(token)  # whom the link sees as now, the log read
         return Response(table.message(seat), media_type=JSON)
 
 
@@ -147,7 +148,7 @@ async def take_action(
     game_id: str, body: ActionRequest, request: Request, token: Token = None
 ) -> Response:
     table = await table_of(request, game_id)
-    text = await table.act(table.require_seat(token), body.action, body.version)
+    text = await table.act(table.require_seat(token), body.action, body.version, link=token)
     return Response(text, media_type=JSON)
 
 
@@ -156,7 +157,8 @@ async def take_action(
 )
 async def take_back(game_id: str, request: Request, token: Token = None) -> Response:
     table = await table_of(request, game_id)
-    return Response(await table.take_back(table.require_seat(token)), media_type=JSON)
+    text = await table.take_back(table.require_seat(token), link=token)
+    return Response(text, media_type=JSON)
 
 
 @router.get(
@@ -166,10 +168,9 @@ async def take_back(game_id: str, request: Request, token: Token = None) -> Resp
 )
 async def replay_step(game_id: str, step: int, request: Request, token: Token = None) -> JsonDict:
     table = await table_of(request, game_id)
-    seat = table.seat_for(token)
     async with table.lock:
         await table.fresh()
-        return table.replay_payload(seat, step)
+        return table.replay_payload(table.seat_for(token), step)
 
 
 def _iso(moment: dt.datetime | None) -> str | None:
@@ -238,7 +239,7 @@ def _seat_link(game_id: str, token: str) -> str:
 )
 async def join(game_id: str, seat: int, request: Request) -> JoinedSeat:
     table = await table_of(request, game_id)
-    token = await table.join(seat)
+    token = await table.lifecycle.join(seat)
     return JoinedSeat(seat=table.game.seat_names[seat], link=_seat_link(game_id, token))
 
 
@@ -252,8 +253,20 @@ async def relink(
 ) -> JoinedSeat:
     table = await table_of(request, game_id)
     table.require_creator(creator)
-    token = await table.relink(seat)
+    token = await table.lifecycle.relink(seat)
     return JoinedSeat(seat=table.game.seat_names[seat], link=_seat_link(game_id, token))
+
+
+@router.post(
+    "/api/games/{game_id}/link",
+    responses=REFUSALS,
+    summary="A seat's person takes a new secret link for their own seat (the old one ends)",
+)
+async def own_link(game_id: str, request: Request, token: Token = None) -> JoinedSeat:
+    table = await table_of(request, game_id)
+    seat = table.require_seat(token)
+    fresh = await table.lifecycle.relink(seat, asked_by_seat=True, link=token)
+    return JoinedSeat(seat=table.game.seat_names[seat], link=_seat_link(game_id, fresh))
 
 
 @router.post(
@@ -267,7 +280,7 @@ async def hand_over(
 ) -> Response:
     table = await table_of(request, game_id)
     table.require_creator(creator)
-    await table.hand_over(seat)
+    await table.lifecycle.hand_over(seat)
     return Response(status_code=204)
 
 
@@ -278,7 +291,8 @@ async def hand_over(
 )
 async def resign(game_id: str, request: Request, token: Token = None) -> Response:
     table = await table_of(request, game_id)
-    return Response(await table.resign(table.require_seat(token)), media_type=JSON)
+    text = await table.lifecycle.resign(table.require_seat(token), link=token)
+    return Response(text, media_type=JSON)
 
 
 @router.post(
@@ -292,8 +306,8 @@ async def rematch(
 ) -> Rematch:
     hub = hub_of(request)
     table = await table_of(request, game_id)
-    if token:
-        seat: int | None = table.require_seat(token)
+    if token:  # a link whose seat a bot plays now takes it back in the rematch
+        seat: int | None = table.seats.link_seat(token)
     else:
         table.require_creator(creator)
         seat = None
@@ -340,7 +354,7 @@ async def updates(websocket: WebSocket, game_id: str) -> None:
         # the table in memory now: while the token was awaited, an idle one may have been
         # unloaded, and a connection to it would hear of nothing
         table = await hub.table(game_id)
-        seat = table.seat_for(token)
+        table.seat_for(token)  # a wrong token is refused before the connection opens
     except (Refused, StorageUnavailable, TimeoutError, ValueError) as error:
         detail = str(error) or "no token was sent in time"
         code = 1013 if isinstance(error, StorageUnavailable) else 4403  # 1013: try again later
@@ -351,7 +365,8 @@ async def updates(websocket: WebSocket, game_id: str) -> None:
     except WebSocketDisconnect:
         return
     await table.read_chat()
-    connection = table.connect(seat)
+    # who the link sees as is decided now, and again whenever a seat changes hands
+    connection = table.connect(token)
     try:
         await _serve(websocket, table, connection)
     finally:
@@ -368,6 +383,9 @@ async def _serve(websocket: WebSocket, table: Table, connection: Connection) -> 
                     await connection.dirty.wait()
                     for text in table.next_messages(connection):
                         await websocket.send_text(text)
+                    if connection.ended is not None:  # its link ended: told why, closed
+                        await websocket.close(code=CLOSE_CODE, reason=CLOSE_REASON)
+                        break
             group.cancel_scope.cancel()
 
         async def read() -> None:

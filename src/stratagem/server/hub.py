@@ -163,7 +163,7 @@ class Hub:
         link); the new game's id. Asked by a seat (or the creator: ``seat`` is ``None``)."""
         async with old.lock:
             await old.fresh()
-            reason = old.rematch_blocker()
+            reason = old.lifecycle.rematch_blocker()
         if reason is not None:
             raise Conflict(reason)
         first = old.record
@@ -183,9 +183,9 @@ class Hub:
         )
         await self.writer.create(record)
         try:
-            await old.note_rematch(-1 if seat is None else seat, record.id)
+            await old.lifecycle.note_rematch(-1 if seat is None else seat, record.id)
         except StorageError:
-            made = old.rematch_blocker()  # another made one first: that one stands
+            made = old.lifecycle.rematch_blocker()  # another made one first: that one stands
             raise Conflict(made or "the game moved on: look again") from None
         table = await self.table(record.id)
         table.kick()

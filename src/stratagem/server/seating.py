@@ -5,7 +5,8 @@ Its changes are written in the game's log as ``table`` entries, so that every pr
 hears of them in order with the moves, and the log stays the whole story of the game:
 
 - ``joined``: a person took an open seat (the game starts once no seat is open);
-- ``new link``: the creator gave a seat a new secret link, which ends the old one;
+- ``new link``: the creator gave a seat a new secret link, or the seat's person took one
+  (``by``), which ends the old one;
 - ``resigned``: the seat's person gave up. With two seats the other side wins at once;
   with more, the game's heuristic bot plays the seat from then on;
 - ``handed to a bot``: the creator gave a seat whose person kept everyone waiting for the
@@ -59,6 +60,8 @@ class TableChange:
     """Who plays the seat after the change (``None``: unchanged)."""
     game: str | None = None
     """The rematch's game id."""
+    by: str | None = None
+    """Who asked for a new link: ``seat`` (its own person) or ``creator``."""
 
     def text(self) -> str:
         """The entry's ``action`` text."""
@@ -67,6 +70,8 @@ class TableChange:
             facts["controller"] = self.controller
         if self.game is not None:
             facts["game"] = self.game
+        if self.by is not None:
+            facts["by"] = self.by
         return json.dumps(facts, sort_keys=True)
 
     def entry(self, seq: int) -> Entry:
@@ -82,6 +87,7 @@ def change_of(entry: Entry) -> TableChange:
         seat=entry.seat,
         controller=facts.get("controller"),
         game=facts.get("game"),
+        by=facts.get("by"),
     )
 
 

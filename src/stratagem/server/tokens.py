@@ -34,7 +34,12 @@ def token_hash(token: str) -> str:
 
 def seat_of_token(token: str, hashes: Iterable[tuple[int, str | None]]) -> int | None:
     """The seat whose stored hash matches ``token``, or ``None``; constant-time per seat."""
-    presented = token_hash(token)
+    return seat_of_hash(token_hash(token), hashes)
+
+
+def seat_of_hash(presented: str, hashes: Iterable[tuple[int, str | None]]) -> int | None:
+    """The seat whose stored hash is ``presented`` (a token already hashed: an open
+    connection keeps only its token's hash), or ``None``; constant-time per seat."""
     found: int | None = None
     for seat, stored in hashes:
         if stored is not None and hmac.compare_digest(presented, stored):

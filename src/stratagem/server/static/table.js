@@ -247,11 +247,26 @@ function showTable(payload) {
   const seat = payload.seat;
   $("who").textContent = seat ? `You play ${seat}` : "Spectating";
   $("copy-link").hidden = !(seat && token());
+  $("own-link").hidden = !mySeatIsAPerson(payload);
+  showTableLog(payload);
   showAlertsButton();
   showPlayers(payload);
   showWaiting(payload);
   showRematch(payload);
   showCreator();
+}
+
+let tableLogSeen = null;  // how many table-log lines this page has shown (null: none yet)
+
+function showTableLog(payload) {
+  // the public lines of the changes at the table: seats taken, new links, resignations,
+  // hand-overs to a bot, rematches and take-backs; a new one is also said at once
+  const lines = payload.table_log || [];
+  const fresh = tableLogSeen !== null && lines.length > tableLogSeen;
+  if (fresh && !$("message").textContent) say(lines[lines.length - 1].text, true);
+  tableLogSeen = lines.length;
+  $("table-log-panel").hidden = !lines.length;
+  $("table-log").replaceChildren(...lines.map((line) => text("li", line.text)));
 }
 
 function controllerOf(payload, name) {
@@ -299,6 +314,8 @@ function showResult(payload) {
   }
   const winners = payload.result.winners.length ? payload.result.winners.join(", ") : "nobody";
   result.replaceChildren(text("span", `Winner: ${winners}. ${payload.result.reason || ""}`));
+  const resigned = (payload.resigned || []).filter((name) => !(payload.result.reason || "").includes(`${name} resigned`));
+  if (resigned.length) result.append(text("span", ` ${resigned.join(", ")} resigned (a bot played on).`, "resigned"));
   if (mode === "play") {
     const link = document.createElement("a");
     link.href = `/games/${gameId}/replay${location.hash}`;
@@ -690,11 +707,35 @@ function handOverButton(index, name) {
   return hand;
 }
 
+function adopt(made) {
+  // this page's seat has a new link: the page goes on with it
+  const seatToken = decodeURIComponent(made.link.split("#seat=")[1]);
+  remember({ id: gameId, seat: made.seat, token: seatToken, title: live ? live.title : document.title });
+  location.hash = `seat=${encodeURIComponent(seatToken)}`;
+  reconnect();
+}
+
+async function ownLink() {
+  // the seat asks for its own new link (a leaked link ends at once)
+  if (!confirm("A new secret link for your seat? The link this page was opened with stops working.")) return;
+  try {
+    const made = await call("POST", `/api/games/${gameId}/link`);
+    adopt(made);
+    say(`Your seat has a new link (the old one has ended): ${location.origin}${made.link}`);
+  } catch (error) {
+    sayFor(error, "requests");
+  }
+}
+
 async function newLink(index) {
   const out = $("creator-output");
   out.replaceChildren();
   try {
-    const made = await call("POST", `/api/games/${gameId}/seats/${index}/link`, null, { "X-Creator-Token": creatorToken() });
+    // the creator's own seat asks for its new link as the seat (no notice of absence needed)
+    const own = live && mySeatIsAPerson(live) && live.seats[index] && live.seats[index].name === live.seat;
+    const made = own
+      ? await call("POST", `/api/games/${gameId}/link`)
+      : await call("POST", `/api/games/${gameId}/seats/${index}/link`, null, { "X-Creator-Token": creatorToken() });
     const full = `${location.origin}${made.link}`;
     const field = document.createElement("input");
     field.readOnly = true;
@@ -706,13 +747,7 @@ async function newLink(index) {
     out.append(text("span", `New link for ${made.seat} (shown only now; the old one no longer works): `), field,
       button("Copy", () => copy(full, note)), note);
     field.select();
-    if (live && made.seat === live.seat) {
-      // the creator gave their own seat a new link: this page goes on with it
-      const seatToken = decodeURIComponent(made.link.split("#seat=")[1]);
-      remember({ id: gameId, seat: made.seat, token: seatToken, title: live.title });
-      location.hash = `seat=${encodeURIComponent(seatToken)}`;
-      reconnect();
-    }
+    if (live && made.seat === live.seat) adopt(made);  // the creator's own seat
   } catch (error) {
     out.append(text("span", explain(error, "requests"), "refusal-line"));
   }
@@ -1000,6 +1035,11 @@ function connect() {
       refused = data.detail;
     } else if (data.type === "chat") {
       onChat(data);
+    } else if (data.type === "seat") {
+      // the link's seat changed hands (a bot plays it now): the page watches on
+      say(data.detail);
+      liveEvents = [];
+      live = null;
     } else {
       if ($("message").dataset.transient) say("");
       onLive(data);
@@ -1018,11 +1058,24 @@ function connect() {
     } else if (refused !== null) {
       say(refused);
       state.textContent = "";
+      linkEnded();
     } else {
       setTimeout(connect, retry);
       retry = Math.min(retry * 2, 5000);
     }
   };
+}
+
+function linkEnded() {
+  // the table turned this page's link away (a new link ended it): nothing of the seat
+  // stays on the page, and nothing offers to act
+  $("board").replaceChildren();
+  $("status").replaceChildren();
+  $("actions").replaceChildren();
+  $("board-input").replaceChildren();
+  $("events").replaceChildren();
+  for (const id of ["takeback", "resign", "own-link", "copy-link", "filter", "look-back"]) $(id).hidden = true;
+  $("who").textContent = "";
 }
 
 function reconnect() {
@@ -1054,6 +1107,7 @@ function on(id, kind, handler) {
 function wire() {
   on("takeback", "click", takeBack);
   on("resign", "click", resign);
+  on("own-link", "click", ownLink);
   on("filter", "input", () => shown === live && live && showControls(live));
   on("first", "click", () => goToStep(0));
   on("prev", "click", () => step(-1));

@@ -1,0 +1,139 @@
+"""The seat lifecycle's changes: a person takes an open seat, a seat gets a new link
+(from the creator, or asked for by the seat itself), a person resigns or is handed over to a
+bot, and a rematch is noted.
+
+Each is a ``table`` entry of the game's log (``seating``), stored through
+``Table.change``, which takes the new seats in through ``Seats.take`` before the new
+version is announced: every open connection's link is checked again there, so a link that
+lost its seat receives nothing more of it. Each leaves a public line in the table's log
+(``table_log``).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING
+
+from stratagem.server import seating
+from stratagem.server.errors import Conflict
+from stratagem.server.seating import HUMAN, OPEN, TableChange
+from stratagem.server.storage import SeatRecord
+from stratagem.server.tokens import new_token, token_hash
+
+if TYPE_CHECKING:
+    from stratagem.server.table import Table
+
+
+class Lifecycle:
+    """The changes of who plays ``table``'s seats."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+
+    async def join(self, seat: int) -> str:
+        """A person takes the open ``seat``; returns the seat's new secret token."""
+        table = self.table
+        async with table.lock:
+            await table.fresh()
+            record = table.seats.named(seat)
+            if record.controller != OPEN:
+                who = "a person" if record.controller == HUMAN else f"the {record.controller} bot"
+                raise Conflict(f"seat {record.name} is not open: {who} plays it")
+            token = new_token()
+            taken = SeatRecord(seat, record.name, HUMAN, token_hash(token))
+            await table.change(TableChange("joined", seat, HUMAN), (taken,))
+        table.kick()
+        return token
+
+    async def relink(
+        self, seat: int, *, asked_by_seat: bool = False, link: str | None = None
+    ) -> str:
+        """A new secret link for a person's ``seat`` (the old one ends, and every
+        connection opened with it is closed); its token. The creator is refused while the
+        seat's person is at the table (connected, and acted within the game's
+        ``hand_over_after``), unless the seat asks for it itself."""
+        table = self.table
+        async with table.lock:
+            await table.fresh()
+            table.still_held(link)
+            record = table.seats.named(seat)
+            if record.controller != HUMAN:
+                raise Conflict(f"seat {record.name} is not a person's: it has no link")
+            wait = table.record.hand_over_after
+            ago = None if asked_by_seat else table.seats.present(seat, wait)
+            if ago is not None:
+                raise Conflict(
+                    f"{record.name}'s person is at the table (connected, and acted "
+                    f"{ago:.0f} s ago): the creator may give the seat a new link once it "
+                    f"has been away for {wait} s, or when the seat asks for one itself"
+                )
+            token = new_token()
+            fresh = SeatRecord(seat, record.name, HUMAN, token_hash(token))
+            by = "seat" if asked_by_seat else "creator"
+            await table.change(TableChange("new link", seat, by=by), (fresh,))
+        return token
+
+    async def resign(self, seat: int, *, link: str | None = None) -> str:
+        """``seat`` resigns: in a two-seat game the other side wins; with more seats, a
+        bot plays it from now on and its person's link watches as a spectator. Returns
+        the payload that link receives now (``link``: as for ``act``)."""
+        table = self.table
+        async with table.lock:
+            await table.fresh()
+            table.still_held(link)
+            record = table.seats.named(seat)
+            if table.finished:
+                raise Conflict("the game is over: there is nothing to resign")
+            if table.open_seats:
+                raise Conflict(f"you cannot resign yet: {table.waiting_for()}")
+            if record.controller != HUMAN:
+                raise Conflict(f"seat {record.name} is played by a bot already")
+            if table.game.num_players == 2:
+                await table.change(TableChange("resigned", seat))
+                text = table.message(seat)
+            else:
+                bot = table.seats.stand_in(record)
+                await table.change(TableChange("resigned", seat, bot.controller), (bot,))
+                text = table.message(None)
+        table.kick()
+        return text
+
+    async def hand_over(self, seat: int) -> None:
+        """The creator hands ``seat``, whose person has kept the game waiting for its
+        chosen time, to a bot."""
+        table = self.table
+        async with table.lock:
+            await table.fresh()
+            record = table.seats.named(seat)
+            if table.finished:
+                raise Conflict("the game is over")
+            if record.controller != HUMAN:
+                raise Conflict(f"seat {record.name} is not played by a person")
+            if table.state.current_player() != seat:
+                raise Conflict(f"seat {record.name} is not to move: it keeps nobody waiting")
+            waited = time.time() - table.changed_at
+            if waited < table.record.hand_over_after:
+                raise Conflict(
+                    f"seat {record.name} has been to move for {waited:.0f} s; it may be "
+                    f"handed to a bot after {table.record.hand_over_after} s"
+                )
+            bot = table.seats.stand_in(record)
+            await table.change(TableChange("handed to a bot", seat, bot.controller), (bot,))
+        table.kick()
+
+    async def note_rematch(self, seat: int, game_id: str) -> None:
+        """Record that ``game_id`` is this game's rematch, asked for by ``seat``."""
+        table = self.table
+        async with table.lock:
+            await table.fresh()
+            await table.change(TableChange("rematch", seat, game=game_id))
+
+    def rematch_blocker(self) -> str | None:
+        """Why no rematch can be made now, or ``None``."""
+        table = self.table
+        if not table.finished:
+            return "a rematch can be made once the game is over"
+        made = seating.rematch_of(table.entries)
+        if made is not None:
+            return f"this game has a rematch already: /games/{made}"
+        return None

@@ -1,0 +1,60 @@
+"""Replay: a table's state rebuilt from its stored log, at its end or at any step.
+
+The in-memory state of a table is a cache of its log, and a replay step is the state after
+the log's first standing actions; snapshots every ``SNAPSHOT_EVERY`` actions keep a step
+from replaying the whole game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from stratagem.core import Game, State
+from stratagem.server.storage import CHANCE_SEAT, Entry, standing
+
+SNAPSHOT_EVERY = 32
+"""Replay keeps the state after every this many actions, so a step replays at most this
+many actions."""
+
+
+def replay(
+    game: Game, entries: Sequence[Entry], steps: int | None = None, start: State | None = None
+) -> State:
+    """The state after the standing actions of ``entries`` (the first ``steps`` of them);
+    from ``start`` (a copy of it), the state after the first ``len(start.history)``."""
+    state = game.new_initial_state() if start is None else start.clone()
+    actions = standing(entries)
+    done = len(state.history)
+    for entry in actions[done:] if steps is None else actions[done:steps]:
+        state.apply_action(entry.action, seat=None if entry.seat == CHANCE_SEAT else entry.seat)
+    return state
+
+
+class Snapshots:
+    """Replay's states, by how many standing actions they follow (every
+    ``SNAPSHOT_EVERY``); they stay true until a take-back withdraws one of those."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.kept: dict[int, State] = {}
+
+    def state(self, entries: Sequence[Entry], step: int) -> State:
+        """The state after the first ``step`` standing actions of ``entries``, from the
+        nearest snapshot (a snapshot is kept every ``SNAPSHOT_EVERY`` actions on the way)."""
+        base = step - step % SNAPSHOT_EVERY
+        at = max((mark for mark in self.kept if mark <= base), default=0)
+        state = self.kept.get(at) or self.game.new_initial_state()
+        while at < base:
+            at += SNAPSHOT_EVERY
+            state = replay(self.game, entries, at, start=state)
+            self.kept[at] = state
+        return replay(self.game, entries, step, start=state)
+
+    def drop(self, steps: int) -> None:
+        """Forget the snapshots past ``steps`` standing actions (a take-back)."""
+        for mark in [mark for mark in self.kept if mark > steps]:
+            del self.kept[mark]
+
+    def clear(self) -> None:
+        """Forget them all (the log was read anew)."""
+        self.kept.clear()
