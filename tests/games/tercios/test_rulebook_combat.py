@@ -423,7 +423,9 @@ def _blocked_fight(attack: int, defend_saves: int, riposte: int, attack_saves: i
             "Yellow 2": (10.0, yellow_1_y + INF_HALF + 0.5 + INF_HALF, 270.0),
         },
     )
-    apply(state, "activate Verdugo", "Verdugo: charge Yellow 1", "do not react")
+    # Yellow 1 declines to react to the charge; Yellow 2, the bystander the charge comes near,
+    # declines too (Reactions: a charge that comes close lets a bystander react).
+    apply(state, "activate Verdugo", "Verdugo: charge Yellow 1", "do not react", "do not react")
     _fight(state, attack, defend_saves, riposte, attack_saves)
     return state
 
