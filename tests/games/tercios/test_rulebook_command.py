@@ -143,11 +143,6 @@ def test_inspiring_lends_a_virtue_to_a_unit_for_its_next_activation() -> None:
     assert dice_rolled(state) == 6
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="departure: Artillery: Integral Command: the C-C is offered 'inspire Light guns "
-    "(Loyalty)' (a command action with a command test) and the guns' Discipline rises from 4 to 5",
-)
 def test_integral_command_artillery_is_never_affected_by_a_command_action() -> None:
     """Integral Command: no command action, friendly or enemy, affects an artillery unit."""
     state = battle(load(), {}, {})
@@ -200,12 +195,6 @@ def test_like_a_hero_the_attached_commander_dies_with_his_unit() -> None:
     assert not commander(state, "Maximilian")["alive"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="departure: Command: a mestre de camp may join a unit of another regiment (Francisco de "
-    "Ibarra, the infantry's commander, is offered 'join Cuirassiers of Flanders'); joining read as "
-    "interacting with the unit",
-)
 def test_command_a_regiments_commander_interacts_only_with_his_regiment() -> None:
     """Command: a commander other than the C-C deals only with the units of his own regiment."""
     state = detached(battle(load(), {}, {}), "Francisco de Ibarra", at=(24.67, 8.0))
@@ -360,11 +349,6 @@ def test_erudite_the_chosen_enemy_unit_may_not_activate_next() -> None:
     assert "activate Swedish 2" in texts(state)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="departure: Artillery: Integral Command: an enemy command action (Erudite) is offered "
-    "against artillery units ('erudite Regimental guns', 'erudite Field guns (Swedish)')",
-)
 def test_integral_command_no_enemy_command_action_on_artillery() -> None:
     """Integral Command: enemy command actions do not touch artillery units either."""
     state = vila_in_sight_of_the_swedes()

@@ -55,13 +55,19 @@ def _approach(
     )
 
 
+def _integral(state: TerciosState, unit: int) -> bool:
+    """Artillery, which no command action, friendly or enemy, affects [Integral Command]
+    [Rulings R110]."""
+    return state.g.troops[unit].profile.is_artillery
+
+
 def _commanded_units(state: TerciosState, officer: int) -> list[tuple[int, tuple[float, float]]]:
-    """His living units he can bring within his radius and sight with his move, each with
-    where he would stop [Command Actions]."""
+    """His living units but artillery [Integral Command] he can bring within his radius and
+    sight with his move, each with where he would stop [Command Actions]."""
     reach = radius(state, officer)
     found = []
     for unit in range(len(state.g.troops)):
-        if not state.alive[unit] or not may_command(state, officer, unit):
+        if not state.alive[unit] or not may_command(state, officer, unit) or _integral(state, unit):
             continue
         spot = _approach(state, officer, unit, reach)
         if spot is not None and sees_unit(state, spot, unit):
@@ -120,7 +126,10 @@ def _trait_options(state: TerciosState, officer: int) -> list[str]:
         verbs += [
             f"erudite {troop.label}"
             for enemy, troop in enumerate(troops)
-            if troop.side != who.side and face_down(state, enemy) and sees_unit(state, point, enemy)
+            if troop.side != who.side
+            and face_down(state, enemy)
+            and not _integral(state, enemy)
+            and sees_unit(state, point, enemy)
         ]
     return verbs
 
@@ -198,6 +207,7 @@ def in_sight_and_radius(state: TerciosState, officer: int) -> list[int]:
         for unit in range(len(state.g.troops))
         if face_down(state, unit)
         and may_command(state, officer, unit)
+        and not _integral(state, unit)
         and in_radius(state, officer, unit)
         and (state.attached[officer] == unit or sees_unit(state, point, unit))
     ]
@@ -489,16 +499,16 @@ def _inspired(state: TerciosState, officer: int, unit: int) -> list[int]:
 
 
 def _joinable(state: TerciosState, officer: int, move: float | None = None) -> Iterator[int]:
-    """The units of his side he can reach with his move (or ``move`` inches) to join,
-    found one by one (``commander_activatable`` needs only the first)."""
-    side = state.g.officers[officer].side
+    """The units he may interact with [Command] [Allies] that he can reach with his move
+    (or ``move`` inches) to join, found one by one (``commander_activatable`` needs only
+    the first) [Rulings R99]."""
     if state.attached[officer] >= 0:
         return
     reach = commander_move(state, officer) if move is None else move  # once, not per unit
-    for unit, troop in enumerate(state.g.troops):
+    for unit in range(len(state.g.troops)):
         if (
-            troop.side == side
-            and state.alive[unit]
+            state.alive[unit]
+            and may_command(state, officer, unit)
             and _approach(state, officer, unit, 0.0, reach) is not None
         ):
             yield unit

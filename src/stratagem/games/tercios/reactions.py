@@ -18,7 +18,7 @@ from stratagem.games.tercios.approach import (
     swept,
 )
 from stratagem.games.tercios.combat import reaction_dice
-from stratagem.games.tercios.command import commander_move, join_unit, kill_commander
+from stratagem.games.tercios.command import commander_move, join_unit, kill_commander, may_command
 from stratagem.games.tercios.encoding import ASSAULT, FIRE, NO_REACT, REACT, READY, RUN, TURNS
 from stratagem.games.tercios.geometry import CENTRE_NAMES, Placement, bearing, distance
 from stratagem.games.tercios.movement import evade, free, free_turns, reorient, table_area
@@ -62,7 +62,8 @@ def after_move(state: TerciosState, unit: int, start: Placement) -> None:
 
 
 def run_passed(state: TerciosState, frame: Frame) -> None:
-    """A friendly unit passed through an unattached commander: he may join it, or else stay
+    """A friendly unit passed through an unattached commander: he may join it if it is one he
+    may interact with [Command] [Rulings R99], or else stay
     where he is, unless its base now covers him: then he is placed an inch from it, on the
     side his player chooses [Movement: Overlap] [Rulings R30]."""
     officer, unit = frame["o"], frame["m"]
@@ -73,7 +74,11 @@ def run_passed(state: TerciosState, frame: Frame) -> None:
             state.pop(frame)
             return
         frame["stage"] = "chosen"
-        options = [g.table.parse(f"{label}: join {g.troops[unit].label}")]
+        options = (
+            [g.table.parse(f"{label}: join {g.troops[unit].label}")]
+            if may_command(state, officer, unit)
+            else []
+        )
         sides = _sides_free(state, officer, unit)
         if sides is None:
             options.append(g.table.parse(f"{label}: stay"))
