@@ -254,11 +254,6 @@ def test_flank_charges_square_is_never_taken_in_flank() -> None:
     assert state.events[-1].text.endswith("Velandia 7 dice at 4+.")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="departure: Consequences of Combat: Disengagement: a unit charged in the flank backs "
-    "away sideways keeping its old facing instead of first turning to face its enemy",
-)
 def test_flank_charges_disengagement_turns_to_face_the_enemy() -> None:
     """Disengagement: a unit charged in the flank first turns towards its enemy, then falls back."""
     state = hakkapeliitta_charges_idiaquez(Hakkapeliitta=(40.0, 20.0, 180.0))
@@ -446,12 +441,6 @@ def test_retreat_blocked_costs_one_more_dm() -> None:
     assert yellow["disorder"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="departure: Consequences of Combat: Disengagement: when the loser could not get clear, "
-    "the attacker is moved back 1 inch automatically; the attacker's player is not asked whether "
-    "to withdraw",
-)
 def test_disengagement_the_attacker_may_withdraw_to_leave_an_inch() -> None:
     """Disengagement: when the loser could not get clear, the attacker may (a choice) fall back to
     leave 1 inch."""

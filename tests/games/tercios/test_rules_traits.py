@@ -408,6 +408,10 @@ def test_cold_blood_cancels_an_enemy_action_on_a_unit_near_him(tmp_path: Path) -
 
 def test_accomplice_lets_an_exhausted_commander_move_nine_inches(tmp_path: Path) -> None:
     state = _chief_with(tmp_path, "Accomplice", {})
+    # Carlos Coloma may join only a unit of his own regiment (Command; RULINGS R99): his
+    # cuirassiers stand where Verdugo stood, 8 inches from him (more than his own 6).
+    cuirassiers, verdugo = (39.0, 19.5, 90.0), (60.0, 40.0, 90.0)
+    state = placed(state.g, state, {"Cuirassiers of Flanders": cuirassiers, "Verdugo": verdugo})
     doc = state.to_json()
     coloma = state.g.officer_index["Carlos Coloma"]
     doc["state"]["attached"][coloma] = -1
@@ -417,10 +421,10 @@ def test_accomplice_lets_an_exhausted_commander_move_nine_inches(tmp_path: Path)
     assert isinstance(loaded, TerciosState)
     apply(loaded, f"activate commander {CHIEF}", f"{CHIEF}: accomplice Carlos Coloma")
     roll(loaded, 2)
-    assert "Carlos Coloma: join Verdugo" in texts(loaded)
+    assert "Carlos Coloma: join Cuirassiers of Flanders" in texts(loaded)
     joined = loaded.clone()
-    apply(joined, "Carlos Coloma: join Verdugo")
-    assert joined.attached[coloma] == joined.g.troop_index["Verdugo"]
+    apply(joined, "Carlos Coloma: join Cuirassiers of Flanders")
+    assert joined.attached[coloma] == joined.g.troop_index["Cuirassiers of Flanders"]
     # or an exact move of at most 9 inches (RULINGS.md R76, R81)
     with pytest.raises(IllegalAction, match=r"the move is 9\.10 inches; Carlos Coloma may move 9"):
         loaded.apply_action("move Carlos Coloma to 47,4.9")
