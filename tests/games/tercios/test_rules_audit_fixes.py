@@ -3,10 +3,16 @@ Command (a regiment's commander and his own regiment), and the rest listed in RU
 
 from __future__ import annotations
 
+import pytest
+
 from stratagem import CHANCE
+from stratagem.games.tercios.state import TerciosState
 
 from .helpers import apply, battle, load, roll, texts
-from .rulebook import detached
+from .rulebook import detached, unit
+
+TERCIO_FRONT = 21.181  # the front of a Tercio facing 90 with its centre at y=20
+INF_HALF = 1.181  # half the depth of a battalion (6 cm)
 
 
 def test_integral_command_authoritarian_does_not_spare_a_guns_order_test() -> None:
@@ -28,3 +34,36 @@ def test_overlap_a_commander_of_another_regiment_passed_through_may_not_join() -
     offered = texts(state)
     assert "Carlos Coloma: join Idiáquez" not in offered
     assert any(text.startswith("Carlos Coloma: step aside") for text in offered)
+
+
+def _verdugo_beats_yellow_1_blocked() -> TerciosState:
+    """Verdugo charges Yellow 1, which has Yellow 2 half an inch behind it, and wins: Yellow 1
+    cannot get clear, so the bases still touch."""
+    game = load()
+    yellow_1_y = TERCIO_FRONT + 5.0 + INF_HALF
+    state = battle(
+        game,
+        {"Verdugo": "Assault!"},
+        {
+            "Verdugo": (10.0, 20.0, 90.0),
+            "Yellow 1": (10.0, yellow_1_y, 270.0),
+            "Yellow 2": (10.0, yellow_1_y + INF_HALF + 0.5 + INF_HALF, 270.0),
+        },
+    )
+    apply(state, "activate Verdugo", "Verdugo: charge Yellow 1", "do not react", "do not react")
+    for successes in (3, 1, 2, 1):  # Yellow 1 takes 2 Dm, Verdugo 1
+        roll(state, successes)
+    return state
+
+
+def test_disengagement_the_attacker_chooses_whether_to_withdraw() -> None:
+    """Disengagement: the attacker's withdrawal to leave an inch is its player's choice: it
+    moves an inch back when chosen, and stays in contact when declined."""
+    state = _verdugo_beats_yellow_1_blocked()
+    assert set(texts(state)) == {"Verdugo: withdraw", "Verdugo: do not withdraw"}
+    before = unit(state, "Verdugo")["front"][1]
+    kept, withdrawn = state.clone(), state.clone()
+    apply(kept, "Verdugo: do not withdraw")
+    apply(withdrawn, "Verdugo: withdraw")
+    assert unit(kept, "Verdugo")["front"][1] == pytest.approx(before)
+    assert unit(withdrawn, "Verdugo")["front"][1] == pytest.approx(before - 1.0, abs=0.01)

@@ -70,8 +70,7 @@ def consequences(state: TerciosState, frame: Frame) -> None:
         if frame.get("intercept"):
             _end_activation_of(state, d)
         _disengage(state, frame, a, d)
-        frame["then"] = "done"
-        _offer_withdrawal(state, frame, d, a)
+        state.pop(frame)
     elif stage == "advance":
         _advance(state, frame)
     elif stage == "done":
@@ -168,16 +167,9 @@ def _advance(state: TerciosState, frame: Frame) -> None:
 
 
 def _after_advance(state: TerciosState, frame: Frame) -> None:
-    """The attacker may step back to leave an inch between the units [Disengagement], then
-    the swords' test."""
-    frame["then"] = "swords"
-    _offer_withdrawal(state, frame, frame["a"], frame["d"])
-
-
-def _offer_withdrawal(state: TerciosState, frame: Frame, unit: int, enemy: int) -> None:
-    """When the bases are still less than an inch apart, ``unit``'s side chooses whether it
-    withdraws to leave the inch [Disengagement] [Rulings R111]; then the combat goes on to
-    what ``frame["then"]`` names."""
+    """When the bases are still less than an inch apart, the attacker's side chooses whether
+    it withdraws to leave the inch [Disengagement] [Rulings R111]; then the swords' test."""
+    unit, enemy = frame["a"], frame["d"]
     if not (state.alive[unit] and state.alive[enemy]) or _apart(state, unit, enemy) >= 1.0:
         _after_withdrawal(state, frame)
         return
@@ -188,8 +180,8 @@ def _offer_withdrawal(state: TerciosState, frame: Frame, unit: int, enemy: int) 
 
 
 def _withdrawn(state: TerciosState, frame: Frame) -> None:
-    """The chosen withdrawal: straight back, keeping its facing, until an inch lies between
-    the bases (or it is blocked) [Disengagement] [Rulings R111]."""
+    """The chosen withdrawal: an inch straight back, keeping its facing (less if blocked)
+    [Disengagement] [Rulings R111]."""
     unit = frame.pop("w")
     verb = frame.pop("choice_text")[len(state.g.troops[unit].label) + 2 :]
     frame.pop("choice", None)
@@ -208,10 +200,9 @@ def _after_withdrawal(state: TerciosState, frame: Frame) -> None:
     """The loser of a winner with two-handed swords tests against disorder
     [Two-handed swords]; else the combat is over."""
     frame["stage"] = "done"
-    winner, loser = frame.get("winner", -1), frame.get("loser", -1)
+    winner, loser = frame["winner"], frame["loser"]
     if (
-        frame.pop("then") == "swords"
-        and state.alive[winner]
+        state.alive[winner]
         and state.alive[loser]
         and "Two-handed swords" in state.g.troops[winner].profile.weapons
     ):
