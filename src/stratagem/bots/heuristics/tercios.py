@@ -198,7 +198,8 @@ class TerciosHeuristic:
 
     def _caracole(self, verb: str, unit: Unit, enemies: list[Unit]) -> float:
         """Horse that has fired pulls back out of an enemy's easy charge reach, and keeps
-        its place otherwise (Caracole)."""
+        its place otherwise (Caracole); so does an attacker still touching the enemy it
+        fought, which always has one within reach (Disengagement)."""
         gap, _ = self._nearest(unit, enemies)
         back = verb in (CARACOLE[0], WITHDRAW[0])
         return 1.0 if back == (gap <= CARACOLE_REACH) else 0.0
