@@ -3,8 +3,6 @@ Consequences of Combat, "Dirty war!") and the Shock Weapons it leans on."""
 
 from __future__ import annotations
 
-import pytest
-
 from stratagem.games.tercios.state import TerciosState
 
 from .helpers import apply, battle, load, roll, texts

@@ -316,12 +316,6 @@ def test_in_the_wrong_place_two_successes_escape_fresh() -> None:
     assert officer["alive"] and not officer["exhausted"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="departure: Commanders and Losses: In the wrong place: the surviving commander is moved "
-    "away automatically (to 10,33.5, behind the enemy); his player is not asked whether or where "
-    "to move",
-)
 def test_in_the_wrong_place_the_escape_move_is_the_players_choice() -> None:
     """Commanders and Losses: In the wrong place: a commander who passes may (his player's choice)
     move away."""

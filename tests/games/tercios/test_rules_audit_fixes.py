@@ -6,10 +6,11 @@ from __future__ import annotations
 import pytest
 
 from stratagem import CHANCE
+from stratagem.core.errors import IllegalAction
 from stratagem.games.tercios.state import TerciosState
 
 from .helpers import apply, battle, load, roll, texts
-from .rulebook import detached, unit
+from .rulebook import commander, detached, unit
 
 TERCIO_FRONT = 21.181  # the front of a Tercio facing 90 with its centre at y=20
 INF_HALF = 1.181  # half the depth of a battalion (6 cm)
@@ -67,3 +68,40 @@ def test_disengagement_the_attacker_chooses_whether_to_withdraw() -> None:
     apply(withdrawn, "Verdugo: withdraw")
     assert unit(kept, "Verdugo")["front"][1] == pytest.approx(before)
     assert unit(withdrawn, "Verdugo")["front"][1] == pytest.approx(before - 1.0, abs=0.01)
+
+
+C_C = "Gonzalo Fernández de Córdoba (Spanish C-C)"
+
+
+def _c_c_caught(successes: int, at: tuple[float, float] = (10.0, 27.5)) -> TerciosState:
+    """Yellow 1 moves through the spot where the Spanish C-C stands; his test is forced."""
+    state = battle(
+        load(), {"Yellow 1": "Ready!"}, {"Yellow 1": (10.0, 30.0, 270.0)}, first="Swedish"
+    )
+    state = detached(state, C_C, at=at)
+    apply(state, "activate Yellow 1", "move Yellow 1 to 10.0,25.5")
+    roll(state, successes)
+    return state
+
+
+def test_in_the_wrong_place_the_player_moves_him_where_he_wants_away_from_the_enemy() -> None:
+    """In the wrong place: the surviving commander's move away is his player's: the listed
+    move straight away, or an exact move of his choice out of the enemy's base."""
+    state = _c_c_caught(2)
+    assert state.current_player() == 0
+    assert texts(state) == [f"{C_C}: move away"]
+    apply(state, f"move {C_C} to 14.0,31.0")
+    officer = commander(state, "Gonzalo")
+    assert (officer["x"], officer["y"]) == (14.0, 31.0)
+
+
+def test_in_the_wrong_place_a_commander_left_uncovered_may_stay() -> None:
+    """In the wrong place: the move away is a "may": a commander the enemy's base does not
+    cover (brushed by its side) may stay where he is; a move must take him farther away."""
+    state = _c_c_caught(2, at=(12.37, 26.5))
+    assert f"{C_C}: stay" in texts(state)
+    with pytest.raises(IllegalAction, match="away from Yellow 1"):
+        state.clone().apply_action(f"move {C_C} to 12.37,25.8")  # along its side
+    apply(state, f"{C_C}: stay")
+    officer = commander(state, "Gonzalo")
+    assert (officer["x"], officer["y"]) == (12.37, 26.5)

@@ -77,10 +77,13 @@ class TerciosHeuristic:
         mine = [u for u in units.values() if u["side"] == side]
         enemies = [u for u in units.values() if u["side"] != side]
         passed = view["waiting_for"] == "passed"
+        caught = view["waiting_for"] == "wrong_place"
         scored = [
             (
                 self._passed(action.text)
                 if passed
+                else self._caught(action.text)
+                if caught
                 else self._score(action.text, units, mine, enemies),
                 self.rng.random(),
                 action,
@@ -187,6 +190,12 @@ class TerciosHeuristic:
         if text.endswith((": stay", "(rear)")):
             return 1.0
         return 0.5 if "step aside" in text else 0.2
+
+    @staticmethod
+    def _caught(text: str) -> float:
+        """A commander who survived an enemy's path gets out of its way (In the wrong
+        place)."""
+        return 1.0 if text.endswith(": move away") else 0.0
 
     @staticmethod
     def _consolidate(verb: str, unit: Unit) -> float:

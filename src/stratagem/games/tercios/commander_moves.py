@@ -33,8 +33,9 @@ def officer_move_problem(state: TerciosState, frame: Frame, move: ExactMove) -> 
     that Fast or Accomplice lets move after it); at most his move (6 inches, 9 with
     Impetus; the frame's ``reach`` for Fast and Accomplice); never across impassable
     ground, which he must go around, nor through an enemy base (he may pass through
-    friendly units); ending on the table and overlapping no base [Activating a Commander]
-    [Impetus] [Fast] [Accomplice]."""
+    friendly units, or out of the enemy base that caught him); ending on the table and
+    overlapping no base; a commander escaping the enemy that caught him, farther from it
+    [Activating a Commander] [Impetus] [Fast] [Accomplice] [In the wrong place]."""
     g = state.g
     allowed = frame.get("exact_officer", -1)
     who = g.officers[move.unit]
@@ -62,8 +63,11 @@ def officer_move_problem(state: TerciosState, frame: Frame, move: ExactMove) -> 
                 "commander must go around it"
             )
     scene = scene_of(state)
+    caught_by = frame.get("away_from", -1)  # he gets out of the base that caught him
     enemy = [
-        unit for unit, troop in enumerate(g.troops) if scene.alive[unit] and troop.side != who.side
+        unit
+        for unit, troop in enumerate(g.troops)
+        if scene.alive[unit] and troop.side != who.side and unit != caught_by
     ]
     crossing = np.flatnonzero(crossed(path, scene.bases[enemy]))
     if len(crossing):
@@ -76,7 +80,24 @@ def officer_move_problem(state: TerciosState, frame: Frame, move: ExactMove) -> 
     if len(inside):
         label = g.troops[int(inside[0])].label
         return f"{RULE}: {who.label} would end overlapping {label}"
-    return None
+    return _not_away(state, frame, move)
+
+
+def _not_away(state: TerciosState, frame: Frame, move: ExactMove) -> str | None:
+    """A commander escaping an enemy that caught him must end farther from its base than he
+    stood [In the wrong place] [Rulings R112]."""
+    enemy = frame.get("away_from")
+    if enemy is None:
+        return None
+    shape = state.placement(enemy).polygon()
+    before = shape.distance(shapely.Point(state.ox[move.unit], state.oy[move.unit]))
+    if shape.distance(shapely.Point(move.x, move.y)) > before + EPSILON:
+        return None
+    label = state.g.troops[enemy].label
+    return (
+        "Command: Commanders and Losses: In the wrong place: the move must take "
+        f"{state.g.officers[move.unit].label} away from {label}"
+    )
 
 
 def walk(state: TerciosState, move: ExactMove, rule: str = RULE) -> None:
