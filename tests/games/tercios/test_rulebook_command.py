@@ -203,12 +203,6 @@ def test_command_a_regiments_commander_interacts_only_with_his_regiment() -> Non
     assert "Francisco de Ibarra: join Cuirassiers of Flanders" not in texts(state)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="departure: Leaving a Troop: Coward: an attached commander activated is set down 1 inch "
-    "behind his unit and may not move ('may not move now (only an activated commander may)'); with "
-    "a single command action left (Authoritarian) it is even rolled at once",
-)
 def test_leaving_a_troop_the_commander_moves_before_his_command_action() -> None:
     """Leaving a Troop: Coward: a commander leaving his unit moves off from its edge, then acts."""
     state = battle(load(), {}, {})
@@ -216,11 +210,6 @@ def test_leaving_a_troop_the_commander_moves_before_his_command_action() -> None
     assert state.current_player() == 0
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="departure: Leaving a Troop: Coward: Nils Brahe, leaving Swedish 1, is refused "
-    "'move Nils Brahe to ...' ('may not move now (only an activated commander may)')",
-)
 def test_leaving_a_troop_the_move_is_measured_from_the_units_edge() -> None:
     """Leaving a Troop: Coward: the leaving commander's move starts from any edge of his unit."""
     state = battle(load(armies=("spanish_1500", "swedish_1500")), {}, {}, first="Swedish")
@@ -245,7 +234,8 @@ def test_authoritarian_the_next_unit_acts_without_an_order_test() -> None:
     """Optional Traits: Authoritarian: after the action, the unit activated needs no order test
     despite its Dm."""
     state = battle(load(), {}, {}, dm={"Verdugo": 2})
-    apply(state, "activate commander Francisco de Ibarra")
+    # Leaving Idiáquez he may move before acting (Leaving a Troop): he acts where he is.
+    apply(state, "activate commander Francisco de Ibarra", "Francisco de Ibarra: authoritarian")
     roll(state, 1)
     apply(state, "activate Verdugo")
     assert state.current_player() == 0

@@ -20,7 +20,7 @@ def test_integral_command_authoritarian_does_not_spare_a_guns_order_test() -> No
     """Integral Command: Authoritarian is a command action, so the guns activated after it
     still test their order."""
     state = battle(load(), {"Light guns": "Ready!"}, {}, dm={"Light guns": 1})
-    apply(state, "activate commander Francisco de Ibarra")
+    apply(state, "activate commander Francisco de Ibarra", "Francisco de Ibarra: authoritarian")
     roll(state, 1)  # Authoritarian succeeds
     apply(state, "activate Light guns")
     assert state.current_player() == CHANCE

@@ -431,6 +431,7 @@ def test_authoritarian_the_next_unit_needs_no_order_test() -> None:
     state = battle(GAME, {"Idiáquez": "Fire!"}, {}, dm={"Idiáquez": 1})
     apply(state, "activate commander Francisco de Ibarra")
     assert "Francisco de Ibarra leaves Idiáquez." in events_since(state, 0)
+    apply(state, "Francisco de Ibarra: authoritarian")  # no move first (Coward: he may)
     roll(state, 1)
     start = len(state.events)
     apply(state, "activate Idiáquez")
@@ -578,6 +579,8 @@ def test_comrade_in_arms_removes_another_commanders_exhausted_marker_on_a_six(
 
     state = _edited(state, change)
     apply(state, "activate commander Francisco de Ibarra")
+    # He leaves Idiáquez and may move first (Coward); he acts where he is set down.
+    apply(state, f"Francisco de Ibarra: comrade-in-arms {CHIEF}")
     assert [(o.text, p) for o, p in state.chance_outcomes()] == [
         ("Roll: 0 successes", pytest.approx(5 / 6)),
         ("Roll: 1 successes", pytest.approx(1 / 6)),

@@ -276,7 +276,7 @@ def run_commander(state: TerciosState, frame: Frame) -> None:
         frame.pop("choice_text")
         walk(state, move)
         frame["moved"] = True
-        options = commander_options(state, officer, False)
+        options = commander_options(state, officer, "from_unit" in frame)
         if not options:
             state.pop(frame)
             return
@@ -339,8 +339,10 @@ def run_cold_blood(state: TerciosState, frame: Frame) -> None:
 
 
 def _chosen(state: TerciosState, frame: Frame, officer: int, text: str) -> None:
-    """What he chose: join a unit [Joining a troop], leave his unit and then act [Coward],
-    or declare a command action and take the command test (rank dice) [Command Actions]."""
+    """What he chose: join a unit [Joining a troop], leave his unit, set down an inch
+    behind it, then move from its edge if his player wishes and act [Coward]
+    [Rulings R113], or declare a command action and take the command test (rank dice)
+    [Command Actions]."""
     who = state.g.officers[officer]
     verb = text[len(who.label) + 2 :]
     rule = "Command: Activating a Commander"
@@ -360,12 +362,16 @@ def _chosen(state: TerciosState, frame: Frame, officer: int, text: str) -> None:
             "Command: Leaving a Troop",
             {"officer": officer},
         )
-        options = commander_options(state, officer, True)
         frame["stage"] = "chosen"
-        if not options:
-            state.pop(frame)
-            return
-        state.decide(frame, who.side, options)
+        frame["left"] = 1.0  # inches from the unit's edge to where he stands (R113)
+        frame["from_unit"] = host
+        options = commander_options(state, officer, True) or [
+            state.g.table.parse(f"{who.label}: no command action")
+        ]
+        state.decide(frame, who.side, options, exact_officer=officer)
+        return
+    if verb == "no command action":
+        state.pop(frame)
         return
     frame["action"] = verb
     need = state.g.pack.constant("command_target")

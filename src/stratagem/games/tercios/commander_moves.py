@@ -13,9 +13,10 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 import shapely
-from shapely import LineString
+import shapely.ops
+from shapely import LineString, Point
 
-from stratagem.games.tercios.command import commander_move
+from stratagem.games.tercios.command import commander_move, full_move
 from stratagem.games.tercios.geometry import EPSILON, crossed, distance
 from stratagem.games.tercios.movement import table_area
 from stratagem.games.tercios.scene import scene_of
@@ -34,8 +35,9 @@ def officer_move_problem(state: TerciosState, frame: Frame, move: ExactMove) -> 
     Impetus; the frame's ``reach`` for Fast and Accomplice); never across impassable
     ground, which he must go around, nor through an enemy base (he may pass through
     friendly units, or out of the enemy base that caught him); ending on the table and
-    overlapping no base; a commander escaping the enemy that caught him, farther from it
-    [Activating a Commander] [Impetus] [Fast] [Accomplice] [In the wrong place]."""
+    overlapping no base; a commander escaping the enemy that caught him, farther from it;
+    a commander leaving his unit measures his move from its edge [Activating a Commander]
+    [Impetus] [Fast] [Accomplice] [In the wrong place] [Coward] [Rulings R113]."""
     g = state.g
     allowed = frame.get("exact_officer", -1)
     who = g.officers[move.unit]
@@ -45,12 +47,16 @@ def officer_move_problem(state: TerciosState, frame: Frame, move: ExactMove) -> 
         return f"{RULE}: a commander has no front (Commander figures); give no facing"
     start = (state.ox[move.unit], state.oy[move.unit])
     end = (move.x, move.y)
-    length = distance(start, end)
-    if length < EPSILON:
+    if distance(start, end) < EPSILON:
         return f"{RULE}: the destination is where {who.label} already stands"
     reach = frame.get("reach")
     if reach is None:
         reach = commander_move(state, move.unit)
+    left = frame.get("from_unit")
+    if left is not None and not frame.get("moved"):  # measured from his unit's edge [Coward]
+        edge, _ = shapely.ops.nearest_points(state.placement(left).polygon().exterior, Point(end))
+        start, reach = (edge.x, edge.y), full_move(state, move.unit)
+    length = distance(start, end)
     if length > reach + EPSILON:
         return f"{RULE}: the move is {length:.2f} inches; {who.label} may move {reach:g}"
     if not table_area(state).covers(shapely.points(end)):
