@@ -257,11 +257,6 @@ def test_angle_correction_only_when_the_move_would_overlap() -> None:
     assert not legal(state, "move Idiáquez to 30.0,25.0 facing 60")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="departure: Angle Correction: a move whose overlap no correction clears is refused "
-    "('move less far') instead of being stopped back at the point of contact",
-)
 def test_angle_correction_overlap_that_persists_stops_the_move_at_contact() -> None:
     """Angle Correction: if the overlap cannot be corrected, the move stops back where the bases
     first touch."""
