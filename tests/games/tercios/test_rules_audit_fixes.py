@@ -105,3 +105,31 @@ def test_in_the_wrong_place_a_commander_left_uncovered_may_stay() -> None:
     apply(state, f"{C_C}: stay")
     officer = commander(state, "Gonzalo")
     assert (officer["x"], officer["y"]) == (12.37, 26.5)
+
+
+def test_pursuit_the_cavalry_moves_its_mvt_ahead_and_the_move_is_logged() -> None:
+    """Pursuit: the cavalry that destroyed the retreating infantry moves at its normal speed
+    (Cuirassiers: Mvt 7, no Assault! bonus) in the direction it faces, logged as a pursuit."""
+    state = battle(
+        load(),
+        {"Cuirassiers of Flanders": "Assault!"},
+        {
+            "Cuirassiers of Flanders": (30.0, 20.0, 90.0),
+            "Yellow 1": (30.0, 20.787 + 5.0 + INF_HALF, 270.0),
+        },
+    )
+    apply(
+        state,
+        "activate Cuirassiers of Flanders",
+        "Cuirassiers of Flanders: charge Yellow 1",
+        "do not react",
+    )
+    contact = 20.787 + 5.0  # where the charge stopped: Yellow 1's front edge
+    for successes in (2, 0):  # two hits, no save: Yellow 1 loses and retreats; no riposte
+        roll(state, successes)
+    roll(state, 0)
+    pursuit = [e for e in state.events if e.text == "Cuirassiers of Flanders pursues."]
+    assert [e.rule for e in pursuit] == ["The Troops: Cavalry: Pursuit"]
+    assert unit(state, "Cuirassiers of Flanders")["front"][1] == pytest.approx(
+        contact + 7.0, abs=0.01
+    )

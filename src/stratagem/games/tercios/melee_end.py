@@ -262,6 +262,9 @@ def _loser_goes(state: TerciosState, frame: Frame, winner: int, loser: int, brok
     if has_rule(state, winner, "Pursuit") and lost.category == "infantry":
         destroy(state, loser, "The Troops: Cavalry: Pursuit")
         slide(state, winner, state.f[winner], speed(state, winner, 0), state.f[winner])
+        state.log(
+            f"{troops[winner].label} pursues.", "The Troops: Cavalry: Pursuit", {"unit": winner}
+        )
         return
     away = bearing((state.x[winner], state.y[winner]), (state.x[loser], state.y[loser]))
     full = slide(state, loser, away, 2 * speed(state, loser, 0), away)
