@@ -3,9 +3,12 @@ Command (a regiment's commander and his own regiment), and the rest listed in RU
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from stratagem import CHANCE
+from stratagem.bots import Ranker, make_bot
 from stratagem.core.errors import IllegalAction
 from stratagem.games.tercios.state import TerciosState
 
@@ -133,3 +136,21 @@ def test_pursuit_the_cavalry_moves_its_mvt_ahead_and_the_move_is_logged() -> Non
     assert unit(state, "Cuirassiers of Flanders")["front"][1] == pytest.approx(
         contact + 7.0, abs=0.01
     )
+
+
+def test_reactions_ready_the_bot_turns_to_face_the_charger() -> None:
+    """Reactions: Ready!: every reorientation is offered against a charge; the heuristic bot
+    ranks first the one that faces the charger (Yellow 1 comes from Idiáquez's right)."""
+    state = battle(
+        load(),
+        {"Yellow 1": "Assault!", "Idiáquez": "Ready!"},
+        {"Idiáquez": (30.0, 20.0, 90.0), "Yellow 1": (38.0, 20.0, 180.0)},
+        first="Swedish",
+    )
+    apply(state, "activate Yellow 1", "Yellow 1: charge Idiáquez", "react")
+    roll(state, 1)
+    bot = make_bot("heuristic", state.g, random.Random(0))
+    assert isinstance(bot, Ranker)
+    turns = [a.text for a in bot.rank(state, 0) if a.text.startswith("Idiáquez: reorient")]
+    assert turns[0] == "Idiáquez: reorient right"
+    assert len(turns) == 3

@@ -29,7 +29,7 @@ from typing import Any, cast
 
 from stratagem.bots.heuristics import TurnEvaluator, normal_cdf
 from stratagem.core import Action, Game, State
-from stratagem.games.tercios.encoding import AFTER_COMBAT, CARACOLE, WITHDRAW
+from stratagem.games.tercios.encoding import AFTER_COMBAT, CARACOLE, TURN_ANGLES, TURNS, WITHDRAW
 from stratagem.games.tercios.game import Tercios
 from stratagem.games.tercios.state import TerciosState
 from stratagem.games.tercios.virtues import stamina
@@ -78,12 +78,15 @@ class TerciosHeuristic:
         enemies = [u for u in units.values() if u["side"] != side]
         passed = view["waiting_for"] == "passed"
         caught = view["waiting_for"] == "wrong_place"
+        reacting = view["waiting_for"] in ("charge", "approach")
         scored = [
             (
                 self._passed(action.text)
                 if passed
                 else self._caught(action.text)
                 if caught
+                else self._facing(action.text, units, enemies)
+                if reacting and action.text.endswith(TURNS)
                 else self._score(action.text, units, mine, enemies),
                 self.rng.random(),
                 action,
@@ -190,6 +193,18 @@ class TerciosHeuristic:
         if text.endswith((": stay", "(rear)")):
             return 1.0
         return 0.5 if "step aside" in text else 0.2
+
+    def _facing(self, text: str, units: dict[str, Unit], enemies: list[Unit]) -> float:
+        """A unit reacting with Ready! turns to face the nearest enemy as squarely as it can
+        (Reactions: Ready!)."""
+        name, _, verb = text.partition(": ")
+        unit = units.get(name)
+        _, enemy = self._nearest(unit, enemies) if unit is not None else (0.0, None)
+        if unit is None or enemy is None:
+            return 0.1
+        turned = math.radians(unit["facing"] + TURN_ANGLES[TURNS.index(verb)])
+        towards = math.atan2(enemy["y"] - unit["y"], enemy["x"] - unit["x"])
+        return 0.6 + 0.5 * math.cos(turned - towards)
 
     @staticmethod
     def _caught(text: str) -> float:
