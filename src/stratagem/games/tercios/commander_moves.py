@@ -53,7 +53,7 @@ def officer_move_problem(state: TerciosState, frame: Frame, move: ExactMove) -> 
     if reach is None:
         reach = commander_move(state, move.unit)
     left = frame.get("from_unit")
-    if left is not None and not frame.get("moved"):  # measured from his unit's edge [Coward]
+    if left is not None and frame.get("stage") == "chosen" and not frame.get("moved"):  # Coward
         edge, _ = shapely.ops.nearest_points(state.placement(left).polygon().exterior, Point(end))
         start, reach = (edge.x, edge.y), full_move(state, move.unit)
     length = distance(start, end)
