@@ -154,3 +154,18 @@ def test_reactions_ready_the_bot_turns_to_face_the_charger() -> None:
     turns = [a.text for a in bot.rank(state, 0) if a.text.startswith("Idiáquez: reorient")]
     assert turns[0] == "Idiáquez: reorient right"
     assert len(turns) == 3
+
+
+def test_angle_correction_a_correction_that_does_not_clear_stops_the_move_at_contact() -> None:
+    """Angle Correction: a pivot of 30 degrees the wrong way leaves Idiáquez on Verdugo: the
+    move stops back where the bases first touch, facing the way it moved; the other way
+    clears it and the move ends where asked."""
+    where = {"Idiáquez": (30.0, 20.0, 90.0), "Verdugo": (33.8, 25.8, 90.0)}
+    stopped = battle(load(), {"Idiáquez": "Ready!"}, where)
+    apply(stopped, "activate Idiáquez", "move Idiáquez to 30.0,25.0 facing 120")
+    idiaquez = unit(stopped, "Idiáquez")
+    assert idiaquez["front"][1] == pytest.approx(25.8 - INF_HALF, abs=0.01)
+    assert idiaquez["facing"] == 90.0
+    cleared = battle(load(), {"Idiáquez": "Ready!"}, where)
+    apply(cleared, "activate Idiáquez", "move Idiáquez to 30.0,25.0 facing 60")
+    assert unit(cleared, "Idiáquez")["front"] == [30.0, 25.0]
