@@ -54,11 +54,13 @@ coordinates keep 2 decimals, so the line to them may differ from a round facing 
 
 @dataclass(frozen=True, slots=True)
 class Move:
-    """A checked move: where the unit ends and whether the ground disorders it."""
+    """A checked move: where the unit ends, whether the ground disorders it, the artillery
+    it pushed back and whether it stopped short at a point of contact (R114)."""
 
     spot: Placement
     disorder: bool
     pushed: tuple[tuple[int, Placement], ...] = ()
+    stopped: bool = False
 
 
 def table_area(state: TerciosState) -> Polygon:
@@ -164,7 +166,7 @@ def move_problem(
         )
     if landing.problem is not None or landing.spot is None:
         return landing.problem, None
-    return None, Move(landing.spot, disorder, landing.pushed)
+    return None, Move(landing.spot, disorder, landing.pushed, landing.stopped)
 
 
 def _route(state: TerciosState, unit: int, start: Placement, front: tuple[float, float]) -> Route:
@@ -300,7 +302,7 @@ def _stopped_at_contact(
     while blocked - free_at > 0.01:
         middle = (free_at + blocked) / 2
         free_at, blocked = (middle, blocked) if clear(middle) else (free_at, middle)
-    return Landing(None, pivoted.moved(free_at, direction))
+    return Landing(None, pivoted.moved(free_at, direction), stopped=True)
 
 
 def _push_back(
@@ -353,7 +355,8 @@ def move_towards(
     state: TerciosState, unit: int, direction: float, bonuses: int, limit: float | None = None
 ) -> Move | None:
     """The longest of a few set fractions of its move that ``unit`` can make straight
-    towards ``direction`` (a discretised move for bots) [Rulings R20]."""
+    towards ``direction`` and end where it aims, not stopped short at a contact (a
+    discretised move for bots) [Rulings R20] [Rulings R114]."""
     start = state.placement(unit)
     full = speed(state, unit, bonuses)
     if limit is not None:
@@ -363,8 +366,8 @@ def move_towards(
         if reach < 0.25:
             return None
         front = _ahead(start, direction, reach)
-        problem, move = move_problem(state, unit, front, None, bonuses)
-        if problem is None:
+        _, move = move_problem(state, unit, front, None, bonuses)
+        if move is not None and not move.stopped:
             return move
     return None
 
