@@ -3,8 +3,6 @@ Consequences of Combat, "Dirty war!") and the Shock Weapons it leans on."""
 
 from __future__ import annotations
 
-import pytest
-
 from stratagem.games.tercios.state import TerciosState
 
 from .helpers import apply, battle, load, roll, texts
@@ -254,11 +252,6 @@ def test_flank_charges_square_is_never_taken_in_flank() -> None:
     assert state.events[-1].text.endswith("Velandia 7 dice at 4+.")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="departure: Consequences of Combat: Disengagement: a unit charged in the flank backs "
-    "away sideways keeping its old facing instead of first turning to face its enemy",
-)
 def test_flank_charges_disengagement_turns_to_face_the_enemy() -> None:
     """Disengagement: a unit charged in the flank first turns towards its enemy, then falls back."""
     state = hakkapeliitta_charges_idiaquez(Hakkapeliitta=(40.0, 20.0, 180.0))
@@ -423,7 +416,9 @@ def _blocked_fight(attack: int, defend_saves: int, riposte: int, attack_saves: i
             "Yellow 2": (10.0, yellow_1_y + INF_HALF + 0.5 + INF_HALF, 270.0),
         },
     )
-    apply(state, "activate Verdugo", "Verdugo: charge Yellow 1", "do not react")
+    # Yellow 1 declines to react to the charge; Yellow 2, the bystander the charge comes near,
+    # declines too (Reactions: a charge that comes close lets a bystander react).
+    apply(state, "activate Verdugo", "Verdugo: charge Yellow 1", "do not react", "do not react")
     _fight(state, attack, defend_saves, riposte, attack_saves)
     return state
 
@@ -444,12 +439,6 @@ def test_retreat_blocked_costs_one_more_dm() -> None:
     assert yellow["disorder"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="departure: Consequences of Combat: Disengagement: when the loser could not get clear, "
-    "the attacker is moved back 1 inch automatically; the attacker's player is not asked whether "
-    "to withdraw",
-)
 def test_disengagement_the_attacker_may_withdraw_to_leave_an_inch() -> None:
     """Disengagement: when the loser could not get clear, the attacker may (a choice) fall back to
     leave 1 inch."""

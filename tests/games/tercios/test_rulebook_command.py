@@ -143,11 +143,6 @@ def test_inspiring_lends_a_virtue_to_a_unit_for_its_next_activation() -> None:
     assert dice_rolled(state) == 6
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="departure: Artillery: Integral Command: the C-C is offered 'inspire Light guns "
-    "(Loyalty)' (a command action with a command test) and the guns' Discipline rises from 4 to 5",
-)
 def test_integral_command_artillery_is_never_affected_by_a_command_action() -> None:
     """Integral Command: no command action, friendly or enemy, affects an artillery unit."""
     state = battle(load(), {}, {})
@@ -200,12 +195,6 @@ def test_like_a_hero_the_attached_commander_dies_with_his_unit() -> None:
     assert not commander(state, "Maximilian")["alive"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="departure: Command: a mestre de camp may join a unit of another regiment (Francisco de "
-    "Ibarra, the infantry's commander, is offered 'join Cuirassiers of Flanders'); joining read as "
-    "interacting with the unit",
-)
 def test_command_a_regiments_commander_interacts_only_with_his_regiment() -> None:
     """Command: a commander other than the C-C deals only with the units of his own regiment."""
     state = detached(battle(load(), {}, {}), "Francisco de Ibarra", at=(24.67, 8.0))
@@ -214,12 +203,6 @@ def test_command_a_regiments_commander_interacts_only_with_his_regiment() -> Non
     assert "Francisco de Ibarra: join Cuirassiers of Flanders" not in texts(state)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="departure: Leaving a Troop: Coward: an attached commander activated is set down 1 inch "
-    "behind his unit and may not move ('may not move now (only an activated commander may)'); with "
-    "a single command action left (Authoritarian) it is even rolled at once",
-)
 def test_leaving_a_troop_the_commander_moves_before_his_command_action() -> None:
     """Leaving a Troop: Coward: a commander leaving his unit moves off from its edge, then acts."""
     state = battle(load(), {}, {})
@@ -227,11 +210,6 @@ def test_leaving_a_troop_the_commander_moves_before_his_command_action() -> None
     assert state.current_player() == 0
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="departure: Leaving a Troop: Coward: Nils Brahe, leaving Swedish 1, is refused "
-    "'move Nils Brahe to ...' ('may not move now (only an activated commander may)')",
-)
 def test_leaving_a_troop_the_move_is_measured_from_the_units_edge() -> None:
     """Leaving a Troop: Coward: the leaving commander's move starts from any edge of his unit."""
     state = battle(load(armies=("spanish_1500", "swedish_1500")), {}, {}, first="Swedish")
@@ -256,7 +234,8 @@ def test_authoritarian_the_next_unit_acts_without_an_order_test() -> None:
     """Optional Traits: Authoritarian: after the action, the unit activated needs no order test
     despite its Dm."""
     state = battle(load(), {}, {}, dm={"Verdugo": 2})
-    apply(state, "activate commander Francisco de Ibarra")
+    # Leaving Idiáquez he may move before acting (Leaving a Troop): he acts where he is.
+    apply(state, "activate commander Francisco de Ibarra", "Francisco de Ibarra: authoritarian")
     roll(state, 1)
     apply(state, "activate Verdugo")
     assert state.current_player() == 0
@@ -327,12 +306,6 @@ def test_in_the_wrong_place_two_successes_escape_fresh() -> None:
     assert officer["alive"] and not officer["exhausted"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="departure: Commanders and Losses: In the wrong place: the surviving commander is moved "
-    "away automatically (to 10,33.5, behind the enemy); his player is not asked whether or where "
-    "to move",
-)
 def test_in_the_wrong_place_the_escape_move_is_the_players_choice() -> None:
     """Commanders and Losses: In the wrong place: a commander who passes may (his player's choice)
     move away."""
@@ -360,11 +333,6 @@ def test_erudite_the_chosen_enemy_unit_may_not_activate_next() -> None:
     assert "activate Swedish 2" in texts(state)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="departure: Artillery: Integral Command: an enemy command action (Erudite) is offered "
-    "against artillery units ('erudite Regimental guns', 'erudite Field guns (Swedish)')",
-)
 def test_integral_command_no_enemy_command_action_on_artillery() -> None:
     """Integral Command: enemy command actions do not touch artillery units either."""
     state = vila_in_sight_of_the_swedes()

@@ -257,11 +257,6 @@ def test_angle_correction_only_when_the_move_would_overlap() -> None:
     assert not legal(state, "move Idiáquez to 30.0,25.0 facing 60")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="departure: Angle Correction: a move whose overlap no correction clears is refused "
-    "('move less far') instead of being stopped back at the point of contact",
-)
 def test_angle_correction_overlap_that_persists_stops_the_move_at_contact() -> None:
     """Angle Correction: if the overlap cannot be corrected, the move stops back where the bases
     first touch."""
@@ -270,11 +265,6 @@ def test_angle_correction_overlap_that_persists_stops_the_move_at_contact() -> N
     assert unit(state, "Idiáquez")["front"][1] == pytest.approx(25.8 - 1.181, abs=0.05)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="departure: Overlap: a friendly commander passed through is set down 1 inch behind the "
-    "unit automatically; his side is not offered to join the unit (nor a side to stand on)",
-)
 def test_overlap_a_commander_passed_through_may_join_the_unit() -> None:
     """Overlap: a commander a unit passes through may choose to join it, or stand 1 inch off on any
     side."""

@@ -300,12 +300,6 @@ def test_heavy_cavalry_no_evasion_from_a_cavalry_charge() -> None:
     assert "evade" in texts(by_infantry)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="departure: Reactions: Ready!: against a charge the reacting unit is offered only "
-    "'reorient left' (and the shot): 'reorient right' and 'reorient about' are missing, and when "
-    "no shot is possible the lone 'reorient left' is applied without asking the player",
-)
 def test_reactions_ready_against_a_charge_offers_every_reorientation() -> None:
     """Reactions: Ready!: a unit reacting to a charge may reorient towards any other centre, or
     shoot."""
@@ -319,11 +313,6 @@ def test_reactions_ready_against_a_charge_offers_every_reorientation() -> None:
     } <= set(texts(state))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="departure: Reactions: Ready!: a cavalry unit whose only Ready! reaction left is a "
-    "reorientation has 'reorient left' applied for it, with no decision offered to its player",
-)
 def test_reactions_ready_the_player_chooses_the_reorientation() -> None:
     """Reactions: Ready!: the reorientation (and whether to make it) is the reacting player's
     choice."""

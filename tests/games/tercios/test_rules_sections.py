@@ -403,24 +403,25 @@ def test_joining_a_troop_attaches_and_exhausts_the_commander() -> None:
 
 
 def test_inspiring_lends_a_virtue_to_a_unit_in_the_radius() -> None:
-    """Two successes on the command test: the guns have Loyalty (Discipline dice 4 + 1) and
-    the C-C is not exhausted [Inspiring] [Command Actions]."""
+    """Two successes on the command test: Verdugo has Loyalty (Discipline dice 5 + 1) and
+    the C-C is not exhausted [Inspiring] [Command Actions] (guns are never inspired:
+    Integral Command, RULINGS R110)."""
     state = battle(GAME, {}, {})
-    apply(state, f"activate commander {CHIEF}", f"{CHIEF}: inspire Light guns (Loyalty)")
+    apply(state, f"activate commander {CHIEF}", f"{CHIEF}: inspire Verdugo (Loyalty)")
     roll(state, 2)
-    assert state.buff[GAME.troop_index["Light guns"]] == "Loyalty"
+    assert state.buff[GAME.troop_index["Verdugo"]] == "Loyalty"
     assert not state.exhausted[0]
-    guns = next(u for u in state.view(0)["units"] if u["name"] == "Light guns")
-    assert guns["values"]["discipline"] == 5
+    verdugo = next(u for u in state.view(0)["units"] if u["name"] == "Verdugo")
+    assert verdugo["values"]["discipline"] == 6
 
 
 def test_command_actions_one_success_exhausts_the_commander() -> None:
     """One success: the action is carried out, but the commander is exhausted
     [Command Actions]."""
     state = battle(GAME, {}, {})
-    apply(state, f"activate commander {CHIEF}", f"{CHIEF}: inspire Light guns (Loyalty)")
+    apply(state, f"activate commander {CHIEF}", f"{CHIEF}: inspire Verdugo (Loyalty)")
     roll(state, 1)
-    assert state.buff[GAME.troop_index["Light guns"]] == "Loyalty"
+    assert state.buff[GAME.troop_index["Verdugo"]] == "Loyalty"
     assert state.exhausted[0]
 
 
@@ -430,6 +431,7 @@ def test_authoritarian_the_next_unit_needs_no_order_test() -> None:
     state = battle(GAME, {"Idiáquez": "Fire!"}, {}, dm={"Idiáquez": 1})
     apply(state, "activate commander Francisco de Ibarra")
     assert "Francisco de Ibarra leaves Idiáquez." in events_since(state, 0)
+    apply(state, "Francisco de Ibarra: authoritarian")  # no move first (Coward: he may)
     roll(state, 1)
     start = len(state.events)
     apply(state, "activate Idiáquez")
@@ -577,6 +579,8 @@ def test_comrade_in_arms_removes_another_commanders_exhausted_marker_on_a_six(
 
     state = _edited(state, change)
     apply(state, "activate commander Francisco de Ibarra")
+    # He leaves Idiáquez and may move first (Coward); he acts where he is set down.
+    apply(state, f"Francisco de Ibarra: comrade-in-arms {CHIEF}")
     assert [(o.text, p) for o, p in state.chance_outcomes()] == [
         ("Roll: 0 successes", pytest.approx(5 / 6)),
         ("Roll: 1 successes", pytest.approx(1 / 6)),

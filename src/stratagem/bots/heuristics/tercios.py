@@ -29,7 +29,7 @@ from typing import Any, cast
 
 from stratagem.bots.heuristics import TurnEvaluator, normal_cdf
 from stratagem.core import Action, Game, State
-from stratagem.games.tercios.encoding import AFTER_COMBAT, CARACOLE, WITHDRAW
+from stratagem.games.tercios.encoding import AFTER_COMBAT, CARACOLE, TURN_ANGLES, TURNS, WITHDRAW
 from stratagem.games.tercios.game import Tercios
 from stratagem.games.tercios.state import TerciosState
 from stratagem.games.tercios.virtues import stamina
@@ -77,10 +77,16 @@ class TerciosHeuristic:
         mine = [u for u in units.values() if u["side"] == side]
         enemies = [u for u in units.values() if u["side"] != side]
         passed = view["waiting_for"] == "passed"
+        caught = view["waiting_for"] == "wrong_place"
+        reacting = view["waiting_for"] in ("charge", "approach")
         scored = [
             (
                 self._passed(action.text)
                 if passed
+                else self._caught(action.text)
+                if caught
+                else self._facing(action.text, units, enemies)
+                if reacting and action.text.endswith(TURNS)
                 else self._score(action.text, units, mine, enemies),
                 self.rng.random(),
                 action,
@@ -188,6 +194,24 @@ class TerciosHeuristic:
             return 1.0
         return 0.5 if "step aside" in text else 0.2
 
+    def _facing(self, text: str, units: dict[str, Unit], enemies: list[Unit]) -> float:
+        """A unit reacting with Ready! turns to face the nearest enemy as squarely as it can
+        (Reactions: Ready!)."""
+        name, _, verb = text.partition(": ")
+        unit = units.get(name)
+        _, enemy = self._nearest(unit, enemies) if unit is not None else (0.0, None)
+        if unit is None or enemy is None:
+            return 0.1
+        turned = math.radians(unit["facing"] + TURN_ANGLES[TURNS.index(verb)])
+        towards = math.atan2(enemy["y"] - unit["y"], enemy["x"] - unit["x"])
+        return 0.6 + 0.5 * math.cos(turned - towards)
+
+    @staticmethod
+    def _caught(text: str) -> float:
+        """A commander who survived an enemy's path gets out of its way (In the wrong
+        place)."""
+        return 1.0 if text.endswith(": move away") else 0.0
+
     @staticmethod
     def _consolidate(verb: str, unit: Unit) -> float:
         """After breaking its enemy a fresh, ordered unit advances to hold the ground it
@@ -198,7 +222,8 @@ class TerciosHeuristic:
 
     def _caracole(self, verb: str, unit: Unit, enemies: list[Unit]) -> float:
         """Horse that has fired pulls back out of an enemy's easy charge reach, and keeps
-        its place otherwise (Caracole)."""
+        its place otherwise (Caracole); so does an attacker still touching the enemy it
+        fought, which always has one within reach (Disengagement)."""
         gap, _ = self._nearest(unit, enemies)
         back = verb in (CARACOLE[0], WITHDRAW[0])
         return 1.0 if back == (gap <= CARACOLE_REACH) else 0.0

@@ -21,7 +21,6 @@ from stratagem.games.tercios.encoding import (
     READY,
     RESIST,
     RUN,
-    TURN_ANGLES,
     TURNS,
 )
 from stratagem.games.tercios.geometry import Placement, bearing, turn_between
@@ -94,22 +93,6 @@ def _on_difficult_ground(state: TerciosState, unit: int) -> bool:
         e.ground_for(category) in ("difficult", "very difficult") and e.shape.contains(centre)
         for e in state.terrain
     )
-
-
-def _face_options(state: TerciosState, unit: int, towards: int) -> list[str]:
-    """The Ready! reaction's reorientation that best faces the enemy, if any
-    [Reactions: Ready!]."""
-    wanted = bearing((state.x[unit], state.y[unit]), (state.x[towards], state.y[towards]))
-    turns = free_turns(state, unit)
-    if not turns:
-        return []
-    best = min(
-        turns,
-        key=lambda verb: abs(
-            ((state.f[unit] + TURN_ANGLES[TURNS.index(verb)] - wanted) + 180) % 360 - 180
-        ),
-    )
-    return [best]
 
 
 def run_charge(state: TerciosState, frame: Frame) -> None:
@@ -199,7 +182,7 @@ def _reacted(state: TerciosState, frame: Frame, attacker: int, target: int, got:
             f"{g.troops[target].label} counter-charges.", "Reactions: Assault!", {"unit": target}
         )
     elif order in (READY, FIRE):
-        turns = _face_options(state, target, attacker) if order == READY else []
+        turns = free_turns(state, target) if order == READY else []
         options = [g.verb_action[target][t] for t in turns] + reaction_shots(
             state, target, attacker
         )

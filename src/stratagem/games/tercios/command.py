@@ -38,10 +38,16 @@ if TYPE_CHECKING:
 
 def commander_move(state: TerciosState, officer: int) -> float:
     """A commander's move: 6 inches, 9 with Impetus [Activating a Commander] [Impetus];
-    none left once he has made an exact move in his activation [Rulings R81]."""
-    if any(f.get("moved") and f.get("o") == officer for f in state.frames):
-        return 0.0
-    return full_move(state, officer)
+    none left once he has made an exact move in his activation [Rulings R81]; less the
+    inch from his unit's edge to where he was set down on leaving it [Coward]
+    [Rulings R113]."""
+    used = 0.0
+    for frame in state.frames:
+        if frame.get("o") == officer:
+            if frame.get("moved"):
+                return 0.0
+            used += frame.get("left", 0.0)
+    return max(0.0, full_move(state, officer) - used)
 
 
 def full_move(state: TerciosState, officer: int) -> float:

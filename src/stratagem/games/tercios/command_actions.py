@@ -55,13 +55,19 @@ def _approach(
     )
 
 
+def _integral(state: TerciosState, unit: int) -> bool:
+    """Artillery, which no command action, friendly or enemy, affects [Integral Command]
+    [Rulings R110]."""
+    return state.g.troops[unit].profile.is_artillery
+
+
 def _commanded_units(state: TerciosState, officer: int) -> list[tuple[int, tuple[float, float]]]:
-    """His living units he can bring within his radius and sight with his move, each with
-    where he would stop [Command Actions]."""
+    """His living units but artillery [Integral Command] he can bring within his radius and
+    sight with his move, each with where he would stop [Command Actions]."""
     reach = radius(state, officer)
     found = []
     for unit in range(len(state.g.troops)):
-        if not state.alive[unit] or not may_command(state, officer, unit):
+        if not state.alive[unit] or not may_command(state, officer, unit) or _integral(state, unit):
             continue
         spot = _approach(state, officer, unit, reach)
         if spot is not None and sees_unit(state, spot, unit):
@@ -120,7 +126,10 @@ def _trait_options(state: TerciosState, officer: int) -> list[str]:
         verbs += [
             f"erudite {troop.label}"
             for enemy, troop in enumerate(troops)
-            if troop.side != who.side and face_down(state, enemy) and sees_unit(state, point, enemy)
+            if troop.side != who.side
+            and face_down(state, enemy)
+            and not _integral(state, enemy)
+            and sees_unit(state, point, enemy)
         ]
     return verbs
 
@@ -198,6 +207,7 @@ def in_sight_and_radius(state: TerciosState, officer: int) -> list[int]:
         for unit in range(len(state.g.troops))
         if face_down(state, unit)
         and may_command(state, officer, unit)
+        and not _integral(state, unit)
         and in_radius(state, officer, unit)
         and (state.attached[officer] == unit or sees_unit(state, point, unit))
     ]
@@ -266,7 +276,7 @@ def run_commander(state: TerciosState, frame: Frame) -> None:
         frame.pop("choice_text")
         walk(state, move)
         frame["moved"] = True
-        options = commander_options(state, officer, False)
+        options = commander_options(state, officer, "from_unit" in frame)
         if not options:
             state.pop(frame)
             return
@@ -329,8 +339,10 @@ def run_cold_blood(state: TerciosState, frame: Frame) -> None:
 
 
 def _chosen(state: TerciosState, frame: Frame, officer: int, text: str) -> None:
-    """What he chose: join a unit [Joining a troop], leave his unit and then act [Coward],
-    or declare a command action and take the command test (rank dice) [Command Actions]."""
+    """What he chose: join a unit [Joining a troop], leave his unit, set down an inch
+    behind it, then move from its edge if his player wishes and act [Coward]
+    [Rulings R113], or declare a command action and take the command test (rank dice)
+    [Command Actions]."""
     who = state.g.officers[officer]
     verb = text[len(who.label) + 2 :]
     rule = "Command: Activating a Commander"
@@ -350,12 +362,16 @@ def _chosen(state: TerciosState, frame: Frame, officer: int, text: str) -> None:
             "Command: Leaving a Troop",
             {"officer": officer},
         )
-        options = commander_options(state, officer, True)
         frame["stage"] = "chosen"
-        if not options:
-            state.pop(frame)
-            return
-        state.decide(frame, who.side, options)
+        frame["left"] = 1.0  # inches from the unit's edge to where he stands (R113)
+        frame["from_unit"] = host
+        options = commander_options(state, officer, True) or [
+            state.g.table.parse(f"{who.label}: no command action")
+        ]
+        state.decide(frame, who.side, options, exact_officer=officer)
+        return
+    if verb == "no command action":
+        state.pop(frame)
         return
     frame["action"] = verb
     need = state.g.pack.constant("command_target")

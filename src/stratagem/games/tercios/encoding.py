@@ -179,6 +179,7 @@ def action_texts(
             ):
                 texts.append(f"{officer.label}: comrade-in-arms {other.label}")
         texts.append(f"{officer.label}: stay")
+        texts.append(f"{officer.label}: move away")
         texts += [f"{officer.label}: step aside ({side})" for side in CENTRE_NAMES]
         texts += _pair_texts(officer, troops)
         if "Coordinator" in officer.traits:

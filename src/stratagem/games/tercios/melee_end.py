@@ -10,7 +10,13 @@ from typing import TYPE_CHECKING
 from stratagem.games.tercios.combat import run_melee
 from stratagem.games.tercios.command import has_rule, kill_commander, order_dice
 from stratagem.games.tercios.damage import destroy, disorder, take_damage
-from stratagem.games.tercios.encoding import AFTER_COMBAT, DIRTY_WAR, NO_DIRTY_WAR
+from stratagem.games.tercios.encoding import (
+    AFTER_COMBAT,
+    DIRTY_WAR,
+    NO_DIRTY_WAR,
+    TURN_ANGLES,
+    WITHDRAW,
+)
 from stratagem.games.tercios.geometry import bearing, normalize
 from stratagem.games.tercios.movement import slide, speed
 from stratagem.games.tercios.shelter import protected
@@ -24,7 +30,7 @@ RULE = "Combat: Consequences of Combat"
 
 def run_combat(state: TerciosState, frame: Frame) -> None:
     """A combat: the rounds (``combat.run_melee``), then the consequences [Combat]."""
-    if frame["stage"] in ("after", "dirty", "advance", "swords", "done"):
+    if frame["stage"] in ("after", "dirty", "advance", "withdraw", "swords", "done"):
         consequences(state, frame)
     else:
         run_melee(state, frame)
@@ -33,12 +39,15 @@ def run_combat(state: TerciosState, frame: Frame) -> None:
 def consequences(state: TerciosState, frame: Frame) -> None:
     """After both rounds (and any rout tests): the winner is the side that inflicted more
     Dm, and what each side must do [Consequences of Combat] [Tie]; a further round when
-    "Dirty war!" is declared ["Dirty war!"]; the loser of a winner
-    with two-handed swords tests against disorder [Two-handed swords]."""
+    "Dirty war!" is declared ["Dirty war!"]; the attacker may withdraw to leave an inch
+    [Disengagement]; the loser of a winner with two-handed swords tests against disorder
+    [Two-handed swords]."""
     a, d = frame["a"], frame["d"]
     stage = frame["stage"]
     if stage == "after":
         _after(state, frame, a, d)
+    elif stage == "withdraw":
+        _withdrawn(state, frame)
     elif stage == "dirty":
         text = frame.pop("choice_text")
         frame.pop("choice", None)
@@ -60,8 +69,7 @@ def consequences(state: TerciosState, frame: Frame) -> None:
             return
         if frame.get("intercept"):
             _end_activation_of(state, d)
-        _disengage(state, a, d)
-        withdraw_if_touching(state, d, a)
+        _disengage(state, frame, a, d)
         state.pop(frame)
     elif stage == "advance":
         _advance(state, frame)
@@ -117,7 +125,7 @@ def _after(state: TerciosState, frame: Frame, a: int, d: int) -> None:
             return
         if frame.get("intercept"):
             _end_activation_of(state, d)
-        _disengage(state, a, d)
+        _disengage(state, frame, a, d)
         state.pop(frame)
         return
     winner, loser = (a, d) if to_d > to_a else (d, a)
@@ -159,11 +167,40 @@ def _advance(state: TerciosState, frame: Frame) -> None:
 
 
 def _after_advance(state: TerciosState, frame: Frame) -> None:
-    """The attacker may step back to leave an inch between the units [Disengagement]; the
-    loser of a winner with two-handed swords tests against disorder [Two-handed swords]."""
-    winner, loser = frame["winner"], frame["loser"]
-    withdraw_if_touching(state, frame["a"], frame["d"])
+    """When the bases are still less than an inch apart, the attacker's side chooses whether
+    it withdraws to leave the inch [Disengagement] [Rulings R111]; then the swords' test."""
+    unit, enemy = frame["a"], frame["d"]
+    if not (state.alive[unit] and state.alive[enemy]) or _apart(state, unit, enemy) >= 1.0:
+        _after_withdrawal(state, frame)
+        return
+    frame["stage"] = "withdraw"
+    frame["w"] = unit
+    verbs = state.g.verb_action[unit]
+    state.decide(frame, state.g.troops[unit].side, [verbs[verb] for verb in WITHDRAW])
+
+
+def _withdrawn(state: TerciosState, frame: Frame) -> None:
+    """The chosen withdrawal: an inch straight back, keeping its facing (less if blocked)
+    [Disengagement] [Rulings R111]."""
+    unit = frame.pop("w")
+    verb = frame.pop("choice_text")[len(state.g.troops[unit].label) + 2 :]
+    frame.pop("choice", None)
+    if verb == WITHDRAW[0]:
+        back = normalize(state.f[unit] + 180)
+        slide(state, unit, back, state.g.pack.constant("min_gap_after_combat"), state.f[unit])
+        state.log(
+            f"{state.g.troops[unit].label} withdraws to leave an inch.",
+            "Combat: Consequences of Combat: Disengagement",
+            {"unit": unit},
+        )
+    _after_withdrawal(state, frame)
+
+
+def _after_withdrawal(state: TerciosState, frame: Frame) -> None:
+    """The loser of a winner with two-handed swords tests against disorder
+    [Two-handed swords]; else the combat is over."""
     frame["stage"] = "done"
+    winner, loser = frame["winner"], frame["loser"]
     if (
         state.alive[winner]
         and state.alive[loser]
@@ -173,6 +210,11 @@ def _after_advance(state: TerciosState, frame: Frame) -> None:
         state.roll(frame, 1, 6)
         return
     state.pop(frame)
+
+
+def _apart(state: TerciosState, unit: int, enemy: int) -> float:
+    """Inches between the two bases."""
+    return float(state.placement(unit).polygon().distance(state.placement(enemy).polygon()))
 
 
 def _commanders_effects(state: TerciosState, frame: Frame, winner: int, loser: int) -> None:
@@ -212,7 +254,7 @@ def _loser_goes(state: TerciosState, frame: Frame, winner: int, loser: int, brok
         destroy(state, loser, "Adaptations: Forlorn Hope")
         return
     if not broken:
-        _disengage(state, loser, winner)
+        _disengage(state, frame, loser, winner)
         return
     if "Lances" in won.weapons:
         destroy(state, loser, "Armament: Shock Weapons: Lances")
@@ -220,6 +262,9 @@ def _loser_goes(state: TerciosState, frame: Frame, winner: int, loser: int, brok
     if has_rule(state, winner, "Pursuit") and lost.category == "infantry":
         destroy(state, loser, "The Troops: Cavalry: Pursuit")
         slide(state, winner, state.f[winner], speed(state, winner, 0), state.f[winner])
+        state.log(
+            f"{troops[winner].label} pursues.", "The Troops: Cavalry: Pursuit", {"unit": winner}
+        )
         return
     away = bearing((state.x[winner], state.y[winner]), (state.x[loser], state.y[loser]))
     full = slide(state, loser, away, 2 * speed(state, loser, 0), away)
@@ -233,15 +278,22 @@ def _loser_goes(state: TerciosState, frame: Frame, winner: int, loser: int, brok
         take_damage(state, loser, 1, "Combat: Consequences of Combat: Retreat")
 
 
-def _disengage(state: TerciosState, unit: int, enemy: int) -> None:
-    """3 inches straight back from the enemy (turning to face it first if taken in flank);
-    a blocked unit takes 1 Dm [Disengagement], not with a Calm commander [Calm]."""
+def _disengage(state: TerciosState, frame: Frame, unit: int, enemy: int) -> None:
+    """3 inches straight back from the enemy; a unit charged in the flank first turns
+    towards it (its front brought to the centre of its base nearest the enemy), as does
+    one whose enemy stands behind its front; a blocked unit takes 1 Dm [Disengagement],
+    not with a Calm commander [Calm] [Rulings R26]."""
     if not (state.alive[unit] and state.alive[enemy]):
         return
     troops = state.g.troops
     facing = bearing((state.x[unit], state.y[unit]), (state.x[enemy], state.y[enemy]))
     own = state.f[unit]
-    if abs(((facing - own) + 180) % 360 - 180) > 90:
+    if frame["flank"] and unit == frame["d"]:
+        own = min(
+            (normalize(own + angle) for angle in (0.0, *TURN_ANGLES)),
+            key=lambda turned: abs(((facing - turned) + 180) % 360 - 180),
+        )
+    elif abs(((facing - own) + 180) % 360 - 180) > 90:
         own = facing
     back = normalize(facing + 180)
     full = slide(state, unit, back, state.g.pack.constant("disengage"), own)
@@ -253,15 +305,6 @@ def _disengage(state: TerciosState, unit: int, enemy: int) -> None:
     calm = any(state.attached[o.index] == unit and "Calm" in o.traits for o in state.g.officers)
     if not full and not calm:
         take_damage(state, unit, 1, "Combat: Consequences of Combat: Disengagement")
-
-
-def withdraw_if_touching(state: TerciosState, a: int, d: int) -> None:
-    """The attacker may withdraw to leave an inch between the units [Disengagement]."""
-    if not (state.alive[a] and state.alive[d]):
-        return
-    if state.placement(a).polygon().distance(state.placement(d).polygon()) < 1.0:
-        back = normalize(state.f[a] + 180)
-        slide(state, a, back, state.g.pack.constant("min_gap_after_combat"), state.f[a])
 
 
 def run_frenzy(state: TerciosState, frame: Frame) -> None:

@@ -54,11 +54,13 @@ coordinates keep 2 decimals, so the line to them may differ from a round facing 
 
 @dataclass(frozen=True, slots=True)
 class Move:
-    """A checked move: where the unit ends and whether the ground disorders it."""
+    """A checked move: where the unit ends, whether the ground disorders it, the artillery
+    it pushed back and whether it stopped short at a point of contact (R114)."""
 
     spot: Placement
     disorder: bool
     pushed: tuple[tuple[int, Placement], ...] = ()
+    stopped: bool = False
 
 
 def table_area(state: TerciosState) -> Polygon:
@@ -164,7 +166,7 @@ def move_problem(
         )
     if landing.problem is not None or landing.spot is None:
         return landing.problem, None
-    return None, Move(landing.spot, disorder, landing.pushed)
+    return None, Move(landing.spot, disorder, landing.pushed, landing.stopped)
 
 
 def _route(state: TerciosState, unit: int, start: Placement, front: tuple[float, float]) -> Route:
@@ -230,12 +232,7 @@ def _final_spot(
         if pushed:
             return Landing(None, straight, pushed)
         if clash is not None:
-            return Landing(
-                f"Overlap: the unit would end overlapping {clash}; a facing within "
-                f"{state.g.pack.constant('max_correction'):g} degrees may correct it "
-                "(Angle Correction), or move less far",
-                None,
-            )
+            return _stopped_at_contact(state, unit, start, straight, found=found, clash=clash)
         return Landing(None, straight)
     correction = turn_between(facing, direction)
     limit = state.g.pack.constant("max_correction")
@@ -252,10 +249,60 @@ def _final_spot(
             None,
         )
     corrected = start.with_front_at(front, facing)
-    still = _clash(state, corrected.polygon(), found)
-    if still is not None:
-        return Landing(f"Angle Correction: the corrected base still overlaps {still}", None)
+    if _clash(state, corrected.polygon(), found) is not None:
+        return _stopped_at_contact(state, unit, start, straight, found=found, clash=clash)
     return Landing(None, corrected)
+
+
+CONTACT_STEP = 0.05
+"""Inches between the points of its line a move stopped at contact tries, going back."""
+
+
+def _stopped_at_contact(
+    state: TerciosState,
+    unit: int,
+    start: Placement,
+    straight: Placement,
+    *,
+    found: Blockers,
+    clash: str,
+) -> Landing:
+    """A move whose overlap no correction clears stops back at the point of contact: the
+    farthest point of its line where the base, facing the way it moved, overlaps nothing
+    (to a hundredth of an inch) [Angle Correction] [Rulings R114]. Refused when it is the
+    table's edge that the base would cross, or friendly artillery it passes through but
+    cannot push back far enough [Overlap] [Rulings R73]."""
+    refusal = Landing(
+        f"Overlap: the unit would end overlapping {clash}; a facing within "
+        f"{state.g.pack.constant('max_correction'):g} degrees may correct it "
+        "(Angle Correction), or move less far",
+        None,
+    )
+    shape = straight.polygon()
+    hits = [found.items[i] for i in np.flatnonzero(overlapping(shape, found.shapes))]
+    if not inside(shape, table_area(state)) or any(
+        o.unit is not None and _may_pass(state, unit, o.unit) for o in hits
+    ):
+        return refusal
+    direction = straight.facing
+    pivoted = start.with_front_at(start.front, direction)
+    length = distance(start.front, straight.front)
+
+    def clear(reach: float) -> bool:
+        return _clash(state, pivoted.moved(reach, direction).polygon(), found) is None
+
+    blocked = length
+    free_at = blocked - CONTACT_STEP
+    while free_at > 0.0 and not clear(free_at):
+        blocked, free_at = free_at, free_at - CONTACT_STEP
+    if free_at <= 0.0:
+        if not clear(0.0):
+            return refusal
+        free_at = 0.0
+    while blocked - free_at > 0.01:
+        middle = (free_at + blocked) / 2
+        free_at, blocked = (middle, blocked) if clear(middle) else (free_at, middle)
+    return Landing(None, pivoted.moved(free_at, direction), stopped=True)
 
 
 def _push_back(
@@ -308,7 +355,8 @@ def move_towards(
     state: TerciosState, unit: int, direction: float, bonuses: int, limit: float | None = None
 ) -> Move | None:
     """The longest of a few set fractions of its move that ``unit`` can make straight
-    towards ``direction`` (a discretised move for bots) [Rulings R20]."""
+    towards ``direction`` and end where it aims, not stopped short at a contact (a
+    discretised move for bots) [Rulings R20] [Rulings R114]."""
     start = state.placement(unit)
     full = speed(state, unit, bonuses)
     if limit is not None:
@@ -318,8 +366,8 @@ def move_towards(
         if reach < 0.25:
             return None
         front = _ahead(start, direction, reach)
-        problem, move = move_problem(state, unit, front, None, bonuses)
-        if problem is None:
+        _, move = move_problem(state, unit, front, None, bonuses)
+        if move is not None and not move.stopped:
             return move
     return None
 

@@ -14,11 +14,12 @@ from stratagem.games.tercios.command_actions import (
 )
 from stratagem.games.tercios.damage import run_rout
 from stratagem.games.tercios.melee_end import run_combat, run_frenzy
-from stratagem.games.tercios.reactions import run_approach, run_passed, run_wrong_place
+from stratagem.games.tercios.reactions import run_approach, run_passed
 from stratagem.games.tercios.scenery_choice import run_scenery
 from stratagem.games.tercios.shooting import run_shot
 from stratagem.games.tercios.turn import run_activation, run_initiative, run_plan, run_turn
 from stratagem.games.tercios.unit_actions import run_caracole, run_unit
+from stratagem.games.tercios.wrong_place import run_wrong_place
 
 if TYPE_CHECKING:
     from stratagem.games.tercios.state import Frame, TerciosState

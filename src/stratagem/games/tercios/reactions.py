@@ -18,7 +18,7 @@ from stratagem.games.tercios.approach import (
     swept,
 )
 from stratagem.games.tercios.combat import reaction_dice
-from stratagem.games.tercios.command import commander_move, join_unit, kill_commander
+from stratagem.games.tercios.command import join_unit, may_command
 from stratagem.games.tercios.encoding import ASSAULT, FIRE, NO_REACT, REACT, READY, RUN, TURNS
 from stratagem.games.tercios.geometry import CENTRE_NAMES, Placement, bearing, distance
 from stratagem.games.tercios.movement import evade, free, free_turns, reorient, table_area
@@ -62,7 +62,8 @@ def after_move(state: TerciosState, unit: int, start: Placement) -> None:
 
 
 def run_passed(state: TerciosState, frame: Frame) -> None:
-    """A friendly unit passed through an unattached commander: he may join it, or else stay
+    """A friendly unit passed through an unattached commander: he may join it if it is one he
+    may interact with [Command] [Rulings R99], or else stay
     where he is, unless its base now covers him: then he is placed an inch from it, on the
     side his player chooses [Movement: Overlap] [Rulings R30]."""
     officer, unit = frame["o"], frame["m"]
@@ -73,7 +74,11 @@ def run_passed(state: TerciosState, frame: Frame) -> None:
             state.pop(frame)
             return
         frame["stage"] = "chosen"
-        options = [g.table.parse(f"{label}: join {g.troops[unit].label}")]
+        options = (
+            [g.table.parse(f"{label}: join {g.troops[unit].label}")]
+            if may_command(state, officer, unit)
+            else []
+        )
         sides = _sides_free(state, officer, unit)
         if sides is None:
             options.append(g.table.parse(f"{label}: stay"))
@@ -246,54 +251,3 @@ def _cut_short(state: TerciosState, mover: int, at: float) -> None:
     for frame in list(state.frames):
         if frame.get("p") == "approach" and frame["m"] == mover and frame.get("at", 0.0) > at:
             state.pop(frame)
-
-
-def run_wrong_place(state: TerciosState, frame: Frame) -> None:
-    """A command test; no success, killed; one success, he escapes but is exhausted; two
-    or more, he escapes [In the wrong place]."""
-    officer, mover = frame["o"], frame["m"]
-    g = state.g
-    who = g.officers[officer]
-    if frame["stage"] == "start":
-        frame["stage"] = "tested"
-        state.log(
-            f"{who.label} is caught in the path of {g.troops[mover].label}.",
-            "Command: Commanders and Losses: In the wrong place",
-            {"officer": officer},
-        )
-        state.roll(frame, who.rank, int(g.pack.constant("command_target")))
-        return
-    successes = frame.pop("got")
-    state.pop(frame)
-    if successes == 0:
-        kill_commander(
-            state,
-            officer,
-            f"{who.label} is killed.",
-            "Command: Commanders and Losses: In the wrong place",
-        )
-        return
-    _escape(state, officer, mover)
-    if successes == 1:
-        state.exhausted[officer] = True
-    state.log(
-        f"{who.label} escapes.",
-        "Command: Commanders and Losses: In the wrong place",
-        {"officer": officer, "successes": successes},
-    )
-
-
-def _escape(state: TerciosState, officer: int, mover: int) -> None:
-    """The commander who passed moves his move away from the enemy [In the wrong place]."""
-    point = (state.ox[officer], state.oy[officer])
-    centre = (state.x[mover], state.y[mover])
-    angle = math.atan2(point[1] - centre[1], point[0] - centre[0])
-    shape = state.placement(mover).polygon()
-    width, depth = state.g.pack.table_size
-    step = commander_move(state, officer)
-    for reach in (step, -step):
-        x = min(max(point[0] + math.cos(angle) * reach, 0.5), width - 0.5)
-        y = min(max(point[1] + math.sin(angle) * reach, 0.5), depth - 0.5)
-        if not shape.contains(Point(x, y)) and distance((x, y), centre) > 0:
-            state.ox[officer], state.oy[officer] = round(x, 2), round(y, 2)
-            return

@@ -80,12 +80,14 @@ class Route:
 
 @dataclass(frozen=True, slots=True)
 class Landing:
-    """Where a move's base ends, with the artillery it pushed back, or the overlap rule
-    that refuses it [Overlap] [Angle Correction]."""
+    """Where a move's base ends, with the artillery it pushed back and whether it stopped
+    short at a point of contact, or the overlap rule that refuses it [Overlap]
+    [Angle Correction]."""
 
     problem: str | None
     spot: Placement | None
     pushed: tuple[tuple[int, Placement], ...] = ()
+    stopped: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -186,9 +186,20 @@ def run_caracole(state: TerciosState, frame: Frame) -> None:
     after_move(state, unit, start)
 
 
+def _authoritarian(state: TerciosState, unit: int) -> bool:
+    """Whether Authoritarian waives this unit's order test: the unit activated after the
+    action spends it, but no command action affects a gun [Authoritarian]
+    [Integral Command] [Rulings R110]."""
+    troop = state.g.troops[unit]
+    waived = state.authoritarian[troop.side]
+    state.authoritarian[troop.side] = False
+    return waived and not troop.profile.is_artillery
+
+
 def run_unit(state: TerciosState, frame: Frame) -> None:
-    """Reveal the order card [Order Cards], test it if the unit has Dm [Testing Orders],
-    then carry it out [Game Sequence: Activation]."""
+    """Reveal the order card [Order Cards], test it if the unit has Dm [Testing Orders]
+    (Authoritarian waives the test, but not for artillery [Integral Command]), then carry it
+    out [Game Sequence: Activation]."""
     unit = frame["u"]
     g = state.g
     troop = g.troops[unit]
@@ -220,10 +231,7 @@ def run_unit(state: TerciosState, frame: Frame) -> None:
                 {"unit": unit},
             )
             state.roll(frame, order_dice(state, unit), int(g.pack.constant("order_target")))
-        elif state.authoritarian[troop.side]:
-            state.authoritarian[troop.side] = False
-            frame["got"] = 1
-        elif state.dm[unit] == 0:
+        elif _authoritarian(state, unit) or state.dm[unit] == 0:
             frame["got"] = 1
         else:
             dice = order_dice(state, unit)
