@@ -1,10 +1,12 @@
 """The Sixteen Thirty Something board as SVG, drawn from a view alone.
 
 From the top: who is to act and what they decide, what is under way (a trade, a vote, a
-card owed) and the last vote and war; the seat's own hand and Victory Point Counters; the
-map of the nine countries, each with its faction, Status, Army Size, Military Ability,
-Military Leaders and Unrest, joined by every border of the Adjacent Countries Table,
-with a legend; then every player's display of Influence Cards, and the deck and discards.
+card owed) and the last vote and war; the seat's own hand and Victory Point Counters; a
+drawn map of Europe (the pack's drawing data, ``data/map.toml``) with each of the nine
+countries in its place, in its faction's colours, carrying a card of its Status, Army
+Size, Military Ability, Military Leaders, Unrest and every player's votes there, the cards
+joined by every border of the Adjacent Countries Table, with a legend; then every player's
+display of Influence Cards, and the deck and discards.
 
 Every country, card and pile carries its full details for hover and tap
 (``svg.detailed``), in the rulebook's terms (The Special Cards, 5. The Vote, Resolving a
