@@ -11,6 +11,8 @@ authored for the board, in their real relative places but not surveyed.
 from __future__ import annotations
 
 import functools
+import itertools
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -39,6 +41,24 @@ class Place(Land):
     anchor: Point | None = None
 
 
+class Region(PackModel):
+    """A region of the game too full for one card (a theater of colonies): where its name
+    goes (``label``, a top-left corner) and the line its places are marked along, in
+    order."""
+
+    name: str = Field(min_length=1)
+    label: Point
+    line: tuple[Point, ...] = Field(min_length=2)
+
+
+class Frame(PackModel):
+    """A named box drawn on the map (the High Seas): its top-left corner and width."""
+
+    name: str = Field(min_length=1)
+    corner: Point
+    width: float = Field(gt=0)
+
+
 class Route(PackModel):
     """A connection drawn as a curve through ``via`` (a sea route round a country)."""
 
@@ -54,11 +74,25 @@ class MapFile(PackModel):
     height: float = Field(gt=0)
     place: tuple[Place, ...] = ()
     other: tuple[Land, ...] = ()
+    sea: tuple[Land, ...] = ()
+    theater: tuple[Region, ...] = ()
+    box: tuple[Frame, ...] = ()
     route: tuple[Route, ...] = ()
 
     def places(self) -> dict[str, Place]:
         """The lands of the game, by name."""
         return {place.name: place for place in self.place}
+
+    def regions(self) -> dict[str, Region]:
+        """The regions of the game, by name."""
+        return {region.name: region for region in self.theater}
+
+    def frame(self, name: str) -> Frame:
+        """The box called ``name`` (a clear error when the map has none)."""
+        for box in self.box:
+            if box.name == name:
+                return box
+        raise KeyError(f"the map draws no box called {name!r}")
 
 
 @functools.lru_cache(maxsize=8)
@@ -73,6 +107,25 @@ def path_data(shapes: Iterable[Shape], dx: float = 0, dy: float = 0) -> str:
     return " ".join(
         "M" + " L".join(f"{x + dx:g},{y + dy:g}" for x, y in shape) + " Z" for shape in shapes
     )
+
+
+def spaced(line: Sequence[Point], count: int) -> list[Point]:
+    """``count`` points along the polyline ``line``, evenly spaced, none at its ends."""
+    legs = [
+        ((x1, y1), (x2, y2), math.hypot(x2 - x1, y2 - y1))
+        for (x1, y1), (x2, y2) in itertools.pairwise(line)
+    ]
+    total = sum(length for _, _, length in legs) or 1.0
+    points: list[Point] = []
+    for index in range(count):
+        along = total * (index + 0.5) / count
+        for (x1, y1), (x2, y2), length in legs:
+            if along <= length or (x2, y2) == line[-1]:
+                part = along / length if length else 0.0
+                points.append((round(x1 + (x2 - x1) * part, 1), round(y1 + (y2 - y1) * part, 1)))
+                break
+            along -= length
+    return points
 
 
 @dataclass(frozen=True, slots=True)
