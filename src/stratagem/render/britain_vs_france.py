@@ -59,6 +59,8 @@ PIECE_LOOK = {side: Look(COLOUR[side], "#222", "#fff") for side in SIDES}
 MAP_FILE = DATA_DIR / "map.toml"
 """The drawn world map: drawing data in the game's pack, not rules."""
 SEA, LAND, COAST = "#dbe8ef", "#ece6d4", "#b3a684"
+LABEL_W = 150
+"""A theater's label on the map wraps to this width (it must stay clear of the High Seas)."""
 
 DRAWN = frozenset(
     {
@@ -657,8 +659,9 @@ def _label(x: float, y: float, theater: str, colonies: Mapping[str, str]) -> str
     counts = [f"{side} {held.count(side)}" for side in SIDES if side in held]
     counts += [f"open {held.count(None)}"] if None in held else []
     summary = ", ".join(counts) or "no colony yet"
-    text, height = block(x + 6, y + 2, 400, [Line(theater, 14, "bold"), Line(summary, 13)])
-    width = max(WIDE.width(theater, 14, "bold"), WIDE.width(summary, 13)) + 12
+    text, height = block(x + 6, y + 2, LABEL_W, [Line(theater, 14, "bold"), Line(summary, 13)])
+    lines = WIDE.fit(summary, LABEL_W, 13)
+    width = max(WIDE.width(theater, 14, "bold"), *(WIDE.width(line, 13) for line in lines)) + 12
     box = (
         f'<rect x="{x:g}" y="{y:g}" width="{width:g}" height="{height + 8:g}" rx="5" '
         'fill="#fffdf5" fill-opacity="0.9" stroke="#6b4f1d"/>'
