@@ -12,6 +12,7 @@ not know. Texts are 13 units or more (12 px or more on a page 1,280 px wide).
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -39,7 +40,7 @@ def banded(
     y: float,
     width: float,
     title: str,
-    lines: Sequence[Line],
+    lines: tuple[Line, ...],
     *,
     band: str = BAND,
     css_class: str = "",
@@ -47,25 +48,33 @@ def banded(
 ) -> tuple[str, float]:
     """A card: a rounded rectangle with ``title`` on a band across its top (white, bold,
     14 units, wrapped), ``lines`` below it and ``room`` more units under them (for what
-    the caller draws there). Returns the SVG and the card's height."""
+    the caller draws there), its top-left corner at (``x``, ``y``). Returns the SVG and
+    the card's height."""
+    drawn, height = _card(width, title, lines, band=band, css_class=css_class, room=room)
+    return f'<g transform="translate({x:g} {y:g})">{drawn}</g>', height
+
+
+@functools.lru_cache(maxsize=4096)
+def _card(
+    width: float, title: str, lines: tuple[Line, ...], *, band: str, css_class: str, room: float
+) -> tuple[str, float]:
+    """``banded`` at the origin, remembered: the same cards are drawn after every move."""
     face = Svg(0, "")
-    baseline = write(
-        face, x + 8, y + 18, width - 16, Line(title, 14, "bold", "#fff"), font=FONT, step=18
-    )
+    heading = Line(title, 14, "bold", "#fff")
+    baseline = write(face, 8, 18, width - 16, heading, font=FONT, step=18)
     top = baseline - 18 + 8
-    body = Svg(0, "")
     below = top + 16
     for line in lines:
-        below = write(body, x + 8, below, width - 16, line, font=FONT, step=line.size + 4)
-    height = (below - y - 8 if lines else top - y) + room
+        below = write(face, 8, below, width - 16, line, font=FONT, step=line.size + 4)
+    height = (below - 8 if lines else top) + room
     classes = f' class="{css_class}"' if css_class else ""
     shape = (
-        f'<rect x="{x:g}" y="{y:g}" width="{width:g}" height="{height:g}" rx="7" '
+        f'<rect width="{width:g}" height="{height:g}" rx="7" '
         f'fill="{PAPER}" stroke="{band}"{classes}/>'
-        f'<path d="M{x:g},{top:g} V{y + 7:g} Q{x:g},{y:g} {x + 7:g},{y:g} H{x + width - 7:g} '
-        f'Q{x + width:g},{y:g} {x + width:g},{y + 7:g} V{top:g} Z" fill="{band}"/>'
+        f'<path d="M0,{top:g} V7 Q0,0 7,0 H{width - 7:g} '
+        f'Q{width:g},0 {width:g},7 V{top:g} Z" fill="{band}"/>'
     )
-    return shape + "".join(face.parts) + "".join(body.parts), height
+    return shape + "".join(face.parts), height
 
 
 def cards_grid(
@@ -84,7 +93,7 @@ def cards_grid(
     each = (width - gap * (columns - 1)) / columns
     for start in range(0, len(cards), columns):
         row = [
-            banded(x + column * (each + gap), y, each, title, lines, css_class=shape_class)
+            banded(x + column * (each + gap), y, each, title, tuple(lines), css_class=shape_class)
             for column, (title, lines, _, _) in enumerate(cards[start : start + columns])
         ]
         tallest = max(height for _, height in row)
@@ -129,7 +138,7 @@ def king(svg: Svg, x: float, y: float, width: float, henry: Mapping[str, Any]) -
         Line(f"Act of Supremacy {supremacy} · dies on 2d ≥ {henry.get('death_number')}", 13),
     ]
     card, height = banded(
-        x, y, width, f"King Henry VIII ({alive})", lines, band=CROWN, room=TRACK_H + 8
+        x, y, width, f"King Henry VIII ({alive})", tuple(lines), band=CROWN, room=TRACK_H + 8
     )
     svg.add(card, y + height)
     half = (width - 36) / 2
@@ -177,9 +186,9 @@ def succession(svg: Svg, x: float, y: float, width: float, entries: Sequence[str
         for column, number in enumerate(range(start, min(spaces, start + columns - 1) + 1)):
             name, faction = heirs.get(number, ("", ""))
             lines = (
-                [Line(name, 14, "bold"), Line(faction, 13, fill="#555")]
+                (Line(name, 14, "bold"), Line(faction, 13, fill="#555"))
                 if name
-                else [Line("empty", 13, fill="#777")]
+                else (Line("empty", 13, fill="#777"),)
             )
             drawn, height = banded(
                 x + column * (each + 8), y, each, f"Succession {number}", lines, band="#5b2a6e"
@@ -215,7 +224,7 @@ def places(
     row = []
     for index, (title, names, colour) in enumerate(groups):
         lines = [Line(name, 13, "bold") for name in names] or [Line("nobody", 13, fill="#777")]
-        drawn, height = banded(x + index * (each + 8), y, each, title, lines, band=colour)
+        drawn, height = banded(x + index * (each + 8), y, each, title, tuple(lines), band=colour)
         detail = f"{title}: " + (", ".join(names) or "nobody") + "."
         row.append((detailed(drawn, detail), height))
     tallest = max(height for _, height in row)
@@ -244,7 +253,7 @@ def slots(
             vacant = holder in empty
             line = Line(holder, 13, "normal" if vacant else "bold", "#777" if vacant else "#222")
             drawn, height = banded(
-                x + column * (each + 8), y, each, slot, [line], band="#8a7a5a" if vacant else BAND
+                x + column * (each + 8), y, each, slot, (line,), band="#8a7a5a" if vacant else BAND
             )
             row.append((detailed(drawn, detail_of(slot, holder), name=slot), height))
         tallest = max(height for _, height in row)
