@@ -223,11 +223,12 @@ def test_the_court_is_drawn_as_tracks_and_boards_with_the_characters_on_them() -
                 (group,) = [
                     g
                     for g in groups
-                    if g.attrib.get("data-name") == slot and g.find(f"{SVG}path") is not None
+                    if g.attrib.get("data-name") == slot
+                    and next(g.iter(f"{SVG}path"), None) is not None
                 ]
                 assert holder in _group_words(group), (slot, holder)
         cards = [g for g in groups if g.attrib.get("class") == "item card-item"]
         assert len(cards) == len(view["you"]["hand"]) + len(view["discard_pile"])
         for card in cards:
-            assert card.find(f"{SVG}path") is not None  # the title band
+            assert next(card.iter(f"{SVG}path"), None) is not None  # the title band
     assert seen_heirs and seen_tower
