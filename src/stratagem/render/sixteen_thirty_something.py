@@ -520,19 +520,16 @@ def _card(
     drawn, top = block(PAD, band + 2, inner, body)
     y = band + 2 + top
     face.add(drawn, y)
-    # Status on its track, Army Size as pieces: a word, then the marks after it
-    for label, value, most in ((f"Status {status}", status, 7), (f"Army {army}", army, 0)):
-        face.text(PAD, y + 13, label, size=13)
-        left = PAD + WIDE.width(label, 13) + 4
-        if most:
-            step = (CARD_W - PAD - left) / most
-            for index in range(most):
-                fill = ink if index < value else "#fff"
-                face.rect(left + index * step, y + 4, step - 2, 9, fill=fill, stroke=ink, radius=1)
-        else:
-            for index in range(min(value, int((CARD_W - PAD - left) // 10))):
-                face.rect(left + index * 10, y + 2, 8, 11, fill=ink, stroke="#333", radius=2)
-        y += 17
+    # Status and Army Size in words, then Status on its track and the army as pieces
+    face.text(PAD, y + 13, f"Status {status}, Army {army}", size=13)
+    step = 9
+    for index in range(7):
+        fill = ink if index < status else "#fff"
+        face.rect(PAD + index * step, y + 20, step - 2, 10, fill=fill, stroke=ink, radius=1)
+    left = PAD + 7 * step + 8
+    for index in range(min(army, int((CARD_W - PAD - left) // 9))):
+        face.rect(left + index * 9, y + 19, 7, 12, fill=ink, stroke="#333", radius=2)
+    y += 34
     lines = [Line(f"Ability {ability}", 13)]
     marks = ([f"Leader x{leaders}"] if leaders else []) + (["Unrest"] if unrest else [])
     if marks:
@@ -542,8 +539,8 @@ def _card(
     face.add(drawn, y + height)
     height = y + height + 6
     shape = (
-        f'<rect width="{CARD_W}" height="{height:g}" rx="6" fill="#fffdf7" '
-        f'fill-opacity="0.95" stroke="{ink}" stroke-width="2"/>'
+        f'<rect width="{CARD_W}" height="{height:g}" rx="6" fill="{FILL.get(faction, LAND)}" '
+        f'stroke="{ink}" stroke-width="2"/>'
         f'<path d="M0,{band:g} V6 Q0,0 6,0 H{CARD_W - 6} Q{CARD_W},0 {CARD_W},6 V{band:g} Z" '
         f'fill="{ink if faction in STROKE else "#666"}"/>'
     )
@@ -605,14 +602,9 @@ def _map(svg: Svg, y: float, view: Mapping[str, Any]) -> float:
             )
     for name in drawn:
         box = boxes[name]
-        inner = f'<g transform="translate({box.x:g} {box.y:g})">{cards[name][0]}</g>'
+        detail = country_detail(name, countries[name], view)
         parts.append(
-            detailed(
-                inner,
-                country_detail(name, countries[name], view),
-                name=name,
-                css_class="item country",
-            )
+            detailed(cards[name][0], detail, name=name, css_class="item country", at=(box.x, box.y))
         )
     svg.add(f'<g transform="translate({MARGIN} {y:g})">{"".join(parts)}</g>', y + height)
     return _legend(svg, y + height + 12)
