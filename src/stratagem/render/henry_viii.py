@@ -173,7 +173,7 @@ CONTENTMENT = "Henry's Matrimonial Contentment"
 """What a Supports round is for when it is Henry's Contentment roll (the view's words)."""
 SUPREMACY_FIRST = frozenset({"Annulment", "Take Oath"})
 """Endeavours that wait for the Act of Supremacy."""
-VACANT = frozenset({"vacant", "in the box", "lost"})
+VACANT = frozenset({"vacant", "removed", "in the box", "lost"})
 """A slot's words for no holder (an office, a title)."""
 
 
