@@ -19,7 +19,7 @@ downwards; every text is at least 13 units, so 12 px or more at a page 1,280 px 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from stratagem.core import JsonDict
@@ -590,6 +590,17 @@ def _colony(
     return detailed("".join(face.parts) + text, detail, name=name), chips, total
 
 
+def _pips(x: float, y: float, units: Sequence[tuple[str, str]]) -> str:
+    """A colony's units as small pieces in their side's colours, in a row under its
+    marker at (``x``, ``y``)."""
+    left = x - 4 * len(units) + 1
+    return "".join(
+        f'<rect x="{left + 8 * index:g}" y="{y + 14:g}" width="6" height="6" '
+        f'fill="{COLOUR[side]}" stroke="#222" stroke-width="0.5"/>'
+        for index, (side, _) in enumerate(units)
+    )
+
+
 def _marker(x: float, y: float, number: int, control: str | None) -> str:
     """A colony's control marker, numbered with its place in its theater's line."""
     return (
@@ -654,14 +665,14 @@ def _scenery() -> str:
 
 
 def _label(x: float, y: float, theater: str, colonies: Mapping[str, str]) -> str:
-    """A theater's name on the map, and how many of its colonies each side controls."""
+    """A theater's name on the map, how many of its colonies each side controls, and how
+    many nobody does."""
     held = [read_colony_line(line)["control"] for line in colonies.values()]
-    counts = [f"{side} {held.count(side)}" for side in SIDES if side in held]
-    counts += [f"open {held.count(None)}"] if None in held else []
-    summary = ", ".join(counts) or "no colony yet"
-    text, height = block(x + 6, y + 2, LABEL_W, [Line(theater, 14, "bold"), Line(summary, 13)])
-    lines = WIDE.fit(summary, LABEL_W, 13)
-    width = max(WIDE.width(theater, 14, "bold"), *(WIDE.width(line, 13) for line in lines)) + 12
+    sides = ", ".join(f"{side} {held.count(side)}" for side in SIDES if side in held)
+    rows = [row for row in (sides, f"open {held.count(None)}" if None in held else "") if row]
+    lines = [Line(theater, 14, "bold")] + [Line(row, 13) for row in rows or ["no colony yet"]]
+    text, height = block(x + 6, y + 2, LABEL_W, lines)
+    width = max(WIDE.width(line.text, line.size, line.weight) for line in lines) + 12
     box = (
         f'<rect x="{x:g}" y="{y:g}" width="{width:g}" height="{height + 8:g}" rx="5" '
         'fill="#fffdf5" fill-opacity="0.9" stroke="#6b4f1d"/>'
@@ -697,9 +708,12 @@ def _world(svg: Svg, y: float, view: Mapping[str, Any]) -> float:
         for number, ((px, py), (name, line)) in enumerate(
             zip(marks, colonies.items(), strict=True), start=1
         ):
-            control = read_colony_line(line)["control"]
-            detail = f"{number}. {name} ({theater}): controlled by {control or 'nobody'}."
-            parts.append(detailed(_marker(px, py, number, control), detail))
+            entry = read_colony_line(line)
+            control = entry["control"]
+            units = [(side, unit) for side in SIDES for unit in entry["units"].get(side, [])]
+            here = "; ".join(f"{unit} ({side})" for side, unit in units) or "no units"
+            detail = f"{number}. {name} ({theater}): controlled by {control or 'nobody'}; {here}."
+            parts.append(detailed(_marker(px, py, number, control) + _pips(px, py, units), detail))
         parts.append(_label(region.label[0], region.label[1], theater, colonies))
     height = book.height
     seas = book.frame("High Seas")
