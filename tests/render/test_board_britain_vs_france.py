@@ -14,6 +14,8 @@ from playwright.sync_api import Page
 
 import stratagem
 from stratagem.core import State
+from stratagem.games.britain_vs_france.effects import THEATERS
+from stratagem.games.britain_vs_france.views import read_colony_line
 from stratagem.render import britain_vs_france as board
 from stratagem.testing.browser import needs_chromium
 
@@ -129,3 +131,35 @@ def test_screenshots_of_the_start_middle_and_end(board_page: Page) -> None:
             show_board(board_page, board.board_svg(state.view(seat)))
             path = save_board(board_page, f"britain_vs_france-{_slug(seat)}-{moment}")
             assert path.exists()
+
+
+def test_the_world_map_marks_each_theaters_colonies_in_line_order() -> None:
+    """Setup E2 and E3: on the world map (the pack's drawing data, map.toml), every
+    theater's colonies are numbered in line order in their controller's colour, and the
+    High Seas carry their units as pieces in their side's colour."""
+    world = board.world()
+    assert world.drawing is True and set(world.regions()) == set(THEATERS)
+    at_sea = 0
+    for state in positions().values():
+        view = state.view(None)
+        svg = board.board_svg(view)
+        root = ElementTree.fromstring(svg)
+        marks = [
+            g.find(f"{SVG}title").text or ""  # type: ignore[union-attr]
+            for g in root.iter(f"{SVG}g")
+            if g.attrib.get("class") == "item" and "data-name" not in g.attrib
+        ]
+        for theater, colonies in view["theaters"].items():
+            for number, (name, line) in enumerate(colonies.items(), start=1):
+                control = read_colony_line(line)["control"] or "nobody"
+                assert any(
+                    mark.startswith(f"{number}. {name} ({theater}): controlled by {control};")
+                    for mark in marks
+                )
+        for side, units in view["high_seas"].items():
+            for unit in units:
+                (piece,) = [g for g in root.iter(f"{SVG}g") if g.attrib.get("data-name") == unit]
+                (rect,) = piece.iter(f"{SVG}rect")
+                at_sea += 1
+                assert rect.attrib["fill"] == board.COLOUR[side]
+    assert at_sea > 0

@@ -24,6 +24,7 @@ from .boardcheck import board_problems, details, save_board, show_board
 
 pytestmark = needs_chromium
 
+SVG = "{http://www.w3.org/2000/svg}"
 GAMES = ((5, 3), (8, 5))
 """(players, seed) of the games looked at."""
 SHOTS = GAMES[0]
@@ -173,3 +174,61 @@ def test_screenshots_at_the_start_middle_and_end(board_page: Page) -> None:
             show_board(board_page, board_svg(view))
             path = save_board(board_page, f"henry_viii-{name}-{moment}")
             assert path.stat().st_size > 0
+
+
+def _group_words(group: ET.Element) -> str:
+    return " ".join(node.text or "" for node in group.iter(f"{SVG}text"))
+
+
+def test_the_court_is_drawn_as_tracks_and_boards_with_the_characters_on_them() -> None:
+    """King Henry's Matrimonial Contentment and The King's Religion as tracks with his
+    marker on the view's space; each heir on their numbered space of the Line of
+    Succession; the Tower's prisoners in its cells; every office and title a slot with
+    its holder; the hand and the discard pile drawn as cards with a title band."""
+    seen_heirs = seen_tower = 0
+    for _, state in POSITIONS:
+        view = state.view(0)
+        root = ET.fromstring(board_svg(view))
+        groups = list(root.iter(f"{SVG}g"))
+        henry = view["henry"]
+        contentment = f"{henry['contentment']:+d}".replace("+0", "0")
+        for track, space in (("Contentment", contentment), ("Religion", henry["religion"])):
+            (group,) = [g for g in groups if track in (g.findtext(f"{SVG}title") or "")[:40]]
+            marked = [
+                text.text for text in group.iter(f"{SVG}text") if text.attrib.get("fill") == "#fff"
+            ]
+            assert marked == [space], (track, marked)
+        for entry in view["line_of_succession"]:
+            number, heir = entry.removeprefix("Succession ").split(": ", 1)
+            name = heir.split(" (", 1)[0]
+            (group,) = [
+                g
+                for g in groups
+                if g.attrib.get("data-name") == name
+                and "Line of Succession" in (g.findtext(f"{SVG}title") or "")
+            ]
+            assert f"Succession {number}" in _group_words(group)
+            seen_heirs += 1
+        for cell in ("arrested", "imprisoned"):
+            (group,) = [
+                g
+                for g in groups
+                if (g.findtext(f"{SVG}title") or "").startswith(f"The Tower: {cell}:")
+            ]
+            for prisoner in view["tower"][cell]:
+                assert prisoner in _group_words(group)
+                seen_tower += 1
+        for board in ("offices", "titles"):
+            for slot, holder in view[board].items():
+                (group,) = [
+                    g
+                    for g in groups
+                    if g.attrib.get("data-name") == slot
+                    and next(g.iter(f"{SVG}path"), None) is not None
+                ]
+                assert holder in _group_words(group), (slot, holder)
+        cards = [g for g in groups if g.attrib.get("class") == "item card-item"]
+        assert len(cards) == len(view["you"]["hand"]) + len(view["discard_pile"])
+        for card in cards:
+            assert next(card.iter(f"{SVG}path"), None) is not None  # the title band
+    assert seen_heirs and seen_tower

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from functools import cache
+from pathlib import Path
 from xml.etree import ElementTree
 
 import pytest
@@ -15,7 +16,9 @@ from playwright.sync_api import Page
 
 import stratagem
 from stratagem.core import Game, State
+from stratagem.core.errors import DataPackError
 from stratagem.render import sixteen_thirty_something as board
+from stratagem.render.maps import load_map
 from stratagem.testing.browser import needs_chromium
 
 from .boardcheck import board_problems, save_board, show_board
@@ -145,3 +148,40 @@ def test_screenshots_of_the_start_middle_and_end(board_page: Page) -> None:
             slug = "spectator" if seat is None else f"player-{seat + 1}"
             path = save_board(board_page, f"sixteen_thirty_something-{slug}-{moment}")
             assert path.exists()
+
+
+def test_the_map_of_europe_draws_each_country_in_its_place_with_its_counters() -> None:
+    """Each country's outline from the pack's drawing data (map.toml), filled in its
+    faction's colours, and on it a card of its Status, Army Size, Military Ability and
+    every player's votes there (arrows for ascendant and descendant piles)."""
+    europe = board.europe()
+    assert europe.drawing is True
+    view = positions()["busiest-6"].view(None)
+    svg = board.board_svg(view)
+    root = ElementTree.fromstring(svg)
+    places = europe.places()
+    assert set(places) == set(view["countries"])
+    for name, facts in view["countries"].items():
+        outline = board.path_data(places[name].shapes)
+        assert f'd="{outline}" fill="{board.FILL[facts["faction"]]}"' in svg, name
+        (card,) = [
+            g
+            for g in root.iter(f"{SVG}g")
+            if g.attrib.get("data-name") == name and g.attrib.get("class") == "item country"
+        ]
+        words = " ".join(node.text or "" for node in card.iter(f"{SVG}text"))
+        assert f"Status {facts['status']}" in words and f"Army {facts['army']}" in words
+        assert f"Ability {facts['ability']}" in words
+        for seat, piles in view["displays"].items():
+            if name in piles:
+                arrow = "▼" if piles[name]["state"] == "descendant" else "▲"
+                number = seat.removeprefix("Player ")
+                assert f"P{number} {piles[name]['votes']}{arrow}" in words, (name, seat)
+
+
+def test_a_broken_map_file_is_refused_with_the_file_and_the_entry(tmp_path: Path) -> None:
+    broken = tmp_path / "map.toml"
+    text = board.MAP_FILE.read_text(encoding="utf-8").replace("drawing = true", "drawing = 1")
+    broken.write_text(text.replace("card = [50, 225]", 'card = "west"'), encoding="utf-8")
+    with pytest.raises(DataPackError, match=r"map\.toml: place\[0\] 'England' -> card"):
+        load_map(broken)

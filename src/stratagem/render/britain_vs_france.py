@@ -2,9 +2,12 @@
 
 From the top: who is to act (and in whose turn, at which step), what is happening now (a
 battle, a political objective attempt, a card being answered, a ransom offered), the
-seat's own hand and secret objective, both sides' treasuries and holdings, the four
-theaters with their colonies in line order (Setup E2: colonies side by side are
-adjacent), the High Seas, the political objectives mat, and the decks and discards.
+seat's own hand and secret objective, both sides' treasuries and holdings, a world map
+(the pack's drawing data, ``data/map.toml``) with the four theaters, each colony marked
+in line order in its controller's colour (Setup E2: neighbours in a line are adjacent),
+and the High Seas with their units as pieces; then each theater's colonies in line order,
+numbered as on the map, their units as pieces in their side's colour; the political
+objectives mat, and the decks and discards.
 
 Every card, unit, colony and objective carries its full details for hover and tap
 (``svg.detailed``): what it does comes from the game's data pack, the same public card
@@ -16,15 +19,16 @@ downwards; every text is at least 13 units, so 12 px or more at a page 1,280 px 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from stratagem.core import JsonDict
 from stratagem.games.britain_vs_france.effects import EXPORTS, STEP_WINDOWS, THEATERS, Effect
-from stratagem.games.britain_vs_france.pack import Book, EventCard, load_book
+from stratagem.games.britain_vs_france.pack import DATA_DIR, Book, EventCard, load_book
 from stratagem.games.britain_vs_france.views import read_colony_line
 from stratagem.render.layout import (
     MUTED,
+    WIDE,
     Chip,
     Line,
     Look,
@@ -38,6 +42,7 @@ from stratagem.render.layout import (
     turn_title,
     whose_move,
 )
+from stratagem.render.maps import MapFile, load_map, path_data, spaced
 from stratagem.render.svg import INK, Svg, detailed
 
 WIDTH = 800
@@ -49,6 +54,13 @@ COLOUR = {"Britain": "#a8322a", "France": "#24508f", None: "#6f6f6f"}
 PALE = {"Britain": "#f7e0dc", "France": "#dde6f5", None: "#ecebe6"}
 SIDE_LOOK = {side: Look(PALE[side], COLOUR[side], COLOUR[side] if side else INK) for side in COLOUR}
 """A chip's colours: in its side's colours, or grey and black for nobody's."""
+PIECE_LOOK = {side: Look(COLOUR[side], "#222", "#fff") for side in SIDES}
+"""A unit's piece: solid in its side's colour, lettered in white."""
+MAP_FILE = DATA_DIR / "map.toml"
+"""The drawn world map: drawing data in the game's pack, not rules."""
+SEA, LAND, COAST = "#dbe8ef", "#ece6d4", "#b3a684"
+LABEL_W = 150
+"""A theater's label on the map wraps to this width (it must stay clear of the High Seas)."""
 
 DRAWN = frozenset(
     {
@@ -475,7 +487,8 @@ def _yours(svg: Svg, y: float, view: Mapping[str, Any], you: Mapping[str, Any]) 
 
 
 def _unit_chips(labels: Iterable[str], side: str) -> list[Chip]:
-    return [Chip(label, unit_text(label), label, SIDE_LOOK[side]) for label in labels]
+    """Units as pieces in their side's colour."""
+    return [Chip(label, unit_text(label), label, PIECE_LOOK[side]) for label in labels]
 
 
 def _event_chips(names: Iterable[str], side: str | None = None) -> list[Chip]:
@@ -546,7 +559,7 @@ def _sides(svg: Svg, y: float, view: Mapping[str, Any]) -> float:
 
 
 def _colony(
-    where: tuple[float, float, float], name: str, line: str, neighbours: str
+    where: tuple[float, float, float], name: str, line: str, neighbours: str, number: int
 ) -> tuple[str, str, float]:
     """A colony card at ``where`` (x, y, width): name, export, control marker, and its
     units as chips. Returns the card, the chips (drawn over it, outside its group, so that
@@ -559,7 +572,7 @@ def _colony(
         Line(f"Export: {entry['export']}", 13, fill="#6b4f1d"),
         Line("Controlled by " + (control or "nobody"), 13, "bold", COLOUR[control]),
     ]
-    text, height = block(x + 8, y + 4, w - 40, lines)
+    text, height = block(x + 8, y + 4, w - 44, lines)
     units = [c for side in SIDES for c in _unit_chips(entry["units"].get(side, []), side)]
     chips, chips_height = flow(x + 8, y + height + 10, w - 16, units)
     total = height + 14 + (chips_height + 6 if units else 0)
@@ -573,14 +586,36 @@ def _colony(
     )
     face = Svg(WIDTH, "")
     face.rect(x, y, w, total, fill="#fffdf5", stroke=COLOUR[control], radius=6)
-    marker = f'cx="{x + w - 18:g}" cy="{y + 18:g}" r="9" fill="{COLOUR[control]}"'
-    face.add(f'<circle {marker} stroke="#333"/>', y)
+    face.add(_marker(x + w - 20, y + 18, number, control), y)
     return detailed("".join(face.parts) + text, detail, name=name), chips, total
 
 
+def _pips(x: float, y: float, units: Sequence[tuple[str, str]]) -> str:
+    """A colony's units as small pieces in their side's colours, in a row under its
+    marker at (``x``, ``y``)."""
+    left = x - 4 * len(units) + 1
+    return "".join(
+        f'<rect x="{left + 8 * index:g}" y="{y + 14:g}" width="6" height="6" '
+        f'fill="{COLOUR[side]}" stroke="#222" stroke-width="0.5"/>'
+        for index, (side, _) in enumerate(units)
+    )
+
+
+def _marker(x: float, y: float, number: int, control: str | None) -> str:
+    """A colony's control marker, numbered with its place in its theater's line."""
+    return (
+        f'<circle cx="{x:g}" cy="{y:g}" r="11" fill="{COLOUR[control]}" stroke="#222"/>'
+        f'<text x="{x:g}" y="{y + 4.5:g}" font-size="13" font-weight="bold" fill="#fff" '
+        f'text-anchor="middle">{number}</text>'
+    )
+
+
 def _theater(svg: Svg, y: float, theater: str, colonies: Mapping[str, str]) -> float:
-    """A theater's colonies, in line order, four to a row at most."""
-    y = section(svg, MARGIN, y, INNER, theater, note="colonies side by side are adjacent")
+    """A theater's colonies, in line order (numbered as on the map), four to a row at
+    most, each joined to the next."""
+    y = section(
+        svg, MARGIN, y, INNER, theater, note="colonies in line order: neighbours are adjacent"
+    )
     names = list(colonies)
     columns = max(1, min(4, len(names)))
     width = (INNER - GAP * (columns - 1)) / columns
@@ -595,27 +630,114 @@ def _theater(svg: Svg, y: float, theater: str, colonies: Mapping[str, str]) -> f
                     name,
                     colonies[name],
                     " and ".join(near),
+                    index + 1,
                 )
             )
         tallest = max(height for _, _, height in row)
+        for column in range(1, len(row)):
+            left = MARGIN + column * (width + GAP)
+            svg.add(
+                f'<path d="M{left - GAP:g},{y + 18:g} h{GAP:g}" stroke="#6b4f1d" '
+                'stroke-width="3"/>',
+                y,
+            )
         for card, chips, height in row:
             svg.add(card + chips, y + height)
         y += tallest + GAP
     return y
 
 
-def _high_seas(svg: Svg, y: float, units: Mapping[str, list[str]]) -> float:
-    """The High Seas (Setup E3): one space from every colony."""
-    y = section(svg, MARGIN, y, INNER, "High Seas", note="one space from every colony")
+def world() -> MapFile:
+    """The world map the board draws (the pack's ``map.toml``)."""
+    return load_map(MAP_FILE)
+
+
+@functools.lru_cache(maxsize=1)
+def _scenery() -> str:
+    """The oceans, the lands and the inland seas, at the map's corner."""
+    book = world()
+    lands = path_data(shape for land in book.other for shape in land.shapes)
+    seas = path_data(shape for sea in book.sea for shape in sea.shapes)
+    return (
+        f'<path d="{lands}" fill="{LAND}" stroke="{COAST}" stroke-linejoin="round"/>'
+        f'<path d="{seas}" fill="{SEA}" stroke="{COAST}"/>'
+    )
+
+
+def _label(x: float, y: float, theater: str, colonies: Mapping[str, str]) -> str:
+    """A theater's name on the map, how many of its colonies each side controls, and how
+    many nobody does."""
+    held = [read_colony_line(line)["control"] for line in colonies.values()]
+    sides = ", ".join(f"{side} {held.count(side)}" for side in SIDES if side in held)
+    rows = [row for row in (sides, f"open {held.count(None)}" if None in held else "") if row]
+    lines = [Line(theater, 14, "bold")] + [Line(row, 13) for row in rows or ["no colony yet"]]
+    text, height = block(x + 6, y + 2, LABEL_W, lines)
+    width = max(WIDE.width(line.text, line.size, line.weight) for line in lines) + 12
+    box = (
+        f'<rect x="{x:g}" y="{y:g}" width="{width:g}" height="{height + 8:g}" rx="5" '
+        'fill="#fffdf5" fill-opacity="0.9" stroke="#6b4f1d"/>'
+    )
+    return box + text
+
+
+def _world(svg: Svg, y: float, view: Mapping[str, Any]) -> float:
+    """The world map: the four theaters, each colony marked in line order along its
+    coast in its controller's colour (Setup E2), and the High Seas with its units as
+    pieces (Setup E3)."""
+    y = section(
+        svg,
+        MARGIN,
+        y,
+        INNER,
+        "The world",
+        note="colonies numbered in line order; the High Seas are one space from every colony",
+        note_below=True,
+    )
+    book = world()
+    parts = [_scenery()]
+    regions = book.regions()
+    for theater in THEATERS:
+        colonies: Mapping[str, str] = view["theaters"].get(theater, {})
+        region = regions.get(theater)
+        if region is None:
+            continue
+        marks = spaced(region.line, len(colonies))
+        if len(marks) > 1:
+            chain = " L".join(f"{px:g},{py:g}" for px, py in marks)
+            parts.append(f'<path d="M{chain}" fill="none" stroke="#6b4f1d" stroke-width="2"/>')
+        for number, ((px, py), (name, line)) in enumerate(
+            zip(marks, colonies.items(), strict=True), start=1
+        ):
+            entry = read_colony_line(line)
+            control = entry["control"]
+            units = [(side, unit) for side in SIDES for unit in entry["units"].get(side, [])]
+            here = "; ".join(f"{unit} ({side})" for side, unit in units) or "no units"
+            detail = f"{number}. {name} ({theater}): controlled by {control or 'nobody'}; {here}."
+            parts.append(detailed(_marker(px, py, number, control) + _pips(px, py, units), detail))
+        parts.append(_label(region.label[0], region.label[1], theater, colonies))
+    height = book.height
+    seas = book.frame("High Seas")
+    units = view["high_seas"]
     chips = [c for side in SIDES for c in _unit_chips(units.get(side, []), side)]
-    if not chips:
-        svg.rect(MARGIN, y, INNER, 30, fill="#e3eef7", stroke="#3b6e96", radius=6)
-        svg.text(MARGIN + 10, y + 20, "No units at sea.", size=14, fill=MUTED)
-        return y + 30 + GAP
-    drawn, height = flow(MARGIN + 10, y + 8, INNER - 20, chips)
-    svg.rect(MARGIN, y, INNER, height + 16, fill="#e3eef7", stroke="#3b6e96", radius=6)
-    svg.add(drawn, y + height + 8)
-    return y + height + 16 + GAP
+    (bx, by), bw = seas.corner, seas.width
+    title, top = block(bx + 8, by + 4, bw - 16, [Line("High Seas", 14, "bold")])
+    if chips:
+        drawn, tall = flow(bx + 8, by + top + 8, bw - 16, chips)
+    else:
+        drawn, tall = block(
+            bx + 8, by + top + 6, bw - 16, [Line("No units at sea.", 13, fill=MUTED)]
+        )
+    box_h = top + tall + 16
+    parts.append(
+        f'<rect x="{bx:g}" y="{by:g}" width="{bw:g}" height="{box_h:g}" rx="6" '
+        f'fill="#e3eef7" fill-opacity="0.92" stroke="#3b6e96" stroke-width="2"/>' + title + drawn
+    )
+    height = max(height, by + box_h + 8)
+    frame = (
+        f'<rect width="{book.width:g}" height="{height:g}" rx="8" fill="{SEA}" stroke="#9fb6c3"/>'
+    )
+    svg.add(f'<g transform="translate({MARGIN} {y:g})">{frame}{"".join(parts)}</g>', y + height)
+    return y + height + GAP + 4
 
 
 def _objectives(svg: Svg, y: float, held: Mapping[str, Any]) -> float:
@@ -692,10 +814,10 @@ def board_svg(view: JsonDict) -> str:
     if isinstance(you, Mapping):
         y = _yours(svg, y, view, you)
     y = _sides(svg, y, view)
+    y = _world(svg, y, view)
     for theater in THEATERS:
         if theater in view["theaters"]:
             y = _theater(svg, y, theater, view["theaters"][theater])
-    y = _high_seas(svg, y, view["high_seas"])
     y = _objectives(svg, y, view["political_objectives"])
     _decks(svg, y, view)
     return svg.document()

@@ -1,7 +1,10 @@
-"""The Henry VIII board as SVG, drawn from a seat's view alone: King Henry's panel, the
-Line of Succession, the Tower and those abroad, the Endeavour in play, each faction with
-its characters, the offices and the titles in the box, the discard pile, and for a seat its
-own hand of court cards and its face-down characters.
+"""The Henry VIII board as SVG, drawn from a seat's view alone, as a court: King Henry's
+board with his Matrimonial Contentment and Religion tracks, the Line of Succession as a
+track with the heirs on their spaces, the Tower's cells, Beyond the Realm and the dead
+holding their characters, the Endeavour in play, each faction with its characters, the
+offices and the titles as boards of slots with their holders, the discard pile as cards,
+and for a seat its own hand of court cards (drawn as cards with a title band) and its
+face-down characters (the boards and cards are drawn by ``henry_court``).
 
 Every changing thing drawn comes from ``view(seat)`` (or ``view(None)``): other factions'
 hands appear only as their sizes and their face-down characters only as a count. What a
@@ -13,12 +16,13 @@ pack and from the effects below, written from the rulebook.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from stratagem.core import JsonDict
 from stratagem.games.henry_viii.pack import Book, load_book, val
 from stratagem.games.henry_viii.views import read_characters
+from stratagem.render import henry_court as court
 from stratagem.render.layout import (
     PLAIN_CHIP,
     Chip,
@@ -37,7 +41,6 @@ MARGIN = 16
 GAP = 12
 INNER = WIDTH - 2 * MARGIN
 THIRD = (INNER - 2 * GAP) / 3
-CARD_H = 152
 FONT = Font(0.58, 0.64)
 """A character's width in ems, generously (the page draws in DejaVu Serif when Georgia is
 missing), so that wrapped lines never run past the width they were wrapped for."""
@@ -81,8 +84,8 @@ DRAWN = frozenset(
 DRAWN_YOURS = frozenset({"hand", "face_down"})
 """The keys of the seat's private part (``view["you"]``) the board draws."""
 UNDRAWN: dict[str, str] = {}
-"""View key -> why the board leaves it out (nothing: every key is drawn; titles held are
-drawn on their holders, titles in the box or lost in their own list)."""
+"""View key -> why the board leaves it out (nothing: every key is drawn; every title is a
+slot of the titles board, with its holder, in the box or lost)."""
 
 THEOLOGY = "each faction then discards a card for every step between Henry's religion and "
 THEOLOGY += "that of its most influential character"
@@ -170,6 +173,8 @@ CONTENTMENT = "Henry's Matrimonial Contentment"
 """What a Supports round is for when it is Henry's Contentment roll (the view's words)."""
 SUPREMACY_FIRST = frozenset({"Annulment", "Take Oath"})
 """Endeavours that wait for the Act of Supremacy."""
+VACANT = frozenset({"vacant", "removed", "in the box", "lost"})
+"""A slot's words for no holder (an office, a title)."""
 
 
 def plural(count: object, noun: str) -> str:
@@ -221,53 +226,19 @@ def _heading(svg: Svg, view: Mapping[str, Any]) -> float:
     return column.y
 
 
-def _panel(svg: Svg, x: float, y: float, title: str, lines: Sequence[str]) -> Column:
-    """A boxed panel's title and lines (the box is drawn once its height is known)."""
-    column = Column(svg, x + 10, y + 24, THIRD - 20)
-    column.write(title, size=15, weight="bold")
-    for line in lines or ["none"]:
-        column.write(line)
-    return column
-
-
 def _top(svg: Svg, y: float, view: Mapping[str, Any]) -> float:
-    """King Henry, the Line of Succession, and the Tower, Beyond the Realm and the dead."""
-    henry = view.get("henry", {})
-    supremacy = "passed" if henry.get("act_of_supremacy") else "not passed"
-    king = [
-        "alive" if henry.get("alive") else "dead",
-        f"Queen: {henry.get('queen') or 'none'}",
-        f"Matrimonial Contentment {henry.get('contentment')}",
-        f"The King's Religion {henry.get('religion')}",
-        f"Act of Supremacy {supremacy}",
-        f"dies on 2d ≥ {henry.get('death_number')}",
-    ]
+    """King Henry's board with his tracks, the Line of Succession as a track, then the
+    Tower's cells, Beyond the Realm and the dead, each holding its characters."""
+    y = court.king(svg, MARGIN, y, INNER, view.get("henry", {})) + GAP
+    y = court.succession(svg, MARGIN, y, INNER, list(view.get("line_of_succession", []))) + 4
     tower = view.get("tower", {})
-    places = [
-        ("Arrested", tower.get("arrested", [])),
-        ("Imprisoned", tower.get("imprisoned", [])),
-        ("Beyond the Realm", view.get("abroad", [])),
-        ("Dead", view.get("dead", [])),
-    ]
-    away = [f"{label}: {', '.join(names)}" for label, names in places if names]
-    panels = [
-        ("King Henry VIII", king, "#f3e6c4"),
-        ("Line of Succession", list(view.get("line_of_succession", [])), "#ece2f5"),
-        ("The Tower, abroad, dead", away, "#e4e4e4"),
-    ]
-    marks = len(svg.parts)
-    bottom = y
-    for index, (title, lines, _) in enumerate(panels):
-        column = _panel(svg, MARGIN + index * (THIRD + GAP), y, title, lines)
-        bottom = max(bottom, column.y)
-    height = bottom - y
-    boxes = [
-        f'<rect x="{MARGIN + i * (THIRD + GAP):g}" y="{y:g}" width="{THIRD:g}" '
-        f'height="{height:g}" rx="6" fill="{fill}" stroke="#8a7a5a"/>'
-        for i, (_, _, fill) in enumerate(panels)
-    ]
-    svg.parts[marks:marks] = boxes
-    return bottom
+    groups = (
+        ("The Tower: arrested", list(tower.get("arrested", [])), "#6b4f1d"),
+        ("The Tower: imprisoned", list(tower.get("imprisoned", [])), "#3d3d3d"),
+        ("Beyond the Realm", list(view.get("abroad", [])), "#1f6b6b"),
+        ("Dead", list(view.get("dead", [])), "#444"),
+    )
+    return court.places(svg, MARGIN, y, INNER, groups)
 
 
 def _in_play(svg: Svg, y: float, view: Mapping[str, Any]) -> float:
@@ -425,37 +396,46 @@ def _section(svg: Svg, y: float, title: str) -> float:
 
 
 def _offices(svg: Svg, y: float, view: Mapping[str, Any]) -> float:
-    """Every office and its holder, in two columns, each with its power on hover."""
+    """The offices as a board of slots, each with its holder (its power on hover), then
+    every title as a slot with its holder, in the box or lost."""
     y = _section(svg, y, "Offices")
     powers = {office.name: office.power for office in _book().offices}
+
+    def office_detail(office: str, holder: str) -> str:
+        return f"{office}: held by {holder}. {powers.get(office, '')}".strip()
+
     offices = list(view.get("offices", {}).items())
-    half = (len(offices) + 1) // 2
-    width = (INNER - GAP) / 2
-    bottom = y
-    for index, chunk in enumerate((offices[:half], offices[half:])):
-        column = Column(svg, MARGIN + index * (width + GAP), y, width)
-        for office, holder in chunk:
-            detail = f"{office}: held by {holder}. {powers.get(office, '')}".strip()
-            svg.add(detailed(column.lines(f"{office}: {holder}"), detail, name=office), column.y)
-        bottom = max(bottom, column.y)
+    y = court.slots(
+        svg, MARGIN, y - 12, INNER, offices, detail_of=office_detail, columns=3, empty=VACANT
+    )
     titles: Mapping[str, str] = view.get("titles", {})
     free = [title for title, holder in titles.items() if holder == "in the box"]
     lost = [title for title, holder in titles.items() if holder == "lost"]
-    y = _section(svg, bottom - 10, f"Titles in the box · {len(free)}")
-    y = _chips(svg, y - 12, free, _title_detail)
-    if lost:
-        column = Column(svg, MARGIN, y + 16, INNER)
-        column.write("Titles lost: " + ", ".join(lost))
-        y = column.y - 12
-    return y
-
-
-def _title_detail(title: str) -> str:
-    """A title in the box: its rank and how it may be won (Titles)."""
-    return (
-        f"{title}: a {title.split(maxsplit=1)[0]}'s title, in the box; Ennoblement or a victorious "
-        "War Captain may win it (a man rises at most two ranks at a time)."
+    heading = f"Titles · {len(free)} in the box" + (f" · {len(lost)} lost" if lost else "")
+    y = _section(svg, y - 4, heading)
+    return court.slots(
+        svg,
+        MARGIN,
+        y - 12,
+        INNER,
+        list(titles.items()),
+        detail_of=_title_detail,
+        columns=4,
+        empty=VACANT,
     )
+
+
+def _title_detail(title: str, holder: str) -> str:
+    """A title: its holder, or how it may be won from the box (Titles)."""
+    rank = title.split(maxsplit=1)[0]
+    if holder == "in the box":
+        return (
+            f"{title}: a {rank}'s title, in the box; Ennoblement or a victorious War Captain "
+            "may win it (a man rises at most two ranks at a time)."
+        )
+    if holder == "lost":
+        return f"{title}: a {rank}'s title, lost: it returns to no one."
+    return f"{title}: a {rank}'s title, held by {holder}."
 
 
 def _chips(svg: Svg, y: float, names: Iterable[str], detail_of: Callable[[str], str]) -> float:
@@ -558,28 +538,18 @@ def _joins(support: str, endeavour: str) -> bool:
     return book.support_any[index] or endeavour in book.support_with[index]
 
 
-def _hand_card(x: float, y: float, card: str, *, printed: str, now: str) -> str:
-    """A court card: the Endeavour half above, the Support half below (A Court Card)."""
+def _hand_card(card: str, printed: str, now: str) -> tuple[str, list[Line], str, str]:
+    """A court card as a card (A Court Card): the Endeavour on its title band, its marks
+    and Difficulty, then the Support half: its Action Points and name."""
     endeavour_half, _, support_half = printed.partition(" | ")
     endeavour, support = halves(card)
-    column = Column(Svg(WIDTH, card), x + 10, y + 20, THIRD - 20)
-    parts = [
-        f'<rect x="{x:g}" y="{y:g}" width="{THIRD:g}" height="{CARD_H}" rx="6" '
-        f'fill="#fffdf7" stroke="#5b4a2f" class="card"/>',
-        column.lines("Endeavour", size=12, fill="#7a4f01"),
-        column.lines(endeavour, size=15, weight="bold"),
-        column.lines(_marks(endeavour_half.removeprefix(f"Endeavour {endeavour}")), fill="#444"),
-    ]
-    rule = column.y - 8
-    parts.append(
-        f'<line x1="{x + 8:g}" y1="{rule:g}" x2="{x + THIRD - 8:g}" y2="{rule:g}" '
-        'stroke="#c9b98f"/>'
-    )
-    column.y = rule + 20
     points = support_half.removeprefix(f"Support {support}").strip()
-    parts.append(column.lines(f"Support · {points}", size=12, fill="#1d3f6e"))
-    parts.append(column.lines(support, size=14, weight="bold"))
-    return detailed("".join(parts), f"{card_detail(card, printed)} {now}", name=card)
+    lines = [
+        Line(_marks(endeavour_half.removeprefix(f"Endeavour {endeavour}")), 13, fill="#444"),
+        Line(f"Support · {points}", 13, fill="#1d3f6e"),
+        Line(support, 14, "bold"),
+    ]
+    return endeavour, lines, f"{card_detail(card, printed)} {now}", card
 
 
 def _yours(svg: Svg, y: float, view: Mapping[str, Any], you: Mapping[str, Any]) -> float:
@@ -587,13 +557,9 @@ def _yours(svg: Svg, y: float, view: Mapping[str, Any], you: Mapping[str, Any]) 
     hand: Mapping[str, str] = you.get("hand", {})
     y = _section(svg, y, f"Your hand ({view.get('seat')}) · {plural(len(hand), 'court card')}")
     y -= 10
-    for index, (card, printed) in enumerate(hand.items()):
-        row, col = divmod(index, 3)
-        top = y + row * (CARD_H + GAP)
-        x = MARGIN + col * (THIRD + GAP)
-        svg.add(_hand_card(x, top, card, printed=printed, now=_usable(card, view)), top + CARD_H)
+    cards = [_hand_card(card, printed, _usable(card, view)) for card, printed in hand.items()]
     if hand:
-        y += ((len(hand) + 2) // 3) * (CARD_H + GAP)
+        y = court.cards_grid(svg, MARGIN, y, INNER, cards, columns=3, gap=GAP, shape_class="card")
     else:
         column = Column(svg, MARGIN, y + 16, INNER)
         column.write("no court cards")
@@ -625,7 +591,10 @@ def _discards(svg: Svg, y: float, view: Mapping[str, Any]) -> float:
         column = Column(svg, MARGIN, y + 4, INNER)
         column.write("empty")
         return column.y
-    return _chips(svg, y - 12, pile, card_detail)
+    cards = [
+        (halves(card)[0], [Line(halves(card)[1], 13)], card_detail(card), card) for card in pile
+    ]
+    return court.cards_grid(svg, MARGIN, y - 12, INNER, cards, columns=4, gap=8)
 
 
 def _result(svg: Svg, y: float, result: Mapping[str, Any]) -> float:

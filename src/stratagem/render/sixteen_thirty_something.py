@@ -1,10 +1,12 @@
 """The Sixteen Thirty Something board as SVG, drawn from a view alone.
 
 From the top: who is to act and what they decide, what is under way (a trade, a vote, a
-card owed) and the last vote and war; the seat's own hand and Victory Point Counters; the
-map of the nine countries, each with its faction, Status, Army Size, Military Ability,
-Military Leaders and Unrest, joined by every border of the Adjacent Countries Table,
-with a legend; then every player's display of Influence Cards, and the deck and discards.
+card owed) and the last vote and war; the seat's own hand and Victory Point Counters; a
+drawn map of Europe (the pack's drawing data, ``data/map.toml``) with each of the nine
+countries in its place, in its faction's colours, carrying a card of its Status, Army
+Size, Military Ability, Military Leaders, Unrest and every player's votes there, the cards
+joined by every border of the Adjacent Countries Table, with a legend; then every player's
+display of Influence Cards, and the deck and discards.
 
 Every country, card and pile carries its full details for hover and tap
 (``svg.detailed``), in the rulebook's terms (The Special Cards, 5. The Vote, Resolving a
@@ -20,7 +22,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from stratagem.core import JsonDict
-from stratagem.games.sixteen_thirty_something.pack import load_book
+from stratagem.games.sixteen_thirty_something.pack import DATA_DIR, load_book
 from stratagem.render.layout import (
     MUTED,
     WIDE,
@@ -37,6 +39,7 @@ from stratagem.render.layout import (
     turn_title,
     whose_move,
 )
+from stratagem.render.maps import Box, MapFile, load_map, path_data, settle
 from stratagem.render.svg import INK, Svg, detailed
 
 WIDTH = 800
@@ -55,26 +58,14 @@ STYLES = {
 }
 """Chip looks: fill, stroke and text colour."""
 
-BOX_W, BOX_H = 170, 108
-PLACES: dict[str, tuple[int, int]] = {
-    "England": (0, 70),
-    "Denmark": (300, 0),
-    "Sweden": (590, 0),
-    "United Provinces": (190, 130),
-    "German States": (390, 180),
-    "Poland": (598, 170),
-    "France": (150, 290),
-    "Hapsburg Empire": (440, 330),
-    "Spain": (0, 420),
-}
-"""Each country's box on the map (top-left, from the map's corner), roughly where the
-rulebook's map of Western and Central Europe puts it."""
-MAP_H = 528
-BENDS: dict[frozenset[str], tuple[int, int]] = {
-    frozenset({"Spain", "United Provinces"}): (40, 260),
-}
-"""Borders drawn as a curve around a country that lies between (the sea route from Spain
-to the United Provinces passes west of France)."""
+CARD_W = 132
+"""A country's card on the map: its counters, in its faction's colours."""
+PAD = 8
+MAP_FILE = DATA_DIR / "map.toml"
+"""The drawn map of Europe: drawing data in the game's pack, not rules."""
+SEA, LAND, COAST = "#dbe8ef", "#ece6d4", "#b3a684"
+BORDER = 'stroke="#8c7a52" stroke-width="3"'
+"""How a border of the Adjacent Countries Table is drawn (the legend's samples too)."""
 PRINTED_ROWS = ("England", "France")
 """The Adjacent Countries Table prints only these two rows: a border touching neither is
 the game's reading of the map (RULINGS.md R2), since the rulebook is silent there."""
@@ -448,77 +439,175 @@ def _yours(svg: Svg, y: float, view: Mapping[str, Any], you: Mapping[str, Any]) 
     return y
 
 
-def _edge(a: str, b: str, y0: float, printed: bool) -> str:
-    (ax, ay), (bx, by) = PLACES[a], PLACES[b]
-    x1, y1 = MARGIN + ax + BOX_W / 2, y0 + ay + BOX_H / 2
-    x2, y2 = MARGIN + bx + BOX_W / 2, y0 + by + BOX_H / 2
-    bend = BENDS.get(frozenset({a, b}))
+def europe() -> MapFile:
+    """The map of Europe the board is drawn on (the pack's ``map.toml``)."""
+    return load_map(MAP_FILE)
+
+
+@functools.lru_cache(maxsize=1)
+def _scenery() -> str:
+    """The sea, the lands of no country of the game, and the frame, at the map's corner."""
+    book = europe()
+    others = path_data(shape for land in book.other for shape in land.shapes)
+    return (
+        f'<rect width="{book.width:g}" height="{book.height:g}" rx="8" fill="{SEA}"/>'
+        f'<path d="{others}" fill="{LAND}" stroke="{COAST}"/>'
+    )
+
+
+@functools.lru_cache(maxsize=64)
+def _land(name: str, faction: str) -> str:
+    """A country's outline, in its faction's colours, at the map's corner."""
+    shape = path_data(europe().places()[name].shapes)
+    return (
+        f'<path d="{shape}" fill="{FILL.get(faction, LAND)}" '
+        f'stroke="{STROKE.get(faction, COAST)}" stroke-width="1.5" stroke-linejoin="round"/>'
+    )
+
+
+def _edge(a: Box, b: Box, via: tuple[float, float] | None, printed: bool) -> str:
+    """A border of the Adjacent Countries Table, card to card (solid where printed, dashed
+    where the rulebook is silent; curved along a sea route)."""
+    (x1, y1), (x2, y2) = a.centre, b.centre
     path = f"M{x1:g},{y1:g} L{x2:g},{y2:g}"
-    if bend:
-        path = f"M{x1:g},{y1:g} Q{MARGIN + bend[0]:g},{y0 + bend[1]:g} {x2:g},{y2:g}"
+    if via:
+        path = f"M{x1:g},{y1:g} Q{via[0]:g},{via[1]:g} {x2:g},{y2:g}"
     dash = "" if printed else ' stroke-dasharray="7 5"'
-    return f'<path d="{path}" fill="none" stroke="#8c7a52" stroke-width="3"{dash}/>'
+    return f'<path d="{path}" fill="none" {BORDER}{dash}/>'
 
 
-def _country(name: str, facts: Mapping[str, Any], y0: float, view: Mapping[str, Any]) -> str:
-    """A country's box: name, faction, Status, Army Size, Military Ability, marks."""
-    px, py = PLACES[name]
-    x, y = MARGIN + px, y0 + py
-    faction = str(facts.get("faction", "neutral"))
-    marks = []
-    if facts.get("leaders"):
-        marks.append(f"Leader x{facts['leaders']}")
-    if facts.get("unrest"):
-        marks.append("Unrest")
-    lines = [
-        Line(name, 14, "bold"),
-        Line(FACTION_WORDS.get(faction, faction), 13, "bold", STROKE.get(faction, INK)),
-        Line(f"Status {facts.get('status')}, Army {facts.get('army')}", 13),
-        Line(f"Military Ability {facts.get('ability')}", 13),
-    ]
+def _influence(country: str, view: Mapping[str, Any]) -> tuple[str, ...]:
+    """Who holds a pile here, in lines that fit a card (broken between players only):
+    each seat's votes, ▲ ascendant or ▼ descendant."""
+    held = []
+    for seat, piles in view.get("displays", {}).items():
+        pile = piles.get(country)
+        if pile:
+            arrow = "▼" if pile.get("state") == "descendant" else "▲"
+            held.append(f"{_short(seat)} {pile.get('votes')}{arrow}")
+    lines: list[str] = []
+    for entry in held:
+        joined = f"{lines[-1]} · {entry}" if lines else entry
+        if lines and WIDE.width(joined, 13) <= CARD_W - 2 * PAD:
+            lines[-1] = joined
+        else:
+            lines.append(entry)
+    return tuple(lines) or ("no votes here",)
+
+
+def _short(seat: str) -> str:
+    """``P3`` for ``Player 3`` (the map's cards are narrow); other names as they are."""
+    number = seat.removeprefix("Player ")
+    return f"P{number}" if number.isdigit() else seat
+
+
+@functools.lru_cache(maxsize=512)
+def _card(
+    name: str, faction: str, counters: tuple[int, int, int, int, int], influence: tuple[str, ...]
+) -> tuple[str, float]:
+    """A country's card at the origin: its name on a band of its faction's colour, the
+    faction, Status on its track (0-7), Army Size as pieces, Military Ability, Leaders and
+    Unrest, and each player's influence there. Returns the SVG and the height."""
+    status, army, ability, leaders, unrest = counters
+    ink = STROKE.get(faction, INK)
+    inner = CARD_W - 2 * PAD
+    face = Svg(WIDTH, "")
+    titles = WIDE.fit(name, inner, 14, "bold")
+    band = 8 + 18 * len(titles)
+    for row, line in enumerate(titles):
+        face.text(PAD, 18 + 18 * row, line, size=14, weight="bold", fill="#fff")
+    body = [Line(FACTION_WORDS.get(faction, faction), 13, "bold", ink)]
+    drawn, top = block(PAD, band + 2, inner, body)
+    y = band + 2 + top
+    face.add(drawn, y)
+    # Status and Army Size in words, then Status on its track and the army as pieces
+    face.text(PAD, y + 13, f"Status {status}, Army {army}", size=13)
+    step = 9
+    for index in range(7):
+        fill = ink if index < status else "#fff"
+        face.rect(PAD + index * step, y + 20, step - 2, 10, fill=fill, stroke=ink, radius=1)
+    left = PAD + 7 * step + 8
+    for index in range(min(army, int((CARD_W - PAD - left) // 9))):
+        face.rect(left + index * 9, y + 19, 7, 12, fill=ink, stroke="#333", radius=2)
+    y += 34
+    lines = [Line(f"Ability {ability}", 13)]
+    marks = ([f"Leader x{leaders}"] if leaders else []) + (["Unrest"] if unrest else [])
     if marks:
         lines.append(Line(", ".join(marks), 13, "bold", "#803000"))
-    face = Svg(WIDTH, "")
-    face.rect(
-        x,
-        y,
-        BOX_W,
-        BOX_H,
-        fill=FILL.get(faction, "#ddd"),
-        stroke=STROKE.get(faction, "#777"),
-        radius=8,
-        extra=' stroke-width="2"',
+    lines += [Line(line, 13) for line in influence]
+    drawn, height = block(PAD, y, inner, lines)
+    face.add(drawn, y + height)
+    height = y + height + 6
+    shape = (
+        f'<rect width="{CARD_W}" height="{height:g}" rx="6" fill="{FILL.get(faction, LAND)}" '
+        f'stroke="{ink}" stroke-width="2"/>'
+        f'<path d="M0,{band:g} V6 Q0,0 6,0 H{CARD_W - 6} Q{CARD_W},0 {CARD_W},6 V{band:g} Z" '
+        f'fill="{ink if faction in STROKE else "#666"}"/>'
     )
-    text, _ = block(x + 8, y + 2, BOX_W - 16, lines)
-    return detailed(
-        "".join(face.parts) + text,
-        country_detail(name, facts, view),
-        name=name,
-        css_class="item country",
-    )
+    return shape + "".join(face.parts), height
 
 
 def _map(svg: Svg, y: float, view: Mapping[str, Any]) -> float:
-    """The nine countries roughly as on the map, every border of the Adjacent Countries
-    Table drawn (solid where printed, dashed where the rulebook is silent)."""
+    """Europe drawn as a map: each country's outline in its faction's colours, and on it
+    a card of its counters and the influence there; every border of the Adjacent
+    Countries Table drawn between the cards (solid where printed, dashed where the
+    rulebook is silent)."""
     y = section(
         svg,
         MARGIN,
         y,
         INNER,
         "Europe",
-        note="a country's box: faction, Status (0-7), Army Size, Military Ability, Leaders "
-        "and Unrest",
+        note="each country's card: its faction, Status (0-7), Army Size, Military Ability, "
+        "Military Leaders and Unrest, then each player's votes there (P1 is Player 1; "
+        "▲ ascendant pile, ▼ descendant)",
         note_below=True,
     )
+    book = europe()
+    places = book.places()
     countries: Mapping[str, Any] = view.get("countries", {})
-    svg.rect(MARGIN - 4, y - 4, INNER + 8, MAP_H + 8, fill="#eaf1f4", stroke="#b0c4cc", radius=8)
-    edges = [_edge(a, b, y, printed) for a, b, printed in borders() if a in PLACES and b in PLACES]
-    svg.add("".join(edges), y)
-    for name, facts in countries.items():
-        if name in PLACES:
-            svg.add(_country(name, facts, y, view), y + PLACES[name][1] + BOX_H)
-    return _legend(svg, y + MAP_H + 12)
+    drawn = [name for name in countries if name in places]
+    cards: dict[str, tuple[str, float]] = {}
+    wanted: list[Box] = []
+    for name in drawn:
+        facts = countries[name]
+        counters = tuple(
+            int(facts.get(key) or 0) for key in ("status", "army", "ability", "leaders", "unrest")
+        )
+        cards[name] = _card(
+            name, str(facts.get("faction", "neutral")), counters, _influence(name, view)
+        )
+        corner = places[name].card
+        wanted.append(Box(corner[0], corner[1], CARD_W, cards[name][1]))
+    boxes = dict(zip(drawn, settle(wanted), strict=True))
+    height = max([book.height, *(box.y + box.h + 8 for box in boxes.values())])
+    parts = [_scenery()]
+    if height > book.height:
+        parts.insert(0, f'<rect width="{book.width:g}" height="{height:g}" rx="8" fill="{SEA}"/>')
+    parts += [_land(n, str(countries[n].get("faction", "neutral"))) for n in drawn]
+    routes = {frozenset(r.between): r.via for r in book.route}
+    parts += [
+        _edge(boxes[a], boxes[b], routes.get(frozenset({a, b})), printed)
+        for a, b, printed in borders()
+        if a in boxes and b in boxes
+    ]
+    for name in drawn:
+        anchor = places[name].anchor
+        if anchor:
+            cx, cy = boxes[name].centre
+            parts.append(
+                f'<path d="M{cx:g},{cy:g} L{anchor[0]:g},{anchor[1]:g}" stroke="#333" '
+                f'stroke-width="1.5"/><circle cx="{anchor[0]:g}" cy="{anchor[1]:g}" r="4" '
+                'fill="#333"/>'
+            )
+    for name in drawn:
+        box = boxes[name]
+        detail = country_detail(name, countries[name], view)
+        parts.append(
+            detailed(cards[name][0], detail, name=name, css_class="item country", at=(box.x, box.y))
+        )
+    svg.add(f'<g transform="translate({MARGIN} {y:g})">{"".join(parts)}</g>', y + height)
+    return _legend(svg, y + height + 12)
 
 
 def _legend(svg: Svg, y: float) -> float:
@@ -534,11 +623,8 @@ def _legend(svg: Svg, y: float) -> float:
         svg.text(x + 28, y + 13, words, size=13)
         x += 28 + WIDE.width(words, 13) + 16
     y += 24
-    solid = f'<path d="M{MARGIN},{y + 9} l40,0" stroke="#8c7a52" stroke-width="3"/>'
-    dashed = (
-        f'<path d="M{MARGIN},{y + 33} l40,0" stroke="#8c7a52" stroke-width="3" '
-        'stroke-dasharray="7 5"/>'
-    )
+    solid = f'<path d="M{MARGIN},{y + 9} l40,0" {BORDER}/>'
+    dashed = f'<path d="M{MARGIN},{y + 33} l40,0" {BORDER} stroke-dasharray="7 5"/>'
     svg.add(solid + dashed, y + 40)
     notes = [
         ("Adjacent, as the Adjacent Countries Table prints it (its England and France rows).", y),

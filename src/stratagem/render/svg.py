@@ -117,11 +117,21 @@ def wrap(text: str, width: int) -> tuple[str, ...]:
     return tuple(lines) or ("",)
 
 
-def detailed(inner: str, detail: str, *, name: str = "", css_class: str = "item") -> str:
+def detailed(
+    inner: str,
+    detail: str,
+    *,
+    name: str = "",
+    css_class: str = "item",
+    at: tuple[float, float] | None = None,
+) -> str:
     """``inner`` (already-built SVG) in a group that carries its thing's full details: a
     ``<title>``, which the browser shows on hover and the game page on a tap or click,
     beside the legal actions that name ``data-name`` (the thing's name exactly as action
-    texts spell it). The details are written once: a board is sent after every move."""
+    texts spell it). The details are written once: a board is sent after every move.
+    With ``at``, the group moves ``inner`` (drawn at the origin) to that point."""
     named = f' data-name="{attr(name)}"' if name else ""
+    if at is not None:
+        named += f' transform="translate({at[0]:g} {at[1]:g})"'
     title = escape(detail, quote=False)
     return f'<g class="{attr(css_class)}"{named}><title>{title}</title>{inner}</g>'
