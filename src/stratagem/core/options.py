@@ -167,7 +167,8 @@ def is_choice(model: type[GameOptions], key: str, value: object) -> bool:
     annotation = field.annotation
     args = get_args(annotation)
     if get_origin(annotation) in (Union, UnionType):
-        args = tuple(choice for arg in args for choice in get_args(arg) if get_origin(arg) is Literal)
+        literals = [arg for arg in args if get_origin(arg) is Literal]
+        args = tuple(choice for arg in literals for choice in get_args(arg))
     elif get_origin(annotation) is not Literal:
         return False
     return any(type(choice) is type(value) and choice == value for choice in args)
