@@ -604,16 +604,16 @@ function showControls(payload) {
   $("resign").hidden = !(mySeatIsAPerson(payload) && !payload.finished && !(payload.open_seats || []).length);
 }
 
-let sending = false;
+let sendingAt = null;      // the version an action on its way was chosen at
 
 async function act(action) {
-  // the body says while an action is on its way; a click while one is on its way (a
+  // the body says while an action is on its way; a second click at the same version (a
   // double click) is ignored, and so is the refusal of an action chosen at a version
   // the page has moved on from already (the server refuses it: it carries its version)
-  if (sending || !live) return;
+  if (!live || sendingAt === live.version) return;
   say("");
   const version = live.version;
-  sending = true;
+  sendingAt = version;
   document.body.dataset.sending = "true";
   try {
     onLive(await onceMore(() => call("POST", `/api/games/${gameId}/actions`, { action, version })));
@@ -622,7 +622,7 @@ async function act(action) {
     const movedOn = error instanceof Refusal && error.status === 409 && live && live.version > version;
     if (!movedOn) sayFor(error, "moves");
   } finally {
-    sending = false;
+    if (sendingAt === version) sendingAt = null;
     document.body.dataset.sending = "";
   }
 }
@@ -1362,6 +1362,11 @@ function wire() {
   on("zoom-in", "click", () => zoomBy(1));
   on("zoom-out", "click", () => zoomBy(-1));
   on("zoom-fit", "click", fit);
+  on("fold", "click", () => {
+    const folded = $("decision").classList.toggle("folded");
+    $("fold").textContent = folded ? "▴" : "▾";
+    $("fold").setAttribute("aria-expanded", folded ? "false" : "true");
+  });
   on("header-more", "click", () => {
     const header = document.querySelector("header");
     header.classList.toggle("open");

@@ -29,11 +29,13 @@
         <label>facing <input id="exact-facing" type="number" step="1" min="0" max="359"
           placeholder="the way it moves"> °</label>
         <button id="exact-go" type="button" disabled>Move</button>
-        <p class="hint">Click one of your units, then the point on the table where its front
-        centre should go. Facing is in degrees counter-clockwise from the table's long edge
-        (90: towards the far side), or shift-click the table to face that way; leave it
-        blank to face the way the unit moves. An activated commander is moved by clicking
-        where he should stand (no facing).</p>
+        <details class="hint"><summary>How to move exactly</summary>Click one of your units,
+        then the point on the table where its front centre should go; the dashed blue ring is
+        its Mvt (ground may change it), and a click beyond it is placed on the ring. Facing
+        is in degrees counter-clockwise from the table's long edge (90: towards the far
+        side), or shift-click the table to face that way; leave it blank to face the way the
+        unit moves. An activated commander is moved by clicking where he should stand (no
+        facing).</details>
       </fieldset>`;
     byId("exact-unit").addEventListener("change", (event) => select(event.target.value));
     byId("exact-go").addEventListener("click", send);
