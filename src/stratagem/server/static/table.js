@@ -299,10 +299,15 @@ function showStatus(payload) {
 // has (Henry VIII asks, Sixteen Thirty Something decides, Tercios waits for, 1750 is at a
 // step, Eighty Years War is in a phase).
 const PROMPT_KEYS = ["asked", "decision", "waiting_for", "step", "phase"];
+// A game's own board script may word the prompt itself: game -> (payload, board) -> words.
+const promptSources = {};
 
 function promptWords(payload) {
   const view = payload.view;
   if (!view || typeof view !== "object" || payload.finished) return "";
+  const own = promptSources[payload.game];
+  const worded = own ? own(payload, $("board")) : "";
+  if (worded) return worded;
   for (const key of PROMPT_KEYS) {
     const value = view[key];
     if (typeof value === "string" && value) {

@@ -287,6 +287,14 @@
     if (geometry) mark(geometry.svg, geometry);
   }
 
+  // the prompt in the board's own words: the last part of its heading's first line
+  // ("Spanish to decide: a commander's action")
+  promptSources.tercios = (_payload, board) => {
+    const heading = board.querySelector("svg[data-scale] text");
+    const words = heading ? (heading.textContent || "").split(" · ").pop() : "";
+    return words.trim();
+  };
+
   document.addEventListener("board-drawn", (event) => {
     if (document.body.dataset.mode !== "play") return;
     if (!byId("exact-unit")) panel();
