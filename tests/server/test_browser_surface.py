@@ -98,7 +98,8 @@ IN_VIEW = """() => {
     return r.width === 0 || r.top < Math.max(0, bar.top) - 0.5 || r.left < -0.5
       || r.bottom > Math.min(height, bar.bottom) + 0.5 || r.right > width + 0.5;
   };
-  const wanted = [document.getElementById("prompt"), ...document.querySelectorAll("#actions button.action")];
+  const buttons = document.querySelectorAll("#actions button.action");
+  const wanted = [document.getElementById("prompt"), ...buttons];
   const svg = document.querySelector("#board svg").getBoundingClientRect();
   const frame = document.getElementById("board-frame").getBoundingClientRect();
   return {
@@ -249,4 +250,67 @@ def test_a_tercios_move_beyond_the_ring_is_placed_on_it(browser: Browser, base: 
         arg=str(view["version"]),
     )
     assert "may move" not in (page.locator("#message").text_content() or "")
+    page.context.close()
+
+
+SINGLE_OR_MINE = (
+    "seat => document.body.dataset.finished === 'true' || (document.body.dataset.toMove === "
+    "seat && document.querySelectorAll('#actions button.action').length > 0)"
+)
+
+
+def test_a_single_choice_is_answered_for_a_seat_that_asks(browser: Browser, base: str) -> None:
+    # Henry VIII often asks a seat for a Support when it has none to give: "Pass" alone
+    seat, link = seat_link(base, "henry_viii")
+    page = open_page(browser, base + link, SIZES["desk"])
+    page.wait_for_selector("#auto-row:not([hidden])")
+    assert page.locator("#auto-note").is_hidden()
+    page.check("#auto-answer")
+    assert "timing" in (page.locator("#auto-note").text_content() or "")  # said plainly
+    answered = 0
+    deadline = time.monotonic() + GAME_WAIT
+    while answered < 2 and time.monotonic() < deadline:
+        page.wait_for_function(SINGLE_OR_MINE, arg=seat, timeout=GAME_WAIT * 1000)
+        if page.evaluate("document.body.dataset.finished") == "true":
+            break
+        version = page.evaluate("document.body.dataset.version")
+        buttons = page.locator("#actions button.action")
+        if buttons.count() == 1:
+            # nobody clicks: the page answers by itself, after a person's pause
+            started = time.monotonic()
+            page.wait_for_function("v => document.body.dataset.version !== v", arg=version)
+            assert time.monotonic() - started >= 0.9
+            answered += 1
+        else:
+            buttons.first.click()
+            page.wait_for_function("v => document.body.dataset.version !== v", arg=version)
+    assert answered > 0, "no single-choice decision came in the game's first part"
+    page.context.close()
+
+
+def test_looking_back_jumps_to_a_turn(browser: Browser, base: str) -> None:
+    seat, link = seat_link(base, "eighty_years_war")
+    page = open_page(browser, base + link, SIZES["desk"])
+    page.wait_for_function(MY_TURN, arg=seat, timeout=GAME_WAIT * 1000)
+    deadline = time.monotonic() + GAME_WAIT
+    while page.evaluate("document.body.dataset.finished") != "true":
+        assert time.monotonic() < deadline
+        made = page.evaluate(AUTOPLAY, [seat, 5, 10, GAME_WAIT * 1000])
+        assert isinstance(made, int), made
+        game_id, token = link.split("/games/", 1)[1].split("#seat=", 1)
+        view = httpx.get(f"{base}/api/games/{game_id}", headers={"X-Seat-Token": token}).json()
+        if view["view"]["turn"] >= 3:
+            break
+    page.click("#look-back")
+    page.wait_for_selector("#turn-jump option[value='2']", state="attached")
+    page.select_option("#turn-jump", "2")
+    page.wait_for_function("document.getElementById('status').textContent.includes('Turn 2 of')")
+    label = page.locator("#step-label").text_content() or ""
+    at = int(label.split()[1])
+    page.keyboard.press("Shift+ArrowRight")  # ten steps on
+    page.wait_for_function(
+        f"document.getElementById('step-label').textContent.startsWith('step {at + 10} ')"
+    )
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#controls:not([hidden])")
     page.context.close()

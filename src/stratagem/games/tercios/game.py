@@ -66,8 +66,8 @@ class TerciosOptions(GameOptions):
         default=False, description="the Weary adaptation: a unit is weary from its first DM"
     )
     scale: Literal["15/28mm", "6/10mm"] = Field(
-        default="15/28mm", description="the figures' scale: 6/10mm halves every base and distance "
-        "(Rulings R80)"
+        default="15/28mm",
+        description="the figures' scale: 6/10mm halves every base and distance (Rulings R80)",
     )
 
 
