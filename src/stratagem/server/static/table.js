@@ -592,12 +592,7 @@ function showControls(payload) {
       const node = button(label, () => act(action), "action");
       node.dataset.action = action;
       node.setAttribute("aria-label", number <= 9 ? `${number}: ${action}` : action);
-      if (number <= 9) {
-        node.dataset.key = String(number);
-        const key = text("span", String(number), "key");
-        key.setAttribute("aria-hidden", "true");
-        node.prepend(key);
-      }
+      if (number <= 9) node.dataset.key = String(number);  // drawn by the style sheet
       const meaning = meaningOf(action, known);
       if (meaning) node.title = meaning;
       group.append(node);
@@ -1206,6 +1201,8 @@ async function goToStep(step) {
 }
 
 function showLookBackLabel() {
+  // (nothing until the past's length is known: a live move may come in before that)
+  if (knownSteps === null) return;
   const slider = $("step");
   const step = shown && shown.step !== undefined ? shown.step : 0;
   slider.max = knownSteps ?? step;
@@ -1218,6 +1215,7 @@ async function lookBack() {
   // the past of the running game, from its last step, as this seat saw it
   if (looking || mode !== "play") return;
   looking = true;
+  knownSteps = null;
   document.body.dataset.looking = "true";
   $("replay-controls").hidden = false;
   $("controls").hidden = true;
