@@ -622,8 +622,11 @@ async function act(action) {
     const movedOn = error instanceof Refusal && error.status === 409 && live && live.version > version;
     if (!movedOn) sayFor(error, "moves");
   } finally {
-    if (sendingAt === version) sendingAt = null;
-    document.body.dataset.sending = "";
+    // (an action chosen at a newer version may be on its way meanwhile: it is still sending)
+    if (sendingAt === version) {
+      sendingAt = null;
+      document.body.dataset.sending = "";
+    }
   }
 }
 
