@@ -313,4 +313,17 @@ def test_looking_back_jumps_to_a_turn(browser: Browser, base: str) -> None:
     )
     page.keyboard.press("Escape")
     page.wait_for_selector("#controls:not([hidden])")
+    # the log's numbers have room for four digits (a long game's 1000th event)
+    room = page.evaluate(
+        """() => {
+          const list = document.getElementById("events");
+          const probe = document.createElement("span");
+          probe.textContent = "9999. ";
+          list.firstElementChild.append(probe);
+          const width = probe.getBoundingClientRect().width;
+          probe.remove();
+          return parseFloat(getComputedStyle(list).paddingLeft) - width;
+        }"""
+    )
+    assert room >= 0, room
     page.context.close()
