@@ -43,6 +43,39 @@ def test_options_are_given_as_the_catalog_shows_them(client: TestClient) -> None
     assert create(client, "britain_vs_france", ["random", "random"], options={})["id"]
 
 
+def test_every_listed_choice_of_an_option_is_accepted(client: TestClient) -> None:
+    # Tercios's scale is one of two listed values, both written with a "/": neither names
+    # a file on the server, so neither is refused as one
+    for scale in ("15/28mm", "6/10mm"):
+        answer = client.post(
+            "/api/games",
+            json={
+                "game": "tercios",
+                "players": 2,
+                "options": {"scale": scale, "armies": ["spanish_500", "swedish_500"]},
+                "seats": ["random", "random"],
+            },
+        )
+        assert answer.status_code == 201, answer.text
+    refused = client.post(
+        "/api/games",
+        json={"game": "tercios", "options": {"armies": ["../spanish_500", "swedish_500"]}},
+    )
+    assert refused.status_code == 422
+    assert "looks like a file on the server" in refused.json()["detail"]
+
+
+def test_the_catalog_describes_each_option(client: TestClient) -> None:
+    catalog = {entry["name"]: entry for entry in client.get("/api/catalog").json()}
+    schema = catalog["tercios"]["option_schema"]
+    assert set(schema) == set(catalog["tercios"]["options"])
+    assert schema["scale"]["enum"] == ["15/28mm", "6/10mm"]
+    assert "spanish_500" in schema["armies"]["choices"]
+    assert all(entry.get("description") for entry in schema.values())
+    bvf = catalog["britain_vs_france"]["option_schema"]
+    assert all(entry.get("description") for entry in bvf.values())
+
+
 def test_docs_page_and_its_assets_are_served_here(client: TestClient) -> None:
     pytest.importorskip("fastapi_offline", reason="the docs' assets package is not installed")
     page = client.get("/docs")

@@ -124,12 +124,29 @@ def open_lobby(browser: Browser, base: str, game: str, seats: list[str]) -> Page
     return lobby
 
 
+OptionChoice = str | list[str]
+"""An option as a person sets it in the lobby: typed or chosen (one select), or a choice
+per seat (Tercios's armies)."""
+
+
+def set_option(lobby: Page, name: str, value: OptionChoice) -> None:
+    """Set the lobby's control for option ``name`` as a person does."""
+    control = lobby.locator(f"[data-option='{name}']")
+    if isinstance(value, list):
+        for index, item in enumerate(value):
+            control.locator(f"select[data-item='{index}']").select_option(item)
+    elif control.evaluate("node => node.tagName") == "SELECT":
+        control.select_option(value)
+    else:
+        control.fill(value)
+
+
 def create_in_lobby(
     browser: Browser,
     base: str,
     game: str,
     seats: list[str],
-    options: dict[str, str],
+    options: dict[str, OptionChoice],
     *,
     seed: int | None = None,
 ) -> tuple[dict[str, str], str]:
@@ -138,7 +155,7 @@ def create_in_lobby(
     person is seated); (seat -> link of each human seat, spectator link)."""
     lobby = open_lobby(browser, base, game, seats)
     for name, value in options.items():
-        lobby.fill(f"[data-option='{name}']", value)
+        set_option(lobby, name, value)
     if "human" in seats:
         assert seed is None, "a game with a person seated gets its seed from the server"
         assert lobby.locator("#seed").is_hidden()
@@ -388,12 +405,12 @@ def test_two_people_play_a_whole_game_in_their_browsers(
     shot(replay, "eighty_years_war-replay")
 
 
-SHORTEST: dict[str, dict[str, str]] = {
-    "tercios": {"armies": "spanish_500, swedish_500", "duration": "2"},
+SHORTEST: dict[str, dict[str, OptionChoice]] = {
+    "tercios": {"armies": ["spanish_500", "swedish_500"], "duration": "2"},
 }
 """The shortest game each game offers, where its options allow a shorter one than the
 default: Tercios with two 500-point armies and a fixed duration (The Battle: Duration),
-as typed into the lobby.
+as chosen in the lobby.
 The others are played as they come with their fewest players (1750's Alternate Game
 Length only adds turns)."""
 
@@ -574,7 +591,14 @@ def test_lobby_offers_a_seed_only_to_bots_alone(browser: Browser, base: str) -> 
 
 def test_lobby_shows_a_refusal(browser: Browser, base: str) -> None:
     lobby = open_lobby(browser, base, "tercios", ["human", "random"])
-    lobby.fill("[data-option='armies']", "no_such_army, swedish_500")
+    # an army the server does not ship (a lobby whose list is out of date)
+    lobby.evaluate(
+        """() => {
+          const select = document.querySelector("[data-option='armies'] select[data-item='0']");
+          select.append(new Option("no_such_army", "no_such_army"));
+          select.value = "no_such_army";
+        }"""
+    )
     lobby.click("#create-button")
     lobby.wait_for_selector("#lobby-message:not([hidden])")
     answer = httpx.post(

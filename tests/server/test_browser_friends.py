@@ -34,8 +34,10 @@ from .test_browser import (
     SHORTEST,
     SHOTS,
     START_AUTOPLAY,
+    OptionChoice,
     browser,
     read_state,
+    set_option,
     squeeze,
     squeeze_spaces,
 )
@@ -104,7 +106,7 @@ def open_seat_page(page: Page, base: str, link: str) -> None:
 
 
 def create_in_lobby_with_an_open_seat(
-    page: Page, base: str, game: str, options: dict[str, str]
+    page: Page, base: str, game: str, options: dict[str, OptionChoice]
 ) -> dict[str, str]:
     """The creator's lobby: ``game`` with its fewest players, a person at the first seat,
     the second open, random bots elsewhere, listed publicly; the links shown (``seat``:
@@ -119,7 +121,7 @@ def create_in_lobby_with_an_open_seat(
         controller = "human" if index == 0 else "open" if index == 1 else "random"
         page.select_option(f"select[data-seat='{index}']", controller)
     for name, value in options.items():
-        page.fill(f"[data-option='{name}']", value)
+        set_option(page, name, value)
     page.check("#public")
     assert page.locator("#seed").is_hidden()  # a person is (or will be) seated
     with page.expect_request("**/api/games") as sent:
@@ -265,12 +267,17 @@ def play_to_the_middle(base: str, pages: dict[str, Page], links: dict[str, str])
 
 
 def check_revealed(pages: list[Page], seats: list[str]) -> None:
-    """Every page shows every seat's board at the end, each under its seat's name."""
+    """Every page shows every other seat's board at the end (its own is the main board,
+    shown once), each under its seat's name, and none says "Your" of another seat's."""
     for page in pages:
         page.wait_for_selector("#revealed:not([hidden])")
+        own = page.evaluate("document.body.dataset.seat")
+        others = [seat for seat in seats if seat != own]
         titles = page.locator("#revealed .revealed-seat h3").all_text_contents()
-        assert titles == [f"{seat}'s hand and secrets" for seat in seats]
-        assert page.locator("#revealed .revealed-seat svg").count() == len(seats)
+        assert titles == [f"{seat}'s hand and secrets" for seat in others]
+        assert page.locator("#revealed .revealed-seat svg").count() == len(others)
+        words = page.locator("#revealed svg text").all_text_contents()
+        assert not [line for line in words if line.startswith("Your ")], words
 
 
 def check_rematch(

@@ -158,6 +158,22 @@ _JSON = _Vocabulary(
 _NONE_WORDS = ("none", "null")
 
 
+def is_choice(model: type[GameOptions], key: str, value: object) -> bool:
+    """Whether ``value`` is one of the values the option ``key`` lists (a ``Literal``, maybe
+    optional): such a value names no file, whatever its characters (``"15/28mm"``)."""
+    field = model.model_fields.get(key)
+    if field is None or isinstance(value, list | dict):
+        return False
+    annotation = field.annotation
+    args = get_args(annotation)
+    if get_origin(annotation) in (Union, UnionType):
+        literals = [arg for arg in args if get_origin(arg) is Literal]
+        args = tuple(choice for arg in literals for choice in get_args(arg))
+    elif get_origin(annotation) is not Literal:
+        return False
+    return any(type(choice) is type(value) and choice == value for choice in args)
+
+
 def option_fields(model: type[GameOptions]) -> dict[str, str]:
     """The options ``--option`` may set (every field but ``players``), with their types."""
     return {

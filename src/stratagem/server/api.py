@@ -17,7 +17,7 @@ import anyio
 from fastapi import APIRouter, Header, Request, Response, WebSocket, WebSocketDisconnect
 
 from stratagem.bots import bot_names
-from stratagem.core import JsonDict, available_games, game_info, load
+from stratagem.core import JsonDict, available_games, game_info, load, options_model
 from stratagem.server.connections import CLOSE_CODE, CLOSE_REASON
 from stratagem.server.errors import Forbidden, Refused
 from stratagem.server.hub import FORBIDDEN_OPTIONS, Hub
@@ -72,6 +72,7 @@ def catalog_entry(name: str) -> CatalogEntry:
         for count in range(info.min_players, info.max_players + 1)
     }
     defaults = load(name).options
+    schema = options_model(name).model_json_schema().get("properties", {})
     return CatalogEntry(
         name=info.name,
         title=info.title,
@@ -80,6 +81,7 @@ def catalog_entry(name: str) -> CatalogEntry:
         seats=seats,
         controllers=[HUMAN, OPEN, *bot_names(name)],
         options={k: v for k, v in defaults.items() if k not in FORBIDDEN_OPTIONS},
+        option_schema={k: v for k, v in schema.items() if k not in FORBIDDEN_OPTIONS},
     )
 
 

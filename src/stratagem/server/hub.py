@@ -17,7 +17,8 @@ import time
 from dataclasses import dataclass
 
 from stratagem.bots import bot_names
-from stratagem.core import OptionError, available_games, load
+from stratagem.core import OptionError, available_games, load, options_model
+from stratagem.core.options import is_choice
 from stratagem.server.cluster import Solo
 from stratagem.server.errors import Conflict, Invalid, NotFound, Unreadable
 from stratagem.server.fairness import game_seed
@@ -111,8 +112,9 @@ class Hub:
             if key in options:
                 where = "use the 'players' field" if key == "players" else "not from the web"
                 raise Invalid(f"option {key!r} cannot be set here ({where})")
+        model = options_model(game)
         for key, value in options.items():
-            if _path_like(value):
+            if _path_like(value) and not is_choice(model, key, value):
                 raise Invalid(
                     f"option {key!r}: {value!r} looks like a file on the server; "
                     "from the web, name only what the game ships"

@@ -94,6 +94,11 @@ class CatalogEntry(BaseModel):
     seats: dict[str, list[str]] = Field(description="Seat names for each player count.")
     controllers: list[str] = Field(description="'human' and the bots that can play it.")
     options: dict[str, Any] = Field(description="The game's own options with their defaults.")
+    option_schema: dict[str, Any] = Field(
+        default_factory=dict,
+        description="Each option's JSON schema (type, choices, range, description), from "
+        "the game's options model.",
+    )
 
 
 class CreateGame(_Body):

@@ -21,17 +21,40 @@ class BritainVsFranceOptions(GameOptions):
     [Advanced and Optional Rules] [Other Optional Rules]; all off by default, the game of
     5 turns each."""
 
-    counter_diplomacy: bool = False
-    powerful_friends: bool = False
-    ransoms: bool = False
-    regional_dominance: bool = False
-    trade_mastery: bool = False
+    counter_diplomacy: bool = Field(
+        default=False,
+        description="Counter-Diplomacy: gold may lower the opponent's roll for a political "
+        "objective you control",
+    )
+    powerful_friends: bool = Field(
+        default=False,
+        description="Powerful Friends: 1 more victory point for 3 or more political objectives",
+    )
+    ransoms: bool = Field(
+        default=False,
+        description="Ransoms: prisoners may be exchanged, or freed for gold",
+    )
+    regional_dominance: bool = Field(
+        default=False,
+        description="Regional Dominance: 1 more victory point per theater whose every colony "
+        "you control",
+    )
+    trade_mastery: bool = Field(
+        default=False,
+        description="Trade Mastery: 1 more victory point for 6 or more different exports",
+    )
     advanced: bool = Field(default=False, description="all five advanced rules at once")
     turns_per_player: int | None = Field(
         default=None, ge=1, le=20, description="Alternate Game Length (7 is recommended)"
     )
-    expanded_conflict: bool = False
-    historically_accurate_colonies: bool = False
+    expanded_conflict: bool = Field(
+        default=False, description="Expanded Conflict: 4 colonies per theater at setup, not 3"
+    )
+    historically_accurate_colonies: bool = Field(
+        default=False,
+        description="Historically Accurate Colonies: control markers start on colonies each "
+        "country held in 1750",
+    )
     allied_leaders: bool = Field(
         default=True, description="the Spanish and Dutch leaders may be bought (Setup C)"
     )

@@ -8,7 +8,7 @@ from typing import Any, Literal
 from pydantic import Field
 
 from stratagem.core import Action, Game, GameOptions, OptionError
-from stratagem.games.tercios.army import ArmyError, army_path, read_army_file
+from stratagem.games.tercios.army import ArmyError, army_path, read_army_file, shipped_armies
 from stratagem.games.tercios.encoding import (
     ORDERS,
     TARGET_VERBS,
@@ -41,12 +41,34 @@ class TerciosOptions(GameOptions):
     [Components: Status Markers: Adaptation] and the figures' scale (the 6/10 mm bases)
     [Rulings R80]."""
 
-    armies: tuple[str, str] = DEFAULT_ARMIES
-    terrain: Literal["standard", "open", "scenery points", "chosen"] = "standard"
-    scenery_seed: int = 0
-    duration: int | None = Field(default=None, ge=1, le=8)
-    weary_at_first_dm: bool = False
-    scale: Literal["15/28mm", "6/10mm"] = "15/28mm"
+    armies: tuple[str, str] = Field(
+        default=DEFAULT_ARMIES,
+        description="each side's army, Spanish first: a shipped army or an army file",
+        json_schema_extra={"choices": list(shipped_armies())},
+    )
+    terrain: Literal["standard", "open", "scenery points", "chosen"] = Field(
+        default="standard",
+        description="the battlefield: the standard one, open ground, scenery bought with "
+        "points, or chosen and placed by the players before the first turn",
+    )
+    scenery_seed: int = Field(
+        default=0,
+        description="with scenery points: the draw of the scenery's dice, purchases and "
+        "placement (another number, another battlefield)",
+    )
+    duration: int | None = Field(
+        default=None,
+        ge=1,
+        le=8,
+        description="a fixed number of turns instead of the variable end (blank: variable)",
+    )
+    weary_at_first_dm: bool = Field(
+        default=False, description="the Weary adaptation: a unit is weary from its first DM"
+    )
+    scale: Literal["15/28mm", "6/10mm"] = Field(
+        default="15/28mm",
+        description="the figures' scale: 6/10mm halves every base and distance (Rulings R80)",
+    )
 
 
 class Tercios(Game):

@@ -32,26 +32,96 @@ function fillPlayers() {
 }
 
 function fillOptions() {
+  // each option as a control of its kind, from its JSON schema: a list of choices as a
+  // select, a number as a number field, a yes/no as a checkbox, a pair of listed names
+  // (Tercios's armies) as a select per seat; with the option's own description beneath
   const game = chosenGame();
   const box = $("options");
   box.replaceChildren(box.querySelector("legend") || document.createElement("legend"));
   box.querySelector("legend").textContent = "Options";
   const entries = Object.entries(game.options);
   box.hidden = entries.length === 0;
+  const schemas = game.option_schema || {};
   for (const [name, value] of entries) {
+    const schema = schemas[name] || {};
     const label = document.createElement("label");
-    label.textContent = `${name.replaceAll("_", " ")} `;
-    const input = document.createElement("input");
-    input.dataset.option = name;
-    input.dataset.kind = kindOf(value);
-    input.dataset.default = JSON.stringify(value);
-    if (typeof value === "boolean") { input.type = "checkbox"; input.checked = value; }
-    else if (Array.isArray(value)) { input.value = value.join(", "); input.title = "names, separated by commas"; }
-    else { input.value = value === null ? "" : String(value); }
-    if (value === null) input.placeholder = "default";
-    label.append(input);
+    label.className = typeof value === "boolean" ? "option check" : "option";
+    const words = text(`${name.replaceAll("_", " ")} `, "option-name");
+    const control = controlFor(name, value, schema);
+    if (typeof value === "boolean") label.append(control, words); else label.append(words, control);
+    if (schema.description) {
+      const help = text(schema.description, "hint option-help");
+      help.id = `help-${name}`;
+      control.setAttribute("aria-describedby", help.id);
+      label.append(help);
+    }
     box.append(label);
   }
+}
+
+function text(content, className) {
+  const node = document.createElement("span");
+  node.textContent = content;
+  node.className = className;
+  return node;
+}
+
+function numberSchema(schema) {
+  // the number part of ``schema`` (an optional number is anyOf [number, null])
+  if (schema.type === "integer" || schema.type === "number") return schema;
+  return (schema.anyOf || []).find((part) => part.type === "integer" || part.type === "number") || null;
+}
+
+function controlFor(name, value, schema) {
+  const kind = kindOf(value);
+  let control;
+  if (Array.isArray(schema.enum)) {
+    control = document.createElement("select");
+    for (const choice of schema.enum) control.append(option(choice, String(choice)));
+    control.value = String(value);
+    control.dataset.kind = "choice";
+  } else if (kind === "list" && Array.isArray(schema.choices)) {
+    control = document.createElement("span");
+    control.className = "option-items";
+    const seats = chosenGame().seats[$("players").value] || [];
+    value.forEach((item, index) => {
+      const part = document.createElement("select");
+      part.dataset.item = String(index);
+      part.setAttribute("aria-label", `${name.replaceAll("_", " ")}: ${seats[index] || `item ${index + 1}`}`);
+      for (const choice of schema.choices) part.append(option(choice, choice));
+      part.value = item;
+      const each = document.createElement("label");
+      each.className = "option-item";
+      each.append(document.createTextNode(`${seats[index] || `item ${index + 1}`} `), part);
+      control.append(each);
+    });
+    control.dataset.kind = "items";
+  } else {
+    control = document.createElement("input");
+    const number = numberSchema(schema);
+    if (typeof value === "boolean") {
+      control.type = "checkbox";
+      control.checked = value;
+    } else if (number) {
+      control.type = "number";
+      control.step = number.type === "integer" ? "1" : "any";
+      if (number.minimum !== undefined) control.min = String(number.minimum);
+      if (number.maximum !== undefined) control.max = String(number.maximum);
+      control.value = value === null ? "" : String(value);
+      if (value === null) control.placeholder = "default";
+      control.dataset.kind = value === null ? "optional-number" : "number";
+    } else if (Array.isArray(value)) {
+      control.value = value.join(", ");
+      control.title = "names, separated by commas";
+    } else {
+      control.value = value === null ? "" : String(value);
+    }
+    if (value === null && !number) control.placeholder = "default";
+  }
+  control.dataset.option = name;
+  control.dataset.kind = control.dataset.kind || kind;
+  control.dataset.default = JSON.stringify(value);
+  return control;
 }
 
 function fillSeats() {
@@ -101,8 +171,13 @@ function kindOf(value) {
 
 function optionValue(input) {
   // the option as the person set it, in the type of its default ("optional": blank is none)
-  const text = input.value.trim();
+  if (input.dataset.kind === "items") {
+    return [...input.querySelectorAll("select[data-item]")].map((part) => part.value);
+  }
+  const text = (input.value || "").trim();
   switch (input.dataset.kind) {
+    case "choice": return text;
+    case "optional-number": return text === "" ? null : Number(text);
     case "boolean": return input.checked;
     case "number": return Number(text);
     case "list": return text.split(",").map((part) => part.trim()).filter((part) => part);
@@ -427,7 +502,7 @@ async function start() {
   const games = $("game");
   for (const entry of catalog) games.append(option(entry.name, entry.title));
   games.addEventListener("change", fillPlayers);
-  $("players").addEventListener("change", fillSeats);
+  $("players").addEventListener("change", () => { fillOptions(); fillSeats(); });
   $("seats").addEventListener("change", showSeed);
   $("create").addEventListener("submit", create);
   fillPlayers();

@@ -230,13 +230,17 @@ function render(payload, list, start) {
   // entries are on the page already
   shown = payload;
   $("board").innerHTML = payload.board_svg;
+  applyZoom();
+  reachable($("board"));
   showStatus(payload);
+  showPrompt(payload);
   showResult(payload);
   showFairness(payload);
   showRevealed(payload);
   showEvents(list, start);
   if (mode === "play") showControls(payload);
   refreshDetails();
+  if (mode === "play") { focusBar(); autoAnswer(payload); }
   // a game's own board script (e.g. Tercios's click-on-the-table moves) listens to this
   document.dispatchEvent(new CustomEvent("board-drawn", { detail: payload }));
 }
@@ -306,6 +310,38 @@ function showStatus(payload) {
   }
 }
 
+// The view's own words for what the game awaits now, by the first of these keys a view
+// has (Henry VIII asks, Sixteen Thirty Something decides, Tercios waits for, 1750 is at a
+// step, Eighty Years War is in a phase).
+const PROMPT_KEYS = ["asked", "decision", "waiting_for", "step", "phase"];
+// A game's own board script may word the prompt itself: game -> (payload, board) -> words.
+const promptSources = {};
+
+function promptWords(payload) {
+  const view = payload.view;
+  if (!view || typeof view !== "object" || payload.finished) return "";
+  const own = promptSources[payload.game];
+  const worded = own ? own(payload, $("board")) : "";
+  if (worded) return worded;
+  for (const key of PROMPT_KEYS) {
+    const value = view[key];
+    if (typeof value === "string" && value) {
+      const words = value.replaceAll("_", " ");
+      const stage = key === "phase" && view.stage ? ` · Stage ${view.stage}` : "";
+      return `${words.charAt(0).toUpperCase()}${words.slice(1)}${stage}`;
+    }
+  }
+  return "";
+}
+
+function showPrompt(payload) {
+  const mine = payload.step === undefined && payload.seat && payload.to_move === payload.seat && !payload.finished;
+  const words = promptWords(payload);
+  const count = payload.legal.length;
+  const choices = mine && count ? ` · ${count === 1 ? "one choice" : `${count} choices`}` : "";
+  $("prompt").textContent = words ? `${words}${choices}` : (choices ? `Choose${choices}` : "");
+}
+
 function showResult(payload) {
   const result = $("result");
   if (!payload.result) {
@@ -343,14 +379,16 @@ function mayRematch(payload) {
 function showRevealed(payload) {
   // once the game is over, every seat's own board: all hands and secrets are open
   const box = $("revealed");
-  const boards = payload.revealed || [];
+  const boards = (payload.revealed || []).filter((entry) => entry.seat !== payload.seat);
   const key = boards.length ? `${payload.version}|${payload.step ?? "live"}` : null;
   if (key === revealedShown) return;
   revealedShown = key;
   box.replaceChildren();
   box.hidden = !boards.length;
   if (!boards.length) return;
-  box.append(text("h2", "Every seat's board, now that the game is over"));
+  box.append(text("h2", payload.seat
+    ? "The other seats' boards, now that the game is over (yours is above)"
+    : "Every seat's board, now that the game is over"));
   // each seat's board folds away (a game of eight seats would be a long page): open at
   // first only when there are two
   for (const entry of boards) {
@@ -364,8 +402,21 @@ function showRevealed(payload) {
     const board = document.createElement("div");
     board.className = "board revealed-board";
     board.innerHTML = entry.board_svg;  // the server's drawing, as the main board
+    nameTheSeat(board, entry.seat);
+    reachable(board);
     part.append(board);
     box.append(part);
+  }
+}
+
+function nameTheSeat(board, seat) {
+  // a seat's board is drawn for that seat ("Your hand"); shown to another, it is the
+  // seat's own: "Player 2's hand"
+  for (const node of board.querySelectorAll("text, tspan")) {
+    if (node.children.length) continue;
+    const words = node.textContent || "";
+    if (/^Your\b/.test(words)) node.textContent = words.replace(/^Your\b/, `${seat}'s`);
+    else if (/\bYour move\b/.test(words)) node.textContent = words.replace(/\bYour move\b/, `${seat}'s move`);
   }
 }
 
@@ -514,42 +565,136 @@ function groups(legal) {
   return byHead;
 }
 
+function meanings() {
+  // what each named thing on the board is: its name -> its details (the board's titles)
+  const known = new Map();
+  for (const node of $("board").querySelectorAll("g[data-name]:has(> title)")) {
+    const name = node.getAttribute("data-name");
+    if (name && name.length > 2 && !known.has(name)) known.set(name, node.querySelector(":scope > title").textContent || "");
+  }
+  return known;
+}
+
+function meaningOf(action, known) {
+  // the details of the longest name the action mentions
+  let best = "";
+  let detail = "";
+  for (const [name, about] of known) {
+    if (name.length > best.length && action.includes(name)) { best = name; detail = about; }
+  }
+  return detail;
+}
+
 function showControls(payload) {
   const box = $("actions");
   const filter = $("filter");
   const wanted = filter.value.trim().toLowerCase();
   box.replaceChildren();
   filter.hidden = payload.legal.length < 30;
+  const known = meanings();
+  let number = 0;
   for (const [head, actions] of groups(payload.legal)) {
     const group = document.createElement("div");
     group.className = "group";
-    if (head) group.append(text("h3", head));
+    group.setAttribute("role", "group");
+    if (head) {
+      const heading = text("h3", head);
+      heading.id = `group-${box.children.length}`;
+      group.setAttribute("aria-labelledby", heading.id);
+      group.append(heading);
+    }
     for (const [action, label] of actions) {
       if (wanted && !action.toLowerCase().includes(wanted)) continue;
+      number += 1;
       const node = button(label, () => act(action), "action");
       node.dataset.action = action;
+      node.setAttribute("aria-label", number <= 9 ? `${number}: ${action}` : action);
+      if (number <= 9) node.dataset.key = String(number);  // drawn by the style sheet
+      const meaning = meaningOf(action, known);
+      if (meaning) node.title = meaning;
       group.append(node);
     }
     box.append(group);
   }
+  showAutoRow(payload);
   $("takeback").hidden = !payload.can_take_back;
   $("resign").hidden = !(mySeatIsAPerson(payload) && !payload.finished && !(payload.open_seats || []).length);
 }
 
+let sendingAt = null;      // the version an action on its way was chosen at
+
 async function act(action) {
-  // the body says while an action is on its way (a second one is refused by the server
-  // if the first has moved the game on: it carries the version it was chosen at)
+  // the body says while an action is on its way; a second click at the same version (a
+  // double click) is ignored, and so is the refusal of an action chosen at a version
+  // the page has moved on from already (the server refuses it: it carries its version)
+  if (!live || sendingAt === live.version) return;
   say("");
   const version = live.version;
+  sendingAt = version;
   document.body.dataset.sending = "true";
   try {
     onLive(await onceMore(() => call("POST", `/api/games/${gameId}/actions`, { action, version })));
     say("");
   } catch (error) {
-    sayFor(error, "moves");
+    const movedOn = error instanceof Refusal && error.status === 409 && live && live.version > version;
+    if (!movedOn) sayFor(error, "moves");
   } finally {
-    document.body.dataset.sending = "";
+    // (an action chosen at a newer version may be on its way meanwhile: it is still sending)
+    if (sendingAt === version) {
+      sendingAt = null;
+      document.body.dataset.sending = "";
+    }
   }
+}
+
+// -- the decision bar: focus, keys, single choices --------------------------------------
+
+function focusBar() {
+  // after every move the focus comes back to the decision bar (its first choice), unless
+  // the person is busy elsewhere (typing a chat line, on a board thing)
+  const at = document.activeElement;
+  const bar = $("decision");
+  if (at && at !== document.body && !bar.contains(at)) return;
+  if (at && bar.contains(at) && at.isConnected && at !== bar) return;
+  const first = bar.querySelector("#actions button.action") || bar;
+  first.focus({ preventScroll: true });
+}
+
+function chooseByNumber(digit) {
+  const node = document.querySelector(`#actions button.action[data-key="${digit}"]`);
+  if (node && !looking) node.click();
+}
+
+const AUTO = "stratagem.auto-answer";
+let autoTimer = null;
+
+function autoOn() {
+  try { return localStorage.getItem(AUTO) === "on"; } catch { return false; }
+}
+
+function showAutoRow(payload) {
+  const seated = mySeatIsAPerson(payload) && !payload.finished;
+  $("auto-row").hidden = !seated;
+  $("auto-note").hidden = !seated || !autoOn();
+  $("auto-answer").checked = autoOn();
+}
+
+function autoAnswer(payload) {
+  // a decision with a single choice answered for the seat that asked for it, after a
+  // pause drawn at random (1 to 3 s), as a person takes
+  clearTimeout(autoTimer);
+  const mine = payload === live && !looking && payload.seat && payload.to_move === payload.seat && !payload.finished;
+  if (!mine || payload.legal.length !== 1 || !autoOn()) return;
+  const [only] = payload.legal;
+  const version = payload.version;
+  autoTimer = setTimeout(() => {
+    if (live && live.version === version && !looking && autoOn()) act(only);
+  }, 1000 + Math.random() * 2000);
+}
+
+function toggleAuto() {
+  try { localStorage.setItem(AUTO, $("auto-answer").checked ? "on" : "off"); } catch { /* storage off */ }
+  if (live) { showAutoRow(live); autoAnswer(live); }
 }
 
 async function takeBack() {
@@ -832,7 +977,15 @@ function showDetails(name, detail) {
 }
 
 function refreshDetails() {
-  if (detailsOpen) showDetails(detailsOpen.name, detailsOpen.detail);
+  // the details follow the state: read again from the board now drawn (closed once the
+  // thing is no longer on it)
+  if (!detailsOpen) return;
+  const { name } = detailsOpen;
+  const node = name
+    ? [...$("board").querySelectorAll("g[data-name]:has(> title)")].find((g) => g.getAttribute("data-name") === name)
+    : null;
+  if (name && !node) { hideDetails(); return; }
+  showDetails(name, node ? node.querySelector(":scope > title").textContent || "" : detailsOpen.detail);
 }
 
 function hideDetails() {
@@ -840,10 +993,131 @@ function hideDetails() {
   $("details").hidden = true;
 }
 
+// -- jumping to a turn of the past --------------------------------------------------------
+
+let turnsListed = null;
+
+function listTurns(payload) {
+  // the turns of the game so far, from the last step's view, for the "jump to" select
+  const view = payload.view || {};
+  const last = Number.isFinite(view.turn) ? view.turn : null;
+  const select = $("turn-jump");
+  select.parentElement.hidden = last === null;
+  if (last === null || turnsListed === last) return;
+  turnsListed = last;
+  const choices = [new Option("a turn…", "")];
+  for (let turn = 1; turn <= last; turn++) choices.push(new Option(`turn ${turn}`, String(turn)));
+  select.replaceChildren(...choices);
+}
+
+async function jumpToTurn(turn) {
+  // the first step of ``turn``: a binary search over the steps (each step fetched once)
+  if (!Number.isFinite(turn) || knownSteps === null) return;
+  let low = 0;
+  let high = knownSteps;
+  while (low < high) {
+    const middle = Math.floor((low + high) / 2);
+    const payload = await pastStep(middle).catch(() => null);
+    if (!payload) return;
+    const at = Number(payload.view && payload.view.turn);
+    if (Number.isFinite(at) && at >= turn) high = middle; else low = middle + 1;
+  }
+  goToStep(low);
+}
+
 function boardClicked(event) {
   // a thing with details is a group whose own <title> holds them (the board writes them once)
+  if (panned) { panned = false; return; }
   const node = event.target.closest("g:has(> title)");
   if (node) showDetails(node.getAttribute("data-name") || "", node.querySelector(":scope > title").textContent || "");
+}
+
+function reachable(board) {
+  // every thing with details is reached with Tab and opened with Enter or Space
+  for (const node of board.querySelectorAll("g:has(> title)")) {
+    const title = node.querySelector(":scope > title").textContent || "";
+    node.setAttribute("tabindex", "0");
+    node.setAttribute("role", "button");
+    node.setAttribute("aria-label", node.getAttribute("data-name") || title.split("\n")[0]);
+  }
+}
+
+function boardKey(event) {
+  if (event.key !== "Enter" && event.key !== " ") return;
+  const node = event.target.closest && event.target.closest("g[tabindex]");
+  if (!node) return;
+  event.preventDefault();
+  showDetails(node.getAttribute("data-name") || "", node.querySelector(":scope > title").textContent || "");
+}
+
+// -- zoom and pan --------------------------------------------------------------------------
+
+let zoom = 1;
+let panned = false;
+const ZOOMS = [1, 1.25, 1.5, 2, 2.5, 3, 4];
+
+function applyZoom() {
+  const svg = $("board").querySelector("svg");
+  if (svg) svg.style.width = `${zoom * 100}%`;
+  $("board-frame").classList.toggle("zoomed", zoom > 1);
+}
+
+function zoomBy(steps, around) {
+  const frame = $("board-frame");
+  const at = ZOOMS.indexOf(zoom);
+  const next = ZOOMS[Math.min(ZOOMS.length - 1, Math.max(0, (at < 0 ? 0 : at) + steps))];
+  if (next === zoom) return;
+  // keep the point under the pointer (or the middle) where it is
+  const box = frame.getBoundingClientRect();
+  const px = around ? around.x - box.left : box.width / 2;
+  const py = around ? around.y - box.top : box.height / 2;
+  const fx = (frame.scrollLeft + px) / zoom;
+  const fy = (frame.scrollTop + py) / zoom;
+  zoom = next;
+  applyZoom();
+  frame.scrollLeft = fx * zoom - px;
+  frame.scrollTop = fy * zoom - py;
+}
+
+function fit() {
+  zoom = 1;
+  applyZoom();
+}
+
+function wirePan() {
+  const frame = $("board-frame");
+  let start = null;
+  frame.addEventListener("wheel", (event) => {
+    if (!event.ctrlKey) return;
+    event.preventDefault();
+    zoomBy(event.deltaY < 0 ? 1 : -1, { x: event.clientX, y: event.clientY });
+  }, { passive: false });
+  frame.addEventListener("pointerdown", (event) => {
+    if (zoom === 1 || event.pointerType !== "mouse" || event.button !== 0) return;
+    start = { x: event.clientX, y: event.clientY, left: frame.scrollLeft, top: frame.scrollTop, moved: false };
+  });
+  frame.addEventListener("pointermove", (event) => {
+    if (!start) return;
+    const dx = event.clientX - start.x;
+    const dy = event.clientY - start.y;
+    if (!start.moved && Math.hypot(dx, dy) < 6) return;
+    start.moved = true;
+    frame.classList.add("panning");
+    frame.scrollLeft = start.left - dx;
+    frame.scrollTop = start.top - dy;
+  });
+  const stop = () => {
+    if (start && start.moved) panned = true;
+    start = null;
+    frame.classList.remove("panning");
+    setTimeout(() => { panned = false; }, 0);
+  };
+  frame.addEventListener("pointerup", stop);
+  frame.addEventListener("pointercancel", stop);
+  frame.addEventListener("click", (event) => {
+    // a drag to pan is no click on the board
+    if (panned) { event.stopPropagation(); panned = false; }
+  }, true);
 }
 
 // -- your turn ---------------------------------------------------------------------------------
@@ -953,6 +1227,9 @@ async function goToStep(step) {
     knownSteps = payload.steps;
     render(payload, payload.events, 0);
     showLookBackLabel();
+    if (step === payload.steps || turnsListed === null) {
+      pastStep(payload.steps).then(listTurns).catch(() => {});
+    }
     for (const near of [step - 1, step + 1]) {
       if (near >= 0 && near <= payload.steps) pastStep(near).catch(() => {});
     }
@@ -962,6 +1239,8 @@ async function goToStep(step) {
 }
 
 function showLookBackLabel() {
+  // (nothing until the past's length is known: a live move may come in before that)
+  if (knownSteps === null) return;
   const slider = $("step");
   const step = shown && shown.step !== undefined ? shown.step : 0;
   slider.max = knownSteps ?? step;
@@ -974,6 +1253,7 @@ async function lookBack() {
   // the past of the running game, from its last step, as this seat saw it
   if (looking || mode !== "play") return;
   looking = true;
+  knownSteps = null;
   document.body.dataset.looking = "true";
   $("replay-controls").hidden = false;
   $("controls").hidden = true;
@@ -993,6 +1273,8 @@ function backToLive() {
   $("look-back").hidden = false;
   $("events").replaceChildren();
   if (live) render(live, liveEvents, 0);
+  $("decision").focus({ preventScroll: true });
+  focusBar();
 }
 
 function step(by) {
@@ -1002,16 +1284,30 @@ function step(by) {
 }
 
 function keyPressed(event) {
-  const typing = event.target.closest && event.target.closest("input, textarea, select");
+  const typing = event.target.closest && event.target.closest("input:not([type=checkbox]):not([type=range]), textarea, select");
   if (typing || event.altKey || event.ctrlKey || event.metaKey) return;
-  if (event.key === "Escape") hideDetails();
+  if (event.key === "Escape") {
+    if (detailsOpen) hideDetails();
+    else if (looking) backToLive();
+    return;
+  }
+  if (/^[1-9]$/.test(event.key) && mode === "play") {
+    event.preventDefault();
+    chooseByNumber(event.key);
+    return;
+  }
+  if (event.key === "+" || event.key === "=") { zoomBy(1); return; }
+  if (event.key === "-") { zoomBy(-1); return; }
+  if (event.key === "0") { fit(); return; }
   if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
+  if (event.target.closest && event.target.closest("input[type=range]")) return;  // the slider steps itself
   if (mode === "play" && !looking) {
     if (event.key === "ArrowLeft") lookBack();
     return;
   }
   event.preventDefault();
-  step(event.key === "ArrowLeft" ? -1 : 1);
+  const by = event.shiftKey ? 10 : 1;
+  step(event.key === "ArrowLeft" ? -by : by);
 }
 
 // -- the live game -----------------------------------------------------------------------------
@@ -1098,6 +1394,15 @@ function startReplay() {
   goToStep(0);
 }
 
+function wireBarHeight() {
+  // on a narrow screen the bar is fixed to the bottom: the page leaves room for it
+  const bar = $("decision");
+  if (!("ResizeObserver" in window)) return;
+  new ResizeObserver(() => {
+    document.body.style.setProperty("--bar-height", `${bar.offsetHeight + 16}px`);
+  }).observe(bar);
+}
+
 function on(id, kind, handler) {
   // listen on an element the page has (the replay page has no chat, players or creator)
   const node = $(id);
@@ -1110,6 +1415,27 @@ function wire() {
   on("own-link", "click", ownLink);
   on("filter", "input", () => shown === live && live && showControls(live));
   on("first", "click", () => goToStep(0));
+  on("back-ten", "click", () => step(-10));
+  on("on-ten", "click", () => step(10));
+  on("turn-jump", "change", (event) => { jumpToTurn(Number(event.target.value)); event.target.value = ""; });
+  on("auto-answer", "change", toggleAuto);
+  on("zoom-in", "click", () => zoomBy(1));
+  on("zoom-out", "click", () => zoomBy(-1));
+  on("zoom-fit", "click", fit);
+  on("fold", "click", () => {
+    const folded = $("decision").classList.toggle("folded");
+    $("fold").textContent = folded ? "▴" : "▾";
+    $("fold").setAttribute("aria-expanded", folded ? "false" : "true");
+  });
+  on("header-more", "click", () => {
+    const header = document.querySelector("header");
+    header.classList.toggle("open");
+    $("header-more").setAttribute("aria-expanded", header.classList.contains("open") ? "true" : "false");
+  });
+  on("board", "keydown", boardKey);
+  on("revealed", "keydown", boardKey);
+  wirePan();
+  wireBarHeight();
   on("prev", "click", () => step(-1));
   on("next", "click", () => step(1));
   on("last", "click", () => goToStep(Number($("step").max)));

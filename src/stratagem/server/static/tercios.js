@@ -25,14 +25,17 @@
         <legend id="exact-legend">Exact move (Movement: Activation Movement)</legend>
         <label>Unit <select id="exact-unit"></select></label>
         <span>front centre to <output id="exact-to">click the table</output></span>
+        <span>pointer: <output id="exact-pointer" class="readout">–</output></span>
         <label>facing <input id="exact-facing" type="number" step="1" min="0" max="359"
           placeholder="the way it moves"> °</label>
         <button id="exact-go" type="button" disabled>Move</button>
-        <p class="hint">Click one of your units, then the point on the table where its front
-        centre should go. Facing is in degrees counter-clockwise from the table's long edge
-        (90: towards the far side), or shift-click the table to face that way; leave it
-        blank to face the way the unit moves. An activated commander is moved by clicking
-        where he should stand (no facing).</p>
+        <details class="hint"><summary>How to move exactly</summary>Click one of your units,
+        then the point on the table where its front centre should go; the dashed blue ring is
+        its Mvt (ground may change it), and a click beyond it is placed on the ring. Facing
+        is in degrees counter-clockwise from the table's long edge (90: towards the far
+        side), or shift-click the table to face that way; leave it blank to face the way the
+        unit moves. An activated commander is moved by clicking where he should stand (no
+        facing).</details>
       </fieldset>`;
     byId("exact-unit").addEventListener("change", (event) => select(event.target.value));
     byId("exact-go").addEventListener("click", send);
@@ -41,6 +44,63 @@
       released = { x: event.clientX, y: event.clientY };
     });
     byId("board").addEventListener("click", clicked);
+    byId("board").addEventListener("pointermove", pointed);
+    byId("board").addEventListener("pointerleave", () => { byId("exact-pointer").textContent = "–"; });
+  }
+
+  function allowance() {
+    // the chosen unit's Mvt (with its order's bonus) as the view shows it: the ring's
+    // radius, and how far a click may put it (ground may change it: the rules say)
+    if (choice.officer) return null;
+    const unit = payload.view.units.find((entry) => entry.name === choice.unit);
+    const mvt = unit && unit.values ? Number(unit.values.mvt) : NaN;
+    return Number.isFinite(mvt) && mvt > 0 ? { unit, mvt } : null;
+  }
+
+  function measure(point) {
+    // distance (inches) and bearing (degrees counter-clockwise from the long edge) from
+    // the chosen unit's front centre (or commander) to ``point``
+    const from = origin();
+    if (!from || !point) return null;
+    const dx = point.x - from[0];
+    const dy = point.y - from[1];
+    const bearing = Math.round(((Math.atan2(dy, dx) * 180) / Math.PI + 360) % 360);
+    return { distance: Math.hypot(dx, dy), bearing };
+  }
+
+  function origin() {
+    if (choice.officer) {
+      const officer = payload.view.commanders.find((entry) => entry.name === choice.unit);
+      return officer ? [officer.x, officer.y] : null;
+    }
+    const unit = payload.view.units.find((entry) => entry.name === choice.unit);
+    return unit ? unit.front : null;
+  }
+
+  function withinReach(point) {
+    // a point beyond the allowance is put at the allowance on the same line, rounded
+    // towards the unit (a hundredth of an inch short, since the view's front centre is
+    // rounded to a thousandth): a click 4.04 inches ahead of a unit moving 4 becomes 4
+    const reach = allowance();
+    const from = origin();
+    const measured = measure(point);
+    if (!reach || !from || !measured || measured.distance <= reach.mvt - 0.01) return point;
+    const along = (reach.mvt - 0.01) / measured.distance;
+    const toward = (start, end) => {
+      const exact = start + (end - start) * along;
+      return Math.round((start < exact ? Math.floor(exact * 100) : Math.ceil(exact * 100))) / 100;
+    };
+    return { x: toward(from[0], point.x), y: toward(from[1], point.y), clamped: true };
+  }
+
+  function pointed(event) {
+    if (!payload || !choice.unit || byId("board-input").hidden) return;
+    const measured = measure(tablePoint(event));
+    const out = byId("exact-pointer");
+    if (!measured) { out.textContent = "–"; return; }
+    const reach = allowance();
+    const beyond = reach && measured.distance > reach.mvt ? ` (beyond Mvt ${reach.mvt}: placed at ${reach.mvt})` : "";
+    out.textContent = `${measured.distance.toFixed(1)} in at ${measured.bearing}°${beyond}`;
   }
 
   function ownUnits() {
@@ -125,7 +185,7 @@
       byId("exact-facing").value = String(Math.round((degrees + 360) % 360));
       redraw();
     } else if (choice.unit && point) {
-      choice.to = point;
+      choice.to = withinReach(point);
       choice.from = frontOf(choice.unit);
       redraw();
     }
@@ -144,7 +204,7 @@
   function pending(tag, attributes) {
     // the dashed gold outline of where the move would put the unit or commander
     const shape = document.createElementNS(NS, tag);
-    const common = { fill: "none", stroke: "#ffd700", "stroke-width": "2", id: "exact-ghost" };
+    const common = { fill: "none", stroke: "#ffd700", "stroke-width": "2", id: "exact-ghost", "pointer-events": "none" };
     for (const [name, value] of Object.entries({ ...common, ...attributes })) {
       shape.setAttribute(name, value);
     }
@@ -176,15 +236,30 @@
     return pending("polygon", { points: points.join(" "), "stroke-dasharray": "5 3" });
   }
 
+  function ring(reach, geometry) {
+    // the unit's movement allowance: a dashed circle of Mvt inches around its front centre
+    return pending("circle", {
+      cx: String(reach.unit.front[0] * geometry.scale),
+      cy: String((geometry.depth - reach.unit.front[1]) * geometry.scale),
+      r: String(reach.mvt * geometry.scale),
+      "stroke-dasharray": "8 6",
+      stroke: "#1f6fb2",
+      id: "exact-ring",
+      "pointer-events": "none",
+    });
+  }
+
   function mark(svg, geometry) {
     // outline the chosen unit and draw its base where the move would put it
-    for (const old of svg.querySelectorAll("#exact-ghost")) old.remove();
+    for (const old of svg.querySelectorAll("#exact-ghost, #exact-ring")) old.remove();
     const chosen = [...svg.querySelectorAll("[data-unit]")].find(
       (node) => node.dataset.unit === choice.unit,
     );
     if (chosen) chosen.querySelector("polygon").setAttribute("stroke", "#ffd700");
     if (chosen) chosen.querySelector("polygon").setAttribute("stroke-width", "3");
     const unit = payload.view.units.find((entry) => entry.name === choice.unit);
+    const reach = allowance();
+    if (reach) svg.append(ring(reach, geometry));
     if (choice.to && choice.officer) svg.append(spot(geometry));
     else if (choice.to && unit) svg.append(ghost(unit, geometry));
   }
@@ -203,11 +278,22 @@
     byId("exact-facing").disabled = choice.officer;
     if (!names.includes(choice.unit)) choice.unit = names[0] || null;
     list.replaceChildren(...names.map((name) => new Option(name, name, false, name === choice.unit)));
+    const measured = measure(choice.to);
+    const away = measured ? ` (${Math.floor(measured.distance * 10) / 10} in at ${measured.bearing}°)` : "";
     byId("exact-to").textContent = choice.to ? `${choice.to.x}, ${choice.to.y}` : "click the table";
+    byId("exact-to").title = away;
     byId("exact-go").disabled = !(choice.unit && choice.to);
     const geometry = tableGeometry();
     if (geometry) mark(geometry.svg, geometry);
   }
+
+  // the prompt in the board's own words: the last part of its heading's first line
+  // ("Spanish to decide: a commander's action")
+  promptSources.tercios = (_payload, board) => {
+    const heading = board.querySelector("svg[data-scale] text");
+    const words = heading ? (heading.textContent || "").split(" · ").pop() : "";
+    return words.trim();
+  };
 
   document.addEventListener("board-drawn", (event) => {
     if (document.body.dataset.mode !== "play") return;
