@@ -25,7 +25,7 @@ from stratagem.server.errors import Refused
 from stratagem.server.guards import install_guards
 from stratagem.server.hub import Hub
 from stratagem.server.settings import Settings
-from stratagem.server.storage import StorageUnavailable, Store
+from stratagem.server.storage import StorageRefused, StorageUnavailable, Store
 
 HERE = Path(__file__).parent
 templates = Jinja2Templates(directory=HERE / "templates")
@@ -47,6 +47,11 @@ async def _unavailable(_request: Request, error: Exception) -> JSONResponse:
         status_code=503,
         headers={"Retry-After": str(RETRY_AFTER)},
     )
+
+
+async def _refused_value(_request: Request, error: Exception) -> JSONResponse:
+    """The database refused a value of this request alone: nothing was changed."""
+    return JSONResponse({"detail": f"{error}; nothing was changed"}, status_code=422)
 
 
 async def lobby(request: Request) -> HTMLResponse:
@@ -88,7 +93,7 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        store = await asyncio.to_thread(Store.open, config.database_url)
+        store = await asyncio.to_thread(Store.open, config.database_url, config.timeouts)
         cluster = Postgres(store.libpq_url()) if store.postgres else Solo()
         hub = Hub(store, config.bot_delay, cluster)
         app.state.hub = hub
@@ -113,6 +118,7 @@ def create_app(
     add_docs(app)
     app.add_exception_handler(Refused, _refused)
     app.add_exception_handler(StorageUnavailable, _unavailable)
+    app.add_exception_handler(StorageRefused, _refused_value)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     pages = (
         ("/", lobby),

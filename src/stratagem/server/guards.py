@@ -9,6 +9,8 @@
   server process, one count), and answers 429 with ``Retry-After`` once a limit is used
   up. The address is the ASGI scope's ``client``: behind a proxy, run uvicorn with its
   proxy headers trusted, or every player shares the proxy's address.
+* **Path.** ``PathGuard`` refuses (422) a path holding a control character or a lone
+  surrogate (``/api/games/%00``) before any of it reaches the database.
 * **Validation.** A request whose fields pydantic refuses is answered 422 with one
   readable ``detail`` text naming each field, like every other refusal of the table,
   instead of FastAPI's list, and safely even when the input holds a lone surrogate (the
@@ -35,6 +37,7 @@ from limits.storage import MemoryStorage
 from limits.strategies import MovingWindowRateLimiter
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from stratagem.server.models import control_character
 from stratagem.server.settings import Settings
 
 CREATE_PATH = re.compile(r"/api/games/?")
@@ -140,6 +143,28 @@ class BodyLimit:
         await self.app(scope, counted, guarded)
 
 
+class PathGuard:
+    """Refuse (422) a request whose path holds a control character or a lone surrogate
+    (``/api/games/%00``): no game id or page has one, and PostgreSQL refuses NUL in any
+    text, so such a path must never reach the database. A websocket is closed before
+    it is accepted."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        path: str = scope.get("path", "")
+        if scope["type"] in ("http", "websocket") and not path.isprintable():
+            reason = control_character(path)
+            if reason is not None:
+                if scope["type"] == "http":
+                    await refuse(send, 422, f"the path: {reason}")
+                else:
+                    await send({"type": "websocket.close", "code": 1008, "reason": ""})
+                return
+        await self.app(scope, receive, send)
+
+
 class RateLimit:
     """Refuse (429) game creations, actions and take-backs, and chat lines and changes at
     the table, each beyond its rate per client address; other requests pass uncounted.
@@ -215,6 +240,7 @@ def install_guards(app: FastAPI, config: Settings) -> None:
     is refused before its body is even looked at."""
     app.add_exception_handler(RequestValidationError, _invalid)
     app.add_middleware(BodyLimit, max_body=config.max_body)
+    app.add_middleware(PathGuard)
     if config.rate_limits:
         app.add_middleware(
             RateLimit,

@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 
 import limits
 
+from stratagem.server.storage import LOCK_TIMEOUT, STATEMENT_TIMEOUT, Timeouts
+
 DEFAULT_DATABASE = "sqlite:///stratagem.sqlite3"
 DATABASE_ENV = "STRATAGEM_DATABASE_URL"
 BOT_DELAY_ENV = "STRATAGEM_BOT_DELAY"
@@ -26,6 +28,8 @@ DEFAULT_RATE_ACT = "1200/minute"
 """Actions and take-backs one address may post (20 a second, all its seats together)."""
 DEFAULT_RATE_CHAT = "20/minute"
 """Chat lines, seats taken and other changes at the table one address may post."""
+LOCK_TIMEOUT_ENV = "STRATAGEM_LOCK_TIMEOUT"
+STATEMENT_TIMEOUT_ENV = "STRATAGEM_STATEMENT_TIMEOUT"
 _OFF = ("0", "false", "no", "off")
 _ON = ("1", "true", "yes", "on")
 
@@ -46,6 +50,21 @@ def _env_rate_chat() -> str:
     return os.environ.get(RATE_CHAT_ENV) or DEFAULT_RATE_CHAT
 
 
+def _env_seconds(name: str, default: float) -> float:
+    value = os.environ.get(name, "").strip()
+    try:
+        return float(value) if value else default
+    except ValueError:
+        raise ValueError(f"{name}={value!r} is not a number of seconds") from None
+
+
+def _env_timeouts() -> Timeouts:
+    return Timeouts(
+        lock=_env_seconds(LOCK_TIMEOUT_ENV, LOCK_TIMEOUT),
+        statement=_env_seconds(STATEMENT_TIMEOUT_ENV, STATEMENT_TIMEOUT),
+    )
+
+
 def _env_telemetry() -> bool:
     return os.environ.get(TELEMETRY_ENV, "").strip().lower() in _ON
 
@@ -64,6 +83,10 @@ class Settings:
     field (``stratagem serve --database ...``) still honours them. A rate that
     ``limits`` cannot read is refused here, at start-up, not on the first request.
 
+    ``timeouts``: how long a database statement waits for another's lock, and runs in
+    all (PostgreSQL), before the request is answered 503 (``STRATAGEM_LOCK_TIMEOUT``,
+    default 2 s, and ``STRATAGEM_STATEMENT_TIMEOUT``, default 4 s).
+
     ``telemetry`` (``STRATAGEM_TELEMETRY=on``) lets FastAPI report each request to the
     OpenTelemetry providers configured in the process; off by default, since asking
     whether any is configured costs every request a few per cent of a busy server.
@@ -77,6 +100,7 @@ class Settings:
     rate_act: str = field(default_factory=_env_rate_act)
     rate_chat: str = field(default_factory=_env_rate_chat)
     telemetry: bool = field(default_factory=_env_telemetry)
+    timeouts: Timeouts = field(default_factory=_env_timeouts)
 
     def __post_init__(self) -> None:
         if self.max_body < 1:

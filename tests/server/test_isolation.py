@@ -1,0 +1,285 @@
+"""No one request, client or database stall harms the other games: text the database
+cannot hold is refused at the door (422), a write the database refuses fails only itself,
+and a stalled PostgreSQL is answered 503 within seconds, as a locked SQLite is."""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+import httpx
+import psycopg
+import pytest
+
+from stratagem.server.storage import (
+    Append,
+    ChatLine,
+    Entry,
+    GameRecord,
+    SeatRecord,
+    StorageRefused,
+    Store,
+)
+from stratagem.server.writer import Writer
+
+from .helpers import tokens
+from .live import servers
+
+GAME = "eighty_years_war"
+CONTROLS = ["\x00", "\x07", "\x1b", "\x7f", "\x85"]
+"""NUL (which PostgreSQL refuses in any text), and other C0 and C1 control characters."""
+STALL = 20.0
+"""Seconds another connection holds ``LOCK TABLE entries`` at most."""
+ANSWERED = 5.0
+"""Seconds within which every request must be answered while the table is locked."""
+
+
+# -- playing over HTTP ------------------------------------------------------------------
+
+
+def new_game(http: httpx.Client) -> tuple[str, dict[str, str]]:
+    response = http.post("/api/games", json={"game": GAME, "seats": ["human", "human"]})
+    assert response.status_code == 201, response.text
+    body = response.json()
+    return body["id"], tokens(body)
+
+
+def one_move_response(http: httpx.Client, game_id: str, seats: dict[str, str]) -> httpx.Response:
+    """The person to move posts its first legal action (one must be to move)."""
+    for token in seats.values():
+        mine = http.get(f"/api/games/{game_id}", headers={"X-Seat-Token": token})
+        assert mine.status_code == 200, mine.text
+        if mine.json()["legal"]:
+            return http.post(
+                f"/api/games/{game_id}/actions",
+                json={"action": mine.json()["legal"][0], "version": mine.json()["version"]},
+                headers={"X-Seat-Token": token},
+            )
+    raise AssertionError(f"game {game_id}: no person is to move")
+
+
+def one_move(http: httpx.Client, game_id: str, seats: dict[str, str]) -> int | None:
+    """The person to move posts its first legal action: the answer's status (``None``:
+    chance is to act, or the game is over)."""
+    try:
+        return one_move_response(http, game_id, seats).status_code
+    except AssertionError:
+        time.sleep(0.01)
+        return None
+
+
+def settled_version(http: httpx.Client, game_id: str, seats: dict[str, str]) -> int:
+    """The game's version once a person is to move."""
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        for token in seats.values():
+            mine = http.get(f"/api/games/{game_id}", headers={"X-Seat-Token": token}).json()
+            if mine["legal"]:
+                return int(mine["version"])
+        time.sleep(0.01)
+    raise AssertionError(f"game {game_id}: no person came to move")
+
+
+@contextmanager
+def moves_meanwhile(base: str) -> Iterator[list[int]]:
+    """A game of two people moving, one move after another, until the block ends: the
+    statuses of its moves."""
+    statuses: list[int] = []
+    done = threading.Event()
+
+    def play() -> None:
+        with httpx.Client(base_url=base, timeout=30, trust_env=False) as http:
+            game_id, seats = new_game(http)
+            while not done.is_set():
+                status = one_move(http, game_id, seats)
+                if status is not None:
+                    statuses.append(status)
+                elif http.get(f"/api/games/{game_id}").json()["finished"]:
+                    game_id, seats = new_game(http)
+
+    worker = threading.Thread(target=play)
+    worker.start()
+    try:
+        yield statuses
+    finally:
+        done.set()
+        worker.join()
+
+
+def refused(response: httpx.Response, *words: str) -> None:
+    assert response.status_code == 422, response.text
+    detail = response.json()["detail"]
+    for word in words:
+        assert word in detail, (word, detail)
+
+
+# -- 1. text the database cannot hold -----------------------------------------------------
+
+
+def test_control_characters_are_refused_in_every_field_and_path_on_postgres(
+    postgres_url: str,
+) -> None:
+    with (
+        servers(postgres_url, 1) as (live,),
+        httpx.Client(base_url=live.base, timeout=30, trust_env=False) as http,
+        moves_meanwhile(live.base) as statuses,
+    ):
+        game_id, seats = new_game(http)
+        dutch = {"X-Seat-Token": seats["Dutch"]}
+        version = settled_version(http, game_id, seats)
+        for char in CONTROLS:
+            code = f"U+{ord(char):04X}"
+            chat = http.post(f"/api/games/{game_id}/chat", json={"text": f"hi{char}"})
+            refused(chat, "text: the text holds a control character", code, "character 2")
+            action = http.post(
+                f"/api/games/{game_id}/actions", json={"action": f"x{char}"}, headers=dutch
+            )
+            refused(action, "action: the text holds a control character", code)
+            for body, field in (
+                ({"game": char}, "game:"),
+                ({"game": GAME, "seats": ["human", char]}, "seats: seat 1:"),
+                ({"game": GAME, "options": {"terrain": char}}, "option 'terrain':"),
+                ({"game": GAME, "options": {char: 1}}, "an option's name:"),
+                ({"game": GAME, "options": {"armies": ["a", char]}}, "'armies', item 1:"),
+            ):
+                refused(http.post("/api/games", json=body), field, code)
+            quoted = f"%{ord(char):02X}" if ord(char) < 0x80 else "%C2%85"
+            for path in (
+                f"/api/games/{quoted}",
+                f"/api/games/{quoted}/summary",
+                f"/api/games/{game_id}{quoted}/chat",
+                f"/games/{quoted}",
+            ):
+                response = http.get(path) if "chat" not in path else http.post(path, json={})
+                refused(response, "the path: the text holds a control character", code)
+        assert http.get(f"/api/games/{game_id}").json()["version"] == version
+        time.sleep(0.5)  # moves of the other game went on meanwhile
+    assert len(statuses) > 10
+    assert set(statuses) == {200}, statuses
+
+
+def _record(game_id: str) -> GameRecord:
+    seats = (SeatRecord(0, "Dutch", "human", None), SeatRecord(1, "Spanish", "human", None))
+    return GameRecord(game_id, GAME, {"players": 2}, 1, seats)
+
+
+def move(index: int) -> str:
+    """Game ``index``'s move: game 5's holds a NUL."""
+    return "move\x00" if index == 5 else "move"
+
+
+def test_a_write_the_database_refuses_fails_only_itself(
+    postgres_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Written past the door's checks (NUL in a chat line and in an entry): one batch holds
+    them and twenty other games' moves; only the two are refused."""
+    store = Store.open(postgres_url)
+    try:
+        for index in range(20):
+            store.create_game(_record(f"g{index}"))
+        gate = threading.Event()
+        create = store.create_game
+
+        def held(record: GameRecord) -> None:
+            gate.wait(10)  # the writer is busy while the next batch queues up
+            create(record)
+
+        monkeypatch.setattr(store, "create_game", held)
+        writer = Writer(store)
+
+        async def play() -> list[BaseException | None]:
+            line = ChatLine("g3", 0, 0, "nul\x00here", dt.datetime.now(dt.UTC))
+            writes = [
+                writer.create(_record("gate")),
+                writer.chat(line),
+                *(
+                    writer.append(Append(f"g{i}", (Entry(0, "act", 0, move(i)),), False, False))
+                    for i in range(20)
+                ),
+            ]
+            jobs = [asyncio.ensure_future(write) for write in writes]
+            await asyncio.sleep(0.2)  # each job is queued on its first step
+            gate.set()
+            return await asyncio.gather(*jobs, return_exceptions=True)
+
+        outcomes = asyncio.run(play())
+        writer.close()
+        gate_outcome, chat_outcome, *moves = outcomes
+        assert gate_outcome is None
+        assert isinstance(chat_outcome, StorageRefused), chat_outcome
+        assert "NUL" in str(chat_outcome)
+        assert [i for i, outcome in enumerate(moves) if outcome is not None] == [5]
+        assert isinstance(moves[5], StorageRefused)
+        for index in range(20):
+            expected = [] if index == 5 else ["move"]
+            assert [entry.action for entry in store.entries(f"g{index}")] == expected
+        assert store.chat("g3") == []
+    finally:
+        store.close()
+
+
+# -- 2. a stalled PostgreSQL ---------------------------------------------------------------
+
+
+class TableLock(threading.Thread):
+    """Another connection holds ``LOCK TABLE entries`` until ``release`` (at most
+    ``STALL`` seconds)."""
+
+    def __init__(self, url: str) -> None:
+        super().__init__(daemon=True)
+        self.url = url
+        self.held = threading.Event()
+        self.release = threading.Event()
+
+    def run(self) -> None:
+        with psycopg.connect(self.url) as connection:
+            connection.execute("LOCK TABLE entries")
+            self.held.set()
+            self.release.wait(STALL)
+            connection.rollback()
+
+
+def timed(call: Callable[[], httpx.Response]) -> tuple[httpx.Response, float]:
+    began = time.monotonic()
+    response = call()
+    return response, time.monotonic() - began
+
+
+def test_a_locked_postgres_table_is_answered_503_within_seconds(postgres_url: str) -> None:
+    with (
+        servers(postgres_url, 1) as (live,),
+        httpx.Client(base_url=live.base, timeout=STALL + 10, trust_env=False) as http,
+    ):
+        game_id, seats = new_game(http)
+        settled_version(http, game_id, seats)
+        lock = TableLock(postgres_url)
+        lock.start()
+        try:
+            assert lock.held.wait(10)
+            move, move_took = timed(lambda: one_move_response(http, game_id, seats))
+            read, read_took = timed(lambda: http.get(f"/api/games/{game_id}"))
+            chat, chat_took = timed(
+                lambda: http.post(f"/api/games/{game_id}/chat", json={"text": "still there?"})
+            )
+            made, made_took = timed(
+                lambda: http.post("/api/games", json={"game": GAME, "seats": ["human", "human"]})
+            )
+            still_locked = not lock.release.is_set() and lock.is_alive()
+        finally:
+            lock.release.set()
+            lock.join()
+        assert still_locked
+        for response, took in ((move, move_took), (read, read_took)):
+            assert took < ANSWERED, took
+            assert response.status_code == 503, response.text
+            assert int(response.headers["Retry-After"]) > 0
+            assert "try again" in response.json()["detail"]
+        assert chat.status_code == 204, chat.text  # the chat is no locked table
+        # the new game is stored, but loading it reads the locked log
+        assert made.status_code in (201, 503), made.text
+        assert max(chat_took, made_took) < ANSWERED
+        assert one_move_response(http, game_id, seats).status_code == 200  # the lock is gone
