@@ -6,14 +6,18 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
+import logging
 import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import Any
 
 import httpx
 import psycopg
 import pytest
+from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
 from stratagem.server.storage import (
     Append,
@@ -26,7 +30,7 @@ from stratagem.server.storage import (
 )
 from stratagem.server.writer import Writer
 
-from .helpers import tokens
+from .helpers import create, tokens
 from .live import servers
 
 GAME = "eighty_years_war"
@@ -283,3 +287,90 @@ def test_a_locked_postgres_table_is_answered_503_within_seconds(postgres_url: st
         assert made.status_code in (201, 503), made.text
         assert max(chat_took, made_took) < ANSWERED
         assert one_move_response(http, game_id, seats).status_code == 200  # the lock is gone
+
+
+# -- 3. odd websocket frames ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("send", "code", "words"),
+    [
+        (lambda socket: socket.send_bytes(b"\x00\x01"), 1003, "must be text"),
+        (lambda socket: socket.send_text("[" * 30_000 + "]" * 30_000), 1008, "over 512"),
+        (lambda socket: socket.send_text("[" * 250 + "]" * 250), 1008, "must be {"),
+        (lambda socket: socket.send_text("{" * 200), 1007, "not JSON"),
+        (lambda socket: socket.send_text('"token"'), 1008, "must be {"),
+        (lambda socket: socket.send_text("null"), 1008, "must be {"),
+        (lambda socket: socket.send_text('{"token": 5}'), 1008, "must be {"),
+    ],
+)
+def test_a_malformed_first_frame_closes_the_socket_with_one_log_line(
+    client: TestClient,
+    caplog: pytest.LogCaptureFixture,
+    send: Callable[[Any], None],
+    code: int,
+    words: str,
+) -> None:
+    game_id = create(client, GAME, ["human", "human"])["id"]
+    caplog.set_level(logging.INFO)
+    with client.websocket_connect(f"/api/games/{game_id}/ws") as socket:
+        send(socket)
+        error = socket.receive_json()
+        with pytest.raises(WebSocketDisconnect) as closed:
+            socket.receive_json()
+    assert error["type"] == "error" and words in error["detail"], error
+    assert closed.value.code == code
+    lines = [record for record in caplog.records if "websocket" in record.getMessage()]
+    assert len(lines) == 1, [record.getMessage() for record in caplog.records]
+    assert lines[0].exc_info is None and f"({code})" in lines[0].getMessage()
+    assert not [record for record in caplog.records if record.exc_info]
+
+
+def test_a_binary_frame_after_the_hello_is_dropped(
+    client: TestClient, caplog: pytest.LogCaptureFixture
+) -> None:
+    created = create(client, GAME, ["human", "human"])
+    with client.websocket_connect(f"/api/games/{created['id']}/ws") as socket:
+        socket.send_json({"token": None})
+        assert socket.receive_json()["type"] == "state"
+        socket.send_bytes(b"\xff" * 10)
+        socket.send_text("not json at all")
+        assert (
+            client.post(f"/api/games/{created['id']}/chat", json={"text": "heard?"}).status_code
+            == 204
+        )
+        heard = socket.receive_json()
+        while heard["type"] != "chat":
+            heard = socket.receive_json()
+    assert heard["lines"][-1]["text"] == "heard?"
+    assert not [record for record in caplog.records if record.exc_info]
+
+
+# -- 5. chat lines that hide or turn text ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("\u200b", "only invisible characters"),
+        ("\ufeff \u200b\u2060", "only invisible characters"),
+        ("\u3164", "only invisible characters"),
+        ("hi \u202eevil", "bidirectional override or isolate (U+202E at character 3)"),
+        ("\u2066x\u2069", "bidirectional override or isolate (U+2066 at character 0)"),
+        ("a\u202ab", "(U+202A at character 1)"),
+    ],
+)
+def test_invisible_and_bidirectional_chat_lines_are_refused(
+    client: TestClient, text: str, words: str
+) -> None:
+    game_id = create(client, GAME, ["human", "human"])["id"]
+    answer = client.post(f"/api/games/{game_id}/chat", json={"text": text})
+    assert answer.status_code == 422, answer.text
+    assert words in answer.json()["detail"]
+
+
+def test_ordinary_chat_lines_with_joiners_and_marks_are_taken(client: TestClient) -> None:
+    game_id = create(client, GAME, ["human", "human"])["id"]
+    for text in ("שלום", "👩\u200d👩\u200d👧", "gg\u200b", "مرحبا\u200f"):
+        answer = client.post(f"/api/games/{game_id}/chat", json={"text": text})
+        assert answer.status_code == 204, (text, answer.text)
