@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
+import json
 import logging
+import socket
 import threading
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -18,6 +21,8 @@ import psycopg
 import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
+from websockets.exceptions import InvalidStatus
+from websockets.sync.client import connect
 
 from stratagem.server.storage import (
     Append,
@@ -374,3 +379,108 @@ def test_ordinary_chat_lines_with_joiners_and_marks_are_taken(client: TestClient
     for text in ("שלום", "👩\u200d👩\u200d👧", "gg\u200b", "مرحبا\u200f"):
         answer = client.post(f"/api/games/{game_id}/chat", json={"text": text})
         assert answer.status_code == 204, (text, answer.text)
+
+
+# -- 6. connections: websockets capped, slow and silent clients dropped ---------------------
+
+
+CAP = 50
+"""Websockets one address may hold open in the tests of the cap."""
+SOCKETS = 300
+REQUEST_TIMEOUT = 2.0
+"""Seconds a connection has to send a whole request, in the tests of slow clients."""
+
+
+def test_websockets_over_the_cap_of_one_address_are_refused_and_the_lobby_answers(
+    tmp_path: Path,
+) -> None:
+    url = f"sqlite:///{tmp_path / 'table.sqlite3'}"
+    env = {"STRATAGEM_WS_PER_ADDRESS": str(CAP)}
+    with (
+        servers(url, 1, env=env) as (live,),
+        httpx.Client(base_url=live.base, timeout=30, trust_env=False) as http,
+        ExitStack() as held,
+    ):
+        game_id, _ = new_game(http)
+        path = f"{live.ws}/api/games/{game_id}/ws"
+        opened, refused = 0, []
+        for _ in range(SOCKETS):
+            try:
+                ws = held.enter_context(connect(path, open_timeout=10))
+            except InvalidStatus as error:
+                refused.append(error.response)
+                continue
+            ws.send('{"token": null}')
+            assert json.loads(ws.recv(timeout=10))["type"] == "state"
+            opened += 1
+        assert opened == CAP
+        assert len(refused) == SOCKETS - CAP
+        for response in refused:
+            assert response.status_code == 503
+            assert int(response.headers["Retry-After"]) > 0
+            assert f"at most {CAP}" in json.loads(response.body)["detail"]
+        assert http.get("/").status_code == 200
+        assert http.get("/api/open").status_code == 200
+        assert http.post("/api/games", json={"game": GAME}).status_code == 201
+        held.close()  # the sockets closed, new ones are taken again
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                with connect(path, open_timeout=10) as again:
+                    again.send('{"token": null}')
+                    assert json.loads(again.recv(timeout=10))["type"] == "state"
+                    break
+            except InvalidStatus:
+                assert time.monotonic() < deadline, "the closed sockets were never let go"
+                time.sleep(0.1)
+        assert "Traceback" not in live.output()[1]
+
+
+def dropped_within(sock: socket.socket, seconds: float, trickle: bytes = b"") -> float | None:
+    """Seconds until the server closed ``sock`` (sending ``trickle`` a byte every 0.5 s
+    meanwhile), or ``None`` if it still holds it after ``seconds``."""
+    began = time.monotonic()
+    sock.settimeout(0.5)
+    sent = 0
+    while time.monotonic() - began < seconds:
+        try:
+            if sock.recv(1024) == b"":
+                return time.monotonic() - began
+        except TimeoutError:
+            pass
+        except ConnectionResetError:
+            return time.monotonic() - began
+        if sent < len(trickle):
+            try:
+                sock.sendall(trickle[sent : sent + 1])
+            except (BrokenPipeError, ConnectionResetError):
+                return time.monotonic() - began
+            sent += 1
+    return None
+
+
+def test_slow_and_silent_clients_are_dropped_within_the_request_timeout(
+    tmp_path: Path,
+) -> None:
+    url = f"sqlite:///{tmp_path / 'table.sqlite3'}"
+    env = {"STRATAGEM_REQUEST_TIMEOUT": str(REQUEST_TIMEOUT)}
+    with servers(url, 1, env=env) as (live,):
+        host, port = live.base.removeprefix("http://").split(":")
+        headers = b"GET /api/catalog HTTP/1.1\r\nHost: x\r\nX-Slow: " + b"a" * 40
+        body = b'POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Length: 400\r\n\r\n{"game"'
+        with (
+            socket.create_connection((host, int(port))) as silent,
+            socket.create_connection((host, int(port))) as slowloris,
+            socket.create_connection((host, int(port))) as half_body,
+        ):
+            half_body.sendall(body)
+            limit = REQUEST_TIMEOUT + 3
+            assert dropped_within(silent, limit) is not None
+            assert dropped_within(slowloris, limit, trickle=headers) is not None
+            assert dropped_within(half_body, limit) is not None
+        with httpx.Client(base_url=live.base, timeout=30, trust_env=False) as http:
+            assert http.get("/api/catalog").status_code == 200
+            game_id, seats = new_game(http)  # a whole request is answered as ever
+            settled_version(http, game_id, seats)
+            time.sleep(REQUEST_TIMEOUT + 0.5)  # a quiet kept-alive connection may be closed
+            assert http.get(f"/api/games/{game_id}").status_code == 200

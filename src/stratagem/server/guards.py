@@ -16,6 +16,8 @@
   instead of FastAPI's list, and safely even when the input holds a lone surrogate (the
   default answer echoes the input and fails to encode it: a 500).
 
+* **Websockets.** ``WebSocketCap`` refuses a websocket beyond ``Settings.ws_per_address``
+  open from one address or ``Settings.ws_total`` in all (503 before the handshake).
 * **Headers.** ``SecurityHeaders`` gives every answer a Content-Security-Policy (only
   this server's own scripts, styles and connections; ``frame-ancestors 'none'``),
   ``X-Content-Type-Options: nosniff`` and ``Referrer-Policy: no-referrer``.
@@ -51,6 +53,8 @@ MAX_LENGTH_DIGITS = 18
 """A ``Content-Length`` with more digits is certainly over any limit (and not worth
 converting: Python refuses to convert very long digit strings)."""
 MAX_PROBLEMS = 10
+WEBSOCKET_RETRY = 5
+"""Seconds a websocket refused at the cap is told to wait."""
 """Validation problems named in one answer; the rest are counted."""
 
 
@@ -167,6 +171,69 @@ class PathGuard:
                     await send({"type": "websocket.close", "code": 1008, "reason": ""})
                 return
         await self.app(scope, receive, send)
+
+
+class WebSocketCap:
+    """Refuse a websocket beyond ``per_address`` open from one client address or
+    ``total`` open in all: 503 with ``Retry-After`` before the handshake where the server
+    can answer one (uvicorn can), else accepted and closed at once with 1013 (try again
+    later). A websocket holds a connection, and its file, as long as the page is open:
+    without a cap, one address could hold them all."""
+
+    def __init__(self, app: ASGIApp, per_address: int, total: int) -> None:
+        self.app = app
+        self.per_address = per_address
+        self.total = total
+        self.open: dict[str, int] = {}
+        self.count = 0
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "websocket":
+            await self.app(scope, receive, send)
+            return
+        client = scope.get("client")
+        address = str(client[0]) if client else "unknown"
+        mine = self.open.get(address, 0)
+        if mine >= self.per_address or self.count >= self.total:
+            reason = (
+                f"{mine} websockets are open from your address; at most {self.per_address}"
+                if mine >= self.per_address
+                else f"the table has {self.count} websockets open, its most"
+            )
+            await self._refuse(scope, receive, send, f"{reason}: close one, or try again later")
+            return
+        self.open[address] = mine + 1
+        self.count += 1
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            self.count -= 1
+            left = self.open[address] - 1
+            if left:
+                self.open[address] = left
+            else:
+                del self.open[address]
+
+    @staticmethod
+    async def _refuse(scope: Scope, receive: Receive, send: Send, detail: str) -> None:
+        if "websocket.http.response" in scope.get("extensions", {}):
+            body = json.dumps({"detail": detail}).encode("utf-8")
+            await send(
+                {
+                    "type": "websocket.http.response.start",
+                    "status": 503,
+                    "headers": [
+                        (b"content-type", b"application/json"),
+                        (b"content-length", str(len(body)).encode("ascii")),
+                        (b"retry-after", str(WEBSOCKET_RETRY).encode("ascii")),
+                    ],
+                }
+            )
+            await send({"type": "websocket.http.response.body", "body": body})
+            return
+        await receive()  # websocket.connect
+        await send({"type": "websocket.accept"})
+        await send({"type": "websocket.close", "code": 1013, "reason": detail[:120]})
 
 
 CONTENT_SECURITY_POLICY = "; ".join(
@@ -298,4 +365,5 @@ def install_guards(app: FastAPI, config: Settings) -> None:
             act=limits.parse(config.rate_act),
             chat=limits.parse(config.rate_chat),
         )
+    app.add_middleware(WebSocketCap, per_address=config.ws_per_address, total=config.ws_total)
     app.add_middleware(SecurityHeaders)  # outermost: refusals at the door carry them too

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 import limits
 
-from stratagem.server.storage import LOCK_TIMEOUT, STATEMENT_TIMEOUT, Timeouts
+from stratagem.server.storage import LOCK_TIMEOUT, MOST_TIMEOUT, STATEMENT_TIMEOUT, Timeouts
 
 DEFAULT_DATABASE = "sqlite:///stratagem.sqlite3"
 DATABASE_ENV = "STRATAGEM_DATABASE_URL"
@@ -28,6 +28,17 @@ DEFAULT_RATE_ACT = "1200/minute"
 """Actions and take-backs one address may post (20 a second, all its seats together)."""
 DEFAULT_RATE_CHAT = "20/minute"
 """Chat lines, seats taken and other changes at the table one address may post."""
+WS_PER_ADDRESS_ENV = "STRATAGEM_WS_PER_ADDRESS"
+WS_TOTAL_ENV = "STRATAGEM_WS_TOTAL"
+REQUEST_TIMEOUT_ENV = "STRATAGEM_REQUEST_TIMEOUT"
+TRUSTED_PROXIES_ENV = "STRATAGEM_TRUSTED_PROXIES"
+DEFAULT_WS_PER_ADDRESS = 64
+"""Websockets one client address may hold open: a page holds one; a household of players
+and spectators behind one router holds a few dozen at most."""
+DEFAULT_WS_TOTAL = 4096
+"""Websockets the process holds open at most."""
+DEFAULT_REQUEST_TIMEOUT = 10.0
+"""Seconds a connection has to send a whole request (headers and body)."""
 LOCK_TIMEOUT_ENV = "STRATAGEM_LOCK_TIMEOUT"
 STATEMENT_TIMEOUT_ENV = "STRATAGEM_STATEMENT_TIMEOUT"
 _OFF = ("0", "false", "no", "off")
@@ -65,6 +76,31 @@ def _env_timeouts() -> Timeouts:
     )
 
 
+def _env_count(name: str, default: int) -> int:
+    value = os.environ.get(name, "").strip()
+    try:
+        return int(value) if value else default
+    except ValueError:
+        raise ValueError(f"{name}={value!r} is not a whole number") from None
+
+
+def _env_ws_per_address() -> int:
+    return _env_count(WS_PER_ADDRESS_ENV, DEFAULT_WS_PER_ADDRESS)
+
+
+def _env_ws_total() -> int:
+    return _env_count(WS_TOTAL_ENV, DEFAULT_WS_TOTAL)
+
+
+def _env_request_timeout() -> float:
+    return _env_seconds(REQUEST_TIMEOUT_ENV, DEFAULT_REQUEST_TIMEOUT)
+
+
+def _env_trusted_proxies() -> tuple[str, ...]:
+    value = os.environ.get(TRUSTED_PROXIES_ENV, "")
+    return tuple(part.strip() for part in value.split(",") if part.strip())
+
+
 def _env_telemetry() -> bool:
     return os.environ.get(TELEMETRY_ENV, "").strip().lower() in _ON
 
@@ -87,6 +123,13 @@ class Settings:
     all (PostgreSQL), before the request is answered 503 (``STRATAGEM_LOCK_TIMEOUT``,
     default 2 s, and ``STRATAGEM_STATEMENT_TIMEOUT``, default 4 s).
 
+    ``ws_per_address`` and ``ws_total`` cap the websockets open from one client address
+    and in all (``STRATAGEM_WS_PER_ADDRESS``, default 64; ``STRATAGEM_WS_TOTAL``, 4096);
+    ``request_timeout`` is how long a connection has to send a whole request before it
+    is dropped (``STRATAGEM_REQUEST_TIMEOUT``, 10 s); ``X-Forwarded-For`` is believed only
+    from ``trusted_proxies`` (``STRATAGEM_TRUSTED_PROXIES``, addresses or networks
+    separated by commas; none by default). See ``serving.py``.
+
     ``telemetry`` (``STRATAGEM_TELEMETRY=on``) lets FastAPI report each request to the
     OpenTelemetry providers configured in the process; off by default, since asking
     whether any is configured costs every request a few per cent of a busy server.
@@ -101,10 +144,21 @@ class Settings:
     rate_chat: str = field(default_factory=_env_rate_chat)
     telemetry: bool = field(default_factory=_env_telemetry)
     timeouts: Timeouts = field(default_factory=_env_timeouts)
+    ws_per_address: int = field(default_factory=_env_ws_per_address)
+    ws_total: int = field(default_factory=_env_ws_total)
+    request_timeout: float = field(default_factory=_env_request_timeout)
+    trusted_proxies: tuple[str, ...] = field(default_factory=_env_trusted_proxies)
 
     def __post_init__(self) -> None:
         if self.max_body < 1:
             raise ValueError(f"max_body must be at least 1 byte, not {self.max_body}")
+        if min(self.ws_per_address, self.ws_total) < 1:
+            raise ValueError("ws_per_address and ws_total must be at least 1")
+        if not 0 < self.request_timeout <= MOST_TIMEOUT:
+            raise ValueError(
+                f"request_timeout is {self.request_timeout} s; it must be over 0 and at "
+                f"most {MOST_TIMEOUT} s"
+            )
         rates = (
             ("rate_create", self.rate_create),
             ("rate_act", self.rate_act),
