@@ -4,9 +4,10 @@ For each database (SQLite always, on a fresh temporary file; PostgreSQL too when
 ``--postgres URL`` or ``STRATAGEM_DATABASE_URL`` names one) and each mode, a fresh
 ``stratagem serve --bot-delay 0`` is started in its own process (with
 ``STRATAGEM_RATE_LIMITS=0`` and no cap on websockets per address) and ``--games`` games
-of Eighty Years War, two people each, are played over HTTP and websockets by ``--clients`` client processes (default 2 in
-saturation, 1 under load), each running its own asyncio event loop on its share of the
-games (every ``--clients``-th slot), all started at one shared time. Every person listens
+of Eighty Years War, two people each, are played over HTTP and websockets by
+``--clients`` client processes (default 2 in saturation, 1 under load), each running its
+own asyncio event loop on its share of the games (every ``--clients``-th slot), all
+started at one shared time. Every person listens
 on its own websocket and posts on its own keep-alive HTTP/1.1 connection; a game that
 ends (or reaches ``--moves``) is replaced by a new one, so the load stays constant. Only
 127.0.0.1 is ever contacted.
