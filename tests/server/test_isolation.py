@@ -6,9 +6,12 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
+import errno
 import json
 import logging
 import socket
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -24,6 +27,7 @@ from starlette.websockets import WebSocketDisconnect
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 
+from stratagem.server.serving import MOST_FILES
 from stratagem.server.storage import (
     Append,
     ChatLine,
@@ -484,3 +488,58 @@ def test_slow_and_silent_clients_are_dropped_within_the_request_timeout(
             settled_version(http, game_id, seats)
             time.sleep(REQUEST_TIMEOUT + 0.5)  # a quiet kept-alive connection may be closed
             assert http.get(f"/api/games/{game_id}").status_code == 200
+
+
+def test_an_exhausted_process_answers_503_not_500(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def no_files(_most: int) -> list[object]:
+        raise OSError(errno.EMFILE, "Too many open files")
+
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    monkeypatch.setattr(hub.store, "open_games", no_files)
+    answer = client.get("/api/open")
+    assert answer.status_code == 503, answer.text
+    assert int(answer.headers["Retry-After"]) > 0
+    assert "try again" in answer.json()["detail"]
+
+
+def test_the_open_file_limit_is_raised_to_the_hard_limit() -> None:
+    script = (
+        "import resource\n"
+        "from stratagem.server.serving import raise_open_files\n"
+        "soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)\n"
+        "resource.setrlimit(resource.RLIMIT_NOFILE, (256, hard))\n"
+        "print(raise_open_files(), resource.getrlimit(resource.RLIMIT_NOFILE)[0], hard)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True
+    )
+    raised, soft, hard = (int(word) for word in done.stdout.split())
+    assert raised == soft == min(hard, MOST_FILES) > 256
+
+
+# -- 7. who the client is -------------------------------------------------------------------
+
+
+def creations(base: str, addresses: list[str]) -> list[int]:
+    """Statuses of one game created per claimed ``X-Forwarded-For`` address."""
+    with httpx.Client(base_url=base, timeout=30, trust_env=False) as http:
+        return [
+            http.post(
+                "/api/games",
+                json={"game": GAME, "seats": ["random", "random"]},
+                headers={"X-Forwarded-For": address},
+            ).status_code
+            for address in addresses
+        ]
+
+
+def test_x_forwarded_for_is_believed_only_from_a_trusted_proxy(tmp_path: Path) -> None:
+    claimed = ["203.0.113.1", "203.0.113.2", "203.0.113.3"]
+    env = {"STRATAGEM_RATE_CREATE": "2/minute"}
+    with servers(f"sqlite:///{tmp_path / 'a.sqlite3'}", 1, rate_limits=True, env=env) as (live,):
+        assert creations(live.base, claimed) == [201, 201, 429]  # one client: 127.0.0.1
+    env["STRATAGEM_TRUSTED_PROXIES"] = "127.0.0.1"
+    with servers(f"sqlite:///{tmp_path / 'b.sqlite3'}", 1, rate_limits=True, env=env) as (live,):
+        assert creations(live.base, claimed) == [201, 201, 201]  # three behind the proxy
