@@ -543,3 +543,22 @@ def test_x_forwarded_for_is_believed_only_from_a_trusted_proxy(tmp_path: Path) -
     env["STRATAGEM_TRUSTED_PROXIES"] = "127.0.0.1"
     with servers(f"sqlite:///{tmp_path / 'b.sqlite3'}", 1, rate_limits=True, env=env) as (live,):
         assert creations(live.base, claimed) == [201, 201, 201]  # three behind the proxy
+
+
+def test_rate_limits_hold_across_processes_on_postgres(postgres_url: str) -> None:
+    env = {"STRATAGEM_RATE_CREATE": "3/hour", "STRATAGEM_RATE_CHAT": "2/hour"}
+    with servers(postgres_url, 2, rate_limits=True, env=env) as (one, two):
+        statuses = [creations(live.base, ["ignored"])[0] for live in (one, two, one, two)]
+        assert statuses == [201, 201, 201, 429]
+        with httpx.Client(timeout=30, trust_env=False) as http:
+            refused = http.post(f"{one.base}/api/games", json={"game": GAME})
+            assert refused.status_code == 429
+            assert 1 <= int(refused.headers["Retry-After"]) <= 3600
+            assert "at most 3 per 1 hour" in refused.json()["detail"]
+            listed = http.get(f"{one.base}/api/open").json()  # reading is never counted
+            assert listed == []
+            chat = [
+                http.post(f"{live.base}/api/games/nosuchgame/chat", json={"text": "hi"})
+                for live in (two, one, two)
+            ]
+            assert [answer.status_code for answer in chat] == [404, 404, 429]

@@ -116,6 +116,7 @@ def create_app(
         cluster = Postgres(store.libpq_url()) if store.postgres else Solo()
         hub = Hub(store, config.bot_delay, cluster)
         app.state.hub = hub
+        app.state.shared_rates = store if store.postgres else None  # guards.RateLimit
         try:
             await hub.start()
             if on_ready is not None:

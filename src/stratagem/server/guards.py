@@ -5,10 +5,11 @@
   (a chunked body) as soon as the bytes streamed in pass the limit, without ever holding
   more than one chunk. A malformed ``Content-Length`` is a 400.
 * **Rate.** ``RateLimit`` counts, per client address, the games created and the actions
-  and take-backs posted, in a moving window (the ``limits`` library, in memory: one
-  server process, one count), and answers 429 with ``Retry-After`` once a limit is used
-  up. The address is the ASGI scope's ``client``: behind a proxy, run uvicorn with its
-  proxy headers trusted, or every player shares the proxy's address.
+  and take-backs posted, in a moving window (the ``limits`` library, in memory) for one
+  process, in the database for processes sharing PostgreSQL, and answers 429 with
+  ``Retry-After`` once a limit is used up. The address is the ASGI scope's ``client``:
+  behind a proxy, trust its ``X-Forwarded-For`` (``Settings.trusted_proxies``), or every
+  player shares the proxy's address.
 * **Path.** ``PathGuard`` refuses (422) a path holding a control character or a lone
   surrogate (``/api/games/%00``) before any of it reaches the database.
 * **Validation.** A request whose fields pydantic refuses is answered 422 with one
@@ -35,6 +36,7 @@ import time
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+import anyio
 import limits
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -45,6 +47,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from stratagem.server.models import control_character
 from stratagem.server.settings import Settings
+from stratagem.server.storage import StorageRefused, StorageUnavailable, Store
 
 CREATE_PATH = re.compile(r"/api/games/?")
 ACT_PATH = re.compile(r"/api/games/[^/]+/(?:actions|takeback)/?")
@@ -285,7 +288,12 @@ class SecurityHeaders:
 class RateLimit:
     """Refuse (429) game creations, actions and take-backs, and chat lines and changes at
     the table, each beyond its rate per client address; other requests pass uncounted.
-    Each attempt counts, refused or not."""
+    Each attempt counts, refused or not.
+
+    One process counts in memory, in a moving window. Processes sharing a PostgreSQL
+    database (the application's ``state.shared_rates`` is its store) count together in
+    the database, in fixed windows of the rate's length, so that three processes do not
+    allow three times the rate; while the database is away, each counts alone."""
 
     def __init__(
         self,
@@ -309,9 +317,8 @@ class RateLimit:
                     continue
                 client = scope.get("client")
                 address = str(client[0]) if client else "unknown"
-                if not self.limiter.hit(item, name, address):
-                    reset = self.limiter.get_window_stats(item, name, address).reset_time
-                    wait = max(1, math.ceil(reset - time.time()))
+                wait = await self._wait(scope, item, name, address)
+                if wait:
                     await refuse(
                         send,
                         429,
@@ -322,6 +329,23 @@ class RateLimit:
                     return
                 break
         await self.app(scope, receive, send)
+
+    async def _wait(self, scope: Scope, item: limits.RateLimitItem, name: str, address: str) -> int:
+        """Count an attempt: 0 if it is within the rate, else the seconds to wait."""
+        store = getattr(getattr(scope.get("app"), "state", None), "shared_rates", None)
+        if isinstance(store, Store):
+            try:
+                hits, left = await anyio.to_thread.run_sync(
+                    store.hit, f"{name} {address}", item.get_expiry()
+                )
+            except (StorageUnavailable, StorageRefused):
+                pass  # counted here alone until the database is back
+            else:
+                return 0 if hits <= item.amount else max(1, math.ceil(left))
+        if self.limiter.hit(item, name, address):
+            return 0
+        reset = self.limiter.get_window_stats(item, name, address).reset_time
+        return max(1, math.ceil(reset - time.time()))
 
 
 def _problem(item: Mapping[str, Any]) -> str:

@@ -520,12 +520,26 @@ def _notify(connection: Connection, lines: Sequence[str]) -> None:
     )
 
 
+_HIT = """
+INSERT INTO rate_hits AS r (key, slot, hits, ends)
+SELECT :key, n.slot, 1, (n.slot + 1) * :seconds
+FROM (SELECT floor(extract(epoch FROM clock_timestamp()) / :seconds)::bigint AS slot) AS n
+ON CONFLICT (key, slot) DO UPDATE SET hits = r.hits + 1
+RETURNING r.hits, r.ends - extract(epoch FROM clock_timestamp())
+"""
+"""Count one attempt in the current window of ``seconds`` (the database's clock, the same
+for every process): the attempts counted so far and the seconds until the window ends."""
+SWEEP_HITS = 1000
+"""Attempts counted between two sweeps of the windows that have ended."""
+
+
 class Store:
     """Reads and appends games; every method is one short transaction (call off the loop)."""
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self.postgres = engine.dialect.name == "postgresql"
+        self._hits = 0
 
     @classmethod
     def open(cls, url: str, timeouts: Timeouts | None = None) -> Store:
@@ -661,6 +675,21 @@ class Store:
                 for append in appends
             )
             raise StorageError(f"{numbers}: written by another writer first") from None
+
+    @_guarded
+    def hit(self, key: str, seconds: int) -> tuple[int, float]:
+        """Count one attempt of ``key`` (a rate limit's name and a client address) in a
+        fixed window of ``seconds`` shared by every process on this PostgreSQL database:
+        (attempts in the window so far, seconds until it ends). Now and then the windows
+        that have ended are swept away."""
+        with self.engine.begin() as connection:
+            row = connection.execute(text(_HIT), {"key": key, "seconds": seconds}).one()
+            self._hits += 1
+            if self._hits % SWEEP_HITS == 0:
+                connection.execute(
+                    text("DELETE FROM rate_hits WHERE ends < extract(epoch FROM now())")
+                )
+        return int(row[0]), float(row[1])
 
     @_guarded
     def last_change(self, game_id: str) -> dt.datetime | None:
