@@ -9,6 +9,7 @@ import datetime as dt
 import errno
 import json
 import logging
+import os
 import socket
 import subprocess
 import sys
@@ -27,6 +28,7 @@ from starlette.websockets import WebSocketDisconnect
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 
+from stratagem.server.memory import Trimmer, give_back
 from stratagem.server.serving import MOST_FILES
 from stratagem.server.storage import (
     Append,
@@ -562,3 +564,44 @@ def test_rate_limits_hold_across_processes_on_postgres(postgres_url: str) -> Non
                 for live in (two, one, two)
             ]
             assert [answer.status_code for answer in chat] == [404, 404, 429]
+
+
+# -- 8. memory given back ---------------------------------------------------------------------
+
+
+def resident() -> int:
+    """This process's resident size in bytes."""
+    with open("/proc/self/statm") as statm:
+        return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+
+def test_freed_memory_is_given_back_to_the_system() -> None:
+    """Blocks of 4 KiB (glibc's heap, not Python's arenas), one in 50 kept: the heap's top
+    stays in use, so glibc keeps the freed pages until it is asked to give them back."""
+    blocks = [bytes(4096) for _ in range(60_000)]
+    kept = blocks[::50]
+    del blocks
+    before = resident()
+    assert give_back()
+    assert before - resident() > 64 * 2**20
+    assert len(kept) == 1200
+
+
+def test_memory_is_given_back_once_tables_unload(monkeypatch: pytest.MonkeyPatch) -> None:
+    trims: list[int] = []
+    monkeypatch.setattr("stratagem.server.memory.give_back", lambda: trims.append(1) or True)
+    tables: dict[str, object] = {}
+    trimmer = Trimmer(tables)
+    for index in range(3):
+        tables[f"g{index}"] = object()
+        asyncio.run(trimmer.look())
+    assert trims == []
+    del tables["g0"], tables["g1"]
+    asyncio.run(trimmer.look())
+    asyncio.run(trimmer.look())  # nothing unloaded since
+    assert trims == [1]
+    tables["g3"] = object()
+    asyncio.run(trimmer.look())
+    del tables["g3"]
+    asyncio.run(trimmer.look())
+    assert trims == [1, 1]

@@ -26,6 +26,7 @@ from stratagem.server.docs import add_docs
 from stratagem.server.errors import Refused
 from stratagem.server.guards import install_guards
 from stratagem.server.hub import Hub
+from stratagem.server.memory import Trimmer
 from stratagem.server.settings import Settings
 from stratagem.server.storage import StorageRefused, StorageUnavailable, Store
 
@@ -114,15 +115,17 @@ def create_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = await asyncio.to_thread(Store.open, config.database_url, config.timeouts)
         cluster = Postgres(store.libpq_url()) if store.postgres else Solo()
-        hub = Hub(store, config.bot_delay, cluster)
+        hub = Hub(store, config.bot_delay, cluster, idle=config.table_idle)
         app.state.hub = hub
         app.state.shared_rates = store if store.postgres else None  # guards.RateLimit
+        trimmer = asyncio.create_task(Trimmer(hub.tables).run(), name="stratagem trimmer")
         try:
             await hub.start()
             if on_ready is not None:
                 on_ready()
             yield
         finally:
+            trimmer.cancel()
             await hub.close()
             store.close()
 

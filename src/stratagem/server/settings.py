@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 import limits
 
+from stratagem.server.hub import IDLE
 from stratagem.server.storage import LOCK_TIMEOUT, MOST_TIMEOUT, STATEMENT_TIMEOUT, Timeouts
 
 DEFAULT_DATABASE = "sqlite:///stratagem.sqlite3"
@@ -39,6 +40,7 @@ DEFAULT_WS_TOTAL = 4096
 """Websockets the process holds open at most."""
 DEFAULT_REQUEST_TIMEOUT = 10.0
 """Seconds a connection has to send a whole request (headers and body)."""
+TABLE_IDLE_ENV = "STRATAGEM_TABLE_IDLE"
 LOCK_TIMEOUT_ENV = "STRATAGEM_LOCK_TIMEOUT"
 STATEMENT_TIMEOUT_ENV = "STRATAGEM_STATEMENT_TIMEOUT"
 _OFF = ("0", "false", "no", "off")
@@ -101,6 +103,10 @@ def _env_trusted_proxies() -> tuple[str, ...]:
     return tuple(part.strip() for part in value.split(",") if part.strip())
 
 
+def _env_table_idle() -> float:
+    return _env_seconds(TABLE_IDLE_ENV, IDLE)
+
+
 def _env_telemetry() -> bool:
     return os.environ.get(TELEMETRY_ENV, "").strip().lower() in _ON
 
@@ -130,6 +136,10 @@ class Settings:
     from ``trusted_proxies`` (``STRATAGEM_TRUSTED_PROXIES``, addresses or networks
     separated by commas; none by default). See ``serving.py``.
 
+    ``table_idle``: seconds after which a table with no connection and nothing to play
+    is unloaded from memory (``STRATAGEM_TABLE_IDLE``, default 600; its memory is then
+    given back to the system, ``memory.py``).
+
     ``telemetry`` (``STRATAGEM_TELEMETRY=on``) lets FastAPI report each request to the
     OpenTelemetry providers configured in the process; off by default, since asking
     whether any is configured costs every request a few per cent of a busy server.
@@ -148,12 +158,15 @@ class Settings:
     ws_total: int = field(default_factory=_env_ws_total)
     request_timeout: float = field(default_factory=_env_request_timeout)
     trusted_proxies: tuple[str, ...] = field(default_factory=_env_trusted_proxies)
+    table_idle: float = field(default_factory=_env_table_idle)
 
     def __post_init__(self) -> None:
         if self.max_body < 1:
             raise ValueError(f"max_body must be at least 1 byte, not {self.max_body}")
         if min(self.ws_per_address, self.ws_total) < 1:
             raise ValueError("ws_per_address and ws_total must be at least 1")
+        if self.table_idle <= 0:
+            raise ValueError(f"table_idle must be over 0 s, not {self.table_idle}")
         if not 0 < self.request_timeout <= MOST_TIMEOUT:
             raise ValueError(
                 f"request_timeout is {self.request_timeout} s; it must be over 0 and at "
