@@ -314,6 +314,7 @@ def test_a_locked_postgres_table_is_answered_503_within_seconds(postgres_url: st
         (lambda socket: socket.send_text("null"), 1008, "must be {"),
         (lambda socket: socket.send_text('{"token": 5}'), 1008, "must be {"),
     ],
+    ids=["binary", "60 kB nested", "nested", "not JSON", "a string", "null", "a number token"],
 )
 def test_a_malformed_first_frame_closes_the_socket_with_one_log_line(
     client: TestClient,
