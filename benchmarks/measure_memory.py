@@ -6,7 +6,7 @@ tables unloaded after ``--idle`` seconds unused: ``STRATAGEM_TABLE_IDLE``) plays
 ``--games`` games of ``--game`` between two random bots, ``--at-once`` at a time; its
 resident size (``VmRSS``) is read when it is up, once every game has ended, and then
 every second for ``--wait`` seconds while the tables unload and memory is given back
-(``stratagem.server.memory``). Only 127.0.0.1 is contacted.
+(``stratagem.server.memory``, whose log lines are shown). Only 127.0.0.1 is contacted.
 
     .venv/bin/python benchmarks/measure_memory.py [--game tercios] [--games 60]
         [--at-once 20] [--idle 3] [--wait 40]
@@ -90,8 +90,9 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         command = [sys.executable, "-c", SERVE, "serve", "--port", str(port), "--bot-delay", "0"]
         command += ["--database", f"sqlite:///{folder}/table.sqlite3"]
+        said = Path(folder) / "server.log"
         process = subprocess.Popen(
-            command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+            command, env=env, stdout=subprocess.DEVNULL, stderr=said.open("wb")
         )
         try:
             with httpx.Client(
@@ -113,6 +114,9 @@ def main() -> None:
         finally:
             process.kill()
             process.wait()
+        for line in said.read_text().splitlines():
+            if "tables unloaded" in line:
+                print("  server:", line.split(": ", 1)[-1])
 
 
 if __name__ == "__main__":

@@ -13,11 +13,24 @@ import asyncio
 import ctypes
 import ctypes.util
 import gc
+import logging
+import os
 from collections.abc import Callable, Sized
 from functools import cache
 
 TRIM_EVERY = 10.0
 """Seconds between two looks at the number of tables loaded."""
+log = logging.getLogger(__name__)
+
+
+def resident_mib() -> float | None:
+    """This process's resident size in MiB (``None`` where ``/proc`` does not say)."""
+    try:
+        with open("/proc/self/statm") as statm:
+            pages = int(statm.read().split()[1])
+    except (OSError, ValueError, IndexError):
+        return None
+    return pages * os.sysconf("SC_PAGE_SIZE") / 2**20
 
 
 @cache
@@ -54,7 +67,17 @@ class Trimmer:
         """One look: trim if tables were unloaded since the fewest seen after a trim."""
         loaded = len(self.tables)
         if loaded < self.peak:
+            before = resident_mib()
             await asyncio.to_thread(give_back)
+            after = resident_mib()
+            if before is not None and after is not None:
+                log.info(
+                    "%d of %d tables unloaded: resident memory %.0f -> %.0f MiB",
+                    self.peak - loaded,
+                    self.peak,
+                    before,
+                    after,
+                )
             self.trims += 1
             self.peak = loaded
         else:
