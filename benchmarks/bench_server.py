@@ -3,10 +3,11 @@
 For each database (SQLite always, on a fresh temporary file; PostgreSQL too when
 ``--postgres URL`` or ``STRATAGEM_DATABASE_URL`` names one) and each mode, a fresh
 ``stratagem serve --bot-delay 0`` is started in its own process (with
-``STRATAGEM_RATE_LIMITS=0``) and ``--games`` games of Eighty Years War, two people each,
-are played over HTTP and websockets by ``--clients`` client processes (default 2 in
-saturation, 1 under load), each running its own asyncio event loop on its share of the
-games (every ``--clients``-th slot), all started at one shared time. Every person listens
+``STRATAGEM_RATE_LIMITS=0`` and no cap on websockets per address) and ``--games`` games
+of Eighty Years War, two people each, are played over HTTP and websockets by
+``--clients`` client processes (default 2 in saturation, 1 under load), each running its
+own asyncio event loop on its share of the games (every ``--clients``-th slot), all
+started at one shared time. Every person listens
 on its own websocket and posts on its own keep-alive HTTP/1.1 connection; a game that
 ends (or reaches ``--moves``) is replaced by a new one, so the load stays constant. Only
 127.0.0.1 is ever contacted.
@@ -93,7 +94,8 @@ GAME = "eighty_years_war"
 SERVE = "from stratagem.cli import main; main()"
 ROOT = Path(__file__).resolve().parent.parent
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
-SERVER_ENV = {"STRATAGEM_RATE_LIMITS": "0"}
+SERVER_ENV = {"STRATAGEM_RATE_LIMITS": "0", "STRATAGEM_WS_PER_ADDRESS": "100000"}
+"""Every client here is 127.0.0.1: no rate limit, and no cap on its websockets."""
 START_TIMEOUT = 60.0
 """Seconds the server has to answer after it is started."""
 GRACE = 10.0

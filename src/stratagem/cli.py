@@ -718,6 +718,7 @@ def _serve(
     import uvicorn  # noqa: PLC0415  (the web table loads only when asked for)
 
     from stratagem.server import Settings, create_app  # noqa: PLC0415
+    from stratagem.server.serving import raise_open_files, uvicorn_options  # noqa: PLC0415
     from stratagem.server.storage import open_error  # noqa: PLC0415
 
     settings = Settings.from_env()
@@ -735,6 +736,7 @@ def _serve(
     def ready() -> None:
         _stdout().print(Text(f"The Stratagem table is at http://{host}:{port}/", style="bold"))
 
+    files = raise_open_files()
     uvicorn.run(
         create_app(settings, on_ready=ready),
         host=host,
@@ -743,6 +745,7 @@ def _serve(
         access_log=access_log,
         ws_max_size=WS_MAX_SIZE,
         ws_per_message_deflate=False,  # one text goes to many sockets: never squeezed per socket
+        **uvicorn_options(settings.request_timeout, settings.trusted_proxies, files),
     )
 
 

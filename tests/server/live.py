@@ -101,12 +101,14 @@ def servers(
     *,
     rate_limits: bool | None = False,
     keep_output: bool = True,
+    env: dict[str, str] | None = None,
 ) -> Iterator[list[Live]]:
     """``count`` ``stratagem serve`` processes on one database, all ready to answer (they
     start side by side). Rate limits are off unless asked for (every client here is
-    127.0.0.1; ``None``: as the environment says); their output is kept in temporary
-    files (``Live.output``). All are killed at the end."""
-    env = dict(os.environ)
+    127.0.0.1; ``None``: as the environment says); ``env``: more variables for them.
+    Their output is kept in temporary files (``Live.output``). All are killed at the
+    end."""
+    env = {**os.environ, **(env or {})}
     if rate_limits is not None:
         env["STRATAGEM_RATE_LIMITS"] = "1" if rate_limits else "0"
     started: list[Live] = []

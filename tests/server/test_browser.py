@@ -8,6 +8,10 @@ goes too fast; a Tercios unit is moved exactly by clicking the table; the API's 
 with nothing fetched from outside. Screenshots are saved under ``screenshots/`` (ignored by
 git), or ``$STRATAGEM_SCREENSHOTS``.
 
+Contexts bypass the pages' Content-Security-Policy: Playwright's ``wait_for_function``
+evaluates its predicate as a string in the page, which the policy forbids
+(``test_headers.py`` checks the pages under their policy).
+
 A game with a person seated gets its seed from the server, in secret, so these tests see a
 different deal each run: nothing here depends on the deal (moves are chosen among those
 offered, by seeded scripts)."""
@@ -35,6 +39,8 @@ from stratagem.testing.browser import chromium, needs_chromium
 from .live import server
 
 SHOTS = Path(os.environ.get("STRATAGEM_SCREENSHOTS", Path(__file__).parents[2] / "screenshots"))
+CONTEXT: dict[str, Any] = {"bypass_csp": True, "viewport": {"width": 1400, "height": 1000}}
+"""Every browser context's options (see above for the policy bypassed)."""
 GAME_WAIT = 240.0
 GAMES = [info.name for info in stratagem.available_games()]
 
@@ -113,7 +119,7 @@ SEED_NOTE = (
 
 def open_lobby(browser: Browser, base: str, game: str, seats: list[str]) -> Page:
     """The lobby with ``game`` chosen, its player count and who plays each seat."""
-    lobby = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
+    lobby = browser.new_context(**CONTEXT).new_page()
     lobby.goto(base)
     lobby.wait_for_selector(f"#game option[value='{game}']", state="attached")
     lobby.select_option("#game", game)
@@ -353,7 +359,7 @@ def test_two_people_play_a_whole_game_in_their_browsers(
     assert set(links) == {"Dutch", "Spanish"}
     pages: dict[str, Page] = {}
     for seat, link in links.items():
-        context = browser.new_context(viewport={"width": 1400, "height": 1000})
+        context = browser.new_context(**CONTEXT)
         pages[seat] = context.new_page()
         pages[seat].goto(base + link)
         pages[seat].wait_for_function("document.body.dataset.seat !== undefined")
@@ -423,7 +429,7 @@ def test_every_game_is_played_to_its_end_against_bots(
     options = SHORTEST.get(name, {})
     links, spectator_link = create_in_lobby(browser, base, name, seats, options)
     ((seat, link),) = links.items()
-    page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
+    page = browser.new_context(**CONTEXT).new_page()
     page.goto(base + link)
     page.wait_for_selector("#board svg")
     page.wait_for_function("document.body.dataset.seat !== ''")
@@ -432,7 +438,7 @@ def test_every_game_is_played_to_its_end_against_bots(
     shot(page, f"{name}-start")
     assert autoplay(page, seat, 1, clicks=BOARD_CLICKS) > 0
     shot(page, f"{name}-board")
-    spectator = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
+    spectator = browser.new_context(**CONTEXT).new_page()
     spectator.goto(base + spectator_link)
     spectator.wait_for_selector("#board svg")
     assert spectator.locator("#who").text_content() == "Spectating"
@@ -511,7 +517,7 @@ def to_activation(page: Page, seat: str, commander: str | None = None) -> None:
 def test_tercios_exact_moves_by_clicking_the_table(browser: Browser, base: str) -> None:
     links, _ = create_in_lobby(browser, base, "tercios", ["human", "random"], SHORTEST["tercios"])
     link = links["Spanish"]
-    page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
+    page = browser.new_context(**CONTEXT).new_page()
     page.goto(base + link)
     page.wait_for_function("document.body.dataset.toMove === 'Spanish'")
     assert page.locator("button.action[data-action$=': Run!']").count()
@@ -634,7 +640,7 @@ def test_a_game_of_bots_alone_keeps_its_seed(browser: Browser, base: str, tmp_pa
         seed=BIGGEST_SEED,
     )
     assert links == {}
-    page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
+    page = browser.new_context(**CONTEXT).new_page()
     page.goto(base + spectator_link)
     page.wait_for_selector("#result:not([hidden])", timeout=GAME_WAIT * 1000)
     final = read_state(base, spectator_link)
@@ -684,7 +690,7 @@ def test_the_page_waits_out_a_busy_database_and_a_rate_limit(browser: Browser, b
     )
     assert made.status_code == 201, made.text
     ((seat, link),) = ((s["seat"], s["link"]) for s in made.json()["seats"] if s["link"])
-    page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
+    page = browser.new_context(**CONTEXT).new_page()
     goto_through_a_busy_socket(page, base + link, seat)
     check_commitment_shown(page, read_state(base, link))
     shot(page, "eighty_years_war-start")
@@ -736,7 +742,7 @@ def test_the_page_waits_out_a_busy_database_and_a_rate_limit(browser: Browser, b
 
 def test_api_docs_render_offline(browser: Browser, base: str) -> None:
     pytest.importorskip("fastapi_offline", reason="the docs' assets package is not installed")
-    page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
+    page = browser.new_context(**CONTEXT).new_page()
     outside: list[str] = []
 
     def refuse(route: Route) -> None:

@@ -9,7 +9,9 @@ game, the details of a thing tapped on the board, the creator's new link, and th
 board text measure (``board_problems``) at several positions of each game's real page.
 
 Screenshots go to ``screenshots/friends/`` (ignored by git), or
-``$STRATAGEM_SCREENSHOTS/friends``."""
+``$STRATAGEM_SCREENSHOTS/friends``. Contexts bypass the pages' Content-Security-Policy,
+which forbids the string predicates of Playwright's ``wait_for_function``
+(``test_headers.py`` checks the pages under their policy)."""
 
 from __future__ import annotations
 
@@ -64,7 +66,7 @@ def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 def new_page(browser: Browser) -> Page:
     """A page in a browser context of its own (its own localStorage: another person)."""
-    page = browser.new_context(viewport={"width": WIDTH, "height": 900}).new_page()
+    page = browser.new_context(bypass_csp=True, viewport={"width": WIDTH, "height": 900}).new_page()
     page.set_default_timeout(WAIT_MS)
     return page
 
@@ -570,7 +572,7 @@ def test_a_replaced_links_page_is_told_and_a_resigned_persons_page_watches(
 
 def test_a_phone_gets_one_column(browser: Browser, base: str) -> None:
     made = create(base, "eighty_years_war", ["human", "random"])
-    page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    page = browser.new_context(bypass_csp=True, viewport={"width": 390, "height": 844}).new_page()
     open_seat_page(page, base, link_of(made, 0))
     board = page.locator("#board").bounding_box()
     side = page.locator("aside.side").bounding_box()

@@ -11,6 +11,8 @@ import asyncio
 import contextlib
 import datetime as dt
 import functools
+import json
+import logging
 from typing import Annotated, Any
 
 import anyio
@@ -19,7 +21,7 @@ from fastapi import APIRouter, Header, Request, Response, WebSocket, WebSocketDi
 from stratagem.bots import bot_names
 from stratagem.core import JsonDict, available_games, game_info, load, options_model
 from stratagem.server.connections import CLOSE_CODE, CLOSE_REASON
-from stratagem.server.errors import Forbidden, Refused
+from stratagem.server.errors import BadFrame, Refused
 from stratagem.server.hub import FORBIDDEN_OPTIONS, Hub
 from stratagem.server.models import (
     ActionRequest,
@@ -41,6 +43,9 @@ from stratagem.server.table import Connection, Table
 
 TOKEN_WAIT = 10.0
 """Seconds a new websocket has to say who it is."""
+HELLO = '{"token": <seat token or null>}'
+HELLO_MOST = 512
+"""Characters of a websocket's first message at most (a token has 43)."""
 
 Token = Annotated[str | None, Header(alias="X-Seat-Token", max_length=128)]
 CreatorToken = Annotated[str | None, Header(alias="X-Creator-Token", max_length=128)]
@@ -55,6 +60,7 @@ PAYLOAD: dict[int | str, dict[str, Any]] = {
 JSON = "application/json"
 
 router = APIRouter()
+log = logging.getLogger(__name__)
 
 
 def hub_of(request: Request | WebSocket) -> Hub:
@@ -349,17 +355,17 @@ async def updates(websocket: WebSocket, game_id: str) -> None:
     hub = hub_of(websocket)
     try:
         await hub.table(game_id)  # no such game, or one set aside: said before any token
-        hello = await asyncio.wait_for(websocket.receive_json(), TOKEN_WAIT)
-        token = hello.get("token") if isinstance(hello, dict) else None
-        if token is not None and not isinstance(token, str):
-            raise Forbidden('the first message must be {"token": <seat token or null>}')
+        token = await asyncio.wait_for(_hello(websocket), TOKEN_WAIT)
         # the table in memory now: while the token was awaited, an idle one may have been
         # unloaded, and a connection to it would hear of nothing
         table = await hub.table(game_id)
         table.seat_for(token)  # a wrong token is refused before the connection opens
-    except (Refused, StorageUnavailable, TimeoutError, ValueError) as error:
+    except (Refused, StorageUnavailable, TimeoutError, BadFrame) as error:
         detail = str(error) or "no token was sent in time"
         code = 1013 if isinstance(error, StorageUnavailable) else 4403  # 1013: try again later
+        if isinstance(error, BadFrame):
+            code = error.code
+            log.info("websocket of game %s closed (%d): %s", game_id, code, detail)
         with contextlib.suppress(RuntimeError, WebSocketDisconnect):
             await websocket.send_json({"type": "error", "detail": detail})
             await websocket.close(code=code)
@@ -373,6 +379,28 @@ async def updates(websocket: WebSocket, game_id: str) -> None:
         await _serve(websocket, table, connection)
     finally:
         table.disconnect(connection)
+
+
+async def _hello(websocket: WebSocket) -> str | None:
+    """The token of the first message, ``{"token": <seat token or null>}``; a frame that
+    is not one is refused (``BadFrame``) and never parsed beyond ``HELLO_MOST``
+    characters (a deeply nested hello would exhaust the parser's recursion)."""
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    text = message.get("text")
+    if text is None:
+        raise BadFrame(1003, f"the first message must be text: {HELLO}")
+    if len(text) > HELLO_MOST:
+        raise BadFrame(1008, f"the first message is over {HELLO_MOST} characters: {HELLO}")
+    try:
+        hello = json.loads(text)
+    except (ValueError, RecursionError):
+        raise BadFrame(1007, f"the first message is not JSON: {HELLO}") from None
+    token = hello.get("token") if isinstance(hello, dict) else False
+    if token is not None and not isinstance(token, str):
+        raise BadFrame(1008, f"the first message must be {HELLO}")
+    return token
 
 
 async def _serve(websocket: WebSocket, table: Table, connection: Connection) -> None:
@@ -391,9 +419,10 @@ async def _serve(websocket: WebSocket, table: Table, connection: Connection) -> 
             group.cancel_scope.cancel()
 
         async def read() -> None:
+            # whatever a browser sends later (text or not) is read and dropped
             with contextlib.suppress(WebSocketDisconnect, RuntimeError):
-                while True:
-                    await websocket.receive_text()
+                while (await websocket.receive())["type"] != "websocket.disconnect":
+                    pass
             group.cancel_scope.cancel()
 
         group.start_soon(write)

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
+import logging
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
@@ -24,8 +26,9 @@ from stratagem.server.docs import add_docs
 from stratagem.server.errors import Refused
 from stratagem.server.guards import install_guards
 from stratagem.server.hub import Hub
+from stratagem.server.memory import Trimmer
 from stratagem.server.settings import Settings
-from stratagem.server.storage import StorageUnavailable, Store
+from stratagem.server.storage import StorageRefused, StorageUnavailable, Store
 
 HERE = Path(__file__).parent
 templates = Jinja2Templates(directory=HERE / "templates")
@@ -33,6 +36,10 @@ templates = Jinja2Templates(directory=HERE / "templates")
 
 RETRY_AFTER = 2
 """Seconds a client is told to wait when the database is away for a moment."""
+EXHAUSTED = (errno.EMFILE, errno.ENFILE, errno.EAGAIN, errno.ENOMEM)
+"""An ``OSError`` of these: the process or the machine ran out of files, threads or
+memory for a moment."""
+log = logging.getLogger(__name__)
 
 
 async def _refused(_request: Request, error: Exception) -> JSONResponse:
@@ -47,6 +54,24 @@ async def _unavailable(_request: Request, error: Exception) -> JSONResponse:
         status_code=503,
         headers={"Retry-After": str(RETRY_AFTER)},
     )
+
+
+async def _refused_value(_request: Request, error: Exception) -> JSONResponse:
+    """The database refused a value of this request alone: nothing was changed."""
+    return JSONResponse({"detail": f"{error}; nothing was changed"}, status_code=422)
+
+
+async def _out_of_files(_request: Request, error: Exception) -> JSONResponse:
+    """The process ran out of open files or threads for a moment (too many connections):
+    a 503 that says to come back, not a 500. Any other ``OSError`` is a fault here."""
+    if isinstance(error, OSError) and error.errno in EXHAUSTED:
+        return JSONResponse(
+            {"detail": "the table is full for a moment; nothing was changed, try again"},
+            status_code=503,
+            headers={"Retry-After": str(RETRY_AFTER)},
+        )
+    log.error("request failed", exc_info=error)
+    return JSONResponse({"detail": "the table failed to answer"}, status_code=500)
 
 
 async def lobby(request: Request) -> HTMLResponse:
@@ -88,16 +113,19 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        store = await asyncio.to_thread(Store.open, config.database_url)
+        store = await asyncio.to_thread(Store.open, config.database_url, config.timeouts)
         cluster = Postgres(store.libpq_url()) if store.postgres else Solo()
-        hub = Hub(store, config.bot_delay, cluster)
+        hub = Hub(store, config.bot_delay, cluster, idle=config.table_idle)
         app.state.hub = hub
+        app.state.shared_rates = store if store.postgres else None  # guards.RateLimit
+        trimmer = asyncio.create_task(Trimmer(hub.tables).run(), name="stratagem trimmer")
         try:
             await hub.start()
             if on_ready is not None:
                 on_ready()
             yield
         finally:
+            trimmer.cancel()
             await hub.close()
             store.close()
 
@@ -113,6 +141,8 @@ def create_app(
     add_docs(app)
     app.add_exception_handler(Refused, _refused)
     app.add_exception_handler(StorageUnavailable, _unavailable)
+    app.add_exception_handler(StorageRefused, _refused_value)
+    app.add_exception_handler(OSError, _out_of_files)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     pages = (
         ("/", lobby),

@@ -46,3 +46,12 @@ class Unreadable(Refused):
             f"game {game_id}'s stored record cannot be read; it is set aside "
             "(the server's log says why)"
         )
+
+
+class BadFrame(StratagemError):
+    """A websocket message the table cannot read: the socket is closed with ``code``
+    (1003: not text, 1007: not JSON, 1008: not the message expected)."""
+
+    def __init__(self, code: int, reason: str) -> None:
+        super().__init__(reason)
+        self.code = code

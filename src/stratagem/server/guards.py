@@ -5,14 +5,23 @@
   (a chunked body) as soon as the bytes streamed in pass the limit, without ever holding
   more than one chunk. A malformed ``Content-Length`` is a 400.
 * **Rate.** ``RateLimit`` counts, per client address, the games created and the actions
-  and take-backs posted, in a moving window (the ``limits`` library, in memory: one
-  server process, one count), and answers 429 with ``Retry-After`` once a limit is used
-  up. The address is the ASGI scope's ``client``: behind a proxy, run uvicorn with its
-  proxy headers trusted, or every player shares the proxy's address.
+  and take-backs posted, in a moving window (the ``limits`` library, in memory) for one
+  process, in the database for processes sharing PostgreSQL, and answers 429 with
+  ``Retry-After`` once a limit is used up. The address is the ASGI scope's ``client``:
+  behind a proxy, trust its ``X-Forwarded-For`` (``Settings.trusted_proxies``), or every
+  player shares the proxy's address.
+* **Path.** ``PathGuard`` refuses (422) a path holding a control character or a lone
+  surrogate (``/api/games/%00``) before any of it reaches the database.
 * **Validation.** A request whose fields pydantic refuses is answered 422 with one
   readable ``detail`` text naming each field, like every other refusal of the table,
   instead of FastAPI's list, and safely even when the input holds a lone surrogate (the
   default answer echoes the input and fails to encode it: a 500).
+
+* **Websockets.** ``WebSocketCap`` refuses a websocket beyond ``Settings.ws_per_address``
+  open from one address or ``Settings.ws_total`` in all (503 before the handshake).
+* **Headers.** ``SecurityHeaders`` gives every answer a Content-Security-Policy (only
+  this server's own scripts, styles and connections; ``frame-ancestors 'none'``),
+  ``X-Content-Type-Options: nosniff`` and ``Referrer-Policy: no-referrer``.
 
 Every refusal here is JSON ``{"detail": reason}``; none reaches the application, so none
 changes anything.
@@ -27,6 +36,7 @@ import time
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+import anyio
 import limits
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -35,7 +45,9 @@ from limits.storage import MemoryStorage
 from limits.strategies import MovingWindowRateLimiter
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from stratagem.server.models import control_character
 from stratagem.server.settings import Settings
+from stratagem.server.storage import StorageRefused, StorageUnavailable, Store
 
 CREATE_PATH = re.compile(r"/api/games/?")
 ACT_PATH = re.compile(r"/api/games/[^/]+/(?:actions|takeback)/?")
@@ -44,6 +56,8 @@ MAX_LENGTH_DIGITS = 18
 """A ``Content-Length`` with more digits is certainly over any limit (and not worth
 converting: Python refuses to convert very long digit strings)."""
 MAX_PROBLEMS = 10
+WEBSOCKET_RETRY = 5
+"""Seconds a websocket refused at the cap is told to wait."""
 """Validation problems named in one answer; the rest are counted."""
 
 
@@ -140,10 +154,146 @@ class BodyLimit:
         await self.app(scope, counted, guarded)
 
 
+class PathGuard:
+    """Refuse (422) a request whose path holds a control character or a lone surrogate
+    (``/api/games/%00``): no game id or page has one, and PostgreSQL refuses NUL in any
+    text, so such a path must never reach the database. A websocket is closed before
+    it is accepted."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        path: str = scope.get("path", "")
+        if scope["type"] in ("http", "websocket") and not path.isprintable():
+            reason = control_character(path)
+            if reason is not None:
+                if scope["type"] == "http":
+                    await refuse(send, 422, f"the path: {reason}")
+                else:
+                    await send({"type": "websocket.close", "code": 1008, "reason": ""})
+                return
+        await self.app(scope, receive, send)
+
+
+class WebSocketCap:
+    """Refuse a websocket beyond ``per_address`` open from one client address or
+    ``total`` open in all: 503 with ``Retry-After`` before the handshake where the server
+    can answer one (uvicorn can), else accepted and closed at once with 1013 (try again
+    later). A websocket holds a connection, and its file, as long as the page is open:
+    without a cap, one address could hold them all."""
+
+    def __init__(self, app: ASGIApp, per_address: int, total: int) -> None:
+        self.app = app
+        self.per_address = per_address
+        self.total = total
+        self.open: dict[str, int] = {}
+        self.count = 0
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "websocket":
+            await self.app(scope, receive, send)
+            return
+        client = scope.get("client")
+        address = str(client[0]) if client else "unknown"
+        mine = self.open.get(address, 0)
+        if mine >= self.per_address or self.count >= self.total:
+            reason = (
+                f"{mine} websockets are open from your address; at most {self.per_address}"
+                if mine >= self.per_address
+                else f"the table has {self.count} websockets open, its most"
+            )
+            await self._refuse(scope, receive, send, f"{reason}: close one, or try again later")
+            return
+        self.open[address] = mine + 1
+        self.count += 1
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            self.count -= 1
+            left = self.open[address] - 1
+            if left:
+                self.open[address] = left
+            else:
+                del self.open[address]
+
+    @staticmethod
+    async def _refuse(scope: Scope, receive: Receive, send: Send, detail: str) -> None:
+        if "websocket.http.response" in scope.get("extensions", {}):
+            body = json.dumps({"detail": detail}).encode("utf-8")
+            await send(
+                {
+                    "type": "websocket.http.response.start",
+                    "status": 503,
+                    "headers": [
+                        (b"content-type", b"application/json"),
+                        (b"content-length", str(len(body)).encode("ascii")),
+                        (b"retry-after", str(WEBSOCKET_RETRY).encode("ascii")),
+                    ],
+                }
+            )
+            await send({"type": "websocket.http.response.body", "body": body})
+            return
+        await receive()  # websocket.connect
+        await send({"type": "websocket.accept"})
+        await send({"type": "websocket.close", "code": 1013, "reason": detail[:120]})
+
+
+CONTENT_SECURITY_POLICY = "; ".join(
+    (
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "img-src 'self' data:",
+        "connect-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    )
+)
+"""What a page of the table may load and run: only this server's own files (no inline
+script or style, nothing from elsewhere); no page may frame it."""
+SECURITY_HEADERS = (
+    (b"content-security-policy", CONTENT_SECURITY_POLICY.encode("ascii")),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+)
+
+
+class SecurityHeaders:
+    """Add ``SECURITY_HEADERS`` to every HTTP response that does not set its own (the
+    API's docs page sets a policy that lets its inline script run)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def secured(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                present = {name.lower() for name, _ in headers}
+                headers += [(k, v) for k, v in SECURITY_HEADERS if k not in present]
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, secured)
+
+
 class RateLimit:
     """Refuse (429) game creations, actions and take-backs, and chat lines and changes at
     the table, each beyond its rate per client address; other requests pass uncounted.
-    Each attempt counts, refused or not."""
+    Each attempt counts, refused or not.
+
+    One process counts in memory, in a moving window. Processes sharing a PostgreSQL
+    database (the application's ``state.shared_rates`` is its store) count together in
+    the database, in fixed windows of the rate's length, so that three processes do not
+    allow three times the rate; while the database is away, each counts alone."""
 
     def __init__(
         self,
@@ -167,9 +317,8 @@ class RateLimit:
                     continue
                 client = scope.get("client")
                 address = str(client[0]) if client else "unknown"
-                if not self.limiter.hit(item, name, address):
-                    reset = self.limiter.get_window_stats(item, name, address).reset_time
-                    wait = max(1, math.ceil(reset - time.time()))
+                wait = await self._wait(scope, item, name, address)
+                if wait:
                     await refuse(
                         send,
                         429,
@@ -180,6 +329,23 @@ class RateLimit:
                     return
                 break
         await self.app(scope, receive, send)
+
+    async def _wait(self, scope: Scope, item: limits.RateLimitItem, name: str, address: str) -> int:
+        """Count an attempt: 0 if it is within the rate, else the seconds to wait."""
+        store = getattr(getattr(scope.get("app"), "state", None), "shared_rates", None)
+        if isinstance(store, Store):
+            try:
+                hits, left = await anyio.to_thread.run_sync(
+                    store.hit, f"{name} {address}", item.get_expiry()
+                )
+            except (StorageUnavailable, StorageRefused):
+                pass  # counted here alone until the database is back
+            else:
+                return 0 if hits <= item.amount else max(1, math.ceil(left))
+        if self.limiter.hit(item, name, address):
+            return 0
+        reset = self.limiter.get_window_stats(item, name, address).reset_time
+        return max(1, math.ceil(reset - time.time()))
 
 
 def _problem(item: Mapping[str, Any]) -> str:
@@ -215,6 +381,7 @@ def install_guards(app: FastAPI, config: Settings) -> None:
     is refused before its body is even looked at."""
     app.add_exception_handler(RequestValidationError, _invalid)
     app.add_middleware(BodyLimit, max_body=config.max_body)
+    app.add_middleware(PathGuard)
     if config.rate_limits:
         app.add_middleware(
             RateLimit,
@@ -222,3 +389,5 @@ def install_guards(app: FastAPI, config: Settings) -> None:
             act=limits.parse(config.rate_act),
             chat=limits.parse(config.rate_chat),
         )
+    app.add_middleware(WebSocketCap, per_address=config.ws_per_address, total=config.ws_total)
+    app.add_middleware(SecurityHeaders)  # outermost: refusals at the door carry them too

@@ -4,6 +4,7 @@ the OpenAPI schema at ``/openapi.json``)."""
 from __future__ import annotations
 
 import math
+import unicodedata
 from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
@@ -38,18 +39,60 @@ def _refuse(reason: str) -> PydanticCustomError:
     return PydanticCustomError("invalid_input", "{reason}", {"reason": reason})
 
 
+def control_character(text: str) -> str | None:
+    """Why ``text`` cannot be stored, or ``None``: a lone surrogate (JSON's ``"\\ud800"``
+    decodes to one), which no database, log or UTF-8 answer can hold, or a control
+    character (U+0000-U+001F, U+007F-U+009F), which PostgreSQL refuses (NUL) or no
+    name, option, action or chat line needs."""
+    for index, char in enumerate(text):
+        if unicodedata.category(char) == "Cs":
+            return (
+                f"the text holds a lone surrogate (U+{ord(char):04X} at character {index}), "
+                "which is not valid Unicode"
+            )
+        if unicodedata.category(char) == "Cc":
+            return (
+                f"the text holds a control character (U+{ord(char):04X} at character {index}), "
+                "which this table does not take"
+            )
+    return None
+
+
 def _check_text(text: str, what: str = "") -> None:
-    """Refuse a text that is not valid Unicode: JSON's ``"\\ud800"`` decodes to a lone
-    surrogate, which no database, log or UTF-8 answer can hold; it must stop here, named,
-    rather than fail deep inside as a server error."""
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError as error:
-        code = ord(text[error.start])
-        raise _refuse(
-            f"{what}{': ' if what else ''}the text holds a lone surrogate (U+{code:04X} at "
-            f"character {error.start}), which is not valid Unicode"
-        ) from None
+    """Refuse a text that cannot be stored (``control_character``): it must stop here,
+    named, rather than fail deep inside as a server error."""
+    reason = None if text.isprintable() else control_character(text)  # printable: no Cc, Cs
+    if reason is not None:
+        raise _refuse(f"{what}{': ' if what else ''}{reason}")
+
+
+BIDI_CONTROLS = frozenset(chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A)))
+"""Bidirectional embeddings, overrides and isolates: in a chat line they turn the text
+after them (another line's words, a link) around."""
+INVISIBLE_FILLERS = frozenset("\u115f\u1160\u3164\uffa0")
+"""Hangul fillers: letters by category, but nothing shows."""
+
+
+def chat_problem(text: str) -> str | None:
+    """Why ``text`` is no chat line, or ``None``: it holds a bidirectional control, or
+    nothing anyone can see (only blanks and invisible format characters such as U+200B
+    or U+FEFF)."""
+    for index, char in enumerate(text):
+        if char in BIDI_CONTROLS:
+            return (
+                f"a chat line may not hold a bidirectional override or isolate "
+                f"(U+{ord(char):04X} at character {index}): it would turn the text around"
+            )
+    blank = not text.split()  # only blanks: the table says it needs some text
+    visible = blank or any(
+        not char.isspace()
+        and unicodedata.category(char) not in ("Cf", "Zs", "Zl", "Zp")
+        and char not in INVISIBLE_FILLERS
+        for char in text
+    )
+    if not visible:
+        return "a chat line needs something to see; this one holds only invisible characters"
+    return None
 
 
 def _check_option(key: str, value: object) -> None:
@@ -215,6 +258,9 @@ class ChatRequest(_Body):
     def _valid_text(cls, value: object) -> object:
         if isinstance(value, str):
             _check_text(value)
+            problem = chat_problem(value)
+            if problem is not None:
+                raise _refuse(problem)
         return value
 
 

@@ -7,6 +7,9 @@ from dataclasses import dataclass, field
 
 import limits
 
+from stratagem.server.hub import IDLE
+from stratagem.server.storage import LOCK_TIMEOUT, MOST_TIMEOUT, STATEMENT_TIMEOUT, Timeouts
+
 DEFAULT_DATABASE = "sqlite:///stratagem.sqlite3"
 DATABASE_ENV = "STRATAGEM_DATABASE_URL"
 BOT_DELAY_ENV = "STRATAGEM_BOT_DELAY"
@@ -26,6 +29,20 @@ DEFAULT_RATE_ACT = "1200/minute"
 """Actions and take-backs one address may post (20 a second, all its seats together)."""
 DEFAULT_RATE_CHAT = "20/minute"
 """Chat lines, seats taken and other changes at the table one address may post."""
+WS_PER_ADDRESS_ENV = "STRATAGEM_WS_PER_ADDRESS"
+WS_TOTAL_ENV = "STRATAGEM_WS_TOTAL"
+REQUEST_TIMEOUT_ENV = "STRATAGEM_REQUEST_TIMEOUT"
+TRUSTED_PROXIES_ENV = "STRATAGEM_TRUSTED_PROXIES"
+DEFAULT_WS_PER_ADDRESS = 64
+"""Websockets one client address may hold open: a page holds one; a household of players
+and spectators behind one router holds a few dozen at most."""
+DEFAULT_WS_TOTAL = 4096
+"""Websockets the process holds open at most."""
+DEFAULT_REQUEST_TIMEOUT = 10.0
+"""Seconds a connection has to send a whole request (headers and body)."""
+TABLE_IDLE_ENV = "STRATAGEM_TABLE_IDLE"
+LOCK_TIMEOUT_ENV = "STRATAGEM_LOCK_TIMEOUT"
+STATEMENT_TIMEOUT_ENV = "STRATAGEM_STATEMENT_TIMEOUT"
 _OFF = ("0", "false", "no", "off")
 _ON = ("1", "true", "yes", "on")
 
@@ -46,6 +63,50 @@ def _env_rate_chat() -> str:
     return os.environ.get(RATE_CHAT_ENV) or DEFAULT_RATE_CHAT
 
 
+def _env_seconds(name: str, default: float) -> float:
+    value = os.environ.get(name, "").strip()
+    try:
+        return float(value) if value else default
+    except ValueError:
+        raise ValueError(f"{name}={value!r} is not a number of seconds") from None
+
+
+def _env_timeouts() -> Timeouts:
+    return Timeouts(
+        lock=_env_seconds(LOCK_TIMEOUT_ENV, LOCK_TIMEOUT),
+        statement=_env_seconds(STATEMENT_TIMEOUT_ENV, STATEMENT_TIMEOUT),
+    )
+
+
+def _env_count(name: str, default: int) -> int:
+    value = os.environ.get(name, "").strip()
+    try:
+        return int(value) if value else default
+    except ValueError:
+        raise ValueError(f"{name}={value!r} is not a whole number") from None
+
+
+def _env_ws_per_address() -> int:
+    return _env_count(WS_PER_ADDRESS_ENV, DEFAULT_WS_PER_ADDRESS)
+
+
+def _env_ws_total() -> int:
+    return _env_count(WS_TOTAL_ENV, DEFAULT_WS_TOTAL)
+
+
+def _env_request_timeout() -> float:
+    return _env_seconds(REQUEST_TIMEOUT_ENV, DEFAULT_REQUEST_TIMEOUT)
+
+
+def _env_trusted_proxies() -> tuple[str, ...]:
+    value = os.environ.get(TRUSTED_PROXIES_ENV, "")
+    return tuple(part.strip() for part in value.split(",") if part.strip())
+
+
+def _env_table_idle() -> float:
+    return _env_seconds(TABLE_IDLE_ENV, IDLE)
+
+
 def _env_telemetry() -> bool:
     return os.environ.get(TELEMETRY_ENV, "").strip().lower() in _ON
 
@@ -64,6 +125,21 @@ class Settings:
     field (``stratagem serve --database ...``) still honours them. A rate that
     ``limits`` cannot read is refused here, at start-up, not on the first request.
 
+    ``timeouts``: how long a database statement waits for another's lock, and runs in
+    all (PostgreSQL), before the request is answered 503 (``STRATAGEM_LOCK_TIMEOUT``,
+    default 2 s, and ``STRATAGEM_STATEMENT_TIMEOUT``, default 4 s).
+
+    ``ws_per_address`` and ``ws_total`` cap the websockets open from one client address
+    and in all (``STRATAGEM_WS_PER_ADDRESS``, default 64; ``STRATAGEM_WS_TOTAL``, 4096);
+    ``request_timeout`` is how long a connection has to send a whole request before it
+    is dropped (``STRATAGEM_REQUEST_TIMEOUT``, 10 s); ``X-Forwarded-For`` is believed only
+    from ``trusted_proxies`` (``STRATAGEM_TRUSTED_PROXIES``, addresses or networks
+    separated by commas; none by default). See ``serving.py``.
+
+    ``table_idle``: seconds after which a table with no connection and nothing to play
+    is unloaded from memory (``STRATAGEM_TABLE_IDLE``, default 600; its memory is then
+    given back to the system, ``memory.py``).
+
     ``telemetry`` (``STRATAGEM_TELEMETRY=on``) lets FastAPI report each request to the
     OpenTelemetry providers configured in the process; off by default, since asking
     whether any is configured costs every request a few per cent of a busy server.
@@ -77,10 +153,25 @@ class Settings:
     rate_act: str = field(default_factory=_env_rate_act)
     rate_chat: str = field(default_factory=_env_rate_chat)
     telemetry: bool = field(default_factory=_env_telemetry)
+    timeouts: Timeouts = field(default_factory=_env_timeouts)
+    ws_per_address: int = field(default_factory=_env_ws_per_address)
+    ws_total: int = field(default_factory=_env_ws_total)
+    request_timeout: float = field(default_factory=_env_request_timeout)
+    trusted_proxies: tuple[str, ...] = field(default_factory=_env_trusted_proxies)
+    table_idle: float = field(default_factory=_env_table_idle)
 
     def __post_init__(self) -> None:
         if self.max_body < 1:
             raise ValueError(f"max_body must be at least 1 byte, not {self.max_body}")
+        if min(self.ws_per_address, self.ws_total) < 1:
+            raise ValueError("ws_per_address and ws_total must be at least 1")
+        if self.table_idle <= 0:
+            raise ValueError(f"table_idle must be over 0 s, not {self.table_idle}")
+        if not 0 < self.request_timeout <= MOST_TIMEOUT:
+            raise ValueError(
+                f"request_timeout is {self.request_timeout} s; it must be over 0 and at "
+                f"most {MOST_TIMEOUT} s"
+            )
         rates = (
             ("rate_create", self.rate_create),
             ("rate_act", self.rate_act),

@@ -44,7 +44,8 @@ from sqlalchemy import (
     text,
     update,
 )
-from sqlalchemy.exc import ArgumentError, DBAPIError, IntegrityError
+from sqlalchemy.exc import ArgumentError, DataError, DBAPIError, IntegrityError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 from stratagem.core import StratagemError
@@ -64,8 +65,16 @@ SPECTATOR_SEAT = -1
 NOTIFY_CHANNEL = "stratagem_entries"
 """PostgreSQL channel on which every commit announces its appends, a line
 ``<game id> <new log length>`` each."""
-BUSY_TIMEOUT_MS = 2000
-"""How long an SQLite statement waits for another writer's lock before it gives up."""
+LOCK_TIMEOUT = 2.0
+"""Seconds a statement waits for another writer's lock before it gives up (SQLite's busy
+timeout, PostgreSQL's ``lock_timeout``)."""
+STATEMENT_TIMEOUT = 4.0
+"""Seconds a PostgreSQL statement may run before it is cancelled."""
+MOST_TIMEOUT = 600.0
+POOL_WAIT = 3
+"""Seconds a request waits for a free PostgreSQL connection of the pool."""
+CONNECT_WAIT = 5
+"""Seconds a new PostgreSQL connection may take to open."""
 MIGRATE_LOCK = 0x53545241544147
 """PostgreSQL advisory lock key held while one process migrates the schema."""
 
@@ -86,8 +95,22 @@ class StorageUnavailable(StorageError):
     """The database cannot be reached or is locked now; nothing was written. Try again."""
 
 
+class StorageRefused(StratagemError):
+    """The database refused a value of this write (a character it cannot store, say):
+    nothing was written, and the same write would be refused again. It is no
+    ``StorageError``: the log is as it was, and no other write is to blame."""
+
+
+def _reason(error: DBAPIError) -> str:
+    """The driver's message in one line (libpq's run on over several)."""
+    lines = str(error.orig).strip().splitlines() if error.orig else []
+    return lines[0] if lines else type(error).__name__
+
+
 def _guarded(method: Callable[P, R]) -> Callable[P, R]:
-    """Turn the driver's connection and lock errors into ``StorageUnavailable``."""
+    """Turn the driver's connection, lock and timeout errors into ``StorageUnavailable``
+    (as a connection pool with none free in time), and a value the database refuses into
+    ``StorageRefused``."""
 
     @functools.wraps(method)
     def guarded(*args: P.args, **kwargs: P.kwargs) -> R:
@@ -95,9 +118,14 @@ def _guarded(method: Callable[P, R]) -> Callable[P, R]:
             return method(*args, **kwargs)
         except IntegrityError:
             raise
+        except DataError as error:
+            raise StorageRefused(f"the database refused a value ({_reason(error)})") from None
         except DBAPIError as error:
-            reason = str(error.orig).strip().splitlines()[0] if error.orig else type(error)
-            raise StorageUnavailable(f"the database is unavailable ({reason})") from None
+            raise StorageUnavailable(f"the database is unavailable ({_reason(error)})") from None
+        except PoolTimeout:
+            raise StorageUnavailable(
+                f"the database is unavailable (no connection came free in {POOL_WAIT} s)"
+            ) from None
 
     return guarded
 
@@ -255,23 +283,60 @@ def normalize_url(url: str) -> str:
     return url
 
 
-def _sqlite_pragmas(connection: Any, _record: Any) -> None:
-    cursor = connection.cursor()
-    cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA synchronous=FULL")
-    cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
-    cursor.close()
+@dataclass(frozen=True, slots=True)
+class Timeouts:
+    """How long one statement may wait for another's lock (``lock``: SQLite's busy
+    timeout, PostgreSQL's ``lock_timeout``) and run in all (``statement``: PostgreSQL's
+    ``statement_timeout``), in seconds. A stalled database is then answered 503 within
+    seconds, never after the stall."""
+
+    lock: float = LOCK_TIMEOUT
+    statement: float = STATEMENT_TIMEOUT
+
+    def __post_init__(self) -> None:
+        for name, seconds in (("lock", self.lock), ("statement", self.statement)):
+            if not 0 < seconds <= MOST_TIMEOUT:
+                raise ValueError(
+                    f"the {name} timeout is {seconds} s; it must be over 0 and at most "
+                    f"{MOST_TIMEOUT} s"
+                )
+
+    def postgres_options(self) -> str:
+        """The session settings, as libpq's ``options`` parameter sets them."""
+        lock, statement = round(self.lock * 1000), round(self.statement * 1000)
+        return f"-c lock_timeout={lock} -c statement_timeout={statement}"
 
 
-def make_engine(url: str) -> Engine:
-    """An engine for ``url`` (SQLite gets WAL, full sync and a busy timeout)."""
+def _sqlite_pragmas(busy_ms: int) -> Callable[[Any, Any], None]:
+    def pragmas(connection: Any, _record: Any) -> None:
+        cursor = connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=FULL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute(f"PRAGMA busy_timeout={busy_ms}")
+        cursor.close()
+
+    return pragmas
+
+
+def make_engine(url: str, timeouts: Timeouts | None = None) -> Engine:
+    """An engine for ``url``: SQLite gets WAL, full sync and a busy timeout; every
+    PostgreSQL session a lock and a statement timeout, and a connection waits
+    ``POOL_WAIT`` seconds at most for the pool."""
     url = normalize_url(url)
+    timeouts = timeouts or Timeouts()
     if url.startswith("sqlite"):
         engine = create_engine(url, connect_args={"check_same_thread": False})
-        event.listen(engine, "connect", _sqlite_pragmas)
+        event.listen(engine, "connect", _sqlite_pragmas(round(timeouts.lock * 1000)))
         return engine
-    return create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
+    return create_engine(
+        url,
+        pool_size=10,
+        max_overflow=20,
+        pool_pre_ping=True,
+        pool_timeout=POOL_WAIT,
+        connect_args={"options": timeouts.postgres_options(), "connect_timeout": CONNECT_WAIT},
+    )
 
 
 def open_error(url: str) -> str | None:
@@ -298,6 +363,9 @@ def migrate(engine: Engine, revision: str = "head") -> None:
     """Bring the schema up to ``revision`` with the Alembic migrations shipped here."""
     with engine.begin() as connection:
         if connection.dialect.name == "postgresql":
+            # a migration may rewrite a table: no timeouts of the table's own sessions
+            connection.execute(text("SET LOCAL lock_timeout = 0"))
+            connection.execute(text("SET LOCAL statement_timeout = 0"))
             # processes started side by side on a fresh database migrate one at a time
             connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATE_LOCK})
         command.upgrade(_alembic_config(connection), revision)
@@ -452,17 +520,31 @@ def _notify(connection: Connection, lines: Sequence[str]) -> None:
     )
 
 
+_HIT = """
+INSERT INTO rate_hits AS r (key, slot, hits, ends)
+SELECT :key, n.slot, 1, (n.slot + 1) * :seconds
+FROM (SELECT floor(extract(epoch FROM clock_timestamp()) / :seconds)::bigint AS slot) AS n
+ON CONFLICT (key, slot) DO UPDATE SET hits = r.hits + 1
+RETURNING r.hits, r.ends - extract(epoch FROM clock_timestamp())
+"""
+"""Count one attempt in the current window of ``seconds`` (the database's clock, the same
+for every process): the attempts counted so far and the seconds until the window ends."""
+SWEEP_HITS = 1000
+"""Attempts counted between two sweeps of the windows that have ended."""
+
+
 class Store:
     """Reads and appends games; every method is one short transaction (call off the loop)."""
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self.postgres = engine.dialect.name == "postgresql"
+        self._hits = 0
 
     @classmethod
-    def open(cls, url: str) -> Store:
+    def open(cls, url: str, timeouts: Timeouts | None = None) -> Store:
         """Connect to ``url`` and migrate its schema to the newest revision."""
-        engine = make_engine(url)
+        engine = make_engine(url, timeouts)
         migrate(engine)
         return cls(engine)
 
@@ -593,6 +675,21 @@ class Store:
                 for append in appends
             )
             raise StorageError(f"{numbers}: written by another writer first") from None
+
+    @_guarded
+    def hit(self, key: str, seconds: int) -> tuple[int, float]:
+        """Count one attempt of ``key`` (a rate limit's name and a client address) in a
+        fixed window of ``seconds`` shared by every process on this PostgreSQL database:
+        (attempts in the window so far, seconds until it ends). Now and then the windows
+        that have ended are swept away."""
+        with self.engine.begin() as connection:
+            row = connection.execute(text(_HIT), {"key": key, "seconds": seconds}).one()
+            self._hits += 1
+            if self._hits % SWEEP_HITS == 0:
+                connection.execute(
+                    text("DELETE FROM rate_hits WHERE ends < extract(epoch FROM now())")
+                )
+        return int(row[0]), float(row[1])
 
     @_guarded
     def last_change(self, game_id: str) -> dt.datetime | None:

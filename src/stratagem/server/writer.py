@@ -5,14 +5,17 @@ A commit is the costly part of a move (the database flushes it to disk before it
 answers); with fifty games moving at once, one flush then stores a dozen moves instead of
 one. Nothing is acknowledged before its transaction has committed, so a killed process
 still loses nothing it acknowledged. When a shared transaction is refused because one of
-its appends lost a race for its number, each append is written again on its own, so only
-the loser is refused.
+its appends lost a race for its number or holds a value the database refuses, each append
+is written again on its own, so only that one is refused; a game's creation and a chat
+line are written on their own anyway. Only the database itself away (locked, unreachable,
+timed out) refuses the whole batch and what waits behind it.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import queue
 import threading
 from collections.abc import Callable
@@ -24,6 +27,7 @@ from stratagem.server.storage import (
     ChatLine,
     GameRecord,
     StorageError,
+    StorageRefused,
     StorageUnavailable,
     Store,
 )
@@ -31,6 +35,7 @@ from stratagem.server.storage import (
 MOST = 256
 """Appends written in one transaction at most."""
 T = TypeVar("T")
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,13 +129,16 @@ class Writer:
         if appends:
             shared = away or self._attempt(self.store.append_many, [w for _, w in appends])
             away = shared if isinstance(shared, StorageUnavailable) else away
-            lost = isinstance(shared, StorageError) and away is None
+            # one append lost its race or was refused: the others may stand, each
+            # written alone (while the database stays up)
+            alone = shared is not None and away is None and len(appends) > 1
             for job, write in appends:
-                # one lost its race: the others may stand, each written alone
-                alone = lost and len(appends) > 1
-                outcomes[id(job)] = (
-                    self._attempt(self.store.append_many, [write]) if alone else shared
-                )
+                if alone and away is None:
+                    outcome = self._attempt(self.store.append_many, [write])
+                    away = outcome if isinstance(outcome, StorageUnavailable) else None
+                else:
+                    outcome = away or shared
+                outcomes[id(job)] = outcome
         if away is not None:
             # what waits behind this batch would wait out the same lock or outage, one busy
             # timeout after another: it is refused now, and asked again by its caller
@@ -156,11 +164,13 @@ class Writer:
     @staticmethod
     def _attempt(write: Callable[[T], None], what: T) -> BaseException | None:
         """Run one write; its error (never raised here: a waiting move must hear of any
-        failure, and this thread must live on)."""
+        failure, and this thread must live on). Only ``StorageUnavailable`` says the
+        database is away; any other error is this write's own."""
         try:
             write(what)
-        except StorageError as error:
+        except (StorageError, StorageRefused) as error:
             return error
         except Exception as error:
-            return StorageUnavailable(f"the database refused a write ({error})")
+            log.exception("a write failed")
+            return StorageRefused(f"the database refused a write ({type(error).__name__})")
         return None
