@@ -3,6 +3,8 @@ with chance forced, named after the section whose words it follows."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from .helpers import Table
 
 
@@ -14,3 +16,41 @@ def test_at_start_characters_seven_players_deal_every_titled_character() -> None
     table.settle()
     assert "Title: Earl of Cumberland" in table.state.view(None)["characters"]["Henry Clifford"]
     assert "Title: Baron Hastings" in table.state.view(None)["characters"]["George Hastings"]
+
+
+ROYAL = "Act of Bastardy | Royal Command"
+
+
+def test_nobles_royals_and_commoners_heir_with_a_barony_inherits_the_dukedom() -> None:
+    """When the Noble with '1' dies, the Noble with '2' inherits at once, and any inferior
+    title of his is lost: Henry Howard, a Baron, becomes Duke of Norfolk [Nobles, Royals
+    and Commoners] [Ennoblement]."""
+    table = Table(5, factions={1: ["Thomas Howard"]}, hands={0: ["Influenza | Bad Health", ROYAL]})
+    table.to_player_turn(0)
+    henry = table.person("Henry Howard")
+    barony = table.game.book.title_names.index("Baron Cromwell")  # type: ignore[attr-defined]
+
+    def change(doc: dict[str, Any]) -> None:
+        doc["where"][henry] = 2
+        doc["title_holder"][barony] = henry
+
+    table.edit(change)
+    assert "Title: Baron Cromwell" in table.state.view(None)["characters"]["Henry Howard"]
+    table.act("Endeavour: Influenza | Bad Health", "Target: Thomas Howard", f"Support: {ROYAL}")
+    table.pass_supports()
+    table.settle("Dice: 12")
+    characters = table.state.view(None)["characters"]
+    assert "Thomas Howard" not in characters
+    assert "Title: Duke of Norfolk" in characters["Henry Howard"]
+    assert "Baron Cromwell" not in characters["Henry Howard"]
+    assert table.state.view(None)["titles"]["Baron Cromwell"] == "in the box"
+
+
+def test_ennoblement_a_commoner_is_offered_only_a_viscountcy() -> None:
+    """Only a Viscountcy may be awarded to a commoner: Thomas Cromwell is offered the
+    Viscountcies in the box and no Barony [Ennoblement] [Titles]."""
+    table = Table(5, hands={0: ["Ennoblement | Evidence of Heresy"]})
+    table.to_player_turn(0)
+    table.act("Endeavour: Ennoblement | Evidence of Heresy", "Target: Thomas Cromwell")
+    titles = [action.text for action in table.state.legal_actions()]
+    assert titles == ["Title: Viscount Beauchamp", "Title: Viscount Lisle"]
