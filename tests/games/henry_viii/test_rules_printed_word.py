@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .helpers import Table
+from .helpers import Table, asked, drive
 
 
 def test_at_start_characters_seven_players_deal_every_titled_character() -> None:
@@ -54,3 +54,23 @@ def test_ennoblement_a_commoner_is_offered_only_a_viscountcy() -> None:
     table.act("Endeavour: Ennoblement | Evidence of Heresy", "Target: Thomas Cromwell")
     titles = [action.text for action in table.state.legal_actions()]
     assert titles == ["Title: Viscount Beauchamp", "Title: Viscount Lisle"]
+
+
+def test_check_for_the_birth_of_a_tudor_heir_daughter_follows_her_elder_sister() -> None:
+    """A newborn princess takes her place after Henry's children already in the line: with
+    Henry Fitzroy on Succession 1 and Mary Tudor on 2, she takes 3 and Mary keeps 2 [E.
+    Check for the birth of a Tudor Heir] [Heirs and Succession]."""
+    table = Table(5)
+    table.to_player_turn()
+    fitzroy, mary = table.person("Henry Fitzroy"), table.person("Mary Tudor")
+
+    def change(doc: dict[str, Any]) -> None:
+        doc["line"] = [fitzroy, mary]
+        doc["first_vacant"] = False
+
+    table.edit(change)
+    drive(table, lambda state: asked(state) == "chance: the birth of an heir")
+    table.settle("Dice: 2", "Die: 1", "Die: 6")
+    line = [entry.split(" (")[0] for entry in table.state.view(None)["line_of_succession"]]
+    assert line[:2] == ["Succession 1: Henry Fitzroy", "Succession 2: Mary Tudor"]
+    assert line[2].startswith("Succession 3: Princess")
