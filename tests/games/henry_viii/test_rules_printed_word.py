@@ -74,3 +74,101 @@ def test_check_for_the_birth_of_a_tudor_heir_daughter_follows_her_elder_sister()
     line = [entry.split(" (")[0] for entry in table.state.view(None)["line_of_succession"]]
     assert line[:2] == ["Succession 1: Henry Fitzroy", "Succession 2: Mary Tudor"]
     assert line[2].startswith("Succession 3: Princess")
+
+
+TRAVEL, MISSION = 5, 6
+"""Places in the state's document: Beyond the Realm, on a Diplomatic Mission."""
+
+
+def _abroad(table: Table, name: str, where: int = TRAVEL) -> None:
+    c = table.person(name)
+
+    def change(doc: dict[str, Any]) -> None:
+        doc["where"][c] = where
+
+    table.edit(change)
+
+
+def _targets(table: Table) -> list[str]:
+    return [action.text.removeprefix("Target: ") for action in table.state.legal_actions()]
+
+
+def test_accident_a_character_abroad_may_be_nominated() -> None:
+    """An Accident may strike any character, wherever he is: only the Plague spares those
+    abroad [Accident] [Plague] [Travel Beyond the Realm]."""
+    table = Table(5, hands={0: ["Accident | Act of Attainder"]})
+    table.to_player_turn(0)
+    _abroad(table, "Thomas Cromwell")
+    _abroad(table, "Thomas More", MISSION)
+    table.act("Endeavour: Accident | Act of Attainder")
+    assert {"Thomas Cromwell", "Thomas More"} <= set(_targets(table))
+
+
+def test_travel_beyond_the_realm_spares_only_the_printed_endeavours() -> None:
+    """Those Beyond the Realm are unaffected by Arrest, Attainder, Assume Office,
+    Persuasion and Trial, and by nothing else: a Persuasion cannot reach Thomas Cromwell
+    abroad, an Investigation can [Travel Beyond the Realm]."""
+    table = Table(5, hands={0: ["Persuasion | Treachery", "Investigation | Scandal"]})
+    table.to_player_turn(0)
+    _abroad(table, "Thomas Cromwell")
+    table.act("Endeavour: Persuasion | Treachery")
+    assert "Thomas Cromwell" not in _targets(table)
+    assert "Thomas More" in _targets(table)
+    table = Table(5, hands={0: ["Persuasion | Treachery", "Investigation | Scandal"]})
+    table.to_player_turn(0)
+    _abroad(table, "Thomas Cromwell")
+    table.act("Endeavour: Investigation | Scandal")
+    assert "Thomas Cromwell" in _targets(table)
+
+
+def test_amnesty_a_traveller_may_stay_beyond_the_realm() -> None:
+    """With an Amnesty a traveller may return, his faction choosing: Thomas Cromwell's
+    faction keeps him abroad [Amnesty] [B. Characters may Return]."""
+    table = Table(
+        5, factions={2: ["Thomas Cromwell"]}, hands={0: ["Amnesty | Act of Attainder", ROYAL]}
+    )
+    table.to_player_turn(0)
+    _abroad(table, "Thomas Cromwell")
+    table.act("Endeavour: Amnesty | Act of Attainder", f"Support: {ROYAL}")
+    table.pass_supports()
+    table.settle()
+    assert asked(table.state) == "Faction 3: bring the traveller home from Beyond the Realm?"
+    table.act("No")
+    assert table.state.view(None)["abroad"] == ["Thomas Cromwell"]
+    assert "Thomas Cromwell returns to court." not in table.events()
+
+
+def test_diplomatic_mission_an_officer_keeps_his_powers() -> None:
+    """Only Travel Beyond the Realm takes away an Officer of State's special powers: the
+    Lord Keeper on a Diplomatic Mission still gives his faction its Investigation
+    [Diplomatic Mission] [Travel Beyond the Realm] [Lord Keeper of the Great Seal]."""
+    table = Table(5, factions={0: ["Thomas Grey"]})
+    table.to_player_turn(0)
+    _abroad(table, "Thomas Grey", MISSION)
+    legal = [action.text for action in table.state.legal_actions()]
+    assert "Office power: Lord Keeper of the Great Seal" in legal
+
+
+def test_completing_the_rounds_an_office_power_is_an_endeavour_to_play() -> None:
+    """Rounds end only when no one has an Endeavour to play: the Lord Keeper's faction,
+    out of court cards, still plays its Investigation, or passes it up [Completing the
+    Rounds] [Lord Keeper of the Great Seal]."""
+    table = Table(5, factions={0: ["Thomas Grey"]})
+
+    def out_of_cards(state: Any) -> bool:
+        legal = [action.text for action in state.legal_actions()]
+        stage = str(state.view(None)["stage"])
+        offered = "Office power: Lord Keeper of the Great Seal" in legal
+        return stage != "Player Rounds" or (offered and not any("Discard" in t for t in legal))
+
+    table.to_player_turn()
+    drive(table, out_of_cards)
+    assert table.state.view(None)["stage"] == "Player Rounds"
+    assert table.state.view(None)["factions"]["Faction 1"]["court_cards"] == 0
+    assert sorted(a.text for a in table.state.legal_actions()) == [
+        "Office power: Lord Keeper of the Great Seal",
+        "Pass",
+    ]
+    table.act("Office power: Lord Keeper of the Great Seal", "Target: Thomas Cromwell")
+    table.pass_supports()
+    assert any("plays Investigation (by the Lord Keeper" in text for text in table.events())

@@ -37,6 +37,20 @@ def slug(name: str) -> str:
     return "".join(ch if ch.isalnum() else "_" for ch in name.lower().replace("'", "")).strip("_")
 
 
+SPARED_ABROAD = (
+    "Arrest Warrant",
+    "Assume Office",
+    "Persuasion",
+    "Take Oath",
+    "Diplomatic Mission",
+    "Travel Beyond the Realm",
+)
+"""Cards that cannot be played on a character abroad: those abroad are unaffected by
+Arrest, Assume Office and Persuasion (Attainder and Trial fall only on those in the
+Tower); a failed Oath is an arrest; and one abroad cannot be sent abroad again [Travel
+Beyond the Realm] [Diplomatic Mission] [Rulings R31]."""
+
+
 class Endeavours(Marriage):
     """Targets and modifiers of Endeavours."""
 
@@ -88,11 +102,11 @@ class Endeavours(Marriage):
 
     def grooms(self) -> list[int]:
         """Who a bride may marry: King Henry if he is free, or an unmarried adult man at
-        court with no religious office [Marriage] [Rulings R21]."""
+        court or abroad with no religious office [Marriage] [Rulings R21]."""
         men = [
             c
             for c in range(len(self.where))
-            if self.at_court(c)
+            if (self.at_court(c) or self.abroad(c))
             and not self.female(c)
             and not self.minor(c)
             and self.spouse[c] < 0
@@ -103,18 +117,20 @@ class Endeavours(Marriage):
         return men
 
     def _target_ok(self, endeavour: str, c: int, seat: int) -> bool:
-        """Whether ``c`` may be the target: the Tower's cards on those in the Tower (none on
-        a minor, a Tudor Heir or a foreign wife who may not die so), Summons on those
-        abroad, the rest on characters at court as each card allows [List of Endeavours:
-        Act of Attainder] [Execution] [List of Endeavours: Trial] [Rack] [License of
-        Release] [Summons to Court] [Act of Bastardy] [Act of Succession] [Investigation]
-        [Befriend a Tudor] [Persuasion] [Diplomatic Mission] [Travel Beyond the Realm] [My
-        Lord's Man] [Take Oath] [Minors] [Rulings R31] [Rulings R41]."""
+        """Whether ``c`` may be the target: an Accident or Influenza strikes anyone living
+        in play, wherever he is; the Tower's cards fall on those in the Tower (none on a
+        minor, a Tudor Heir or a foreign wife who may not die so), Summons on those
+        abroad; the rest on characters at court or abroad as each card allows, save that
+        those abroad are spared Arrest, Assume Office and Persuasion (and Attainder and
+        Trial, played only in the Tower) [List of Endeavours: Act of Attainder] [Execution]
+        [List of Endeavours: Trial] [Rack] [License of Release] [Summons to Court] [Act of
+        Bastardy] [Act of Succession] [Investigation] [Befriend a Tudor] [Persuasion]
+        [Diplomatic Mission] [Travel Beyond the Realm] [My Lord's Man] [Take Oath] [Minors]
+        [Rulings R31] [Rulings R41]."""
         where = self.where[c]
-        court = self.at_court(c)
         killable = not self.minor(c) and not self.tudor(c) and not self.foreign(c)
         if endeavour in ("Accident", "Influenza"):
-            return court or self.in_tower(c)
+            return self.alive(c)
         if endeavour == "Act of Attainder":
             return self.in_tower(c) and killable
         if endeavour == "Execution":
@@ -130,8 +146,15 @@ class Endeavours(Marriage):
         if endeavour == "Act of Bastardy":
             queen = c == self.queen or self.former_queen[c]
             return queen and any(self.mother[h] == c for h in self.line)
-        if not court:
-            return False
+        if self.abroad(c):
+            return endeavour not in SPARED_ABROAD and self._target_at_court(endeavour, c, seat)
+        return self.at_court(c) and self._target_at_court(endeavour, c, seat)
+
+    def _target_at_court(self, endeavour: str, c: int, seat: int) -> bool:
+        """Whether a character out of the Tower may be the target of a card played on
+        those at court [Act of Succession] [Arrest Warrant] [Investigation] [Assume Office]
+        [Ennoblement] [Befriend a Tudor] [Persuasion] [Diplomatic Mission] [Travel Beyond
+        the Realm] [My Lord's Man] [Take Oath] [Marriage] [Rulings R31]."""
         adult_male = not self.female(c) and not self.minor(c)
         if endeavour == "Act of Succession":
             return self.heir(c) and bool(self.positions_for(c))
