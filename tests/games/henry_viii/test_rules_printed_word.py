@@ -172,3 +172,30 @@ def test_completing_the_rounds_an_office_power_is_an_endeavour_to_play() -> None
     table.act("Office power: Lord Keeper of the Great Seal", "Target: Thomas Cromwell")
     table.pass_supports()
     assert any("plays Investigation (by the Lord Keeper" in text for text in table.events())
+
+
+def test_war_card_each_faction_may_play_a_captaincy() -> None:
+    """Players may play Captaincy cards, and each successful Captain receives a Title:
+    Faction 1 sends William Fitzwilliam, Faction 2 Thomas Cromwell, and each fights and
+    wins his own battle [War/Uprising] [War Card] [Captaincy]."""
+    table = Table(
+        5,
+        factions={0: ["William Fitzwilliam"], 1: ["Thomas Cromwell"]},
+        hands={0: ["War/Uprising | Fee'd Men", "Quails | Captaincy"], 1: ["Trial | Captaincy"]},
+    )
+    table.to_player_turn(0)
+    table.act("Endeavour: War/Uprising | Fee'd Men", "Support: Quails | Captaincy")
+    table.act("Captain: William Fitzwilliam", "Pass")
+    assert "Support: Trial | Captaincy" in [a.text for a in table.state.legal_actions()]
+    table.act("Support: Trial | Captaincy", "Captain: Thomas Cromwell")
+    table.pass_supports()
+    table.settle("Die: 6")
+    table.act("Title: Viscount Beauchamp")
+    table.settle("Die: 6")
+    table.act("Title: Viscount Lisle")
+    table.settle()
+    events = table.events()
+    assert "William Fitzwilliam wins glory in the War." in events
+    assert "Thomas Cromwell wins glory in the War." in events
+    characters = table.state.view(None)["characters"]
+    assert "Title: Viscount Lisle" in characters["Thomas Cromwell"]

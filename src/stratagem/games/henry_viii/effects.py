@@ -265,9 +265,9 @@ class Effects(Tower):
             self._failed(f"{self.name(c)} is nobody's man")
 
     def _e_war_uprising(self, success: bool, total: int) -> None:
-        """A victorious Captain receives a Title; a defeated one's faction loses a card
-        [War/Uprising] [War Card]."""
-        captain = next(entry[3] for entry in self._p["supports"] if entry[3] >= 0)
+        """A victorious Captain receives a Title; a defeated one's faction loses a card;
+        each Captain in turn [War/Uprising] [War Card] [Rulings R12]."""
+        captain = self._p["captain"]
         if success:
             self._log(f"{self.name(captain)} wins glory in the War.", "War Card", {})
             if self.titles_for(captain):

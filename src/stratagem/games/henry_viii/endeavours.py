@@ -216,10 +216,12 @@ class Endeavours(Marriage):
     def ap_modifiers(self, play: dict[str, Any]) -> list[tuple[str, int]]:
         """Every Action Point modifier of the Endeavour in play, labelled: the card's own,
         each Support's value, a Captain's Ability less the Captaincy's cost, each My Lord's
-        Man's Ability minus 2, and Henry's Contentment for the Queen's faction [Resolving
-        the Endeavour] [During the marriage] [My Lord's Man Card] [Captaincy] [Duplicity]
-        [Scandal] [Henry's Ear] [Henry's Will] [Evidence of Conspiracy] [List of Support
-        Cards: Fee'd Men] [Rulings R5] [Rulings R13]."""
+        Man's Ability minus 2, and Henry's Contentment for the Queen's faction. In a War
+        each Captain's roll is the Endeavour of the faction that played his Captaincy: his
+        Ability, the other Supports, and that faction's My Lord's Men and Contentment
+        [Resolving the Endeavour] [During the marriage] [My Lord's Man Card] [Captaincy]
+        [Duplicity] [Scandal] [Henry's Ear] [Henry's Will] [Evidence of Conspiracy] [List of
+        Support Cards: Fee'd Men] [Rulings R5] [Rulings R12] [Rulings R13]."""
         endeavour = play["name"]
         entry = self.book.endeavours[self.book.endeavour_index(endeavour)]
         targets: list[int] = play["targets"]
@@ -227,18 +229,21 @@ class Endeavours(Marriage):
         mods: list[tuple[str, int]] = []
         for key in val(entry.modifiers):
             mods.extend(self._modifier(key, play, target))
+        player = play["seat"]
         for seat, support, value, captain, _card in play["supports"]:
             name = self.book.supports[support].name
             if self.book.supports[support].death_roll and endeavour in ("Accident", "Influenza"):
                 continue
+            if captain >= 0 and captain != play.get("captain", captain):
+                continue
             if captain >= 0:
+                player = seat
                 ability = self.person(captain).ability
                 cost = val(self.book.rules.war.captaincy_cost)
                 mods.append((f"Captaincy: {self.name(captain)}'s Ability", ability))
                 mods.append(("Captaincy's Action Point cost", -cost))
             elif value:
                 mods.append((f"{name} ({self.seat_name(seat)})", value))
-        player = play["seat"]
         less = self.book.rules.my_lords_man.ability_less
         for man in self.lords_men(player):
             mods.append((f"My Lord's Man {self.name(man)}", self.person(man).ability - less))
@@ -331,7 +336,7 @@ class Endeavours(Marriage):
         if name == "New Year's Gift":
             return self.rounds_done >= self.book.rules.cards.min_rounds_for_new_years_gift
         if name == "Captaincy":
-            taken = any(entry[3] >= 0 for entry in play["supports"])
+            taken = any(entry[3] >= 0 and entry[0] == seat for entry in play["supports"])
             return not taken and bool(self.captains(seat))
         if name == "Evidence of Adultery":
             return target >= 0 and target == self.queen
@@ -346,8 +351,9 @@ class Endeavours(Marriage):
         return True
 
     def captains(self, seat: int) -> list[int]:
-        """Who ``seat`` may send as Captain: for a War any adult man at court; against the
-        Pilgrimage one of its own loyal men [War Card] [The Rebellion]."""
+        """Who ``seat`` may send as Captain: for a War any adult man at court not already
+        a Captain in it; against the Pilgrimage one of its own loyal men [War Card] [The
+        Rebellion]."""
         play = self.play
         if play is None:
             return []
@@ -356,11 +362,11 @@ class Endeavours(Marriage):
             for c in range(len(self.where))
             if self.at_court(c) and not self.female(c) and not self.minor(c)
         ]
+        used = {entry[3] for entry in play["supports"]}
         if play["name"] == "Pilgrimage of Grace":
             rebels: list[int] = play.get("rebels", [])
-            used = {entry[3] for entry in play["supports"]}
             return [c for c in men if self.owner[c] == seat and c not in rebels and c not in used]
-        return men
+        return [c for c in men if c not in used]
 
     def law_suit_on(self, seat: int) -> bool:
         """A Law Suit lies on the faction: it may play no more Endeavours this Turn [Law

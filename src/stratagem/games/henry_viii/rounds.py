@@ -172,6 +172,7 @@ class Rounds(Effects):
             "president": 0,
             "rebels": [],
             "won": False,
+            "captain": -1,
         }
         self.push(
             ["target", 0], ["announce"], ["window", ENDEAVOUR_WINDOW], ["resolve"], ["finish_play"]
@@ -448,6 +449,10 @@ class Rounds(Effects):
     def _t_roll_ap(self) -> None:
         play = self.play
         assert play is not None
+        if play["name"] == "War/Uprising" and play["captain"] < 0:
+            captains = [entry[3] for entry in play["supports"] if entry[3] >= 0]
+            self.push(*(["war_roll", captain] for captain in captains))
+            return
         if play["auto"]:
             success = play["auto"] > 0
             level = {
@@ -460,6 +465,13 @@ class Rounds(Effects):
             )
             self.effect(success, total)
             return
+        self.roll("d1_ap")
+
+    def _t_war_roll(self, captain: int) -> None:
+        """Each Captain conducts his own Endeavour against the War's Difficulty [Captaincy]
+        [War/Uprising] [Rulings R12]."""
+        assert self.play is not None
+        self.play["captain"] = captain
         self.roll("d1_ap")
 
     def _h_d1_ap(self, action_id: int) -> None:
