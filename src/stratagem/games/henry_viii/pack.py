@@ -231,7 +231,7 @@ class OfficeEntry(PackModel):
 
 class TitleEntry(PackModel):
     name: str | Assumed[str]
-    rank: Rank
+    rank: Rank | Assumed[Rank]
 
 
 class TudorHeirEntry(PackModel):
@@ -468,7 +468,7 @@ def compile_pack(chars: CharactersFile, court: CourtFile, rules: RulesFile) -> B
         offices=tuple(rules.office),
         office_names=tuple(offices),
         title_names=tuple(titles),
-        title_rank=tuple(RANKS.index(t.rank) + 1 for t in rules.title),
+        title_rank=tuple(RANKS.index(val(t.rank)) + 1 for t in rules.title),
         rules=rules,
         endeavour_of_name={e.name: i for i, e in enumerate(court.endeavour)},
         support_with=tuple(frozenset(_names(s.with_)) for s in court.support),
