@@ -156,7 +156,7 @@ class Table:
                 mine = set(self.hands.get(self.state.current_player(), []))
                 discard = next(
                     (t for t in legal if t.startswith("Discard") and t[9:] not in mine),
-                    next(t for t in legal if t.startswith("Discard")),
+                    next((t for t in legal if t.startswith("Discard")), "Pass"),
                 )
                 self.state.apply_action(discard)
             elif "play a Support" in question:
@@ -216,7 +216,7 @@ def drive(table: Table, stop: Callable[[State], bool]) -> None:
         question = asked(state)
         legal = [action.text for action in state.legal_actions()]
         if "play an Endeavour" in question:
-            state.apply_action(next(t for t in legal if t.startswith("Discard")))
+            state.apply_action(next((t for t in legal if t.startswith("Discard")), "Pass"))
         elif "Pass" in legal:
             state.apply_action("Pass")
         elif "No" in legal:

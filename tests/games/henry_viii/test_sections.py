@@ -470,15 +470,16 @@ def test_game_sequence_1_henry_segment_2_player_rounds_3_death_segment() -> None
 
 def test_conducting_a_round_and_completing_the_rounds() -> None:
     """Each faction in player order plays once a Round; the Rounds go on until no faction
-    holds a court card (the Treasurer's sixth card makes a sixth Round) [Conducting a Round]
-    [Completing the Rounds] [The Player Turn: Playing an Endeavour]."""
+    has an Endeavour to play (the Treasurer's sixth card makes a sixth Round; factions
+    whose offices' free Endeavours are left pass them up) [Conducting a Round] [Completing
+    the Rounds] [The Player Turn: Playing an Endeavour]."""
     table = Table(5, factions={0: ["Thomas Howard"]})
     drive(table, lambda s: str(s.view(None)["stage"]) == "Death Segment")
     events = table.state.events
     order = next(e for e in events if e.rule == "Determine Player Order").data["order"]
     turns = [e.data["seat"] for e in events if e.rule == "The Player Turn: Playing an Endeavour"]
     assert turns == order * 5 + ["Faction 1"]
-    assert events[-1].text == "No faction has a court card left: the Rounds end."
+    assert events[-1].text == "No faction has an Endeavour left to play: the Rounds end."
 
 
 def test_the_tower_arrest_and_imprisonment() -> None:

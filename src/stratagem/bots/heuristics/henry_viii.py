@@ -178,6 +178,8 @@ class HenryVIIIHeuristic:
         if best and best_score >= 2:
             return best
         discards = [t for t in texts if t.startswith("Discard: ")]
+        if not discards:
+            return best or "Pass"
         return min(discards, key=lambda t: SUPPORT_VALUE.get(_card(t)[1], 1))
 
     def _endeavour_score(self, endeavour: str) -> float:

@@ -21,6 +21,7 @@ from stratagem.games.henry_viii.places import (
     DEAD,
     DECK,
     LIVING,
+    MISSION,
     OUT,
     REMOVED,
     TOWER,
@@ -328,11 +329,12 @@ class HenryBase(CachedLegalState):
         return holder if holder >= 0 else -1
 
     def office_works(self, office: int) -> int:
-        """The seat that may use an office's power now, or -1: its holder must be at court,
-        since an Officer Beyond the Realm cannot use his powers [Travel Beyond the Realm]
-        [Rulings R31]."""
+        """The seat that may use an office's power now, or -1: its holder must be at court
+        or on a Diplomatic Mission, since an Officer Beyond the Realm (Travel) cannot use
+        his powers, and the Tower takes his offices [Travel Beyond the Realm] [Rulings
+        R31]."""
         holder = self.holder(office)
-        if holder < 0 or not self.at_court(holder):
+        if holder < 0 or self.where[holder] not in (COURT, MISSION):
             return -1
         return self.owner[holder]
 

@@ -12,6 +12,9 @@ from stratagem.games.henry_viii.places import ARRESTED, ASSIGNED, COURT, MISSION
 from stratagem.games.henry_viii.tower import Tower
 
 DEATH_ROLL = "3. Death Segment"
+RETURN_SEGMENT, RETURN_AMNESTY = 0, 1
+"""Why a traveller Beyond the Realm is asked whether to come home: Segment B, or an
+Amnesty [B. Characters may Return] [Amnesty]."""
 SHARED_NAMES = frozenset({"Act of Attainder", "Fee'd Men", "Trial"})
 """Endeavours whose names the rulebook also gives a Support card or an example heading."""
 
@@ -262,9 +265,9 @@ class Effects(Tower):
             self._failed(f"{self.name(c)} is nobody's man")
 
     def _e_war_uprising(self, success: bool, total: int) -> None:
-        """A victorious Captain receives a Title; a defeated one's faction loses a card
-        [War/Uprising] [War Card]."""
-        captain = next(entry[3] for entry in self._p["supports"] if entry[3] >= 0)
+        """A victorious Captain receives a Title; a defeated one's faction loses a card;
+        each Captain in turn [War/Uprising] [War Card] [Rulings R12]."""
+        captain = self._p["captain"]
         if success:
             self._log(f"{self.name(captain)} wins glory in the War.", "War Card", {})
             if self.titles_for(captain):
@@ -325,16 +328,17 @@ class Effects(Tower):
             self._failed(f"{self.name(c)} stays in the Tower")
 
     def _e_amnesty(self, success: bool, total: int) -> None:
-        """The arrested (not the imprisoned) go free; travellers come home [Amnesty]
-        [Rulings R31]."""
+        """The arrested (not the imprisoned) go free; each traveller Beyond the Realm may
+        come home, his faction deciding once the Endeavour is over [Amnesty] [Rulings
+        R31]."""
         if not success:
             self._failed("no amnesty")
             return
         for c in range(len(self.where)):
             if self.where[c] == ARRESTED:
                 self.release(c, "Amnesty")
-            elif self.where[c] == TRAVEL:
-                self.come_home(c, "Amnesty")
+        travellers = [c for c in range(len(self.where)) if self.where[c] == TRAVEL]
+        self.after_play(*(["return_offer", c, RETURN_AMNESTY] for c in travellers))
 
     # -- abroad -----------------------------------------------------------------------------------
 

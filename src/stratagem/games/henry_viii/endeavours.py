@@ -37,6 +37,20 @@ def slug(name: str) -> str:
     return "".join(ch if ch.isalnum() else "_" for ch in name.lower().replace("'", "")).strip("_")
 
 
+SPARED_ABROAD = (
+    "Arrest Warrant",
+    "Assume Office",
+    "Persuasion",
+    "Take Oath",
+    "Diplomatic Mission",
+    "Travel Beyond the Realm",
+)
+"""Cards that cannot be played on a character abroad: those abroad are unaffected by
+Arrest, Assume Office and Persuasion (Attainder and Trial fall only on those in the
+Tower); a failed Oath is an arrest; and one abroad cannot be sent abroad again [Travel
+Beyond the Realm] [Diplomatic Mission] [Rulings R31]."""
+
+
 class Endeavours(Marriage):
     """Targets and modifiers of Endeavours."""
 
@@ -88,11 +102,11 @@ class Endeavours(Marriage):
 
     def grooms(self) -> list[int]:
         """Who a bride may marry: King Henry if he is free, or an unmarried adult man at
-        court with no religious office [Marriage] [Rulings R21]."""
+        court or abroad with no religious office [Marriage] [Rulings R21]."""
         men = [
             c
             for c in range(len(self.where))
-            if self.at_court(c)
+            if (self.at_court(c) or self.abroad(c))
             and not self.female(c)
             and not self.minor(c)
             and self.spouse[c] < 0
@@ -103,18 +117,20 @@ class Endeavours(Marriage):
         return men
 
     def _target_ok(self, endeavour: str, c: int, seat: int) -> bool:
-        """Whether ``c`` may be the target: the Tower's cards on those in the Tower (none on
-        a minor, a Tudor Heir or a foreign wife who may not die so), Summons on those
-        abroad, the rest on characters at court as each card allows [List of Endeavours:
-        Act of Attainder] [Execution] [List of Endeavours: Trial] [Rack] [License of
-        Release] [Summons to Court] [Act of Bastardy] [Act of Succession] [Investigation]
-        [Befriend a Tudor] [Persuasion] [Diplomatic Mission] [Travel Beyond the Realm] [My
-        Lord's Man] [Take Oath] [Minors] [Rulings R31] [Rulings R41]."""
+        """Whether ``c`` may be the target: an Accident or Influenza strikes anyone living
+        in play, wherever he is; the Tower's cards fall on those in the Tower (none on a
+        minor, a Tudor Heir or a foreign wife who may not die so), Summons on those
+        abroad; the rest on characters at court or abroad as each card allows, save that
+        those abroad are spared Arrest, Assume Office and Persuasion (and Attainder and
+        Trial, played only in the Tower) [List of Endeavours: Act of Attainder] [Execution]
+        [List of Endeavours: Trial] [Rack] [License of Release] [Summons to Court] [Act of
+        Bastardy] [Act of Succession] [Investigation] [Befriend a Tudor] [Persuasion]
+        [Diplomatic Mission] [Travel Beyond the Realm] [My Lord's Man] [Take Oath] [Minors]
+        [Rulings R31] [Rulings R41]."""
         where = self.where[c]
-        court = self.at_court(c)
         killable = not self.minor(c) and not self.tudor(c) and not self.foreign(c)
         if endeavour in ("Accident", "Influenza"):
-            return court or self.in_tower(c)
+            return self.alive(c)
         if endeavour == "Act of Attainder":
             return self.in_tower(c) and killable
         if endeavour == "Execution":
@@ -130,8 +146,15 @@ class Endeavours(Marriage):
         if endeavour == "Act of Bastardy":
             queen = c == self.queen or self.former_queen[c]
             return queen and any(self.mother[h] == c for h in self.line)
-        if not court:
-            return False
+        if self.abroad(c):
+            return endeavour not in SPARED_ABROAD and self._target_at_court(endeavour, c, seat)
+        return self.at_court(c) and self._target_at_court(endeavour, c, seat)
+
+    def _target_at_court(self, endeavour: str, c: int, seat: int) -> bool:
+        """Whether a character out of the Tower may be the target of a card played on
+        those at court [Act of Succession] [Arrest Warrant] [Investigation] [Assume Office]
+        [Ennoblement] [Befriend a Tudor] [Persuasion] [Diplomatic Mission] [Travel Beyond
+        the Realm] [My Lord's Man] [Take Oath] [Marriage] [Rulings R31]."""
         adult_male = not self.female(c) and not self.minor(c)
         if endeavour == "Act of Succession":
             return self.heir(c) and bool(self.positions_for(c))
@@ -193,10 +216,12 @@ class Endeavours(Marriage):
     def ap_modifiers(self, play: dict[str, Any]) -> list[tuple[str, int]]:
         """Every Action Point modifier of the Endeavour in play, labelled: the card's own,
         each Support's value, a Captain's Ability less the Captaincy's cost, each My Lord's
-        Man's Ability minus 2, and Henry's Contentment for the Queen's faction [Resolving
-        the Endeavour] [During the marriage] [My Lord's Man Card] [Captaincy] [Duplicity]
-        [Scandal] [Henry's Ear] [Henry's Will] [Evidence of Conspiracy] [List of Support
-        Cards: Fee'd Men] [Rulings R5] [Rulings R13]."""
+        Man's Ability minus 2, and Henry's Contentment for the Queen's faction. In a War
+        each Captain's roll is the Endeavour of the faction that played his Captaincy: his
+        Ability, the other Supports, and that faction's My Lord's Men and Contentment
+        [Resolving the Endeavour] [During the marriage] [My Lord's Man Card] [Captaincy]
+        [Duplicity] [Scandal] [Henry's Ear] [Henry's Will] [Evidence of Conspiracy] [List of
+        Support Cards: Fee'd Men] [Rulings R5] [Rulings R12] [Rulings R13]."""
         endeavour = play["name"]
         entry = self.book.endeavours[self.book.endeavour_index(endeavour)]
         targets: list[int] = play["targets"]
@@ -204,18 +229,21 @@ class Endeavours(Marriage):
         mods: list[tuple[str, int]] = []
         for key in val(entry.modifiers):
             mods.extend(self._modifier(key, play, target))
+        player = play["seat"]
         for seat, support, value, captain, _card in play["supports"]:
             name = self.book.supports[support].name
             if self.book.supports[support].death_roll and endeavour in ("Accident", "Influenza"):
                 continue
+            if captain >= 0 and captain != play.get("captain", captain):
+                continue
             if captain >= 0:
+                player = seat
                 ability = self.person(captain).ability
                 cost = val(self.book.rules.war.captaincy_cost)
                 mods.append((f"Captaincy: {self.name(captain)}'s Ability", ability))
                 mods.append(("Captaincy's Action Point cost", -cost))
             elif value:
                 mods.append((f"{name} ({self.seat_name(seat)})", value))
-        player = play["seat"]
         less = self.book.rules.my_lords_man.ability_less
         for man in self.lords_men(player):
             mods.append((f"My Lord's Man {self.name(man)}", self.person(man).ability - less))
@@ -308,7 +336,7 @@ class Endeavours(Marriage):
         if name == "New Year's Gift":
             return self.rounds_done >= self.book.rules.cards.min_rounds_for_new_years_gift
         if name == "Captaincy":
-            taken = any(entry[3] >= 0 for entry in play["supports"])
+            taken = any(entry[3] >= 0 and entry[0] == seat for entry in play["supports"])
             return not taken and bool(self.captains(seat))
         if name == "Evidence of Adultery":
             return target >= 0 and target == self.queen
@@ -323,8 +351,9 @@ class Endeavours(Marriage):
         return True
 
     def captains(self, seat: int) -> list[int]:
-        """Who ``seat`` may send as Captain: for a War any adult man at court; against the
-        Pilgrimage one of its own loyal men [War Card] [The Rebellion]."""
+        """Who ``seat`` may send as Captain: for a War any adult man at court not already
+        a Captain in it; against the Pilgrimage one of its own loyal men [War Card] [The
+        Rebellion]."""
         play = self.play
         if play is None:
             return []
@@ -333,11 +362,11 @@ class Endeavours(Marriage):
             for c in range(len(self.where))
             if self.at_court(c) and not self.female(c) and not self.minor(c)
         ]
+        used = {entry[3] for entry in play["supports"]}
         if play["name"] == "Pilgrimage of Grace":
             rebels: list[int] = play.get("rebels", [])
-            used = {entry[3] for entry in play["supports"]}
             return [c for c in men if self.owner[c] == seat and c not in rebels and c not in used]
-        return men
+        return [c for c in men if c not in used]
 
     def law_suit_on(self, seat: int) -> bool:
         """A Law Suit lies on the faction: it may play no more Endeavours this Turn [Law

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from stratagem.games.henry_viii.effects import RETURN_SEGMENT
 from stratagem.games.henry_viii.encoding import NO, YES
 from stratagem.games.henry_viii.pack import val
 from stratagem.games.henry_viii.places import (
@@ -161,20 +162,22 @@ class HenrySegment(Rounds):
         Characters may Return] [Rulings R31]."""
         for c in range(len(self.where)):
             if self.where[c] == TRAVEL:
-                self.push(["return_offer", c])
+                self.push(["return_offer", c, RETURN_SEGMENT])
 
-    def _t_return_offer(self, c: int) -> None:
-        self.ask(self.owner[c], "return", c)
+    def _t_return_offer(self, c: int, why: int = RETURN_SEGMENT) -> None:
+        if self.where[c] == TRAVEL:
+            self.ask(self.owner[c], "return", c, why)
 
-    def _o_return(self, c: int) -> list[int]:
-        """The traveller's faction says yes or no [B. Characters may Return]."""
+    def _o_return(self, c: int, why: int = RETURN_SEGMENT) -> list[int]:
+        """The traveller's faction says yes or no [B. Characters may Return] [Amnesty]."""
         return [self._g.aid(YES, 0), self._g.aid(NO, 0)]
 
-    def _h_return(self, action_id: int, c: int) -> None:
+    def _h_return(self, action_id: int, c: int, why: int = RETURN_SEGMENT) -> None:
         """The faction brings the traveller home, or leaves him abroad [B. Characters may
-        Return]."""
+        Return] [Amnesty]."""
         if self._g.kind_of[action_id] == YES:
-            self.come_home(c, "B. Characters may Return")
+            rule = "B. Characters may Return" if why == RETURN_SEGMENT else "Amnesty"
+            self.come_home(c, rule)
 
     def _t_remove_cards(self) -> None:
         """All Law Suits and Investigations end [C. Remove all Law Suit and Investigation

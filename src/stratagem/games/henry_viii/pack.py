@@ -231,7 +231,7 @@ class OfficeEntry(PackModel):
 
 class TitleEntry(PackModel):
     name: str | Assumed[str]
-    rank: Rank
+    rank: Rank | Assumed[Rank]
 
 
 class TudorHeirEntry(PackModel):
@@ -458,6 +458,7 @@ def compile_pack(chars: CharactersFile, court: CourtFile, rules: RulesFile) -> B
     _check_names("card", names)
     if len(val(rules.influence.succession)) != val(rules.succession.cards):
         raise ValueError("influence.succession needs one value per Succession card")
+    ranks: list[Rank] = [val(t.rank) for t in rules.title]
     return Book(
         people=tuple(people),
         endeavours=tuple(court.endeavour),
@@ -468,7 +469,7 @@ def compile_pack(chars: CharactersFile, court: CourtFile, rules: RulesFile) -> B
         offices=tuple(rules.office),
         office_names=tuple(offices),
         title_names=tuple(titles),
-        title_rank=tuple(RANKS.index(t.rank) + 1 for t in rules.title),
+        title_rank=tuple(RANKS.index(rank) + 1 for rank in ranks),
         rules=rules,
         endeavour_of_name={e.name: i for i, e in enumerate(court.endeavour)},
         support_with=tuple(frozenset(_names(s.with_)) for s in court.support),

@@ -5,6 +5,7 @@ consequences (titles to heirs, offices vacated, the line shuffled up), offices a
 from __future__ import annotations
 
 from stratagem.games.henry_viii.base import HenryBase
+from stratagem.games.henry_viii.pack import RANKS
 from stratagem.games.henry_viii.places import (
     ARRESTED,
     ASSIGNED,
@@ -17,6 +18,10 @@ from stratagem.games.henry_viii.places import (
     SUIT,
     VACANT,
 )
+
+VISCOUNT = RANKS.index("Viscount") + 1
+"""The rank of a Viscount (Baron 1 ... Duke 5), the one Title a commoner may be awarded
+[Ennoblement] [Titles]."""
 
 
 class People(HenryBase):
@@ -144,30 +149,41 @@ class People(HenryBase):
             {"character": self.name(c), "office": self.book.office_names[office]},
         )
 
-    def give_title(self, c: int, title: int, rule: str) -> None:
-        """``c`` takes a title; any inferior title he held returns to the box, since one
-        holds a single title [Titles] [Ennoblement]."""
+    def give_title(self, c: int, title: int, rule: str, *, inherits: bool = False) -> None:
+        """``c`` takes a title (by award, or by inheritance); any inferior title he held
+        returns to the box, since one holds a single title [Titles] [Ennoblement] [Nobles,
+        Royals and Commoners]."""
         old = self.title_of(c)
         if old >= 0:
             self.title_holder[old] = VACANT
         self.title_holder[title] = c
+        name = self.book.title_names[title]
+        lost = f" and gives up {self.book.title_names[old]}" if old >= 0 else ""
+        text = f"inherits the title {name}" if inherits else f"becomes {name}"
         self._log(
-            f"{self.name(c)} becomes {self.book.title_names[title]}.",
+            f"{self.name(c)} {text}{lost}.",
             rule,
-            {"character": self.name(c), "title": self.book.title_names[title]},
+            {"character": self.name(c), "title": name},
         )
 
     def titles_for(self, c: int) -> list[int]:
         """Titles in the box that ``c`` may be awarded: a male, not a Tudor Heir, with no
-        religious office, rising at most two ranks (a commoner to Baron or Viscount)
-        [Titles] [Ennoblement] [Rulings R6]."""
+        religious office, rising at most two ranks; a commoner only to Viscount, straight
+        over Baron [Titles] [Ennoblement] [Rulings R6]."""
         if self.female(c) or self.tudor(c) or self.religious_office(c):
             return []
         rank = self.rank(c)
+        ranks = self.book.title_rank
+        if self.commoner(c):
+            return [
+                t
+                for t, holder in enumerate(self.title_holder)
+                if holder == VACANT and ranks[t] == VISCOUNT
+            ]
         return [
             t
             for t, holder in enumerate(self.title_holder)
-            if holder == VACANT and rank < self.book.title_rank[t] <= rank + 2
+            if holder == VACANT and rank < ranks[t] <= rank + 2
         ]
 
     def offices_for(self, c: int) -> list[int]:
@@ -213,8 +229,10 @@ class People(HenryBase):
             self._log("Henry is a widower.", "Loss of the Queen", {"queen": self.name(c)})
 
     def _pass_title(self, c: int, rule: str, *, attainted: bool) -> None:
-        """The title passes to the next heir on the cards if he is in play and untitled,
-        else to the box; an attainted man's is lost forever [Titles] [Act of Attainder (or
+        """The title passes at once to the next heir on the cards if he is in play, any
+        inferior title of his returning to the box (one who already holds an equal or
+        higher title keeps his own); otherwise the title goes to the box. An attainted
+        man's is lost forever [Nobles, Royals and Commoners] [Titles] [Act of Attainder (or
         Attainder Trial Result)] [Rulings R40]."""
         title = self.title_of(c)
         if title < 0:
@@ -231,13 +249,8 @@ class People(HenryBase):
         rank = self.book.people[c].heir_rank
         for heir, person in enumerate(self.book.people):
             next_in_line = person.heir_of == title and person.heir_rank == rank + 1
-            if next_in_line and self.alive(heir) and self.title_of(heir) < 0:
-                self.title_holder[title] = heir
-                self._log(
-                    f"{person.name} inherits the title {name}.",
-                    "Titles",
-                    {"character": person.name, "title": name},
-                )
+            if next_in_line and self.alive(heir) and self.rank(heir) < self.book.title_rank[title]:
+                self.give_title(heir, title, "Nobles, Royals and Commoners", inherits=True)
                 return
         self.title_holder[title] = VACANT
         self._log(f"The title {name} returns to the box.", rule, {"title": name})

@@ -56,18 +56,26 @@ class Rounds(Effects):
         self.push(["player_turn"])
 
     def _t_player_turn(self) -> None:
-        """The next faction holding cards plays; rounds end when every hand is empty
+        """The next faction with an Endeavour to play plays: one holding a court card, or
+        an office's free Endeavour it may still use; rounds end when no faction has either
         [Conducting a Round] [Completing the Rounds] [Rulings R10]."""
         for _ in range(self.players + 1):
             if self.pos >= self.players:
                 self.pos = 0
                 self.rounds_done += 1
             seat = self.order[self.pos]
-            if self.hands[seat]:
+            if self.hands[seat] or self._powers_to_play(seat):
                 self.ask(seat, "player")
                 return
             self.pos += 1
-        self._log("No faction has a court card left: the Rounds end.", "Completing the Rounds", {})
+        self._log(
+            "No faction has an Endeavour left to play: the Rounds end.", "Completing the Rounds", {}
+        )
+
+    def _powers_to_play(self, seat: int) -> list[int]:
+        """The offices' free Endeavours ``seat`` may still play this Turn (none while a Law
+        Suit binds it) [Law Suit] [Rulings R32]."""
+        return [] if self.law_suit_on(seat) else self.free_powers(seat)
 
     def _t_after_turn(self) -> None:
         self.pos += 1
@@ -86,8 +94,10 @@ class Rounds(Effects):
         return powers
 
     def _o_player(self) -> list[int]:
-        """An Endeavour, an office's free one, or a discard; a sued faction only discards
-        [The Player Turn: Playing an Endeavour] [Law Suit]."""
+        """An Endeavour, an office's free one, or a discard; a sued faction only discards;
+        a faction with no court card may use an office's power or pass, which gives up its
+        powers for the Turn [The Player Turn: Playing an Endeavour] [Law Suit] [Lord
+        Keeper of the Great Seal] [Rulings R10]."""
         assert self.node is not None
         seat = self.node[0]
         game = self._g
@@ -103,6 +113,8 @@ class Rounds(Effects):
                     options.append(game.aid(ENDEAVOUR, card))
             options.extend(game.aid(POWER, o) for o in self.free_powers(seat))
         options.extend(game.aid(DISCARD, card) for card in self.hands[seat])
+        if not self.hands[seat]:
+            options.append(game.aid(PASS, 0))
         return options
 
     def _h_player(self, action_id: int) -> None:
@@ -114,7 +126,15 @@ class Rounds(Effects):
         arg = game.arg_of[action_id]
         seat = self.order[self.pos]
         self.push(["after_turn"])
-        if kind == DISCARD:
+        if kind == PASS:
+            for office in self.free_powers(seat):
+                self.powers_used[office] = True
+            self._log(
+                f"{self.seat_name(seat)} passes, giving up its offices' powers this Turn.",
+                "Completing the Rounds",
+                {"seat": self.seat_name(seat)},
+            )
+        elif kind == DISCARD:
             self.move_card(arg, DISCARD_PILE)
             self._log(
                 f"{self.seat_name(seat)} discards {self.book.card_names[arg]}.",
@@ -152,6 +172,7 @@ class Rounds(Effects):
             "president": 0,
             "rebels": [],
             "won": False,
+            "captain": -1,
         }
         self.push(
             ["target", 0], ["announce"], ["window", ENDEAVOUR_WINDOW], ["resolve"], ["finish_play"]
@@ -428,6 +449,10 @@ class Rounds(Effects):
     def _t_roll_ap(self) -> None:
         play = self.play
         assert play is not None
+        if play["name"] == "War/Uprising" and play["captain"] < 0:
+            captains = [entry[3] for entry in play["supports"] if entry[3] >= 0]
+            self.push(*(["war_roll", captain] for captain in captains))
+            return
         if play["auto"]:
             success = play["auto"] > 0
             level = {
@@ -440,6 +465,13 @@ class Rounds(Effects):
             )
             self.effect(success, total)
             return
+        self.roll("d1_ap")
+
+    def _t_war_roll(self, captain: int) -> None:
+        """Each Captain conducts his own Endeavour against the War's Difficulty [Captaincy]
+        [War/Uprising] [Rulings R12]."""
+        assert self.play is not None
+        self.play["captain"] = captain
         self.roll("d1_ap")
 
     def _h_d1_ap(self, action_id: int) -> None:

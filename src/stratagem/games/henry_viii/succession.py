@@ -43,18 +43,16 @@ class Succession(People):
             )
 
     def birth_position(self, c: int) -> int:
-        """Where a newborn Tudor goes: a son after Henry's living sons, ahead of everyone
-        else; a daughter after all of Henry's children in the line [E. Check for the birth
-        of a Tudor Heir] [Rulings R17]."""
+        """Where a newborn Tudor goes: a son after Henry's Tudor sons in the line, ahead of
+        everyone else; a daughter after all of Henry's Tudor children already in the line,
+        whoever stands between them [E. Check for the birth of a Tudor Heir] [Heirs and
+        Succession] [Rulings R17]."""
+        son = not self.female(c)
         index = 0
-        for holder in self.line:
+        for place, holder in enumerate(self.line):
             person = self.book.people[holder]
-            if self.female(c):
-                if not person.tudor:
-                    break
-            elif not (person.tudor and not person.female):
-                break
-            index += 1
+            if person.tudor and (not son or not person.female):
+                index = place + 1
         line = self.line[:index]
-        hole = 1 if line and self.female(line[0]) else (1 if not line and self.female(c) else 0)
+        hole = self.line_hole(line) if line else int(self.female(c))
         return index + 1 + hole
