@@ -54,6 +54,7 @@ from stratagem.sim.questions import (
 from stratagem.sim.runner import check_bot
 from stratagem.sim.settings import Setting, parse_settings
 from stratagem.sim.stats import Proportion
+from stratagem.sim.verdicts import Verdict, bot_note, verdicts
 from stratagem.terminal import render_study
 
 USER_ERROR = 2
@@ -273,6 +274,8 @@ def simulate_and_report(
     balance = seat_balance(run.records, len(run.seat_names))
     out.print(render_study(run.study), render_questions(found))
     out.print(Text(balance_text(balance, len(run.seat_names))))
+    lineup = {row.seat: row.bot for row in run.study.seats}
+    out.print(render_verdicts(verdicts(run.records, run.seat_names), lineup))
     if report is not None:
         from stratagem.sim.report import write_study_report  # noqa: PLC0415  (matplotlib)
 
@@ -281,6 +284,14 @@ def simulate_and_report(
         out.print(Text(f"Report: {html} (results: {html.parent / 'results.json'})"))
     if run.interrupted:
         raise stopped_exit()
+
+
+def render_verdicts(found: Sequence[Verdict], seat_bots: Mapping[str, str]) -> Group:
+    """The answers in words, then why they hold only for these bots."""
+    return Group(
+        *[Text(verdict.text, style="bold") for verdict in found],
+        Text(bot_note(seat_bots), style="italic"),
+    )
 
 
 def render_questions(found: Sequence[Estimate]) -> Table:

@@ -12,6 +12,7 @@ interval (and a number's spread), and the seats' balance is tested.
 
 from __future__ import annotations
 
+import html
 import json
 import textwrap
 from collections import Counter
@@ -43,6 +44,7 @@ from stratagem.sim.questions import (
     estimates,
     seat_balance,
 )
+from stratagem.sim.verdicts import Verdict, bot_note, verdicts
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -66,8 +68,20 @@ def results_doc(run: StudyRun) -> JsonDict:
         "planned": run.planned,
         "finished": len(run.records),
         "interrupted": run.interrupted,
+        "verdicts": [verdict.to_json() for verdict in verdicts(run.records, run.seat_names)],
+        "bots_note": bot_note(_lineup(run)),
         "games": [record.to_json() for record in run.records],
     }
+
+
+def _lineup(run: StudyRun) -> dict[str, str]:
+    return {row.seat: row.bot for row in run.study.seats}
+
+
+def verdicts_html(found: Sequence[Verdict], note: str) -> str:
+    """The answers in words, at the top of a report, then the note on the bots."""
+    items = "".join(f"<li><strong>{html.escape(v.text)}</strong></li>" for v in found)
+    return f"<ul class='verdicts'>{items}</ul><p><em>{html.escape(note)}</em></p>"
 
 
 def write_study_report(run: StudyRun, folder: Path) -> Path:
@@ -188,6 +202,7 @@ def study_html(run: StudyRun) -> str:
         f"<p>Seats: {lineup}. Master seed {study.seed}. Every game is in "
         f"<code>{RESULTS}</code> beside this page. Intervals are 95%: Wilson's for a "
         "rate, Student's t for a mean.</p>",
+        verdicts_html(verdicts(records, run.seat_names), bot_note(_lineup(run))),
         f"<p>{balance_text(seat_balance(records, seats), seats)}</p>",
         *question_sections(answers, found, seats),
     ]
