@@ -40,6 +40,7 @@ from stratagem.sim.compare import (
     parse_variant,
     run_compare,
     sweep_variants,
+    variant_verdicts,
 )
 from stratagem.sim.questions import (
     Estimate,
@@ -54,7 +55,14 @@ from stratagem.sim.questions import (
 from stratagem.sim.runner import check_bot
 from stratagem.sim.settings import Setting, parse_settings
 from stratagem.sim.stats import Proportion
-from stratagem.sim.verdicts import Verdict, bot_note, verdicts
+from stratagem.sim.verdicts import (
+    Verdict,
+    bot_note,
+    check_lines,
+    nearest_even,
+    summary,
+    verdicts,
+)
 from stratagem.terminal import render_study
 
 USER_ERROR = 2
@@ -480,9 +488,11 @@ def compare_and_report(
     ray: str | bool,
     report: Path | None,
     sweep: str | None,
+    check_bots: Mapping[str, str] | None = None,
 ) -> None:
     """Run a comparison, print each question for every variant with the paired
-    differences, and write its report."""
+    differences and the verdicts in words, and write its report; with ``check_bots``,
+    play it again with those bots and say whether each verdict holds."""
     check_report(report)
     out.print(header(game_name, n, seed=seed, options=options, settings=settings, seats=seat_bots))
     with sigterm_stops_the_games(), progress_bar(err) as progress:
@@ -503,11 +513,39 @@ def compare_and_report(
         done = sum(len(run.records) for run in comparison.runs)
         _interrupted(err, done, n * len(variants))
     out.print(render_comparison(comparison))
+    check: list[str] = []
+    if check_bots is not None and not comparison.interrupted:
+        out.print(Text(f"Checking with other bots: {_lineup(check_bots)}", style="bold"))
+        with sigterm_stops_the_games(), progress_bar(err) as progress:
+            other = run_compare(
+                game_name,
+                check_bots,
+                n,
+                seed,
+                variants,
+                options=options,
+                shared=settings,
+                progress=progress,
+                workers=workers,
+                ray=ray,
+                sweep=sweep,
+            )
+        if other.interrupted:
+            raise stopped_exit()
+        check = check_lines(
+            [run.variant.name for run in comparison.runs],
+            [run.records for run in comparison.runs],
+            [run.records for run in other.runs],
+            comparison.seat_names,
+            other.seat_bots,
+        )
+        for line in check:
+            out.print(Text(line))
     if report is not None:
         from stratagem.sim.compare_report import write_comparison_report  # noqa: PLC0415
 
         with writing("--report", report):
-            html = write_comparison_report(comparison, report)
+            html = write_comparison_report(comparison, report, check)
         out.print(Text(f"Report: {html} (results: {html.parent / 'results.json'})"))
     if comparison.interrupted:
         raise stopped_exit()
@@ -520,7 +558,8 @@ def render_comparison(comparison: Comparison) -> Group:
     variants = Table(title="Variants (the same seeds in each)")
     for heading in ("Variant", "Settings", "Games"):
         variants.add_column(heading)
-    for run in runs:
+    listed = [runs[i] for i in comparison.order]
+    for run in listed:
         settings = "; ".join(s.text for s in run.variant.settings) or "none"
         variants.add_row(run.variant.name, settings, str(len(run.records)))
     questions = Table(
@@ -528,13 +567,13 @@ def render_comparison(comparison: Comparison) -> Group:
         "(mean, 95% Student t interval on the per-seed differences)"
     )
     questions.add_column("Question")
-    for run in runs:
+    for run in listed:
         questions.add_column(run.variant.name, justify="right")
     for run in runs[1:]:
         questions.add_column(f"{run.variant.name} - {base}")
     for index, question in enumerate(comparison.answers[0].questions):
         cells = [question.label]
-        for found in comparison.estimates:
+        for found in (comparison.estimates[i] for i in comparison.order):
             cells.append(f"{value_text(found[index])} ({interval_text(found[index])})")
         for differences in comparison.differences:
             d = differences[index]
@@ -549,7 +588,25 @@ def render_comparison(comparison: Comparison) -> Group:
         )
         for run in runs
     ]
-    return Group(variants, questions, *balance)
+    found = variant_verdicts(comparison)
+    names = comparison.seat_names
+    answers = [
+        Text(f"{name}: {verdict.text}", style="bold") for name, pair in found for verdict in pair
+    ]
+    lineup = dict(zip(comparison.seat_names, comparison.seat_bots, strict=True))
+    return Group(
+        variants,
+        questions,
+        *balance,
+        *answers,
+        Text(summary([(name, pair[0]) for name, pair in found]), style="bold"),
+        *(
+            [Text(nearest_even([(r.variant.name, r.records) for r in listed], names), style="bold")]
+            if comparison.sweep is not None
+            else []
+        ),
+        Text(bot_note(lineup), style="italic"),
+    )
 
 
 VariantSpecs = Annotated[
@@ -571,6 +628,30 @@ SweepSpec = Annotated[
         "(with --variant, the sweep's variants come after them).",
     ),
 ]
+
+
+CheckBots = Annotated[
+    str | None,
+    typer.Option(
+        "--check-bots",
+        metavar="BOT|SEAT=BOT,...",
+        help="Play the comparison again with another pairing (BOT in every seat, or "
+        "SEAT=BOT,SEAT=BOT) and say whether each verdict holds.",
+    ),
+]
+
+
+def _lineup(seat_bots: Mapping[str, str]) -> str:
+    return ", ".join(f"{seat}: {bot}" for seat, bot in seat_bots.items())
+
+
+def check_seats(game: Game, text: str) -> dict[str, str]:
+    """``--check-bots``: one bot in every seat, or ``SEAT=BOT`` pairs (comma-separated)."""
+    from stratagem.cli import parse_seat_specs  # noqa: PLC0415  (cli imports this module)
+
+    if "=" in text:
+        return parse_seat_specs([part for part in text.split(",") if part.strip()])
+    return every_seat(game, {}, text.strip(), False)
 
 
 def _fail(message: str) -> typer.Exit:
@@ -619,9 +700,11 @@ def compare_command(
             metavar="DIR", file_okay=False, help="Write results.json and report.html here."
         ),
     ] = None,
+    check_bots: CheckBots = None,
 ) -> None:
     """Play the same seeded games under each variant of the rules and compare them: every
-    question with its interval, and each variant against the first, seed by seed."""
+    question with its interval, each variant against the first, seed by seed, and the
+    answers in words (balanced? does acting first matter?)."""
     from stratagem.cli import _workers, parse_seat_specs  # noqa: PLC0415  (cli imports this module)
 
     try:
@@ -646,6 +729,7 @@ def compare_command(
             ray=ray_target(ray),
             report=report,
             sweep=sweep,
+            check_bots=None if check_bots is None else check_seats(game, check_bots),
         )
     except (StratagemError, ValueError) as error:
         raise _fail(str(error)) from None

@@ -134,7 +134,8 @@ def plot_numbers(title: str, answers: Answers, questions: Sequence[Question]) ->
 
 
 def plot_shares(title: str, rows: Sequence[Estimate]) -> str:
-    """Shares of the answers of categorical questions, as horizontal bars with intervals."""
+    """Shares of the answers of categorical questions, as horizontal bars with intervals,
+    against a half of the games."""
     figure, (axes,) = new_figure(8.0, 0.9 + 0.35 * len(rows))
     labels = [e.question.label for e in rows]
     means = [e.mean for e in rows]
@@ -142,15 +143,18 @@ def plot_shares(title: str, rows: Sequence[Estimate]) -> str:
     axes.barh(labels, means, xerr=errors, capsize=3, color="#8c6bb1")
     axes.invert_yaxis()
     axes.set_xlim(0, 1)
+    even_line(axes, 2, "50%", across=True)
     axes.set_xlabel("share of games (95% Wilson interval)")
     axes.set_title(title)
     return svg(figure, title)
 
 
-def plot_convergence(title: str, answers: Answers, questions: Sequence[Question]) -> str:
+def plot_convergence(
+    title: str, answers: Answers, questions: Sequence[Question], seats: int
+) -> str:
     """Each headline rate after k games, with its interval as a band."""
     figure, (axes,) = new_figure(8.0, 3.6)
-    running_panel(axes, answers.values, questions)
+    running_panel(axes, answers.values, questions, seats)
     axes.set_title(title)
     return svg(figure, title)
 
@@ -213,7 +217,7 @@ def study_html(run: StudyRun) -> str:
                 "<p>Each headline rate after each number of games played, with its 95% "
                 "interval; the tables above say how many more games would halve each "
                 "interval.</p>",
-                plot_convergence("Win rates as games are played", answers, headline),
+                plot_convergence("Win rates as games are played", answers, headline, seats),
             )
         )
     sections.append(provenance_html(provenance(), study.options, [s.text for s in run.settings]))

@@ -197,6 +197,27 @@ def apply_to_raw(raw: dict[str, Any], setting: Setting) -> None:
         node[field] = setting.value
 
 
+def printed_value(game_name: str, options: Mapping[str, Any], key: str) -> Any:
+    """The value ``key`` (a setting's key, ``pack.rules.economy.revenue`` or an option's
+    name) has when nothing changes it: the pack's value (an assumed value's ``value``)
+    or the option's default; ``None`` when there is no such value."""
+    setting = parse_setting(f"{key}=0")
+    if not setting.is_pack:
+        return load(game_name, **options).options.get(setting.key)
+    path = pack_folder(game_name, options.get("data")) / f"{setting.key}.toml"
+    if not path.is_file():
+        return None
+    node: Any = tomllib.loads(path.read_text(encoding="utf-8"))
+    try:
+        for name in setting.path:
+            node = _entry(node, name)
+    except KeyError:
+        return None
+    if isinstance(node, dict) and node.get("assumed") is True:
+        return node.get("value")
+    return node
+
+
 VARIANT_PACKS = "stratagem-variant-packs"
 """The folder (in the system's temporary folder) where variant packs are built, each in a
 folder named by the hash of the source pack's files and the settings: built once, shared

@@ -62,7 +62,7 @@ def share_text(count: int, total: int) -> str:
 
 
 def _where(share: float, low: float, high: float, even: float) -> str:
-    """"beyond", "within" or "unclear": the interval against even +/- MATERIAL."""
+    """ "beyond", "within" or "unclear": the interval against even +/- MATERIAL."""
     if low > even + MATERIAL or high < even - MATERIAL:
         return "beyond"
     if low >= even - MATERIAL and high <= even + MATERIAL:
@@ -103,8 +103,7 @@ def seat_verdict(records: Sequence[GameRecord], seat_names: Sequence[str]) -> Ve
         return Verdict(
             BALANCED,
             "No",
-            f"{wins(seat_names[seat])} {share_text(counts[seat], total)}{of}, against "
-            f"{even_text}.",
+            f"{wins(seat_names[seat])} {share_text(counts[seat], total)}{of}, against {even_text}.",
         )
     every = ", ".join(
         f"{name} {share_text(count, total)}" for name, count in zip(seat_names, counts, strict=True)
@@ -131,25 +130,25 @@ def first_player_verdict(records: Sequence[GameRecord], seat_names: Sequence[str
     if not decided:
         return Verdict(FIRST, "Not known", "no game with a single winner told who acted first.")
     total = len(decided)
-    wins = sum(1 for r in decided if r.winners[0] == r.first_player)
-    share, low, high = _share(wins, total)
+    won = sum(1 for r in decided if r.winners[0] == r.first_player)
+    share, low, high = _share(won, total)
     place = _where(share, low, high, even)
     firsts = {r.first_player for r in decided}
-    always = (
-        f" ({wins(seat_names[next(iter(firsts))], 'act')} first every game, so this is "
-        "that seat's share)"
-        if len(firsts) == 1 and next(iter(firsts)) is not None
-        else ""
-    )
-    text = f"whoever acts first wins {share_text(wins, total)}{_of_games(total, len(records))}"
-    even_text = f"an even share of {even:.0%}{always}"
+    if len(firsts) == 1:
+        seat = seat_names[next(iter(firsts)) or 0]
+        return Verdict(
+            FIRST,
+            "Not known",
+            f"{wins(seat, 'act')} first in every game, so acting first cannot be told apart "
+            f"from playing the {seat} seat (see {BALANCED}).",
+        )
+    text = f"whoever acts first wins {share_text(won, total)}{_of_games(total, len(records))}"
+    even_text = f"an even share of {even:.0%}"
     if place == "beyond":
         way = "more" if share > even else "less"
         return Verdict(FIRST, "Yes", f"{text}, materially {way} than {even_text}.")
     if place == "within":
-        return Verdict(
-            FIRST, "No", f"{text}, within {MATERIAL * 100:.0f} points of {even_text}."
-        )
+        return Verdict(FIRST, "No", f"{text}, within {MATERIAL * 100:.0f} points of {even_text}.")
     return Verdict(
         FIRST,
         "Not clear yet",
@@ -172,6 +171,56 @@ def bot_note(seat_bots: Mapping[str, str]) -> str:
         "does. `stratagem compare ... --check-bots BOT` plays the same comparison again "
         "with another pairing and says whether each verdict holds."
     )
+
+
+def lineup_text(seat_names: Sequence[str], bots: Sequence[str]) -> str:
+    """``Dutch: random, Spanish: random``."""
+    return ", ".join(f"{seat}: {bot}" for seat, bot in zip(seat_names, bots, strict=True))
+
+
+def summary(named: Sequence[tuple[str, Verdict]]) -> str:
+    """Which variants are balanced, in one sentence ("Balanced: none of 2 variants")."""
+    balanced = [name for name, verdict in named if verdict.answer == "Yes"]
+    unclear = [name for name, verdict in named if verdict.answer == "Not clear yet"]
+    text = f"Balanced: {', '.join(balanced) or 'none'} of {len(named)} variants"
+    if unclear:
+        text += f"; not clear yet: {', '.join(unclear)}"
+    return text + "."
+
+
+def imbalance(records: Sequence[GameRecord], seats: int) -> float:
+    """How far the seat furthest from its even share is from it (games with a single
+    winner); infinite with no such game."""
+    decided = _single_winner(records)
+    if not decided:
+        return float("inf")
+    shares = [sum(1 for r in decided if r.winners[0] == s) / len(decided) for s in range(seats)]
+    return max(abs(share - 1 / seats) for share in shares)
+
+
+def nearest_even(
+    named: Sequence[tuple[str, Sequence[GameRecord]]], seat_names: Sequence[str]
+) -> str:
+    """Which variant comes nearest to even, in one sentence with its verdict."""
+    name, records = min(named, key=lambda pair: imbalance(pair[1], len(seat_names)))
+    verdict = seat_verdict(records, seat_names)
+    return f"Nearest to even: {name}. {verdict.text}"
+
+
+def check_lines(
+    names: Sequence[str],
+    main: Sequence[Sequence[GameRecord]],
+    other: Sequence[Sequence[GameRecord]],
+    seat_names: Sequence[str],
+    other_bots: Sequence[str],
+) -> list[str]:
+    """For each variant and verdict, whether it holds when ``other_bots`` play."""
+    lineup = lineup_text(seat_names, other_bots)
+    lines = []
+    for name, first, second in zip(names, main, other, strict=True):
+        for a, b in zip(verdicts(first, seat_names), verdicts(second, seat_names), strict=True):
+            lines.append(holds_text(name, a, b, lineup))
+    return lines
 
 
 def holds_text(name: str, first: Verdict, second: Verdict, lineup: str) -> str:
