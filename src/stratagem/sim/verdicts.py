@@ -99,7 +99,7 @@ def seat_verdict(records: Sequence[GameRecord], seat_names: Sequence[str]) -> Ve
     even_text = f"an even share of {even:.0%}"
     if "beyond" in places:
         far = [seat for seat in range(seats) if places[seat] == "beyond"]
-        seat = max(far, key=lambda s: abs(counts[s] / total - even))
+        seat = max(far, key=lambda s: (round(abs(counts[s] / total - even), 9), counts[s]))
         return Verdict(
             BALANCED,
             "No",
