@@ -14,7 +14,9 @@ from pathlib import Path
 from typer.testing import CliRunner, Result
 
 from stratagem import cli
+from stratagem.sim import run_study
 from stratagem.sim.backends import GameRecord
+from stratagem.sim.questions import answers_of, estimates
 from stratagem.sim.compare import Variant, parse_variant, with_printed_value
 from stratagem.sim.verdicts import first_player_verdict, nearest_even, seat_verdict
 
@@ -137,3 +139,16 @@ def test_a_sweep_is_listed_in_numeric_order_with_every_value_labelled(tmp_path: 
     ]
     ticks = re.findall(r">(\d|printed)</text>", headline)
     assert [t for t in ticks if t in {"7", "8", "9", "printed"}][:4] == ["7", "8", "printed", "9"]
+
+
+def test_a_1750_study_asks_how_much_gold_each_seat_holds_at_the_end() -> None:
+    """1750's public gold (Collect Revenue) becomes a question of every study."""
+    run = run_study("britain_vs_france", {}, 1, 3)
+    found = {e.question.label: e for e in estimates(answers_of(run.records, run.seat_names))}
+    gold = [found["Britain gold at the end"], found["France gold at the end"]]
+    assert all(e.games == 1 and e.mean >= 0 for e in gold)
+    assert gold[0].question.group == "At the end, in public"
+    assert run.records[0].to_json()["public"]["gold"] == {
+        "Britain": gold[0].mean,
+        "France": gold[1].mean,
+    }
