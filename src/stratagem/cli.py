@@ -47,6 +47,7 @@ from stratagem.lab_cli import (
     SettingSpecs,
     compare_command,
     ray_target,
+    settings_command,
     simulate_and_report,
     tournament_and_report,
 )
@@ -673,6 +674,7 @@ def tournament_command(
 
 
 app.command("compare", cls=_SimulateCommand)(compare_command)
+app.command("settings")(settings_command)
 
 
 # -- Liber Militum: Tercios (army files and board drawings) ------------------------------

@@ -54,6 +54,7 @@ from stratagem.sim.questions import (
 )
 from stratagem.sim.runner import check_bot
 from stratagem.sim.settings import Setting, parse_settings
+from stratagem.sim.settings_list import setting_rows
 from stratagem.sim.stats import Proportion
 from stratagem.sim.verdicts import (
     Verdict,
@@ -652,6 +653,35 @@ def check_seats(game: Game, text: str) -> dict[str, str]:
     if "=" in text:
         return parse_seat_specs([part for part in text.split(",") if part.strip()])
     return every_seat(game, {}, text.strip(), False)
+
+
+def settings_command(
+    game_name: Annotated[
+        str, typer.Argument(metavar="GAME", help="A game: see `stratagem games`.")
+    ],
+    word: Annotated[
+        str | None,
+        typer.Argument(metavar="[WORD]", help="Only the keys containing WORD (hand, victory)."),
+    ] = None,
+) -> None:
+    """Every key `--set`, `--variant` and `--sweep` may change: the game's options and every
+    value of its data pack, with the printed value, its type and the range allowed."""
+    try:
+        load(game_name)
+        rows = setting_rows(game_name)
+    except StratagemError as error:
+        raise _fail(str(error)) from None
+    if word is not None:
+        rows = [row for row in rows if word.casefold() in row.key.casefold()]
+    listing = Table(
+        title=f"{game_name}: settings (KEY=VALUE with --set; a pack value marked * is "
+        "not printed in the rulebook: see the game's RULINGS.md)"
+    )
+    for heading in ("Key", "Printed value", "Type", "Allowed"):
+        listing.add_column(heading, overflow="fold")
+    for row in rows:
+        listing.add_row(row.key, row.value + (" *" if row.assumed else ""), row.type, row.allowed)
+    Console(highlight=False).print(listing)
 
 
 def _fail(message: str) -> typer.Exit:
