@@ -589,10 +589,10 @@ def render_comparison(comparison: Comparison) -> Group:
         )
         for run in runs
     ]
-    found = variant_verdicts(comparison)
+    told = variant_verdicts(comparison)
     names = comparison.seat_names
     answers = [
-        Text(f"{name}: {verdict.text}", style="bold") for name, pair in found for verdict in pair
+        Text(f"{name}: {verdict.text}", style="bold") for name, pair in told for verdict in pair
     ]
     lineup = dict(zip(comparison.seat_names, comparison.seat_bots, strict=True))
     return Group(
@@ -600,7 +600,7 @@ def render_comparison(comparison: Comparison) -> Group:
         questions,
         *balance,
         *answers,
-        Text(summary([(name, pair[0]) for name, pair in found]), style="bold"),
+        Text(summary([(name, pair[0]) for name, pair in told]), style="bold"),
         *(
             [Text(nearest_even([(r.variant.name, r.records) for r in listed], names), style="bold")]
             if comparison.sweep is not None
