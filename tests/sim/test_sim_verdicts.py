@@ -16,8 +16,8 @@ from typer.testing import CliRunner, Result
 from stratagem import cli
 from stratagem.sim import run_study
 from stratagem.sim.backends import GameRecord
-from stratagem.sim.questions import answers_of, estimates
 from stratagem.sim.compare import Variant, parse_variant, with_printed_value
+from stratagem.sim.questions import answers_of, estimates
 from stratagem.sim.verdicts import first_player_verdict, nearest_even, seat_verdict
 
 GAME = "eighty_years_war"
