@@ -45,6 +45,7 @@ from stratagem.lab_cli import (
     Mirror,
     RayCommand,
     SettingSpecs,
+    balance_command,
     compare_command,
     ray_target,
     settings_command,
@@ -675,6 +676,7 @@ def tournament_command(
 
 app.command("compare", cls=_SimulateCommand)(compare_command)
 app.command("settings")(settings_command)
+app.command("balance")(balance_command)
 
 
 # -- Liber Militum: Tercios (army files and board drawings) ------------------------------

@@ -34,6 +34,7 @@ from typer.core import TyperCommand
 
 from stratagem.core import Game, StratagemError, load, options_model, parse_option_specs
 from stratagem.sim import ProgressCallback, Tournament, run_study, run_tournament, tournament_doc
+from stratagem.sim.balance import find_balance, parse_range
 from stratagem.sim.compare import (
     Comparison,
     Variant,
@@ -682,6 +683,64 @@ def settings_command(
     for row in rows:
         listing.add_row(row.key, row.value + (" *" if row.assumed else ""), row.type, row.allowed)
     Console(highlight=False).print(listing)
+
+
+def balance_command(
+    game_name: Annotated[
+        str, typer.Argument(metavar="GAME", help="A game: see `stratagem games`.")
+    ],
+    *,
+    vary: Annotated[
+        str,
+        typer.Option(
+            "--vary", metavar="KEY", help="The whole-number setting to vary (see `settings`)."
+        ),
+    ],
+    value_range: Annotated[
+        str, typer.Option("--range", metavar="A..B", help="The values to search.")
+    ],
+    seat_for: Annotated[
+        str | None,
+        typer.Option("--for", metavar="SEAT", help="The seat to bring to even (the first)."),
+    ] = None,
+    n: Annotated[int, typer.Option("-n", "--games", min=1, help="Games per value tried.")] = 200,
+    seat: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--seat", "-s", metavar="SEAT=BOT", help="Which bot plays a seat (repeatable)."
+        ),
+    ] = None,
+    all_bot: AllBot = None,
+    seed: Annotated[int | None, typer.Option(help="Master seed (default: random).")] = None,
+    workers: Annotated[
+        int | None, typer.Option("--workers", "-j", min=1, help="Local processes to play on.")
+    ] = None,
+) -> None:
+    """Find the value of a setting where a seat wins nearest its even share: a noisy
+    bisection over the same seeded games, with the interval and the games spent."""
+    from stratagem.cli import _workers, parse_seat_specs  # noqa: PLC0415  (cli imports this module)
+
+    try:
+        game = load(game_name)
+        seats = every_seat(game, parse_seat_specs(seat or []), all_bot, bool(seat))
+        with sigterm_stops_the_games():
+            search = find_balance(
+                game.name,
+                seats,
+                vary,
+                parse_range(value_range),
+                n=n,
+                seed=secrets.randbelow(2**31) if seed is None else seed,
+                seat=seat_for,
+                workers=_workers(workers, n),
+            )
+    except (StratagemError, ValueError) as error:
+        raise _fail(str(error)) from None
+    except KeyboardInterrupt:
+        raise stopped_exit() from None
+    out = Console(highlight=False)
+    out.print(Text(search.text(), style="bold"))
+    out.print(Text(bot_note({**dict.fromkeys(game.seat_names, "random"), **seats}), style="italic"))
 
 
 def _fail(message: str) -> typer.Exit:

@@ -16,6 +16,7 @@ from typer.testing import CliRunner, Result
 from stratagem import cli
 from stratagem.sim import run_study
 from stratagem.sim.backends import GameRecord
+from stratagem.sim.balance import find_balance
 from stratagem.sim.compare import Variant, parse_variant, with_printed_value
 from stratagem.sim.questions import answers_of, estimates
 from stratagem.sim.verdicts import first_player_verdict, nearest_even, seat_verdict
@@ -152,3 +153,20 @@ def test_a_1750_study_asks_how_much_gold_each_seat_holds_at_the_end() -> None:
         "Britain": gold[0].mean,
         "France": gold[1].mean,
     }
+
+
+def test_balance_bisects_a_range_on_a_tiny_budget() -> None:
+    """Logistics Phase: the Spanish hand searched over 4..9, 3 games per value tried."""
+    search = find_balance(GAME, {}, "pack.rules.logistics.spanish_hand", (4, 9), n=3, seed=1)
+    values = [t.value for t in search.trials]
+    assert values[:2] == [4, 9] and len(values) <= 5  # both ends, then at most 3 halvings
+    assert search.games == 3 * len(values)
+    assert search.best in search.trials and 4 <= search.best.value <= 9
+    assert search.text().startswith(
+        f"Nearest to even for Dutch: pack.rules.logistics.spanish_hand={search.best.value}. "
+        "Balanced? "
+    )
+    result = invoke(
+        "balance", GAME, "--vary", "pack.rules.logistics.spanish_hand", "--range", "9..4",
+    )  # fmt: skip
+    assert result.exit_code == 2 and "LOW below HIGH" in result.output
