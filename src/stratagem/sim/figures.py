@@ -133,22 +133,13 @@ def svg(figure: Figure, alt: str) -> str:
 
 def even_line(axes: Axes, seats: int, label: str = "", *, across: bool = False) -> None:
     """The even share of a seat (1/N; 50% for two seats or a yes/no share) as a dashed
-    line, labelled; ``across`` draws it on the x axis (horizontal bars)."""
+    line, labelled; ``across`` draws it across the x axis (horizontal bars), unlabelled:
+    the caller names it in the axis's label."""
     share = 1 / seats
     text = f" {label or f'even 1/{seats}'}"
     style = {"color": "grey", "linewidth": 0.8, "linestyle": "--"}
-    if across:
+    if across:  # named in the x axis's label: above the plot it would meet the title
         axes.axvline(share, **style)  # type: ignore[arg-type]
-        axes.text(
-            share,
-            1.0,
-            text,
-            transform=axes.get_xaxis_transform(),
-            fontsize=8,
-            color="grey",
-            va="bottom",
-            ha="center",
-        )
         return
     axes.axhline(share, **style)  # type: ignore[arg-type]
     axes.text(

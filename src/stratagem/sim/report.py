@@ -143,8 +143,8 @@ def plot_shares(title: str, rows: Sequence[Estimate]) -> str:
     axes.barh(labels, means, xerr=errors, capsize=3, color="#8c6bb1")
     axes.invert_yaxis()
     axes.set_xlim(0, 1)
-    even_line(axes, 2, "50%", across=True)
-    axes.set_xlabel("share of games (95% Wilson interval)")
+    even_line(axes, 2, across=True)
+    axes.set_xlabel("share of games (95% Wilson interval; dashed: half the games)")
     axes.set_title(title)
     return svg(figure, title)
 
