@@ -19,7 +19,7 @@ from stratagem.sim.backends import GameRecord
 from stratagem.sim.balance import find_balance
 from stratagem.sim.compare import Variant, parse_variant, with_printed_value
 from stratagem.sim.questions import answers_of, estimates
-from stratagem.sim.verdicts import first_player_verdict, nearest_even, seat_verdict
+from stratagem.sim.verdicts import first_player_verdict, holds_text, nearest_even, seat_verdict
 
 GAME = "eighty_years_war"
 SEATS = ("Dutch", "Spanish")
@@ -170,3 +170,16 @@ def test_balance_bisects_a_range_on_a_tiny_budget() -> None:
         "balance", GAME, "--vary", "pack.rules.logistics.spanish_hand", "--range", "9..4",
     )  # fmt: skip
     assert result.exit_code == 2 and "LOW below HIGH" in result.output
+
+
+def test_a_verdict_that_favours_the_other_seat_with_other_bots_does_not_hold() -> None:
+    main = seat_verdict(wins(10, 90), SEATS)
+    other = seat_verdict(wins(70, 30), SEATS)
+    assert (main.answer, other.answer) == ("No", "No")
+    line = holds_text("printed", main, other, "Dutch: random, Spanish: random")
+    assert line.startswith(
+        "printed: the verdict changes with Dutch: random, Spanish: random: Balanced? No with "
+        "both, but it favours Spanish with the main bots and Dutch with these"
+    )
+    same = holds_text("printed", main, seat_verdict(wins(20, 80), SEATS), "x")
+    assert same.startswith("printed: the verdict holds with x")

@@ -39,6 +39,9 @@ class Verdict:
     question: str
     answer: Answer
     because: str
+    favours: str = ""
+    """Who the answer favours: the seat ahead of a "No, not balanced", "more" or "less"
+    for acting first; a verdict holds with other bots only if this holds too."""
 
     @property
     def text(self) -> str:
@@ -104,6 +107,7 @@ def seat_verdict(records: Sequence[GameRecord], seat_names: Sequence[str]) -> Ve
             BALANCED,
             "No",
             f"{wins(seat_names[seat])} {share_text(counts[seat], total)}{of}, against {even_text}.",
+            seat_names[seat] if counts[seat] / total > even else f"not {seat_names[seat]}",
         )
     every = ", ".join(
         f"{name} {share_text(count, total)}" for name, count in zip(seat_names, counts, strict=True)
@@ -146,7 +150,7 @@ def first_player_verdict(records: Sequence[GameRecord], seat_names: Sequence[str
     even_text = f"an even share of {even:.0%}"
     if place == "beyond":
         way = "more" if share > even else "less"
-        return Verdict(FIRST, "Yes", f"{text}, materially {way} than {even_text}.")
+        return Verdict(FIRST, "Yes", f"{text}, materially {way} than {even_text}.", way)
     if place == "within":
         return Verdict(FIRST, "No", f"{text}, within {MATERIAL * 100:.0f} points of {even_text}.")
     return Verdict(
@@ -225,8 +229,14 @@ def check_lines(
 
 def holds_text(name: str, first: Verdict, second: Verdict, lineup: str) -> str:
     """Whether ``first`` (the main bots) holds with the other pairing's ``second``."""
-    if first.answer == second.answer:
+    if (first.answer, first.favours) == (second.answer, second.favours):
         return f"{name}: the verdict holds with {lineup} ({second.text})"
+    if first.answer == second.answer:
+        return (
+            f"{name}: the verdict changes with {lineup}: {first.question} {first.answer} with "
+            f"both, but it favours {first.favours} with the main bots and {second.favours} "
+            f"with these ({second.because})"
+        )
     return (
         f"{name}: the verdict changes with {lineup}: {first.question} {first.answer} with "
         f"the main bots, {second.answer} with these ({second.because})"
