@@ -1,4 +1,5 @@
-"""The simulation lab at the command line: ``simulate``, ``tournament`` and ``compare``.
+"""The simulation lab at the command line: ``simulate``, ``tournament``, ``compare``,
+``settings`` (every key a designer may set) and ``balance`` (the value nearest to even).
 
 ``cli.py`` declares the arguments of ``simulate`` and ``tournament`` and calls these
 functions; ``compare`` is declared here whole (``compare_command``). They check the report

@@ -1,10 +1,14 @@
 """A comparison's report: ``results.json`` (every variant's games) and ``report.html``.
 
-For every question (``questions.py``): each variant's value with its 95% interval, each
-variant against the first (mean per-seed difference, its interval and a verdict in words),
-and a figure per section, one panel per question with every variant's value and interval
-(for a sweep, against the swept value with the interval as a band). Then the headline
-figures' convergence, the seat balance of each variant, and what made the figures.
+First the answers in words (each variant: balanced? does acting first matter?; which are
+balanced; the note on the bots; what ``--check-bots`` found) and, for a sweep, a headline:
+the value nearest to even and every seat's win rate against the value. Then for every
+question (``questions.py``): each variant's value with its 95% interval, each variant
+against the first (mean per-seed difference, its interval and a verdict in words), and a
+figure per section, one panel per question with every variant's value and interval (for a
+sweep, against the swept value in numeric order, every value labelled, the interval as a
+band), the even share on every rate. Then the headline figures' convergence, the seat
+balance of each variant, and what made the figures.
 """
 
 from __future__ import annotations

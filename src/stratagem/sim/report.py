@@ -3,7 +3,8 @@
 The JSON holds what made the study (``provenance``: code, packages, Python), its
 parameters and settings, and one record per finished game, in game order, and nothing that
 depends on where or when it ran (no clock, no host), so the same study writes the same file
-on one process, on a pool and on Ray. The HTML embeds its figures as SVG (``figures.py``):
+on one process, on a pool and on Ray; the verdicts in words (``verdicts.py``) come first in
+both. The HTML embeds its figures as SVG (``figures.py``):
 win rates by seat with 95% Wilson intervals against the game's own even share (1/N), the
 first player's advantage, how games ended, game length, the game's own questions, final
 scores by seat, and the headline figures' convergence; every question is tabulated with its
