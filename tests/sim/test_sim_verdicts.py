@@ -121,6 +121,10 @@ def test_check_bots_replays_the_comparison_and_says_whether_each_verdict_holds(
     doc = json.loads((tmp_path / "results.json").read_text())
     assert len(doc["check_bots"]) == 2 and doc["summary"].startswith("Balanced: ")
     assert doc["variants"][0]["verdicts"][0]["question"] == "Balanced?"
+    page = (tmp_path / "report.html").read_text()
+    assert "<h3>With other bots</h3>" in page
+    win_rates = page[page.index("<h2>Win rate by seat</h2>") : page.index("<h2>First player</h2>")]
+    assert "even 1/2</text>" in win_rates  # the even share on the comparison's chart
 
 
 def test_a_sweep_is_listed_in_numeric_order_with_every_value_labelled(tmp_path: Path) -> None:
