@@ -50,6 +50,7 @@ from stratagem.lab_cli import (
     ray_target,
     settings_command,
     simulate_and_report,
+    split_settings,
     tournament_and_report,
 )
 from stratagem.render import board_renderer
@@ -583,6 +584,10 @@ def simulate_command(
     all_bot: AllBot = None,
 ) -> None:
     """Play many games between bots and report win rates and game lengths."""
+    try:
+        option, setting = split_settings(game_name, option or [], setting or [])
+    except StratagemError as error:
+        _fail(str(error))
     game, names = _load(
         game_name, players, seat or [], (), option_specs=option, options=_armies(army)
     )

@@ -55,8 +55,8 @@ from stratagem.sim.questions import (
     value_text,
 )
 from stratagem.sim.runner import check_bot
-from stratagem.sim.settings import Setting, parse_settings
-from stratagem.sim.settings_list import setting_rows
+from stratagem.sim.settings import Setting, check_option_keys, parse_settings
+from stratagem.sim.settings_list import PACK, option_names, pack_keys_ending, setting_rows
 from stratagem.sim.stats import Proportion
 from stratagem.sim.verdicts import (
     Verdict,
@@ -744,6 +744,27 @@ def balance_command(
     out.print(Text(bot_note({**dict.fromkeys(game.seat_names, "random"), **seats}), style="italic"))
 
 
+def split_settings(
+    game_name: str, option_specs: Sequence[str], setting_specs: Sequence[str]
+) -> tuple[list[str], list[str]]:
+    """One settings syntax everywhere: an ``--option`` that names a pack value
+    (``pack.rules.logistics.spanish_hand=7``) is taken as a ``--set``; an option the game
+    lacks but its pack has a value of that name is refused with the pack key (any other
+    unknown option is left to the options' own message, which lists them)."""
+    options: list[str] = []
+    settings = list(setting_specs)
+    names = option_names(game_name)
+    for spec in option_specs:
+        key = spec.partition("=")[0].strip()
+        if key.startswith(f"{PACK}."):
+            settings.append(spec)
+            continue
+        if key and key not in names and pack_keys_ending(game_name, key):
+            check_option_keys(game_name, parse_settings([spec]))
+        options.append(spec)
+    return options, settings
+
+
 def _fail(message: str) -> typer.Exit:
     Console(stderr=True, highlight=False).print(
         Text(f"Error: {message}", style="red"), soft_wrap=True
@@ -798,7 +819,8 @@ def compare_command(
     from stratagem.cli import _workers, parse_seat_specs  # noqa: PLC0415  (cli imports this module)
 
     try:
-        given = parse_option_specs(options_model(game_name), game_name, option or [])
+        option_specs, setting_specs = split_settings(game_name, option or [], setting or [])
+        given = parse_option_specs(options_model(game_name), game_name, option_specs)
         options: dict[str, Any] = {**given, "players": players} if players else dict(given)
         game = load(game_name, **options)
         variants = [parse_variant(text) for text in variant or []]
@@ -814,7 +836,7 @@ def compare_command(
             seed=secrets.randbelow(2**31) if seed is None else seed,
             options=game.options,
             variants=variants,
-            settings=parse_settings(setting or []),
+            settings=parse_settings(setting_specs),
             workers=_workers(workers, n * max(1, len(variants))),
             ray=ray_target(ray),
             report=report,

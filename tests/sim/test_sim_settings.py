@@ -59,3 +59,14 @@ def test_victory_a_threshold_beyond_the_provinces_is_refused() -> None:
 def test_logistics_phase_hands_beyond_the_deck_are_refused() -> None:
     message = refusal("pack.rules.logistics.dutch_hand=60", "pack.rules.logistics.spanish_hand=60")
     assert "hands of 60 and 60 need 120 cards; the deck has 100" in message
+
+
+def test_one_settings_syntax_an_option_naming_a_pack_value_is_a_setting() -> None:
+    result = invoke(
+        "simulate", GAME, "-n", "1", "--seed", "1", "-o", "pack.rules.logistics.spanish_hand=7"
+    )
+    assert result.exit_code == 0, result.output
+    assert "settings pack.rules.logistics.spanish_hand=7" in result.stdout
+    wrong = invoke("simulate", GAME, "-n", "1", "-o", "spanish_hand=7")
+    assert wrong.exit_code == 2
+    assert "did you mean pack.rules.logistics.spanish_hand=7?" in wrong.output
