@@ -45,9 +45,12 @@ from stratagem.lab_cli import (
     Mirror,
     RayCommand,
     SettingSpecs,
+    balance_command,
     compare_command,
     ray_target,
+    settings_command,
     simulate_and_report,
+    split_settings,
     tournament_and_report,
 )
 from stratagem.render import board_renderer
@@ -581,6 +584,10 @@ def simulate_command(
     all_bot: AllBot = None,
 ) -> None:
     """Play many games between bots and report win rates and game lengths."""
+    try:
+        option, setting = split_settings(game_name, option or [], setting or [])
+    except StratagemError as error:
+        _fail(str(error))
     game, names = _load(
         game_name, players, seat or [], (), option_specs=option, options=_armies(army)
     )
@@ -673,6 +680,8 @@ def tournament_command(
 
 
 app.command("compare", cls=_SimulateCommand)(compare_command)
+app.command("settings")(settings_command)
+app.command("balance")(balance_command)
 
 
 # -- Liber Militum: Tercios (army files and board drawings) ------------------------------

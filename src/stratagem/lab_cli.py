@@ -1,4 +1,5 @@
-"""The simulation lab at the command line: ``simulate``, ``tournament`` and ``compare``.
+"""The simulation lab at the command line: ``simulate``, ``tournament``, ``compare``,
+``settings`` (every key a designer may set) and ``balance`` (the value nearest to even).
 
 ``cli.py`` declares the arguments of ``simulate`` and ``tournament`` and calls these
 functions; ``compare`` is declared here whole (``compare_command``). They check the report
@@ -34,12 +35,14 @@ from typer.core import TyperCommand
 
 from stratagem.core import Game, StratagemError, load, options_model, parse_option_specs
 from stratagem.sim import ProgressCallback, Tournament, run_study, run_tournament, tournament_doc
+from stratagem.sim.balance import find_balance, parse_range
 from stratagem.sim.compare import (
     Comparison,
     Variant,
     parse_variant,
     run_compare,
     sweep_variants,
+    variant_verdicts,
 )
 from stratagem.sim.questions import (
     Estimate,
@@ -52,8 +55,17 @@ from stratagem.sim.questions import (
     value_text,
 )
 from stratagem.sim.runner import check_bot
-from stratagem.sim.settings import Setting, parse_settings
+from stratagem.sim.settings import Setting, check_option_keys, parse_settings
+from stratagem.sim.settings_list import PACK, option_names, pack_keys_ending, setting_rows
 from stratagem.sim.stats import Proportion
+from stratagem.sim.verdicts import (
+    Verdict,
+    bot_note,
+    check_lines,
+    nearest_even,
+    summary,
+    verdicts,
+)
 from stratagem.terminal import render_study
 
 USER_ERROR = 2
@@ -273,6 +285,8 @@ def simulate_and_report(
     balance = seat_balance(run.records, len(run.seat_names))
     out.print(render_study(run.study), render_questions(found))
     out.print(Text(balance_text(balance, len(run.seat_names))))
+    lineup = {row.seat: row.bot for row in run.study.seats}
+    out.print(render_verdicts(verdicts(run.records, run.seat_names), lineup))
     if report is not None:
         from stratagem.sim.report import write_study_report  # noqa: PLC0415  (matplotlib)
 
@@ -281,6 +295,14 @@ def simulate_and_report(
         out.print(Text(f"Report: {html} (results: {html.parent / 'results.json'})"))
     if run.interrupted:
         raise stopped_exit()
+
+
+def render_verdicts(found: Sequence[Verdict], seat_bots: Mapping[str, str]) -> Group:
+    """The answers in words, then why they hold only for these bots."""
+    return Group(
+        *[Text(verdict.text, style="bold") for verdict in found],
+        Text(bot_note(seat_bots), style="italic"),
+    )
 
 
 def render_questions(found: Sequence[Estimate]) -> Table:
@@ -469,9 +491,11 @@ def compare_and_report(
     ray: str | bool,
     report: Path | None,
     sweep: str | None,
+    check_bots: Mapping[str, str] | None = None,
 ) -> None:
     """Run a comparison, print each question for every variant with the paired
-    differences, and write its report."""
+    differences and the verdicts in words, and write its report; with ``check_bots``,
+    play it again with those bots and say whether each verdict holds."""
     check_report(report)
     out.print(header(game_name, n, seed=seed, options=options, settings=settings, seats=seat_bots))
     with sigterm_stops_the_games(), progress_bar(err) as progress:
@@ -492,11 +516,39 @@ def compare_and_report(
         done = sum(len(run.records) for run in comparison.runs)
         _interrupted(err, done, n * len(variants))
     out.print(render_comparison(comparison))
+    check: list[str] = []
+    if check_bots is not None and not comparison.interrupted:
+        out.print(Text(f"Checking with other bots: {_lineup(check_bots)}", style="bold"))
+        with sigterm_stops_the_games(), progress_bar(err) as progress:
+            other = run_compare(
+                game_name,
+                check_bots,
+                n,
+                seed,
+                variants,
+                options=options,
+                shared=settings,
+                progress=progress,
+                workers=workers,
+                ray=ray,
+                sweep=sweep,
+            )
+        if other.interrupted:
+            raise stopped_exit()
+        check = check_lines(
+            [run.variant.name for run in comparison.runs],
+            [run.records for run in comparison.runs],
+            [run.records for run in other.runs],
+            comparison.seat_names,
+            other.seat_bots,
+        )
+        for line in check:
+            out.print(Text(line))
     if report is not None:
         from stratagem.sim.compare_report import write_comparison_report  # noqa: PLC0415
 
         with writing("--report", report):
-            html = write_comparison_report(comparison, report)
+            html = write_comparison_report(comparison, report, check)
         out.print(Text(f"Report: {html} (results: {html.parent / 'results.json'})"))
     if comparison.interrupted:
         raise stopped_exit()
@@ -509,7 +561,8 @@ def render_comparison(comparison: Comparison) -> Group:
     variants = Table(title="Variants (the same seeds in each)")
     for heading in ("Variant", "Settings", "Games"):
         variants.add_column(heading)
-    for run in runs:
+    listed = [runs[i] for i in comparison.order]
+    for run in listed:
         settings = "; ".join(s.text for s in run.variant.settings) or "none"
         variants.add_row(run.variant.name, settings, str(len(run.records)))
     questions = Table(
@@ -517,13 +570,13 @@ def render_comparison(comparison: Comparison) -> Group:
         "(mean, 95% Student t interval on the per-seed differences)"
     )
     questions.add_column("Question")
-    for run in runs:
+    for run in listed:
         questions.add_column(run.variant.name, justify="right")
     for run in runs[1:]:
         questions.add_column(f"{run.variant.name} - {base}")
     for index, question in enumerate(comparison.answers[0].questions):
         cells = [question.label]
-        for found in comparison.estimates:
+        for found in (comparison.estimates[i] for i in comparison.order):
             cells.append(f"{value_text(found[index])} ({interval_text(found[index])})")
         for differences in comparison.differences:
             d = differences[index]
@@ -538,7 +591,25 @@ def render_comparison(comparison: Comparison) -> Group:
         )
         for run in runs
     ]
-    return Group(variants, questions, *balance)
+    told = variant_verdicts(comparison)
+    names = comparison.seat_names
+    answers = [
+        Text(f"{name}: {verdict.text}", style="bold") for name, pair in told for verdict in pair
+    ]
+    lineup = dict(zip(comparison.seat_names, comparison.seat_bots, strict=True))
+    return Group(
+        variants,
+        questions,
+        *balance,
+        *answers,
+        Text(summary([(name, pair[0]) for name, pair in told]), style="bold"),
+        *(
+            [Text(nearest_even([(r.variant.name, r.records) for r in listed], names), style="bold")]
+            if comparison.sweep is not None
+            else []
+        ),
+        Text(bot_note(lineup), style="italic"),
+    )
 
 
 VariantSpecs = Annotated[
@@ -560,6 +631,138 @@ SweepSpec = Annotated[
         "(with --variant, the sweep's variants come after them).",
     ),
 ]
+
+
+CheckBots = Annotated[
+    str | None,
+    typer.Option(
+        "--check-bots",
+        metavar="BOT|SEAT=BOT,...",
+        help="Play the comparison again with another pairing (BOT in every seat, or "
+        "SEAT=BOT,SEAT=BOT) and say whether each verdict holds.",
+    ),
+]
+
+
+def _lineup(seat_bots: Mapping[str, str]) -> str:
+    return ", ".join(f"{seat}: {bot}" for seat, bot in seat_bots.items())
+
+
+def check_seats(game: Game, text: str) -> dict[str, str]:
+    """``--check-bots``: one bot in every seat, or ``SEAT=BOT`` pairs (comma-separated)."""
+    from stratagem.cli import parse_seat_specs  # noqa: PLC0415  (cli imports this module)
+
+    if "=" in text:
+        return parse_seat_specs([part for part in text.split(",") if part.strip()])
+    return every_seat(game, {}, text.strip(), False)
+
+
+def settings_command(
+    game_name: Annotated[
+        str, typer.Argument(metavar="GAME", help="A game: see `stratagem games`.")
+    ],
+    word: Annotated[
+        str | None,
+        typer.Argument(metavar="[WORD]", help="Only the keys containing WORD (hand, victory)."),
+    ] = None,
+) -> None:
+    """Every key `--set`, `--variant` and `--sweep` may change: the game's options and every
+    value of its data pack, with the printed value, its type and the range allowed."""
+    try:
+        load(game_name)
+        rows = setting_rows(game_name)
+    except StratagemError as error:
+        raise _fail(str(error)) from None
+    if word is not None:
+        rows = [row for row in rows if word.casefold() in row.key.casefold()]
+    listing = Table(
+        title=f"{game_name}: settings (KEY=VALUE with --set; a pack value marked * is "
+        "not printed in the rulebook: see the game's RULINGS.md)"
+    )
+    for heading in ("Key", "Printed value", "Type", "Allowed"):
+        listing.add_column(heading, overflow="fold")
+    for row in rows:
+        listing.add_row(row.key, row.value + (" *" if row.assumed else ""), row.type, row.allowed)
+    Console(highlight=False).print(listing)
+
+
+def balance_command(
+    game_name: Annotated[
+        str, typer.Argument(metavar="GAME", help="A game: see `stratagem games`.")
+    ],
+    *,
+    vary: Annotated[
+        str,
+        typer.Option(
+            "--vary", metavar="KEY", help="The whole-number setting to vary (see `settings`)."
+        ),
+    ],
+    value_range: Annotated[
+        str, typer.Option("--range", metavar="A..B", help="The values to search.")
+    ],
+    seat_for: Annotated[
+        str | None,
+        typer.Option("--for", metavar="SEAT", help="The seat to bring to even (the first)."),
+    ] = None,
+    n: Annotated[int, typer.Option("-n", "--games", min=1, help="Games per value tried.")] = 200,
+    seat: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--seat", "-s", metavar="SEAT=BOT", help="Which bot plays a seat (repeatable)."
+        ),
+    ] = None,
+    all_bot: AllBot = None,
+    seed: Annotated[int | None, typer.Option(help="Master seed (default: random).")] = None,
+    workers: Annotated[
+        int | None, typer.Option("--workers", "-j", min=1, help="Local processes to play on.")
+    ] = None,
+) -> None:
+    """Find the value of a setting where a seat wins nearest its even share: a noisy
+    bisection over the same seeded games, with the interval and the games spent."""
+    from stratagem.cli import _workers, parse_seat_specs  # noqa: PLC0415  (cli imports this module)
+
+    try:
+        game = load(game_name)
+        seats = every_seat(game, parse_seat_specs(seat or []), all_bot, bool(seat))
+        with sigterm_stops_the_games():
+            search = find_balance(
+                game.name,
+                seats,
+                vary,
+                parse_range(value_range),
+                n=n,
+                seed=secrets.randbelow(2**31) if seed is None else seed,
+                seat=seat_for,
+                workers=_workers(workers, n),
+            )
+    except (StratagemError, ValueError) as error:
+        raise _fail(str(error)) from None
+    except KeyboardInterrupt:
+        raise stopped_exit() from None
+    out = Console(highlight=False)
+    out.print(Text(search.text(), style="bold"))
+    out.print(Text(bot_note({**dict.fromkeys(game.seat_names, "random"), **seats}), style="italic"))
+
+
+def split_settings(
+    game_name: str, option_specs: Sequence[str], setting_specs: Sequence[str]
+) -> tuple[list[str], list[str]]:
+    """One settings syntax everywhere: an ``--option`` that names a pack value
+    (``pack.rules.logistics.spanish_hand=7``) is taken as a ``--set``; an option the game
+    lacks but its pack has a value of that name is refused with the pack key (any other
+    unknown option is left to the options' own message, which lists them)."""
+    options: list[str] = []
+    settings = list(setting_specs)
+    names = option_names(game_name)
+    for spec in option_specs:
+        key = spec.partition("=")[0].strip()
+        if key.startswith(f"{PACK}."):
+            settings.append(spec)
+            continue
+        if key and key not in names and pack_keys_ending(game_name, key):
+            check_option_keys(game_name, parse_settings([spec]))
+        options.append(spec)
+    return options, settings
 
 
 def _fail(message: str) -> typer.Exit:
@@ -608,13 +811,16 @@ def compare_command(
             metavar="DIR", file_okay=False, help="Write results.json and report.html here."
         ),
     ] = None,
+    check_bots: CheckBots = None,
 ) -> None:
     """Play the same seeded games under each variant of the rules and compare them: every
-    question with its interval, and each variant against the first, seed by seed."""
+    question with its interval, each variant against the first, seed by seed, and the
+    answers in words (balanced? does acting first matter?)."""
     from stratagem.cli import _workers, parse_seat_specs  # noqa: PLC0415  (cli imports this module)
 
     try:
-        given = parse_option_specs(options_model(game_name), game_name, option or [])
+        option_specs, setting_specs = split_settings(game_name, option or [], setting or [])
+        given = parse_option_specs(options_model(game_name), game_name, option_specs)
         options: dict[str, Any] = {**given, "players": players} if players else dict(given)
         game = load(game_name, **options)
         variants = [parse_variant(text) for text in variant or []]
@@ -630,11 +836,12 @@ def compare_command(
             seed=secrets.randbelow(2**31) if seed is None else seed,
             options=game.options,
             variants=variants,
-            settings=parse_settings(setting or []),
+            settings=parse_settings(setting_specs),
             workers=_workers(workers, n * max(1, len(variants))),
             ray=ray_target(ray),
             report=report,
             sweep=sweep,
+            check_bots=None if check_bots is None else check_seats(game, check_bots),
         )
     except (StratagemError, ValueError) as error:
         raise _fail(str(error)) from None

@@ -129,12 +129,13 @@ def test_report_files(tmp_path: Path) -> None:
         "How games ended",
         "Game length",
         "Final scores by seat",
+        "At the end, in public",
         "Enough games?",
         "Made with",
     ]
     assert "Eighty Years War: provinces" not in text  # no other game's words
     assert "Dutch: final score" in text and "even 1/2" in text
-    assert text.count("<svg") == 6  # six sections with figures, convergence included
+    assert text.count("<svg") == 7  # seven sections with figures, convergence included
     assert re.search(r"(src|href)=[\"']?https?:", text) is None  # self-contained
 
 

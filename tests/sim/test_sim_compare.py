@@ -102,7 +102,7 @@ def test_a_verdict_names_the_question_the_direction_and_the_interval() -> None:
             "cards.toml: card[9] 'Sea Beggars' -> value: Input should be greater than or",
         ),
         ('pack.cards."Sea Begars".value=8', "cards.toml has no entry 'Sea Begars'"),
-        ("advanced=true", "option 'advanced': Extra inputs are not permitted"),
+        ("advanced=true", "eighty_years_war has no option 'advanced'"),
         ("spanish_hand", "expected KEY=VALUE"),
     ],
 )

@@ -13,7 +13,7 @@ import math
 import multiprocessing
 import signal
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from stratagem.core import Game, JsonDict
 from stratagem.sim.runner import MatchResult, make_bots, play_match
@@ -55,6 +55,8 @@ class GameRecord:
     decisions: int
     turns: int | None
     first_player: int | None
+    public: JsonDict = field(default_factory=dict)
+    """Each seat's public numbers at the end: ``{key: {seat: number}}``."""
 
     @classmethod
     def of(cls, index: int, match: MatchResult) -> GameRecord:
@@ -74,6 +76,7 @@ class GameRecord:
             decisions=match.decisions,
             turns=match.turns,
             first_player=match.first_player,
+            public=dict(match.public),
         )
 
     def outcome(self) -> Outcome:
@@ -101,6 +104,7 @@ class GameRecord:
             "decisions": self.decisions,
             "turns": self.turns,
             "first_player": self.first_player,
+            "public": self.public,
         }
 
 

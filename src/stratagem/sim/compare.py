@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from stratagem.core import JsonDict, OptionError
@@ -37,7 +37,9 @@ from stratagem.sim.settings import (
     parse_setting,
     parse_settings,
     plain_options,
+    printed_value,
 )
+from stratagem.sim.verdicts import Verdict, bot_note, summary, verdicts
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +93,25 @@ def sweep_variants(text: str) -> list[Variant]:
     return variants
 
 
+def with_printed_value(
+    game_name: str, options: Mapping[str, Any], sweep: str, variants: Sequence[Variant]
+) -> list[Variant]:
+    """``variants`` with the swept key's printed value given to each variant that leaves
+    that key alone (``printed:``), so that a sweep's figures place it among the others."""
+    key = sweep.partition("=")[0].strip()
+    swept = parse_setting(f"{key}=0")
+    value = printed_value(game_name, options, key)
+    if not isinstance(value, int | float) or isinstance(value, bool):
+        return list(variants)
+    return [
+        replace(variant, value=float(value))
+        if variant.value is None
+        and all((s.key, s.path) != (swept.key, swept.path) for s in variant.settings)
+        else variant
+        for variant in variants
+    ]
+
+
 @dataclass(frozen=True, slots=True)
 class VariantRun:
     """One variant's games."""
@@ -120,6 +141,15 @@ class Comparison:
     sweep: str | None
     variants: int
     """Variants asked for (an interrupted comparison may have played fewer)."""
+
+    @property
+    def order(self) -> list[int]:
+        """The runs' indices in the order to list and plot them: a sweep's by value (a
+        variant with no value last), others as given."""
+        if self.sweep is None:
+            return list(range(len(self.runs)))
+        values = [run.variant.value for run in self.runs]
+        return sorted(range(len(self.runs)), key=lambda i: (values[i] is None, values[i] or 0.0, i))
 
     @property
     def interrupted(self) -> bool:
@@ -153,6 +183,8 @@ def run_compare(
         if names.count(name) > 1:
             raise OptionError(f"two variants are named {name!r}")
     setups = [make_setup(game_name, options or {}, [*shared, *v.settings]) for v in variants]
+    if sweep is not None:
+        variants = with_printed_value(game_name, options or {}, sweep, variants)
     game = setups[0].load()
     bots = tuple(resolve_seats(game, seat_bots))
     jobs = [Job(index, seed_for(seed, index), bots) for index in range(n)]
@@ -222,8 +254,17 @@ def _number(value: float) -> float | None:
     return None if math.isnan(value) else value
 
 
-def comparison_doc(comparison: Comparison) -> JsonDict:
-    """The comparison as JSON-safe data: provenance, parameters, every variant's games."""
+def variant_verdicts(comparison: Comparison) -> list[tuple[str, tuple[Verdict, ...]]]:
+    """Each variant's name and verdicts (balanced? acting first?)."""
+    return [
+        (run.variant.name, verdicts(run.records, comparison.seat_names)) for run in comparison.runs
+    ]
+
+
+def comparison_doc(comparison: Comparison, check: Sequence[str] = ()) -> JsonDict:
+    """The comparison as JSON-safe data: provenance, parameters, the verdicts in words,
+    every variant's games; ``check`` is what ``--check-bots`` found."""
+    found = variant_verdicts(comparison)
     return {
         "provenance": provenance(),
         "game": comparison.game,
@@ -233,6 +274,9 @@ def comparison_doc(comparison: Comparison) -> JsonDict:
         "seats": dict(zip(comparison.seat_names, comparison.seat_bots, strict=True)),
         "planned": comparison.planned,
         "sweep": comparison.sweep,
+        "summary": summary([(name, pair[0]) for name, pair in found]),
+        "bots_note": bot_note(dict(zip(comparison.seat_names, comparison.seat_bots, strict=True))),
+        "check_bots": list(check),
         "interval": "rates: Wilson 95%; means: Student t 95%; paired differences: mean of "
         "per-seed differences, Student t 95% (normal approximation)",
         "variants": [
@@ -241,6 +285,7 @@ def comparison_doc(comparison: Comparison) -> JsonDict:
                 "settings": [s.text for s in run.variant.settings],
                 "finished": len(run.records),
                 "interrupted": run.interrupted,
+                "verdicts": [verdict.to_json() for verdict in found[index][1]],
                 "differences": []
                 if index == 0
                 else [

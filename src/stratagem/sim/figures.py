@@ -131,13 +131,21 @@ def svg(figure: Figure, alt: str) -> str:
     return f'<div class="figure" role="img" aria-label="{html.escape(alt)}">{text}</div>'
 
 
-def even_line(axes: Axes, seats: int) -> None:
-    """The even share of a seat (1/N) as a dashed line, labelled."""
-    axes.axhline(1 / seats, color="grey", linewidth=0.8, linestyle="--")
+def even_line(axes: Axes, seats: int, label: str = "", *, across: bool = False) -> None:
+    """The even share of a seat (1/N; 50% for two seats or a yes/no share) as a dashed
+    line, labelled; ``across`` draws it across the x axis (horizontal bars), unlabelled:
+    the caller names it in the axis's label."""
+    share = 1 / seats
+    text = f" {label or f'even 1/{seats}'}"
+    style = {"color": "grey", "linewidth": 0.8, "linestyle": "--"}
+    if across:  # named in the x axis's label: above the plot it would meet the title
+        axes.axvline(share, **style)  # type: ignore[arg-type]
+        return
+    axes.axhline(share, **style)  # type: ignore[arg-type]
     axes.text(
         1.0,
-        1 / seats,
-        f" even 1/{seats}",
+        share,
+        text,
         transform=axes.get_yaxis_transform(),
         va="center",
         fontsize=8,
@@ -154,9 +162,13 @@ def bars_with_intervals(axes: Axes, labels: Sequence[str], rows: Sequence[Estima
 
 
 def running_panel(
-    axes: Axes, values: Callable[[Question], Sequence[float]], questions: Sequence[Question]
+    axes: Axes,
+    values: Callable[[Question], Sequence[float]],
+    questions: Sequence[Question],
+    seats: int,
 ) -> None:
-    """Each rate of ``questions`` after k games, with its 95% interval as a band."""
+    """Each rate of ``questions`` after k games, with its 95% interval as a band, against
+    the even share of a seat."""
     for question in questions:
         steps = running(values(question), question)
         games = [e.games for e in steps]
@@ -169,6 +181,7 @@ def running_panel(
             color=line[0].get_color(),
         )
     axes.set_ylim(0, 1)
+    even_line(axes, seats)
     axes.set_xlabel("games played")
     axes.set_ylabel("rate (95% interval)")
     axes.legend(loc="best", fontsize=7)

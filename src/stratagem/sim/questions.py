@@ -37,6 +37,7 @@ GROUPS = (
     "Game length",
     "The game's own questions",
     "Final scores by seat",
+    "At the end, in public",
 )
 """The sections of the questions, in report order."""
 
@@ -120,6 +121,11 @@ def _raw(record: GameRecord, seat_names: Sequence[str]) -> list[tuple[Question, 
     for key, value in record.scores.items():
         if isinstance(value, int | float) and not isinstance(value, bool):
             found.append((Question(f"{key}: final score", "number", GROUPS[5]), float(value)))
+    for key, by_seat in record.public.items():
+        if isinstance(by_seat, Mapping):
+            for seat, value in by_seat.items():
+                label = f"{seat} {str(key).replace('_', ' ')} at the end"
+                found.append((Question(label, "number", GROUPS[6]), float(value)))
     return found
 
 

@@ -3,7 +3,8 @@
 The JSON holds what made the study (``provenance``: code, packages, Python), its
 parameters and settings, and one record per finished game, in game order, and nothing that
 depends on where or when it ran (no clock, no host), so the same study writes the same file
-on one process, on a pool and on Ray. The HTML embeds its figures as SVG (``figures.py``):
+on one process, on a pool and on Ray; the verdicts in words (``verdicts.py``) come first in
+both. The HTML embeds its figures as SVG (``figures.py``):
 win rates by seat with 95% Wilson intervals against the game's own even share (1/N), the
 first player's advantage, how games ended, game length, the game's own questions, final
 scores by seat, and the headline figures' convergence; every question is tabulated with its
@@ -12,6 +13,7 @@ interval (and a number's spread), and the seats' balance is tested.
 
 from __future__ import annotations
 
+import html
 import json
 import textwrap
 from collections import Counter
@@ -43,6 +45,7 @@ from stratagem.sim.questions import (
     estimates,
     seat_balance,
 )
+from stratagem.sim.verdicts import Verdict, bot_note, verdicts
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -66,8 +69,20 @@ def results_doc(run: StudyRun) -> JsonDict:
         "planned": run.planned,
         "finished": len(run.records),
         "interrupted": run.interrupted,
+        "verdicts": [verdict.to_json() for verdict in verdicts(run.records, run.seat_names)],
+        "bots_note": bot_note(_lineup(run)),
         "games": [record.to_json() for record in run.records],
     }
+
+
+def _lineup(run: StudyRun) -> dict[str, str]:
+    return {row.seat: row.bot for row in run.study.seats}
+
+
+def verdicts_html(found: Sequence[Verdict], note: str) -> str:
+    """The answers in words, at the top of a report, then the note on the bots."""
+    items = "".join(f"<li><strong>{html.escape(v.text)}</strong></li>" for v in found)
+    return f"<ul class='verdicts'>{items}</ul><p><em>{html.escape(note)}</em></p>"
 
 
 def write_study_report(run: StudyRun, folder: Path) -> Path:
@@ -120,7 +135,8 @@ def plot_numbers(title: str, answers: Answers, questions: Sequence[Question]) ->
 
 
 def plot_shares(title: str, rows: Sequence[Estimate]) -> str:
-    """Shares of the answers of categorical questions, as horizontal bars with intervals."""
+    """Shares of the answers of categorical questions, as horizontal bars with intervals,
+    against a half of the games."""
     figure, (axes,) = new_figure(8.0, 0.9 + 0.35 * len(rows))
     labels = [e.question.label for e in rows]
     means = [e.mean for e in rows]
@@ -128,15 +144,18 @@ def plot_shares(title: str, rows: Sequence[Estimate]) -> str:
     axes.barh(labels, means, xerr=errors, capsize=3, color="#8c6bb1")
     axes.invert_yaxis()
     axes.set_xlim(0, 1)
-    axes.set_xlabel("share of games (95% Wilson interval)")
+    even_line(axes, 2, across=True)
+    axes.set_xlabel("share of games (95% Wilson interval; dashed: half the games)")
     axes.set_title(title)
     return svg(figure, title)
 
 
-def plot_convergence(title: str, answers: Answers, questions: Sequence[Question]) -> str:
+def plot_convergence(
+    title: str, answers: Answers, questions: Sequence[Question], seats: int
+) -> str:
     """Each headline rate after k games, with its interval as a band."""
     figure, (axes,) = new_figure(8.0, 3.6)
-    running_panel(axes, answers.values, questions)
+    running_panel(axes, answers.values, questions, seats)
     axes.set_title(title)
     return svg(figure, title)
 
@@ -188,6 +207,7 @@ def study_html(run: StudyRun) -> str:
         f"<p>Seats: {lineup}. Master seed {study.seed}. Every game is in "
         f"<code>{RESULTS}</code> beside this page. Intervals are 95%: Wilson's for a "
         "rate, Student's t for a mean.</p>",
+        verdicts_html(verdicts(records, run.seat_names), bot_note(_lineup(run))),
         f"<p>{balance_text(seat_balance(records, seats), seats)}</p>",
         *question_sections(answers, found, seats),
     ]
@@ -198,7 +218,7 @@ def study_html(run: StudyRun) -> str:
                 "<p>Each headline rate after each number of games played, with its 95% "
                 "interval; the tables above say how many more games would halve each "
                 "interval.</p>",
-                plot_convergence("Win rates as games are played", answers, headline),
+                plot_convergence("Win rates as games are played", answers, headline, seats),
             )
         )
     sections.append(provenance_html(provenance(), study.options, [s.text for s in run.settings]))

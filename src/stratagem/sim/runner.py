@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from stratagem.bots import Bot, bot_names, make_bot, parse_bot_spec
 from stratagem.core import CHANCE, Action, Game, JsonDict, OptionError, State
@@ -114,6 +114,8 @@ class MatchResult:
     """``view(None)["turn"]`` at the end, for games whose view has a turn."""
     first_player: int | None
     history: tuple[str, ...]
+    public: JsonDict = field(default_factory=dict)
+    """Each seat's public numbers at the end (``public_numbers``)."""
 
     def outcome(self) -> Outcome:
         """The statistics' record of this match."""
@@ -163,7 +165,8 @@ def _match_result(
     """The ``MatchResult`` of a finished ``state``."""
     game = state.game
     result = state.result()
-    turn = state.view(None).get("turn")
+    view = state.view(None)
+    turn = view.get("turn")
     return MatchResult(
         game=game.name,
         options=dict(game.options),
@@ -177,4 +180,20 @@ def _match_result(
         turns=turn if isinstance(turn, int) and not isinstance(turn, bool) else None,
         first_player=first_player,
         history=tuple(action.text for action in state.history),
+        public=public_numbers(view, game.seat_names),
     )
+
+
+def public_numbers(view: JsonDict, seat_names: Sequence[str]) -> JsonDict:
+    """The public view's numbers kept seat by seat (1750's ``gold``, Eighty Years War's
+    ``provinces``), as ``{key: {seat: number}}``: what every seat could see at the end."""
+    found: JsonDict = {}
+    for key, value in view.items():
+        if (
+            isinstance(value, dict)
+            and value
+            and set(value) <= set(seat_names)
+            and all(isinstance(v, int | float) and not isinstance(v, bool) for v in value.values())
+        ):
+            found[str(key)] = dict(value)
+    return found

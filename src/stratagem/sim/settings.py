@@ -21,7 +21,6 @@ on one machine), so the settings travel to pool and Ray workers, never a folder 
 from __future__ import annotations
 
 import hashlib
-import importlib
 import json
 import re
 import shutil
@@ -36,9 +35,13 @@ from typing import Any
 import tomli_w
 
 from stratagem.core import DataPackError, Game, OptionError, load
-
-PACK = "pack"
-"""The first word of a setting that addresses a data pack value."""
+from stratagem.sim.settings_list import (
+    PACK,
+    did_you_mean,
+    option_names,
+    pack_folder,
+    pack_keys_ending,
+)
 
 _SEGMENT = re.compile(r'\s*(?:"((?:[^"\\]|\\.)*)"|\'([^\']*)\'|([^."\']+))\s*(?:\.|$)')
 
@@ -129,15 +132,6 @@ def option_values(settings: Sequence[Setting]) -> dict[str, Any]:
     return {s.key: s.value for s in settings if not s.is_pack}
 
 
-def pack_folder(game_name: str, data: object) -> Path:
-    """The folder of the game's pack: the user's ``data=`` folder or the shipped one."""
-    if data is not None:
-        return Path(str(data))
-    module = importlib.import_module(f"stratagem.games.{game_name}.pack")
-    folder: Path = module.DATA_DIR
-    return folder
-
-
 def _entry(node: Any, name: str) -> Any:
     """The child ``name`` of ``node``: a key, a ``[i]`` position, or a list item's name."""
     if isinstance(node, dict) and name in node:
@@ -155,19 +149,28 @@ def _entry(node: Any, name: str) -> Any:
     raise KeyError(name)
 
 
-def _choices(node: Any) -> str:
+LISTED = 12
+"""The most choices an error lists; more are left to ``stratagem settings GAME``."""
+
+
+def _choices(node: Any, wrong: str) -> str:
+    """What ``node`` holds that ``wrong`` may have meant: the close ones, or all of a few."""
+    names: list[str] = []
     if isinstance(node, dict):
-        keys = [str(key) for key in node if not isinstance(node[key], list)]
-        names = [
+        names = [str(key) for key in node if not isinstance(node[key], list)]
+        names += [
             str(item["name"])
             for value in node.values()
             if isinstance(value, list)
             for item in value
             if isinstance(item, dict) and "name" in item
         ]
-        shown = keys + names[:8] + (["..."] if len(names) > 8 else [])
-        return ", ".join(shown) or "none"
-    return "none"
+    close = did_you_mean(wrong, names)
+    if close:
+        return close
+    if len(names) <= LISTED:
+        return f" (there: {', '.join(names) or 'none'})"
+    return f" ({len(names)} there: `stratagem settings GAME` lists them)"
 
 
 def apply_to_raw(raw: dict[str, Any], setting: Setting) -> None:
@@ -180,21 +183,41 @@ def apply_to_raw(raw: dict[str, Any], setting: Setting) -> None:
         except KeyError:
             entry = " -> ".join(setting.path[: depth + 1])
             raise SettingError(
-                f"setting {setting.text!r}: {where} has no entry {entry!r} "
-                f"(there: {_choices(node)})"
+                f"setting {setting.text!r}: {where} has no entry {entry!r}{_choices(node, name)}"
             ) from None
     field = setting.path[-1]
     if not isinstance(node, dict) or field not in node:
         entry = " -> ".join(setting.path[:-1]) or "(top level)"
         raise SettingError(
-            f"setting {setting.text!r}: {where}: {entry} has no field {field!r} "
-            f"(fields: {_choices(node)})"
+            f"setting {setting.text!r}: {where}: {entry} has no field {field!r}"
+            f"{_choices(node, field)}"
         )
     current = node[field]
     if isinstance(current, dict) and current.get("assumed") is True and "value" in current:
         current["value"] = setting.value
     else:
         node[field] = setting.value
+
+
+def printed_value(game_name: str, options: Mapping[str, Any], key: str) -> Any:
+    """The value ``key`` (a setting's key, ``pack.rules.economy.revenue`` or an option's
+    name) has when nothing changes it: the pack's value (an assumed value's ``value``)
+    or the option's default; ``None`` when there is no such value."""
+    setting = parse_setting(f"{key}=0")
+    if not setting.is_pack:
+        return load(game_name, **options).options.get(setting.key)
+    path = pack_folder(game_name, options.get("data")) / f"{setting.key}.toml"
+    if not path.is_file():
+        return None
+    node: Any = tomllib.loads(path.read_text(encoding="utf-8"))
+    try:
+        for name in setting.path:
+            node = _entry(node, name)
+    except KeyError:
+        return None
+    if isinstance(node, dict) and node.get("assumed") is True:
+        return node.get("value")
+    return node
 
 
 VARIANT_PACKS = "stratagem-variant-packs"
@@ -281,6 +304,7 @@ def make_setup(
 ) -> GameSetup:
     """The setup of ``game_name`` with ``options`` and ``settings``; raises ``OptionError``
     or ``SettingError`` (file, entry, reason) when the game refuses them."""
+    check_option_keys(game_name, settings)
     chosen = {**dict(options), **option_values(settings)}
     chosen = {
         key: str(value) if isinstance(value, Path) else value for key, value in chosen.items()
@@ -292,6 +316,30 @@ def make_setup(
     )
     setup.load()
     return setup
+
+
+def check_option_keys(game_name: str, settings: Sequence[Setting]) -> None:
+    """Refuse a setting whose plain key is no option of the game, pointing to the option
+    or the pack value it may have meant (``spanish_hand=7``: did you mean
+    ``pack.rules.logistics.spanish_hand``?)."""
+    names = option_names(game_name)
+    for setting in settings:
+        if setting.is_pack or setting.key in names or setting.key == "data":
+            continue
+        pack = pack_keys_ending(game_name, setting.key)
+        hint = (
+            " (did you mean " + " or ".join(f"{key}={_text(setting)}" for key in pack) + "?)"
+            if pack
+            else did_you_mean(setting.key, names)
+        )
+        raise SettingError(
+            f"setting {setting.text!r}: {game_name} has no option {setting.key!r}{hint}; "
+            f"`stratagem settings {game_name}` lists every key"
+        )
+
+
+def _text(setting: Setting) -> str:
+    return setting.text.partition("=")[2].strip()
 
 
 @lru_cache(maxsize=8)
@@ -309,6 +357,7 @@ def _load_setup(game_name: str, options: str, settings: str) -> Game:
             return load(game_name, **{**values, "data": folder})
         except DataPackError as error:
             text = str(error).replace(f"{folder}/", "").replace(str(folder), "the pack")
+            text = text.replace("(top level): Value error, ", "").replace("Value error, ", "")
             changed = "; ".join(s.text for s in pack)
             raise SettingError(f"{text} (with {changed})") from None
     return load(game_name, **values)

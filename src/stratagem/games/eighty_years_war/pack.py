@@ -14,6 +14,7 @@ from typing import Literal
 from pydantic import Field, field_validator, model_validator
 
 from stratagem.core.datapack import Assumed, PackModel, load_pack_file, pack_dir
+from stratagem.core.errors import DataPackError
 from stratagem.games.eighty_years_war.info import DUTCH, SPANISH
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -142,6 +143,15 @@ class RulesFile(PackModel):
             raise ValueError(f"no entry stage for the stage codes {', '.join(missing)}")
         return entry
 
+    @model_validator(mode="after")
+    def _within_the_provinces(self) -> RulesFile:
+        """A victory threshold beyond the provinces there are can never be reached."""
+        total = self.provinces.total
+        for name, value in self.victory.model_dump().items():
+            if name != "turns" and value > total:
+                raise ValueError(f"victory -> {name} = {value}: there are only {total} provinces")
+        return self
+
 
 @dataclass(frozen=True, slots=True)
 class CardBook:
@@ -230,4 +240,10 @@ def load_card_book(data: Path | None = None) -> CardBook:
     folder = pack_dir(DATA_DIR, data)
     cards = load_pack_file(folder / "cards.toml", CardsFile)
     rules = load_pack_file(folder / "rules.toml", RulesFile)
+    hands = rules.logistics.dutch_hand + rules.logistics.spanish_hand
+    if hands > len(cards.card):
+        raise DataPackError(
+            f"{folder / 'rules.toml'}: logistics: hands of {rules.logistics.dutch_hand} and "
+            f"{rules.logistics.spanish_hand} need {hands} cards; the deck has {len(cards.card)}"
+        )
     return compile_pack(cards, rules)
