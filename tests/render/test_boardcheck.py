@@ -32,7 +32,10 @@ def test_a_clean_board_passes(board_page: Page) -> None:
 
 def test_small_text_is_found_and_so_is_text_shrunk_by_a_wide_board(board_page: Page) -> None:
     show_board(board_page, _svg('<text x="10" y="40" font-size="9">tiny</text>'))
-    assert board_problems(board_page) == ['"tiny" is drawn at 9.0 px (under 12)']
+    box = board_page.locator("#board svg").bounding_box()
+    assert box is not None
+    drawn = 9 * box["width"] / 800  # the page scales a board to its column's width
+    assert board_problems(board_page) == [f'"tiny" is drawn at {drawn:.1f} px (under 12)']
     show_board(board_page, _svg('<text x="10" y="40" font-size="14">shrunk</text>', 1600))
     (problem,) = board_problems(board_page)
     assert problem.startswith('"shrunk" is drawn at ') and problem.endswith("(under 12)")

@@ -220,8 +220,8 @@ class Endeavours(Marriage):
         each Captain's roll is the Endeavour of the faction that played his Captaincy: his
         Ability, the other Supports, and that faction's My Lord's Men and Contentment
         [Resolving the Endeavour] [During the marriage] [My Lord's Man Card] [Captaincy]
-        [Duplicity] [Scandal] [Henry's Ear] [Henry's Will] [Evidence of Conspiracy] [List of
-        Support Cards: Fee'd Men] [Rulings R5] [Rulings R12] [Rulings R13]."""
+        [Duplicity] [Scandal] [Treachery] [Henry's Ear] [Henry's Will] [Evidence of
+        Conspiracy] [List of Support Cards: Fee'd Men] [Rulings R5] [Rulings R12] [Rulings R13]."""
         endeavour = play["name"]
         entry = self.book.endeavours[self.book.endeavour_index(endeavour)]
         targets: list[int] = play["targets"]
