@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from stratagem.core import CHANCE, TERMINAL
 from stratagem.games.britain_vs_france.battle import battle_step
-from stratagem.games.britain_vs_france.board import theater_to_fill
+from stratagem.games.britain_vs_france.board import battle_locations, theater_to_fill
 from stratagem.games.britain_vs_france.cards import (
     COLONY_DRAW,
     open_window,
@@ -308,10 +308,11 @@ def _movement(s: S) -> bool:
 
 
 def _battles(s: S) -> bool:
-    """Battles, one location at a time [6) Battles]."""
+    """Battles, one location at a time, until no location holds units of both sides: every
+    battle is fought, in the order the attacker chooses [6) Battles] [Rulings B18]."""
     if battle_step(s):
         return True
-    if s.bat_loc < 0 and s.phase == BATTLES:
+    if s.bat_loc < 0 and s.phase == BATTLES and not battle_locations(s):
         return _enter(s, PLACE)
     return False
 
