@@ -52,3 +52,40 @@ def test_battles_every_battle_is_fought_in_the_order_chosen() -> None:
     assert where(state, "French Regulars #1") == "out"
     assert controller(state, "Quebec") == "Britain"
     assert state.view(None)["step"] != "6) Battles"
+
+
+def test_purchases_b_a_bought_event_is_available_for_use_at_once() -> None:
+    """[4) Purchases: B)] [Rulings B16] A historic event bought in Purchases may be played
+    in the same step when its timing allows: War Chest's 3 gold is spent at once."""
+    state = position(
+        set_up(), phase=places.PURCHASES, hands={BRITAIN: [], FRANCE: []}, fields={"gold": [1, 0]}
+    )
+    state.apply_action("Buy a historic event")
+    state.apply_action("Draw historic event: War Chest")
+    assert state.view(None)["gold"]["Britain"] == 0
+    assert "Play: War Chest" in legal_texts(state)
+    state.apply_action("Play: War Chest")
+    assert state.view(None)["gold"]["Britain"] == 3
+    assert "Buy: Robert Clive" in legal_texts(state)
+    state.apply_action("Buy: Robert Clive")
+    assert where(state, "Robert Clive") == "mat"
+
+
+def test_movement_a_unit_moved_by_a_card_takes_an_undefended_colony() -> None:
+    """[5) Movement] [Rulings B17] A unit a card moves during Movement to an enemy colony
+    with no opposing unit takes control of it and its export, as any move there does."""
+    state = position(
+        set_up(),
+        phase=places.PURCHASES,
+        hands={BRITAIN: ["Colonial Militia"], FRANCE: []},
+        units={"British Regulars #1": ("Boston", BRITAIN)},
+    )
+    state.apply_action("End purchases")
+    assert state.view(None)["window"] == "movement"
+    state.apply_action("Play: Colonial Militia")
+    state.apply_action("Target unit: British Regulars #1")
+    state.apply_action("Target location: Quebec")
+    assert where(state, "British Regulars #1") == "Quebec"
+    assert controller(state, "Quebec") == "Britain"
+    exports = state.view(None)["exports"]
+    assert exports["Britain"]["Furs"] == 1 and "Furs" not in exports["France"]

@@ -17,6 +17,7 @@ from stratagem.games.britain_vs_france.board import (
     destroy_unit,
     free_copy,
     gain_export,
+    has_units,
     lose_export,
     take_colony,
 )
@@ -315,8 +316,23 @@ def apply_effect(s: S, seat: int, effect: Effect, target: int | None) -> None:
         s.log(
             f"{SEATS[seat]} moves {s.book.unit_labels[unit]} to {s.book.locations[target]}.", RULE
         )
+        arrive(s, seat, unit, target)
     elif isinstance(effect, AddColony):
         s.draws.append(COLONY_DRAW + THEATERS.index(effect.theater))
+
+
+def arrive(s: S, seat: int, unit: int, dest: int) -> None:
+    """A unit moved to a colony (in Movement or by a card): Privateers raid an opponent's
+    colony; a colony its side does not control, with no opposing unit, is taken with its
+    export [5) Movement] [Rulings B17]."""
+    book = s.book
+    kind = book.units[unit]
+    if dest >= book.high_seas or not book.is_unit[kind]:
+        return
+    if s.control[dest] == 1 - seat and book.raid[kind]:
+        queue(s, seat, SRC_RAID, kind, 0)
+    if s.control[dest] != seat and not has_units(s, dest, 1 - seat):
+        take_colony(s, seat, dest, "5) Movement", literal_battle=False)
 
 
 def _modify_roll(s: S, seat: int, effect: ModifyRoll) -> None:

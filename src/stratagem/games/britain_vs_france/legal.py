@@ -196,12 +196,17 @@ def placeable(s: S) -> bool:
 
 def purchase_options(s: S) -> list[Key]:
     """Battle deck cards at their cost [4) Purchases: A)], historic events at 1 gold
-    [4) Purchases: B)], ransoms [Ransoms] [Rulings B16]."""
+    [4) Purchases: B)], ransoms [Ransoms] [Rulings B16]; and, between purchases, any card
+    of the hand playable in Purchases, a card just bought included: it is available for
+    use at once [4) Purchases: B)] [Rulings B16]."""
     book = s.book
     seat = s.active
     gold = s.gold[seat]
     free = free_copies(s)
     found: list[Key] = [
+        (PLAY, kind, number) for kind, number in playable_options(s, seat, "purchases")
+    ]
+    found += [
         (BUY, kind, 0)
         for kind in sorted(free)
         if book.cost[kind] <= gold and may_buy_type(s, kind, seat)

@@ -6,14 +6,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from stratagem.games.britain_vs_france.battle import lose_unit, pair, roll_die, start_battle
-from stratagem.games.britain_vs_france.board import (
-    free_copy,
-    has_units,
-    take_colony,
-)
+from stratagem.games.britain_vs_france.board import free_copy, take_colony
 from stratagem.games.britain_vs_france.cards import (
     SRC_COLONY,
-    SRC_RAID,
+    arrive,
     choose,
     open_window,
     pass_response,
@@ -358,13 +354,7 @@ def _move(s: S, unit: int, dest: int) -> None:
         "5) Movement",
         {"unit": book.unit_labels[unit], "to": book.locations[dest]},
     )
-    kind = book.units[unit]
-    if dest >= book.high_seas or not book.is_unit[kind]:
-        return
-    if s.control[dest] == 1 - seat and book.raid[kind]:
-        queue(s, seat, SRC_RAID, kind, 0)
-    if s.control[dest] != seat and not has_units(s, dest, 1 - seat):
-        take_colony(s, seat, dest, "5) Movement", literal_battle=False)
+    arrive(s, seat, unit, dest)
 
 
 def _end_movement(s: S, _: int, __: int) -> None:
