@@ -89,3 +89,26 @@ def test_movement_a_unit_moved_by_a_card_takes_an_undefended_colony() -> None:
     assert controller(state, "Quebec") == "Britain"
     exports = state.view(None)["exports"]
     assert exports["Britain"]["Furs"] == 1 and "Furs" not in exports["France"]
+
+
+def test_setup_e_2_a_new_colony_goes_on_either_end_of_its_theater() -> None:
+    """[Setup: E): 2.] The player placing a new colony chooses the end of its theater's
+    line: here the left-hand one, beside Madras."""
+    state = position(
+        set_up(),
+        phase=places.DRAW,
+        hands={BRITAIN: ["New Settlement"], FRANCE: []},
+        fields={"to_move": -1, "draws": [BRITAIN], "draw_from_deck": 1},
+    )
+    state.apply_action("Draw historic event: Lagos")
+    state.apply_action("Play: New Settlement: India")
+    force(state, "Draw colony: Ft William, Bengal")
+    assert state.current_player() == BRITAIN
+    assert legal_texts(state) == [
+        "Place Ft William, Bengal at the left-hand end of India",
+        "Place Ft William, Bengal at the right-hand end of India",
+    ]
+    assert state.view(FRANCE)["new_colony"] == "Ft William, Bengal"
+    state.apply_action("Place Ft William, Bengal at the left-hand end of India")
+    india = list(state.view(None)["theaters"]["India"])
+    assert india == ["Ft William, Bengal", "Madras", "Pondicherry", "Bombay"]

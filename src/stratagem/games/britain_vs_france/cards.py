@@ -69,7 +69,14 @@ if TYPE_CHECKING:
 RULE = "Historic Event Cards Overview"
 SRC_EVENT, SRC_COLONY, SRC_RAID = range(3)
 COLONY_DRAW = 10
-"""``draws`` entries from this value up draw a colony for theater ``entry - COLONY_DRAW``."""
+"""``draws`` entries from this value up draw a colony for the player who placed it: see
+``colony_draw``."""
+
+
+def colony_draw(entry: int) -> tuple[int, int]:
+    """The theater and the placing seat of a ``draws`` entry from ``COLONY_DRAW`` up."""
+    seat, theater = divmod(entry - COLONY_DRAW, len(THEATERS))
+    return theater, seat
 
 
 def usable(s: S, seat: int, effect: Effect) -> bool:
@@ -318,7 +325,7 @@ def apply_effect(s: S, seat: int, effect: Effect, target: int | None) -> None:
         )
         arrive(s, seat, unit, target)
     elif isinstance(effect, AddColony):
-        s.draws.append(COLONY_DRAW + THEATERS.index(effect.theater))
+        s.draws.append(COLONY_DRAW + len(THEATERS) * seat + THEATERS.index(effect.theater))
 
 
 def arrive(s: S, seat: int, unit: int, dest: int) -> None:

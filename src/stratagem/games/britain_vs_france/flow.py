@@ -16,6 +16,7 @@ from stratagem.games.britain_vs_france.battle import battle_step
 from stratagem.games.britain_vs_france.board import battle_locations, theater_to_fill
 from stratagem.games.britain_vs_france.cards import (
     COLONY_DRAW,
+    colony_draw,
     open_window,
     resolve_next,
     window_seat,
@@ -88,6 +89,9 @@ def advance(s: S) -> None:
                 return
             s.draws.pop(0)
             continue
+        if s.new_colony:
+            s.to_move = s.new_colony[1]
+            return
         if s.choosing:
             s.to_move = s.effects[0][0]
             return
@@ -117,7 +121,7 @@ def advance(s: S) -> None:
 def _drawable(s: S) -> bool:
     entry = s.draws[0]
     if entry >= COLONY_DRAW:
-        theater = entry - COLONY_DRAW
+        theater = colony_draw(entry)[0]
         return any(s.book.colony_theater[c] == theater for c in s.unused)
     if s.draw_from_deck:
         return s.draw_deck > 0

@@ -20,7 +20,12 @@ from stratagem.games.britain_vs_france.board import (
     on_table,
     theater_to_fill,
 )
-from stratagem.games.britain_vs_france.cards import COLONY_DRAW, head_effect, playable_options
+from stratagem.games.britain_vs_france.cards import (
+    COLONY_DRAW,
+    colony_draw,
+    head_effect,
+    playable_options,
+)
 from stratagem.games.britain_vs_france.effects import MoveUnit
 from stratagem.games.britain_vs_france.encoding import (
     ACCEPT_RANSOM,
@@ -28,6 +33,7 @@ from stratagem.games.britain_vs_france.encoding import (
     BOOST,
     BUY,
     BUY_EVENT,
+    COLONY_END,
     COLONY_ROLL,
     CONTROL,
     COUNTER,
@@ -43,6 +49,7 @@ from stratagem.games.britain_vs_france.encoding import (
     EXCHANGE,
     FIGHT,
     FIRST_CHOICE,
+    LEFT_END,
     MOVE,
     PASS,
     PASS_TURN,
@@ -51,6 +58,7 @@ from stratagem.games.britain_vs_france.encoding import (
     PLAY,
     RANSOM,
     REFUSE_RANSOM,
+    RIGHT_END,
     ROLL_OFF,
     SKIP_ATTEMPT,
     TARGET_CARD,
@@ -243,6 +251,9 @@ def _targets(s: S) -> list[Key]:
 
 def _keys(s: S) -> list[Key]:
     seat = s.to_move
+    if s.new_colony:
+        colony = s.new_colony[0]
+        return [(COLONY_END, colony, LEFT_END), (COLONY_END, colony, RIGHT_END)]
     if s.choosing:
         return _targets(s)
     if s.response or s.window >= 0:
@@ -331,7 +342,7 @@ def chance_outcomes(s: S) -> list[tuple[Action, float]]:
     if s.draws:
         entry = s.draws[0]
         if entry >= COLONY_DRAW:
-            theater = entry - COLONY_DRAW
+            theater = colony_draw(entry)[0]
             colonies = [c for c in s.unused if s.book.colony_theater[c] == theater]
             return _uniform([codes.get(DRAW_COLONY, c) for c in colonies])
         counts: dict[int, int] = {}
