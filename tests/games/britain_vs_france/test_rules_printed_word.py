@@ -22,9 +22,7 @@ from .helpers import (
 
 def after_movement(units: dict[str, tuple[str, int]]) -> tuple[State, int]:
     """Britain ends its movement with ``units`` placed and both hands empty (no window)."""
-    state = position(
-        set_up(), phase=places.MOVEMENT, units=units, hands={BRITAIN: [], FRANCE: []}
-    )
+    state = position(set_up(), phase=places.MOVEMENT, units=units, hands={BRITAIN: [], FRANCE: []})
     start = len(state.events)
     state.apply_action("End movement")
     return state, start
