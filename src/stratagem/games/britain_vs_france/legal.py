@@ -26,7 +26,7 @@ from stratagem.games.britain_vs_france.cards import (
     head_effect,
     playable_options,
 )
-from stratagem.games.britain_vs_france.effects import MoveUnit
+from stratagem.games.britain_vs_france.effects import MoveUnit, Window
 from stratagem.games.britain_vs_france.encoding import (
     ACCEPT_RANSOM,
     ATTEMPT,
@@ -202,6 +202,13 @@ def placeable(s: S) -> bool:
     return bool(place_options(s))
 
 
+def step_plays(s: S, window: Window) -> list[Key]:
+    """The active player's cards playable in this step's window, offered between the
+    step's decisions: a card may be played at any time, and one just bought at once
+    [Historic Event Cards Overview] [4) Purchases: B)] (RULINGS.md, "Response windows")."""
+    return [(PLAY, kind, number) for kind, number in playable_options(s, s.active, window)]
+
+
 def purchase_options(s: S) -> list[Key]:
     """Battle deck cards at their cost [4) Purchases: A)], historic events at 1 gold
     [4) Purchases: B)], ransoms [Ransoms] [Rulings B16]; and, between purchases, any card
@@ -211,9 +218,7 @@ def purchase_options(s: S) -> list[Key]:
     seat = s.active
     gold = s.gold[seat]
     free = free_copies(s)
-    found: list[Key] = [
-        (PLAY, kind, number) for kind, number in playable_options(s, seat, "purchases")
-    ]
+    found = step_plays(s, "purchases")
     found += [
         (BUY, kind, 0)
         for kind in sorted(free)
@@ -279,7 +284,8 @@ def _setup_control(s: S) -> list[Key]:
 
 
 def _leader(s: S) -> list[Key]:
-    return [(COLONY_ROLL, c, 0) for c in rollable_colonies(s)] + [(END_LEADER, 0, 0)]
+    rolls: list[Key] = [(COLONY_ROLL, c, 0) for c in rollable_colonies(s)]
+    return [*step_plays(s, "leader_actions"), *rolls, (END_LEADER, 0, 0)]
 
 
 def _political(s: S) -> list[Key]:
@@ -303,11 +309,11 @@ def _battles(s: S) -> list[Key]:
 
 
 def _movement(s: S) -> list[Key]:
-    return [*move_options(s), (END_MOVEMENT, 0, 0)]
+    return [*step_plays(s, "movement"), *move_options(s), (END_MOVEMENT, 0, 0)]
 
 
 def _place(s: S) -> list[Key]:
-    return [*place_options(s), (END_PLACEMENT, 0, 0)]
+    return [*step_plays(s, "place_purchases"), *place_options(s), (END_PLACEMENT, 0, 0)]
 
 
 _STEP_KEYS = {
