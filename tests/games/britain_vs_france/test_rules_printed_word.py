@@ -110,3 +110,23 @@ def test_setup_e_2_a_new_colony_goes_on_either_end_of_its_theater() -> None:
     state.apply_action("Place Ft William, Bengal at the left-hand end of India")
     india = list(state.view(None)["theaters"]["India"])
     assert india == ["Ft William, Bengal", "Madras", "Pondicherry", "Bombay"]
+
+
+def test_movement_either_uncontrolled_or_undefended_is_taken() -> None:
+    """[5) Movement] [Rulings B17] A colony nobody controls is taken by the unit moving
+    there even with an enemy unit present (either condition suffices); the battle follows."""
+    state = position(
+        set_up(),
+        phase=places.MOVEMENT,
+        hands={BRITAIN: [], FRANCE: []},
+        units={
+            "British Regulars #1": ("High Seas", BRITAIN),
+            "French Regulars #1": ("Montreal", FRANCE),
+        },
+    )
+    assert controller(state, "Montreal") is None
+    state.apply_action("Move: British Regulars #1 to Montreal")
+    assert controller(state, "Montreal") == "Britain"
+    force(state, "Roll: 1", "Roll: 6")  # no unit left to move: the battle begins
+    assert where(state, "British Regulars #1") == "out"
+    assert controller(state, "Montreal") == "France"

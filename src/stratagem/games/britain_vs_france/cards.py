@@ -330,15 +330,16 @@ def apply_effect(s: S, seat: int, effect: Effect, target: int | None) -> None:
 
 def arrive(s: S, seat: int, unit: int, dest: int) -> None:
     """A unit moved to a colony (in Movement or by a card): Privateers raid an opponent's
-    colony; a colony its side does not control, with no opposing unit, is taken with its
-    export [5) Movement] [Rulings B17]."""
+    colony; a colony its side does not control is taken with its export when it is either
+    uncontrolled or without opposing units [5) Movement] [Rulings B17]."""
     book = s.book
     kind = book.units[unit]
     if dest >= book.high_seas or not book.is_unit[kind]:
         return
     if s.control[dest] == 1 - seat and book.raid[kind]:
         queue(s, seat, SRC_RAID, kind, 0)
-    if s.control[dest] != seat and not has_units(s, dest, 1 - seat):
+    open_to_take = s.control[dest] == -1 or not has_units(s, dest, 1 - seat)
+    if s.control[dest] != seat and open_to_take:
         take_colony(s, seat, dest, "5) Movement", literal_battle=False)
 
 
