@@ -30,12 +30,24 @@ _SETUP = {  # Initial Set-up Table (the German States' row stops after its Statu
 }
 _ADJACENT_ROWS = {  # Adjacent Countries Table: only the England and France rows
     "England": {
-        "France": True, "Spain": True, "United Provinces": True, "German States": False,
-        "Denmark": True, "Poland": False, "Sweden": False, "Hapsburg Empire": False,
+        "France": True,
+        "Spain": True,
+        "United Provinces": True,
+        "German States": False,
+        "Denmark": True,
+        "Poland": False,
+        "Sweden": False,
+        "Hapsburg Empire": False,
     },
     "France": {
-        "England": True, "Spain": True, "United Provinces": True, "German States": True,
-        "Denmark": False, "Poland": False, "Sweden": False, "Hapsburg Empire": False,
+        "England": True,
+        "Spain": True,
+        "United Provinces": True,
+        "German States": True,
+        "Denmark": False,
+        "Poland": False,
+        "Sweden": False,
+        "Hapsburg Empire": False,
     },
 }
 

@@ -246,11 +246,8 @@ class SixteenThirtySomethingState(State):
         state.vp = [0] * n
         state.specials_played = 0
         state.special = -1
-        state.asks = []
-        state.committed = False
-        state.offers = [[] for _ in range(n)]
-        state.stated = [[] for _ in range(n)]
-        state.revisions = 0
+        state.asks, state.committed, state.revisions = [], False, 0
+        state.offers, state.stated = [[] for _ in range(n)], [[] for _ in range(n)]
         state.vote_by_card = False
         state.vote_country = -1
         state.issue = -1

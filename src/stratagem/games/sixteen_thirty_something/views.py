@@ -104,7 +104,9 @@ def _trade(state: SixteenThirtySomethingState) -> JsonDict:
         },
         "stated_values": {
             state.seat_name(seat): [
-                book.kind_names[k] for k, flag in zip(offer, state.stated[seat], strict=True) if flag
+                book.kind_names[k]
+                for k, flag in zip(offer, state.stated[seat], strict=True)
+                if flag
             ]
             for seat, offer in enumerate(state.offers)
             if any(state.stated[seat])
