@@ -61,8 +61,10 @@ def test_trading_cards_an_offerer_may_state_a_value_or_stay_vague() -> None:
         phase=phases.TRADE_ASK,
         hands={TIM: ["Spain 3", "Vote"], MARTIN: ["France 3"], SIMON: ["Unrest"]},
     )
-    play(state, "Propose a trade", "Ask for: France", "Done asking", "Offer: Spain 3")
-    play(state, "Done offering", "Make an offer")
+    play(state, "Propose a trade", "Ask for: France", "Done asking")
+    stating = [text for text in legal_texts(state) if "stating its value" in text]
+    assert stating == ["Offer, stating its value: Spain 3"]  # the Vote card has no value
+    play(state, "Offer: Spain 3", "Done offering", "Make an offer")
     assert "Offer, stating its value: France 3" in legal_texts(state)
     start = len(state.events)
     play(state, "Offer, stating its value: France 3")

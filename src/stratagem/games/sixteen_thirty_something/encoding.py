@@ -170,7 +170,8 @@ def build_encoding(book: Book, seats: tuple[str, ...]) -> Encoding:
         add(f"Discard: {name}", DISCARD, k)
     add("Change what is asked for and offered", REVISE)
     for k, name in enumerate(names):
-        add(f"Offer, stating its value: {name}", OFFER_STATED, k)
+        if k not in book.special_kinds:
+            add(f"Offer, stating its value: {name}", OFFER_STATED, k)
     table = ActionTable(row[0] for row in rows)
     return Encoding(
         table=table,

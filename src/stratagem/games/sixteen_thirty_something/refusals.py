@@ -147,6 +147,8 @@ def _in_phase(state: SixteenThirtySomethingState, kind: int, a: int, b: int, c: 
             "the request of this trade has been changed as often as the rules allow "
             f"({plain(book.rules.trade.max_revisions)} times): accept an offer or decline"
         )
+    if kind == OFFER_STATED and a in book.special_kinds:
+        return "a Special Card has no value to state: offer it with 'Offer:'"
     if kind in (OFFER, OFFER_STATED):
         return "say 'Make an offer' first, or you cannot offer more copies of that card"
     if kind == DONE_OFFERING:

@@ -161,7 +161,8 @@ def legal_offer(state: SixteenThirtySomethingState) -> list[Action]:
     offer = state.offers[seat]
     free = [kind for kind, count in enumerate(hand) if count > offer.count(kind)]
     actions = [enc.get(OFFER, kind) for kind in free]
-    actions += [enc.get(OFFER_STATED, kind) for kind in free]
+    specials = state.book.special_kinds
+    actions += [enc.get(OFFER_STATED, kind) for kind in free if kind not in specials]
     if not replying or offer:
         actions.append(enc.get(DONE_OFFERING))
     return actions
@@ -186,9 +187,9 @@ def offer(state: SixteenThirtySomethingState, kind: int, _b: int, _c: int) -> No
 
 
 def offer_stated(state: SixteenThirtySomethingState, kind: int, _b: int, _c: int) -> None:
-    """A card is put on offer with its value stated: vagueness about values is allowed,
-    not required, and what is stated is true, as the engine hands over the very card
-    [3. Trading Cards] [Rulings R10]."""
+    """An Influence Card is put on offer with its value stated (a Special Card has no value
+    to state): vagueness about values is allowed, not required, and what is stated is
+    true, as the engine hands over the very card [3. Trading Cards] [Rulings R10]."""
     seat, _ = _offerer(state)
     book = state.book
     name = state.seat_name(seat)
