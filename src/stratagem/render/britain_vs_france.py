@@ -152,7 +152,7 @@ def unit_text(label: str) -> str:
         return label
     b = book()
     card = b.battle_types[kind]
-    parts = [f"{label}: {card.side} battle deck card, costs {b.cost[kind]} gold."]
+    parts = [f"{label}: {card.deck} battle deck card, costs {b.cost[kind]} gold."]
     if b.is_unit[kind]:
         parts.append(f"A unit: rolls one die in battle, {b.modifier[kind]:+d} to its roll.")
     else:

@@ -106,8 +106,9 @@ def test_an_assumed_value_without_its_flag_is_refused(tmp_path: Path) -> None:
     folder = own_pack(tmp_path)
     rules = folder / "rules.toml"
     text = rules.read_text().replace(
-        "boost_max = { value = 2, assumed = true,", "boost_max = { value = 2,"
+        "ransom_max = { value = 3, assumed = true,", "ransom_max = { value = 3,"
     )
+    assert text != rules.read_text()
     rules.write_text(text)
     with pytest.raises(DataPackError, match=r"rules\.toml"):
         load_book(folder)

@@ -148,11 +148,14 @@ def test_trading_one_deal_with_one_player() -> None:
         "trader": "Player 1",
         "asks_for": ["France"],
         "offers": {"Player 1": ["Spain"], "Player 2": ["France"], "Player 3": ["Unrest"]},
+        "stated_values": {},
+        "revisions": 0,
     }
     assert legal_texts(state) == [
         "Accept the offer of Player 2",
         "Accept the offer of Player 3",
         "Decline every offer",
+        "Change what is asked for and offered",
     ]
     play(state, "Accept the offer of Player 2")
     assert state.view(TIM)["you"]["hand"] == {"France 3": 1, "Vote": 1}
@@ -164,11 +167,23 @@ def test_trading_one_deal_with_one_player() -> None:
 
 def test_trading_cards_only_an_offer_made_can_be_accepted() -> None:
     """The phasing player accepts an offer made to him or declines; when every other player
-    makes no offer, nobody can be handed cards for nothing [3. Trading Cards] [Rulings R10]."""
+    makes no offer, nobody can be handed cards for nothing: the trader may only change his
+    request or decline, and with no change left trading ends by itself [3. Trading Cards]
+    [Rulings R10]."""
     state = position(
         players=3,
         phase=phases.TRADE_ASK,
         hands={TIM: ["Spain 3", "Vote"], MARTIN: ["France 1"], SIMON: ["Unrest"]},
+    )
+    play(state, "Propose a trade", "Ask for: France", "Done asking", "Offer: Spain 3")
+    play(state, "Done offering", "Make no offer", "Make no offer")
+    assert legal_texts(state) == ["Decline every offer", "Change what is asked for and offered"]
+    assert "Accept the offer of Player 2" in refuse(state, "Accept the offer of Player 2")
+    state = position(
+        players=3,
+        phase=phases.TRADE_ASK,
+        hands={TIM: ["Spain 3", "Vote"], MARTIN: ["France 1"], SIMON: ["Unrest"]},
+        revisions=2,
     )
     play(state, "Propose a trade", "Ask for: France", "Done asking", "Offer: Spain 3")
     play(state, "Done offering", "Make no offer", "Make no offer")
@@ -190,7 +205,11 @@ def test_trading_cards_only_those_who_offered_are_partners() -> None:
     )
     play(state, "Propose a trade", "Ask for: France", "Done asking", "Offer: Spain 3")
     play(state, "Make no offer", "Make an offer", "Offer: Unrest")
-    assert legal_texts(state) == ["Accept the offer of Player 3", "Decline every offer"]
+    assert legal_texts(state) == [
+        "Accept the offer of Player 3",
+        "Decline every offer",
+        "Change what is asked for and offered",
+    ]
 
 
 def test_trading_cards_a_trade_is_told_once_to_each_seat() -> None:

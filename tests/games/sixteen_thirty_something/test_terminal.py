@@ -14,7 +14,8 @@ from stratagem.sim import replay_log
 ENV = {"COLUMNS": "200"}
 OTHERS_SECRETS = re.compile(
     r"Player [23] draws (?!a card|a Victory Point Counter)|"
-    r"Player [23] votes (red|blue|war|peace)|Player [23] offers (?!an? )"
+    r"Player [23] votes (red|blue|war|peace)|"
+    r"Player [23] offers (?!an? |[^.]*, stating its value\.)"  # a stated value is public
 )
 
 

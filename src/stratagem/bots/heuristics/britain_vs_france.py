@@ -14,7 +14,8 @@ and decides each kind of choice by a short rule:
 - movement: take undefended colonies, attack where it has the numbers, never leave one
   of its colonies empty while enemies are one space away;
 - battles: pair its best unit against their best, add extras to the closest pairing,
-  lose its cheapest unit; placement: empty colonies of its own first, then the High Seas.
+  lose its cheapest unit; placement: empty colonies of its own first, then the High Seas;
+- a new colony: at the end of its theater beside a colony of its own.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from typing import Any
 from stratagem.bots.heuristics import TurnEvaluator, normal_cdf
 from stratagem.core import Action, Game, State
 from stratagem.games.britain_vs_france import encoding
-from stratagem.games.britain_vs_france.effects import EXPORTS
+from stratagem.games.britain_vs_france.effects import EXPORTS, THEATERS
 from stratagem.games.britain_vs_france.game import BritainVsFrance
 from stratagem.games.britain_vs_france.info import SEATS
 from stratagem.games.britain_vs_france.views import read_colony_line
@@ -167,6 +168,14 @@ class BritainVsFranceHeuristic:
         movable = 0.0 if book.moves[a] == "no" else 0.3
         return (1.0 + 0.25 * book.modifier[a]) / cost + movable
 
+    def _colony_end(self, view: View, seat: int, a: int, b: int) -> float:
+        """A new colony beside one of its own colonies, so its units are one space away."""
+        book = self.book
+        names = list(view["theaters"][THEATERS[book.colony_theater[a]]])
+        others = [name for name in names if name != book.colony_names[a]]
+        beside = others[0] if b == encoding.LEFT_END else others[-1]
+        return 1.0 if self._board(view)[beside]["control"] == SEATS[seat] else 0.0
+
     def _buy_event(self, view: View, seat: int, a: int, b: int) -> float:
         return 0.1 if view["gold"][SEATS[seat]] == 1 else 0.05
 
@@ -258,6 +267,7 @@ _SCORERS = {
     encoding.RANSOM: BritainVsFranceHeuristic._ransom,
     encoding.EXCHANGE: BritainVsFranceHeuristic._ransom,
     encoding.ACCEPT_RANSOM: BritainVsFranceHeuristic._accept,
+    encoding.COLONY_END: BritainVsFranceHeuristic._colony_end,
 }
 
 HEURISTIC = BritainVsFranceHeuristic

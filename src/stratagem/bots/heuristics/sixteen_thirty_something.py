@@ -11,8 +11,9 @@ It reads only its own view and the legal actions. Its rules of thumb (the Duffer
   countries it does not hold;
 - it votes for wars its countries should win and against wars on them; where it has no
   stake, it votes with the side most likely to win, to stay out of the descendant;
-- it trades its useless Influence Cards for those of its countries, and accepts an offer
-  only when it gains cards it can score with;
+- it trades its useless Influence Cards for those of its countries (stating the value of
+  a 3, leaving lower values vague), and accepts an offer only when it gains cards it can
+  score with; when nobody offers, it asks once more, adding Open cards to its request;
 - it discards and removes its least useful cards first.
 """
 
@@ -45,10 +46,12 @@ from stratagem.games.sixteen_thirty_something.encoding import (
     NO_SPECIAL,
     NO_TRADE,
     OFFER,
+    OFFER_STATED,
     PLAY,
     PROPOSE,
     REMOVE,
     REMOVE_OPEN,
+    REVISE,
     TARGET,
 )
 from stratagem.games.sixteen_thirty_something.game import SixteenThirtySomething
@@ -65,6 +68,8 @@ from stratagem.games.sixteen_thirty_something.war import DIFFERENCE_WAYS
 
 View = dict[str, Any]
 FACTIONS = {"red": 0, "blue": 1, "neutral": -1}
+STATE_VALUE_FROM = 3
+"""Offering a card of this value or more, the bot states its value (to tempt the trader)."""
 
 
 def win_chance(attack: int, defend: int) -> tuple[float, float]:
@@ -152,7 +157,7 @@ class SixteenThirtySomethingHeuristic:
             return self._remove(view, me, legal, mine)
         if kinds & {PROPOSE, ASK, DONE_ASKING, NO_TRADE, OFFER, DONE_OFFERING, MAKE_OFFER}:
             return self._trade(view, me, legal, mine)
-        if kinds & {ACCEPT, DECLINE}:
+        if kinds & {ACCEPT, DECLINE, REVISE}:
             return self._accept(view, legal, mine)
         if kinds & {PLAY, NO_SPECIAL}:
             return self._special(view, me, legal, mine)
@@ -246,6 +251,8 @@ class SixteenThirtySomethingHeuristic:
             return by_kind[(PROPOSE, -1)] if go else by_kind[(NO_TRADE, -1)]
         if any(k == ASK for k, _ in by_kind):
             asked = trade.get("asks_for", [])
+            if trade.get("revisions") and "Open" not in asked:
+                wanted = [*wanted, "Open"]
             for country in wanted:
                 if country not in asked:
                     return by_kind[(ASK, self.book.type_names.index(country))]
@@ -265,7 +272,9 @@ class SixteenThirtySomethingHeuristic:
             name = self.book.kind_names[kind]
             fresh = offered.count(name) < spare.count(kind)
             if (OFFER, kind) in by_kind and fresh and mine_offered < 2:
-                return by_kind[(OFFER, kind)]
+                # a high card is worth announcing; a low one is better left vague
+                stated = self.book.kind_value[kind] >= STATE_VALUE_FROM
+                return by_kind[(OFFER_STATED if stated else OFFER, kind)]
         if (DONE_OFFERING, -1) in by_kind:
             return by_kind[(DONE_OFFERING, -1)]
         return legal[0]
@@ -285,6 +294,9 @@ class SixteenThirtySomethingHeuristic:
                 best = (score, action)
         if best is not None and best[0] > 0:
             return best[1]
+        revise = [a for a in legal if self.enc.kind[a.id] == REVISE]
+        if revise and not offers and view["trade"]["revisions"] == 0:
+            return revise[0]  # nobody offered: ask again, widened to Open cards
         return next(a for a in legal if self.enc.kind[a.id] == DECLINE)
 
     # -- Special Cards ---------------------------------------------------------------------

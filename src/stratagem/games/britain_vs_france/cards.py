@@ -17,6 +17,7 @@ from stratagem.games.britain_vs_france.board import (
     destroy_unit,
     free_copy,
     gain_export,
+    has_units,
     lose_export,
     take_colony,
 )
@@ -68,7 +69,14 @@ if TYPE_CHECKING:
 RULE = "Historic Event Cards Overview"
 SRC_EVENT, SRC_COLONY, SRC_RAID = range(3)
 COLONY_DRAW = 10
-"""``draws`` entries from this value up draw a colony for theater ``entry - COLONY_DRAW``."""
+"""``draws`` entries from this value up draw a colony for the player who placed it: see
+``colony_draw``."""
+
+
+def colony_draw(entry: int) -> tuple[int, int]:
+    """The theater and the placing seat of a ``draws`` entry from ``COLONY_DRAW`` up."""
+    seat, theater = divmod(entry - COLONY_DRAW, len(THEATERS))
+    return theater, seat
 
 
 def usable(s: S, seat: int, effect: Effect) -> bool:
@@ -315,8 +323,24 @@ def apply_effect(s: S, seat: int, effect: Effect, target: int | None) -> None:
         s.log(
             f"{SEATS[seat]} moves {s.book.unit_labels[unit]} to {s.book.locations[target]}.", RULE
         )
+        arrive(s, seat, unit, target)
     elif isinstance(effect, AddColony):
-        s.draws.append(COLONY_DRAW + THEATERS.index(effect.theater))
+        s.draws.append(COLONY_DRAW + len(THEATERS) * seat + THEATERS.index(effect.theater))
+
+
+def arrive(s: S, seat: int, unit: int, dest: int) -> None:
+    """A unit moved to a colony (in Movement or by a card): Privateers raid an opponent's
+    colony; a colony its side does not control is taken with its export when it is either
+    uncontrolled or without opposing units [5) Movement] [Rulings B17]."""
+    book = s.book
+    kind = book.units[unit]
+    if dest >= book.high_seas or not book.is_unit[kind]:
+        return
+    if s.control[dest] == 1 - seat and book.raid[kind]:
+        queue(s, seat, SRC_RAID, kind, 0)
+    open_to_take = s.control[dest] == -1 or not has_units(s, dest, 1 - seat)
+    if s.control[dest] != seat and open_to_take:
+        take_colony(s, seat, dest, "5) Movement", literal_battle=False)
 
 
 def _modify_roll(s: S, seat: int, effect: ModifyRoll) -> None:

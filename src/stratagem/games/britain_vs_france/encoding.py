@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from stratagem.core import Action, ActionTable
+from stratagem.games.britain_vs_france.effects import THEATERS
 from stratagem.games.britain_vs_france.info import SEATS
 from stratagem.games.britain_vs_france.pack import Book
 
@@ -48,11 +49,13 @@ from stratagem.games.britain_vs_france.pack import Book
     END_PLACEMENT,
     EXCHANGE,
     PASS_TURN,
-) = range(34)
+    COLONY_END,
+) = range(35)
 
 CHANCE_KINDS = frozenset({ROLL_OFF, DRAW_COLONY, DRAW_EVENT, DRAW_SECRET, DIE})
 
 PLACE_FIRST, TURN_FIRST = 0, 1
+LEFT_END, RIGHT_END = 0, 1
 
 
 def play_text(name: str, label: str, options: int) -> str:
@@ -131,6 +134,10 @@ def _entries(book: Book, ransom_max: int) -> Iterator[tuple[int, int, int, str]]
         for location, name in enumerate(locations):
             yield PLACE, unit, location, f"Place: {label} at {name}"
     yield END_PLACEMENT, 0, 0, "End placement"
+    for colony, name in enumerate(book.colony_names):
+        theater = THEATERS[book.colony_theater[colony]]
+        for end, side in ((LEFT_END, "left"), (RIGHT_END, "right")):
+            yield COLONY_END, colony, end, f"Place {name} at the {side}-hand end of {theater}"
 
 
 class ActionBook:

@@ -13,9 +13,10 @@ from typing import TYPE_CHECKING
 
 from stratagem.core import CHANCE, TERMINAL
 from stratagem.games.britain_vs_france.battle import battle_step
-from stratagem.games.britain_vs_france.board import theater_to_fill
+from stratagem.games.britain_vs_france.board import battle_locations, theater_to_fill
 from stratagem.games.britain_vs_france.cards import (
     COLONY_DRAW,
+    colony_draw,
     open_window,
     resolve_next,
     window_seat,
@@ -88,6 +89,9 @@ def advance(s: S) -> None:
                 return
             s.draws.pop(0)
             continue
+        if s.new_colony:
+            s.to_move = s.new_colony[1]
+            return
         if s.choosing:
             s.to_move = s.effects[0][0]
             return
@@ -117,7 +121,7 @@ def advance(s: S) -> None:
 def _drawable(s: S) -> bool:
     entry = s.draws[0]
     if entry >= COLONY_DRAW:
-        theater = entry - COLONY_DRAW
+        theater = colony_draw(entry)[0]
         return any(s.book.colony_theater[c] == theater for c in s.unused)
     if s.draw_from_deck:
         return s.draw_deck > 0
@@ -308,10 +312,11 @@ def _movement(s: S) -> bool:
 
 
 def _battles(s: S) -> bool:
-    """Battles, one location at a time [6) Battles]."""
+    """Battles, one location at a time, until no location holds units of both sides: every
+    battle is fought, in the order the attacker chooses [6) Battles] [Rulings B18]."""
     if battle_step(s):
         return True
-    if s.bat_loc < 0 and s.phase == BATTLES:
+    if s.bat_loc < 0 and s.phase == BATTLES and not battle_locations(s):
         return _enter(s, PLACE)
     return False
 

@@ -20,14 +20,20 @@ from stratagem.games.britain_vs_france.board import (
     on_table,
     theater_to_fill,
 )
-from stratagem.games.britain_vs_france.cards import COLONY_DRAW, head_effect, playable_options
-from stratagem.games.britain_vs_france.effects import MoveUnit
+from stratagem.games.britain_vs_france.cards import (
+    COLONY_DRAW,
+    colony_draw,
+    head_effect,
+    playable_options,
+)
+from stratagem.games.britain_vs_france.effects import MoveUnit, Window
 from stratagem.games.britain_vs_france.encoding import (
     ACCEPT_RANSOM,
     ATTEMPT,
     BOOST,
     BUY,
     BUY_EVENT,
+    COLONY_END,
     COLONY_ROLL,
     CONTROL,
     COUNTER,
@@ -43,6 +49,7 @@ from stratagem.games.britain_vs_france.encoding import (
     EXCHANGE,
     FIGHT,
     FIRST_CHOICE,
+    LEFT_END,
     MOVE,
     PASS,
     PASS_TURN,
@@ -51,6 +58,7 @@ from stratagem.games.britain_vs_france.encoding import (
     PLAY,
     RANSOM,
     REFUSE_RANSOM,
+    RIGHT_END,
     ROLL_OFF,
     SKIP_ATTEMPT,
     TARGET_CARD,
@@ -194,14 +202,24 @@ def placeable(s: S) -> bool:
     return bool(place_options(s))
 
 
+def step_plays(s: S, window: Window) -> list[Key]:
+    """The active player's cards playable in this step's window, offered between the
+    step's decisions: a card may be played at any time, and one just bought at once
+    [Historic Event Cards Overview] [4) Purchases: B)] (RULINGS.md, "Response windows")."""
+    return [(PLAY, kind, number) for kind, number in playable_options(s, s.active, window)]
+
+
 def purchase_options(s: S) -> list[Key]:
     """Battle deck cards at their cost [4) Purchases: A)], historic events at 1 gold
-    [4) Purchases: B)], ransoms [Ransoms] [Rulings B16]."""
+    [4) Purchases: B)], ransoms [Ransoms] [Rulings B16]; and, between purchases, any card
+    of the hand playable in Purchases, a card just bought included: it is available for
+    use at once [4) Purchases: B)] [Rulings B16]."""
     book = s.book
     seat = s.active
     gold = s.gold[seat]
     free = free_copies(s)
-    found: list[Key] = [
+    found = step_plays(s, "purchases")
+    found += [
         (BUY, kind, 0)
         for kind in sorted(free)
         if book.cost[kind] <= gold and may_buy_type(s, kind, seat)
@@ -238,6 +256,9 @@ def _targets(s: S) -> list[Key]:
 
 def _keys(s: S) -> list[Key]:
     seat = s.to_move
+    if s.new_colony:
+        colony = s.new_colony[0]
+        return [(COLONY_END, colony, LEFT_END), (COLONY_END, colony, RIGHT_END)]
     if s.choosing:
         return _targets(s)
     if s.response or s.window >= 0:
@@ -263,7 +284,8 @@ def _setup_control(s: S) -> list[Key]:
 
 
 def _leader(s: S) -> list[Key]:
-    return [(COLONY_ROLL, c, 0) for c in rollable_colonies(s)] + [(END_LEADER, 0, 0)]
+    rolls: list[Key] = [(COLONY_ROLL, c, 0) for c in rollable_colonies(s)]
+    return [*step_plays(s, "leader_actions"), *rolls, (END_LEADER, 0, 0)]
 
 
 def _political(s: S) -> list[Key]:
@@ -287,11 +309,11 @@ def _battles(s: S) -> list[Key]:
 
 
 def _movement(s: S) -> list[Key]:
-    return [*move_options(s), (END_MOVEMENT, 0, 0)]
+    return [*step_plays(s, "movement"), *move_options(s), (END_MOVEMENT, 0, 0)]
 
 
 def _place(s: S) -> list[Key]:
-    return [*place_options(s), (END_PLACEMENT, 0, 0)]
+    return [*step_plays(s, "place_purchases"), *place_options(s), (END_PLACEMENT, 0, 0)]
 
 
 _STEP_KEYS = {
@@ -326,7 +348,7 @@ def chance_outcomes(s: S) -> list[tuple[Action, float]]:
     if s.draws:
         entry = s.draws[0]
         if entry >= COLONY_DRAW:
-            theater = entry - COLONY_DRAW
+            theater = colony_draw(entry)[0]
             colonies = [c for c in s.unused if s.book.colony_theater[c] == theater]
             return _uniform([codes.get(DRAW_COLONY, c) for c in colonies])
         counts: dict[int, int] = {}

@@ -6,15 +6,12 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from stratagem.games.britain_vs_france.battle import lose_unit, pair, roll_die, start_battle
-from stratagem.games.britain_vs_france.board import (
-    free_copy,
-    has_units,
-    take_colony,
-)
+from stratagem.games.britain_vs_france.board import free_copy, take_colony
 from stratagem.games.britain_vs_france.cards import (
     SRC_COLONY,
-    SRC_RAID,
+    arrive,
     choose,
+    colony_draw,
     open_window,
     pass_response,
     play_card,
@@ -28,6 +25,7 @@ from stratagem.games.britain_vs_france.encoding import (
     BOOST,
     BUY,
     BUY_EVENT,
+    COLONY_END,
     COLONY_ROLL,
     CONTROL,
     COUNTER,
@@ -44,6 +42,7 @@ from stratagem.games.britain_vs_france.encoding import (
     FIGHT,
     FIRST_CHOICE,
     JOIN,
+    LEFT_END,
     MOVE,
     PAIR,
     PASS,
@@ -112,19 +111,41 @@ def _roll_off(s: S, winner: int, _: int) -> None:
 
 
 def _draw_colony(s: S, colony: int, _: int) -> None:
-    """A colony drawn goes at the end of its theater's line [Setup: E): 1.] [Setup: E): 2.]."""
+    """A colony drawn at set-up goes at the end of its theater's line; one a card places
+    later goes at the right-hand end until its player chooses the end
+    [Setup: E): 1.] [Setup: E): 2.]."""
     book = s.book
     theater = book.colony_theater[colony]
     s.unused.remove(colony)
     s.line[theater].append(colony)
     if s.draws:
-        s.draws.pop(0)
-        rule = "Historic Event Cards Overview"
-        text = f"A new colony, {book.colony_names[colony]}, is placed at the end of "
+        s.new_colony = [colony, colony_draw(s.draws.pop(0))[1]]
+        rule = "Setup: E): 2."
+        text = f"A new colony is drawn for {THEATERS[theater]}: {book.colony_names[colony]}."
     else:
         rule = "Setup: E)"
-        text = f"{book.colony_names[colony]} is drawn and placed in "
-    s.log(text + f"{THEATERS[theater]}.", rule, {"colony": book.colony_names[colony]})
+        text = f"{book.colony_names[colony]} is drawn and placed in {THEATERS[theater]}."
+    s.log(text, rule, {"colony": book.colony_names[colony]})
+
+
+def _colony_end(s: S, colony: int, end: int) -> None:
+    """The player placing a new colony puts it at either end of its theater's line, never
+    between two colonies [Setup: E): 2.]."""
+    book = s.book
+    theater = book.colony_theater[colony]
+    seat = s.new_colony[1]
+    s.new_colony = []
+    line = s.line[theater]
+    if end == LEFT_END:
+        line.remove(colony)
+        line.insert(0, colony)
+    side = "left" if end == LEFT_END else "right"
+    s.log(
+        f"{SEATS[seat]} places {book.colony_names[colony]} at the {side}-hand end of "
+        f"{THEATERS[theater]}.",
+        "Setup: E): 2.",
+        {"colony": book.colony_names[colony], "end": side},
+    )
 
 
 def _draw_event(s: S, kind: int, _: int) -> None:
@@ -358,13 +379,7 @@ def _move(s: S, unit: int, dest: int) -> None:
         "5) Movement",
         {"unit": book.unit_labels[unit], "to": book.locations[dest]},
     )
-    kind = book.units[unit]
-    if dest >= book.high_seas or not book.is_unit[kind]:
-        return
-    if s.control[dest] == 1 - seat and book.raid[kind]:
-        queue(s, seat, SRC_RAID, kind, 0)
-    if s.control[dest] != seat and not has_units(s, dest, 1 - seat):
-        take_colony(s, seat, dest, "5) Movement", literal_battle=False)
+    arrive(s, seat, unit, dest)
 
 
 def _end_movement(s: S, _: int, __: int) -> None:
@@ -436,4 +451,5 @@ _HANDLERS: dict[int, Callable[[S, int, int], None]] = {
     DESTROY: _destroy,
     PLACE: _place,
     END_PLACEMENT: _end_placement,
+    COLONY_END: _colony_end,
 }

@@ -109,8 +109,8 @@ class BattleCard(Invented):
     """A battle deck card (a mini card): a unit (it rolls a die) or a non-unit card."""
 
     name: str = Field(min_length=1)
-    side: DeckSide
-    copies: int = Field(ge=1)
+    side: DeckSide | Assumed[DeckSide]
+    copies: int | Assumed[int]
     cost: int | Assumed[int]
     unit: bool | Assumed[bool]
     leader: bool | Assumed[bool] = False
@@ -122,6 +122,23 @@ class BattleCard(Invented):
     battle_bonus: int | Assumed[int] = 0
     income: int | Assumed[int] = 0
     raid: list[Effect] | Assumed[list[Effect]] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _some_copies(self) -> BattleCard:
+        if self.number < 1:
+            raise ValueError("a battle deck card needs at least 1 copy")
+        return self
+
+    @property
+    def number(self) -> int:
+        """How many copies of the card the deck holds."""
+        return int(value(self.copies))
+
+    @property
+    def deck(self) -> DeckSide:
+        """Whose battle deck the card is in."""
+        side: DeckSide = value(self.side)
+        return side
 
 
 class BattleDeckFile(PackModel):
@@ -135,7 +152,7 @@ class BattleDeckFile(PackModel):
 
 def label_of(card: BattleCard) -> str:
     """A battle card's name as the actions write it: ``British Regulars``, ``Robert Clive``."""
-    adjective = {"Britain": "British", "France": "French"}.get(card.side)
+    adjective = {"Britain": "British", "France": "French"}.get(card.deck)
     generic = not value(card.leader)
     return f"{adjective} {card.name}" if adjective and generic else card.name
 
@@ -337,7 +354,7 @@ def _check_counts(book: Book, deck: BattleDeckFile, events: EventsFile) -> None:
     if len(book.secrets) != comp.secret_objectives:
         problems.append(f"{len(book.secrets)} secret objectives")
     for side, count in comp.battle_deck.items():
-        have = sum(card.copies for card in deck.card if card.side == side)
+        have = sum(card.number for card in deck.card if card.deck == side)
         if have != count:
             problems.append(f"{have} {side} battle deck cards, not {count}")
     if set(comp.exports) != set(EXPORTS):
@@ -371,9 +388,9 @@ def compile_pack(
     unit_labels: list[str] = []
     labels = tuple(label_of(card) for card in deck.card)
     for kind, card in enumerate(deck.card):
-        for copy in range(card.copies):
+        for copy in range(card.number):
             units.append(kind)
-            unit_labels.append(labels[kind] if card.copies == 1 else f"{labels[kind]} #{copy + 1}")
+            unit_labels.append(labels[kind] if card.number == 1 else f"{labels[kind]} #{copy + 1}")
     event_types = (*events.event, *events.starting)
     instances = [kind for kind, card in enumerate(event_types) for _ in range(card.copies)]
     historic = sum(card.copies for card in events.event)
@@ -412,7 +429,7 @@ def compile_pack(
         battle_bonus=tuple(value(card.battle_bonus) for card in deck.card),
         income=tuple(value(card.income) for card in deck.card),
         raid=tuple(tuple(value(card.raid)) for card in deck.card),
-        deck_side=tuple(_SIDE_CODE[card.side] for card in deck.card),
+        deck_side=tuple(_SIDE_CODE[card.deck] for card in deck.card),
         difficulty=tuple(value(o.difficulty) for o in objectives.political),
         po_exports=tuple(
             tuple(EXPORTS.index(e) for e in value(o.exports)) for o in objectives.political

@@ -39,6 +39,8 @@ def awaited(s: S) -> str:
     if s.current_player() == CHANCE:
         return "chance (a die, or a card or colony drawn)"
     who = SEATS[s.to_move] if s.to_move >= 0 else "nobody"
+    if s.new_colony:
+        return f"{who} to place the new colony at an end of its theater"
     if s.choosing:
         return f"{who} to choose a target for a card"
     window = current_window(s)

@@ -85,6 +85,7 @@ FLAT = (
     "dice",
     "response",
     "quiet",
+    "new_colony",
 )
 """Fields that are a flat list of ints."""
 
@@ -148,6 +149,8 @@ class BritainVsFranceState(CachedLegalState):
     response: list[int]
     quiet: list[int]
     """Seats that passed for the rest of the turn (no window asks them, cancels aside)."""
+    new_colony: list[int]
+    """``[colony, seat]`` while ``seat`` chooses the end of the line for a new colony."""
     line: list[list[int]]
     exports: list[list[int]]
     pairs: list[list[int]]
@@ -198,6 +201,7 @@ class BritainVsFranceState(CachedLegalState):
         state.dice = [0] * units
         state.response = []
         state.quiet = [0, 0]
+        state.new_colony = []
         state.line = [[] for _ in range(4)]
         state.exports = [[0] * 9, [0] * 9]
         state.pairs = []

@@ -65,6 +65,8 @@ def state_doc(state: SixteenThirtySomethingState) -> JsonDict:
         "asks": [book.type_names[t] for t in state.asks],
         "committed": state.committed,
         "offers": [[names[kind] for kind in offer] for offer in state.offers],
+        "stated": [list(flags) for flags in state.stated],
+        "revisions": state.revisions,
         "vote": {
             "by_card": state.vote_by_card,
             "country": countries[state.vote_country] if state.vote_country >= 0 else None,

@@ -9,8 +9,9 @@ card kind, a country, a seat, a Special Card, a die result). The texts:
 - influence: ``Lay: <card>``, ``Lay: Open 1 on <country>``, ``Done laying``,
   ``Remove: <card>``, ``Remove: Open 1 from <country>``;
 - trading: ``Propose a trade`` / ``No trade``, ``Ask for: <card type>``, ``Done asking``,
-  ``Offer: <card>``, ``Done offering``, ``Make an offer`` / ``Make no offer``,
-  ``Accept the offer of <seat>``, ``Decline every offer``;
+  ``Offer: <card>`` (its type shown) or ``Offer, stating its value: <card>``,
+  ``Done offering``, ``Make an offer`` / ``Make no offer``, ``Accept the offer of
+  <seat>``, ``Decline every offer``, ``Change what is asked for and offered``;
 - Special Cards: ``Play: <special>``, ``Play no more Special Cards``,
   ``<special>: <country>``, ``Assassinate: <card> of <seat>``,
   ``Assassinate: Open 1 (<country>) of <seat>``;
@@ -66,7 +67,9 @@ from stratagem.games.sixteen_thirty_something.pack import (
     PROPOSE,
     MAKE_OFFER,
     NO_OFFER,
-) = range(31)
+    REVISE,
+    OFFER_STATED,
+) = range(33)
 
 CHANCE_KINDS = frozenset({COUNTER, DRAW, FIRST, DICE, END_ROLL})
 
@@ -165,6 +168,10 @@ def build_encoding(book: Book, seats: tuple[str, ...]) -> Encoding:
         add(text, CAST, number % 2, number // 2)
     for k, name in enumerate(names):
         add(f"Discard: {name}", DISCARD, k)
+    add("Change what is asked for and offered", REVISE)
+    for k, name in enumerate(names):
+        if k not in book.special_kinds:
+            add(f"Offer, stating its value: {name}", OFFER_STATED, k)
     table = ActionTable(row[0] for row in rows)
     return Encoding(
         table=table,

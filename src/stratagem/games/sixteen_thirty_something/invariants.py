@@ -96,6 +96,11 @@ def _turn_problems(state: SixteenThirtySomethingState) -> list[str]:
         problems.append(f"to move is {mover}, not a seat")
     if (mover == TERMINAL) != (state.phase == OVER):
         problems.append("the game is over exactly when it is terminal")
+    if len(state.stated) != state.n or any(
+        len(flags) != len(offer) or any(f not in (0, 1) for f in flags)
+        for flags, offer in zip(state.stated, state.offers, strict=False)
+    ):
+        problems.append("stated values must be one 0 or 1 for each card offered")
     for seat, offer in enumerate(state.offers):
         for kind in set(offer):
             if offer.count(kind) > state.hands[seat][kind]:

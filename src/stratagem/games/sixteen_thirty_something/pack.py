@@ -147,6 +147,7 @@ class Trade(PackModel):
     max_cards: int = Field(ge=1)
     partner_max_cards: Count
     max_asks: Count
+    max_revisions: Count
 
 
 class Specials(PackModel):
@@ -170,7 +171,7 @@ class Combat(PackModel):
 
 
 class RandomEnd(PackModel):
-    turn: int = Field(ge=1)
+    turn: Count
     number: Count
 
 
@@ -235,7 +236,7 @@ class Book:
         """The number in a Turn Track box, if it has one [Checking for a random end to the
         game] [Rulings R7]."""
         for box in self.rules.turns.random_end:
-            if box.turn == turn:
+            if plain(box.turn) == turn:
                 return plain(box.number)
         return None
 

@@ -32,13 +32,15 @@ from stratagem.games.sixteen_thirty_something.encoding import (
     NO_SPECIAL,
     NO_TRADE,
     OFFER,
+    OFFER_STATED,
     PLAY,
     PROPOSE,
     REMOVE,
     REMOVE_OPEN,
+    REVISE,
     TARGET,
 )
-from stratagem.games.sixteen_thirty_something.pack import SPECIAL_NAMES
+from stratagem.games.sixteen_thirty_something.pack import SPECIAL_NAMES, plain
 from stratagem.games.sixteen_thirty_something.phases import (
     HAND_LIMIT,
     OPENING,
@@ -74,6 +76,8 @@ _PHASES_OF: dict[int, tuple[int, ...]] = {
     MAKE_OFFER: (TRADE_REPLY,),
     NO_OFFER: (TRADE_REPLY,),
     OFFER: (TRADE_OFFER, TRADE_REPLY),
+    OFFER_STATED: (TRADE_OFFER, TRADE_REPLY),
+    REVISE: (TRADE_ACCEPT,),
     DONE_OFFERING: (TRADE_OFFER, TRADE_REPLY),
     ACCEPT: (TRADE_ACCEPT,),
     DECLINE: (TRADE_ACCEPT,),
@@ -121,7 +125,7 @@ def _in_phase(state: SixteenThirtySomethingState, kind: int, a: int, b: int, c: 
     book = state.book
     seat = state.current_player()
     hand = state.hands[seat]
-    if kind in (LAY, LAY_OPEN, OFFER, DISCARD) and not hand[a]:
+    if kind in (LAY, LAY_OPEN, OFFER, OFFER_STATED, DISCARD) and not hand[a]:
         return f"there is no {book.kind_names[a]} in your hand"
     if kind in (LAY, LAY_OPEN):
         return _why_not_lay(state, kind, a, c)
@@ -138,7 +142,14 @@ def _in_phase(state: SixteenThirtySomethingState, kind: int, a: int, b: int, c: 
         return "ask for at least one card type first"
     if kind in (MAKE_OFFER, NO_OFFER):
         return "you have already said you make an offer, or you hold no card to offer"
-    if kind == OFFER:
+    if kind == REVISE:
+        return (
+            "the request of this trade has been changed as often as the rules allow "
+            f"({plain(book.rules.trade.max_revisions)} times): accept an offer or decline"
+        )
+    if kind == OFFER_STATED and a in book.special_kinds:
+        return "a Special Card has no value to state: offer it with 'Offer:'"
+    if kind in (OFFER, OFFER_STATED):
         return "say 'Make an offer' first, or you cannot offer more copies of that card"
     if kind == DONE_OFFERING:
         return "an offer holds at least one card: offer one, or say 'Make no offer' first"

@@ -75,6 +75,8 @@ class _Doc(_Model):
     asks: list[str]
     committed: bool
     offers: list[list[str]]
+    stated: list[list[int]] | None = None
+    revisions: int = Field(default=0, ge=0)
     vote: _Vote
     dice: list[int]
     removals: list[tuple[int, str]]
@@ -186,6 +188,12 @@ def state_from_doc(
     state.asks = [names.card_type(t, "asks") for t in doc.asks]
     state.committed = doc.committed
     state.offers = [[names.kind(k, f"offers.{s}") for k in o] for s, o in enumerate(doc.offers)]
+    state.stated = (
+        [list(flags) for flags in doc.stated]
+        if doc.stated is not None
+        else [[0] * len(offer) for offer in state.offers]
+    )
+    state.revisions = doc.revisions
     vote = doc.vote
     state.vote_by_card = vote.by_card
     state.vote_country = names.country(vote.country, "vote.country")

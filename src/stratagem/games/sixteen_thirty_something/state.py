@@ -49,10 +49,12 @@ from stratagem.games.sixteen_thirty_something.encoding import (
     NO_SPECIAL,
     NO_TRADE,
     OFFER,
+    OFFER_STATED,
     PLAY,
     PROPOSE,
     REMOVE,
     REMOVE_OPEN,
+    REVISE,
     TARGET,
     Encoding,
 )
@@ -85,6 +87,8 @@ _HANDLERS: dict[int, Handler] = {
     MAKE_OFFER: trading.make_offer,
     NO_OFFER: trading.no_offer,
     OFFER: trading.offer,
+    OFFER_STATED: trading.offer_stated,
+    REVISE: trading.revise,
     DONE_OFFERING: trading.done_offering,
     ACCEPT: trading.accept,
     DECLINE: trading.decline,
@@ -135,8 +139,10 @@ class SixteenThirtySomethingState(State):
         "piles",
         "points_by_country",
         "removals",
+        "revisions",
         "special",
         "specials_played",
+        "stated",
         "status",
         "step_seat",
         "tally",
@@ -182,6 +188,10 @@ class SixteenThirtySomethingState(State):
     asks: list[int]
     committed: bool
     offers: list[list[int]]
+    stated: list[list[int]]
+    """Parallel to ``offers``: 1 where the offerer stated the card's value."""
+    revisions: int
+    """How many times the phasing player has changed its request in this trade."""
     vote_by_card: bool
     vote_country: int
     issue: int
@@ -236,9 +246,8 @@ class SixteenThirtySomethingState(State):
         state.vp = [0] * n
         state.specials_played = 0
         state.special = -1
-        state.asks = []
-        state.committed = False
-        state.offers = [[] for _ in range(n)]
+        state.asks, state.committed, state.revisions = [], False, 0
+        state.offers, state.stated = [[] for _ in range(n)], [[] for _ in range(n)]
         state.vote_by_card = False
         state.vote_country = -1
         state.issue = -1
@@ -377,6 +386,8 @@ class SixteenThirtySomethingState(State):
         other.asks = self.asks
         other.committed = self.committed
         other.offers = self.offers.copy()
+        other.stated = self.stated.copy()
+        other.revisions = self.revisions
         other.vote_by_card = self.vote_by_card
         other.vote_country = self.vote_country
         other.issue = self.issue

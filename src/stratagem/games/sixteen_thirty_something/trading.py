@@ -1,13 +1,16 @@
 """Trading cards, as a short sequence of atomic decisions [3. Trading Cards] [Rulings R10].
 
 1. The phasing player proposes a trade or says ``No trade``. Proposing, it names one to
-   3 card types it is after (``Ask for: France``). Types are truthful and public; values
-   are never stated.
+   3 card types it is after (``Ask for: France``). Types are truthful and public.
 2. It offers up to 3 cards of its hand (``Offer: England 2``): everyone sees the types,
-   only the offerer the values.
+   only the offerer the values, unless it chooses to state a card's value (``Offer,
+   stating its value: England 2``): values may be left vague, or stated, truthfully.
 3. Every other player, clockwise, makes an offer of 1 to 3 of its own cards, or none.
-4. The phasing player accepts one offer (one deal, with one player) or declines them all.
-   The cards change hands at once; each side then knows what it received.
+4. The phasing player accepts one offer (one deal, with one player), declines them all,
+   or, having heard the offers, changes what it is after and what it offers (at most
+   ``max_revisions`` times a trade): every offer is withdrawn and the trade starts again
+   from step 1's request. The cards change hands at once; each side then knows what it
+   received.
 """
 
 from __future__ import annotations
@@ -25,7 +28,9 @@ from stratagem.games.sixteen_thirty_something.encoding import (
     NO_OFFER,
     NO_TRADE,
     OFFER,
+    OFFER_STATED,
     PROPOSE,
+    REVISE,
 )
 from stratagem.games.sixteen_thirty_something.pack import Book, plain
 from stratagem.games.sixteen_thirty_something.phases import (
@@ -60,18 +65,24 @@ def types_text(book: Book, kinds: list[int]) -> str:
     return ", ".join(with_article(type_name(book, kind)) for kind in kinds)
 
 
-def begin(state: SixteenThirtySomethingState) -> None:
-    """The phasing player may now trade [3. Trading Cards]."""
+def _withdraw(state: SixteenThirtySomethingState) -> None:
     state.asks = []
     state.offers = [[] for _ in range(state.n)]
+    state.stated = [[] for _ in range(state.n)]
+
+
+def begin(state: SixteenThirtySomethingState) -> None:
+    """The phasing player may now trade [3. Trading Cards]."""
+    _withdraw(state)
+    state.revisions = 0
     state.committed = False
     state.phase = TRADE_ASK
 
 
 def _end(state: SixteenThirtySomethingState) -> None:
     """A player can make only one trade; then come the Special Cards [3. Trading Cards]."""
-    state.asks = []
-    state.offers = [[] for _ in range(state.n)]
+    _withdraw(state)
+    state.revisions = 0
     state.phase = SPECIALS
 
 
@@ -148,7 +159,10 @@ def legal_offer(state: SixteenThirtySomethingState) -> list[Action]:
     if replying and not state.committed:
         return [enc.get(MAKE_OFFER), enc.get(NO_OFFER)] if any(hand) else [enc.get(NO_OFFER)]
     offer = state.offers[seat]
-    actions = [enc.get(OFFER, kind) for kind, count in enumerate(hand) if count > offer.count(kind)]
+    free = [kind for kind, count in enumerate(hand) if count > offer.count(kind)]
+    actions = [enc.get(OFFER, kind) for kind in free]
+    specials = state.book.special_kinds
+    actions += [enc.get(OFFER_STATED, kind) for kind in free if kind not in specials]
     if not replying or offer:
         actions.append(enc.get(DONE_OFFERING))
     return actions
@@ -157,8 +171,7 @@ def legal_offer(state: SixteenThirtySomethingState) -> list[Action]:
 def offer(state: SixteenThirtySomethingState, kind: int, _b: int, _c: int) -> None:
     """A card is put on offer: its type is public, its value known only to its owner (the
     trader may be vague about values) [3. Trading Cards] [Rulings R10]."""
-    seat, limit = _offerer(state)
-    state.offers[seat] = [*state.offers[seat], kind]
+    seat, _ = _offerer(state)
     book = state.book
     name = state.seat_name(seat)
     public = with_article(type_name(book, kind))
@@ -170,6 +183,29 @@ def offer(state: SixteenThirtySomethingState, kind: int, _b: int, _c: int) -> No
         public_text=f"{name} offers {public}.",
         public_data={"seat": name, "type": type_name(book, kind)},
     )
+    _put_on_offer(state, seat, kind, 0)
+
+
+def offer_stated(state: SixteenThirtySomethingState, kind: int, _b: int, _c: int) -> None:
+    """An Influence Card is put on offer with its value stated (a Special Card has no value
+    to state): vagueness about values is allowed, not required, and what is stated is
+    true, as the engine hands over the very card [3. Trading Cards] [Rulings R10]."""
+    seat, _ = _offerer(state)
+    book = state.book
+    name = state.seat_name(seat)
+    card = book.kind_names[kind]
+    state.log(
+        f"{name} offers {card}, stating its value.",
+        RULE,
+        {"seat": name, "card": card, "stated": True},
+    )
+    _put_on_offer(state, seat, kind, 1)
+
+
+def _put_on_offer(state: SixteenThirtySomethingState, seat: int, kind: int, stated: int) -> None:
+    _, limit = _offerer(state)
+    state.offers[seat] = [*state.offers[seat], kind]
+    state.stated[seat] = [*state.stated[seat], stated]
     if len(state.offers[seat]) >= limit or sum(state.hands[seat]) == len(state.offers[seat]):
         done_offering(state, -1, -1, -1)
 
@@ -193,9 +229,16 @@ def _partners(state: SixteenThirtySomethingState) -> list[int]:
     return [seat for seat in range(state.n) if seat != state.active and state.offers[seat]]
 
 
+def _may_revise(state: SixteenThirtySomethingState) -> bool:
+    """Whether the phasing player may still change its request [3. Trading Cards]
+    [Rulings R10]."""
+    return state.revisions < plain(state.book.rules.trade.max_revisions)
+
+
 def settle_accept(state: SixteenThirtySomethingState) -> int | None:
-    """With no offer made, trading ends by itself; otherwise the phasing player chooses."""
-    if _partners(state):
+    """With no offer made and no change of request left, trading ends by itself;
+    otherwise the phasing player chooses."""
+    if _partners(state) or _may_revise(state):
         return state.active
     name = state.seat_name(state.active)
     state.log(f"Nobody makes an offer: {name} makes no trade.", RULE, {"seat": name})
@@ -205,7 +248,26 @@ def settle_accept(state: SixteenThirtySomethingState) -> int | None:
 
 def legal_accept(state: SixteenThirtySomethingState) -> list[Action]:
     enc = state.enc
-    return [enc.get(ACCEPT, seat) for seat in _partners(state)] + [enc.get(DECLINE)]
+    actions = [enc.get(ACCEPT, seat) for seat in _partners(state)] + [enc.get(DECLINE)]
+    if _may_revise(state):
+        actions.append(enc.get(REVISE))
+    return actions
+
+
+def revise(state: SixteenThirtySomethingState, _a: int, _b: int, _c: int) -> None:
+    """Having heard the offers, the phasing player changes what it is after and what it
+    offers: every offer is withdrawn, it asks and offers again, and the others offer
+    again (at most ``max_revisions`` times a trade) [3. Trading Cards] [Rulings R10]."""
+    state.revisions += 1
+    _withdraw(state)
+    state.committed = True
+    state.phase = TRADE_ASK
+    name = state.seat_name(state.active)
+    state.log(
+        f"{name} changes what it is after and what it offers; the offers are withdrawn.",
+        RULE,
+        {"seat": name, "revision": state.revisions},
+    )
 
 
 def accept(state: SixteenThirtySomethingState, partner: int, _b: int, _c: int) -> None:

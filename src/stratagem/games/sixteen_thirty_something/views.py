@@ -102,6 +102,16 @@ def _trade(state: SixteenThirtySomethingState) -> JsonDict:
             for seat, offer in enumerate(state.offers)
             if offer
         },
+        "stated_values": {
+            state.seat_name(seat): [
+                book.kind_names[k]
+                for k, flag in zip(offer, state.stated[seat], strict=True)
+                if flag
+            ]
+            for seat, offer in enumerate(state.offers)
+            if any(state.stated[seat])
+        },
+        "revisions": state.revisions,
     }
 
 
@@ -126,9 +136,15 @@ _DECISIONS = {
     OPENING: "{who} places an Influence Card face up (three in all, if the hand allows)",
     REMOVE_ONE: "{who} removes one card from a pile in the descendant",
     TRADE_ASK: "{who} proposes a trade and names the card types wanted (1-3), or does not trade",
-    TRADE_OFFER: "{who} offers up to 3 cards of the hand (others see only their types)",
+    TRADE_OFFER: (
+        "{who} offers up to 3 cards of the hand (others see their types, and the values "
+        "the offerer chooses to state)"
+    ),
     TRADE_REPLY: "{who} may make an offer of 1-3 cards to {active}",
-    TRADE_ACCEPT: "{who} accepts one offer (one deal, one player) or declines them all",
+    TRADE_ACCEPT: (
+        "{who} accepts one offer (one deal, one player), declines them all, or changes "
+        "what is asked for and offered"
+    ),
     SPECIALS: "{who} may play a Special Card ({played} of 2 played this turn)",
     SPECIAL_TARGET: "{who} chooses where the Special Card takes effect",
     VOTE_COUNTRY: "{who} chooses the country of the vote",
@@ -226,7 +242,10 @@ def _needs(state: SixteenThirtySomethingState, seat: int) -> dict[int, list[tupl
     named = tuple(k for kinds in book.named_kinds for k in kinds)
     needs: dict[int, list[tuple[int, ...]]] = {s: [] for s in range(state.n) if s != seat}
     for other, wants in needs.items():
-        for kind in state.offers[other]:
+        for kind, stated in zip(state.offers[other], state.stated[other], strict=True):
+            if stated:
+                wants.append((kind,))
+                continue
             wants.append(
                 tuple(
                     k
@@ -277,13 +296,18 @@ def resample(
         pool.extend(_expand(state.hands[other]))
     pool.sort()  # so that the redeal depends on the view and the generator alone
     new_hands = {other: [0] * len(book.kind_names) for other in others}
-    new_offers = {other: list[int]() for other in others}
-    for other, wants in _needs(state, seat).items():
-        for position, allowed in enumerate(wants):
-            kind = _take(pool, allowed, rng)
-            new_hands[other][kind] += 1
-            if position < len(state.offers[other]):
-                new_offers[other].append(kind)
+    new_offers = {other: [-1] * len(state.offers[other]) for other in others}
+    wanted = [
+        (other, position, allowed)
+        for other, wants in _needs(state, seat).items()
+        for position, allowed in enumerate(wants)
+    ]
+    wanted.sort(key=lambda want: len(want[2]))  # a stated value first: it allows one kind
+    for other, position, allowed in wanted:
+        kind = _take(pool, allowed, rng)
+        new_hands[other][kind] += 1
+        if position < len(state.offers[other]):
+            new_offers[other][position] = kind
     rng.shuffle(pool)
     for other in others:
         missing = sum(state.hands[other]) - sum(new_hands[other])

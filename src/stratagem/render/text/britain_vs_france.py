@@ -388,7 +388,7 @@ def _prices(view: Mapping[str, Any]) -> Table | None:
             (f" {_unit_values(kind)}", "dim"),
         )
         for kind, card in enumerate(b.battle_types)
-        if card.side == seat or card.side not in SIDES
+        if card.deck == seat or card.deck not in SIDES
     ]
     entries.append(
         Text.assemble((f"{b.rules.economy.event_price}g ", "bold"), "a historic event (drawn)")
