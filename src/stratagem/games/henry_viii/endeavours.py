@@ -90,11 +90,12 @@ class Endeavours(Marriage):
         return self.grooms()
 
     def _factions(self, endeavour: str, seat: int, victim: int) -> list[int]:
-        """The factions a card against a faction may hit: another faction, holding cards;
-        for a Law Suit one not sued already and not shielded by a Chancellor at court [Law
-        Suit] [Chancellor] [Quails] [List of Endeavours: Fee'd Men] [Rulings R29] [Rulings
+        """The factions a card against a faction may hit, the player's own included: one
+        holding cards; for a Law Suit one not sued already and not shielded by a Chancellor
+        at court [Important: You Can Play an Endeavour on Any Faction] [Law Suit]
+        [Chancellor] [Quails] [List of Endeavours: Fee'd Men] [Rulings R29] [Rulings
         R31]."""
-        seats = [s for s in range(self.players) if s != seat and (victim < 0 or s == victim)]
+        seats = [s for s in range(self.players) if victim < 0 or s == victim]
         if endeavour == "Law Suit":
             exempt = self.office_works(self.office_named("Chancellor"))
             return [s for s in seats if s != exempt and not self.law_suit[s]]
@@ -155,7 +156,6 @@ class Endeavours(Marriage):
         those at court [Act of Succession] [Arrest Warrant] [Investigation] [Assume Office]
         [Ennoblement] [Befriend a Tudor] [Persuasion] [Diplomatic Mission] [Travel Beyond
         the Realm] [My Lord's Man] [Take Oath] [Marriage] [Rulings R31]."""
-        adult_male = not self.female(c) and not self.minor(c)
         if endeavour == "Act of Succession":
             return self.heir(c) and bool(self.positions_for(c))
         if endeavour == "Arrest Warrant":
@@ -171,13 +171,14 @@ class Endeavours(Marriage):
         if endeavour == "Persuasion":
             return not self.tudor(c) and self.owner[c] != seat
         if endeavour == "Diplomatic Mission":
-            return adult_male and not self.tudor(c)
+            return True
         if endeavour == "Travel Beyond the Realm":
-            return not self.tudor(c) and c != self.queen
+            return not self.tudor(c)
         if endeavour == "My Lord's Man":
+            adult_male = not self.female(c) and not self.minor(c)
             return adult_male and not self.assigned_to(c, "My Lord's Man")
         if endeavour == "Take Oath":
-            return self.supremacy and not self.minor(c)
+            return self.supremacy
         if endeavour == "Marriage":
             free = self.female(c) and not self.minor(c) and self.spouse[c] < 0
             return free and c != self.queen and bool(self.grooms())
