@@ -89,17 +89,17 @@ class Endeavours(Marriage):
             return self.positions_for(first)
         return self.grooms()
 
-    def _factions(self, endeavour: str, seat: int, victim: int) -> list[int]:
+    def _factions(self, endeavour: str, seat: int, victim: int, card: int = -1) -> list[int]:
         """The factions a card against a faction may hit, the player's own included: one
-        holding cards; for a Law Suit one not sued already and not shielded by a Chancellor
-        at court [Important: You Can Play an Endeavour on Any Faction] [Law Suit]
-        [Chancellor] [Quails] [List of Endeavours: Fee'd Men] [Rulings R29] [Rulings
-        R31]."""
+        holding cards (the player's own besides ``card``, the court card about to be
+        played); for a Law Suit one not sued already and not shielded by a Chancellor at
+        court [Important: You Can Play an Endeavour on Any Faction] [Law Suit] [Chancellor]
+        [Quails] [List of Endeavours: Fee'd Men] [Rulings R29] [Rulings R31]."""
         seats = [s for s in range(self.players) if victim < 0 or s == victim]
         if endeavour == "Law Suit":
             exempt = self.office_works(self.office_named("Chancellor"))
             return [s for s in seats if s != exempt and not self.law_suit[s]]
-        return [s for s in seats if self.hands[s]]
+        return [s for s in seats if any(c != card for c in self.hands[s])]
 
     def grooms(self) -> list[int]:
         """Who a bride may marry: King Henry if he is free, or an unmarried adult man at
@@ -184,10 +184,13 @@ class Endeavours(Marriage):
             return free and c != self.queen and bool(self.grooms())
         return False
 
-    def endeavour_playable(self, endeavour: str, seat: int, victim: int = -1) -> bool:
-        """Whether ``seat`` may play this Endeavour now (its first step has a candidate);
-        an Annulment only by the senior bishop's faction after the Act of Supremacy
-        [Annulment] [Religious Offices] [Rulings R22]."""
+    def endeavour_playable(
+        self, endeavour: str, seat: int, victim: int = -1, card: int = -1
+    ) -> bool:
+        """Whether ``seat`` may play this Endeavour now (its first step has a candidate),
+        from the court card ``card`` in its hand if one is given; an Annulment only by the
+        senior bishop's faction after the Act of Supremacy [Annulment] [Religious Offices]
+        [Rulings R22]."""
         if endeavour == "Annulment":
             bishop = self.senior_bishop()
             return (
@@ -203,7 +206,7 @@ class Endeavours(Marriage):
         if not steps:
             return victim < 0
         if steps[0] == FACTION:
-            return bool(self._factions(endeavour, seat, victim))
+            return bool(self._factions(endeavour, seat, victim, card))
         if endeavour in ("Accident", "Influenza") and not self.henry_dead and victim < 0:
             return True
         return any(
