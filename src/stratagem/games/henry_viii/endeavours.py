@@ -155,7 +155,7 @@ class Endeavours(Marriage):
         """Whether a character out of the Tower may be the target of a card played on
         those at court [Act of Succession] [Arrest Warrant] [Investigation] [Assume Office]
         [Ennoblement] [Befriend a Tudor] [Persuasion] [Diplomatic Mission] [Travel Beyond
-        the Realm] [My Lord's Man] [Take Oath] [Marriage] [Rulings R31]."""
+        the Realm] [My Lord's Man] [Take Oath] [Marriage] [Rulings R31] [Rulings R43]."""
         if endeavour == "Act of Succession":
             return self.heir(c) and bool(self.positions_for(c))
         if endeavour == "Arrest Warrant":
