@@ -225,7 +225,8 @@ class Endeavours(Marriage):
         Ability, the other Supports, and that faction's My Lord's Men and Contentment
         [Resolving the Endeavour] [During the marriage] [My Lord's Man Card] [Captaincy]
         [Duplicity] [Scandal] [Henry's Ear] [Henry's Will] [Evidence of Conspiracy] [List of
-        Support Cards: Fee'd Men] [Rulings R5] [Rulings R12] [Rulings R13]."""
+        Support Cards: Fee'd Men] [List of Support Cards: Treachery] [Rulings R5] [Rulings R12]
+        [Rulings R13]."""
         endeavour = play["name"]
         entry = self.book.endeavours[self.book.endeavour_index(endeavour)]
         targets: list[int] = play["targets"]
