@@ -4,10 +4,13 @@ no limit on (public API only)."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from tests.games.henry_viii.helpers import Table, asked
 from tests.games.henry_viii.rulebook_play import endeavour, legal, started
+
+from stratagem.bots.base import make_bot
 
 DISCARD_PILE = -2
 """The discard pile's place in the state document's ``cloc``."""
@@ -77,3 +80,31 @@ def test_take_oath_a_minor_who_refuses_is_arrested() -> None:
     endeavour(table, 0, "Take Oath | Captaincy", "Target: Henry Fitzroy", die=1)
     table.settle()
     assert "Henry Fitzroy" in str(table.state.view(None)["tower"])
+
+
+def test_diplomatic_mission_the_bot_keeps_its_queen_at_court() -> None:
+    """Diplomatic Mission: the Queen may now be sent, but the heuristic bot sends another
+    of its own (a Queen abroad bears Henry no heir and counts no Influence), even one
+    worth less than she is."""
+    table = Table(
+        5,
+        factions={0: ["Catherine of Aragon", "Anne Boleyn"]},
+        hands={0: ["Diplomatic Mission | Bad Health"]},
+    )
+    endeavour(table, 0, "Diplomatic Mission | Bad Health", until=lambda s: "target" in asked(s))
+    kept = {table.person("Catherine of Aragon"), table.person("Anne Boleyn")}
+
+    def only_the_two_women(doc: dict[str, Any]) -> None:
+        doc["owner"] = [
+            1 if seat == 0 and c not in kept else seat for c, seat in enumerate(doc["owner"])
+        ]
+
+    table.edit(only_the_two_women)
+    assert "Target: Catherine of Aragon" in legal(table)
+    assert (
+        table.character("Catherine of Aragon")["influence"]
+        > table.character("Anne Boleyn")["influence"]
+    )
+    bot = make_bot("heuristic", table.game, random.Random(0))
+    state = table.state
+    assert bot.choose(state, state.current_player()).text == "Target: Anne Boleyn"
