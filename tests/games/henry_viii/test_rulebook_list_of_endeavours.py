@@ -124,13 +124,6 @@ def test_quails_two_cards_lost_at_random() -> None:
     assert faction_cards(table, 1) == before - 2
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "departure: Important: You Can Play an Endeavour on Any Faction: Quails' targets leave "
-        "out the playing Faction itself"
-    ),
-)
 def test_important_any_faction_quails_on_own_faction() -> None:
     """Important: You Can Play an Endeavour on Any Faction: a Faction may aim a Quails at itself."""
     table = started(hands={0: ["Quails | Revulsion"]})
@@ -242,13 +235,6 @@ def test_fee_d_men_two_cards_lost() -> None:
     assert faction_cards(table, 1) == before - 2
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "departure: Important: You Can Play an Endeavour on Any Faction: Fee'd Men's targets "
-        "leave out the playing Faction itself"
-    ),
-)
 def test_important_any_faction_feed_men_on_own_faction() -> None:
     """Important: You Can Play an Endeavour on Any Faction: a Faction may aim Fee'd Men at
     itself."""

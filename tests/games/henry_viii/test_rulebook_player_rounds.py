@@ -309,13 +309,6 @@ def test_law_suit_cannot_be_played_on_the_chancellors_faction() -> None:
     assert legal(table)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "departure: Important: You Can Play an Endeavour on Any Faction: Law Suit's targets leave"
-        " out the playing Faction itself"
-    ),
-)
 def test_important_any_faction_law_suit_on_own_faction() -> None:
     """Important: You Can Play an Endeavour on Any Faction: a Faction may aim an Endeavour at
     itself, Law Suit included."""

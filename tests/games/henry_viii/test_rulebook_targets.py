@@ -59,14 +59,6 @@ def test_accident_and_influenza_any_character() -> None:
     assert names <= targets(table, 0, "Accident | Act of Attainder")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "departure: Important: You Can Play an Endeavour on Any Faction / Take Oath: minors "
-        "(Henry Fitzroy, Mary Tudor, Frances Brandon) are never offered as targets of Take Oath, "
-        "which prints no such limit"
-    ),
-)
 def test_take_oath_a_minor_may_be_asked_the_oath() -> None:
     """List of Endeavours: Take Oath prints no limit on its target, and a minor can be arrested, so
     a minor may be asked."""
@@ -75,13 +67,6 @@ def test_take_oath_a_minor_may_be_asked_the_oath() -> None:
     assert "Henry Fitzroy" in targets(table, 0, "Take Oath | Captaincy")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "departure: Important: You Can Play an Endeavour on Any Faction / Travel Beyond the "
-        "Realm: the Queen is never offered as a traveller; the card bars only Tudor Heirs"
-    ),
-)
 def test_travel_beyond_the_realm_only_tudor_heirs_barred() -> None:
     """List of Endeavours: Travel Beyond the Realm bars Tudor Heirs only, so the Queen may
     travel."""
@@ -89,14 +74,6 @@ def test_travel_beyond_the_realm_only_tudor_heirs_barred() -> None:
     assert "Catherine of Aragon" in targets(table, 0, "Travel Beyond the Realm | Treachery")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "departure: Important: You Can Play an Endeavour on Any Faction / Diplomatic Mission: "
-        "minors (Henry Fitzroy) are never offered as targets of a Diplomatic Mission, which "
-        "prints no such limit"
-    ),
-)
 def test_diplomatic_mission_a_male_minor_may_be_sent() -> None:
     """List of Endeavours: Diplomatic Mission prints no limit on its target, so a male minor may be
     sent."""

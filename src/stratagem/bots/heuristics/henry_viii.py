@@ -208,7 +208,9 @@ class HenryVIIIHeuristic:
             return max(texts, key=lambda t: self._office_worth(view, self._named(t)))
         if texts[0].startswith(("Title: ", "Succession: ")):
             return texts[0]  # the highest title, the best Succession card
-        if endeavour in HELPFUL or endeavour in ("Diplomatic Mission",):
+        if endeavour == "Diplomatic Mission":
+            return self._own(self._not_the_queen(texts))
+        if endeavour in HELPFUL:
             return self._own(texts)
         if (
             endeavour in ("Accident", "Influenza")
@@ -217,6 +219,14 @@ class HenryVIIIHeuristic:
         ):
             return "Target: King Henry"
         return self._rival(texts)
+
+    def _not_the_queen(self, texts: list[str]) -> list[str]:
+        """The targets but the Queen, who bears Henry heirs only at court (unless she is
+        the only one)."""
+        kept = [
+            t for t in texts if "Queen" not in self.people.get(self._named(t), {}).get("notes", [])
+        ]
+        return kept or texts
 
     def _bride(self, texts: list[str]) -> str:
         """Its own woman most likely to bear Henry an heir (the highest Baby Value)."""

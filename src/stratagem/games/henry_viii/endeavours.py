@@ -89,16 +89,17 @@ class Endeavours(Marriage):
             return self.positions_for(first)
         return self.grooms()
 
-    def _factions(self, endeavour: str, seat: int, victim: int) -> list[int]:
-        """The factions a card against a faction may hit: another faction, holding cards;
-        for a Law Suit one not sued already and not shielded by a Chancellor at court [Law
-        Suit] [Chancellor] [Quails] [List of Endeavours: Fee'd Men] [Rulings R29] [Rulings
-        R31]."""
-        seats = [s for s in range(self.players) if s != seat and (victim < 0 or s == victim)]
+    def _factions(self, endeavour: str, seat: int, victim: int, card: int = -1) -> list[int]:
+        """The factions a card against a faction may hit, the player's own included: one
+        holding cards (the player's own besides ``card``, the court card about to be
+        played); for a Law Suit one not sued already and not shielded by a Chancellor at
+        court [Important: You Can Play an Endeavour on Any Faction] [Law Suit] [Chancellor]
+        [Quails] [List of Endeavours: Fee'd Men] [Rulings R29] [Rulings R31]."""
+        seats = [s for s in range(self.players) if victim < 0 or s == victim]
         if endeavour == "Law Suit":
             exempt = self.office_works(self.office_named("Chancellor"))
             return [s for s in seats if s != exempt and not self.law_suit[s]]
-        return [s for s in seats if self.hands[s]]
+        return [s for s in seats if any(c != card for c in self.hands[s])]
 
     def grooms(self) -> list[int]:
         """Who a bride may marry: King Henry if he is free, or an unmarried adult man at
@@ -154,8 +155,7 @@ class Endeavours(Marriage):
         """Whether a character out of the Tower may be the target of a card played on
         those at court [Act of Succession] [Arrest Warrant] [Investigation] [Assume Office]
         [Ennoblement] [Befriend a Tudor] [Persuasion] [Diplomatic Mission] [Travel Beyond
-        the Realm] [My Lord's Man] [Take Oath] [Marriage] [Rulings R31]."""
-        adult_male = not self.female(c) and not self.minor(c)
+        the Realm] [My Lord's Man] [Take Oath] [Marriage] [Rulings R31] [Rulings R43]."""
         if endeavour == "Act of Succession":
             return self.heir(c) and bool(self.positions_for(c))
         if endeavour == "Arrest Warrant":
@@ -171,22 +171,26 @@ class Endeavours(Marriage):
         if endeavour == "Persuasion":
             return not self.tudor(c) and self.owner[c] != seat
         if endeavour == "Diplomatic Mission":
-            return adult_male and not self.tudor(c)
+            return True
         if endeavour == "Travel Beyond the Realm":
-            return not self.tudor(c) and c != self.queen
+            return not self.tudor(c)
         if endeavour == "My Lord's Man":
+            adult_male = not self.female(c) and not self.minor(c)
             return adult_male and not self.assigned_to(c, "My Lord's Man")
         if endeavour == "Take Oath":
-            return self.supremacy and not self.minor(c)
+            return self.supremacy
         if endeavour == "Marriage":
             free = self.female(c) and not self.minor(c) and self.spouse[c] < 0
             return free and c != self.queen and bool(self.grooms())
         return False
 
-    def endeavour_playable(self, endeavour: str, seat: int, victim: int = -1) -> bool:
-        """Whether ``seat`` may play this Endeavour now (its first step has a candidate);
-        an Annulment only by the senior bishop's faction after the Act of Supremacy
-        [Annulment] [Religious Offices] [Rulings R22]."""
+    def endeavour_playable(
+        self, endeavour: str, seat: int, victim: int = -1, card: int = -1
+    ) -> bool:
+        """Whether ``seat`` may play this Endeavour now (its first step has a candidate),
+        from the court card ``card`` in its hand if one is given; an Annulment only by the
+        senior bishop's faction after the Act of Supremacy [Annulment] [Religious Offices]
+        [Rulings R22]."""
         if endeavour == "Annulment":
             bishop = self.senior_bishop()
             return (
@@ -202,7 +206,7 @@ class Endeavours(Marriage):
         if not steps:
             return victim < 0
         if steps[0] == FACTION:
-            return bool(self._factions(endeavour, seat, victim))
+            return bool(self._factions(endeavour, seat, victim, card))
         if endeavour in ("Accident", "Influenza") and not self.henry_dead and victim < 0:
             return True
         return any(
@@ -220,8 +224,9 @@ class Endeavours(Marriage):
         each Captain's roll is the Endeavour of the faction that played his Captaincy: his
         Ability, the other Supports, and that faction's My Lord's Men and Contentment
         [Resolving the Endeavour] [During the marriage] [My Lord's Man Card] [Captaincy]
-        [Duplicity] [Scandal] [Treachery] [Henry's Ear] [Henry's Will] [Evidence of
-        Conspiracy] [List of Support Cards: Fee'd Men] [Rulings R5] [Rulings R12] [Rulings R13]."""
+        [Duplicity] [Scandal] [Henry's Ear] [Henry's Will] [Evidence of Conspiracy] [List of
+        Support Cards: Fee'd Men] [List of Support Cards: Treachery] [Rulings R5] [Rulings R12]
+        [Rulings R13]."""
         endeavour = play["name"]
         entry = self.book.endeavours[self.book.endeavour_index(endeavour)]
         targets: list[int] = play["targets"]

@@ -108,7 +108,7 @@ class Rounds(Effects):
             for card in self.hands[seat]:
                 name = self.card_endeavour(card)
                 if name not in playable:
-                    playable[name] = self.endeavour_playable(name, seat)
+                    playable[name] = self.endeavour_playable(name, seat, card=card)
                 if playable[name]:
                     options.append(game.aid(ENDEAVOUR, card))
             options.extend(game.aid(POWER, o) for o in self.free_powers(seat))
