@@ -27,7 +27,9 @@ def teamed_guns(troops: Sequence[Troop]) -> list[Troop]:
 
 def deploy_texts(troops: Sequence[Troop]) -> list[str]:
     """The two deployment actions of each gun with a team."""
-    return [f"deploy {t.label} {way}" for t in teamed_guns(troops) for way in ("hitched", "unhitched")]
+    return [
+        f"deploy {t.label} {way}" for t in teamed_guns(troops) for way in ("hitched", "unhitched")
+    ]
 
 
 def run_deployment(state: TerciosState, frame: Frame) -> None:
