@@ -487,6 +487,7 @@ def sixteen_thirty_something(game: Game) -> Layout:
 
 TERCIOS_WAITING = (
     "scenery",
+    "deployment",
     "initiative",
     "plan",
     "activation",

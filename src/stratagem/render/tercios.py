@@ -84,6 +84,7 @@ ORDER_EFFECTS = {
 """Order Card Reference, in short (the card names are the rulebook's)."""
 STAGES = {
     "scenery": "buying and placing the scenery",
+    "deployment": "deploying the guns hitched or unhitched",
     "turn": "the turn begins",
     "plan": "placing order cards",
     "initiative": "the initiative roll",
@@ -104,7 +105,7 @@ STAGES = {
     "passed": "a commander passed through by a unit",
 }
 """What the game awaits, by the view's ``waiting_for``."""
-SETTING_UP = ("scenery", "turn", "plan", "initiative")
+SETTING_UP = ("scenery", "deployment", "turn", "plan", "initiative")
 """Steps before any side activates (The Turn: Planning phase; initiative)."""
 
 DRAWN = {

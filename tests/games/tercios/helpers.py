@@ -36,8 +36,18 @@ def apply(state: TerciosState, *texts: str) -> None:
         state.apply_action(text)
 
 
+def deploy(state: TerciosState, hitched: Sequence[str] = ()) -> None:
+    """Before the first turn: every gun with a team deploys unhitched, but those named in
+    ``hitched`` [The Troops: Artillery: Horse Teams]."""
+    while state.frames and state.frames[-1].get("p") == "deployment":
+        gun = state.legal_actions()[0].text.removeprefix("deploy ").removesuffix(" hitched")
+        state.apply_action(f"deploy {gun} {'hitched' if gun in hitched else 'unhitched'}")
+
+
 def plan(state: TerciosState, orders: Mapping[str, str], default: str = "Ready!") -> None:
-    """Planning: an order for every unit (``default`` for those not named)."""
+    """Planning (once the guns are deployed unhitched): an order for every unit
+    (``default`` for those not named)."""
+    deploy(state)
     while state.frames and state.frames[-1].get("p") == "plan":
         legal = state.legal_actions()
         unit = legal[0].text.split(": ")[0].removeprefix("order ")

@@ -14,7 +14,7 @@ from stratagem.cli import app
 from stratagem.core import CHANCE
 from stratagem.render import board_renderer
 
-from .helpers import SPANISH, load, plan
+from .helpers import SPANISH, deploy, load, plan
 
 GAME = load()
 ENV = {"COLUMNS": "200"}
@@ -76,6 +76,7 @@ def test_heuristic_ranks_every_legal_action_with_its_choice_first() -> None:
 
 def test_heuristic_plans_fire_for_shot_in_range() -> None:
     state = GAME.new_initial_state()
+    deploy(state)
     bot = make_bot("heuristic", GAME, random.Random(0))
     choice = bot.choose(state, SPANISH)  # the Tercio Idiáquez: no enemy within 12 inches
     assert choice.text in ("order Idiáquez: Ready!", "order Idiáquez: Run!")

@@ -3,12 +3,15 @@ Markers) and The Troops (unit profiles, Cavalry and Artillery rules)."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import stratagem
+from stratagem.bots import make_bot
 from stratagem.games.tercios.game import Tercios
 
-from .helpers import apply, battle, load, roll, texts
+from .helpers import SPANISH, SWEDISH, apply, battle, load, roll, start_activation, texts
 from .rulebook import dice_rolled, edited, unit
 
 CM = 1 / 2.54
@@ -278,3 +281,28 @@ def test_extended_arc_of_fire_shoots_from_a_side_centre() -> None:
             apply(state, f"activate {name}")
     assert "Velandia: shoot Swedish 1" in texts(square)
     assert "Villalba: shoot Swedish 1" not in texts(plain)
+
+
+def test_horse_teams_each_side_deploys_its_guns_hitched_or_unhitched() -> None:
+    """Horse Teams: before the first turn each side chooses, gun by gun, how its guns with a
+    team deploy; the choice is public (the team is on the table), survives resampling,
+    and a hitched gun starts with its team's Mvt [Rulings R115]."""
+    game = load()
+    state = game.new_initial_state()
+    assert state.current_player() == SPANISH
+    assert texts(state) == ["deploy Light guns hitched", "deploy Light guns unhitched"]
+    bot = make_bot("heuristic", game, random.Random(0))
+    assert bot.choose(state, SPANISH).text == "deploy Light guns unhitched"
+    apply(state, "deploy Light guns hitched")
+    assert state.current_player() == SWEDISH
+    assert texts(state) == ["deploy Leather guns hitched", "deploy Leather guns unhitched"]
+    apply(state, "deploy Leather guns unhitched")
+    logged = [(e.rule, e.text) for e in state.events]
+    assert ("The Troops: Artillery: Horse Teams", "Light guns deploys hitched.") in logged
+    for seat in (SPANISH, SWEDISH, None):
+        shown = {u["name"]: u["hitched"] for u in state.view(seat)["units"]}
+        assert shown["Light guns"] is True and shown["Leather guns"] is False
+    again = state.resample_hidden(SWEDISH, random.Random(1))
+    assert {u["name"]: u["hitched"] for u in again.view(SWEDISH)["units"]}["Light guns"]
+    start_activation(state, {"Light guns": "Fire!"})
+    assert state.view(SPANISH)["units"][game.troop_index["Light guns"]]["values"]["mvt"] == 6

@@ -8,7 +8,7 @@ import pytest
 import stratagem
 from stratagem.games.tercios.state import TerciosState
 
-from .helpers import apply, battle, load, roll, texts
+from .helpers import apply, battle, deploy, load, roll, texts
 from .rulebook import dice_rolled, edited, officers_edited, unit
 
 TERCIO_FRONT = 21.181
@@ -293,6 +293,7 @@ def test_order_cards_activation_reveals_the_order() -> None:
 def test_order_cards_each_unit_gets_one_of_the_five_orders() -> None:
     """Order Cards: in Planning each unit is given one of Ready!, Assault!, Run!, Fire!, Resist!."""
     state = load().new_initial_state()
+    deploy(state)
     orders = {text.split(": ", 1)[1] for text in texts(state)}
     assert orders == {"Ready!", "Assault!", "Run!", "Fire!", "Resist!"}
 

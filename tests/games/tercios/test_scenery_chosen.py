@@ -98,7 +98,7 @@ def test_the_dice_then_the_sides_buy_one_element_at_a_time_within_their_points()
         "Spanish buys no more scenery.",
         "The scenery is placed.",
     ]
-    assert state.frames[-1]["p"] == "plan"
+    assert state.frames[-1]["p"] == "deployment"  # then the guns deploy (Rulings R115)
 
 
 def bought(kind: str) -> TerciosState:
@@ -224,7 +224,7 @@ def test_a_complete_set_up_then_the_battle_is_fought_on_it() -> None:
     state = chosen().new_initial_state()
     apply(state, "Die: 2", "Die: 1", "buy Large forest", "place Large forest at 35.43,18.31")
     apply(state, "buy Small hill", "place Small hill at 59.06,28.93")
-    assert state.frames[-1]["p"] == "plan"
+    assert state.frames[-1]["p"] == "deployment"
     assert "scenery_purchase" not in state.view(SPANISH)
     assert names(state) == ["Large forest 1", "Small hill 1"]
     assert [e["name"] for e in state.view(SWEDISH)["terrain"]] == names(state)

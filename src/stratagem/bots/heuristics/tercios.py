@@ -103,6 +103,8 @@ class TerciosHeuristic:
     ) -> float:
         if text.startswith("order "):
             return self._order(text, units, enemies)
+        if text.startswith("deploy "):  # a gun deploys ready to shoot (Horse Teams)
+            return 1.0 if text.endswith(" unhitched") else 0.0
         if text.endswith(" plays first"):
             return 1.0 if text.startswith(mine[0]["side"]) else 0.0
         if text.startswith("activate commander "):

@@ -9,6 +9,7 @@ from pydantic import Field
 
 from stratagem.core import Action, Game, GameOptions, OptionError
 from stratagem.games.tercios.army import ArmyError, army_path, read_army_file, shipped_armies
+from stratagem.games.tercios.deployment import deploy_texts
 from stratagem.games.tercios.encoding import (
     ORDERS,
     TARGET_VERBS,
@@ -156,8 +157,9 @@ class Tercios(Game):
 def _action_table(
     pack: Pack, troops: Sequence[Troop], officers: Sequence[Officer], chosen: bool
 ) -> TerciosActionTable:
-    """The action table (with the scenery purchase and placements when ``chosen``)."""
-    texts = action_texts(troops, officers, SEATS)
+    """The action table (the guns' deployment [Rulings R115]; the scenery purchase and
+    placements when ``chosen``)."""
+    texts = action_texts(troops, officers, SEATS) + deploy_texts(troops)
     kinds: list[str] = []
     if chosen:
         texts += spot_texts(pack)

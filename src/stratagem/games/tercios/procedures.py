@@ -13,6 +13,7 @@ from stratagem.games.tercios.command_actions import (
     run_commander,
 )
 from stratagem.games.tercios.damage import run_rout
+from stratagem.games.tercios.deployment import run_deployment
 from stratagem.games.tercios.melee_end import run_combat, run_frenzy
 from stratagem.games.tercios.reactions import run_approach, run_passed
 from stratagem.games.tercios.scenery_choice import run_scenery
@@ -44,4 +45,5 @@ PROCEDURES: dict[str, Callable[[TerciosState, Frame], None]] = {
     "caracole": run_caracole,
     "flight": run_flight,
     "scenery": run_scenery,
+    "deployment": run_deployment,
 }

@@ -14,6 +14,7 @@ import random
 from typing import TYPE_CHECKING, Any, Self
 
 from stratagem.core import CHANCE, TERMINAL, Action, IllegalAction, JsonDict, State
+from stratagem.games.tercios.deployment import teamed_guns
 from stratagem.games.tercios.encoding import ExactMove
 from stratagem.games.tercios.geometry import Placement
 from stratagem.games.tercios.procedures import PROCEDURES
@@ -152,7 +153,8 @@ class TerciosState(State):
 
     @classmethod
     def initial(cls, game: Tercios) -> Self:
-        """Both armies deployed, turn 1 [The Battle] [Rulings R15]."""
+        """Both armies deployed, turn 1, once the guns' sides have chosen how each deploys
+        (after any chosen scenery) [The Battle] [Rulings R15] [Rulings R115]."""
         state = cls.bare(game)
         deploy_commanders(state)
         state.log(
@@ -162,6 +164,8 @@ class TerciosState(State):
             {"armies": list(game.army_names)},
         )
         state.frames.append({"p": "turn", "stage": "start"})
+        if teamed_guns(game.troops):
+            state.frames.append({"p": "deployment", "i": 0})
         if game.chosen_terrain:
             state.frames.append({"p": "scenery", "stage": "dice"})
         state._run()
