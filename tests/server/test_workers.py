@@ -17,12 +17,14 @@ from pathlib import Path
 
 import httpx
 import pytest
+from fastapi.testclient import TestClient
 
 from stratagem.core import CHANCE, JsonDict, load
 from stratagem.server.errors import TooMany
-from stratagem.server.payloads import Boards
+from stratagem.server.payloads import BOARDS, Boards
 from stratagem.server.workers import FairPool
 
+from .helpers import create, settled, tokens
 from .live import servers
 
 PERSON = "127.0.0.2"
@@ -194,3 +196,17 @@ def test_one_address_flooding_bot_games_does_not_starve_a_person_elsewhere(tmp_p
             f"median wait {busy:.3f} s under the flood, {idle:.3f} s idle"
         )
         assert "Traceback" not in live.output()[1]
+
+
+def test_a_tables_boards_are_let_go_when_it_unloads(client: TestClient) -> None:
+    made = create(client, "eighty_years_war", ["human", "heuristic"])
+    game_id = made["id"]
+    seen = settled(client, game_id, tokens(made)["Dutch"])
+    assert seen["board_svg"]
+    assert BOARDS.tables_showing(seen["board_svg"]) == {game_id}
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    hub.idle = 0.0
+    assert client.portal is not None
+    client.portal.call(hub.sweep)
+    assert game_id not in hub.tables
+    assert BOARDS.tables_showing(seen["board_svg"]) == set()

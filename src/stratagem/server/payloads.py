@@ -103,6 +103,16 @@ class Boards:
                 self._shrink(self.budget)
         return svg
 
+    def tables_showing(self, svg: str) -> set[str]:
+        """The tables that showed the kept board ``svg`` (none once it is not kept)."""
+        with self._lock:
+            return {
+                table
+                for key, kept in self._kept.items()
+                if kept == svg
+                for table in self._users.get(key, ())
+            }
+
     def _use(self, key: tuple[str, str], table: str) -> None:
         self._users.setdefault(key, set()).add(table)
         self._shown.setdefault(table, set()).add(key)
