@@ -14,6 +14,7 @@ import statistics
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -22,9 +23,10 @@ from fastapi.testclient import TestClient
 from stratagem.core import CHANCE, JsonDict, load
 from stratagem.server.errors import TooMany
 from stratagem.server.payloads import BOARDS, Boards
+from stratagem.server.replay import Snapshots
 from stratagem.server.workers import FairPool
 
-from .helpers import create, settled, tokens
+from .helpers import act, create, settled, tokens
 from .live import servers
 
 PERSON = "127.0.0.2"
@@ -210,3 +212,25 @@ def test_a_tables_boards_are_let_go_when_it_unloads(client: TestClient) -> None:
     client.portal.call(hub.sweep)
     assert game_id not in hub.tables
     assert BOARDS.tables_showing(seen["board_svg"]) == set()
+
+
+def test_a_replay_step_is_rebuilt_on_a_replay_worker_not_the_event_loop(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    made = create(client, "eighty_years_war", ["human", "heuristic"])
+    game_id, token = made["id"], tokens(made)["Dutch"]
+    for _ in range(3):
+        payload = settled(client, game_id, token)
+        act(client, game_id, token, payload["legal"][0], version=payload["version"])
+    threads: list[str] = []
+    rebuild = Snapshots.state
+
+    def watched(self: Snapshots, *args: Any) -> Any:
+        threads.append(threading.current_thread().name)
+        return rebuild(self, *args)
+
+    monkeypatch.setattr(Snapshots, "state", watched)
+    answer = client.get(f"/api/games/{game_id}/replay/2", headers={"X-Seat-Token": token})
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["step"] == 2
+    assert len(threads) == 1 and threads[0].startswith("replay"), threads
