@@ -234,3 +234,19 @@ def test_a_replay_step_is_rebuilt_on_a_replay_worker_not_the_event_loop(
     assert answer.status_code == 200, answer.text
     assert answer.json()["step"] == 2
     assert len(threads) == 1 and threads[0].startswith("replay"), threads
+
+
+def test_closing_the_pool_cancels_the_jobs_still_waiting() -> None:
+    async def scenario() -> None:
+        pool = FairPool("bot", workers=1, share=1)
+        gate = threading.Event()
+        running = asyncio.create_task(pool.run("a", lambda: gate.wait(5)))
+        waiting = asyncio.create_task(pool.run("b", lambda: True))
+        await asyncio.sleep(0.05)
+        pool.close()
+        gate.set()
+        assert await running is True  # a job already running ends on its own
+        with pytest.raises(asyncio.CancelledError):
+            await waiting
+
+    asyncio.run(scenario())

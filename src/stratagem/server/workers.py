@@ -59,6 +59,7 @@ class FairPool:
         self.waiting = waiting
         self.executor = ThreadPoolExecutor(workers, thread_name_prefix=name)
         self.busy = 0
+        self.closed = False
         self.running: dict[str, int] = {}
         self.queues: dict[str, deque[_Job]] = {}
         """Keys with jobs waiting, the next to be served first."""
@@ -71,6 +72,8 @@ class FairPool:
                 f"{len(queue)} {self.name} jobs from your address are waiting already; "
                 "try again once they are done"
             )
+        if self.closed:
+            raise asyncio.CancelledError  # the server is stopping
         done: asyncio.Future[T] = asyncio.get_running_loop().create_future()
         self.queues.setdefault(key, deque()).append(_Job(job, done))
         self._dispatch()
@@ -78,7 +81,7 @@ class FairPool:
 
     def _dispatch(self) -> None:
         """Start waiting jobs while workers are free, the keys in turn."""
-        while self.busy < self.workers:
+        while self.busy < self.workers and not self.closed:
             key = next(
                 (
                     key
@@ -117,7 +120,12 @@ class FairPool:
         self._dispatch()
 
     def close(self) -> None:
-        """Stop: jobs not started are dropped, those running end on their own."""
+        """Stop: jobs not started are cancelled, those running end on their own."""
+        self.closed = True
+        for queue in self.queues.values():
+            for job in queue:
+                job.done.cancel()
+        self.queues.clear()
         self.executor.shutdown(wait=False, cancel_futures=True)
 
 
