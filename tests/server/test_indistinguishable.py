@@ -118,6 +118,8 @@ class Worlds:
             bot_delay=0.0,
             cluster=self.hub.cluster,
             writer=self.hub.writer,
+            workers=self.hub.workers.bots,
+            owner=record.id,
         )
         made.entries, made.state = list(entries), state.clone()
         made._before = (entries[-1].seq if entries else -1, before.clone())

@@ -63,6 +63,12 @@ router = APIRouter()
 log = logging.getLogger(__name__)
 
 
+def address_of(request: Request) -> str:
+    """The client's address (the proxy's word for it only from a trusted proxy, see
+    ``serving.py``): the key of its share of the workers."""
+    return request.client.host if request.client is not None else "unknown"
+
+
 def hub_of(request: Request | WebSocket) -> Hub:
     """The hub of the running application."""
     hub: Hub = request.app.state.hub
@@ -110,6 +116,7 @@ async def create_game(body: CreateGame, request: Request) -> CreatedGame:
         body.seed,
         public=body.public,
         hand_over_after=body.hand_over_after,
+        owner=address_of(request),
     )
     table = await hub.table(made.id)
     page = f"/games/{made.id}"
@@ -178,7 +185,8 @@ async def replay_step(game_id: str, step: int, request: Request, token: Token = 
     table = await table_of(request, game_id)
     async with table.lock:
         await table.fresh()
-        return table.replay_payload(table.seat_for(token), step)
+        job = table.replay_job(table.seat_for(token), step)
+    return await hub_of(request).workers.replays.run(address_of(request), job)
 
 
 def _iso(moment: dt.datetime | None) -> str | None:

@@ -27,8 +27,10 @@ from stratagem.server.errors import Refused
 from stratagem.server.guards import install_guards
 from stratagem.server.hub import Hub
 from stratagem.server.memory import Trimmer
+from stratagem.server.payloads import BOARDS
 from stratagem.server.settings import Settings
 from stratagem.server.storage import StorageRefused, StorageUnavailable, Store
+from stratagem.server.workers import Workers
 
 HERE = Path(__file__).parent
 templates = Jinja2Templates(directory=HERE / "templates")
@@ -115,7 +117,9 @@ def create_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = await asyncio.to_thread(Store.open, config.database_url, config.timeouts)
         cluster = Postgres(store.libpq_url()) if store.postgres else Solo()
-        hub = Hub(store, config.bot_delay, cluster, idle=config.table_idle)
+        BOARDS.resize(config.board_cache_bytes)
+        workers = Workers.make(config.bot_workers, config.bot_share)
+        hub = Hub(store, config.bot_delay, cluster, idle=config.table_idle, workers=workers)
         app.state.hub = hub
         app.state.shared_rates = store if store.postgres else None  # guards.RateLimit
         trimmer = asyncio.create_task(Trimmer(hub.tables).run(), name="stratagem trimmer")

@@ -2,14 +2,18 @@
 bots' moves, under the game's lease, until a person is to act or the game is over.
 
 Chance outcome number ``seq`` is drawn from the table's secret seed (``table_chance_rng``),
-so the deal can be checked once the game is over; a burst of outcomes (and bot moves, when
-bots do not wait) is stored in one transaction, none shown before all are stored.
+so the deal can be checked once the game is over. Bots think, and bursts with bots in
+them are played, on the table's workers, in the share of the address that created the
+game (``workers``); chance alone, a few quick draws, is drawn off the loop as well but
+waits for no share. A burst of outcomes (and bot moves, when bots do not wait) is stored
+in one transaction, none shown before all are stored.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+from functools import partial
 from typing import TYPE_CHECKING
 
 from stratagem.core import CHANCE, State
@@ -99,12 +103,18 @@ class Driver:
             player = table.state.current_player()
             if player == CHANCE or table.bot_delay == 0:
                 state = table.state.clone()
-                entries = await asyncio.to_thread(self._burst, state, table.version)
+                burst = partial(self._burst, state, table.version)
+                entries = await (
+                    table.workers.run(table.owner, burst)
+                    if table.bots
+                    else asyncio.to_thread(burst)  # chance alone: a few draws, no share
+                )
                 await table.append(entries, state, driven=True)
                 return True
             snapshot, version = table.state.clone(), table.version
         await asyncio.sleep(table.bot_delay)
-        action = await asyncio.to_thread(table.bots[player].choose, snapshot, player)
+        bot = table.bots[player]
+        action = await table.workers.run(table.owner, partial(bot.choose, snapshot, player))
         async with table.lock:
             await table.fresh()
             if table.version == version:

@@ -35,6 +35,12 @@ class Invalid(Refused):
     status = 422
 
 
+class TooMany(Refused):
+    """More work of one client address waiting than the table queues for it (replays)."""
+
+    status = 429
+
+
 class Unreadable(Refused):
     """A game whose stored record cannot be replayed: it is set aside (the server's log
     says why; the reason is not repeated here, as it may quote hidden moves)."""

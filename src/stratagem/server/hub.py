@@ -32,6 +32,7 @@ from stratagem.server.storage import (
 )
 from stratagem.server.table import Table
 from stratagem.server.tokens import new_game_id, new_token, token_hash
+from stratagem.server.workers import Workers
 from stratagem.server.writer import Writer
 
 FORBIDDEN_OPTIONS = ("players", "data")
@@ -74,8 +75,13 @@ class Hub:
         bot_delay: float = 0.0,
         cluster: Solo | None = None,
         idle: float = IDLE,
+        workers: Workers | None = None,
     ) -> None:
         self.store = store
+        self.workers = workers or Workers.make()
+        self.owners: dict[str, str] = {}
+        """The address that created each game loaded here (its bots think in that
+        address's share of the workers); a game loaded without one is its own owner."""
         self.bot_delay = bot_delay
         self.cluster = cluster or Solo()
         self.idle = idle
@@ -100,11 +106,13 @@ class Hub:
         *,
         public: bool = False,
         hand_over_after: int = 600,
+        owner: str | None = None,
     ) -> NewGame:
         """Create and store a game; refuses unknown games, bad options, seats or bots, and
-        a chosen seed when a person is seated (chance must be unforeseeable to them). A
-        seat may be left ``open`` for a person to take; a ``public`` game with open seats
-        is listed in the lobby."""
+                a chosen seed when a person is seated (chance must be unforeseeable to them). A
+                seat may be left ``open`` for a person to take; a ``public`` game with open seats
+                is listed in the lobby. ``owner``: the client address that asks (its games' bots
+        share a bounded part of the workers)."""
         names = [info.name for info in available_games()]
         if game not in names:
             raise Invalid(f"no game named {game!r}; games: {', '.join(names)}")
@@ -154,6 +162,8 @@ class Hub:
             creator_hash=token_hash(creator),
             hand_over_after=hand_over_after,
         )
+        if owner is not None:
+            self.owners[record.id] = owner
         await self.writer.create(record)
         table = await self.table(record.id)
         table.kick()
@@ -183,6 +193,7 @@ class Hub:
             creator_hash=first.creator_hash,
             hand_over_after=first.hand_over_after,
         )
+        self.owners[record.id] = old.owner
         await self.writer.create(record)
         try:
             await old.lifecycle.note_rematch(-1 if seat is None else seat, record.id)
@@ -220,6 +231,8 @@ class Hub:
                 bot_delay=self.bot_delay,
                 cluster=self.cluster,
                 writer=self.writer,
+                workers=self.workers.bots,
+                owner=self.owners.get(game_id, game_id),
             )
             async with table.lock:
                 await table.load()
@@ -293,6 +306,8 @@ class Hub:
         for game_id, table in list(self.tables.items()):
             if not table.busy and not table.needs_driver() and now - table.used > self.idle:
                 del self.tables[game_id]
+                self.owners.pop(game_id, None)
+                await table.close()
         return len(waiting)
 
     async def close(self) -> None:
@@ -303,3 +318,4 @@ class Hub:
         await asyncio.gather(*(table.close() for table in self.tables.values()))
         await self.cluster.close()
         await asyncio.to_thread(self.writer.close)
+        self.workers.close()

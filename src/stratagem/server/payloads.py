@@ -9,7 +9,9 @@ are serialized once and the same text goes to every connection that needs it.
 
 from __future__ import annotations
 
-import functools
+import sys
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 
 import orjson
@@ -17,8 +19,9 @@ import orjson
 from stratagem.core import CHANCE, TERMINAL, JsonDict, State
 from stratagem.render.generic import draw_board
 
-BOARD_CACHE = 4096
-"""Boards kept drawn, by game and view (a view that did not change is not drawn again)."""
+BOARD_BUDGET = 32 * 2**20
+"""Bytes of boards kept drawn (``Boards``): a Tercios board and its view are ~93 KB, so
+about 350 of them; ``STRATAGEM_BOARD_CACHE_BYTES`` sets it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,29 +66,105 @@ def dumps(value: object) -> str:
     return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
-class _View:
-    """A view as the board cache's key: equal views (by their JSON text) share a board."""
+class Boards:
+    """Boards kept drawn, by game and view (a view that did not change is not drawn
+    again): least recently used first out, at most ``budget`` bytes of drawings and view
+    texts in all. Each board remembers the tables that showed it; when a table unloads
+    (``release``), the boards only it showed go. Safe from several threads (replays
+    draw on the workers)."""
 
-    __slots__ = ("text", "view")
+    def __init__(self, budget: int) -> None:
+        self.budget = budget
+        self.size = 0
+        self._kept: OrderedDict[tuple[str, str], str] = OrderedDict()
+        self._users: dict[tuple[str, str], set[str]] = {}
+        self._shown: dict[str, set[tuple[str, str]]] = {}
+        self._lock = threading.Lock()
 
-    def __init__(self, view: JsonDict) -> None:
-        self.view = view
-        self.text = dumps(view)
+    def __len__(self) -> int:
+        return len(self._kept)
 
-    def __hash__(self) -> int:
-        return hash(self.text)
+    def board(self, game: str, view: JsonDict, table: str) -> str:
+        """The board of ``view``, drawn once while kept; ``table`` shows it."""
+        key = (game, dumps(view))
+        with self._lock:
+            svg = self._kept.get(key)
+            if svg is not None:
+                self._kept.move_to_end(key)
+                self._use(key, table)
+                return svg
+        svg = draw_board(game, view)
+        size = _bytes(key, svg)
+        with self._lock:
+            if key not in self._kept and size <= self.budget:
+                self._kept[key] = svg
+                self.size += size
+                self._use(key, table)
+                self._shrink(self.budget)
+        return svg
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, _View) and other.text == self.text
+    def tables_showing(self, svg: str) -> set[str]:
+        """The tables that showed the kept board ``svg`` (none once it is not kept)."""
+        with self._lock:
+            return {
+                table
+                for key, kept in self._kept.items()
+                if kept == svg
+                for table in self._users.get(key, ())
+            }
+
+    def _use(self, key: tuple[str, str], table: str) -> None:
+        self._users.setdefault(key, set()).add(table)
+        self._shown.setdefault(table, set()).add(key)
+
+    def _drop(self, key: tuple[str, str]) -> None:
+        svg = self._kept.pop(key)
+        self.size -= _bytes(key, svg)
+        for table in self._users.pop(key, ()):
+            shown = self._shown.get(table)
+            if shown is not None:
+                shown.discard(key)
+                if not shown:
+                    del self._shown[table]
+
+    def _shrink(self, budget: int) -> None:
+        while self.size > budget and self._kept:
+            self._drop(next(iter(self._kept)))
+
+    def resize(self, budget: int) -> None:
+        """Keep at most ``budget`` bytes from now on."""
+        if budget < 0:
+            raise ValueError(f"the board cache's budget must be 0 bytes or more, not {budget}")
+        with self._lock:
+            self.budget = budget
+            self._shrink(budget)
+
+    def release(self, table: str) -> None:
+        """``table`` was unloaded: forget the boards no other table shows."""
+        with self._lock:
+            for key in self._shown.pop(table, set()):
+                users = self._users.get(key)
+                if users is None:
+                    continue
+                users.discard(table)
+                if not users:
+                    self._drop(key)
 
 
-@functools.lru_cache(maxsize=BOARD_CACHE)
-def _board(game: str, view: _View) -> str:
-    return draw_board(game, view.view)
+def _bytes(key: tuple[str, str], svg: str) -> int:
+    """What a kept board costs: its drawing and its view's text."""
+    return sys.getsizeof(svg) + sys.getsizeof(key[1])
 
 
-def sight_of(game: str, state: State, seat: int | None, *, playing: bool = True) -> Sight:
-    """What ``seat`` may know of ``state``; ``playing=False`` (a replay) offers no actions."""
+BOARDS = Boards(BOARD_BUDGET)
+"""The process's boards (its budget is ``Settings.board_cache_bytes``)."""
+
+
+def sight_of(
+    game: str, state: State, seat: int | None, *, table: str, playing: bool = True
+) -> Sight:
+    """What ``seat`` may know of ``state`` at ``table``; ``playing=False`` (a replay)
+    offers no actions."""
     view = state.view(seat)
     player = state.current_player()
     legal = (
@@ -96,7 +175,7 @@ def sight_of(game: str, state: State, seat: int | None, *, playing: bool = True)
     return Sight(
         seat=None if seat is None else state.game.seat_names[seat],
         view=view,
-        board_svg=_board(game, _View(view)),
+        board_svg=BOARDS.board(game, view, table),
         to_move=to_move_text(state),
         finished=player == TERMINAL,
         legal=legal,
@@ -152,10 +231,10 @@ def build_payload(
     return payload
 
 
-def revealed_boards(game: str, state: State) -> list[JsonDict]:
+def revealed_boards(game: str, state: State, table: str) -> list[JsonDict]:
     """Every seat's board drawn from its own view of ``state``: what a finished game
     shows to all, since nothing is secret once it is over."""
     return [
-        {"seat": name, "board_svg": _board(game, _View(state.view(seat)))}
+        {"seat": name, "board_svg": BOARDS.board(game, state.view(seat), table)}
         for seat, name in enumerate(state.game.seat_names)
     ]

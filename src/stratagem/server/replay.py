@@ -7,6 +7,7 @@ from replaying the whole game.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 
 from stratagem.core import Game, State
@@ -32,29 +33,47 @@ def replay(
 
 class Snapshots:
     """Replay's states, by how many standing actions they follow (every
-    ``SNAPSHOT_EVERY``); they stay true until a take-back withdraws one of those."""
+    ``SNAPSHOT_EVERY``); they stay true until a take-back withdraws one of those.
+
+    Replay steps are rebuilt on the workers while the table goes on: a step is rebuilt
+    from a copy of the log taken at one ``generation``, and the snapshots it makes are
+    kept only if no take-back or reload has changed the log's past since."""
 
     def __init__(self, game: Game) -> None:
         self.game = game
         self.kept: dict[int, State] = {}
+        self.generation = 0
+        self._lock = threading.Lock()
 
-    def state(self, entries: Sequence[Entry], step: int) -> State:
-        """The state after the first ``step`` standing actions of ``entries``, from the
-        nearest snapshot (a snapshot is kept every ``SNAPSHOT_EVERY`` actions on the way)."""
+    def state(self, entries: Sequence[Entry], step: int, generation: int | None = None) -> State:
+        """The state after the first ``step`` standing actions of ``entries`` (the log
+        at ``generation``, default the current one), from the nearest snapshot (a
+        snapshot is kept every ``SNAPSHOT_EVERY`` actions on the way)."""
         base = step - step % SNAPSHOT_EVERY
-        at = max((mark for mark in self.kept if mark <= base), default=0)
-        state = self.kept.get(at) or self.game.new_initial_state()
+        with self._lock:
+            if generation is None:
+                generation = self.generation
+            current = generation == self.generation
+            at = max((mark for mark in self.kept if mark <= base), default=0) if current else 0
+            start = self.kept.get(at)
+        state = start or self.game.new_initial_state()
         while at < base:
             at += SNAPSHOT_EVERY
             state = replay(self.game, entries, at, start=state)
-            self.kept[at] = state
+            with self._lock:
+                if generation == self.generation:
+                    self.kept[at] = state
         return replay(self.game, entries, step, start=state)
 
     def drop(self, steps: int) -> None:
         """Forget the snapshots past ``steps`` standing actions (a take-back)."""
-        for mark in [mark for mark in self.kept if mark > steps]:
-            del self.kept[mark]
+        with self._lock:
+            self.generation += 1
+            for mark in [mark for mark in self.kept if mark > steps]:
+                del self.kept[mark]
 
     def clear(self) -> None:
         """Forget them all (the log was read anew)."""
-        self.kept.clear()
+        with self._lock:
+            self.generation += 1
+            self.kept.clear()

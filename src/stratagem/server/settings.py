@@ -8,7 +8,9 @@ from dataclasses import dataclass, field
 import limits
 
 from stratagem.server.hub import IDLE
+from stratagem.server.payloads import BOARD_BUDGET
 from stratagem.server.storage import LOCK_TIMEOUT, MOST_TIMEOUT, STATEMENT_TIMEOUT, Timeouts
+from stratagem.server.workers import BOT_SHARE, BOT_WORKERS
 
 DEFAULT_DATABASE = "sqlite:///stratagem.sqlite3"
 DATABASE_ENV = "STRATAGEM_DATABASE_URL"
@@ -43,6 +45,9 @@ DEFAULT_REQUEST_TIMEOUT = 10.0
 TABLE_IDLE_ENV = "STRATAGEM_TABLE_IDLE"
 LOCK_TIMEOUT_ENV = "STRATAGEM_LOCK_TIMEOUT"
 STATEMENT_TIMEOUT_ENV = "STRATAGEM_STATEMENT_TIMEOUT"
+BOT_WORKERS_ENV = "STRATAGEM_BOT_WORKERS"
+BOT_SHARE_ENV = "STRATAGEM_BOT_SHARE"
+BOARD_CACHE_ENV = "STRATAGEM_BOARD_CACHE_BYTES"
 _OFF = ("0", "false", "no", "off")
 _ON = ("1", "true", "yes", "on")
 
@@ -107,6 +112,18 @@ def _env_table_idle() -> float:
     return _env_seconds(TABLE_IDLE_ENV, IDLE)
 
 
+def _env_bot_workers() -> int:
+    return _env_count(BOT_WORKERS_ENV, BOT_WORKERS)
+
+
+def _env_bot_share() -> int:
+    return _env_count(BOT_SHARE_ENV, BOT_SHARE)
+
+
+def _env_board_cache() -> int:
+    return _env_count(BOARD_CACHE_ENV, BOARD_BUDGET)
+
+
 def _env_telemetry() -> bool:
     return os.environ.get(TELEMETRY_ENV, "").strip().lower() in _ON
 
@@ -140,6 +157,12 @@ class Settings:
     is unloaded from memory (``STRATAGEM_TABLE_IDLE``, default 600; its memory is then
     given back to the system, ``memory.py``).
 
+    ``bot_workers``: threads that think for bots and play chance
+    (``STRATAGEM_BOT_WORKERS``, default 2); ``bot_share``: how many of them the games
+    created by one client address may hold at once (``STRATAGEM_BOT_SHARE``, default 1;
+    ``workers.py``). ``board_cache_bytes``: the bytes of drawn boards kept
+    (``STRATAGEM_BOARD_CACHE_BYTES``, default 32 MiB; ``payloads.Boards``).
+
     ``telemetry`` (``STRATAGEM_TELEMETRY=on``) lets FastAPI report each request to the
     OpenTelemetry providers configured in the process; off by default, since asking
     whether any is configured costs every request a few per cent of a busy server.
@@ -159,12 +182,21 @@ class Settings:
     request_timeout: float = field(default_factory=_env_request_timeout)
     trusted_proxies: tuple[str, ...] = field(default_factory=_env_trusted_proxies)
     table_idle: float = field(default_factory=_env_table_idle)
+    bot_workers: int = field(default_factory=_env_bot_workers)
+    bot_share: int = field(default_factory=_env_bot_share)
+    board_cache_bytes: int = field(default_factory=_env_board_cache)
 
     def __post_init__(self) -> None:
         if self.max_body < 1:
             raise ValueError(f"max_body must be at least 1 byte, not {self.max_body}")
         if min(self.ws_per_address, self.ws_total) < 1:
             raise ValueError("ws_per_address and ws_total must be at least 1")
+        if not 1 <= self.bot_share <= self.bot_workers:
+            raise ValueError(
+                f"bot_share must be 1 to bot_workers ({self.bot_workers}), not {self.bot_share}"
+            )
+        if self.board_cache_bytes < 0:
+            raise ValueError(f"board_cache_bytes must be 0 or more, not {self.board_cache_bytes}")
         if self.table_idle <= 0:
             raise ValueError(f"table_idle must be over 0 s, not {self.table_idle}")
         if not 0 < self.request_timeout <= MOST_TIMEOUT:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import random
 import time
+from collections.abc import Callable
 
 from stratagem.bots import Bot
 from stratagem.core import CHANCE, TERMINAL, IllegalAction, JsonDict, State, load
@@ -32,6 +33,7 @@ from stratagem.server.errors import Conflict, Invalid, NotFound
 from stratagem.server.fairness import table_log_lines
 from stratagem.server.lifecycle import Lifecycle
 from stratagem.server.payloads import (
+    BOARDS,
     Sight,
     TableInfo,
     build_payload,
@@ -57,6 +59,7 @@ from stratagem.server.storage import (
 from stratagem.server.table_log import table_lines
 from stratagem.server.tokens import token_hash
 from stratagem.server.views import Views
+from stratagem.server.workers import FairPool
 from stratagem.server.writer import Writer
 
 __all__ = ["Connection", "Table", "replay"]
@@ -73,8 +76,14 @@ class Table:
         bot_delay: float,
         cluster: Solo,
         writer: Writer,
+        workers: FairPool,
+        owner: str,
     ) -> None:
         self.store = store
+        self.workers = workers
+        self.owner = owner
+        """The address that created the game: its bots think in that address's share of
+        the ``workers`` (``workers.py``)."""
         self.cluster = cluster
         self.writer = writer
         self.game = load(record.game, **record.options)
@@ -408,8 +417,9 @@ class Table:
         return bool(self.connections) or self.driver.running
 
     async def close(self) -> None:
-        """Stop the chance and bot task."""
+        """Stop the chance and bot task and let go of the boards only this table shows."""
         await self.driver.close()
+        BOARDS.release(self.record.id)
 
     # -- what seats see -------------------------------------------------------------------
 
@@ -458,27 +468,36 @@ class Table:
 
     # -- replay ---------------------------------------------------------------------------
 
-    def replay_payload(self, seat: int | None, step: int) -> JsonDict:
-        """The game after its first ``step`` standing actions, as ``seat`` saw it then (a
-        running game too: its past, each seat's own view of it). A finished game's replay
-        also shows every seat's view at that step, since all is open once it is over."""
+    def replay_job(self, seat: int | None, step: int) -> Callable[[], JsonDict]:
+        """The work that makes the game after its first ``step`` standing actions, as
+        ``seat`` saw it then (a running game too: its past, each seat's own view of it), to
+        be run on a worker: it reads a copy of the log taken now, under the table's lock.
+        A finished game's replay also shows every seat's view at that step, since all is
+        open once it is over. ``NotFound`` (now) for a step the game does not have."""
         steps = len(self.standing)
         if not 0 <= step <= steps:
             raise NotFound(f"this game has steps 0 to {steps}, not {step}")
-        state = self.snapshots.state(self.entries, step)
-        sight = sight_of(self.record.game, state, seat, playing=False)
-        payload = build_payload(
-            self.info,
-            sight,
-            state.visible_events(seat),
-            version=steps,
-            step=step,
-            seed=self.record.seed if self.finished else None,
-        )
-        payload["live"] = not self.finished
-        if self.finished:
-            payload["revealed"] = revealed_boards(self.record.game, state)
-        return payload
+        entries, generation = list(self.entries), self.snapshots.generation
+        info, finished, seed = self.info, self.finished, self.record.seed
+        game, table = self.record.game, self.record.id
+
+        def job() -> JsonDict:
+            state = self.snapshots.state(entries, step, generation)
+            sight = sight_of(game, state, seat, table=table, playing=False)
+            payload = build_payload(
+                info,
+                sight,
+                state.visible_events(seat),
+                version=steps,
+                step=step,
+                seed=seed if finished else None,
+            )
+            payload["live"] = not finished
+            if finished:
+                payload["revealed"] = revealed_boards(game, state, table)
+            return payload
+
+        return job
 
     def log_text(self) -> str:
         """The finished game's log as ``stratagem replay`` reads and checks it (the seed

@@ -63,7 +63,9 @@ class Views:
         sight = self._sights.get(seat)
         if sight is None:
             table = self.table
-            sight = self._sights[seat] = sight_of(table.record.game, table.state, seat)
+            sight = self._sights[seat] = sight_of(
+                table.record.game, table.state, seat, table=table.record.id
+            )
         return sight
 
     def payload(self, seat: int | None, events_start: int = 0) -> JsonDict:
@@ -125,5 +127,7 @@ class Views:
         """Each seat's board as that seat saw it at the end: once the game is over, every
         hand and secret is open to all."""
         if self._open_boards is None:
-            self._open_boards = revealed_boards(self.table.record.game, self.table.state)
+            self._open_boards = revealed_boards(
+                self.table.record.game, self.table.state, self.table.record.id
+            )
         return self._open_boards
