@@ -498,31 +498,12 @@ def compare_and_report(
     play it again with those bots and say whether each verdict holds."""
     check_report(report)
     out.print(header(game_name, n, seed=seed, options=options, settings=settings, seats=seat_bots))
-    with sigterm_stops_the_games(), progress_bar(err) as progress:
-        comparison = run_compare(
-            game_name,
-            seat_bots,
-            n,
-            seed,
-            variants,
-            options=options,
-            shared=settings,
-            progress=progress,
-            workers=workers,
-            ray=ray,
-            sweep=sweep,
-        )
-    if comparison.interrupted:
-        done = sum(len(run.records) for run in comparison.runs)
-        _interrupted(err, done, n * len(variants))
-    out.print(render_comparison(comparison))
-    check: list[str] = []
-    if check_bots is not None and not comparison.interrupted:
-        out.print(Text(f"Checking with other bots: {_lineup(check_bots)}", style="bold"))
+
+    def play(bots: Mapping[str, str]) -> Comparison:
         with sigterm_stops_the_games(), progress_bar(err) as progress:
-            other = run_compare(
+            return run_compare(
                 game_name,
-                check_bots,
+                bots,
                 n,
                 seed,
                 variants,
@@ -533,6 +514,16 @@ def compare_and_report(
                 ray=ray,
                 sweep=sweep,
             )
+
+    comparison = play(seat_bots)
+    if comparison.interrupted:
+        done = sum(len(run.records) for run in comparison.runs)
+        _interrupted(err, done, n * len(variants))
+    out.print(render_comparison(comparison))
+    check: list[str] = []
+    if check_bots is not None and not comparison.interrupted:
+        out.print(Text(f"Checking with other bots: {_lineup(check_bots)}", style="bold"))
+        other = play(check_bots)
         if other.interrupted:
             raise stopped_exit()
         check = check_lines(
