@@ -28,20 +28,19 @@ def commander(state: TerciosState, name: str) -> dict[str, Any]:
 
 def edited(state: TerciosState, **fields: Mapping[str, Any]) -> TerciosState:
     """A copy of ``state`` with per-unit state fields set (e.g. ``disorder={"Idiáquez": True}``)."""
-    doc = json.loads(json.dumps(state.to_json()))
-    index = state.g.troop_index
-    for field, values in fields.items():
-        for label, value in values.items():
-            doc["state"][field][index[label]] = value
-    loaded = state.g.state_from_json(doc)
-    assert isinstance(loaded, TerciosState)
-    return loaded
+    return _fields_set(state, state.g.troop_index, fields)
 
 
 def officers_edited(state: TerciosState, **fields: Mapping[str, Any]) -> TerciosState:
     """A copy of ``state`` with per-commander state fields set (``exhausted``, ``attached``...)."""
+    return _fields_set(state, state.g.officer_index, fields)
+
+
+def _fields_set(
+    state: TerciosState, index: Mapping[str, int], fields: Mapping[str, Mapping[str, Any]]
+) -> TerciosState:
+    """A copy of ``state`` with the listed per-piece state fields set, pieces found by ``index``."""
     doc = json.loads(json.dumps(state.to_json()))
-    index = state.g.officer_index
     for field, values in fields.items():
         for label, value in values.items():
             doc["state"][field][index[label]] = value

@@ -225,40 +225,33 @@ def test_testing_orders_outside_the_command_radius_lowers_discipline() -> None:
     assert dice_rolled(state) == 2
 
 
-def test_testing_orders_inside_the_command_radius_no_penalty() -> None:
-    """Testing Orders: a unit within 6 inches of a commander with sight of it tests its full
-    Discipline."""
-    game = load()
+def _dice_for_yellow_2_with_horn_at(y: float) -> int:
+    """The dice Yellow 2 (Ready!, Discipline 4, at (10, 30)) tests its order with when Gustav
+    Horn stands at (10, ``y``)."""
     state = battle(
-        game,
+        load(),
         {"Yellow 2": "Ready!"},
         {"Yellow 2": (10.0, 30.0, 270.0)},
         dm={"Yellow 2": 1},
         first="Swedish",
     )
     state = officers_edited(
-        state, ox={"Gustav Horn (Swedish C-C)": 10.0}, oy={"Gustav Horn (Swedish C-C)": 34.0}
+        state, ox={"Gustav Horn (Swedish C-C)": 10.0}, oy={"Gustav Horn (Swedish C-C)": y}
     )
     apply(state, "activate Yellow 2")
-    assert dice_rolled(state) == 4
+    return dice_rolled(state)
+
+
+def test_testing_orders_inside_the_command_radius_no_penalty() -> None:
+    """Testing Orders: a unit within 6 inches of a commander with sight of it tests its full
+    Discipline."""
+    assert _dice_for_yellow_2_with_horn_at(34.0) == 4
 
 
 def test_testing_orders_command_radius_is_6_inches() -> None:
     """Testing Orders: the command radius is 6 inches: a commander 7 inches off does not count."""
-    game = load()
-    state = battle(
-        game,
-        {"Yellow 2": "Ready!"},
-        {"Yellow 2": (10.0, 30.0, 270.0)},
-        dm={"Yellow 2": 1},
-        first="Swedish",
-    )
     # The unit's rear edge is at y=31.181; the commander stands 7 inches behind it.
-    state = officers_edited(
-        state, ox={"Gustav Horn (Swedish C-C)": 10.0}, oy={"Gustav Horn (Swedish C-C)": 38.3}
-    )
-    apply(state, "activate Yellow 2")
-    assert dice_rolled(state) == 2
+    assert _dice_for_yellow_2_with_horn_at(38.3) == 2
 
 
 def test_testing_orders_an_attached_commander_keeps_full_discipline() -> None:
