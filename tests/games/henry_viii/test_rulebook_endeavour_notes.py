@@ -143,8 +143,9 @@ def test_endeavour_examples_trial_of_edward_courtenay_roll_4_executes() -> None:
     assert "Edward Courtenay" in table.state.view(None)["dead"]
 
 
-def more_on_trial(die: int, vote: str = "+1") -> Table:
-    """Thomas More (a commoner), arrested, tried by Faction 1 with the President's ``vote``."""
+def more_before_the_president() -> Table:
+    """Thomas More (a commoner), arrested and put on Trial by Faction 1, waiting for the Trial
+    President's modifier."""
     table = started(
         hands={
             0: ["Arrest Warrant | Duplicity", "Trial | Captaincy"],
@@ -167,6 +168,12 @@ def more_on_trial(die: int, vote: str = "+1") -> Table:
         "Target: Thomas More",
         until=lambda s: "Trial President" in asked(s),
     )
+    return table
+
+
+def more_on_trial(die: int, vote: str = "+1") -> Table:
+    """Thomas More (a commoner), arrested, tried by Faction 1 with the President's ``vote``."""
+    table = more_before_the_president()
     table.state.apply_action(f"Modifier: {vote}")
     answer(table)
     table.state.apply_action(f"Die: {die}")
@@ -203,28 +210,7 @@ def test_trial_card_no_modifiers_needs_a_6() -> None:
 
 def test_trial_card_president_for_a_commoner_is_the_lord_privy_seal() -> None:
     """Nobles, Royals and Commoners: the Lord Privy Seal presides at a Commoner's Trial."""
-    table = started(
-        hands={
-            0: ["Arrest Warrant | Duplicity", "Trial | Captaincy"],
-            1: ["Investigation | Evidence of Heresy"],
-        }
-    )
-    table.edit(lambda doc: doc.update(religion=2))
-    endeavour(
-        table,
-        0,
-        "Arrest Warrant | Duplicity",
-        "Target: Thomas More",
-        "Support: Investigation | Evidence of Heresy",
-        die=6,
-    )
-    endeavour(
-        table,
-        0,
-        "Trial | Captaincy",
-        "Target: Thomas More",
-        until=lambda s: "Trial President" in asked(s),
-    )
+    table = more_before_the_president()
     assert table.state.current_player() == table.seat_of("Cuthbert Tunstall")
 
 
@@ -258,28 +244,7 @@ def test_trial_card_president_for_a_noble_is_the_lord_high_steward() -> None:
 
 def test_trial_card_president_may_vote_either_way() -> None:
     """Trial Card: the Trial President adds +1 or -1 at his discretion."""
-    table = started(
-        hands={
-            0: ["Arrest Warrant | Duplicity", "Trial | Captaincy"],
-            1: ["Investigation | Evidence of Heresy"],
-        }
-    )
-    table.edit(lambda doc: doc.update(religion=2))
-    endeavour(
-        table,
-        0,
-        "Arrest Warrant | Duplicity",
-        "Target: Thomas More",
-        "Support: Investigation | Evidence of Heresy",
-        die=6,
-    )
-    endeavour(
-        table,
-        0,
-        "Trial | Captaincy",
-        "Target: Thomas More",
-        until=lambda s: "Trial President" in asked(s),
-    )
+    table = more_before_the_president()
     assert sorted(legal(table)) == ["Modifier: +1", "Modifier: -1"]
 
 
