@@ -124,6 +124,18 @@ def test_an_office_card_adds_one_influence() -> None:
     assert table.character("Thomas Cromwell")["influence"] == before + 1
 
 
+def office_power_played(table: Table, holder: str, office: str, target: str, die: int) -> int:
+    """``holder``'s seat, once he has played ``office``'s free Endeavour on ``target`` in his
+    Turn, rolled ``die`` and seen it resolved."""
+    seat = table.seat_of(holder)
+    table.to_player_turn(seat)
+    table.state.apply_action(f"Office power: {office}")
+    answer(table, target)
+    table.state.apply_action(f"Die: {die}")
+    table.settle()
+    return seat
+
+
 def test_president_of_the_council_one_arrest_warrant_each_turn() -> None:
     """List of Offices: the President of the Council plays one free Arrest Warrant each Turn, no
     more."""
@@ -142,12 +154,9 @@ def test_president_of_the_council_one_arrest_warrant_each_turn() -> None:
 def test_lord_keeper_one_investigation_each_turn() -> None:
     """List of Offices: the Lord Keeper of the Great Seal plays one free Investigation each Turn."""
     table = started()
-    seat = table.seat_of("Thomas Grey")
-    table.to_player_turn(seat)
-    table.state.apply_action("Office power: Lord Keeper of the Great Seal")
-    answer(table, "Target: Thomas More")
-    table.state.apply_action("Die: 6")
-    table.settle()
+    seat = office_power_played(
+        table, "Thomas Grey", "Lord Keeper of the Great Seal", "Target: Thomas More", die=6
+    )
     assert "under Investigation" in table.state.view(None)["characters"]["Thomas More"]
     table.to_player_turn(seat)
     assert "Office power: Lord Keeper of the Great Seal" not in legal(table)
@@ -157,12 +166,9 @@ def test_c_investigation_cards_are_removed_next_turn() -> None:
     """C. Remove all Law Suit and Investigation Cards: an Investigation lasts only to the end of the
     Turn."""
     table = started()
-    seat = table.seat_of("Thomas Grey")
-    table.to_player_turn(seat)
-    table.state.apply_action("Office power: Lord Keeper of the Great Seal")
-    answer(table, "Target: Thomas More")
-    table.state.apply_action("Die: 6")
-    table.settle()
+    office_power_played(
+        table, "Thomas Grey", "Lord Keeper of the Great Seal", "Target: Thomas More", die=6
+    )
     drive(table, lambda s: s.view(None)["turn"] == 2 and "play an Endeavour" in asked(s))
     assert "under Investigation" not in table.state.view(None)["characters"]["Thomas More"]
 
@@ -371,12 +377,9 @@ def test_secretary_one_free_rack_each_turn() -> None:
     table = started()
     give_secretaries_to_cromwell(table)
     to_tower(table, "Thomas Boleyn")
-    seat = table.seat_of("Thomas Cromwell")
-    table.to_player_turn(seat)
-    table.state.apply_action("Office power: Secretary")
-    answer(table, "Target: Thomas Boleyn")
-    table.state.apply_action("Die: 1")
-    table.settle()
+    seat = office_power_played(
+        table, "Thomas Cromwell", "Secretary", "Target: Thomas Boleyn", die=1
+    )
     assert resolution(table)["endeavour"] == "Rack"
     table.to_player_turn(seat)
     assert "Office power: Secretary" not in legal(table)
@@ -386,12 +389,9 @@ def test_principal_secretary_one_free_feed_men_each_turn() -> None:
     """List of Offices: the Principal Secretary has one free Fee'd Men Endeavour each Turn."""
     table = started()
     give_secretaries_to_cromwell(table)
-    seat = table.seat_of("Thomas Cromwell")
-    table.to_player_turn(seat)
-    table.state.apply_action("Office power: Principal Secretary")
-    answer(table, "Target faction: Faction 1")
-    table.state.apply_action("Die: 1")
-    table.settle()
+    seat = office_power_played(
+        table, "Thomas Cromwell", "Principal Secretary", "Target faction: Faction 1", die=1
+    )
     assert resolution(table)["endeavour"] == "Fee'd Men"
     table.to_player_turn(seat)
     assert "Office power: Principal Secretary" not in legal(table)
