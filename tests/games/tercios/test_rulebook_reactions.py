@@ -188,45 +188,9 @@ def test_flank_charges_lower_discipline_for_the_reaction_test() -> None:
     assert dice_rolled(state) == 3
 
 
-def test_evasion_cavalry_may_react_even_after_activation() -> None:
-    """Evasion: cavalry may try to evade a charge whatever its order and even once activated."""
-    game = load()
-    state = battle(
-        game,
-        {"Yellow 1": "Assault!", "Cuirassiers of Flanders": "Fire!"},
-        {
-            "Cuirassiers of Flanders": (30.0, 20.0, 90.0),
-            "Yellow 1": (30.0, 20.787 + 5.0 + INF_HALF, 270.0),
-        },
-        first="Swedish",
-    )
-    state = edited(
-        state, spent={"Cuirassiers of Flanders": True}, revealed={"Cuirassiers of Flanders": True}
-    )
-    apply(state, "activate Yellow 1", "Yellow 1: charge Cuirassiers of Flanders")
-    assert "react" in texts(state)
-
-
-def test_evasion_discipline_bonus_against_an_infantry_charge() -> None:
-    """Evasion: against an infantry charge the evasion test has Discipline+ (Cuirassiers 3 becomes
-    4)."""
-    game = load()
-    state = battle(
-        game,
-        {"Yellow 1": "Assault!", "Cuirassiers of Flanders": "Fire!"},
-        {
-            "Cuirassiers of Flanders": (30.0, 20.0, 90.0),
-            "Yellow 1": (30.0, 20.787 + 5.0 + INF_HALF, 270.0),
-        },
-        first="Swedish",
-    )
-    apply(state, "activate Yellow 1", "Yellow 1: charge Cuirassiers of Flanders", "react")
-    assert dice_rolled(state) == 4
-
-
-def cuirassiers_charged(order: str, activated: bool, answer: str = "react") -> TerciosState:
-    """Yellow 1 (Assault!) charges the Cuirassiers of Flanders (``order``), which answer
-    (``react`` or ``evade``) and pass their test."""
+def cuirassiers_facing_yellow_1(order: str, activated: bool) -> TerciosState:
+    """The Swedes to act: Yellow 1 (Assault!) 5 inches in front of the Cuirassiers of Flanders
+    (``order``; ``activated``: already spent and revealed)."""
     game = load()
     state = battle(
         game,
@@ -243,6 +207,28 @@ def cuirassiers_charged(order: str, activated: bool, answer: str = "react") -> T
             spent={"Cuirassiers of Flanders": True},
             revealed={"Cuirassiers of Flanders": True},
         )
+    return state
+
+
+def test_evasion_cavalry_may_react_even_after_activation() -> None:
+    """Evasion: cavalry may try to evade a charge whatever its order and even once activated."""
+    state = cuirassiers_facing_yellow_1("Fire!", activated=True)
+    apply(state, "activate Yellow 1", "Yellow 1: charge Cuirassiers of Flanders")
+    assert "react" in texts(state)
+
+
+def test_evasion_discipline_bonus_against_an_infantry_charge() -> None:
+    """Evasion: against an infantry charge the evasion test has Discipline+ (Cuirassiers 3 becomes
+    4)."""
+    state = cuirassiers_facing_yellow_1("Fire!", activated=False)
+    apply(state, "activate Yellow 1", "Yellow 1: charge Cuirassiers of Flanders", "react")
+    assert dice_rolled(state) == 4
+
+
+def cuirassiers_charged(order: str, activated: bool, answer: str = "react") -> TerciosState:
+    """Yellow 1 (Assault!) charges the Cuirassiers of Flanders (``order``), which answer
+    (``react`` or ``evade``) and pass their test."""
+    state = cuirassiers_facing_yellow_1(order, activated)
     apply(state, "activate Yellow 1", "Yellow 1: charge Cuirassiers of Flanders", answer)
     roll(state, 1)
     return state
@@ -260,16 +246,7 @@ def test_evasion_the_cavalry_moves_away_from_the_charger() -> None:
 
 def test_evasion_whatever_the_order_before_activation() -> None:
     """Evasion: a cavalry unit not yet activated may choose to evade a charge whatever its order."""
-    game = load()
-    state = battle(
-        game,
-        {"Yellow 1": "Assault!", "Cuirassiers of Flanders": "Fire!"},
-        {
-            "Cuirassiers of Flanders": (30.0, 20.0, 90.0),
-            "Yellow 1": (30.0, 20.787 + 5.0 + INF_HALF, 270.0),
-        },
-        first="Swedish",
-    )
+    state = cuirassiers_facing_yellow_1("Fire!", activated=False)
     apply(state, "activate Yellow 1", "Yellow 1: charge Cuirassiers of Flanders")
     assert set(texts(state)) == {"react", "evade", "do not react"}
     state = cuirassiers_charged("Fire!", activated=False, answer="evade")
