@@ -13,6 +13,11 @@ from typing import Any
 from stratagem import CHANCE
 from stratagem.games.tercios.state import TerciosState
 
+from .helpers import apply, battle, load
+
+TERCIO_FRONT = 21.181  # the front of a Tercio facing 90 with its centre at y=20
+INF_HALF = 1.181  # half the depth of a battalion (6 cm)
+
 
 def unit(state: TerciosState, name: str) -> dict[str, Any]:
     """The public view of one troop unit."""
@@ -77,3 +82,21 @@ def dice_rolled(state: TerciosState) -> int:
 def rules_cited(state: TerciosState, start: int) -> list[str]:
     """The sections cited by the events from index ``start``."""
     return [event.rule for event in state.events[start:]]
+
+
+def verdugo_charges_blocked_yellow_1() -> TerciosState:
+    """Verdugo (Assault!) charges Yellow 1, which has Yellow 2 half an inch behind it; neither
+    Yellow battalion reacts (Reactions: Yellow 2 is the bystander the charge comes near). The
+    combat's first roll is next."""
+    yellow_1_y = TERCIO_FRONT + 5.0 + INF_HALF
+    state = battle(
+        load(),
+        {"Verdugo": "Assault!"},
+        {
+            "Verdugo": (10.0, 20.0, 90.0),
+            "Yellow 1": (10.0, yellow_1_y, 270.0),
+            "Yellow 2": (10.0, yellow_1_y + INF_HALF + 0.5 + INF_HALF, 270.0),
+        },
+    )
+    apply(state, "activate Verdugo", "Verdugo: charge Yellow 1", "do not react", "do not react")
+    return state

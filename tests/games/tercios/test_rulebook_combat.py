@@ -6,10 +6,16 @@ from __future__ import annotations
 from stratagem.games.tercios.state import TerciosState
 
 from .helpers import apply, battle, load, roll, texts
-from .rulebook import dice_rolled, edited, rules_cited, unit
+from .rulebook import (
+    INF_HALF,
+    TERCIO_FRONT,
+    dice_rolled,
+    edited,
+    rules_cited,
+    unit,
+    verdugo_charges_blocked_yellow_1,
+)
 
-TERCIO_FRONT = 21.181  # a Tercio facing 90 at y=20
-INF_HALF = 1.181  # half the depth of a battalion (6 cm)
 CAV_HALF = 0.787  # half the depth of a cavalry or gun base (4 cm)
 
 
@@ -405,20 +411,7 @@ def test_combat_events_cite_the_combat_chapter() -> None:
 
 def _blocked_fight(attack: int, defend_saves: int, riposte: int, attack_saves: int) -> TerciosState:
     """Verdugo charges Yellow 1, which has Yellow 2 half an inch behind it."""
-    game = load()
-    yellow_1_y = TERCIO_FRONT + 5.0 + INF_HALF
-    state = battle(
-        game,
-        {"Verdugo": "Assault!"},
-        {
-            "Verdugo": (10.0, 20.0, 90.0),
-            "Yellow 1": (10.0, yellow_1_y, 270.0),
-            "Yellow 2": (10.0, yellow_1_y + INF_HALF + 0.5 + INF_HALF, 270.0),
-        },
-    )
-    # Yellow 1 declines to react to the charge; Yellow 2, the bystander the charge comes near,
-    # declines too (Reactions: a charge that comes close lets a bystander react).
-    apply(state, "activate Verdugo", "Verdugo: charge Yellow 1", "do not react", "do not react")
+    state = verdugo_charges_blocked_yellow_1()
     _fight(state, attack, defend_saves, riposte, attack_saves)
     return state
 

@@ -13,10 +13,13 @@ from stratagem.core.errors import IllegalAction
 from stratagem.games.tercios.state import TerciosState
 
 from .helpers import apply, battle, load, roll, texts
-from .rulebook import commander, detached, unit
-
-TERCIO_FRONT = 21.181  # the front of a Tercio facing 90 with its centre at y=20
-INF_HALF = 1.181  # half the depth of a battalion (6 cm)
+from .rulebook import (
+    INF_HALF,
+    commander,
+    detached,
+    unit,
+    verdugo_charges_blocked_yellow_1,
+)
 
 
 def test_integral_command_authoritarian_does_not_spare_a_guns_order_test() -> None:
@@ -43,18 +46,7 @@ def test_overlap_a_commander_of_another_regiment_passed_through_may_not_join() -
 def _verdugo_beats_yellow_1_blocked() -> TerciosState:
     """Verdugo charges Yellow 1, which has Yellow 2 half an inch behind it, and wins: Yellow 1
     cannot get clear, so the bases still touch."""
-    game = load()
-    yellow_1_y = TERCIO_FRONT + 5.0 + INF_HALF
-    state = battle(
-        game,
-        {"Verdugo": "Assault!"},
-        {
-            "Verdugo": (10.0, 20.0, 90.0),
-            "Yellow 1": (10.0, yellow_1_y, 270.0),
-            "Yellow 2": (10.0, yellow_1_y + INF_HALF + 0.5 + INF_HALF, 270.0),
-        },
-    )
-    apply(state, "activate Verdugo", "Verdugo: charge Yellow 1", "do not react", "do not react")
+    state = verdugo_charges_blocked_yellow_1()
     for successes in (3, 1, 2, 1):  # Yellow 1 takes 2 Dm, Verdugo 1
         roll(state, successes)
     return state
