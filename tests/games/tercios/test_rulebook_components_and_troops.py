@@ -4,6 +4,7 @@ Markers) and The Troops (unit profiles, Cavalry and Artillery rules)."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -54,18 +55,16 @@ def test_unit_profiles_tercio() -> None:
     assert "Dense" in tercio["rules"] and "Pikes" in tercio["weapons"]
 
 
+def _values(troop: dict[str, Any], *names: str) -> tuple[int, ...]:
+    """The printed values ``names`` of a unit's public view, in that order."""
+    return tuple(troop["values"][name] for name in names)
+
+
 def test_unit_profiles_musketeer_company() -> None:
     """Unit Profiles: a Musketeer Company has Mvt 5, Melee 2, Shoot 3, Courage 3, Stamina 2,
     muskets, Light."""
     company = unit(battle(load(), {}, {}), "Yellow musketeers")
-    values = company["values"]
-    assert (
-        values["mvt"],
-        values["melee"],
-        values["shoot"],
-        values["courage"],
-        values["stamina"],
-    ) == (5, 2, 3, 3, 2)
+    assert _values(company, "mvt", "melee", "shoot", "courage", "stamina") == (5, 2, 3, 3, 2)
     assert "Light" in company["rules"] and "Muskets" in company["weapons"]
 
 
@@ -74,14 +73,7 @@ def test_unit_profiles_arquebusiers_on_horseback() -> None:
     3, Stamina 3, Caracole."""
     state = battle(both_1500(), {}, {"Arcabuceros 1": (10.0, 10.0, 90.0)})
     riders = unit(state, "Arcabuceros 1")
-    values = riders["values"]
-    assert (
-        values["mvt"],
-        values["melee"],
-        values["shoot"],
-        values["courage"],
-        values["stamina"],
-    ) == (8, 3, 3, 3, 3)
+    assert _values(riders, "mvt", "melee", "shoot", "courage", "stamina") == (8, 3, 3, 3, 3)
     assert "Caracole" in riders["rules"] and "Arquebus" in riders["weapons"]
 
 
