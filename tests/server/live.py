@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import IO
 
 import httpx
+import pytest
 
 START_WAIT = 30.0
 SERVE = "from stratagem.cli import main; main()"
@@ -144,3 +145,13 @@ def server(
     """``stratagem serve`` in its own process, ready to answer: (process, base URL)."""
     with servers(database_url, 1, bot_delay, rate_limits=None, keep_output=False) as (live,):
         yield live.process, live.base
+
+
+def served_on_sqlite(
+    tmp_path_factory: pytest.TempPathFactory, name: str, bot_delay: float = 0.0
+) -> Iterator[str]:
+    """For a module's ``base`` fixture: ``stratagem serve`` on a fresh SQLite file in a new
+    temporary folder ``name``, yielding its base URL while the module runs."""
+    folder = tmp_path_factory.mktemp(name)
+    with server(f"sqlite:///{folder / 'table.sqlite3'}", bot_delay=bot_delay) as (_process, url):
+        yield url

@@ -36,7 +36,7 @@ from stratagem.sim.fairness import commitment
 from stratagem.sim.gamelog import replay_log, verify_deal
 from stratagem.testing.browser import chromium, needs_chromium
 
-from .live import server
+from .live import served_on_sqlite
 
 SHOTS = Path(os.environ.get("STRATAGEM_SCREENSHOTS", Path(__file__).parents[2] / "screenshots"))
 CONTEXT: dict[str, Any] = {"bypass_csp": True, "viewport": {"width": 1400, "height": 1000}}
@@ -55,9 +55,7 @@ def browser() -> Iterator[Browser]:
 
 @pytest.fixture(scope="module")
 def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    folder = tmp_path_factory.mktemp("browser")
-    with server(f"sqlite:///{folder / 'table.sqlite3'}", bot_delay=0) as (_process, url):
-        yield url
+    yield from served_on_sqlite(tmp_path_factory, "browser")
 
 
 def shot(page: Page, name: str) -> None:

@@ -27,7 +27,7 @@ from render.boardcheck import board_problems
 from stratagem.core import game_info
 from stratagem.testing.browser import needs_chromium
 
-from .live import server
+from .live import served_on_sqlite
 from .test_browser import (
     AUTOPLAY,
     EVENTS_SHOWN,
@@ -59,9 +59,7 @@ pytestmark = needs_chromium
 
 @pytest.fixture(scope="module")
 def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    folder = tmp_path_factory.mktemp("friends")
-    with server(f"sqlite:///{folder / 'table.sqlite3'}", bot_delay=BOT_DELAY) as (_process, url):
-        yield url
+    yield from served_on_sqlite(tmp_path_factory, "friends", bot_delay=BOT_DELAY)
 
 
 def new_page(browser: Browser) -> Page:

@@ -20,7 +20,7 @@ from playwright.sync_api import Browser, Page
 from stratagem.core import game_info
 from stratagem.testing.browser import needs_chromium
 
-from .live import server
+from .live import served_on_sqlite
 from .test_browser import (
     AUTOPLAY,
     GAME_WAIT,
@@ -46,9 +46,7 @@ __all__ = ["browser"]  # the shared browser fixture, imported for pytest
 
 @pytest.fixture(scope="module")
 def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    folder = tmp_path_factory.mktemp("surface")
-    with server(f"sqlite:///{folder / 'table.sqlite3'}", bot_delay=0) as (_process, url):
-        yield url
+    yield from served_on_sqlite(tmp_path_factory, "surface")
 
 
 def shot(page: Page, name: str) -> None:

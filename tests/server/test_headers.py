@@ -15,10 +15,13 @@ import pytest
 from fastapi.testclient import TestClient
 from playwright.sync_api import Browser, Page
 
-from stratagem.testing.browser import chromium, needs_chromium
+from stratagem.testing.browser import needs_chromium
 
 from .helpers import create, tokens
-from .live import server
+from .live import served_on_sqlite
+from .test_browser import browser
+
+__all__ = ["browser"]  # the shared browser fixture, imported for pytest
 
 GAME = "eighty_years_war"
 VIOLATIONS = """
@@ -60,16 +63,8 @@ def test_every_kind_of_answer_carries_the_security_headers(client: TestClient) -
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with chromium() as launched:
-        yield launched
-
-
-@pytest.fixture(scope="module")
 def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    folder = tmp_path_factory.mktemp("headers")
-    with server(f"sqlite:///{folder / 'table.sqlite3'}", bot_delay=0) as (_process, url):
-        yield url
+    yield from served_on_sqlite(tmp_path_factory, "headers")
 
 
 def page_of(browser: Browser) -> Page:
