@@ -6,8 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-import pytest
-
 import stratagem
 
 from .audit_helpers import offered, play, rolls
