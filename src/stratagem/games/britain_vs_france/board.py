@@ -101,7 +101,7 @@ def transfer_export(s: S, to: int, export: int) -> bool:
 
 def offer_colony(s: S, seat: int, colony: int, *, battle: bool) -> None:
     """``seat`` may now take control of ``colony``: the decision ``Take control of:`` or
-    ``Leave untaken:`` waits for it [5) Movement] [6) Battles] [Rulings B17, B21]."""
+    ``Leave untaken:`` waits for it [5) Movement] [6) Battles] [Rulings B17] [Rulings B21]."""
     s.taking = [colony, seat, int(battle)]
 
 

@@ -416,7 +416,7 @@ def _place(s: S, unit: int, location: int) -> None:
 
 def _take_control(s: S, colony: int, _: int) -> None:
     """The mover or the winner takes the colony offered: control, export and the loser's
-    non-unit cards there [5) Movement] [6) Battles] [Rulings B17, B21]."""
+    non-unit cards there [5) Movement] [6) Battles] [Rulings B17] [Rulings B21]."""
     seat, battle = s.taking[1], s.taking[2] == 1
     s.taking = []
     rule = "6) Battles" if battle else "5) Movement"
@@ -424,7 +424,7 @@ def _take_control(s: S, colony: int, _: int) -> None:
 
 
 def _leave_untaken(s: S, colony: int, _: int) -> None:
-    """The colony offered stays as it is [5) Movement] [6) Battles] [Rulings B17, B21]."""
+    """The colony offered stays as it is [5) Movement] [6) Battles] [Rulings B17] [Rulings B21]."""
     seat, battle = s.taking[1], s.taking[2] == 1
     s.taking = []
     s.log(
