@@ -436,6 +436,8 @@ def sixteen_thirty_something(game: Game) -> Layout:
                         "trader": OneOf(seats),
                         "asks_for": Counts(kinds),
                         "offers": Each(seats, Counts(words((*kinds, *cards)))),
+                        "stated_values": Each(seats, Counts(cards)),
+                        "revisions": Number(),
                     }
                 ),
             ),
