@@ -225,6 +225,8 @@ def britain_vs_france(game: Game) -> Layout:
                     Record({"unit": OneOf(units), "gold": Number(), "exchange": OneOf(units)}),
                 ),
             ),
+            Slice("new_colony", OneOf(colonies)),
+            Slice("taking", OneOf(colonies)),
             Slice("points_now_without_secret_objectives", per_seat),
             Slice("you.hand", Counts(cards)),
             Slice("you.secret_objective", OneOf(after(game, "Draw secret objective: "))),
@@ -434,6 +436,8 @@ def sixteen_thirty_something(game: Game) -> Layout:
                         "trader": OneOf(seats),
                         "asks_for": Counts(kinds),
                         "offers": Each(seats, Counts(words((*kinds, *cards)))),
+                        "stated_values": Each(seats, Counts(cards)),
+                        "revisions": Number(),
                     }
                 ),
             ),

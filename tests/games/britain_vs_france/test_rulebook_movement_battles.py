@@ -6,8 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-import pytest
-
 import stratagem
 
 from .audit_helpers import offered, play, rolls
@@ -88,7 +86,7 @@ def test_movement_once_per_turn() -> None:
 def test_movement_into_an_uncontrolled_colony_takes_it_and_its_export() -> None:
     """5) Movement: entering an uncontrolled colony gives its control and its export."""
     state = _at({"British Regulars #1": ("Pondicherry", BRITAIN)})
-    play(state, "Move: British Regulars #1 to Bombay")
+    play(state, "Move: British Regulars #1 to Bombay", "Take control of: Bombay")
     assert controller(state, "Bombay") == "Britain"
     assert state.view(None)["exports"]["Britain"].get("Spices") == 1
 
@@ -96,7 +94,7 @@ def test_movement_into_an_uncontrolled_colony_takes_it_and_its_export() -> None:
 def test_movement_into_an_undefended_enemy_colony_takes_it() -> None:
     """5) Movement: entering an enemy colony with no enemy units there takes it and its export."""
     state = _at({"British Regulars #1": ("Jamaica", BRITAIN)})
-    play(state, "Move: British Regulars #1 to Martinique")
+    play(state, "Move: British Regulars #1 to Martinique", "Take control of: Martinique")
     assert controller(state, "Martinique") == "Britain"
     assert state.view(None)["exports"]["Britain"]["Sugar"] == 2
     assert "Sugar" not in state.view(None)["exports"]["France"]
@@ -111,11 +109,6 @@ def test_movement_into_a_defended_colony_does_not_take_it() -> None:
     assert controller(state, "Martinique") == "France"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="departure: 5) Movement: control of an entered empty colony is taken automatically; "
-    "the mover is offered no choice to leave the marker off",
-)
 def test_movement_taking_an_entered_colony_is_the_movers_choice() -> None:
     """5) Movement: taking an entered empty colony is the mover's decision, not automatic."""
     state = _at(
@@ -142,7 +135,7 @@ def test_movement_siege_guns_never_alone() -> None:
 def test_movement_siege_guns_with_a_leader() -> None:
     """5) Movement: Siege Guns move together with a leader card, to where the leader went."""
     state = _at({"British Siege Guns": ("Boston", BRITAIN), "James Wolfe": ("Boston", BRITAIN)})
-    play(state, "Move: James Wolfe to Quebec")
+    play(state, "Move: James Wolfe to Quebec", "Take control of: Quebec")
     assert _destinations(state, "British Siege Guns") == {"Quebec"}
     play(state, "Move: British Siege Guns to Quebec")
     assert where(state, "British Siege Guns") == "Quebec"
@@ -394,6 +387,7 @@ def test_battles_a_won_colony_changes_hands_with_its_export() -> None:
     )
     play(state, "Move: British Regulars #1 to Pondicherry")
     rolls(state, [6, 1])
+    play(state, "Take control of: Pondicherry")
     assert controller(state, "Pondicherry") == "Britain"
     exports = state.view(None)["exports"]
     assert exports["Britain"]["Precious Metals"] == 1
@@ -411,6 +405,7 @@ def test_battles_a_won_colony_export_the_loser_no_longer_has() -> None:
     )
     play(state, "Move: British Regulars #1 to Pondicherry")
     rolls(state, [6, 1])
+    play(state, "Take control of: Pondicherry")
     exports = state.view(None)["exports"]
     assert exports["France"] == {"Furs": 1, "Sugar": 1}
     assert controller(state, "Pondicherry") == "Britain"
@@ -428,15 +423,11 @@ def test_battles_a_won_colony_destroys_the_losers_non_unit_cards() -> None:
     )
     play(state, "Move: British Regulars #1 to Pondicherry")
     rolls(state, [6, 1])
+    play(state, "Take control of: Pondicherry")
     assert where(state, "French Plantations") == "out"
     assert where(state, "French Siege Guns") == "out"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="departure: 6) Battles: after wiping out the defenders the winner takes the colony, "
-    "its export and destroys the loser's non-unit cards automatically; no choice is offered",
-)
 def test_battles_taking_a_won_colony_is_the_winners_choice() -> None:
     """6) Battles: the three effects of winning at an enemy colony are the winner's option."""
     state = _at(
@@ -624,7 +615,7 @@ def test_movement_a_colony_holding_only_plantations_has_no_opposing_units() -> N
     state = _at(
         {"British Regulars #1": ("Madras", BRITAIN), "French Plantations": ("Pondicherry", FRANCE)}
     )
-    play(state, "Move: British Regulars #1 to Pondicherry")
+    play(state, "Move: British Regulars #1 to Pondicherry", "Take control of: Pondicherry")
     assert controller(state, "Pondicherry") == "Britain"
 
 

@@ -70,6 +70,7 @@ def test_battle_example_1() -> None:
     assert st(state)["pairs"] and state.is_chance_node()
     force(state, "Roll: 6", "Roll: 1")
     assert where(state, "French Fortress #1") == "out"
+    state.apply_action("Take control of: Quebec")
     assert controller(state, "Quebec") == "Britain"
     assert state.view(None)["exports"]["Britain"].get("Furs") == 1
     assert "Furs" not in state.view(None)["exports"]["France"]
@@ -149,6 +150,7 @@ def test_capture_destroys_the_losers_non_unit_cards_and_moves_the_export() -> No
         },
     )
     force(state, "Roll: 6", "Roll: 1")
+    state.apply_action("Take control of: Quebec")
     assert where(state, "French Plantations") == "out"
     view = state.view(None)
     assert controller(state, "Quebec") == "Britain"
@@ -175,6 +177,7 @@ def test_capture_takes_no_export_the_loser_no_longer_holds() -> None:
     )
     state.apply_action("End movement")
     force(state, "Roll: 6", "Roll: 1")
+    state.apply_action("Take control of: Quebec")
     view = state.view(None)
     assert controller(state, "Quebec") == "Britain"
     assert "Furs" not in view["exports"]["Britain"]

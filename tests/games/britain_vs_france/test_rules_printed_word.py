@@ -43,11 +43,13 @@ def test_battles_every_battle_is_fought_in_the_order_chosen() -> None:
     state.apply_action("Fight the battle at: Barbados")
     force(state, "Roll: 6", "Roll: 1")
     assert where(state, "French Regulars #2") == "out"
+    state.apply_action("Take control of: Barbados")
     log = texts_since(state, start)
     assert any(text.startswith("Battle at Quebec") for text in log)
     assert not any("Collect Revenue" in text or "gold at revenue" in text for text in log)
     force(state, "Roll: 6", "Roll: 1")
     assert where(state, "French Regulars #1") == "out"
+    state.apply_action("Take control of: Quebec")
     assert controller(state, "Quebec") == "Britain"
     assert state.view(None)["step"] != "6) Battles"
 
@@ -84,6 +86,7 @@ def test_movement_a_unit_moved_by_a_card_takes_an_undefended_colony() -> None:
     state.apply_action("Target unit: British Regulars #1")
     state.apply_action("Target location: Quebec")
     assert where(state, "British Regulars #1") == "Quebec"
+    state.apply_action("Take control of: Quebec")
     assert controller(state, "Quebec") == "Britain"
     exports = state.view(None)["exports"]
     assert exports["Britain"]["Furs"] == 1 and "Furs" not in exports["France"]
@@ -126,7 +129,9 @@ def test_movement_either_uncontrolled_or_undefended_is_taken() -> None:
     )
     assert controller(state, "Montreal") is None
     state.apply_action("Move: British Regulars #1 to Montreal")
+    state.apply_action("Take control of: Montreal")
     assert controller(state, "Montreal") == "Britain"
     force(state, "Roll: 1", "Roll: 6")  # no unit left to move: the battle begins
     assert where(state, "British Regulars #1") == "out"
+    state.apply_action("Take control of: Montreal")
     assert controller(state, "Montreal") == "France"

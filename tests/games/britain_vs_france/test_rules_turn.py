@@ -298,6 +298,7 @@ def test_movement_one_space_and_taking_an_empty_colony() -> None:
         "Move: British Regulars #1 to High Seas",
     ]
     state.apply_action("Move: British Regulars #1 to Quebec")
+    state.apply_action("Take control of: Quebec")
     view = state.view(None)
     assert controller(state, "Quebec") == "Britain"
     assert view["exports"]["Britain"]["Furs"] == 1 and "Furs" not in view["exports"]["France"]

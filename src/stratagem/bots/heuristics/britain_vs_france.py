@@ -182,6 +182,10 @@ class BritainVsFranceHeuristic:
     def _end(self, view: View, seat: int, a: int, b: int) -> float:
         return 0.0
 
+    def _take_control(self, view: View, seat: int, a: int, b: int) -> float:
+        """A colony is worth a point and its export to its holder: take it."""
+        return 1.0
+
     def _move(self, view: View, seat: int, a: int, b: int) -> float:
         board = self._board(view)
         me, them = SEATS[seat], SEATS[1 - seat]
@@ -268,6 +272,7 @@ _SCORERS = {
     encoding.EXCHANGE: BritainVsFranceHeuristic._ransom,
     encoding.ACCEPT_RANSOM: BritainVsFranceHeuristic._accept,
     encoding.COLONY_END: BritainVsFranceHeuristic._colony_end,
+    encoding.TAKE_CONTROL: BritainVsFranceHeuristic._take_control,
 }
 
 HEURISTIC = BritainVsFranceHeuristic

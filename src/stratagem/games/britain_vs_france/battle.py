@@ -17,7 +17,7 @@ from stratagem.games.britain_vs_france.board import (
     cards_at,
     destroy_unit,
     has_units,
-    take_colony,
+    offer_colony,
     units_at,
 )
 from stratagem.games.britain_vs_france.cards import drop_from_battle, open_window, roll_bonus
@@ -251,4 +251,4 @@ def _end_battle(s: S, loc: int) -> None:
         return
     s.log(f"{SEATS[winner]} wins the battle at {name}.", RULE, {"winner": SEATS[winner]})
     if loc < s.book.high_seas and s.control[loc] != winner:
-        take_colony(s, winner, loc, RULE, literal_battle=s.control[loc] == 1 - winner)
+        offer_colony(s, winner, loc, battle=True)

@@ -99,6 +99,12 @@ def transfer_export(s: S, to: int, export: int) -> bool:
     return True
 
 
+def offer_colony(s: S, seat: int, colony: int, *, battle: bool) -> None:
+    """``seat`` may now take control of ``colony``: the decision ``Take control of:`` or
+    ``Leave untaken:`` waits for it [5) Movement] [6) Battles] [Rulings B17] [Rulings B21]."""
+    s.taking = [colony, seat, int(battle)]
+
+
 def take_colony(s: S, seat: int, colony: int, rule: str, *, literal_battle: bool) -> None:
     """Place ``seat``'s control marker and take the colony's export [Setup: F): 2.]
     [5) Movement], or capture it after a battle [6) Battles] [Rulings B21]. From the other

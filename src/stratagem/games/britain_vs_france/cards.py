@@ -19,6 +19,7 @@ from stratagem.games.britain_vs_france.board import (
     gain_export,
     has_units,
     lose_export,
+    offer_colony,
     take_colony,
 )
 from stratagem.games.britain_vs_france.effects import (
@@ -330,8 +331,9 @@ def apply_effect(s: S, seat: int, effect: Effect, target: int | None) -> None:
 
 def arrive(s: S, seat: int, unit: int, dest: int) -> None:
     """A unit moved to a colony (in Movement or by a card): Privateers raid an opponent's
-    colony; a colony its side does not control is taken with its export when it is either
-    uncontrolled or without opposing units [5) Movement] [Rulings B17]."""
+    colony; a colony its side does not control may be taken with its export when it is
+    either uncontrolled or without opposing units, as the mover decides [5) Movement]
+    [Rulings B17]."""
     book = s.book
     kind = book.units[unit]
     if dest >= book.high_seas or not book.is_unit[kind]:
@@ -340,7 +342,7 @@ def arrive(s: S, seat: int, unit: int, dest: int) -> None:
         queue(s, seat, SRC_RAID, kind, 0)
     open_to_take = s.control[dest] == -1 or not has_units(s, dest, 1 - seat)
     if s.control[dest] != seat and open_to_take:
-        take_colony(s, seat, dest, "5) Movement", literal_battle=False)
+        offer_colony(s, seat, dest, battle=False)
 
 
 def _modify_roll(s: S, seat: int, effect: ModifyRoll) -> None:

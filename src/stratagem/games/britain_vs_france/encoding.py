@@ -50,7 +50,9 @@ from stratagem.games.britain_vs_france.pack import Book
     EXCHANGE,
     PASS_TURN,
     COLONY_END,
-) = range(35)
+    TAKE_CONTROL,
+    LEAVE_UNTAKEN,
+) = range(37)
 
 CHANCE_KINDS = frozenset({ROLL_OFF, DRAW_COLONY, DRAW_EVENT, DRAW_SECRET, DIE})
 
@@ -138,6 +140,9 @@ def _entries(book: Book, ransom_max: int) -> Iterator[tuple[int, int, int, str]]
         theater = THEATERS[book.colony_theater[colony]]
         for end, side in ((LEFT_END, "left"), (RIGHT_END, "right")):
             yield COLONY_END, colony, end, f"Place {name} at the {side}-hand end of {theater}"
+    for colony, name in enumerate(book.colony_names):
+        yield TAKE_CONTROL, colony, 0, f"Take control of: {name}"
+        yield LEAVE_UNTAKEN, colony, 0, f"Leave untaken: {name}"
 
 
 class ActionBook:

@@ -92,6 +92,9 @@ def advance(s: S) -> None:
         if s.new_colony:
             s.to_move = s.new_colony[1]
             return
+        if s.taking:
+            s.to_move = s.taking[1]
+            return
         if s.choosing:
             s.to_move = s.effects[0][0]
             return

@@ -49,6 +49,7 @@ from stratagem.games.britain_vs_france.encoding import (
     EXCHANGE,
     FIGHT,
     FIRST_CHOICE,
+    LEAVE_UNTAKEN,
     LEFT_END,
     MOVE,
     PASS,
@@ -61,6 +62,7 @@ from stratagem.games.britain_vs_france.encoding import (
     RIGHT_END,
     ROLL_OFF,
     SKIP_ATTEMPT,
+    TAKE_CONTROL,
     TARGET_CARD,
     TARGET_LOCATION,
     TARGET_UNIT,
@@ -259,6 +261,9 @@ def _keys(s: S) -> list[Key]:
     if s.new_colony:
         colony = s.new_colony[0]
         return [(COLONY_END, colony, LEFT_END), (COLONY_END, colony, RIGHT_END)]
+    if s.taking:
+        colony = s.taking[0]
+        return [(TAKE_CONTROL, colony, 0), (LEAVE_UNTAKEN, colony, 0)]
     if s.choosing:
         return _targets(s)
     if s.response or s.window >= 0:

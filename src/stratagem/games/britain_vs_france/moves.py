@@ -42,6 +42,7 @@ from stratagem.games.britain_vs_france.encoding import (
     FIGHT,
     FIRST_CHOICE,
     JOIN,
+    LEAVE_UNTAKEN,
     LEFT_END,
     MOVE,
     PAIR,
@@ -54,6 +55,7 @@ from stratagem.games.britain_vs_france.encoding import (
     REFUSE_RANSOM,
     ROLL_OFF,
     SKIP_ATTEMPT,
+    TAKE_CONTROL,
     TARGET_CARD,
     TARGET_LOCATION,
     TARGET_UNIT,
@@ -412,6 +414,26 @@ def _place(s: S, unit: int, location: int) -> None:
     )
 
 
+def _take_control(s: S, colony: int, _: int) -> None:
+    """The mover or the winner takes the colony offered: control, export and the loser's
+    non-unit cards there [5) Movement] [6) Battles] [Rulings B17] [Rulings B21]."""
+    seat, battle = s.taking[1], s.taking[2] == 1
+    s.taking = []
+    rule = "6) Battles" if battle else "5) Movement"
+    take_colony(s, seat, colony, rule, literal_battle=battle and s.control[colony] == 1 - seat)
+
+
+def _leave_untaken(s: S, colony: int, _: int) -> None:
+    """The colony offered stays as it is [5) Movement] [6) Battles] [Rulings B17] [Rulings B21]."""
+    seat, battle = s.taking[1], s.taking[2] == 1
+    s.taking = []
+    s.log(
+        f"{SEATS[seat]} leaves {s.book.colony_names[colony]} untaken.",
+        "6) Battles" if battle else "5) Movement",
+        {"seat": SEATS[seat], "colony": s.book.colony_names[colony]},
+    )
+
+
 def _end_placement(s: S, _: int, __: int) -> None:
     _enter(s, REVENUE)
 
@@ -452,4 +474,6 @@ _HANDLERS: dict[int, Callable[[S, int, int], None]] = {
     PLACE: _place,
     END_PLACEMENT: _end_placement,
     COLONY_END: _colony_end,
+    TAKE_CONTROL: _take_control,
+    LEAVE_UNTAKEN: _leave_untaken,
 }

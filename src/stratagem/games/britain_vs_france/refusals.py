@@ -41,6 +41,8 @@ def awaited(s: S) -> str:
     who = SEATS[s.to_move] if s.to_move >= 0 else "nobody"
     if s.new_colony:
         return f"{who} to place the new colony at an end of its theater"
+    if s.taking:
+        return f"{who} to take control of {s.book.colony_names[s.taking[0]]} or leave it untaken"
     if s.choosing:
         return f"{who} to choose a target for a card"
     window = current_window(s)

@@ -68,6 +68,8 @@ def state_from_doc(game: BritainVsFrance, raw: Mapping[str, Any]) -> BritainVsFr
             raise StateFormatError(f"britain_vs_france state: {pair_name} must have 2 entries")
     if len(doc["new_colony"]) not in (0, 2):
         raise StateFormatError("britain_vs_france state: new_colony must have 0 or 2 entries")
+    if len(doc["taking"]) not in (0, 3):
+        raise StateFormatError("britain_vs_france state: taking must have 0 or 3 entries")
     if len(doc["line"]) != 4 or len(doc["exports"]) != 2 or len(doc["supply"]) != 9:
         raise StateFormatError("britain_vs_france state: line, exports or supply is misshapen")
     state = BritainVsFranceState.bare(game)

@@ -86,6 +86,7 @@ FLAT = (
     "response",
     "quiet",
     "new_colony",
+    "taking",
 )
 """Fields that are a flat list of ints."""
 
@@ -150,6 +151,7 @@ class BritainVsFranceState(CachedLegalState):
     quiet: list[int]
     """Seats that passed for the rest of the turn (no window asks them, cancels aside)."""
     new_colony: list[int]
+    taking: list[int]
     """``[colony, seat]`` while ``seat`` chooses the end of the line for a new colony."""
     line: list[list[int]]
     exports: list[list[int]]
@@ -202,6 +204,7 @@ class BritainVsFranceState(CachedLegalState):
         state.response = []
         state.quiet = [0, 0]
         state.new_colony = []
+        state.taking = []
         state.line = [[] for _ in range(4)]
         state.exports = [[0] * 9, [0] * 9]
         state.pairs = []

@@ -252,6 +252,8 @@ def build_view(s: S, seat: int | None) -> JsonDict:
         view["answering"] = f"{SEATS[owner]}'s {book.event_types[kind].name}"
     if s.new_colony:
         view["new_colony"] = book.colony_names[s.new_colony[0]]
+    if s.taking:
+        view["taking"] = book.colony_names[s.taking[0]]
     if s.ransom_unit >= 0:
         price = f"{s.ransom_gold} gold" if s.ransom_swap < 0 else book.unit_labels[s.ransom_swap]
         view["ransom_offer"] = f"{book.unit_labels[s.ransom_unit]} for {price}"
