@@ -480,6 +480,17 @@ def click_table(page: Page, x: float, y: float, *, shift: bool = False) -> None:
         page.keyboard.up("Shift")
 
 
+def deploy_unhitched(page: Page) -> None:
+    """Deploy every gun of the seat unhitched (Horse Teams, RULINGS R115), then wait for the
+    orders to be offered."""
+    deploy = page.locator("button.action[data-action$=' unhitched']")
+    while deploy.count():
+        version = page.evaluate("document.body.dataset.version")
+        deploy.first.click()
+        page.wait_for_function("v => document.body.dataset.version !== v", arg=version)
+    page.wait_for_selector("button.action[data-action$=': Run!']")
+
+
 def to_activation(page: Page, seat: str, commander: str | None = None) -> None:
     """Click the seat's buttons (Run! orders, a unit's activation, or the ``commander``'s,
     playing first) until one of its units (or that commander) is activated, so that it may
@@ -518,7 +529,7 @@ def test_tercios_exact_moves_by_clicking_the_table(browser: Browser, base: str) 
     page = browser.new_context(**CONTEXT).new_page()
     page.goto(base + link)
     page.wait_for_function("document.body.dataset.toMove === 'Spanish'")
-    assert page.locator("button.action[data-action$=': Run!']").count()
+    deploy_unhitched(page)
     assert page.locator("#board-input").is_hidden()  # placing orders: no unit may move
     to_activation(page, "Spanish")
     assert page.locator("#board-input").is_visible()
