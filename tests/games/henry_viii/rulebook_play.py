@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from tests.games.henry_viii.helpers import Table, asked, drive
-
 from stratagem import CHANCE, IllegalAction, State
+
+from .helpers import Table, asked, drive
 
 
 def legal(table: Table) -> list[str]:

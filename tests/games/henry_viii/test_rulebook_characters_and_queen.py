@@ -3,8 +3,8 @@ Marriage, Annulment and How to Win (public API only)."""
 
 from __future__ import annotations
 
-from tests.games.henry_viii.helpers import ACCIDENT_HAND, Table, asked, drive, widow_henry
-from tests.games.henry_viii.rulebook_play import (
+from .helpers import ACCIDENT_HAND, Table, asked, drive, widow_henry
+from .rulebook_play import (
     answer,
     endeavour,
     legal,

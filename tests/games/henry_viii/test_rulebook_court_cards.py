@@ -3,8 +3,8 @@ results and the Act of Attainder as a Support (public API only)."""
 
 from __future__ import annotations
 
-from tests.games.henry_viii.helpers import Table, asked, outcome_texts
-from tests.games.henry_viii.rulebook_play import (
+from .helpers import Table, asked, outcome_texts
+from .rulebook_play import (
     answer,
     endeavour,
     legal,

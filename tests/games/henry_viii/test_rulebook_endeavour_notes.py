@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from tests.games.henry_viii.helpers import Table, asked
-from tests.games.henry_viii.rulebook_play import (
+
+from .helpers import Table, asked
+from .rulebook_play import (
     answer,
     endeavour,
     legal,

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from tests.games.henry_viii.helpers import ACCIDENT_HAND, Table, asked, drive, widow_henry
-from tests.games.henry_viii.rulebook_play import endeavour, last, legal, started
 
 from stratagem import CHANCE
+
+from .helpers import ACCIDENT_HAND, Table, asked, drive, widow_henry
+from .rulebook_play import endeavour, last, legal, started
 
 SON = ("Dice: 2", "Die: 5", "Die: 6")
 """Turn 1 Henry Segment results: an heir is born, a boy, and the Queen survives."""

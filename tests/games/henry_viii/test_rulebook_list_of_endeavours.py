@@ -4,8 +4,9 @@
 from __future__ import annotations
 
 import pytest
-from tests.games.henry_viii.helpers import Table, asked, drive
-from tests.games.henry_viii.rulebook_play import (
+
+from .helpers import Table, asked, drive
+from .rulebook_play import (
     answer,
     endeavour,
     legal,

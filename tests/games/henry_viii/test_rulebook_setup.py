@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from tests.games.henry_viii.helpers import Table, asked, outcome_texts
-from tests.games.henry_viii.rulebook_play import started
 
 import stratagem
 from stratagem.core.errors import OptionError
+
+from .helpers import Table, asked, outcome_texts
+from .rulebook_play import started
 
 ASTERISK = {
     "Charles Brandon",

@@ -4,8 +4,9 @@ an Endeavour on Any Faction, and each card's own limits) (public API only)."""
 from __future__ import annotations
 
 import pytest
-from tests.games.henry_viii.helpers import Table, asked
-from tests.games.henry_viii.rulebook_play import endeavour, legal, setdoc, started, to_tower
+
+from .helpers import Table, asked
+from .rulebook_play import endeavour, legal, setdoc, started, to_tower
 
 
 def targets(table: Table, seat: int, card: str) -> set[str]:

@@ -4,8 +4,9 @@ Queen (public API only)."""
 from __future__ import annotations
 
 import pytest
-from tests.games.henry_viii.helpers import ACCIDENT_HAND, Table, asked, widow_henry
-from tests.games.henry_viii.rulebook_play import (
+
+from .helpers import ACCIDENT_HAND, Table, asked, widow_henry
+from .rulebook_play import (
     answer,
     endeavour,
     legal,

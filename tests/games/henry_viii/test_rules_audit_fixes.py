@@ -7,10 +7,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from tests.games.henry_viii.helpers import Table, asked
-from tests.games.henry_viii.rulebook_play import endeavour, legal, started
-
 from stratagem.bots.base import make_bot
+
+from .helpers import Table, asked
+from .rulebook_play import endeavour, legal, started
 
 DISCARD_PILE = -2
 """The discard pile's place in the state document's ``cloc``."""
