@@ -231,7 +231,7 @@ function render(payload, list, start) {
   shown = payload;
   $("board").innerHTML = payload.board_svg;
   applyZoom();
-  reachable($("board"));
+  reachable($("board"), `the board of ${payload.title}${payload.step === undefined ? "" : ` at step ${payload.step}`}`);
   showStatus(payload);
   showPrompt(payload);
   showResult(payload);
@@ -1032,8 +1032,15 @@ function boardClicked(event) {
   if (node) showDetails(node.getAttribute("data-name") || "", node.querySelector(":scope > title").textContent || "");
 }
 
-function reachable(board) {
-  // every thing with details is reached with Tab and opened with Enter or Space
+function reachable(board, name) {
+  // every thing with details is reached with Tab and opened with Enter or Space; the
+  // drawing holding them is a group (an image may not hold controls), named for readers
+  const svg = board.querySelector("svg");
+  if (svg) {
+    const own = svg.querySelector(":scope > title");
+    svg.setAttribute("role", "group");
+    svg.setAttribute("aria-label", name || (own && own.textContent) || "the board");
+  }
   for (const node of board.querySelectorAll("g:has(> title)")) {
     const title = node.querySelector(":scope > title").textContent || "";
     node.setAttribute("tabindex", "0");
