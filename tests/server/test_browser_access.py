@@ -140,7 +140,7 @@ def test_the_game_pages_have_no_serious_violation(
     spectator.context.close()
     replay = open_page(browser, f"{base}/games/{finished_game(base, game)}/replay", "desk")
     replay.click("#last")
-    replay.wait_for_selector("#revealed:not([hidden])")
+    replay.wait_for_function("document.getElementById('status').textContent.includes('over')")
     found += grave_violations(axe, replay, f"{game}-replay")
     replay.context.close()
     assert found == []

@@ -267,17 +267,26 @@ def play_to_the_middle(base: str, pages: dict[str, Page], links: dict[str, str])
 
 
 def check_revealed(pages: list[Page], seats: list[str]) -> None:
-    """Every page shows every other seat's board at the end (its own is the main board,
-    shown once), each under its seat's name, and none says "Your" of another seat's."""
+    """Every page shows every other seat's hand at the end, once, under its seat's name
+    ("Player 2's hand"; its own is on its board), and no other board: nothing repeated,
+    and nothing says "Your" of another seat's. ``seats``: those with secrets (none in
+    Tercios, where nothing is hidden: then nothing is shown)."""
     for page in pages:
-        page.wait_for_selector("#revealed:not([hidden])")
         own = page.evaluate("document.body.dataset.seat")
         others = [seat for seat in seats if seat != own]
-        titles = page.locator("#revealed .revealed-seat h3").all_text_contents()
-        assert titles == [f"{seat}'s hand and secrets" for seat in others]
-        assert page.locator("#revealed .revealed-seat svg").count() == len(others)
-        words = page.locator("#revealed svg text").all_text_contents()
-        assert not [line for line in words if line.startswith("Your ")], words
+        if not others:
+            assert page.locator("#revealed").is_hidden()
+            continue
+        page.wait_for_selector("#revealed:not([hidden])")
+        shown = page.locator("#revealed .revealed-seat").evaluate_all(
+            "parts => parts.map((part) => part.dataset.seat)"
+        )
+        assert shown == others
+        for seat in others:
+            titles = page.locator(f"#revealed .revealed-seat[data-seat='{seat}'] h3")
+            assert f"{seat}'s hand" in titles.all_text_contents()
+        assert page.locator("#revealed svg").count() == 0
+        assert "Your " not in (page.locator("#revealed").text_content() or "")
 
 
 def check_rematch(
@@ -346,7 +355,9 @@ def test_friends_play_a_whole_game(browser: Browser, base: str, name: str) -> No
     shot(creator, f"{name}-end")
     spectator.goto(base + created["spectator"])
     spectator.wait_for_selector("#result:not([hidden])")
-    check_revealed([creator, friend, spectator], seats)
+    secret = [hand["seat"] for hand in read_state(base, created["spectator"])["revealed"]]
+    assert secret == ([] if name == "tercios" else seats)  # every seat's hand, but Tercios's
+    check_revealed([creator, friend, spectator], secret)
     check_rematch(base, pages, links, spectator)
     for page in (creator, friend, spectator):
         page.context.close()

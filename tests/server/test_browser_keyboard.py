@@ -21,6 +21,7 @@ from stratagem.testing.browser import needs_chromium
 
 from .live import served_on_sqlite
 from .test_browser import GAME_WAIT, GAMES, SHOTS, browser
+from .test_browser_friends import check_revealed
 
 KEYBOARD = SHOTS / "keyboard"
 SIZES = {"desk": (1280, 800), "phone": (390, 844)}
@@ -112,6 +113,7 @@ def test_a_whole_game_is_played_by_keyboard_alone(browser: Browser, base: str, g
     assert final["finished"]
     assert final["moves"][seat] == len(chosen)
     page.wait_for_selector("#result:not([hidden])")
+    check_revealed([page], [hand["seat"] for hand in final.get("revealed", [])])
     KEYBOARD.mkdir(parents=True, exist_ok=True)
     for size, (width, height) in SIZES.items():
         page.set_viewport_size({"width": width, "height": height})

@@ -15,7 +15,6 @@ import pytest
 from fastapi.testclient import TestClient
 
 from stratagem.core import JsonDict, game_info
-from stratagem.render.generic import draw_board
 from stratagem.server import replay as replay_module
 from stratagem.server.app import create_app
 from stratagem.server.settings import Settings
@@ -317,14 +316,14 @@ def test_chat_lines_are_rate_limited(tmp_path: Path) -> None:
 # -- the end and the past ---------------------------------------------------------------
 
 
-def test_the_end_reveals_every_seats_own_board(client: TestClient, tmp_path: Path) -> None:
+def test_the_end_reveals_every_seats_hand_once(client: TestClient, tmp_path: Path) -> None:
     created = create(client, EYW, ["human", "random"], seed=2)
     game_id, secret = created["id"], tokens(created)
     end = play_out(client, game_id, secret)
     truth, _ = replay_log(saved(client, game_id, tmp_path))
     assert [board["seat"] for board in end["revealed"]] == ["Dutch", "Spanish"]
-    for seat, board in enumerate(end["revealed"]):
-        assert board["board_svg"] == draw_board(EYW, truth.view(seat))
+    for seat, hand in enumerate(end["revealed"]):
+        assert hand == {"seat": hand["seat"], "secrets": truth.view(seat)["you"]}
     spectator = state(client, game_id)
     assert spectator["revealed"] == end["revealed"]
 

@@ -231,10 +231,14 @@ def build_payload(
     return payload
 
 
-def revealed_boards(game: str, state: State, table: str) -> list[JsonDict]:
-    """Every seat's board drawn from its own view of ``state``: what a finished game
-    shows to all, since nothing is secret once it is over."""
-    return [
-        {"seat": name, "board_svg": BOARDS.board(game, state.view(seat), table)}
-        for seat, name in enumerate(state.game.seat_names)
-    ]
+def revealed_hands(state: State) -> list[JsonDict]:
+    """Each seat's own secrets in ``state`` (its hand and whatever else only it sees: the
+    ``you`` part of its view), once, for every seat that has any: what a finished game
+    shows to all, since nothing is secret once it is over. The boards themselves are not
+    repeated: all else on them is what everyone sees."""
+    hands = []
+    for seat, name in enumerate(state.game.seat_names):
+        secrets = state.view(seat).get("you")
+        if isinstance(secrets, dict) and secrets:
+            hands.append({"seat": name, "secrets": secrets})
+    return hands

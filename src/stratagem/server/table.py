@@ -38,7 +38,7 @@ from stratagem.server.payloads import (
     TableInfo,
     build_payload,
     dumps,
-    revealed_boards,
+    revealed_hands,
     sight_of,
 )
 from stratagem.server.replay import Snapshots, replay
@@ -472,8 +472,8 @@ class Table:
         """The work that makes the game after its first ``step`` standing actions, as
         ``seat`` saw it then (a running game too: its past, each seat's own view of it), to
         be run on a worker: it reads a copy of the log taken now, under the table's lock.
-        A finished game's replay also shows every seat's view at that step, since all is
-        open once it is over. ``NotFound`` (now) for a step the game does not have."""
+        A finished game's replay also shows every seat's hand and secrets at that step,
+        since all is open once it is over. ``NotFound`` (now) for a step the game does not have."""
         steps = len(self.standing)
         if not 0 <= step <= steps:
             raise NotFound(f"this game has steps 0 to {steps}, not {step}")
@@ -494,7 +494,7 @@ class Table:
             )
             payload["live"] = not finished
             if finished:
-                payload["revealed"] = revealed_boards(game, state, table)
+                payload["revealed"] = revealed_hands(state)
             return payload
 
         return job

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from stratagem.core import JsonDict
 from stratagem.server import seating
-from stratagem.server.payloads import Sight, build_payload, dumps, revealed_boards, sight_of
+from stratagem.server.payloads import Sight, build_payload, dumps, revealed_hands, sight_of
 
 if TYPE_CHECKING:
     from stratagem.server.table import Table
@@ -35,7 +35,7 @@ class Views:
         """How many of the state's events the kept logs have taken in."""
         self._sights: dict[int | None, Sight] = {}
         self._texts: dict[tuple[int | None, int], str] = {}
-        self._open_boards: list[JsonDict] | None = None
+        self._open_hands: list[JsonDict] | None = None
         self._facts: JsonDict | None = None
         self.epoch += 1
 
@@ -47,7 +47,7 @@ class Views:
         self._raw = len(state.events)
         self._sights.clear()
         self._texts.clear()
-        self._open_boards = None
+        self._open_hands = None
         self._facts = None
         self.epoch += 1
 
@@ -97,7 +97,7 @@ class Views:
         """What every seat may know of the table itself (computed once per version): who
         has moved how often, the open seats, the public log of changes at the table and
         take-backs, who resigned, whether it is over (by resignation too), each seat's
-        last view once it is over, its rematch, and how long absent seats are waited
+        hand and secrets once it is over, its rematch, and how long absent seats are waited
         for."""
         table = self.table
         names = table.game.seat_names
@@ -120,14 +120,12 @@ class Views:
             facts["to_move"] = None
             facts["legal"] = []
             facts["result"] = table.result()
-            facts["revealed"] = self._revealed_boards()
+            facts["revealed"] = self._revealed_hands()
         return facts
 
-    def _revealed_boards(self) -> list[JsonDict]:
-        """Each seat's board as that seat saw it at the end: once the game is over, every
-        hand and secret is open to all."""
-        if self._open_boards is None:
-            self._open_boards = revealed_boards(
-                self.table.record.game, self.table.state, self.table.record.id
-            )
-        return self._open_boards
+    def _revealed_hands(self) -> list[JsonDict]:
+        """Each seat's hand and secrets at the end: once the game is over, every hand and
+        secret is open to all."""
+        if self._open_hands is None:
+            self._open_hands = revealed_hands(self.table.state)
+        return self._open_hands

@@ -377,47 +377,71 @@ function mayRematch(payload) {
 }
 
 function showRevealed(payload) {
-  // once the game is over, every seat's own board: all hands and secrets are open
+  // once the game is over, every other seat's hand and secrets, once each under its
+  // seat's name ("Player 2's hand"); the boards are not repeated (all else on them is
+  // what every seat sees, and this seat's own hand is on its board above)
   const box = $("revealed");
-  const boards = (payload.revealed || []).filter((entry) => entry.seat !== payload.seat);
-  const key = boards.length ? `${payload.version}|${payload.step ?? "live"}` : null;
+  const hands = (payload.revealed || []).filter((entry) => entry.seat !== payload.seat);
+  const key = hands.length ? `${payload.version}|${payload.step ?? "live"}` : null;
   if (key === revealedShown) return;
   revealedShown = key;
   box.replaceChildren();
-  box.hidden = !boards.length;
-  if (!boards.length) return;
+  box.hidden = !hands.length;
+  if (!hands.length) return;
   box.append(text("h2", payload.seat
-    ? "The other seats' boards, now that the game is over (yours is above)"
-    : "Every seat's board, now that the game is over"));
-  // each seat's board folds away (a game of eight seats would be a long page): open at
-  // first only when there are two
-  for (const entry of boards) {
-    const part = document.createElement("details");
+    ? "The other seats' hands, now that the game is over (yours is on the board)"
+    : "Every seat's hand, now that the game is over"));
+  for (const entry of hands) {
+    const part = document.createElement("section");
     part.className = "revealed-seat";
     part.dataset.seat = entry.seat;
-    part.open = boards.length <= 2;
-    const summary = document.createElement("summary");
-    summary.append(text("h3", `${entry.seat}'s hand and secrets`));
-    part.append(summary);
-    const board = document.createElement("div");
-    board.className = "board revealed-board";
-    board.innerHTML = entry.board_svg;  // the server's drawing, as the main board
-    nameTheSeat(board, entry.seat);
-    reachable(board);
-    part.append(board);
+    const secrets = entry.secrets || {};
+    const about = secrets.cards && typeof secrets.cards === "object" ? secrets.cards : {};
+    for (const [name, value] of Object.entries(secrets)) {
+      if (name === "cards") continue;  // what each card does: its title, on the card
+      part.append(...secretLines(entry.seat, name.replaceAll("_", " "), name === "hand", value, about));
+    }
     box.append(part);
   }
 }
 
-function nameTheSeat(board, seat) {
-  // a seat's board is drawn for that seat ("Your hand"); shown to another, it is the
-  // seat's own: "Player 2's hand"
-  for (const node of board.querySelectorAll("text, tspan")) {
-    if (node.children.length) continue;
-    const words = node.textContent || "";
-    if (/^Your\b/.test(words)) node.textContent = words.replace(/^Your\b/, `${seat}'s`);
-    else if (/\bYour move\b/.test(words)) node.textContent = words.replace(/\bYour move\b/, `${seat}'s move`);
+function secretLines(seat, words, counted, value, about) {
+  // "<seat>'s <words>" and its things drawn as cards; a part holding parts (melds:
+  // military, political) a line each
+  if (value && typeof value === "object" && !Array.isArray(value)
+      && Object.values(value).some((part) => part && typeof part === "object")) {
+    return Object.entries(value).flatMap(([name, part]) =>
+      secretLines(seat, `${words} · ${name.replaceAll("_", " ")}`, counted, part, about));
   }
+  const things = secretThings(value, counted);
+  if (!things.length && !counted) return [];  // an empty hand is said; other empty parts are not
+  const line = document.createElement("div");
+  line.className = "revealed-line";
+  line.append(text("h3", `${seat}'s ${words}`));
+  const cards = document.createElement("ul");
+  cards.className = "revealed-cards";
+  for (const [name, label] of things) {
+    const card = text("li", label, "card");
+    if (typeof about[name] === "string") card.title = about[name];
+    cards.append(card);
+  }
+  if (!things.length) cards.append(text("li", "none", "none"));
+  line.append(cards);
+  return [line];
+}
+
+function secretThings(value, counted) {
+  // [name, label] of each thing a secret holds: a list's items, a count of each name
+  // ("Unrest ×4"), a name with its reason, or a single value
+  if (value === null || value === undefined || value === "") return [];
+  if (Array.isArray(value)) return value.map((item) => [String(item), String(item)]);
+  if (typeof value !== "object") return [[String(value), String(value)]];
+  return Object.entries(value).map(([name, about]) => {
+    if (typeof about === "number") {
+      return [name, counted ? (about === 1 ? name : `${name} ×${about}`) : `${name}: ${about}`];
+    }
+    return [name, `${name}: ${about}`];
+  });
 }
 
 function shortHash(hex) {
@@ -1440,7 +1464,6 @@ function wire() {
     $("header-more").setAttribute("aria-expanded", header.classList.contains("open") ? "true" : "false");
   });
   on("board", "keydown", boardKey);
-  on("revealed", "keydown", boardKey);
   wirePan();
   wireBarHeight();
   on("prev", "click", () => step(-1));
@@ -1452,7 +1475,6 @@ function wire() {
   on("chat-form", "submit", sendChat);
   on("details-close", "click", hideDetails);
   on("board", "click", boardClicked);
-  on("revealed", "click", boardClicked);
   on("alerts", "click", toggleAlerts);
   on("copy-link", "click", () => copy(`${location.origin}${seatLink(gameId, token())}`, $("copy-link-note")));
   document.addEventListener("keydown", keyPressed);
