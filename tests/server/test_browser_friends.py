@@ -401,9 +401,26 @@ def test_your_turn_title_and_your_games(browser: Browser, base: str) -> None:
         (two_people["id"], "going-on"),
         (over["id"], "over"),
     ]
-    assert "your turn" in (rows.first.text_content() or "")
+    first = squeeze_spaces(rows.first.text_content())
+    assert "your turn · waiting " in first  # since the bot moved
+    assert "against: Spanish (random bot)" in first  # the opponents and who plays them
+    assert "against: Dutch (a person)" in squeeze_spaces(rows.nth(1).text_content())
     assert (rows.first.locator("a").get_attribute("href") or "").endswith(link_of(against_bot, 0))
     shot(page, "lobby-your-games")
+    # the creator gives the Spanish seat of the second game a new link: this one has ended
+    creator = two_people["creator_link"].split("#creator=", 1)[1]
+    httpx.post(
+        f"{base}/api/games/{two_people['id']}/seats/1/link", headers={"X-Creator-Token": creator}
+    ).raise_for_status()
+    page.reload()
+    ended = page.locator(f"#my-games li[data-game='{two_people['id']}'][data-seat-name='Spanish']")
+    ended.wait_for()
+    page.wait_for_function(
+        "id => document.querySelector(`#my-games li[data-game='${id}']`).dataset.state === 'ended'",
+        arg=two_people["id"],
+    )
+    assert "this link has ended: a new link was made for Spanish" in (ended.text_content() or "")
+    shot(page, "lobby-your-games-link-ended")
     page.context.close()
 
 

@@ -370,6 +370,30 @@ def test_a_summary_says_whose_turn_it_is(client: TestClient) -> None:
     assert not summary["finished"] and summary["result"] is None
 
 
+def test_a_summary_names_the_seats_says_since_when_and_refuses_an_ended_link(
+    client: TestClient,
+) -> None:
+    created = create(client, EYW, ["human", "random"])
+    game_id, secret, creator = created["id"], tokens(created), creator_of(created)
+    before = time.time()
+    settled(client, game_id)
+    path = f"/api/games/{game_id}/summary"
+    summary = client.get(path, headers=seat_header(secret["Dutch"])).json()
+    assert summary["seats"] == [
+        {"name": "Dutch", "controller": "human"},
+        {"name": "Spanish", "controller": "random"},
+    ]
+    assert before - 1 <= summary["waiting_since"] <= time.time() + 1
+    fresh = client.post(
+        f"/api/games/{game_id}/seats/0/link", headers={"X-Creator-Token": creator}
+    )
+    assert fresh.status_code == 200, fresh.text
+    ended = client.get(path, headers=seat_header(secret["Dutch"]))
+    assert ended.status_code == 403  # the lobby's "Your games" says the link was replaced
+    assert client.get(path, headers=seat_header(token_of(fresh.json()["link"]))).status_code == 200
+    assert client.get(path).status_code == 200  # no token: anybody may look
+
+
 def test_a_seats_link_speaks_and_resigns_only_in_its_own_game(client: TestClient) -> None:
     mine = create(client, EYW, ["human", "human"])
     theirs = create(client, EYW, ["human", "human"])

@@ -34,6 +34,7 @@ from stratagem.server.models import (
     OpenSeat,
     Problem,
     Rematch,
+    SeatAtGlance,
     SeatLink,
     Summary,
 )
@@ -223,12 +224,15 @@ async def open_games(request: Request) -> list[OpenGame]:
 
 
 @router.get(
-    "/api/games/{game_id}/summary", responses=REFUSALS, summary="A game at a glance (public)"
+    "/api/games/{game_id}/summary",
+    responses=REFUSALS,
+    summary="A game at a glance (public); with a seat's token, 403 if its link has ended",
 )
-async def summary(game_id: str, request: Request) -> Summary:
+async def summary(game_id: str, request: Request, token: Token = None) -> Summary:
     table = await table_of(request, game_id)
     async with table.lock:
         await table.fresh()
+        table.seat_for(token)  # a link that has ended (a new one was made) is refused
         sight = table.sight(None)
         facts = table.payload(None)
     return Summary(
@@ -241,6 +245,8 @@ async def summary(game_id: str, request: Request) -> Summary:
         open_seats=facts["open_seats"],
         rematch=facts["rematch"],
         result=table.result(),
+        seats=[SeatAtGlance(name=s["name"], controller=s["controller"]) for s in facts["seats"]],
+        waiting_since=None if table.finished else facts["waiting_since"],
     )
 
 

@@ -284,6 +284,13 @@ class OpenGame(BaseModel):
     seats: list[OpenSeat]
 
 
+class SeatAtGlance(BaseModel):
+    """A seat of a game at a glance: its name and who plays it."""
+
+    name: str
+    controller: str = Field(description="'open', 'human' or a bot's name.")
+
+
 class Summary(BaseModel):
     """What anybody may know of a game at a glance (for a list of one's games)."""
 
@@ -296,6 +303,11 @@ class Summary(BaseModel):
     open_seats: list[str]
     rematch: str | None
     result: dict[str, Any] | None
+    seats: list[SeatAtGlance]
+    waiting_since: float | None = Field(
+        description="Since when (seconds since 1970, UTC) the game has waited for the seat "
+        "to move; none once it is over."
+    )
 
 
 class ActionRequest(_Body):

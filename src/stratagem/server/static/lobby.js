@@ -349,10 +349,14 @@ function entriesToShow() {
   return list.filter((e) => (e.seat && e.token) || (!seated.has(e.id) && e.creator));
 }
 
-async function summaryOf(id) {
+async function summaryOf(entry) {
+  // the game at a glance; with a seat's token, whether its link still holds the seat (403:
+  // a new link was made for the seat, and this one has ended)
+  const headers = entry.seat && entry.token ? { "X-Seat-Token": entry.token } : {};
   try {
-    const response = await fetch(`/api/games/${encodeURIComponent(id)}/summary`);
+    const response = await fetch(`/api/games/${encodeURIComponent(entry.id)}/summary`, { headers });
     if (response.status === 404) return { gone: true };
+    if (response.status === 403) return { ended: true };
     if (!response.ok) return { error: `${response.status}` };
     return await response.json();
   } catch (error) {
@@ -368,14 +372,39 @@ function linkOf(entry) {
 function standing(entry, summary) {
   // [rank, words]: the seat's turn first, then games going on, finished ones last
   if (summary.gone) return [4, "no longer on this table"];
+  if (summary.ended) {
+    return [4, `this link has ended: a new link was made for ${entry.seat} (the game's creator has it)`];
+  }
   if (summary.error) return [3, `could not be read (${summary.error})`];
   if (summary.finished) {
     const winners = summary.result && summary.result.winners.length ? summary.result.winners.join(", ") : "nobody";
     return [3, `over · winner: ${winners}`];
   }
-  if (summary.open_seats.length) return [1, `waiting for: ${summary.open_seats.join(", ")}`];
-  if (entry.seat && summary.to_move === entry.seat) return [0, "your turn"];
-  return [2, `to move: ${summary.to_move}`];
+  const waited = waitedWords(summary.waiting_since);
+  if (summary.open_seats.length) return [1, `waiting for: ${summary.open_seats.join(", ")}${waited}`];
+  if (entry.seat && summary.to_move === entry.seat) return [0, `your turn${waited}`];
+  return [2, `to move: ${summary.to_move}${waited}`];
+}
+
+function waitedWords(since) {
+  // " · waiting 5 min": how long the game has waited for the seat to move
+  if (!Number.isFinite(since)) return "";
+  const seconds = Math.max(0, Date.now() / 1000 - since);
+  if (seconds < 60) return " · waiting under a minute";
+  if (seconds < 3600) return ` · waiting ${Math.floor(seconds / 60)} min`;
+  if (seconds < 86400) return ` · waiting ${Math.floor(seconds / 3600)} h`;
+  const days = Math.floor(seconds / 86400);
+  return ` · waiting ${days} day${days === 1 ? "" : "s"}`;
+}
+
+function opponentsWords(entry, summary) {
+  // "against Spanish (random bot)": the other seats and who plays them
+  if (!Array.isArray(summary.seats)) return "";
+  const others = summary.seats.filter((seat) => seat.name !== entry.seat).map((seat) => {
+    const who = seat.controller === "human" ? "a person" : seat.controller === "open" ? "open" : `${seat.controller} bot`;
+    return `${seat.name} (${who})`;
+  });
+  return others.length ? `${entry.seat ? "against" : "seats"}: ${others.join(", ")}` : "";
 }
 
 function gameItem(entry, summary, rank, words) {
@@ -383,7 +412,7 @@ function gameItem(entry, summary, rank, words) {
   item.className = `my-game rank-${rank}`;
   item.dataset.game = entry.id;
   item.dataset.seatName = entry.seat || "";
-  item.dataset.state = rank === 0 ? "your-turn" : rank === 3 || rank === 4 ? "over" : "going-on";
+  item.dataset.state = summary.ended ? "ended" : rank === 0 ? "your-turn" : rank >= 3 ? "over" : "going-on";
   const link = document.createElement("a");
   link.href = linkOf(entry);
   link.textContent = entry.title || summary.title || entry.id;
@@ -397,7 +426,10 @@ function gameItem(entry, summary, rank, words) {
   drop.textContent = "Forget";
   drop.title = "Remove from this list (the link itself still works)";
   drop.addEventListener("click", () => forget(entry.id));
-  item.append(link, document.createTextNode(`${as} · `), state, drop);
+  item.append(link, document.createTextNode(`${as} · `), state);
+  const against = opponentsWords(entry, summary);
+  if (against) item.append(text(` · ${against}`, "opponents"));
+  item.append(drop);
   return item;
 }
 
@@ -406,10 +438,9 @@ async function showMyGames() {
   const box = $("my-games");
   $("my-games-section").hidden = entries.length === 0;
   if (!entries.length) return;
-  const ids = [...new Set(entries.map((e) => e.id))];
-  const summaries = new Map(await Promise.all(ids.map(async (id) => [id, await summaryOf(id)])));
-  const rows = entries.map((entry) => {
-    const summary = summaries.get(entry.id);
+  const summaries = await Promise.all(entries.map(summaryOf));
+  const rows = entries.map((entry, index) => {
+    const summary = summaries[index];
     const [rank, words] = standing(entry, summary);
     return { entry, summary, rank, words };
   });
