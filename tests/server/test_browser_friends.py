@@ -424,6 +424,31 @@ def test_your_turn_title_and_your_games(browser: Browser, base: str) -> None:
     page.context.close()
 
 
+def test_a_rematch_is_asked_for_with_the_sides_swapped(browser: Browser, base: str) -> None:
+    made = create(base, "eighty_years_war", ["human", "human"])
+    page = new_page(browser)
+    open_seat_page(page, base, link_of(made, 0))
+    httpx.post(
+        f"{base}/api/games/{made['id']}/resign",
+        headers={"X-Seat-Token": token_of(link_of(made, 1))},
+    ).raise_for_status()
+    page.wait_for_selector("#rematch-swapped")
+    assert page.locator("#rematch-button").text_content() == "Rematch, same sides"
+    assert page.locator("#rematch-swapped").text_content() == "Rematch, sides swapped"
+    with page.expect_request("**/rematch") as sent:
+        page.click("#rematch-swapped")
+    assert sent.value.post_data_json == {"sides": "swapped"}
+    page.wait_for_function(
+        "(document.getElementById('rematch-link')?.textContent || '').endsWith('(Spanish)')"
+    )
+    assert page.locator("#rematch-swapped").count() == 0  # asked once
+    shot(page, "rematch-swapped-offered")
+    page.click("#rematch-link")
+    page.wait_for_function("document.body.dataset.seat === 'Spanish'")
+    assert page.locator("#who").text_content() == "You play Spanish"
+    page.context.close()
+
+
 def accept(dialog: Dialog) -> None:
     dialog.accept()
 

@@ -234,6 +234,23 @@ def test_a_rematch_keeps_the_seats_secrets_and_is_made_once(client: TestClient) 
     assert summary["finished"] and summary["rematch"] == new_id
 
 
+def test_a_rematch_with_the_sides_swapped_seats_each_at_the_other_side(
+    client: TestClient,
+) -> None:
+    created = create(client, EYW, ["human", "random"])
+    game_id, secret = created["id"], tokens(created)
+    client.post(f"/api/games/{game_id}/resign", headers=seat_header(secret["Dutch"]))
+    path = f"/api/games/{game_id}/rematch"
+    wrong = client.post(path, json={"sides": "shuffled"}, headers=seat_header(secret["Dutch"]))
+    assert wrong.status_code == 422  # and nothing was made
+    assert state(client, game_id)["rematch"] is None
+    made = client.post(path, json={"sides": "swapped"}, headers=seat_header(secret["Dutch"]))
+    assert made.status_code == 201, made.text
+    fresh = state(client, made.json()["id"], secret["Dutch"])  # the same secret, the other side
+    assert fresh["seat"] == "Spanish"
+    assert [seat["controller"] for seat in fresh["seats"]] == ["random", "human"]
+
+
 # -- chat -------------------------------------------------------------------------------
 
 

@@ -34,6 +34,7 @@ from stratagem.server.models import (
     OpenSeat,
     Problem,
     Rematch,
+    RematchRequest,
     SeatAtGlance,
     SeatLink,
     Summary,
@@ -321,10 +322,14 @@ async def resign(game_id: str, request: Request, token: Token = None) -> Respons
     "/api/games/{game_id}/rematch",
     status_code=201,
     responses=REFUSALS,
-    summary="A new game of the same seats and options, once this one is over",
+    summary="A new game of the same seats (kept, or moved one along) and options, once over",
 )
 async def rematch(
-    game_id: str, request: Request, token: Token = None, creator: CreatorToken = None
+    game_id: str,
+    request: Request,
+    body: RematchRequest | None = None,
+    token: Token = None,
+    creator: CreatorToken = None,
 ) -> Rematch:
     hub = hub_of(request)
     table = await table_of(request, game_id)
@@ -333,7 +338,7 @@ async def rematch(
     else:
         table.require_creator(creator)
         seat = None
-    made = await hub.rematch(table, seat)
+    made = await hub.rematch(table, seat, swapped=body is not None and body.sides == "swapped")
     return Rematch(id=made, spectator_link=f"/games/{made}")
 
 

@@ -169,26 +169,29 @@ class Hub:
         table.kick()
         return NewGame(record.id, tokens, creator)
 
-    async def rematch(self, old: Table, seat: int | None) -> str:
-        """A new game of ``old``'s seats and options (a new secret seed; each person's
-        seat keeps its secret, so each old page can open the new game with its own
-        link); the new game's id. Asked by a seat (or the creator: ``seat`` is ``None``)."""
+    async def rematch(self, old: Table, seat: int | None, *, swapped: bool = False) -> str:
+        """A new game of ``old``'s seats and options (a new secret seed; each person keeps
+        their secret, so each old page can open the new game with its own link); the new
+        game's id. Asked by a seat (or the creator: ``seat`` is ``None``). ``swapped``:
+        whoever played seat n (a person or a bot) plays seat n+1, the last the first;
+        with two seats the sides change places."""
         async with old.lock:
             await old.fresh()
             reason = old.lifecycle.rematch_blocker()
         if reason is not None:
             raise Conflict(reason)
         first = old.record
+        held = first.seats[-1:] + first.seats[:-1] if swapped else first.seats
         record = GameRecord(
             id=new_game_id(),
             game=first.game,
             options=dict(first.options),
             seed=game_seed(None, ()),  # a fresh secret seed
             seats=tuple(
-                SeatRecord(seat.seat, seat.name, HUMAN, seat.token_hash)
-                if seat.token_hash is not None
-                else SeatRecord(seat.seat, seat.name, seat.controller, None)
-                for seat in first.seats
+                SeatRecord(seat.seat, seat.name, HUMAN, holder.token_hash)
+                if holder.token_hash is not None
+                else SeatRecord(seat.seat, seat.name, holder.controller, None)
+                for seat, holder in zip(first.seats, held, strict=True)
             ),
             creator_hash=first.creator_hash,
             hand_over_after=first.hand_over_after,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 import unicodedata
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 from pydantic_core import PydanticCustomError
@@ -238,6 +238,17 @@ class JoinedSeat(BaseModel):
 
     seat: str
     link: str
+
+
+class RematchRequest(_Body):
+    """How the seats sit in a rematch: as they did, or each person and bot moved one
+    seat along (with two seats, the sides swapped)."""
+
+    sides: Literal["kept", "swapped"] = Field(
+        default="kept",
+        description="'kept': everyone plays the same seat again; 'swapped': whoever played "
+        "seat n plays seat n+1 (the last plays the first): two sides change places.",
+    )
 
 
 class Rematch(BaseModel):

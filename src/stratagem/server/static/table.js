@@ -359,9 +359,15 @@ function showResult(payload) {
     link.id = "replay-link";
     result.append(link);
     if (mayRematch(payload)) {
-      const again = button("Rematch", rematch, "rematch");
+      // a choice when asking: everyone in the same seat again, or the sides swapped (more
+      // seats: each one seat along)
+      const again = button("Rematch, same sides", () => rematch("kept"), "rematch");
       again.id = "rematch-button";
-      result.append(again);
+      const swapped = payload.seats.length === 2 ? "Rematch, sides swapped" : "Rematch, everyone one seat along";
+      const swap = button(swapped, () => rematch("swapped"), "rematch");
+      swap.id = "rematch-swapped";
+      swap.title = "Whoever played each seat plays the next one (the last seat's player the first)";
+      result.append(again, swap);
     }
   }
   result.hidden = false;
@@ -796,12 +802,12 @@ async function takeSeat(index, title) {
   }
 }
 
-async function rematch() {
+async function rematch(sides) {
   say("");
   const creator = creatorToken();
   const extra = !mySeatIsAPerson(live) && creator ? { "X-Creator-Token": creator } : {};
   try {
-    const made = await onceMore(() => call("POST", `/api/games/${gameId}/rematch`, null, extra));
+    const made = await onceMore(() => call("POST", `/api/games/${gameId}/rematch`, { sides }, extra));
     showRematch({ ...live, rematch: made.id });
   } catch (error) {
     sayFor(error, "requests");
@@ -821,8 +827,13 @@ function showRematch(payload) {
   const creator = creatorToken();
   if (mySeatIsAPerson(payload)) {
     link.href = seatLink(id, seatToken);
-    link.textContent = `Rematch started: open your seat (${payload.seat})`;
-    remember({ id, seat: payload.seat, token: seatToken, title: payload.title, game: payload.game, creator });
+    link.textContent = "Rematch started: open your seat";
+    rematchSeat(id).then((seat) => {
+      // the seat this link plays there (the sides may have been swapped), remembered
+      if (!seat || !link.isConnected) return;
+      link.textContent = `Rematch started: open your seat (${seat})`;
+      remember({ id, seat, token: seatToken, title: payload.title, game: payload.game, creator });
+    });
   } else if (creator) {
     link.href = `/games/${id}#creator=${encodeURIComponent(creator)}`;
     link.textContent = "Rematch started: open it (your creator link)";
@@ -832,8 +843,20 @@ function showRematch(payload) {
     link.textContent = "Rematch started: watch it";
   }
   box.replaceChildren(link);
-  const button = $("rematch-button");
-  if (button) button.remove();
+  for (const asked of ["rematch-button", "rematch-swapped"]) {
+    const node = $(asked);
+    if (node) node.remove();
+  }
+}
+
+const rematchSeats = new Map();  // a rematch's id -> the seat this page's link plays there
+
+function rematchSeat(id) {
+  // asked once: the rematch as this link sees it says which seat it plays
+  if (!rematchSeats.has(id)) {
+    rematchSeats.set(id, call("GET", `/api/games/${id}`).then((payload) => payload.seat).catch(() => null));
+  }
+  return rematchSeats.get(id);
 }
 
 // -- the creator's panel --------------------------------------------------------------------
