@@ -303,11 +303,17 @@ def test_looking_back_jumps_to_a_turn(browser: Browser, base: str) -> None:
         if view["view"]["turn"] >= 3:
             break
     page.click("#look-back")
-    page.wait_for_selector("#turn-jump option[value='2']", state="attached")
-    page.select_option("#turn-jump", "2")
-    page.wait_for_function("document.getElementById('status').textContent.includes('Turn 2 of')")
-    label = page.locator("#step-label").text_content() or ""
-    at = int(label.split()[1])
+    # a phase of a turn, by its name (the chapters come from the public views)
+    wanted = "turn 2 · Action Phase"
+    option = page.locator("#turn-jump option", has_text=wanted)
+    option.wait_for(state="attached")
+    at = int(option.get_attribute("value") or "-1")
+    page.select_option("#turn-jump", label=wanted)
+    page.wait_for_function(
+        f"document.getElementById('step-label').textContent.startsWith('step {at} ')"
+    )
+    assert "Turn 2 of" in (page.locator("#status").text_content() or "")
+    assert (page.locator("#prompt").text_content() or "").startswith("Action Phase")
     page.keyboard.press("Shift+ArrowRight")  # ten steps on
     page.wait_for_function(
         f"document.getElementById('step-label').textContent.startsWith('step {at + 10} ')"

@@ -377,6 +377,29 @@ def test_replay_steps_from_snapshots_are_the_states_replayed_from_the_start(
     assert beyond.status_code == 404
 
 
+def test_replay_chapters_are_where_each_turn_and_phase_begins(
+    client: TestClient, running: tuple[str, str]
+) -> None:
+    game_id, _token = running
+    table = client.app.state.hub.tables[game_id]  # type: ignore[attr-defined]
+    steps = len(standing(table.entries))
+    answer = client.get(f"/api/games/{game_id}/chapters")  # public: no token
+    assert answer.status_code == 200, answer.text
+    found = answer.json()
+    assert found[0] == {"step": 0, "turn": 1, "phase": "Logistics Phase"}
+    marks = [chapter["step"] for chapter in found]
+    assert marks == sorted(set(marks)) and marks[-1] <= steps
+    for chapter in found:  # each begins where its turn and phase do, and not earlier
+        view = replay_module.replay(table.game, table.entries, chapter["step"]).view(None)
+        assert (view["turn"], view["phase"]) == (chapter["turn"], chapter["phase"])
+        if chapter["step"]:
+            before = replay_module.replay(table.game, table.entries, chapter["step"] - 1)
+            earlier = before.view(None)
+            assert (earlier["turn"], earlier["phase"]) != (chapter["turn"], chapter["phase"])
+    phases = {chapter["phase"] for chapter in found}
+    assert {"Logistics Phase", "Strategy Phase", "Action Phase"} <= phases
+
+
 def test_a_summary_says_whose_turn_it_is(client: TestClient) -> None:
     created = create(client, EYW, ["human", "human"])
     game_id = created["id"]

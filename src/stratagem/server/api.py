@@ -39,6 +39,7 @@ from stratagem.server.models import (
     SeatLink,
     Summary,
 )
+from stratagem.server.replay import chapters
 from stratagem.server.seating import HUMAN, OPEN
 from stratagem.server.storage import StorageUnavailable
 from stratagem.server.table import Connection, Table
@@ -188,6 +189,19 @@ async def replay_step(game_id: str, step: int, request: Request, token: Token = 
     async with table.lock:
         await table.fresh()
         job = table.replay_job(table.seat_for(token), step)
+    return await hub_of(request).workers.replays.run(address_of(request), job)
+
+
+@router.get(
+    "/api/games/{game_id}/chapters",
+    responses=REFUSALS,
+    summary="The step where each turn and each phase of the game so far begins (public)",
+)
+async def game_chapters(game_id: str, request: Request) -> list[JsonDict]:
+    table = await table_of(request, game_id)
+    async with table.lock:
+        await table.fresh()
+        job = functools.partial(chapters, table.snapshots.game, list(table.entries))
     return await hub_of(request).workers.replays.run(address_of(request), job)
 
 

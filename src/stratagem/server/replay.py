@@ -10,7 +10,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Sequence
 
-from stratagem.core import Game, State
+from stratagem.core import Game, JsonDict, State
 from stratagem.server.storage import CHANCE_SEAT, Entry, standing
 
 SNAPSHOT_EVERY = 32
@@ -29,6 +29,33 @@ def replay(
     for entry in actions[done:] if steps is None else actions[done:steps]:
         state.apply_action(entry.action, seat=None if entry.seat == CHANCE_SEAT else entry.seat)
     return state
+
+
+PHASE_KEYS = ("phase", "stage", "step")
+"""The view's words for the part of a turn it is in, by the first of these it has (Eighty
+Years War's phase, Henry VIII's stage, 1750's step)."""
+
+
+def chapters(game: Game, entries: Sequence[Entry]) -> list[JsonDict]:
+    """Where each turn and each part of a turn begins in the game's standing actions: a
+    chapter ``{"step", "turn", "phase"}`` at every step whose public view (a spectator's:
+    it shows nothing secret) is in another turn or phase than the step before; ``phase``
+    is ``None`` for a game whose view names none (Tercios). For replay's "jump to"."""
+    state = game.new_initial_state()
+    found: list[JsonDict] = []
+    last: tuple[object, object] | None = None
+    actions = standing(entries)
+    for step in range(len(actions) + 1):
+        if step:
+            entry = actions[step - 1]
+            state.apply_action(entry.action, seat=None if entry.seat == CHANCE_SEAT else entry.seat)
+        view = state.view(None)
+        turn = view.get("turn")
+        phase = next((view[key] for key in PHASE_KEYS if isinstance(view.get(key), str)), None)
+        if isinstance(turn, int) and (turn, phase) != last:
+            found.append({"step": step, "turn": turn, "phase": phase})
+            last = (turn, phase)
+    return found
 
 
 class Snapshots:

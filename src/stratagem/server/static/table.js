@@ -556,6 +556,21 @@ function setCount(item, count) {
   item.querySelector(".times").textContent = count > 1 ? ` ×${count}` : "";
 }
 
+let drawnEvents = [];  // the event list the log shows
+
+function sharedEvents(list) {
+  // how many first events of ``list`` the log shows already (a step of the past shares
+  // all but its last few with the step next to it): only the rest is drawn again
+  const box = $("events");
+  const last = box.lastElementChild;
+  const drawn = last ? Number(last.dataset.from) + Number(last.dataset.count) : 0;
+  if (drawn !== drawnEvents.length) return 0;
+  const most = Math.min(drawn, list.length);
+  let same = 0;
+  while (same < most && drawnEvents[same].text === list[same].text && drawnEvents[same].rule === list[same].rule) same += 1;
+  return same;
+}
+
 function showEvents(list, start) {
   // the events before `start` are unchanged; the rest are drawn again. A run of the
   // same event (eight cards drawn in secret) is one line with its count.
@@ -579,6 +594,7 @@ function showEvents(list, start) {
     }
   }
   if (fresh.length) box.append(...fresh);
+  drawnEvents = list;
   const log = box.parentElement;
   log.scrollTop = log.scrollHeight;
 }
@@ -1042,34 +1058,26 @@ function hideDetails() {
 
 // -- jumping to a turn of the past --------------------------------------------------------
 
-let turnsListed = null;
+let chaptersAt = null;  // how many steps the game had when its chapters were listed
 
-function listTurns(payload) {
-  // the turns of the game so far, from the last step's view, for the "jump to" select
-  const view = payload.view || {};
-  const last = Number.isFinite(view.turn) ? view.turn : null;
+async function listChapters(steps) {
+  // where each turn and each phase begins (the server reads it from the public views),
+  // for the "jump to" select: choosing one goes to its first step
+  chaptersAt = steps;
   const select = $("turn-jump");
-  select.parentElement.hidden = last === null;
-  if (last === null || turnsListed === last) return;
-  turnsListed = last;
-  const choices = [new Option("a turn…", "")];
-  for (let turn = 1; turn <= last; turn++) choices.push(new Option(`turn ${turn}`, String(turn)));
-  select.replaceChildren(...choices);
-}
-
-async function jumpToTurn(turn) {
-  // the first step of ``turn``: a binary search over the steps (each step fetched once)
-  if (!Number.isFinite(turn) || knownSteps === null) return;
-  let low = 0;
-  let high = knownSteps;
-  while (low < high) {
-    const middle = Math.floor((low + high) / 2);
-    const payload = await pastStep(middle).catch(() => null);
-    if (!payload) return;
-    const at = Number(payload.view && payload.view.turn);
-    if (Number.isFinite(at) && at >= turn) high = middle; else low = middle + 1;
+  try {
+    const found = await call("GET", `/api/games/${gameId}/chapters`);
+    if (chaptersAt !== steps) return;
+    select.parentElement.hidden = !found.length;
+    const choices = [new Option("a turn or phase…", "")];
+    for (const chapter of found) {
+      const words = chapter.phase ? `turn ${chapter.turn} · ${chapter.phase}` : `turn ${chapter.turn}`;
+      choices.push(new Option(words, String(chapter.step)));
+    }
+    select.replaceChildren(...choices);
+  } catch {
+    chaptersAt = null;  // asked again at the next step
   }
-  goToStep(low);
 }
 
 function boardClicked(event) {
@@ -1279,12 +1287,10 @@ async function goToStep(step) {
     const payload = await pastStep(step);
     if (wantedStep !== step) return;
     knownSteps = payload.steps;
-    render(payload, payload.events, 0);
+    render(payload, payload.events, sharedEvents(payload.events));
     showLookBackLabel();
-    if (step === payload.steps || turnsListed === null) {
-      pastStep(payload.steps).then(listTurns).catch(() => {});
-    }
-    for (const near of [step - 1, step + 1]) {
+    if (chaptersAt !== payload.steps) listChapters(payload.steps);
+    for (const near of [step - 1, step + 1, step + 2]) {
       if (near >= 0 && near <= payload.steps) pastStep(near).catch(() => {});
     }
   } catch (error) {
@@ -1471,7 +1477,11 @@ function wire() {
   on("first", "click", () => goToStep(0));
   on("back-ten", "click", () => step(-10));
   on("on-ten", "click", () => step(10));
-  on("turn-jump", "change", (event) => { jumpToTurn(Number(event.target.value)); event.target.value = ""; });
+  on("turn-jump", "change", (event) => {
+    const at = event.target.value;
+    event.target.value = "";
+    if (at !== "") goToStep(Number(at));
+  });
   on("auto-answer", "change", toggleAuto);
   on("zoom-in", "click", () => zoomBy(1));
   on("zoom-out", "click", () => zoomBy(-1));
