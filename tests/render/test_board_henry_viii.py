@@ -227,8 +227,51 @@ def test_the_court_is_drawn_as_tracks_and_boards_with_the_characters_on_them() -
                     and next(g.iter(f"{SVG}path"), None) is not None
                 ]
                 assert holder in _group_words(group), (slot, holder)
-        cards = [g for g in groups if g.attrib.get("class") == "item card-item"]
+        cards = [
+            g
+            for g in groups
+            if g.attrib.get("class") == "item card-item"
+            and g.find(f".//{SVG}rect[@class='woman']") is None  # the marriage track's
+        ]
         assert len(cards) == len(view["you"]["hand"]) + len(view["discard_pile"])
         for card in cards:
             assert next(card.iter(f"{SVG}path"), None) is not None  # the title band
     assert seen_heirs and seen_tower
+
+
+def test_the_queen_and_marriage_are_drawn_as_a_track_of_the_women_of_the_court() -> None:
+    """[The Queen and Marriage] The marriage track holds the Queen first, named so, then
+    every other woman of the court in the view, each a card with her faction and Baby
+    Value (whom she married, when she did)."""
+    married = 0
+    for _, state in POSITIONS:
+        view = state.view(None)
+        svg = board_svg(view)
+        root = ET.fromstring(svg)
+        assert "Marriage: the Queen and the women of the court" in _strings(svg)[0]
+        cards = [g for g in root.iter(f"{SVG}g") if "card-item" in g.attrib.get("class", "")]
+        on_track = [g for g in cards if g.find(f".//{SVG}rect[@class='woman']") is not None]
+        women = [g.attrib["data-name"] for g in on_track if g.attrib.get("data-name")]
+        expected = [
+            name
+            for name, line in view["characters"].items()
+            if "woman" in line.split("Notes: ", 1)[-1].split(" · ", 1)[0].split(", ")
+        ]
+        queen = view["henry"]["queen"]
+        assert sorted(women) == sorted(expected)
+        assert women[0] == queen or queen is None
+        for group in cards:
+            name = group.attrib.get("data-name", "")
+            if name not in expected:
+                continue
+            words = "".join(_group_words(group).split())
+            line = view["characters"][name]
+            baby = next(part for part in line.split(" · ") if part.startswith("Baby Value"))
+            assert "".join(baby.split()) in words, (name, words)
+            assert line.split(" · ", 1)[0].replace(" ", "") in words
+            assert words.startswith("Queen:" if name == queen else "".join(name.split()))
+            if "Married to " in line:
+                married += 1
+                spouse = line.split("Married to ", 1)[1].split(" · ", 1)[0]
+                assert f"Marriedto{''.join(spouse.split())}" in words
+    assert married, "no woman of the positions looked at was married"

@@ -1,13 +1,16 @@
 """The Henry VIII court drawn as boards: King Henry's tracks (Matrimonial Contentment, The
-King's Religion) with his Queen and the Act of Supremacy; the Line of Succession as a
+King's Religion) with his Queen and the Act of Supremacy; the marriage track (the Queen,
+then every other woman of the court with her Baby Value and what keeps her from marrying
+Henry now, as the view says it); the Line of Succession as a
 track of numbered spaces with the heirs on them; the Tower (arrested, imprisoned),
 Beyond the Realm and the dead as places holding their characters; the offices and the
 titles as slots with their holders; and court cards drawn as cards (a rounded rectangle
 with a title band).
 
-Each part is drawn from the view's own words only (``henry``, ``line_of_succession``,
-``tower``, ``abroad``, ``dead``, ``offices``, ``titles``), so it shows nothing its seat may
-not know. Texts are 13 units or more (12 px or more on a page 1,280 px wide).
+Each part is drawn from the view's own words only (``henry``, ``characters``,
+``line_of_succession``, ``tower``, ``abroad``, ``dead``, ``offices``, ``titles``), so it
+shows nothing its seat may not know. Texts are 13 units or more (12 px or more on a page
+1,280 px wide).
 """
 
 from __future__ import annotations
@@ -162,6 +165,56 @@ def king(svg: Svg, x: float, y: float, width: float, henry: Mapping[str, Any]) -
     for index, track in enumerate(tracks):
         svg.add(_track(x + 12 + index * (half + 12), top, half, track), top + TRACK_H)
     return y + height
+
+
+MARRIAGE_COLUMNS = 4
+LABELLED = ("Influence ", "Ability ", "Guile ", "Religion ", "Title: ", "Office: ", "Notes: ")
+LABELLED += ("Baby Value ", "Heir Credibility ", "Succession ")
+"""The parts of a character's line the marriage track leaves to her details; it shows the
+rest (whom she married, where she is when not at court, the rack)."""
+
+
+def _woman(name: str, line: str, queen: bool) -> tuple[str, list[Line], str, str]:
+    """A woman of the court as a card of the marriage track (title, lines, details,
+    name), from her line of the view: her faction and Baby Value, then whatever else the
+    view says of her that bears on a marriage (married, a minor, in the Tower, abroad)."""
+    parts = line.split(" · ")
+    notes = next((p.removeprefix("Notes: ") for p in parts if p.startswith("Notes: ")), "")
+    baby = next((p for p in parts if p.startswith("Baby Value ")), "")
+    facts = [part for part in parts[1:] if not part.startswith(LABELLED)]
+    facts += [note for note in notes.split(", ") if note in ("minor", "Tudor", "foreign")]
+    lines = [Line(" · ".join(p for p in (parts[0], baby) if p), 13, "bold" if queen else "normal")]
+    lines += [Line(fact, 13, fill="#8c1c13" if queen else "#555") for fact in facts]
+    title = f"Queen: {name}" if queen else name
+    return title, lines, f"{name}: {line}", name
+
+
+def marriage(svg: Svg, x: float, y: float, width: float, view: Mapping[str, Any]) -> float:
+    """The marriage track [The Queen and Marriage]: the Queen first (or, with none, an
+    empty space: Henry's Contentment is -2 while he is single), then every other woman of
+    the court in the view, each with her faction, Baby Value and what the view says of her
+    marriage, place and age; the y below it."""
+    queen = view.get("henry", {}).get("queen")
+    characters: Mapping[str, str] = view.get("characters", {})
+    svg.text(x, y + 16, "Marriage: the Queen and the women of the court", size=15, weight="bold")
+    cards = []
+    if not queen:
+        cards.append(
+            (
+                "No Queen",
+                [Line("Henry is single: Contentment -2", 13, fill=CROWN)],
+                "No Queen: Henry is not married, so his Matrimonial Contentment is -2.",
+                "",
+            )
+        )
+    women = sorted(
+        (line.split(" · ", 1)[0], name, line)
+        for name, line in characters.items()
+        if "woman" in line.split("Notes: ", 1)[-1].split(" · ", 1)[0].split(", ")
+    )
+    for _, name, line in sorted(women, key=lambda woman: woman[1] != queen):
+        cards.append(_woman(name, line, name == queen))
+    return cards_grid(svg, x, y + 26, width, cards, columns=MARRIAGE_COLUMNS, shape_class="woman")
 
 
 def succession(svg: Svg, x: float, y: float, width: float, entries: Sequence[str]) -> float:

@@ -227,9 +227,11 @@ def _heading(svg: Svg, view: Mapping[str, Any]) -> float:
 
 
 def _top(svg: Svg, y: float, view: Mapping[str, Any]) -> float:
-    """King Henry's board with his tracks, the Line of Succession as a track, then the
-    Tower's cells, Beyond the Realm and the dead, each holding its characters."""
+    """King Henry's board with his tracks, the marriage track, the Line of Succession as a
+    track, then the Tower's cells, Beyond the Realm and the dead, each holding its
+    characters."""
     y = court.king(svg, MARGIN, y, INNER, view.get("henry", {})) + GAP
+    y = court.marriage(svg, MARGIN, y, INNER, view)
     y = court.succession(svg, MARGIN, y, INNER, list(view.get("line_of_succession", []))) + 4
     tower = view.get("tower", {})
     groups = (
