@@ -168,8 +168,10 @@ def king(svg: Svg, x: float, y: float, width: float, henry: Mapping[str, Any]) -
 
 
 MARRIAGE_COLUMNS = 4
-LABELLED = ("Influence ", "Ability ", "Guile ", "Religion ", "Title: ", "Office: ", "Notes: ")
-LABELLED += ("Baby Value ", "Heir Credibility ", "Succession ")
+LABELLED = (
+    *("Influence ", "Ability ", "Guile ", "Religion ", "Title: ", "Office: ", "Notes: "),
+    *("Baby Value ", "Heir Credibility ", "Succession "),
+)
 """The parts of a character's line the marriage track leaves to her details; it shows the
 rest (whom she married, where she is when not at court, the rack)."""
 
