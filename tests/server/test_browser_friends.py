@@ -5,9 +5,10 @@ three chat, the two play to the end through the page, each seeing its own hand o
 the end every other seat's hand is shown once under its name, and a rematch started by one
 opens on the other's page as that seat (or, asked with the sides swapped, as the other
 seat). Also: the your-turn mark in the tab's title, "Your games" in the lobby (yours first,
-each with its opponents and wait, a link that has ended said so), resigning with two seats and with more, looking back through a running
-game, the details of a thing tapped on the board, the creator's new link, and the
-board text measure (``board_problems``) at several positions of each game's real page.
+each with its opponents and wait, a link that has ended said so), resigning with two seats
+and with more, looking back through a running game, the details of a thing tapped on the
+board, the creator's new link, and the board text measure (``board_problems``) at several
+positions of each game's real page.
 
 Screenshots go to ``screenshots/friends/`` (ignored by git), or
 ``$STRATAGEM_SCREENSHOTS/friends``. Contexts bypass the pages' Content-Security-Policy,

@@ -38,6 +38,10 @@ NEXT_DECISION = """([seat, version]) => {
     && document.getElementById("decision").contains(document.activeElement);
 }"""
 FOCUSED = "document.activeElement.dataset.action || ''"
+CLIPPED = """() => [...document.querySelectorAll("#events li")]
+  .filter((line) => line.scrollWidth > line.clientWidth + 1)
+  .map((line) => line.textContent)"""
+"""The event log's lines whose words run out of their box (a long section's name)."""
 
 pytestmark = needs_chromium
 __all__ = ["browser"]  # the shared browser fixture, imported for pytest
@@ -117,5 +121,6 @@ def test_a_whole_game_is_played_by_keyboard_alone(browser: Browser, base: str, g
     KEYBOARD.mkdir(parents=True, exist_ok=True)
     for size, (width, height) in SIZES.items():
         page.set_viewport_size({"width": width, "height": height})
+        assert page.evaluate(CLIPPED) == [], size  # the whole log, nothing cut off
         page.screenshot(path=str(KEYBOARD / f"{game}-end-{size}.png"), full_page=True)
     page.context.close()
