@@ -340,7 +340,9 @@ def test_the_end_reveals_every_seats_hand_once(client: TestClient, tmp_path: Pat
     truth, _ = replay_log(saved(client, game_id, tmp_path))
     assert [board["seat"] for board in end["revealed"]] == ["Dutch", "Spanish"]
     for seat, hand in enumerate(end["revealed"]):
-        assert hand == {"seat": hand["seat"], "secrets": truth.view(seat)["you"]}
+        view = truth.view(seat)
+        secrets = {**view["you"], "discard face_down": view["discard"]["yours_face_down"]}
+        assert hand == {"seat": hand["seat"], "secrets": secrets}
     spectator = state(client, game_id)
     assert spectator["revealed"] == end["revealed"]
 

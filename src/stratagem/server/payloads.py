@@ -232,13 +232,22 @@ def build_payload(
 
 
 def revealed_hands(state: State) -> list[JsonDict]:
-    """Each seat's own secrets in ``state`` (its hand and whatever else only it sees: the
-    ``you`` part of its view), once, for every seat that has any: what a finished game
-    shows to all, since nothing is secret once it is over. The boards themselves are not
-    repeated: all else on them is what everyone sees."""
+    """Each seat's own secrets in ``state``, once, for every seat that has any: what a
+    finished game shows to all, since nothing is secret once it is over. A seat's secrets
+    are what only its view holds: its ``you`` part (hand, melds...) and any ``yours_...``
+    entry of a part of the view (Eighty Years War's ``discard.yours_face_down``, kept as
+    ``discard face_down``). The boards themselves are not repeated: all else on them is
+    what everyone sees."""
     hands = []
     for seat, name in enumerate(state.game.seat_names):
-        secrets = state.view(seat).get("you")
-        if isinstance(secrets, dict) and secrets:
+        view = state.view(seat)
+        own = view.get("you")
+        secrets: JsonDict = dict(own) if isinstance(own, dict) else {}
+        for part, value in view.items():
+            if isinstance(value, dict):
+                for key, held in value.items():
+                    if key.startswith("yours_"):
+                        secrets[f"{part} {key.removeprefix('yours_')}"] = held
+        if secrets:
             hands.append({"seat": name, "secrets": secrets})
     return hands
