@@ -1,7 +1,8 @@
 """Assistive technology in a real browser (Playwright driving Debian's chromium, axe-core
 through ``axe-playwright-python``): no serious or critical axe-core violation on the lobby
 (with "Your games" and a created game's links shown), a seat's page (at a desk's width
-and a phone's), a spectator's page and the replay of a finished game, in every game. One
+and a phone's), a spectator's page and the replay of a finished game, in every game, and
+a seat's page once its game is over (the result, the rematch, the other seat's hand). One
 server and one browser for them all; screenshots go to ``$STRATAGEM_SCREENSHOTS`` (or
 ``screenshots/``), under ``access/``."""
 
@@ -143,4 +144,24 @@ def test_the_game_pages_have_no_serious_violation(
     replay.wait_for_function("document.getElementById('status').textContent.includes('over')")
     found += grave_violations(axe, replay, f"{game}-replay")
     replay.context.close()
+    assert found == []
+
+
+def test_a_finished_games_page_has_no_serious_violation(
+    browser: Browser, base: str, axe: Any
+) -> None:
+    # the end: the result, the rematch's two buttons, the seed and the other seat's hand
+    made = new_game(base, "eighty_years_war", ["human", "human"])
+    dutch, spanish = (seat["link"] for seat in made["seats"])
+    resigned = httpx.post(
+        f"{base}/api/games/{made['id']}/resign",
+        headers={"X-Seat-Token": spanish.split("#seat=", 1)[1]},
+    )
+    assert resigned.status_code == 200, resigned.text
+    found = []
+    for size in SIZES:
+        page = open_page(browser, base + dutch, size, "#revealed:not([hidden])")
+        page.wait_for_selector("#rematch-swapped")
+        found += grave_violations(axe, page, f"eighty_years_war-end-{size}")
+        page.context.close()
     assert found == []
