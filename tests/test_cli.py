@@ -15,7 +15,7 @@ import stratagem
 from stratagem.cli import app
 from stratagem.core import IllegalAction, UnknownAction, options_model
 from stratagem.sim import replay_log
-from stratagem.terminal import pick_action, plural, render_view
+from stratagem.cli.terminal import pick_action, plural, render_view
 
 GAME = "eighty_years_war"
 ENV = {"COLUMNS": "200"}  # no wrapping, so messages can be matched whole

@@ -33,7 +33,7 @@ from stratagem.render.text.britain_vs_france import (
     terminal_board,
     terminal_view,
 )
-from stratagem.terminal import game_layout
+from stratagem.cli.terminal import game_layout
 
 GAME = stratagem.load("britain_vs_france")
 WIDTH = 80
