@@ -85,6 +85,21 @@ def regulars_battle(units: Mapping[str, tuple[str, int]] | None = None, **change
     return state
 
 
+def privateer_battle(second: str) -> State:
+    """British Local Allies #1 and ``second`` moved from Madras to the High Seas onto
+    French Privateers #1: the battle there has begun."""
+    state = at_step(
+        MOVEMENT,
+        units={
+            "British Local Allies #1": ("Madras", BRITAIN),
+            second: ("Madras", BRITAIN),
+            "French Privateers #1": ("High Seas", FRANCE),
+        },
+    )
+    play(state, "Move: British Local Allies #1 to High Seas", f"Move: {second} to High Seas")
+    return state
+
+
 def prisoners(units: Mapping[str, int], *, ransoms: bool = True) -> State:
     """Purchases with 5 gold against 3 and each leader of ``units`` (label: owner) in the
     enemy's prison, with the advanced rule Ransoms unless ``ransoms`` is false."""

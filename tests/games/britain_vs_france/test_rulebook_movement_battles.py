@@ -16,6 +16,7 @@ from .audit_helpers import (
     offered,
     play,
     prisoners,
+    privateer_battle,
     regulars_battle,
     rolls,
     shop,
@@ -282,18 +283,7 @@ def test_battle_example_1_from_the_rulebook() -> None:
 
 def test_battle_example_2_from_the_rulebook() -> None:
     """6) Battles, Example #2: Local Allies 4 and German Mercenary 2 lose to Privateer 5."""
-    state = _at(
-        {
-            "British Local Allies #1": ("Madras", BRITAIN),
-            "British German Mercenary #1": ("Madras", BRITAIN),
-            "French Privateers #1": ("High Seas", FRANCE),
-        }
-    )
-    play(
-        state,
-        "Move: British Local Allies #1 to High Seas",
-        "Move: British German Mercenary #1 to High Seas",
-    )
+    state = privateer_battle("British German Mercenary #1")
     play(state, "Pair: British Local Allies #1 against French Privateers #1")
     assert len(state.view(None)["battle"]["pairings"][0]["attackers"]) == 2
     events = rolls(state, [4, 2, 5])
@@ -500,18 +490,7 @@ def test_battles_card_effects_last_until_the_battle_ends() -> None:
 
 def test_battles_scores_of_a_side_are_not_added_and_ties_on_the_high_score() -> None:
     """6) Battles: several units' dice are not summed; equal best scores are a tie."""
-    state = _at(
-        {
-            "British Local Allies #1": ("Madras", BRITAIN),
-            "British Local Allies #2": ("Madras", BRITAIN),
-            "French Privateers #1": ("High Seas", FRANCE),
-        }
-    )
-    play(
-        state,
-        "Move: British Local Allies #1 to High Seas",
-        "Move: British Local Allies #2 to High Seas",
-    )
+    state = privateer_battle("British Local Allies #2")
     events = rolls(state, [5, 3, 5])
     assert (
         "Pairing of French Privateers #1: Britain 5, France 5: a tie, no unit is destroyed."
