@@ -13,7 +13,8 @@ from typer.testing import CliRunner, Result
 
 import stratagem
 from stratagem.cli import app
-from stratagem.cli.terminal import pick_action, plural, render_view
+from stratagem.cli.screen import pick_action
+from stratagem.cli.terminal import plural, render_view
 from stratagem.core import IllegalAction, UnknownAction, options_model
 from stratagem.sim import replay_log
 

@@ -16,6 +16,7 @@ from stratagem.cli.app import COMMANDS, GROUPS
 PACKAGE = Path(stratagem.cli.__file__).parent
 SHARED = {
     "stratagem.cli.common",
+    "stratagem.cli.screen",
     "stratagem.cli.terminal",
     "stratagem.cli.lab.options",
     "stratagem.cli.lab.running",

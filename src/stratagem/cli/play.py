@@ -27,15 +27,8 @@ from stratagem.cli.common import (
     load_game,
     stdout,
 )
-from stratagem.cli.terminal import (
-    HumanPlayer,
-    QuitGame,
-    Screen,
-    SteadyBot,
-    board_path,
-    plural,
-    render_result,
-)
+from stratagem.cli.screen import HumanPlayer, QuitGame, Screen, SteadyBot, board_path
+from stratagem.cli.terminal import plural, render_result
 from stratagem.core import CHANCE, Action, Game, JsonDict, State, StratagemError
 from stratagem.render import board_renderer
 from stratagem.sim import (

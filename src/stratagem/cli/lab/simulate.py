@@ -46,7 +46,7 @@ from stratagem.cli.lab.running import (
     stopped_exit,
     writing,
 )
-from stratagem.cli.terminal import render_study
+from stratagem.cli.terminal import plural
 from stratagem.core import StratagemError
 from stratagem.sim import run_study
 from stratagem.sim.questions import (
@@ -59,6 +59,7 @@ from stratagem.sim.questions import (
     value_text,
 )
 from stratagem.sim.settings import parse_settings
+from stratagem.sim.stats import Proportion, Spread, Study
 from stratagem.sim.verdicts import Verdict, bot_note, verdicts
 
 
@@ -173,3 +174,52 @@ def render_questions(found: Sequence[Estimate]) -> Table:
         )
         group = e.question.group
     return questions
+
+
+# -- the study's tables ------------------------------------------------------------------
+
+
+def _percent(value: float) -> str:
+    return f"{value:.1%}"
+
+
+def _interval(proportion: Proportion) -> str:
+    low, high = proportion.interval
+    return f"{_percent(low)} - {_percent(high)}"
+
+
+def _spread_cells(spread: Spread | None) -> tuple[str, str]:
+    if spread is None:
+        return ("-", "-")
+    return (f"{spread.mean:.1f}", f"{spread.median:g}")
+
+
+def render_study(study: Study) -> Group:
+    """A study's tables: wins per seat (and draws), game length, first player."""
+    wins = Table(title="Results")
+    for heading in ("Seat", "Bot", "Wins", "Win rate", "95% CI"):
+        wins.add_column(heading, justify="left" if heading in ("Seat", "Bot") else "right")
+    for seat in study.seats:
+        w = seat.wins
+        wins.add_row(seat.seat, seat.bot, str(w.count), _percent(w.rate), _interval(w))
+    d = study.draws
+    wins.add_row("Draws", "", str(d.count), _percent(d.rate), _interval(d), style="dim")
+
+    length = Table(title="Game length")
+    length.add_column("Measure")
+    length.add_column("Mean", justify="right")
+    length.add_column("Median", justify="right")
+    length.add_row("Actions (chance included)", *_spread_cells(study.actions))
+    length.add_row("Decisions", *_spread_cells(study.decisions))
+    length.add_row("Turns", *_spread_cells(study.turns))
+
+    first = Table(title="First player")
+    for heading in ("Acted first", "Games", "Won", "Win rate", "95% CI"):
+        first.add_column(heading, justify="left" if heading == "Acted first" else "right")
+    for row in study.first_player:
+        w = row.wins
+        first.add_row(row.seat, str(w.total), str(w.count), _percent(w.rate), _interval(w))
+
+    games = plural(study.games, "game")
+    title = Text(f"{study.game}: {games}, master seed {study.seed}", style="bold")
+    return Group(title, wins, length, first)
