@@ -13,9 +13,10 @@ from typer.testing import CliRunner, Result
 
 import stratagem
 from stratagem.cli import app
+from stratagem.cli.screen import pick_action
+from stratagem.cli.terminal import plural, render_view
 from stratagem.core import IllegalAction, UnknownAction, options_model
 from stratagem.sim import replay_log
-from stratagem.terminal import pick_action, plural, render_view
 
 GAME = "eighty_years_war"
 ENV = {"COLUMNS": "200"}  # no wrapping, so messages can be matched whole

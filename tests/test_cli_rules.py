@@ -12,7 +12,7 @@ from rich.text import Text
 from typer.testing import CliRunner, Result
 
 from stratagem.cli import app
-from stratagem.cli_rules import MISSING, listing, section_page
+from stratagem.cli.rules import MISSING, listing, section_page
 from stratagem.core import rule_index
 from stratagem.core.rule_index import RuleIndex, build_index
 from stratagem.core.rulebook import load_sections

@@ -29,8 +29,8 @@ import pytest
 from rich.console import Console
 
 import stratagem
+from stratagem.cli.terminal import group_events, render_choices
 from stratagem.sim import read_header, replay_log
-from stratagem.terminal import group_events, render_choices
 
 COLUMNS, LINES = 80, 24
 PROMPT = re.compile(r"Dutch, your choice \(1-(\d+), \? for help\): $")

@@ -24,6 +24,7 @@ from functools import cache
 from rich.console import Console
 
 import stratagem
+from stratagem.cli.terminal import game_layout
 from stratagem.core import JsonDict, State
 from stratagem.render.britain_vs_france import book, card_words
 from stratagem.render.text.britain_vs_france import (
@@ -33,7 +34,6 @@ from stratagem.render.text.britain_vs_france import (
     terminal_board,
     terminal_view,
 )
-from stratagem.terminal import game_layout
 
 GAME = stratagem.load("britain_vs_france")
 WIDTH = 80

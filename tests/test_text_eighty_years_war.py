@@ -21,13 +21,13 @@ import pytest
 from rich.console import Console
 
 import stratagem
+from stratagem.cli.terminal import render_actions, render_view
 from stratagem.core import CHANCE, TERMINAL
 from stratagem.games.eighty_years_war.melds import score_melds
 from stratagem.games.eighty_years_war.pack import MELD_NAMES
 from stratagem.games.eighty_years_war.places import ACTION
 from stratagem.games.eighty_years_war.state import EightyYearsWarState
 from stratagem.render.text.eighty_years_war import FACE_DOWN_WHY, short_why, with_split
-from stratagem.terminal import render_actions, render_view
 
 WIDTH = 80
 WHY_WORDS = {

@@ -17,7 +17,8 @@ from rich.console import Console
 from typer.testing import CliRunner, Result
 
 from stratagem import cli
-from stratagem.lab_cli import NO_GAMES, render_tournament
+from stratagem.cli.lab import simulate
+from stratagem.cli.lab.tournament import NO_GAMES, render_tournament
 from stratagem.sim import run_tournament
 
 GAME = "eighty_years_war"
@@ -164,7 +165,7 @@ def test_ray_option_takes_an_optional_address(
     args: tuple[str, ...], expected: object, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     seen: dict[str, object] = {}
-    monkeypatch.setattr(cli, "simulate_and_report", lambda *a, **k: seen.update(k))
+    monkeypatch.setattr(simulate, "simulate_and_report", lambda *a: seen.update(vars(a[2])))
     result = invoke("simulate", GAME, "-n", "1", *args, "--seed", "1")
     assert result.exit_code == 0, result.output
     assert seen["ray"] == expected

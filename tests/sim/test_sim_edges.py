@@ -19,7 +19,7 @@ from rich.progress import Progress
 from typer.testing import CliRunner, Result
 
 from stratagem import cli
-from stratagem.lab_cli import EstimateColumn
+from stratagem.cli.lab.running import EstimateColumn
 from stratagem.sim import backends
 from stratagem.sim.compare import comparison_doc, parse_variant, run_compare
 from stratagem.sim.tournament import schedule

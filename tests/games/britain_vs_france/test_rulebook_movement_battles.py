@@ -5,30 +5,29 @@ public API."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 import stratagem
 
-from .audit_helpers import offered, play, rolls
-from .helpers import (
-    BRITAIN,
-    FRANCE,
-    controller,
-    legal_texts,
-    position,
-    refuse,
-    set_up,
-    where,
+from .audit_helpers import (
+    MOVEMENT,
+    PLACE,
+    at_step,
+    offered,
+    play,
+    prisoners,
+    privateer_battle,
+    regulars_battle,
+    rolls,
+    shop,
 )
-
-MOVEMENT, BATTLES, PLACE = 10, 11, 12
-INDIA = ("Madras", "Pondicherry", "Bombay")
+from .helpers import BRITAIN, FRANCE, controller, legal_texts, position, refuse, where
 
 
 def _at(
-    units: Mapping[str, tuple[str, int]], phase: int = MOVEMENT, **kw: object
+    units: Mapping[str, tuple[str, int]], phase: int = MOVEMENT, **changes: Any
 ) -> stratagem.State:
-    hands = kw.pop("hands", {BRITAIN: [], FRANCE: []})
-    return position(set_up(), phase=phase, units=units, hands=hands, **kw)  # type: ignore[arg-type]
+    return at_step(phase, units=units, **changes)
 
 
 def _destinations(state: stratagem.State, label: str) -> set[str]:
@@ -284,18 +283,7 @@ def test_battle_example_1_from_the_rulebook() -> None:
 
 def test_battle_example_2_from_the_rulebook() -> None:
     """6) Battles, Example #2: Local Allies 4 and German Mercenary 2 lose to Privateer 5."""
-    state = _at(
-        {
-            "British Local Allies #1": ("Madras", BRITAIN),
-            "British German Mercenary #1": ("Madras", BRITAIN),
-            "French Privateers #1": ("High Seas", FRANCE),
-        }
-    )
-    play(
-        state,
-        "Move: British Local Allies #1 to High Seas",
-        "Move: British German Mercenary #1 to High Seas",
-    )
+    state = privateer_battle("British German Mercenary #1")
     play(state, "Pair: British Local Allies #1 against French Privateers #1")
     assert len(state.view(None)["battle"]["pairings"][0]["attackers"]) == 2
     events = rolls(state, [4, 2, 5])
@@ -324,10 +312,7 @@ def test_battles_all_dice_rolled_before_any_loss() -> None:
 
 def test_battles_a_tie_destroys_nothing() -> None:
     """6) Battles: equal high scores in a pairing destroy no unit, and the battle goes on."""
-    state = _at(
-        {"British Regulars #1": ("Madras", BRITAIN), "French Regulars #1": ("Pondicherry", FRANCE)}
-    )
-    play(state, "Move: British Regulars #1 to Pondicherry")
+    state = regulars_battle()
     events = rolls(state, [4, 4])
     assert "a tie, no unit is destroyed" in events[2]
     assert (
@@ -338,10 +323,7 @@ def test_battles_a_tie_destroys_nothing() -> None:
 
 def test_battles_no_retreat_until_one_side_is_left() -> None:
     """6) Battles: the battle goes on, with no way out, until only one side has units there."""
-    state = _at(
-        {"British Regulars #1": ("Madras", BRITAIN), "French Regulars #1": ("Pondicherry", FRANCE)}
-    )
-    play(state, "Move: British Regulars #1 to Pondicherry")
+    state = regulars_battle()
     for _ in range(3):
         rolls(state, [2, 2])
         assert state.current_player() == stratagem.CHANCE
@@ -375,17 +357,14 @@ def test_battles_imprisoned_leaders_cannot_be_bought_again() -> None:
     play(state, "Pair: Robert Clive against Armand de Vignerot du Plessis")
     rolls(state, [1, 6, 6, 1])
     assert where(state, "Robert Clive") == "prison of France"
-    state = position(state, phase=9, fields={"gold": [9, 9]}, hands={BRITAIN: [], FRANCE: []})
+    state = shop(state)
     assert "Buy: Robert Clive" not in legal_texts(state)
     assert "Buy: James Wolfe" in legal_texts(state)
 
 
 def test_battles_a_won_colony_changes_hands_with_its_export() -> None:
     """6) Battles: wiping out the defenders at their colony takes its control and its export."""
-    state = _at(
-        {"British Regulars #1": ("Madras", BRITAIN), "French Regulars #1": ("Pondicherry", FRANCE)}
-    )
-    play(state, "Move: British Regulars #1 to Pondicherry")
+    state = regulars_battle()
     rolls(state, [6, 1])
     play(state, "Take control of: Pondicherry")
     assert controller(state, "Pondicherry") == "Britain"
@@ -396,14 +375,12 @@ def test_battles_a_won_colony_changes_hands_with_its_export() -> None:
 
 def test_battles_a_won_colony_export_the_loser_no_longer_has() -> None:
     """6) Battles: a loser with no copy of the colony's export loses none; the colony still goes."""
-    state = _at(
-        {"British Regulars #1": ("Madras", BRITAIN), "French Regulars #1": ("Pondicherry", FRANCE)},
+    state = regulars_battle(
         fields={
             "exports": [[1, 1, 0, 0, 1, 0, 0, 0, 0], [0, 0, 1, 0, 1, 0, 0, 0, 0]],
             "supply": [7, 8, 8, 8, 8, 8, 4, 4, 1],
-        },
+        }
     )
-    play(state, "Move: British Regulars #1 to Pondicherry")
     rolls(state, [6, 1])
     play(state, "Take control of: Pondicherry")
     exports = state.view(None)["exports"]
@@ -413,15 +390,12 @@ def test_battles_a_won_colony_export_the_loser_no_longer_has() -> None:
 
 def test_battles_a_won_colony_destroys_the_losers_non_unit_cards() -> None:
     """6) Battles: the loser's Plantations and Siege Guns at the taken colony go out of play."""
-    state = _at(
+    state = regulars_battle(
         {
-            "British Regulars #1": ("Madras", BRITAIN),
-            "French Regulars #1": ("Pondicherry", FRANCE),
             "French Plantations": ("Pondicherry", FRANCE),
             "French Siege Guns": ("Pondicherry", FRANCE),
         }
     )
-    play(state, "Move: British Regulars #1 to Pondicherry")
     rolls(state, [6, 1])
     play(state, "Take control of: Pondicherry")
     assert where(state, "French Plantations") == "out"
@@ -430,10 +404,7 @@ def test_battles_a_won_colony_destroys_the_losers_non_unit_cards() -> None:
 
 def test_battles_taking_a_won_colony_is_the_winners_choice() -> None:
     """6) Battles: the three effects of winning at an enemy colony are the winner's option."""
-    state = _at(
-        {"British Regulars #1": ("Madras", BRITAIN), "French Regulars #1": ("Pondicherry", FRANCE)}
-    )
-    play(state, "Move: British Regulars #1 to Pondicherry")
+    state = regulars_battle()
     rolls(state, [6, 1])
     assert controller(state, "Pondicherry") == "France"
     assert state.current_player() == BRITAIN
@@ -441,15 +412,7 @@ def test_battles_taking_a_won_colony_is_the_winners_choice() -> None:
 
 def test_ransoms_exchange_returns_both_leaders_to_their_decks() -> None:
     """Ransoms: an agreed exchange sends each released leader back to its owner's battle deck."""
-    game = stratagem.load("britain_vs_france", ransoms=True)
-    state = position(
-        set_up(game),
-        game=game,
-        phase=9,
-        hands={BRITAIN: [], FRANCE: []},
-        fields={"gold": [5, 3]},
-        units={"Robert Clive": ("prison", BRITAIN), "Marquis de Bussy": ("prison", FRANCE)},
-    )
+    state = prisoners({"Robert Clive": BRITAIN, "Marquis de Bussy": FRANCE})
     play(state, "Offer an exchange: Robert Clive for Marquis de Bussy")
     assert state.current_player() == FRANCE
     assert sorted(legal_texts(state)) == ["Accept the ransom", "Refuse the ransom"]
@@ -460,15 +423,7 @@ def test_ransoms_exchange_returns_both_leaders_to_their_decks() -> None:
 
 def test_ransoms_gold_offer_can_be_refused() -> None:
     """Ransoms: release needs agreed terms; a refused gold offer costs nothing, frees nobody."""
-    game = stratagem.load("britain_vs_france", ransoms=True)
-    state = position(
-        set_up(game),
-        game=game,
-        phase=9,
-        hands={BRITAIN: [], FRANCE: []},
-        fields={"gold": [5, 3]},
-        units={"Robert Clive": ("prison", BRITAIN)},
-    )
+    state = prisoners({"Robert Clive": BRITAIN})
     play(state, "Offer a ransom: Robert Clive for 2 gold", "Refuse the ransom")
     assert state.view(None)["gold"] == {"Britain": 5, "France": 3}
     assert where(state, "Robert Clive") == "prison of France"
@@ -476,13 +431,7 @@ def test_ransoms_gold_offer_can_be_refused() -> None:
 
 def test_ransoms_not_without_the_advanced_rule() -> None:
     """Ransoms: without the advanced rule no ransom is offered."""
-    state = position(
-        set_up(),
-        phase=9,
-        hands={BRITAIN: [], FRANCE: []},
-        fields={"gold": [5, 3]},
-        units={"Robert Clive": ("prison", BRITAIN)},
-    )
+    state = prisoners({"Robert Clive": BRITAIN}, ransoms=False)
     assert not offered(state, "Offer a")
 
 
@@ -532,11 +481,8 @@ def test_battles_units_already_facing_each_other_fight_without_moving() -> None:
 
 def test_battles_card_effects_last_until_the_battle_ends() -> None:
     """6) Battles: a card played on the battle keeps working in its later rounds."""
-    state = _at(
-        {"British Regulars #1": ("Madras", BRITAIN), "French Regulars #1": ("Pondicherry", FRANCE)},
-        hands={BRITAIN: ["Fort Necessity"], FRANCE: []},
-    )
-    play(state, "Move: British Regulars #1 to Pondicherry", "Play: Fort Necessity")
+    state = regulars_battle(hands={BRITAIN: ["Fort Necessity"], FRANCE: []})
+    play(state, "Play: Fort Necessity")
     first = rolls(state, [3, 4])
     assert "a tie" in first[-3]
     assert rolls(state, [3]) == ["British Regulars #1 rolls a 3 (modified to 5)."]
@@ -544,18 +490,7 @@ def test_battles_card_effects_last_until_the_battle_ends() -> None:
 
 def test_battles_scores_of_a_side_are_not_added_and_ties_on_the_high_score() -> None:
     """6) Battles: several units' dice are not summed; equal best scores are a tie."""
-    state = _at(
-        {
-            "British Local Allies #1": ("Madras", BRITAIN),
-            "British Local Allies #2": ("Madras", BRITAIN),
-            "French Privateers #1": ("High Seas", FRANCE),
-        }
-    )
-    play(
-        state,
-        "Move: British Local Allies #1 to High Seas",
-        "Move: British Local Allies #2 to High Seas",
-    )
+    state = privateer_battle("British Local Allies #2")
     events = rolls(state, [5, 3, 5])
     assert (
         "Pairing of French Privateers #1: Britain 5, France 5: a tie, no unit is destroyed."
@@ -572,23 +507,12 @@ def test_battles_a_captured_allied_leader_is_off_sale_to_both_sides() -> None:
     rolls(state, [1, 6])
     assert state.view(None)["prisoners"]["France"] == ["Juan de Prado"]
     for seat in (BRITAIN, FRANCE):
-        shop = position(
-            state, phase=9, active=seat, fields={"gold": [9, 9]}, hands={BRITAIN: [], FRANCE: []}
-        )
-        assert "Buy: Juan de Prado" not in legal_texts(shop)
+        assert "Buy: Juan de Prado" not in legal_texts(shop(state, seat))
 
 
 def test_ransoms_accepted_gold_goes_to_the_captor() -> None:
     """Ransoms: an accepted gold ransom pays the captor and frees the leader to its owner's deck."""
-    game = stratagem.load("britain_vs_france", ransoms=True)
-    state = position(
-        set_up(game),
-        game=game,
-        phase=9,
-        hands={BRITAIN: [], FRANCE: []},
-        fields={"gold": [5, 3]},
-        units={"Robert Clive": ("prison", BRITAIN)},
-    )
+    state = prisoners({"Robert Clive": BRITAIN})
     play(state, "Offer a ransom: Robert Clive for 2 gold", "Accept the ransom")
     assert state.view(None)["gold"] == {"Britain": 3, "France": 5}
     assert "Buy: Robert Clive" in legal_texts(state)

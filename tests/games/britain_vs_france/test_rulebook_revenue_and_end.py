@@ -10,10 +10,9 @@ import pytest
 
 import stratagem
 
-from .audit_helpers import play
-from .helpers import BRITAIN, FRANCE, GAME, colony, position, set_up
+from .audit_helpers import PLACE, at_step, control, play
+from .helpers import BRITAIN, FRANCE
 
-PLACE = 12
 # Contents: 8 Silk, 9 Fish, 9 Furs, 8 Indigo, 10 Sugar, 8 Precious Metals, 4 Ivory,
 # 4 Spices, 1 Timber
 EXPORT_TOTALS = (8, 9, 9, 8, 10, 8, 4, 4, 1)
@@ -33,44 +32,29 @@ def _exports(britain: Sequence[int], france: Sequence[int]) -> dict[str, Any]:
     return {"exports": [britain, france], "supply": supply}
 
 
-def _control(britain: Sequence[str], france: Sequence[str]) -> list[int]:
-    owners = [-1] * 30
-    for name in britain:
-        owners[colony(name)] = BRITAIN
-    for name in france:
-        owners[colony(name)] = FRANCE
-    return owners
-
-
 def _last_turn(
-    game: stratagem.Game = GAME,
+    advanced: str | None = None,
     *,
     britain: Sequence[str] = START_CONTROL["Britain"],
     france: Sequence[str] = START_CONTROL["France"],
     units: dict[str, tuple[str, int]] | None = None,
     **fields: Any,
 ) -> stratagem.State:
-    """France's 10th turn at Place Purchases with the given control; ended through revenue."""
-    state = position(
-        set_up(game),
-        game=game,
-        phase=PLACE,
+    """France's 10th turn at Place Purchases with the given control (and the ``advanced``
+    scoring rule); ended through revenue."""
+    state = at_step(
+        PLACE,
+        None if advanced is None else {advanced: True},
         active=FRANCE,
         units=units,
-        hands={BRITAIN: [], FRANCE: []},
-        fields={"turn": 10, "control": _control(britain, france), **fields},
+        fields={"turn": 10, "control": control(britain, france), **fields},
     )
     play(state, "End placement")
     return state
 
 
 def _revenue(britain_exports: Sequence[int]) -> int:
-    state = position(
-        set_up(),
-        phase=PLACE,
-        hands={BRITAIN: [], FRANCE: []},
-        fields={"gold": [0, 3], **_exports(britain_exports, [0, 0, 1, 0, 1, 1])},
-    )
+    state = at_step(PLACE, fields={"gold": [0, 3], **_exports(britain_exports, [0, 0, 1, 0, 1, 1])})
     play(state, "End placement")
     return int(state.view(None)["gold"]["Britain"])
 
@@ -97,9 +81,7 @@ def test_collect_revenue_each_export_counts_in_one_set_only() -> None:
 
 def test_collect_revenue_gold_kept_for_next_turn() -> None:
     """8) Collect Revenue: the collected gold stays in the treasury for the side's next turn."""
-    state = position(
-        set_up(), phase=PLACE, hands={BRITAIN: [], FRANCE: []}, fields={"gold": [0, 3]}
-    )
+    state = at_step(PLACE, fields={"gold": [0, 3]})
     events = play(state, "End placement")
     assert "Britain collects 4 gold (3 + 1 for export sets); treasury 4." in events
     assert state.view(None)["gold"]["Britain"] == 4
@@ -111,9 +93,7 @@ def test_collect_revenue_gold_kept_for_next_turn() -> None:
 
 def test_ending_the_game_after_the_tenth_player_turn() -> None:
     """Ending the Game: the game ends once the 10th player turn is over, not before."""
-    ninth = position(
-        set_up(), phase=PLACE, active=BRITAIN, hands={BRITAIN: [], FRANCE: []}, fields={"turn": 9}
-    )
+    ninth = at_step(PLACE, active=BRITAIN, fields={"turn": 9})
     play(ninth, "End placement")
     assert not ninth.is_terminal()
     assert _last_turn().is_terminal()
@@ -181,15 +161,12 @@ def test_ending_the_game_secret_objective_points_count() -> None:
     assert state.result()["scores"]["Britain"] == sum(int(v) for v in breakdown.values())
 
 
-def _advanced(option: str) -> stratagem.Game:
-    return stratagem.load("britain_vs_france", **{option: True})
-
-
 def test_regional_dominance_one_point_per_whole_theater() -> None:
     """Regional Dominance: controlling every colony of a theater scores 1 more point for it."""
-    game = _advanced("regional_dominance")
     state = _last_turn(
-        game, britain=("Boston", "Jamaica", "Madras", "Pondicherry", "Bombay"), france=("Quebec",)
+        "regional_dominance",
+        britain=("Boston", "Jamaica", "Madras", "Pondicherry", "Bombay"),
+        france=("Quebec",),
     )
     assert state.result()["breakdown"]["Britain"]["Regional Dominance"] == 1
     assert state.result()["breakdown"]["France"]["Regional Dominance"] == 0
@@ -206,14 +183,12 @@ def test_regional_dominance_only_when_chosen() -> None:
 @pytest.mark.parametrize(("different", "extra"), [(5, 0), (6, 1)])
 def test_trade_mastery_six_different_exports(different: int, extra: int) -> None:
     """Trade Mastery: 6 or more different exports score 1 more point; 5 do not."""
-    game = _advanced("trade_mastery")
-    state = _last_turn(game, **_exports([1] * different, [0, 0, 1, 0, 1, 1]))
+    state = _last_turn("trade_mastery", **_exports([1] * different, [0, 0, 1, 0, 1, 1]))
     assert state.result()["breakdown"]["Britain"]["Trade Mastery"] == extra
 
 
 @pytest.mark.parametrize(("held", "extra"), [(2, 0), (3, 1)])
 def test_powerful_friends_three_political_objectives(held: int, extra: int) -> None:
     """Powerful Friends: 3 or more political objectives score 1 more point; 2 do not."""
-    game = _advanced("powerful_friends")
-    state = _last_turn(game, po_control=[BRITAIN] * held + [-1] * (10 - held))
+    state = _last_turn("powerful_friends", po_control=[BRITAIN] * held + [-1] * (10 - held))
     assert state.result()["breakdown"]["Britain"]["Powerful Friends"] == extra

@@ -7,15 +7,14 @@ import json
 
 import stratagem
 
-from .audit_helpers import offered, play
+from .audit_helpers import (
+    FRENCH_NORTH_AMERICA,
+    colonies_drawn,
+    colonies_to_draw,
+    offered,
+    play,
+)
 from .helpers import BRITAIN, FRANCE, GAME, LINES, controller, legal_texts, set_up
-
-
-def _colonies_drawn(game: stratagem.Game = GAME) -> stratagem.State:
-    state = game.new_initial_state()
-    for line in LINES:
-        play(state, *(f"Draw colony: {name}" for name in line))
-    return state
 
 
 def test_winning_the_game_five_turns_each_ten_in_all() -> None:
@@ -45,28 +44,20 @@ def test_setup_a_nobody_sees_the_draw_deck() -> None:
 def test_setup_e_1_colonies_belong_to_their_own_theater() -> None:
     """Setup E 1.: the first colonies drawn are North American only: that theater fills first."""
     state = GAME.new_initial_state()
-    names = {
-        text.removeprefix("Draw colony: ") for text in (str(a) for a, _ in state.chance_outcomes())
-    }
-    assert names == {
+    assert colonies_to_draw(state) == {
         "Annapolis Royal",
         "Boston",
         "Charles Town",
         "Halifax",
         "Rupert's Land",
         "Virginia",
-        "Lake Champlain / Lake George area",
-        "Louisbourg",
-        "Louisiana",
-        "Montreal",
-        "Ohio River Valley",
-        "Quebec",
+        *FRENCH_NORTH_AMERICA,
     }
 
 
 def test_setup_e_2_three_colonies_per_theater() -> None:
     """Setup E 2.: three colonies are drawn for each of the four theaters, in a line."""
-    state = _colonies_drawn()
+    state = colonies_drawn()
     theaters = state.view(None)["theaters"]
     assert list(theaters) == ["North America", "Caribbean", "Africa", "India"]
     assert [list(colonies) for colonies in theaters.values()] == [list(line) for line in LINES]
@@ -80,7 +71,7 @@ def test_setup_e_2_colonies_not_drawn_stay_unused() -> None:
 
 def test_setup_f_roll_off_winner_chooses_first_marker_or_first_turn() -> None:
     """Setup F: the roll-off winner decides between placing the first marker and the first turn."""
-    state = _colonies_drawn()
+    state = colonies_drawn()
     assert sorted(str(a) for a, _ in state.chance_outcomes()) == [
         "Roll-off: Britain wins",
         "Roll-off: France wins",
@@ -95,7 +86,7 @@ def test_setup_f_roll_off_winner_chooses_first_marker_or_first_turn() -> None:
 
 def test_setup_f_the_player_not_taking_the_first_turn_places_first() -> None:
     """Setup F: whoever does not take the first turn places the first control marker."""
-    state = _colonies_drawn()
+    state = colonies_drawn()
     play(state, "Roll-off: France wins", "Take the first game turn")
     assert state.current_player() == BRITAIN
     assert offered(state, "Control: ")
@@ -103,7 +94,7 @@ def test_setup_f_the_player_not_taking_the_first_turn_places_first() -> None:
 
 def test_setup_f_markers_alternate_three_each() -> None:
     """Setup F: the sides take turns placing markers until each controls 3 colonies."""
-    state = _colonies_drawn()
+    state = colonies_drawn()
     play(state, "Roll-off: Britain wins", "Take the first game turn")
     seats = []
     for name in ("Quebec", "Boston", "Martinique", "Jamaica", "Pondicherry", "Madras"):
@@ -116,7 +107,7 @@ def test_setup_f_markers_alternate_three_each() -> None:
 
 def test_setup_f_a_controlled_colony_cannot_be_chosen_again() -> None:
     """Setup F: each marker goes on a colony nobody controls yet."""
-    state = _colonies_drawn()
+    state = colonies_drawn()
     play(state, "Roll-off: Britain wins", "Take the first game turn", "Control: Quebec")
     assert "Control: Quebec" not in legal_texts(state)
 
@@ -162,7 +153,7 @@ def test_setup_i_one_secret_objective_each_hidden() -> None:
 
 def test_starting_the_game_second_placer_moves_first() -> None:
     """Starting the Game: the side that placed its first marker second plays the first turn."""
-    state = _colonies_drawn()
+    state = colonies_drawn()
     play(state, "Roll-off: Britain wins", "Place the first control marker")
     for name in ("Boston", "Quebec", "Jamaica", "Martinique", "Madras", "Pondicherry"):
         play(state, f"Control: {name}")
@@ -202,23 +193,12 @@ def test_historically_accurate_colonies_each_side_has_one_per_theater() -> None:
     game = stratagem.load("britain_vs_france", historically_accurate_colonies=True)
     state = game.new_initial_state()
     play(state, "Draw colony: Boston", "Draw colony: Halifax")
-    names = {str(a).removeprefix("Draw colony: ") for a, _ in state.chance_outcomes()}
-    assert names == {
-        "Lake Champlain / Lake George area",
-        "Louisbourg",
-        "Louisiana",
-        "Montreal",
-        "Ohio River Valley",
-        "Quebec",
-    }
+    assert colonies_to_draw(state) == set(FRENCH_NORTH_AMERICA)
 
 
 def test_historically_accurate_colonies_markers_only_on_own_colonies() -> None:
     """HISTORICALLY ACCURATE COLONIES: each side marks only colonies its country held in 1750."""
-    game = stratagem.load("britain_vs_france", historically_accurate_colonies=True)
-    state = game.new_initial_state()
-    for line in LINES:
-        play(state, *(f"Draw colony: {name}" for name in line))
+    state = colonies_drawn(stratagem.load("britain_vs_france", historically_accurate_colonies=True))
     play(state, "Roll-off: Britain wins", "Take the first game turn")
     assert state.current_player() == FRANCE
     france_may = {text.removeprefix("Control: ") for text in offered(state, "Control: ")}

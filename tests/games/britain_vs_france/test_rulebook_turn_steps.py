@@ -9,7 +9,17 @@ import pytest
 
 import stratagem
 
-from .audit_helpers import offered, play, rolls
+from .audit_helpers import (
+    LEADER_ACTIONS,
+    MOVEMENT,
+    POLITICAL,
+    PURCHASES,
+    at_step,
+    control,
+    offered,
+    play,
+    rolls,
+)
 from .helpers import (
     BRITAIN,
     FRANCE,
@@ -23,8 +33,9 @@ from .helpers import (
     where,
 )
 
-POLITICAL, PURCHASES = 8, 9
 SPANISH = "Spanish Expeditionary Forces #1"
+FRANCE_HOLDS_SPANISH = [-1, -1, -1, -1, -1, -1, -1, -1, FRANCE, -1]
+"""The raw ``po_control``: France holds the Spanish Expeditionary Forces, nobody the rest."""
 
 
 # 1) Draw from Historic Events Draw Deck
@@ -104,9 +115,8 @@ def test_historic_event_cards_overview_no_hand_limit() -> None:
 
 def test_historic_event_cards_overview_modifiers_are_cumulative() -> None:
     """Historic Event Cards Overview: two copies of one card both count; their bonuses add up."""
-    state = position(
-        set_up(),
-        phase=10,
+    state = at_step(
+        MOVEMENT,
         units={
             "British Regulars #1": ("Madras", BRITAIN),
             "French Regulars #1": ("Pondicherry", FRANCE),
@@ -132,7 +142,7 @@ def test_historic_event_cards_overview_played_cards_go_to_the_discard_pile() -> 
 
 def test_historic_event_cards_overview_a_card_that_remains_in_play() -> None:
     """Historic Event Cards Overview: a card that says it stays in play is not discarded."""
-    state = position(set_up(), phase=POLITICAL, hands={BRITAIN: ["Treaty of Paris"], FRANCE: []})
+    state = at_step(POLITICAL, hands={BRITAIN: ["Treaty of Paris"], FRANCE: []})
     play(state, "Skip the political objective attempt", "Play: Treaty of Paris")
     assert state.view(None)["in_play"]["Britain"] == ["Treaty of Paris"]
     assert "Treaty of Paris" not in state.view(None)["discard"]
@@ -140,11 +150,7 @@ def test_historic_event_cards_overview_a_card_that_remains_in_play() -> None:
 
 def test_historic_event_cards_overview_only_cards_in_play_can_be_destroyed() -> None:
     """Historic Event Cards Overview: a card chosen for destruction must already be in play."""
-    state = position(
-        set_up(),
-        phase=POLITICAL,
-        hands={BRITAIN: ["Treaty of Paris", "Lagos"], FRANCE: ["Sabotage"]},
-    )
+    state = at_step(POLITICAL, hands={BRITAIN: ["Treaty of Paris", "Lagos"], FRANCE: ["Sabotage"]})
     play(state, "Skip the political objective attempt", "Play: Treaty of Paris", "Pass", "Pass")
     play(state, "Play: Sabotage")
     while not offered(state, "Target card: "):
@@ -156,11 +162,7 @@ def test_historic_event_cards_overview_only_cards_in_play_can_be_destroyed() -> 
 
 def test_historic_event_cards_overview_a_starting_card_cancels() -> None:
     """Historic Event Cards Overview: the opponent's cancelling starting card stops a card."""
-    state = position(
-        set_up(),
-        phase=POLITICAL,
-        hands={BRITAIN: ["Treaty of Paris"], FRANCE: ["Bourbon Diplomacy"]},
-    )
+    state = at_step(POLITICAL, hands={BRITAIN: ["Treaty of Paris"], FRANCE: ["Bourbon Diplomacy"]})
     play(state, "Skip the political objective attempt", "Play: Treaty of Paris")
     events = play(state, "Play: Bourbon Diplomacy")
     assert "France cancels Britain's Treaty of Paris." in events
@@ -185,7 +187,7 @@ def test_historic_event_cards_overview_or_card_one_option_only() -> None:
 
 def test_leader_actions_colony_roll_benefit_is_immediate() -> None:
     """2) Leader Actions / Colony Rules: a successful colony roll pays out at once."""
-    state = position(set_up(), phase=7, hands={BRITAIN: [], FRANCE: []})
+    state = at_step(LEADER_ACTIONS)
     events = play(state, "Colony roll: Jamaica")
     assert "succeeds on 5 or more" in events[0]
     while state.current_player() >= 0:
@@ -198,45 +200,8 @@ def test_leader_actions_colony_roll_benefit_is_immediate() -> None:
 
 def test_leader_actions_colony_roll_once_per_colony_each_turn() -> None:
     """2) Leader Actions / Colony Rules: a colony's die is rolled at most once a turn."""
-    state = position(
-        set_up(),
-        phase=7,
-        hands={BRITAIN: [], FRANCE: []},
-        fields={
-            "control": [
-                -1,
-                0,
-                -1,
-                -1,
-                -1,
-                -1,
-                -1,
-                0,
-                -1,
-                -1,
-                -1,
-                -1,
-                -1,
-                -1,
-                0,
-                -1,
-                -1,
-                -1,
-                -1,
-                -1,
-                1,
-                -1,
-                0,
-                -1,
-                -1,
-                -1,
-                -1,
-                -1,
-                -1,
-                1,
-            ]
-        },
-    )
+    held = control(("Boston", "Jamaica", "Madras", "Martinique"), ("Quebec", "Pondicherry"))
+    state = at_step(LEADER_ACTIONS, fields={"control": held})
     assert "Colony roll: Jamaica" in legal_texts(state)
     assert "Colony roll: Martinique" in legal_texts(state)
     play(state, "Colony roll: Jamaica")
@@ -251,14 +216,7 @@ def test_leader_actions_colony_roll_once_per_colony_each_turn() -> None:
 
 
 def _attempt(gold: tuple[int, int] = (5, 3), **options: bool) -> stratagem.State:
-    game = stratagem.load("britain_vs_france", **options)
-    return position(
-        set_up(game),
-        phase=POLITICAL,
-        game=game,
-        fields={"gold": list(gold)},
-        hands={BRITAIN: [], FRANCE: []},
-    )
+    return at_step(POLITICAL, options, fields={"gold": list(gold)})
 
 
 def test_political_objective_attempt_is_optional() -> None:
@@ -330,13 +288,7 @@ def test_political_objective_attempt_gold_boost_needs_the_gold() -> None:
 
 def test_political_objective_attempt_a_natural_one_fails_even_when_boosted() -> None:
     """3) Political Objective Attempt: a die showing 1 always fails, whatever the modifiers."""
-    game = stratagem.load("britain_vs_france")
-    state = position(
-        set_up(game),
-        phase=POLITICAL,
-        fields={"gold": [5, 3]},
-        hands={BRITAIN: ["Louisbourg"], FRANCE: []},
-    )
+    state = at_step(POLITICAL, fields={"gold": [5, 3]}, hands={BRITAIN: ["Louisbourg"], FRANCE: []})
     play(state, "Attempt: British Forces Released from Europe #1")
     while state.current_player() >= 0:
         texts = legal_texts(state)
@@ -385,13 +337,10 @@ def test_political_objective_attempt_taking_the_opponents_objective() -> None:
 
 def test_counter_diplomacy_defender_pays_to_lower_the_score() -> None:
     """Counter-Diplomacy: the holder may pay 1 or 2 gold for -1 or -2 after the attacker boosts."""
-    game = stratagem.load("britain_vs_france", counter_diplomacy=True)
-    state = position(
-        set_up(game),
-        phase=POLITICAL,
-        game=game,
-        fields={"gold": [3, 3], "po_control": [-1, -1, -1, -1, -1, -1, -1, -1, 1, -1]},
-        hands={BRITAIN: [], FRANCE: []},
+    state = at_step(
+        POLITICAL,
+        {"counter_diplomacy": True},
+        fields={"gold": [3, 3], "po_control": FRANCE_HOLDS_SPANISH},
     )
     play(state, f"Attempt: {SPANISH}", "Boost the roll with 1 gold")
     assert state.current_player() == FRANCE
@@ -416,13 +365,7 @@ def test_counter_diplomacy_only_for_an_objective_the_defender_holds() -> None:
 
 def test_counter_diplomacy_not_without_the_advanced_rule() -> None:
     """Counter-Diplomacy: without the advanced rule the holder is not asked to pay."""
-    game = stratagem.load("britain_vs_france")
-    state = position(
-        set_up(game),
-        phase=POLITICAL,
-        fields={"gold": [3, 3], "po_control": [-1, -1, -1, -1, -1, -1, -1, -1, 1, -1]},
-        hands={BRITAIN: [], FRANCE: []},
-    )
+    state = at_step(POLITICAL, fields={"gold": [3, 3], "po_control": FRANCE_HOLDS_SPANISH})
     play(state, f"Attempt: {SPANISH}", "Boost the roll with 1 gold")
     assert state.current_player() == stratagem.CHANCE
 
@@ -431,9 +374,7 @@ def test_counter_diplomacy_not_without_the_advanced_rule() -> None:
 
 
 def _purchases(gold: int = 10) -> stratagem.State:
-    return position(
-        set_up(), phase=PURCHASES, fields={"gold": [gold, 3]}, hands={BRITAIN: [], FRANCE: []}
-    )
+    return at_step(PURCHASES, fields={"gold": [gold, 3]})
 
 
 def test_purchases_a_any_number_of_battle_deck_cards() -> None:
@@ -508,9 +449,8 @@ def test_setup_c_allied_leaders_can_be_left_out() -> None:
 
 def test_political_objective_attempt_cards_add_to_or_subtract_from_the_score() -> None:
     """3) Political Objective Attempt: each side's cards raise or lower the score before the die."""
-    state = position(
-        set_up(),
-        phase=POLITICAL,
+    state = at_step(
+        POLITICAL,
         fields={"gold": [5, 3]},
         hands={BRITAIN: ["Louisbourg"], FRANCE: ["Diplomatic Courier"]},
     )
@@ -522,12 +462,10 @@ def test_political_objective_attempt_cards_add_to_or_subtract_from_the_score() -
 
 def test_counter_diplomacy_comes_after_the_attackers_cards() -> None:
     """Counter-Diplomacy: the holder pays only after the attacker's gold and cards are all in."""
-    game = stratagem.load("britain_vs_france", counter_diplomacy=True)
-    state = position(
-        set_up(game),
-        phase=POLITICAL,
-        game=game,
-        fields={"gold": [5, 3], "po_control": [-1, -1, -1, -1, -1, -1, -1, -1, 1, -1]},
+    state = at_step(
+        POLITICAL,
+        {"counter_diplomacy": True},
+        fields={"gold": [5, 3], "po_control": FRANCE_HOLDS_SPANISH},
         hands={BRITAIN: ["Louisbourg"], FRANCE: []},
     )
     play(state, f"Attempt: {SPANISH}", "Boost the roll with 1 gold")
@@ -541,44 +479,30 @@ def test_counter_diplomacy_comes_after_the_attackers_cards() -> None:
 
 def test_leader_actions_some_colony_rolls_need_a_leader_there() -> None:
     """2) Leader Actions / Colony Rules: a roll that needs a leader is offered only with one."""
-    hands = {BRITAIN: [], FRANCE: []}
-    without = position(set_up(), phase=7, hands=hands)
+    without = at_step(LEADER_ACTIONS)
     assert "Colony roll: Boston" not in legal_texts(without)
-    wolfe = {"James Wolfe": ("Boston", BRITAIN)}
-    with_leader = position(set_up(), phase=7, hands=hands, units=wolfe)
+    with_leader = at_step(LEADER_ACTIONS, units={"James Wolfe": ("Boston", BRITAIN)})
     assert "Colony roll: Boston" in legal_texts(with_leader)
 
 
 def test_leader_actions_colony_rolls_are_optional() -> None:
     """2) Leader Actions / Colony Rules: rolling for a colony is allowed, not required."""
-    state = position(set_up(), phase=7, hands={BRITAIN: [], FRANCE: []})
+    state = at_step(LEADER_ACTIONS)
     play(state, "End leader actions")
     assert state.view(None)["step"] == "3) Political Objective Attempt"
 
 
 def test_counter_diplomacy_only_with_gold_in_the_treasury() -> None:
     """Counter-Diplomacy: the holder spends its own gold, so it is asked only if it has some."""
-    game = stratagem.load("britain_vs_france", counter_diplomacy=True)
-    held = [-1, -1, -1, -1, -1, -1, -1, -1, FRANCE, -1]
-    hands: dict[int, list[str]] = {BRITAIN: [], FRANCE: []}
-    one = position(
-        set_up(game),
-        phase=POLITICAL,
-        game=game,
-        hands=hands,
-        fields={"gold": [3, 1], "po_control": held},
-    )
+    advanced = {"counter_diplomacy": True}
+    one = at_step(POLITICAL, advanced, fields={"gold": [3, 1], "po_control": FRANCE_HOLDS_SPANISH})
     play(one, f"Attempt: {SPANISH}", "Boost the roll with 0 gold")
     assert offered(one, "Counter-diplomacy") == [
         "Counter-diplomacy with 0 gold",
         "Counter-diplomacy with 1 gold",
     ]
-    broke = position(
-        set_up(game),
-        phase=POLITICAL,
-        game=game,
-        hands=hands,
-        fields={"gold": [3, 0], "po_control": held},
+    broke = at_step(
+        POLITICAL, advanced, fields={"gold": [3, 0], "po_control": FRANCE_HOLDS_SPANISH}
     )
     play(broke, f"Attempt: {SPANISH}", "Boost the roll with 0 gold")
     assert broke.current_player() == stratagem.CHANCE

@@ -7,9 +7,9 @@ from typing import Any
 
 from rich.console import Console
 
+from stratagem.cli.terminal import render_view
 from stratagem.games.henry_viii.views import read_characters
 from stratagem.render.text.henry_viii import choice_note
-from stratagem.terminal import render_view
 
 from .helpers import Table
 

@@ -4,10 +4,39 @@ only, positions through ``helpers.position`` and chance forced by its outcome te
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from stratagem import State
 
-from .helpers import legal_texts, phases
+from .helpers import Piles, legal_texts, phases, position
+
+RED, BLUE = 0, 1
+"""The factions, as ``position``'s ``board`` sets them."""
+SPECIALS = (
+    "Vote",
+    "Military Improvement",
+    "Increase Army Size",
+    "Increase Status",
+    "Military Leader",
+    "Assassin",
+    "Unrest",
+)
+"""The Special Cards."""
+TWELVE_INFLUENCE_CARDS = (
+    "England 1",
+    "England 2",
+    "France 1",
+    "France 2",
+    "Spain 1",
+    "Spain 2",
+    "Sweden 1",
+    "Sweden 2",
+    "Poland 1",
+    "Poland 2",
+    "Denmark 1",
+    "Denmark 2",
+)
+"""Two Influence Cards of six countries: a hand one short of the limit of 13."""
 
 
 def acts(state: State, *texts: str) -> list[str]:
@@ -75,3 +104,33 @@ def done(state: State, text: str) -> None:
     that has run out of cards closes the step by itself."""
     if text in legal_texts(state):
         state.apply_action(text)
+
+
+def vote_in(piles: Piles, **changes: Any) -> State:
+    """Three players, Player 1 to call his vote (phase 5) with ``piles`` on the table;
+    ``changes`` as ``position`` takes them."""
+    return position(players=3, phase=phases.VOTE_COUNTRY, piles=piles, **changes)
+
+
+def lone_vote_in_spain(piles: Piles | None = None, **changes: Any) -> State:
+    """Three players; Player 1 calls a lone vote in Spain on his pile there (``piles``
+    besides) and votes red, so his phases end; ``changes`` as ``position`` takes them."""
+    spain: Piles = {0: {"Spain": (False, ["Spain 3"])}}
+    state = position(players=3, piles={**spain, **(piles or {})}, **changes)
+    call_vote(state, "Spain")
+    cast(state, {0: "red"})
+    return state
+
+
+def war_voted(
+    board: Mapping[str, Mapping[str, int]], attacker: str = "England", defender: str = "France"
+) -> State:
+    """Player 1 wins a lone war vote for ``attacker`` on ``defender`` (``board`` sets the
+    countries): the war's dice differences come next."""
+    state = vote_in(
+        {0: {attacker: (False, [f"{attacker} 3"])}},
+        board={name: dict(values) for name, values in board.items()},
+    )
+    call_vote(state, attacker, issue=f"war on {defender}")
+    cast(state, {0: "war"})
+    return state

@@ -11,7 +11,7 @@ import pytest
 
 from stratagem import State
 
-from .audit_helpers import acts, offered, phase
+from .audit_helpers import SPECIALS, acts, offered, phase
 from .helpers import PRINTED_SETUP, country, game, legal_texts, phases, position, refuse
 
 
@@ -90,17 +90,8 @@ def test_dealing_out_three_influence_cards_placed() -> None:
 def test_dealing_out_only_influence_cards_are_placed() -> None:
     """Dealing out the Player Cards: the opening placement offers Influence Cards only."""
     state = _dealt(3)
-    specials = (
-        "Vote",
-        "Military Improvement",
-        "Increase Army Size",
-        "Increase Status",
-        "Military Leader",
-        "Assassin",
-        "Unrest",
-    )
     assert offered(state, "Lay: ")
-    assert not any(text.removeprefix("Lay: ") in specials for text in legal_texts(state))
+    assert not any(text.removeprefix("Lay: ") in SPECIALS for text in legal_texts(state))
 
 
 def test_dealing_out_fewer_influence_cards_if_the_hand_lacks_them() -> None:

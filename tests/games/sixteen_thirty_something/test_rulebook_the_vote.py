@@ -5,17 +5,12 @@ from the rulebook's text and driven through the public API."""
 
 from __future__ import annotations
 
-from stratagem import CHANCE, State
+from stratagem import CHANCE
 
-from .audit_helpers import acts, call_vote, cast, offered, others_lay, phase
-from .helpers import country, display, legal_texts, phases, position, refuse
+from .audit_helpers import BLUE, RED, acts, call_vote, cast, offered, others_lay, phase, vote_in
+from .helpers import COUNTRIES, country, display, legal_texts, phases, position, refuse
 
-RED, BLUE = 0, 1
 TIM, MARTIN, SIMON = 0, 1, 2
-
-
-def _vote_in(piles: dict[int, dict[str, tuple[bool, list[str]]]], **kw: object) -> State:
-    return position(players=3, phase=phases.VOTE_COUNTRY, piles=piles, **kw)  # type: ignore[arg-type]
 
 
 # Placing Influence Cards
@@ -23,23 +18,21 @@ def _vote_in(piles: dict[int, dict[str, tuple[bool, list[str]]]], **kw: object) 
 
 def test_placing_influence_cards_the_vote_is_mandatory() -> None:
     """5. The Vote, Placing Influence Cards: the player must call a vote; passing is not offered."""
-    state = _vote_in({0: {"Spain": (False, ["Spain 3"])}})
+    state = vote_in({0: {"Spain": (False, ["Spain 3"])}})
     assert legal_texts(state) == ["Vote in: Spain"]
     assert all(text.startswith("Vote in: ") for text in legal_texts(state))
 
 
 def test_placing_influence_cards_only_where_he_has_or_lays_influence() -> None:
     """5. The Vote, Placing Influence Cards: only where he has a pile or cards to lay."""
-    state = _vote_in(
-        {0: {"Spain": (False, ["Spain 3"])}}, hands={0: ["France 1", "Open 1", "Vote"]}
-    )
+    state = vote_in({0: {"Spain": (False, ["Spain 3"])}}, hands={0: ["France 1", "Open 1", "Vote"]})
     assert sorted(legal_texts(state)) == ["Vote in: France", "Vote in: Spain"]
     assert "no influence" in refuse(state, "Vote in: Sweden")
 
 
 def test_placing_influence_cards_only_of_the_voting_country() -> None:
     """5. The Vote, Placing Influence Cards: only cards of the vote's country may be laid for it."""
-    state = _vote_in(
+    state = vote_in(
         {0: {"Spain": (False, ["Spain 3"])}}, hands={0: ["Spain 1", "France 1", "Open 1"]}
     )
     acts(state, "Vote in: Spain")
@@ -48,7 +41,7 @@ def test_placing_influence_cards_only_of_the_voting_country() -> None:
 
 def test_placing_influence_cards_caller_lays_before_the_call_only() -> None:
     """5. The Vote, Placing Influence Cards: the caller lays before calling, not after the call."""
-    state = _vote_in(
+    state = vote_in(
         {0: {"Spain": (False, ["Spain 3"])}}, hands={0: ["Spain 1", "Spain 2"], 1: ["Spain 1"]}
     )
     acts(state, "Vote in: Spain", "Lay: Spain 1", "Done laying")
@@ -60,7 +53,7 @@ def test_placing_influence_cards_caller_lays_before_the_call_only() -> None:
 
 def test_placing_influence_cards_others_may_lay_after_the_call() -> None:
     """5. The Vote, Placing Influence Cards: after the call, others may add that country's cards."""
-    state = _vote_in({0: {"Spain": (False, ["Spain 3"])}}, hands={1: ["Spain 1"], 2: ["Spain 2"]})
+    state = vote_in({0: {"Spain": (False, ["Spain 3"])}}, hands={1: ["Spain 1"], 2: ["Spain 2"]})
     acts(state, "Vote in: Spain", "Done laying")
     assert state.current_player() == MARTIN
     assert sorted(legal_texts(state)) == ["Done laying", "Lay: Spain 1"]
@@ -71,7 +64,7 @@ def test_placing_influence_cards_others_may_lay_after_the_call() -> None:
 
 def test_placing_influence_cards_everyone_with_influence_votes() -> None:
     """5. The Vote, Placing Influence Cards: every displayed pile there votes; nobody abstains."""
-    state = _vote_in(
+    state = vote_in(
         {
             0: {"Spain": (False, ["Spain 3"])},
             1: {"Spain": (True, ["Spain 1"])},
@@ -89,7 +82,7 @@ def test_placing_influence_cards_everyone_with_influence_votes() -> None:
 
 def test_placing_influence_cards_no_adding_to_a_descendant_pile() -> None:
     """More about Influence Cards: no card may be added to a pile in the descendant."""
-    state = _vote_in(
+    state = vote_in(
         {0: {"England": (False, ["England 3"])}, 1: {"England": (True, ["England 3"])}},
         hands={1: ["England 1"]},
     )
@@ -103,7 +96,7 @@ def test_placing_influence_cards_no_adding_to_a_descendant_pile() -> None:
 
 def test_neutral_countries_the_vote_is_red_or_blue() -> None:
     """5. The Vote, Neutral Countries: in a neutral country the only issue is red or blue."""
-    state = _vote_in({0: {"Spain": (False, ["Spain 3"])}})
+    state = vote_in({0: {"Spain": (False, ["Spain 3"])}})
     events = call_vote(state, "Spain")
     assert "does Spain join red or blue?" in events[-1]
     assert sorted(legal_texts(state)) == ["Vote blue", "Vote red"]
@@ -113,7 +106,7 @@ def test_neutral_countries_the_vote_is_red_or_blue() -> None:
 
 def test_neutral_countries_a_tie_leaves_it_neutral() -> None:
     """5. The Vote, Neutral Countries: a tied vote leaves the country neutral."""
-    state = _vote_in(
+    state = vote_in(
         {
             0: {"England": (False, ["England 3"])},
             1: {"England": (False, ["England 1", "England 2"])},
@@ -126,7 +119,7 @@ def test_neutral_countries_a_tie_leaves_it_neutral() -> None:
 
 def test_voting_issues_an_aligned_country_offers_its_issues() -> None:
     """5. The Vote, Voting Issues: in a faction country the caller picks war or a side change."""
-    state = _vote_in(
+    state = vote_in(
         {0: {"England": (False, ["England 3"])}},
         board={"England": {"faction": RED}, "France": {"faction": BLUE}},
     )
@@ -136,7 +129,7 @@ def test_voting_issues_an_aligned_country_offers_its_issues() -> None:
 
 def test_changing_sides_a_won_vote_flips_the_faction() -> None:
     """5. The Vote, Changing Sides: the vote can move a country to the other faction."""
-    state = _vote_in({0: {"England": (False, ["England 3"])}}, board={"England": {"faction": RED}})
+    state = vote_in({0: {"England": (False, ["England 3"])}}, board={"England": {"faction": RED}})
     call_vote(state, "England", issue="change sides")
     cast(state, {TIM: "blue"})
     assert country(state, "England")["faction"] == "blue"
@@ -144,7 +137,7 @@ def test_changing_sides_a_won_vote_flips_the_faction() -> None:
 
 def test_changing_sides_a_tie_keeps_the_old_faction() -> None:
     """5. The Vote, Changing Sides: a tie leaves the country in its original faction."""
-    state = _vote_in(
+    state = vote_in(
         {
             0: {"England": (False, ["England 3"])},
             1: {"England": (False, ["England 1", "England 2"])},
@@ -158,10 +151,10 @@ def test_changing_sides_a_tie_keeps_the_old_faction() -> None:
 
 def test_re_arming_only_from_army_size_zero() -> None:
     """5. The Vote, Re-arming: re-arming is an issue only for a country whose Army Size is 0."""
-    armed = _vote_in({0: {"England": (False, ["England 3"])}}, board={"England": {"faction": RED}})
+    armed = vote_in({0: {"England": (False, ["England 3"])}}, board={"England": {"faction": RED}})
     acts(armed, "Vote in: England", "Done laying")
     assert "Issue: re-arm" not in legal_texts(armed)
-    unarmed = _vote_in(
+    unarmed = vote_in(
         {0: {"England": (False, ["England 3"])}}, board={"England": {"faction": RED, "army": 0}}
     )
     acts(unarmed, "Vote in: England", "Done laying")
@@ -170,7 +163,7 @@ def test_re_arming_only_from_army_size_zero() -> None:
 
 def test_re_arming_a_war_vote_raises_army_size_to_one() -> None:
     """5. The Vote, Re-arming: a war (red) majority raises the Army Size from 0 to 1."""
-    state = _vote_in(
+    state = vote_in(
         {0: {"England": (False, ["England 3"])}}, board={"England": {"faction": RED, "army": 0}}
     )
     call_vote(state, "England", issue="re-arm")
@@ -181,7 +174,7 @@ def test_re_arming_a_war_vote_raises_army_size_to_one() -> None:
 
 def test_re_arming_a_tie_is_peace() -> None:
     """5. The Vote, Re-arming: a tied re-arm vote counts as peace: no new army."""
-    state = _vote_in(
+    state = vote_in(
         {
             0: {"England": (False, ["England 3"])},
             1: {"England": (False, ["England 1", "England 2"])},
@@ -195,7 +188,7 @@ def test_re_arming_a_tie_is_peace() -> None:
 
 def test_re_arming_an_unarmed_country_cannot_go_to_war() -> None:
     """5. The Vote, Re-arming: a country with Army Size 0 cannot be voted to war."""
-    state = _vote_in(
+    state = vote_in(
         {0: {"England": (False, ["England 3"])}},
         board={"England": {"faction": RED, "army": 0}, "France": {"faction": BLUE}},
     )
@@ -224,7 +217,7 @@ def test_re_arming_no_limit_on_votes_in_a_country() -> None:
 
 
 def _war_issues(board: dict[str, dict[str, int]], caller: str = "England") -> list[str]:
-    state = _vote_in({0: {caller: (False, [f"{caller} 3"])}}, board=board)
+    state = vote_in({0: {caller: (False, [f"{caller} 3"])}}, board=board)
     acts(state, f"Vote in: {caller}", "Done laying")
     return sorted(text.removeprefix("Issue: war on ") for text in offered(state, "Issue: war on "))
 
@@ -263,23 +256,14 @@ def test_voting_for_war_status_one_or_less_only_by_a_neighbour() -> None:
 def test_voting_for_war_adjacent_countries_table_for_france() -> None:
     """Adjacent Countries Table: France borders England, Spain, United Provinces, German States."""
     board = {"France": {"faction": RED}}
-    for name in (
-        "England",
-        "Spain",
-        "United Provinces",
-        "German States",
-        "Denmark",
-        "Poland",
-        "Sweden",
-        "Hapsburg Empire",
-    ):
+    for name in (other for other in COUNTRIES if other != "France"):
         board[name] = {"faction": BLUE, "status": 1}
     assert _war_issues(board, "France") == ["England", "German States", "Spain", "United Provinces"]
 
 
 def test_voting_for_war_a_tie_is_peace() -> None:
     """5. The Vote, Voting for War: war needs a majority; a tie means peace."""
-    state = _vote_in(
+    state = vote_in(
         {
             0: {"England": (False, ["England 3"])},
             1: {"England": (False, ["England 1", "England 2"])},
@@ -295,7 +279,7 @@ def test_voting_for_war_a_tie_is_peace() -> None:
 
 def test_voting_for_war_the_caller_names_the_target() -> None:
     """5. The Vote, Voting for War: calling for war means declaring which country is attacked."""
-    state = _vote_in(
+    state = vote_in(
         {0: {"England": (False, ["England 3"])}},
         board={
             "England": {"faction": RED},
@@ -312,7 +296,7 @@ def test_voting_for_war_the_caller_names_the_target() -> None:
 
 def test_casting_votes_secret_until_all_are_down() -> None:
     """5. The Vote, Casting Votes: each Voting Counter stays hidden from others until the reveal."""
-    state = _vote_in(
+    state = vote_in(
         {0: {"England": (False, ["England 3"])}, 1: {"England": (False, ["England 2"])}}
     )
     call_vote(state, "England")
@@ -325,7 +309,7 @@ def test_casting_votes_secret_until_all_are_down() -> None:
 
 def test_adding_up_the_votes_a_pile_votes_whole() -> None:
     """5. The Vote, Adding up the Votes: a whole pile votes one colour; the bigger total wins."""
-    state = _vote_in(
+    state = vote_in(
         {
             0: {"England": (False, ["England 3", "England 1"])},
             1: {"England": (False, ["England 2"])},
@@ -340,7 +324,7 @@ def test_adding_up_the_votes_a_pile_votes_whole() -> None:
 
 def test_adding_up_the_votes_example_tim_martin_simon() -> None:
     """5. The Vote, Adding up the Votes, Example: Tim 7 + Martin 5 for war beat Simon 6."""
-    state = _vote_in(
+    state = vote_in(
         {
             TIM: {"England": (False, ["England 3", "England 3", "England 1"])},
             MARTIN: {"England": (False, ["England 2", "England 1", "Open 1", "Open 1"])},
@@ -365,7 +349,7 @@ def test_adding_up_the_votes_example_tim_martin_simon() -> None:
 
 def test_effect_of_losing_a_vote_every_loser_goes_descendant() -> None:
     """5. The Vote, Effect of Losing a Vote: all losers' piles of that country turn descendant."""
-    state = _vote_in(
+    state = vote_in(
         {
             0: {"England": (False, ["England 3", "England 3"])},
             1: {"England": (False, ["England 2"])},
@@ -381,7 +365,7 @@ def test_effect_of_losing_a_vote_every_loser_goes_descendant() -> None:
 
 def test_effect_of_losing_a_vote_already_descendant_loses_a_card_of_choice() -> None:
     """5. The Vote, Effect of Losing a Vote: a loser already descendant discards a card he picks."""
-    state = _vote_in(
+    state = vote_in(
         {
             0: {"England": (False, ["England 3", "England 2"])},
             1: {"England": (True, ["England 1", "England 2"])},
@@ -399,7 +383,7 @@ def test_effect_of_losing_a_vote_already_descendant_loses_a_card_of_choice() -> 
 
 def test_effect_of_losing_a_vote_votes_unchanged_by_turning() -> None:
     """5. The Vote, Effect of Losing a Vote: a descendant card still counts its full votes."""
-    state = _vote_in(
+    state = vote_in(
         {
             0: {"England": (False, ["England 3", "England 3"])},
             1: {"England": (False, ["England 2", "Open 1"])},
@@ -412,7 +396,7 @@ def test_effect_of_losing_a_vote_votes_unchanged_by_turning() -> None:
 
 def test_a_tied_vote_nobody_suffers() -> None:
     """5. The Vote, A Tied Vote: after a tie nobody turns descendant or loses a card."""
-    state = _vote_in(
+    state = vote_in(
         {
             0: {"England": (False, ["England 3"])},
             1: {"England": (True, ["England 1", "England 2"])},
@@ -427,7 +411,7 @@ def test_a_tied_vote_nobody_suffers() -> None:
 
 def test_effect_of_losing_a_vote_winners_keep_their_state() -> None:
     """5. The Vote, Effect of Losing a Vote: winning does not turn a descendant pile back."""
-    state = _vote_in(
+    state = vote_in(
         {0: {"England": (True, ["England 3", "England 3"])}, 1: {"England": (False, ["England 2"])}}
     )
     call_vote(state, "England")
@@ -437,7 +421,7 @@ def test_effect_of_losing_a_vote_winners_keep_their_state() -> None:
 
 def test_a_tied_vote_example_simons_display() -> None:
     """5. The Vote, Example Display: Simon's lost English pile turns descendant, still 6 votes."""
-    state = _vote_in(
+    state = vote_in(
         {
             TIM: {"England": (False, ["England 3", "England 3", "England 1"])},
             SIMON: {
@@ -479,7 +463,7 @@ def test_more_about_influence_cards_new_pile_once_the_descendant_one_is_gone() -
 
 def test_more_about_influence_cards_one_pile_per_country() -> None:
     """More about Influence Cards: a second card of a country joins that country's single pile."""
-    state = _vote_in({0: {"England": (False, ["England 3"])}}, hands={0: ["England 1"]})
+    state = vote_in({0: {"England": (False, ["England 3"])}}, hands={0: ["England 1"]})
     acts(state, "Vote in: England", "Lay: England 1")
     assert list(display(state, TIM)) == ["England"]
     assert display(state, TIM)["England"]["votes"] == 4

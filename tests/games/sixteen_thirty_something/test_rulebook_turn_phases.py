@@ -5,30 +5,26 @@ Special Cards), written from the rulebook's text and driven through the public A
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from stratagem import CHANCE, State
 
-from .audit_helpers import acts, call_vote, cast, done, offered, phase
-from .helpers import copies, country, display, legal_texts, phases, position, refuse
-
-SPECIALS = (
-    "Vote",
-    "Military Improvement",
-    "Increase Army Size",
-    "Increase Status",
-    "Military Leader",
-    "Assassin",
-    "Unrest",
+from .audit_helpers import (
+    TWELVE_INFLUENCE_CARDS,
+    acts,
+    call_vote,
+    cast,
+    done,
+    lone_vote_in_spain,
+    offered,
+    phase,
 )
+from .helpers import Piles, copies, country, display, legal_texts, phases, position, refuse
 
 
-def _next_players_turn(piles: dict[int, dict[str, tuple[bool, list[str]]]], **kw: object) -> State:
+def _next_players_turn(piles: Piles, **changes: Any) -> State:
     """Player 1 ends phase 5 with a lone vote in Spain, so Player 2's phases begin."""
-    piles = {0: {"Spain": (False, ["Spain 3"])}, **piles}
-    state = position(players=3, piles=piles, **kw)  # type: ignore[arg-type]
-    call_vote(state, "Spain")
-    cast(state, {0: "red"})
-    return state
+    return lone_vote_in_spain(piles, **changes)
 
 
 # 1. Remove One Influence Card
@@ -88,25 +84,7 @@ def test_draw_new_cards_four() -> None:
 
 def test_draw_new_cards_hand_limit_thirteen_at_the_end_of_the_turn() -> None:
     """2. Draw New Cards / 6. Repeat Play: a hand over 13 must be cut to 13 when the phases end."""
-    hand = [
-        "England 1",
-        "England 2",
-        "France 1",
-        "France 2",
-        "Spain 1",
-        "Spain 2",
-        "Sweden 1",
-        "Sweden 2",
-        "Poland 1",
-        "Poland 2",
-        "Denmark 1",
-        "Denmark 2",
-        "Vote",
-        "Unrest",
-    ]
-    state = position(players=3, hands={0: hand}, piles={0: {"Spain": (False, ["Spain 3"])}})
-    call_vote(state, "Spain")
-    cast(state, {0: "red"})
+    state = lone_vote_in_spain(hands={0: [*TWELVE_INFLUENCE_CARDS, "Vote", "Unrest"]})
     assert state.current_player() == 0
     assert len(offered(state, "Discard: ")) == 14
     acts(state, "Discard: Unrest")
@@ -116,21 +94,7 @@ def test_draw_new_cards_hand_limit_thirteen_at_the_end_of_the_turn() -> None:
 
 def test_draw_new_cards_may_exceed_thirteen_during_the_turn() -> None:
     """2. Draw New Cards: drawing may take a hand past 13 for the rest of the player's phases."""
-    hand = [
-        "England 1",
-        "England 2",
-        "France 1",
-        "France 2",
-        "Spain 1",
-        "Spain 2",
-        "Sweden 1",
-        "Sweden 2",
-        "Poland 1",
-        "Poland 2",
-        "Denmark 1",
-        "Denmark 2",
-    ]
-    state = _next_players_turn({}, hands={1: hand})
+    state = _next_players_turn({}, hands={1: list(TWELVE_INFLUENCE_CARDS)})
     for _ in range(4):
         acts(state, str(state.chance_outcomes()[0][0]))
     assert state.view(None)["cards_in_hand"]["Player 2"] == 16

@@ -11,10 +11,20 @@ import pytest
 
 from stratagem import CHANCE, State
 
-from .audit_helpers import acts, call_vote, cast, dice, offered, phase
+from .audit_helpers import (
+    BLUE,
+    RED,
+    TWELVE_INFLUENCE_CARDS,
+    acts,
+    call_vote,
+    cast,
+    dice,
+    lone_vote_in_spain,
+    offered,
+    phase,
+    war_voted,
+)
 from .helpers import COUNTRIES, country, game, legal_texts, phases, position
-
-RED, BLUE = 0, 1
 
 
 def _war(
@@ -24,14 +34,7 @@ def _war(
     rolled: tuple[int, int] = (3, 3),
 ) -> tuple[State, list[str]]:
     """Player 1 wins a lone war vote for ``attacker`` on ``defender``; dice differences forced."""
-    state = position(
-        players=3,
-        phase=phases.VOTE_COUNTRY,
-        piles={0: {attacker: (False, [f"{attacker} 3"])}},
-        board={name: dict(values) for name, values in board.items()},
-    )
-    call_vote(state, attacker, issue=f"war on {defender}")
-    cast(state, {0: "war"})
+    state = war_voted(board, attacker, defender)
     assert phase(state) == phases.WAR_DICE
     return state, dice(state, *rolled)
 
@@ -45,28 +48,14 @@ def _totals(state: State) -> dict[str, int]:
 
 def test_a_vote_for_war_is_resolved_at_once() -> None:
     """A Vote for War: a won war vote is fought straight away, before play goes on."""
-    state = position(
-        players=3,
-        phase=phases.VOTE_COUNTRY,
-        piles={0: {"England": (False, ["England 3"])}},
-        board={"England": {"faction": RED}, "France": {"faction": BLUE}},
-    )
-    call_vote(state, "England", issue="war on France")
-    cast(state, {0: "war"})
+    state = war_voted({"England": {"faction": RED}, "France": {"faction": BLUE}})
     assert state.current_player() == CHANCE
     assert all(str(a).startswith("Dice difference: ") for a, _ in state.chance_outcomes())
 
 
 def test_rolling_the_dice_difference_of_two_dice() -> None:
     """Rolling the Dice: a side rolls the difference of two dice: 0 to 5, 6 ways in 36 for 0."""
-    state = position(
-        players=3,
-        phase=phases.VOTE_COUNTRY,
-        piles={0: {"England": (False, ["England 3"])}},
-        board={"England": {"faction": RED}, "France": {"faction": BLUE}},
-    )
-    call_vote(state, "England", issue="war on France")
-    cast(state, {0: "war"})
+    state = war_voted({"England": {"faction": RED}, "France": {"faction": BLUE}})
     odds = {str(a).removeprefix("Dice difference: "): p for a, p in state.chance_outcomes()}
     expected = {"0": 6, "1": 10, "2": 8, "3": 6, "4": 4, "5": 2}
     assert odds.keys() == expected.keys()
@@ -425,31 +414,8 @@ def test_game_length_ten_turns_at_most() -> None:
 
 def test_repeat_play_hand_limit_checked_as_play_passes() -> None:
     """6. Repeat Play: passing play on, a player over 13 cards discards down to 13."""
-    hand = [
-        "England 1",
-        "England 2",
-        "France 1",
-        "France 2",
-        "Spain 1",
-        "Spain 2",
-        "Sweden 1",
-        "Sweden 2",
-        "Poland 1",
-        "Poland 2",
-        "Denmark 1",
-        "Denmark 2",
-        "Vote",
-        "Unrest",
-        "Assassin",
-    ]
-    state = position(
-        players=3,
-        phase=phases.VOTE_COUNTRY,
-        hands={0: hand},
-        piles={0: {"Spain": (False, ["Spain 3"])}},
-    )
-    call_vote(state, "Spain")
-    cast(state, {0: "red"})
+    hand = [*TWELVE_INFLUENCE_CARDS, "Vote", "Unrest", "Assassin"]
+    state = lone_vote_in_spain(phase=phases.VOTE_COUNTRY, hands={0: hand})
     acts(state, "Discard: Vote")
     assert offered(state, "Discard: ")
     acts(state, "Discard: Unrest")

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import ModuleType
 
 import pytest
 from typer.testing import CliRunner
 
-from stratagem import cli
 from stratagem.cli import app
+from stratagem.cli.lab import simulate, tournament
+from stratagem.cli.lab.options import LabRun
 
 ENV = {"COLUMNS": "200"}
 ARMIES = ["--army", "spanish_500", "--army", "french_500"]
@@ -23,21 +25,25 @@ def test_simulate_plays_a_battle_of_the_armies_given() -> None:
 
 
 @pytest.mark.parametrize(
-    ("command", "runner_name"),
+    ("command", "module", "runner_name"),
     [
-        (["simulate", "tercios", "-n", "1"], "simulate_and_report"),
-        (["tournament", "tercios", "-b", "random", "-b", "heuristic"], "tournament_and_report"),
+        (["simulate", "tercios", "-n", "1"], simulate, "simulate_and_report"),
+        (
+            ["tournament", "tercios", "-b", "random", "-b", "heuristic"],
+            tournament,
+            "tournament_and_report",
+        ),
     ],
 )
 def test_army_reaches_the_lab_as_the_armies_option(
-    monkeypatch: pytest.MonkeyPatch, command: list[str], runner_name: str
+    monkeypatch: pytest.MonkeyPatch, command: list[str], module: ModuleType, runner_name: str
 ) -> None:
     seen: list[Mapping[str, object]] = []
 
-    def record(*_: object, options: Mapping[str, object], **__: object) -> None:
-        seen.append(options)
+    def record(_out: object, _err: object, run: LabRun, *_: object, **__: object) -> None:
+        seen.append(run.options)
 
-    monkeypatch.setattr(cli, runner_name, record)
+    monkeypatch.setattr(module, runner_name, record)
     result = CliRunner().invoke(app, [*command, *ARMIES], env=ENV)
     assert result.exit_code == 0, result.output
     assert [tuple(o["armies"]) for o in seen] == [("spanish_500", "french_500")]  # type: ignore[arg-type]

@@ -1,7 +1,7 @@
 """Games' own terminal layouts: ``stratagem.render.text.<game>`` holds
 ``terminal_view(view, seat_name)``, a rich renderable of a seat's view that reads well in
 an 80-column terminal. Like the board drawings, a layout reads only the JSON-safe view it
-is given. ``stratagem.terminal.render_view`` finds it; games without one get the generic
+is given. ``stratagem.cli.terminal.render_view`` finds it; games without one get the generic
 layout.
 
 A layout module may also hold:

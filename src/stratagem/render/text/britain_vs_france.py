@@ -454,7 +454,7 @@ def _layout(view: JsonDict, seat_name: str | None, *, whole: bool) -> Renderable
 
 
 def terminal_view(view: JsonDict, seat_name: str | None) -> RenderableType:
-    """The seat's view for a decision's screen (``stratagem.terminal`` finds it by the
+    """The seat's view for a decision's screen (``stratagem.cli.terminal`` finds it by the
     game); when buying, the prices and values follow each Buy choice (``choice_note``)."""
     return _layout(view, seat_name, whole=False)
 

@@ -228,7 +228,7 @@ def _layout(view: JsonDict, *, whole: bool) -> RenderableType:
 
 
 def terminal_view(view: JsonDict, seat_name: str | None) -> RenderableType:
-    """The seat's view for a decision's screen (``stratagem.terminal`` finds it by the
+    """The seat's view for a decision's screen (``stratagem.cli.terminal`` finds it by the
     game); while a trade or vote is under way, the key of red and blue gives way to it."""
     del seat_name  # the view names its seat
     return _layout(view, whole=False)

@@ -17,12 +17,12 @@ from rich.console import Console
 from rich.padding import Padding
 from rich.text import Text
 
+from stratagem.cli.common import fail
 from stratagem.core import StratagemError
 from stratagem.core.registry import game_info
 from stratagem.core.rule_index import NamedTest, RuleIndex, build_index
 from stratagem.core.rulebook import SLUG_MIN, Section, slug
 
-USER_ERROR = 2
 SHOWN_TESTS = 4
 """Tests named per section in the whole listing (the section's own page lists them all)."""
 MISSING = "bold red"
@@ -174,9 +174,6 @@ def rules(
             listing(index, title) if section is None else section_page(index, _pick(index, section))
         )
     except StratagemError as error:
-        Console(stderr=True, highlight=False).print(
-            Text(f"Error: {error}", style="red"), soft_wrap=True
-        )
-        raise typer.Exit(USER_ERROR) from None
+        fail(str(error))
     for indent, text in lines:
         console.print(Padding(text, (0, 0, 0, indent), expand=False))

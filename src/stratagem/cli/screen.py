@@ -1,336 +1,44 @@
-"""Rendering for people at the terminal (rich), generic over games.
+"""A person at the terminal's table: the screen of a game in play (views, events, the
+choices and the prompt), the answers it understands, and the bots that play beside them.
 
 A person at the terminal sees only what their seat may know: ``state.view(seat)`` and
-``state.visible_events(seat, start)``, never the state itself. Views are JSON-safe dicts;
-they are drawn as nested grids, and a view's ``you`` entry (the seat's own hand and
-private holdings) gets a panel of its own.
+``state.visible_events(seat, start)``, never the state itself.
 """
 
 from __future__ import annotations
 
-import math
 import random
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import cast
 
 from rich.console import Console, Group, RenderableType
-from rich.panel import Panel
 from rich.rule import Rule
 from rich.segment import Segment, Segments
-from rich.table import Table
 from rich.text import Text
 
 from stratagem.bots import Bot
-from stratagem.core import Action, GameInfo, JsonDict, State, UnknownAction
+from stratagem.cli.terminal import (
+    LAYOUTS,
+    group_events,
+    plural,
+    render_actions,
+    render_choices,
+    render_events,
+    render_value,
+    render_view,
+)
+from stratagem.core import Action, JsonDict, State, UnknownAction
 from stratagem.core.actions import normalize_text
 from stratagem.render import board_renderer, game_hook
 from stratagem.render.text import ChoiceNote, LinePlan, LinePlanner
-from stratagem.render.words import PRIVATE_KEY, is_scalar, label, scalar_text
-from stratagem.sim.stats import Proportion, Spread, Study
-
-TITLE_KEYS = ("game", "seat")
-"""View entries shown in panel titles rather than in the table."""
+from stratagem.render.words import is_scalar, label
 
 QUIT_ANSWERS = ("q", "quit", "exit")
 
 
 class QuitGame(Exception):
     """The person at the terminal asked to leave the game."""
-
-
-@dataclass(frozen=True, slots=True)
-class OptionListing:
-    """One game option as ``stratagem games`` shows it."""
-
-    name: str
-    takes: str
-    """The values it takes, in words (allowed values joined with ", ")."""
-    default: str
-    about: str
-
-
-@dataclass(frozen=True, slots=True)
-class GameListing:
-    """One game as ``stratagem games`` shows it."""
-
-    info: GameInfo
-    bots: Sequence[str]
-    seats: Sequence[str]
-    """The seat names of the game with the most players."""
-    options: Sequence[OptionListing]
-
-
-# -- views -------------------------------------------------------------------------------
-
-
-def render_value(value: object) -> RenderableType:
-    """Any JSON-safe value, readably: dicts as grids, short lists inline, long ones bulleted."""
-    if isinstance(value, Mapping):
-        if not value:
-            return Text("-", style="dim")
-        grid = Table.grid(padding=(0, 2))
-        grid.add_column(style="bold", no_wrap=True)
-        grid.add_column()
-        for key, item in value.items():
-            grid.add_row(Text(label(str(key))), render_value(item))
-        return grid
-    if isinstance(value, list):
-        if not value:
-            return Text("none", style="dim")
-        if all(is_scalar(item) for item in value):
-            items = [scalar_text(item) for item in value]
-            if len(items) <= 3 and sum(len(item) for item in items) <= 40:
-                return Text(", ".join(items))
-            return Text("\n".join(f"- {item}" for item in items))
-        return Group(*(render_value(item) for item in value))
-    return Text(scalar_text(value))
-
-
-ViewLayout = Callable[[JsonDict, str | None], RenderableType]
-LAYOUTS = "stratagem.render.text"
-"""A game's own terminal layout, if it has one: ``terminal_view(view, seat_name)`` in
-``stratagem.render.text.<game>``; other games get the generic one below."""
-
-
-def game_layout(game: str, hook: str = "terminal_view") -> ViewLayout | None:
-    """The terminal layout of ``game``, or ``None`` for the generic one. ``hook`` may be
-    ``terminal_board``: a layout's whole board, where its decision screen shows less."""
-    return cast(ViewLayout | None, game_hook(LAYOUTS, game, hook))
-
-
-def render_view(view: JsonDict, seat_name: str | None, *, whole: bool = False) -> RenderableType:
-    """A seat's view: the table (what it may see) and its own holdings, in the game's own
-    layout where it has one (``whole``: its whole board, for the ``board`` command)."""
-    game = str(view.get("game", ""))
-    layout = (game_layout(game, "terminal_board") if whole else None) or game_layout(game)
-    if layout is not None:
-        return layout(view, seat_name)
-    public = {k: v for k, v in view.items() if k != PRIVATE_KEY and k not in TITLE_KEYS}
-    game = str(view.get("game", "the game"))
-    panels: list[RenderableType] = [Panel(render_value(public), title=Text(f"Table: {game}"))]
-    private = view.get(PRIVATE_KEY)
-    if private is not None:
-        mine = Text(f"You ({seat_name or 'your seat'})")
-        panels.append(Panel(render_value(private), title=mine, border_style="cyan"))
-    return Group(*panels)
-
-
-# -- events, actions, results ------------------------------------------------------------
-
-
-def render_events(entries: Iterable[JsonDict], *, numbered_from: int | None = None) -> Text:
-    """Event entries (``Event.redact`` or ``to_json`` form), each with its rule citation."""
-    text = Text()
-    for offset, entry in enumerate(entries):
-        if numbered_from is not None:
-            text.append(f"{numbered_from + offset:>4}. ", style="dim")
-        else:
-            text.append("  - ")
-        text.append(str(entry["text"]))
-        text.append(f"  [{entry['rule']}]\n", style="dim")
-    text.rstrip()
-    return text
-
-
-def group_events(entries: Iterable[JsonDict]) -> list[JsonDict]:
-    """Entries with runs of one same entry told once: ``Spanish draws a card.`` eight times
-    in a row is ``Spanish draws 8 cards.``; another text repeated gets ``(x3)``. For the
-    screen only: the log keeps every entry."""
-    runs: list[tuple[JsonDict, int]] = []
-    for entry in entries:
-        if runs and (runs[-1][0]["text"], runs[-1][0]["rule"]) == (entry["text"], entry["rule"]):
-            runs[-1] = (runs[-1][0], runs[-1][1] + 1)
-        else:
-            runs.append((entry, 1))
-    grouped: list[JsonDict] = []
-    for entry, count in runs:
-        text = str(entry["text"])
-        if count > 1:
-            many = f" {count} cards"
-            text = text.replace(" a card", many, 1) if " a card" in text else f"{text} (x{count})"
-        grouped.append({**entry, "text": text})
-    return grouped
-
-
-def render_actions(actions: Sequence[Action], notes: Sequence[str | None] = ()) -> Text:
-    """The legal actions, numbered from 1, one a line (with a note after each, if given)."""
-    text = Text()
-    for number, action in enumerate(actions, start=1):
-        text.append(f"{number:>3}. ", style="bold cyan")
-        text.append(action.text)
-        note = notes[number - 1] if number <= len(notes) else None
-        if note:
-            text.append(f"  {note}", style="dim")
-        text.append("\n")
-    text.rstrip()
-    return text
-
-
-CHOICE_GAP = 2
-"""Columns between two columns of choices."""
-
-
-def render_choices(
-    actions: Sequence[Action],
-    width: int,
-    notes: Sequence[str | None] = (),
-    *,
-    rows: int | None = None,
-) -> tuple[RenderableType, int]:
-    """The legal actions numbered from 1 in as many columns as fit ``width`` (numbered
-    down each column), at most ``rows`` rows of them; and how many are shown."""
-    digits = len(str(len(actions)))
-    cells: list[Text] = []
-    for number, action in enumerate(actions, start=1):
-        cell = Text.assemble((f"{number:>{digits}}. ", "bold cyan"), action.text)
-        note = notes[number - 1] if number <= len(notes) else None
-        if note:
-            cell.append(f"  {note}", style="dim")
-        cells.append(cell)
-    widest = max((cell.cell_len for cell in cells), default=1)
-    columns = max(1, min(len(cells), (width + CHOICE_GAP) // (widest + CHOICE_GAP)))
-    needed = math.ceil(len(cells) / columns) if cells else 0
-    height = needed if rows is None else max(1, min(rows, needed))
-    shown = cells[: height * columns]
-    columns = max(1, math.ceil(len(shown) / height)) if shown else 1
-    grid = Table.grid(padding=(0, CHOICE_GAP, 0, 0))
-    for _ in range(columns):
-        grid.add_column(no_wrap=columns > 1, overflow="fold")
-    for row in range(height):
-        grid.add_row(
-            *(
-                shown[col * height + row] if col * height + row < len(shown) else ""
-                for col in range(columns)
-            )
-        )
-    return grid, len(shown)
-
-
-def render_result(result: JsonDict) -> Panel:
-    """``state.result()``: the reason, the winners and the scores."""
-    winners = result.get("winners") or []
-    grid = Table.grid(padding=(0, 2))
-    grid.add_column(style="bold", no_wrap=True)
-    grid.add_column()
-    grid.add_row(Text("Winners"), Text(", ".join(map(str, winners)) if winners else "none"))
-    grid.add_row(Text("Scores"), render_value(result.get("scores", {})))
-    reason = Text(str(result.get("reason", "")), style="bold")
-    return Panel(Group(reason, grid), title="Result", border_style="green")
-
-
-def plural(count: int, word: str, many: str | None = None) -> str:
-    """``1 action``, ``2 actions`` (``many`` for a plural that is not ``word + "s"``)."""
-    return f"{count} {word if count == 1 else (many or word + 's')}"
-
-
-def _players(info: GameInfo) -> str:
-    if info.min_players == info.max_players:
-        return str(info.min_players)
-    return f"{info.min_players} to {info.max_players}"
-
-
-def _seats(info: GameInfo, seats: Sequence[str]) -> str:
-    """The seat names (of the largest game), saying which a smaller game has."""
-    if info.min_players == info.max_players or len(seats) <= info.min_players:
-        return ", ".join(seats)
-    return f"{', '.join(seats)} (the first {info.min_players} with {info.min_players} players)"
-
-
-def render_games(games: Iterable[GameListing]) -> Group:
-    """The games Stratagem knows, one block each, readable at 80 columns: players, seat
-    names, bots and the names of its options (``stratagem games NAME`` gives them in full)."""
-    parts: list[RenderableType] = [
-        Text("Games (`stratagem games NAME` shows one game's options in full)", style="bold")
-    ]
-    for listing in games:
-        info = listing.info
-        grid = Table.grid(padding=(0, 2))
-        grid.add_column(style="bold", no_wrap=True)
-        grid.add_column(overflow="fold")
-        grid.add_row("Players", _players(info))
-        grid.add_row("Seats", _seats(info, listing.seats))
-        grid.add_row("Bots", ", ".join(listing.bots))
-        grid.add_row("Options", ", ".join(option.name for option in listing.options) or "none")
-        title = Text.assemble((info.name, "bold cyan"), "  ", info.title)
-        parts.extend([Text(), title, grid])
-    return Group(*parts)
-
-
-def render_game(listing: GameListing) -> Group:
-    """One game in full: players, seat names, bots and every option with what it takes,
-    its default and what it does (``--option KEY=VALUE``)."""
-    info = listing.info
-    grid = Table.grid(padding=(0, 2))
-    grid.add_column(style="bold", no_wrap=True)
-    grid.add_column(overflow="fold")
-    grid.add_row("Players", f"{_players(info)} (--players)")
-    grid.add_row("Seats", _seats(info, listing.seats))
-    grid.add_row("Bots", ", ".join(listing.bots) + " (and human, in play)")
-    options = Table(title="Options (--option KEY=VALUE)", title_justify="left", expand=False)
-    options.add_column("Option", style="bold", overflow="fold")
-    options.add_column("Takes", overflow="fold")
-    options.add_column("Default", overflow="fold")
-    described = any(option.about for option in listing.options)
-    if described:
-        options.add_column("What it does", overflow="fold")
-    for option in listing.options:
-        about = (option.about,) if described else ()
-        options.add_row(option.name, option.takes, option.default, *about)
-    title = Text.assemble((info.name, "bold cyan"), "  ", (info.title, "bold"))
-    body: list[RenderableType] = [title, grid, Text()]
-    body.append(options if listing.options else Text("No options.", style="dim"))
-    return Group(*body)
-
-
-# -- studies -----------------------------------------------------------------------------
-
-
-def _percent(value: float) -> str:
-    return f"{value:.1%}"
-
-
-def _interval(proportion: Proportion) -> str:
-    low, high = proportion.interval
-    return f"{_percent(low)} - {_percent(high)}"
-
-
-def _spread_cells(spread: Spread | None) -> tuple[str, str]:
-    if spread is None:
-        return ("-", "-")
-    return (f"{spread.mean:.1f}", f"{spread.median:g}")
-
-
-def render_study(study: Study) -> Group:
-    """A study's tables: wins per seat (and draws), game length, first player."""
-    wins = Table(title="Results")
-    for heading in ("Seat", "Bot", "Wins", "Win rate", "95% CI"):
-        wins.add_column(heading, justify="left" if heading in ("Seat", "Bot") else "right")
-    for seat in study.seats:
-        w = seat.wins
-        wins.add_row(seat.seat, seat.bot, str(w.count), _percent(w.rate), _interval(w))
-    d = study.draws
-    wins.add_row("Draws", "", str(d.count), _percent(d.rate), _interval(d), style="dim")
-
-    length = Table(title="Game length")
-    length.add_column("Measure")
-    length.add_column("Mean", justify="right")
-    length.add_column("Median", justify="right")
-    length.add_row("Actions (chance included)", *_spread_cells(study.actions))
-    length.add_row("Decisions", *_spread_cells(study.decisions))
-    length.add_row("Turns", *_spread_cells(study.turns))
-
-    first = Table(title="First player")
-    for heading in ("Acted first", "Games", "Won", "Win rate", "95% CI"):
-        first.add_column(heading, justify="left" if heading == "Acted first" else "right")
-    for row in study.first_player:
-        w = row.wins
-        first.add_row(row.seat, str(w.total), str(w.count), _percent(w.rate), _interval(w))
-
-    games = plural(study.games, "game")
-    title = Text(f"{study.game}: {games}, master seed {study.seed}", style="bold")
-    return Group(title, wins, length, first)
 
 
 # -- a person at the table ---------------------------------------------------------------

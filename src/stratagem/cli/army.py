@@ -1,5 +1,4 @@
-"""``stratagem army check`` (Liber Militum: Tercios's army files) and ``stratagem render``
-(any game's board after a step of a game log) at the command line.
+"""``stratagem army check``: Liber Militum: Tercios's army files at the command line.
 
 An army file that breaks The Army's rules prints every violation with the rule it breaks
 and exits 1; an unreadable file exits 2; a valid army prints its points. Either way a note
@@ -20,8 +19,6 @@ from stratagem.games.tercios.army import army_points, read_army_file
 from stratagem.games.tercios.notes import army_notes
 from stratagem.games.tercios.pack import load_pack
 from stratagem.games.tercios.validation import check_army
-from stratagem.render import board_renderer
-from stratagem.sim import LogError, replay_log
 
 INVALID = 1
 UNREADABLE = 2
@@ -63,42 +60,3 @@ def check(
         console.print(Text(f"- {violation}", style="red"))
     console.print(Text(f"{len(violations)} violation(s).", style="red"))
     raise typer.Exit(INVALID)
-
-
-def render(
-    log: Annotated[Path, typer.Argument(metavar="GAME_LOG", help="A game log.")],
-    *,
-    step: Annotated[
-        int | None,
-        typer.Option("--step", "-n", min=0, help="Draw after this step (default: the end)."),
-    ] = None,
-    output: Annotated[Path, typer.Option("--output", "-o", help="The SVG file to write.")] = Path(
-        "board.svg"
-    ),
-) -> None:
-    """Draw the board of a game log after a step as SVG (for games with a board drawing)."""
-    err = Console(stderr=True, highlight=False)
-    try:
-        final, _ = replay_log(log)
-    except (LogError, OSError) as error:
-        err.print(Text(f"Error: {log}: {error}", style="red"))
-        raise typer.Exit(INVALID) from None
-    game = final.game
-    drawer = board_renderer(game.name)
-    if drawer is None:
-        err.print(Text(f"Error: {game.name} has no board drawing", style="red"))
-        raise typer.Exit(UNREADABLE)
-    last = len(final.history)
-    count = last if step is None else step
-    if count > last:
-        err.print(Text(f"Error: the log has {last} steps, not {count}", style="red"))
-        raise typer.Exit(UNREADABLE)
-    state = game.new_initial_state()
-    for action in final.history[:count]:
-        state.apply_action(action)
-    try:
-        output.write_text(drawer(state.view(None)), encoding="utf-8")
-    except OSError as error:
-        err.print(Text(f"Error: cannot write {output}: {error.strerror}", style="red"))
-        raise typer.Exit(UNREADABLE) from None
-    Console(highlight=False).print(Text(f"Step {count} of {last} drawn to {output}"))

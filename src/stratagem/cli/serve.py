@@ -1,0 +1,79 @@
+"""``stratagem serve``: the web table (loaded only when the command is given)."""
+
+from __future__ import annotations
+
+import logging
+from typing import Annotated
+
+import typer
+from rich.text import Text
+
+from stratagem.cli.common import fail, stdout
+
+LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+WS_MAX_SIZE = 64 * 1024
+"""The largest websocket message the table takes (a browser only ever sends its token)."""
+
+
+def serve(
+    *,
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    database: Annotated[
+        str | None,
+        typer.Option(
+            help="SQLAlchemy URL of the game store (default: $STRATAGEM_DATABASE_URL, "
+            "else the SQLite file stratagem.sqlite3 here)."
+        ),
+    ] = None,
+    bot_delay: Annotated[
+        float | None, typer.Option(min=0, help="Seconds a bot waits before it acts.")
+    ] = None,
+    access_log: Annotated[
+        bool, typer.Option(help="Log every HTTP request (off: a line a move costs time).")
+    ] = False,
+) -> None:
+    """Start the web table: play any game in the browser, with friends or bots."""
+    _serve(host, port, database, bot_delay, access_log=access_log)
+
+
+def _serve(
+    host: str,
+    port: int,
+    database: str | None,
+    bot_delay: float | None,
+    *,
+    access_log: bool = False,
+) -> None:
+    import uvicorn  # noqa: PLC0415  (the web table loads only when asked for)
+
+    from stratagem.server import Settings, create_app  # noqa: PLC0415
+    from stratagem.server.serving import raise_open_files, uvicorn_options  # noqa: PLC0415
+    from stratagem.server.storage import open_error  # noqa: PLC0415
+
+    settings = Settings.from_env()
+    if database is not None:
+        settings = Settings(database_url=database, bot_delay=settings.bot_delay)
+    if bot_delay is not None:
+        settings = Settings(database_url=settings.database_url, bot_delay=bot_delay)
+    problem = open_error(settings.database_url)
+    if problem is not None:
+        fail(f"cannot open the game store: {problem}")
+    # the table's own warnings (a database away, a game set aside) with their time and level
+    logging.basicConfig(level=logging.INFO, format=LOG_FORMAT)
+    logging.getLogger("alembic").setLevel(logging.WARNING)  # migrations say nothing if fine
+
+    def ready() -> None:
+        stdout().print(Text(f"The Stratagem table is at http://{host}:{port}/", style="bold"))
+
+    files = raise_open_files()
+    uvicorn.run(
+        create_app(settings, on_ready=ready),
+        host=host,
+        port=port,
+        log_level="info",
+        access_log=access_log,
+        ws_max_size=WS_MAX_SIZE,
+        ws_per_message_deflate=False,  # one text goes to many sockets: never squeezed per socket
+        **uvicorn_options(settings.request_timeout, settings.trusted_proxies, files),
+    )
