@@ -17,6 +17,7 @@ are shared among processes (``workers``).
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -67,7 +68,7 @@ def seat_decisions(
 
 
 def judge(
-    state: State, seat: int, played: Action, step: int, settings: Settings, playouts: Playouts
+    state: State, seat: int, played: Action, *, step: int, settings: Settings, playouts: Playouts
 ) -> Decision:
     """The decision at ``step`` judged from ``seat``'s view (see the module docstring)."""
     rng = random.Random(f"analysis/{settings.seed}/{seat}/{step}")
@@ -97,7 +98,7 @@ def turning_points(decisions: Sequence[Decision], seat: int) -> tuple[TurningPoi
     order of the game."""
     swings = [
         TurningPoint(index, decisions[index].step, now.chances[seat] - before.chances[seat])
-        for index, (before, now) in enumerate(zip(decisions, decisions[1:], strict=False), 1)
+        for index, (before, now) in enumerate(itertools.pairwise(decisions), 1)
     ]
     swings.sort(key=lambda point: (-abs(point.swing), point.index))
     kept = [
@@ -154,7 +155,7 @@ def _judge_share(share: Share, game: Game | None = None) -> list[Decision]:
     judged = []
     for index in indices:
         step, state, played = points[index]
-        judged.append(judge(state, seat, played, step, settings, playouts))
+        judged.append(judge(state, seat, played, step=step, settings=settings, playouts=playouts))
     return judged
 
 

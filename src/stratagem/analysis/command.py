@@ -32,6 +32,7 @@ def analyse_command(
             metavar="GAME_LOG", help="A finished game's log (stratagem-log JSON lines)."
         ),
     ],
+    *,
     seat: Annotated[
         str, typer.Option("--seat", help="The seat analysed: its name or number (from 0).")
     ],

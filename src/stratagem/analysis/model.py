@@ -11,7 +11,6 @@ from typing import Any
 
 from stratagem.core import JsonDict
 
-
 SAMPLES = 16
 ITERATIONS = 100
 

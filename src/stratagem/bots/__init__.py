@@ -14,18 +14,18 @@ from stratagem.bots.base import (
     register_configurable_bot,
     register_heuristic,
 )
-from stratagem.bots.levels import LEVELS, Level
 from stratagem.bots.ismcts import Ismcts, IsmctsOptions, make_ismcts
+from stratagem.bots.levels import LEVELS, Level
 from stratagem.bots.random_bot import RandomBot
 
 register_bot("random", RandomBot)
 register_configurable_bot("ismcts", make_ismcts)
 
 __all__ = [
+    "LEVELS",
     "Bot",
     "Ismcts",
     "IsmctsOptions",
-    "LEVELS",
     "Level",
     "RandomBot",
     "Ranker",
