@@ -26,7 +26,7 @@ from pathlib import Path
 from stratagem.analysis.estimate import Playouts
 from stratagem.analysis.model import Analysis, Decision, Settings, TurningPoint
 from stratagem.bots.base import make_bot
-from stratagem.core import CHANCE, Action, Game, State, StratagemError, load
+from stratagem.core import CHANCE, Action, Game, JsonDict, State, StratagemError, load
 from stratagem.sim.gamelog import check_log
 
 MOST_TURNING_POINTS = 5
@@ -141,7 +141,7 @@ def analyse_game(
     )
 
 
-Share = tuple[str, dict[str, object], list[str], int, list[int], Settings]
+Share = tuple[str, JsonDict, list[str], int, list[int], Settings]
 """A process's part of an analysis: the game's name and options, the actions, the seat,
 the indices of the decisions it judges, the settings."""
 
