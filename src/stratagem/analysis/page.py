@@ -77,7 +77,7 @@ def markdown(analysis: Analysis, chart: str = CHART) -> str:
         "",
         f"![each seat's chance along the game]({chart})",
         "",
-        *summary_lines(analysis)[:2],
+        *"\n\n".join(summary_lines(analysis)[:2]).splitlines(),
         "",
         "## Turning points",
         "",
