@@ -8,7 +8,14 @@ from stratagem.testing import check_blind_choices, play_bots
 
 
 def test_heuristic_is_registered_for_eighty_years_war() -> None:
-    assert bot_names("eighty_years_war") == ["heuristic", "ismcts", "random"]
+    assert bot_names("eighty_years_war") == [
+        "easy",
+        "normal",
+        "hard",
+        "heuristic",
+        "ismcts",
+        "random",
+    ]
 
 
 def test_heuristic_choice_depends_only_on_what_its_seat_sees() -> None:

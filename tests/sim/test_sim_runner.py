@@ -10,7 +10,7 @@ from stratagem.core import CHANCE, Action, Game, OptionError, State
 from stratagem.sim import MatchResult, make_bots, play_match, resolve_seats, seed_for
 
 GAME = "eighty_years_war"
-CHEAP = {"ismcts": "ismcts:iterations=1,max_rollout=1"}
+CHEAP = {"ismcts": "ismcts:iterations=1,max_rollout=1", "hard": "hard:iterations=1,max_rollout=1"}
 """Bots with a budget, at one small enough for a test."""
 
 

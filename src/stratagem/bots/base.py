@@ -13,6 +13,8 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Protocol, cast, runtime_checkable
 
+from stratagem.bots.levels import level, level_names
+from stratagem.bots.mistakes import Erring, mistakes_option
 from stratagem.core import Action, Game, OptionError, State
 
 
@@ -138,32 +140,50 @@ def make_evaluator(game: Game) -> Evaluator | None:
 
 
 def bot_names(game: str) -> list[str]:
-    """The bots that can play ``game``."""
+    """The bots that can play ``game``: its levels (weakest first, where it has a
+    heuristic to build them on), then every bot by name."""
     names = sorted([*_BOTS, *_CONFIGURABLE])
-    if _heuristic(game) is not None:
-        names.append("heuristic")
-    return sorted(names)
+    if _heuristic(game) is None:
+        return names
+    return [*level_names(), *sorted([*names, "heuristic"])]
 
 
 def make_bot(spec: str, game: Game, rng: random.Random) -> Bot:
-    """A bot by name (or spec with options, ``ismcts:seconds=1``) for ``game``.
+    """A bot by name (or spec with options, ``ismcts:seconds=1``) for ``game``; a level's
+    name (``hard``, ``bots.levels``) plays the level's spec, with any options given laid
+    over the level's own (``hard:iterations=200``); the bot is named as asked.
 
     ``rng`` is the bot's own seeded source of randomness. Unknown bots and bad options
     raise ``OptionError``.
     """
     name, options = parse_bot_spec(spec)
+    found = level(name)
+    if found is not None and _heuristic(game.name) is not None:
+        base, own = parse_bot_spec(found.spec)
+        merged = {**own, **options}
+        given = ",".join(f"{key}={value}" for key, value in merged.items())
+        try:
+            bot = make_bot(f"{base}:{given}" if given else base, game, rng)
+        except OptionError as error:
+            raise OptionError(f"level {name!r} (bot {found.spec!r}): {error}") from None
+        asked = ",".join(f"{key}={value}" for key, value in options.items())
+        bot.name = f"{name}:{asked}" if asked else name
+        return bot
     configurable = _CONFIGURABLE.get(name)
     if configurable is not None:
         return configurable(game, rng, options)
-    if options:
-        raise OptionError(f"bot {name!r} takes no options (given: {', '.join(options)})")
     if name == "heuristic":
         factory = _heuristic(game.name)
         if factory is None:
             raise OptionError(
                 f"{game.name} has no heuristic bot; bots: {', '.join(bot_names(game.name))}"
             )
+        if options:
+            chance = mistakes_option(options)
+            return Erring(factory(game, random.Random(rng.getrandbits(64))), chance, rng)
         return factory(game, rng)
+    if options:
+        raise OptionError(f"bot {name!r} takes no options (given: {', '.join(options)})")
     factory = _BOTS.get(name)
     if factory is None:
         raise OptionError(

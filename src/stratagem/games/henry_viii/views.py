@@ -137,14 +137,16 @@ def _character(state: HenryVIIIState, c: int, influence: int, holds: _Holdings) 
 
 
 _NUMBERS = {
-    "Influence ": "influence",
-    "Ability ": "ability",
-    "Guile ": "guile",
-    "Succession ": "succession",
-    "Baby Value ": "baby_value",
-    "Heir Credibility ": "heir_credibility",
-    "Rack ": "rack",
+    "Influence": "influence",
+    "Ability": "ability",
+    "Guile": "guile",
+    "Succession": "succession",
+    "Baby Value": "baby_value",
+    "Heir Credibility": "heir_credibility",
+    "Rack": "rack",
 }
+"""The numbers of a character's line, by the words before the number (looked up at once:
+bots read every character of every view)."""
 
 
 def read_characters(view: Mapping[str, Any]) -> list[JsonDict]:
@@ -157,11 +159,10 @@ def read_characters(view: Mapping[str, Any]) -> list[JsonDict]:
         faction, *tokens = str(line).split(" · ")
         entry: JsonDict = {"name": name, "faction": faction, "where": "at court"}
         for token in tokens:
-            number = next(
-                (key for prefix, key in _NUMBERS.items() if token.startswith(prefix)), None
-            )
+            words, _, last = token.rpartition(" ")
+            number = _NUMBERS.get(words)
             if number is not None:
-                entry[number] = int(token.rsplit(" ", 1)[1])
+                entry[number] = int(last)
             elif token.startswith("Religion "):
                 entry["religion"] = token.removeprefix("Religion ")
             elif token.startswith("Title: "):
