@@ -31,7 +31,7 @@ from stratagem.analysis import (
     turning_points,
     write_report,
 )
-from stratagem.analysis.command import app
+from stratagem.cli.app import app
 from stratagem.core import CHANCE, Game, State
 from stratagem.sim.gamelog import GameLogWriter, LogError
 from stratagem.sim.runner import make_bots, play_match
@@ -170,6 +170,7 @@ def test_the_analyse_command_prints_the_turning_points_and_writes_the_report(
     result = CliRunner().invoke(
         app,
         [
+            "analyse",
             str(path),
             "--seat",
             "Dutch",
@@ -197,14 +198,14 @@ def test_the_analyse_command_prints_the_turning_points_and_writes_the_report(
 def test_the_analyse_command_refuses_bad_input_without_a_traceback(
     tmp_path: Path, args: list[str], message: str
 ) -> None:
-    result = CliRunner().invoke(app, [str(_log(tmp_path)), *args])
+    result = CliRunner().invoke(app, ["analyse", str(_log(tmp_path)), *args])
     assert result.exit_code == 2
     assert message in result.output
     assert "Traceback" not in result.output
 
 
 def test_the_analyse_command_refuses_a_missing_or_bad_log(tmp_path: Path) -> None:
-    missing = CliRunner().invoke(app, [str(tmp_path / "none.log"), "--seat", "Dutch"])
+    missing = CliRunner().invoke(app, ["analyse", str(tmp_path / "none.log"), "--seat", "Dutch"])
     assert missing.exit_code == 2
     assert "cannot read" in missing.output
     bad = tmp_path / "bad.log"

@@ -2,7 +2,7 @@
 chance along the game, the turning points, and at each of the seat's decisions the choice
 of the strongest bot and what it would have changed (``analysis.analyse``); a chart
 (``analysis.chart``), pages (``analysis.page``) and the ``analyse`` command
-(``analysis.command``)."""
+(``stratagem.cli.analyse``)."""
 
 from stratagem.analysis.analyse import (
     AnalysisError,

@@ -2,7 +2,7 @@
 Typer app, in the order ``stratagem --help`` lists them.
 
 The command modules never import this module nor one another's commands; a new command
-(``analyse``, a research command) is a module of this package with its function, and a
+(a research command, say) is a module of this package with its function, and a
 ``Command`` line in ``COMMANDS`` (a group of subcommands, a line in ``GROUPS``).
 """
 
@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import typer
 from typer.core import TyperCommand
 
+from stratagem.cli.analyse import analyse_command
 from stratagem.cli.army import army_app
 from stratagem.cli.common import SeatsHelp
 from stratagem.cli.games import games
@@ -44,6 +45,7 @@ COMMANDS: tuple[Command, ...] = (
     Command("games", games),
     Command("play", play, SeatsHelp),
     Command("replay", replay),
+    Command("analyse", analyse_command),
     # the simulation lab
     Command("simulate", simulate_command, SimulateCommand),
     Command("tournament", tournament_command, RayCommand),

@@ -1,8 +1,7 @@
 """``stratagem analyse GAME_LOG --seat SEAT [--report DIR]``: a finished game judged for one
 seat at the terminal, and as a page with its chart (``analysis.page``).
 
-``app`` is a typer app whose one command is ``analyse`` (run alone, the command is the
-app); the CLI mounts the command with ``command("analyse")(analyse_command)``.
+Registered in ``stratagem.cli.app``'s ``COMMANDS``.
 """
 
 from __future__ import annotations
@@ -21,10 +20,7 @@ from stratagem.core import StratagemError
 
 USER_ERROR = 2
 
-app = typer.Typer(add_completion=False, no_args_is_help=True)
 
-
-@app.command("analyse")
 def analyse_command(
     game_log: Annotated[
         Path,
