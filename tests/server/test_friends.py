@@ -426,9 +426,7 @@ def test_a_summary_names_the_seats_says_since_when_and_refuses_an_ended_link(
         {"name": "Spanish", "controller": "random"},
     ]
     assert before - 1 <= summary["waiting_since"] <= time.time() + 1
-    fresh = client.post(
-        f"/api/games/{game_id}/seats/0/link", headers={"X-Creator-Token": creator}
-    )
+    fresh = client.post(f"/api/games/{game_id}/seats/0/link", headers={"X-Creator-Token": creator})
     assert fresh.status_code == 200, fresh.text
     ended = client.get(path, headers=seat_header(secret["Dutch"]))
     assert ended.status_code == 403  # the lobby's "Your games" says the link was replaced
