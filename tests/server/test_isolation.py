@@ -294,10 +294,62 @@ def test_a_locked_postgres_table_is_answered_503_within_seconds(postgres_url: st
             assert int(response.headers["Retry-After"]) > 0
             assert "try again" in response.json()["detail"]
         assert chat.status_code == 204, chat.text  # the chat is no locked table
-        # the new game is stored, but loading it reads the locked log
-        assert made.status_code in (201, 503), made.text
+        assert made.status_code == 201, made.text  # a creation writes no entry
         assert max(chat_took, made_took) < ANSWERED
         assert one_move_response(http, game_id, seats).status_code == 200  # the lock is gone
+
+
+def stored_games(url: str) -> set[str]:
+    with psycopg.connect(url) as connection:
+        return {row[0] for row in connection.execute("SELECT id FROM games")}
+
+
+def test_what_a_creation_answers_under_a_locked_log_is_what_was_stored(
+    postgres_url: str,
+) -> None:
+    """A new game is one transaction of its record and seats: stored and answered 201
+    (its table is playable once the log is free again), or answered 503 and not stored.
+    A rematch is stored with the note in the old game's log: refused whole while the log
+    is locked."""
+    with (
+        servers(postgres_url, 1) as (live,),
+        httpx.Client(base_url=live.base, timeout=STALL + 10, trust_env=False) as http,
+    ):
+        old_id, seats = new_game(http)
+        settled_version(http, old_id, seats)
+        dutch = {"X-Seat-Token": seats["Dutch"]}
+        assert http.post(f"/api/games/{old_id}/resign", headers=dutch).status_code == 200
+        before = stored_games(postgres_url)
+        lock = TableLock(postgres_url)
+        lock.start()
+        try:
+            assert lock.held.wait(10)
+            made, made_took = timed(
+                lambda: http.post("/api/games", json={"game": GAME, "seats": ["human", "human"]})
+            )
+            again, again_took = timed(
+                lambda: http.post(f"/api/games/{old_id}/rematch", headers=dutch)
+            )
+            after = stored_games(postgres_url)
+            still_locked = not lock.release.is_set() and lock.is_alive()
+        finally:
+            lock.release.set()
+            lock.join()
+        assert still_locked
+        assert max(made_took, again_took) < ANSWERED
+        assert made.status_code == 201, made.text
+        new_id = made.json()["id"]
+        assert after == before | {new_id}  # the game answered, and only it
+        assert again.status_code == 503, again.text
+        assert "nothing was changed" in again.json()["detail"]
+        assert int(again.headers["Retry-After"]) > 0
+        new_seats = tokens(made.json())
+        settled_version(http, new_id, new_seats)  # chance deals once the log is free
+        assert one_move_response(http, new_id, new_seats).status_code == 200  # it plays
+        assert http.get(f"/api/games/{old_id}").json()["rematch"] is None
+        rematch = http.post(f"/api/games/{old_id}/rematch", headers=dutch)
+        assert rematch.status_code == 201, rematch.text  # asked again, it is made
+        assert stored_games(postgres_url) == after | {rematch.json()["id"]}
 
 
 # -- 3. odd websocket frames ------------------------------------------------------------

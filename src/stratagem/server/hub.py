@@ -20,13 +20,12 @@ from stratagem.bots import bot_names
 from stratagem.core import OptionError, available_games, load, options_model
 from stratagem.core.options import is_choice
 from stratagem.server.cluster import Solo
-from stratagem.server.errors import Conflict, Invalid, NotFound, Unreadable
+from stratagem.server.errors import Invalid, NotFound, Unreadable
 from stratagem.server.fairness import game_seed
 from stratagem.server.seating import HUMAN, OPEN
 from stratagem.server.storage import (
     GameRecord,
     SeatRecord,
-    StorageError,
     StorageUnavailable,
     Store,
 )
@@ -162,22 +161,38 @@ class Hub:
             creator_hash=token_hash(creator),
             hand_over_after=hand_over_after,
         )
-        if owner is not None:
-            self.owners[record.id] = owner
+        table = self._new_table(record, owner)
         await self.writer.create(record)
-        table = await self.table(record.id)
-        table.kick()
+        self._take_in(table, owner)
         return NewGame(record.id, tokens, creator)
+
+    def _new_table(self, record: GameRecord, owner: str | None) -> Table:
+        """The table of a game about to be stored, made from its record alone (a new
+        game's log is empty): what a creation answers is then its one transaction's
+        outcome, stored and playing, or (the database away) not stored at all."""
+        table = Table(
+            self.store,
+            record,
+            bot_delay=self.bot_delay,
+            cluster=self.cluster,
+            writer=self.writer,
+            workers=self.workers.bots,
+            owner=owner or record.id,
+        )
+        table.born()
+        return table
+
+    def _take_in(self, table: Table, owner: str | None) -> None:
+        """Keep a new game's table, stored now, and let its chance and bots play."""
+        if owner is not None:
+            self.owners[table.record.id] = owner
+        self.tables.setdefault(table.record.id, table).kick()
 
     async def rematch(self, old: Table, seat: int | None) -> str:
         """A new game of ``old``'s seats and options (a new secret seed; each person's
         seat keeps its secret, so each old page can open the new game with its own
-        link); the new game's id. Asked by a seat (or the creator: ``seat`` is ``None``)."""
-        async with old.lock:
-            await old.fresh()
-            reason = old.lifecycle.rematch_blocker()
-        if reason is not None:
-            raise Conflict(reason)
+        link); the new game's id. Asked by a seat (or the creator: ``seat`` is ``None``);
+        refused until the game is over, and once it has a rematch."""
         first = old.record
         record = GameRecord(
             id=new_game_id(),
@@ -193,15 +208,11 @@ class Hub:
             creator_hash=first.creator_hash,
             hand_over_after=first.hand_over_after,
         )
-        self.owners[record.id] = old.owner
-        await self.writer.create(record)
-        try:
-            await old.lifecycle.note_rematch(-1 if seat is None else seat, record.id)
-        except StorageError:
-            made = old.lifecycle.rematch_blocker()  # another made one first: that one stands
-            raise Conflict(made or "the game moved on: look again") from None
-        table = await self.table(record.id)
-        table.kick()
+        table = self._new_table(record, old.owner)
+        # the new game is stored with the note, in one transaction (refused if another
+        # rematch was made meanwhile: that one stands)
+        await old.lifecycle.note_rematch(-1 if seat is None else seat, record)
+        self._take_in(table, old.owner)
         return record.id
 
     async def table(self, game_id: str) -> Table:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from stratagem.server import seating
 from stratagem.server.errors import Conflict
 from stratagem.server.seating import HUMAN, OPEN, TableChange
-from stratagem.server.storage import SeatRecord
+from stratagem.server.storage import GameRecord, SeatRecord
 from stratagem.server.tokens import new_token, token_hash
 
 if TYPE_CHECKING:
@@ -121,12 +121,17 @@ class Lifecycle:
             await table.change(TableChange("handed to a bot", seat, bot.controller), (bot,))
         table.kick()
 
-    async def note_rematch(self, seat: int, game_id: str) -> None:
-        """Record that ``game_id`` is this game's rematch, asked for by ``seat``."""
+    async def note_rematch(self, seat: int, rematch: GameRecord) -> None:
+        """Store the ``rematch`` game, asked for by ``seat``, and note it as this game's
+        rematch, in one transaction (neither is stored without the other)."""
         table = self.table
         async with table.lock:
             await table.fresh()
-            await table.change(TableChange("rematch", seat, game=game_id))
+            reason = self.rematch_blocker()
+            if reason is not None:
+                raise Conflict(reason)
+            change = TableChange("rematch", seat, game=rematch.id)
+            await table.change(change, rematch=rematch)
 
     def rematch_blocker(self) -> str | None:
         """Why no rematch can be made now, or ``None``."""

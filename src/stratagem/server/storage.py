@@ -246,8 +246,9 @@ class Append:
     driver: bool
     seats: tuple[SeatRecord, ...] = ()
     """Seats of the game stored anew with the entries (who plays them, their token)."""
-    rematch: str | None = None
-    """The game's rematch, stored with the entries (refused if it has one already)."""
+    rematch: GameRecord | None = None
+    """The game's rematch, created and noted with the entries in their transaction
+    (refused if the game has one already)."""
     lease: int | None = None
     """For the appends of a game's chance and bot player on PostgreSQL: the server
     process id of the database session whose advisory lock is the game's lease. They are
@@ -478,10 +479,44 @@ def _rewrite_seats(connection: Connection, appends: Sequence[Append]) -> None:
             made = connection.execute(
                 update(GameRow)
                 .where(GameRow.id == append.game_id, GameRow.rematch.is_(None))
-                .values(rematch=append.rematch)
+                .values(rematch=append.rematch.id)
             )
             if made.rowcount != 1:
                 raise StorageError(f"game {append.game_id} has a rematch already")
+            _insert_game(connection, append.rematch)
+
+
+def _insert_game(connection: Connection, record: GameRecord) -> None:
+    """Write a new game's creation record and seats (in the caller's transaction)."""
+    now = _now()
+    connection.execute(
+        insert(GameRow).values(
+            id=record.id,
+            game=record.game,
+            options=record.options,
+            seed=record.seed,
+            finished=False,
+            driver=True,
+            created_at=now,
+            public=record.public,
+            creator_hash=record.creator_hash,
+            hand_over_after=record.hand_over_after,
+        )
+    )
+    connection.execute(
+        insert(SeatRow),
+        [
+            {
+                "game_id": record.id,
+                "seat": seat.seat,
+                "name": seat.name,
+                "controller": seat.controller,
+                "token_hash": seat.token_hash,
+                "since": now,
+            }
+            for seat in record.seats
+        ],
+    )
 
 
 _LEASES_LOST = """
@@ -559,35 +594,9 @@ class Store:
 
     @_guarded
     def create_game(self, record: GameRecord) -> None:
-        """Store a new game's creation record and seats."""
-        now = _now()
-        with Session(self.engine) as session, session.begin():
-            session.add(
-                GameRow(
-                    id=record.id,
-                    game=record.game,
-                    options=record.options,
-                    seed=record.seed,
-                    finished=False,
-                    driver=True,
-                    created_at=now,
-                    public=record.public,
-                    creator_hash=record.creator_hash,
-                    hand_over_after=record.hand_over_after,
-                )
-            )
-            session.flush()
-            session.add_all(
-                SeatRow(
-                    game_id=record.id,
-                    seat=seat.seat,
-                    name=seat.name,
-                    controller=seat.controller,
-                    token_hash=seat.token_hash,
-                    since=now,
-                )
-                for seat in record.seats
-            )
+        """Store a new game's creation record and seats, in one transaction."""
+        with self.engine.begin() as connection:
+            _insert_game(connection, record)
 
     @_guarded
     def game(self, game_id: str) -> GameRecord | None:

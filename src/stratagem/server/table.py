@@ -196,6 +196,13 @@ class Table:
         if last is not None:
             self.changed_at = last.timestamp()
 
+    def born(self) -> None:
+        """The table of a game being created: its log is empty, as the cache is, so the
+        game is played without reading it (its creation answers on its own transaction
+        alone, even while the log's table is locked)."""
+        self._heard = self.cluster.heard
+        self._stale = False
+
     async def fresh(self) -> None:
         """Make sure the cache is the log (call with the lock held): after a database
         error or a lost race, read the log again; while this process is deaf to the
@@ -244,7 +251,7 @@ class Table:
         state: State,
         *,
         seats: tuple[SeatRecord, ...] = (),
-        rematch: str | None = None,
+        rematch: GameRecord | None = None,
         over: bool = False,
         driven: bool = False,
     ) -> None:
@@ -517,17 +524,24 @@ class Table:
         names = ", ".join(self.game.seat_names[seat] for seat in self.open_seats)
         return f"the game starts once every seat is taken (open: {names})"
 
-    async def change(self, change: TableChange, seats: tuple[SeatRecord, ...] = ()) -> None:
-        """Store one table change (call with the lock held, cache fresh). The seats are
-        taken in, and every open connection's link checked again, before the new version
-        is announced: a link that lost its seat is sent nothing of it any more."""
+    async def change(
+        self,
+        change: TableChange,
+        seats: tuple[SeatRecord, ...] = (),
+        *,
+        rematch: GameRecord | None = None,
+    ) -> None:
+        """Store one table change (call with the lock held, cache fresh), with the
+        ``rematch`` game it notes created in its transaction. The seats are taken in, and
+        every open connection's link checked again, before the new version is announced:
+        a link that lost its seat is sent nothing of it any more."""
         entry = change.entry(len(self.entries))
         over = change.what == "resigned" and self.game.num_players == 2
         await self._store(
             [entry],
             self.state,
             seats=seats,
-            rematch=change.game if change.what == "rematch" else None,
+            rematch=rematch,
             over=over,
         )
         self.seats.replace(seats)
