@@ -11,11 +11,12 @@ import time
 from typing import Any
 from unittest import mock
 
+import pytest
 from fastapi.testclient import TestClient
 
 from stratagem.core import JsonDict
 from stratagem.server.connections import CLOSE_CODE
-from stratagem.server.errors import Forbidden
+from stratagem.server.errors import Conflict, Forbidden
 from stratagem.server.hub import Hub
 from stratagem.server.storage import Store
 
@@ -274,6 +275,79 @@ def test_another_processs_new_link_ends_the_old_links_connections_here(
             assert other.next_messages(connection) == [
                 json.dumps({"type": "error", "detail": connection.ended}, separators=(",", ":"))
             ]
+        finally:
+            await here.close()
+            await there.close()
+            mine.close()
+            theirs.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_chat_line_said_as_a_new_link_is_made_is_refused_to_the_old_link(
+    database_url: str,
+) -> None:
+    """The line is sent while the new link is being stored: it waits for the table, as
+    the new link did, and is refused once the link has ended; so is every later line."""
+
+    async def scenario() -> None:
+        store = Store.open(database_url)
+        hub = Hub(store, 0.0)
+        try:
+            made = await hub.create(EYW, None, {}, ["human", "human"], None)
+            table = await hub.table(made.id)
+            old = made.tokens[0]
+            relinked, said = await asyncio.gather(
+                table.lifecycle.relink(0),
+                table.say(old, "this seat is mine"),
+                return_exceptions=True,
+            )
+            assert isinstance(relinked, str), relinked
+            assert isinstance(said, Forbidden), said
+            with pytest.raises(Forbidden):
+                await table.say(old, "still mine?")
+            await table.say(relinked, "the new link speaks")
+            stored = await asyncio.to_thread(store.chat, made.id)
+            assert [(line.seat, line.text) for line in stored] == [(0, "the new link speaks")]
+        finally:
+            await hub.close()
+            store.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_chat_line_of_a_link_another_process_ended_is_refused(database_url: str) -> None:
+    """The process the line reaches has not heard of the new link (or the resignation)
+    yet: the database, which checks the line against the seat as stored, refuses it."""
+
+    async def scenario() -> None:
+        mine, theirs = Store.open(database_url), Store.open(database_url)
+        here, there = Hub(mine, 0.0, Shared()), Hub(theirs, 0.0, Shared())
+        try:
+            made = await here.create(STS, 3, {}, ["human", "human", "random"], None)
+            other = await there.table(made.id)  # "another process", deaf to the changes
+            table = await here.table(made.id)
+            await table.lifecycle.relink(0)
+            with pytest.raises(Conflict) as refused:
+                await other.say(made.tokens[0], "still mine?")
+            assert str(refused.value) == (
+                "Player 1 changed hands before this line was said: it was not said, look again"
+            )
+            for _ in range(200):  # chance deals, then the second person resigns here
+                if not table.busy:
+                    break
+                await asyncio.sleep(0.05)
+            await table.lifecycle.resign(1)
+            with pytest.raises(Conflict):
+                await other.say(made.tokens[1], "I play on")
+            assert await asyncio.to_thread(mine.chat, made.id) == []
+            await there._heard(made.id, "log", table.version)  # the news reaches it
+            await asyncio.gather(*there._tasks)
+            with pytest.raises(Forbidden):
+                await other.say(made.tokens[0], "still mine?")
+            await other.say(made.tokens[1], "I watch now")  # as a spectator
+            (line,) = await asyncio.to_thread(mine.chat, made.id)
+            assert line.seat < 0 and line.text == "I watch now"
         finally:
             await here.close()
             await there.close()

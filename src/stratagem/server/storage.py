@@ -95,6 +95,11 @@ class StorageUnavailable(StorageError):
     """The database cannot be reached or is locked now; nothing was written. Try again."""
 
 
+class LinkEnded(StorageError):
+    """A seat's chat line came after the speaker's link lost that seat (a new link, a
+    resignation, a hand-over, possibly by another process): nothing was written."""
+
+
 class StorageRefused(StratagemError):
     """The database refused a value of this write (a character it cannot store, say):
     nothing was written, and the same write would be refused again. It is no
@@ -217,13 +222,16 @@ class SeatRecord:
 
 @dataclass(frozen=True, slots=True)
 class ChatLine:
-    """A line of a game's chat: ``seat`` is ``SPECTATOR_SEAT`` for a spectator."""
+    """A line of a game's chat: ``seat`` is ``SPECTATOR_SEAT`` for a spectator. A seat's
+    line is written only while ``link`` (the hash of the speaker's token; not stored) is
+    still the link of that seat's person (``LinkEnded``)."""
 
     game_id: str
     seq: int
     seat: int
     text: str
     at: dt.datetime
+    link: str | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -486,6 +494,20 @@ def _rewrite_seats(connection: Connection, appends: Sequence[Append]) -> None:
             _insert_game(connection, append.rematch)
 
 
+def _check_link(connection: Connection, line: ChatLine) -> None:
+    """Refuse (``LinkEnded``) a seat's chat line unless the seat's person still holds the
+    link it was said with; the seat's row is locked until the line is stored."""
+    held = connection.execute(
+        select(SeatRow.controller, SeatRow.token_hash)
+        .where(SeatRow.game_id == line.game_id, SeatRow.seat == line.seat)
+        .with_for_update(read=True)
+    ).one_or_none()
+    if held is None or held.controller != "human" or held.token_hash != line.link:
+        raise LinkEnded(
+            f"game {line.game_id}: seat {line.seat} changed hands before the line was stored"
+        )
+
+
 def _insert_game(connection: Connection, record: GameRecord) -> None:
     """Write a new game's creation record and seats (in the caller's transaction)."""
     now = _now()
@@ -711,9 +733,14 @@ class Store:
     @_guarded
     def add_chat(self, line: ChatLine) -> None:
         """Store a chat line (its ``seq`` must be the chat's length; ``StorageError`` if
-        another writer took that number first)."""
+        another writer took that number first). A seat's line is checked against the
+        seat as stored, in the same transaction (``LinkEnded``): on PostgreSQL its row is
+        locked for share, so a change of who holds the seat, in any process, is stored
+        either wholly before the line (which is then refused) or after it."""
         try:
             with self.engine.begin() as connection:
+                if line.seat >= 0:
+                    _check_link(connection, line)
                 connection.execute(
                     insert(ChatRow).values(
                         game_id=line.game_id,

@@ -50,6 +50,7 @@ from stratagem.server.storage import (
     Entry,
     GameRecord,
     LeaseLost,
+    LinkEnded,
     SeatRecord,
     StorageError,
     StorageUnavailable,
@@ -558,9 +559,23 @@ class Table:
         """Take in chat lines another process wrote (``None``: whatever is new)."""
         await self.chat.refresh(length)
 
-    async def say(self, seat: int | None, text: str) -> None:
-        """Add a line to the chat (``None``: a spectator's)."""
-        await self.chat.say(seat, text)
+    async def say(self, token: str | None, text: str) -> None:
+        """Add a line to the chat as whom ``token`` sees as (``None``: a spectator's). That
+        is decided under the table's lock, where every change of who holds a seat is made,
+        and a seat's line is checked against the stored seat as it is written (a change
+        made by another process, not heard of yet): a link that has lost its seat never
+        signs a line as that seat."""
+        async with self.lock:
+            seat = self.seat_for(token)
+            link = token_hash(token) if seat is not None and token else None
+            try:
+                await self.chat.say(seat, text, link)
+            except LinkEnded:
+                self._stale = True  # another process changed the seat: read it again
+                name = self.game.seat_names[seat] if seat is not None else "the seat"
+                raise Conflict(
+                    f"{name} changed hands before this line was said: it was not said, look again"
+                ) from None
 
     # -- connections ----------------------------------------------------------------------
 
