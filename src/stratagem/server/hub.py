@@ -22,6 +22,7 @@ from stratagem.core.options import is_choice
 from stratagem.server.cluster import Solo
 from stratagem.server.errors import Invalid, NotFound, Unreadable
 from stratagem.server.fairness import game_seed
+from stratagem.server.presence import Presence
 from stratagem.server.seating import HUMAN, OPEN
 from stratagem.server.storage import (
     GameRecord,
@@ -86,6 +87,7 @@ class Hub:
         self.idle = idle
         self.writer = Writer(store)
         self.tables: dict[str, Table] = {}
+        self.presence = Presence(store, self.tables, shared=self.cluster.shared and store.postgres)
         self.set_aside: dict[str, str] = {}
         """Games whose record could not be read, with the reason (logged once)."""
         self._loading = asyncio.Lock()
@@ -166,11 +168,9 @@ class Hub:
         self._take_in(table, owner)
         return NewGame(record.id, tokens, creator)
 
-    def _new_table(self, record: GameRecord, owner: str | None) -> Table:
-        """The table of a game about to be stored, made from its record alone (a new
-        game's log is empty): what a creation answers is then its one transaction's
-        outcome, stored and playing, or (the database away) not stored at all."""
-        table = Table(
+    def _make(self, record: GameRecord, owner: str | None) -> Table:
+        """A table of ``record``'s game (its log not read yet)."""
+        return Table(
             self.store,
             record,
             bot_delay=self.bot_delay,
@@ -178,7 +178,14 @@ class Hub:
             writer=self.writer,
             workers=self.workers.bots,
             owner=owner or record.id,
+            presence=self.presence,
         )
+
+    def _new_table(self, record: GameRecord, owner: str | None) -> Table:
+        """The table of a game about to be stored, made from its record alone (a new
+        game's log is empty): what a creation answers is then its one transaction's
+        outcome, stored and playing, or (the database away) not stored at all."""
+        table = self._make(record, owner)
         table.born()
         return table
 
@@ -236,15 +243,7 @@ class Hub:
         if record is None:
             raise NotFound(f"no game {game_id!r} at this table")
         try:
-            table = Table(
-                self.store,
-                record,
-                bot_delay=self.bot_delay,
-                cluster=self.cluster,
-                writer=self.writer,
-                workers=self.workers.bots,
-                owner=self.owners.get(game_id, game_id),
-            )
+            table = self._make(record, self.owners.get(game_id))
             async with table.lock:
                 await table.load()
         except StorageUnavailable:
@@ -319,6 +318,7 @@ class Hub:
                 del self.tables[game_id]
                 self.owners.pop(game_id, None)
                 await table.close()
+        await self.presence.beat()
         return len(waiting)
 
     async def close(self) -> None:
@@ -327,6 +327,7 @@ class Hub:
             self._supervisor.cancel()
             await asyncio.gather(self._supervisor, return_exceptions=True)
         await asyncio.gather(*(table.close() for table in self.tables.values()))
+        await self.presence.beat(leaving=True)
         await self.cluster.close()
         await asyncio.to_thread(self.writer.close)
         self.workers.close()

@@ -208,6 +208,20 @@ class ChatRow(Base):
     at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
 
 
+class PresenceRow(Base):
+    """A process holds a connection seeing as a seat (``presence``): renewed by its
+    heartbeat, it counts while ``seen_at`` is recent."""
+
+    __tablename__ = "presence"
+
+    game_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    process: Mapped[str] = mapped_column(String(32), primary_key=True)
+    seen_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), index=True)
+
+
 @dataclass(frozen=True, slots=True)
 class SeatRecord:
     """A seat as stored: ``controller`` is ``human``, ``open`` (waiting for a person) or
@@ -590,6 +604,27 @@ SWEEP_HITS = 1000
 """Attempts counted between two sweeps of the windows that have ended."""
 
 
+_BEAT = """
+WITH held AS (
+    SELECT * FROM unnest(%(games)s::text[], %(seats)s::int[]) AS h(game_id, seat)
+), gone AS (
+    DELETE FROM presence AS p
+    WHERE p.process = %(process)s
+        AND NOT EXISTS (SELECT 1 FROM held WHERE held.game_id = p.game_id AND held.seat = p.seat)
+    RETURNING 1
+)
+INSERT INTO presence (game_id, seat, process, seen_at)
+SELECT held.game_id, held.seat, %(process)s, now() FROM held
+ON CONFLICT (game_id, seat, process) DO UPDATE SET seen_at = excluded.seen_at
+"""
+"""One process's heartbeat on PostgreSQL, one statement: the seats it holds connections
+for are seen now (the database's clock), and its rows of the seats it holds no more go."""
+SWEEP_BEATS = 100
+"""Heartbeats between two sweeps of the rows of processes long gone."""
+LONG_GONE = 3600
+"""Seconds after which a process's rows are swept away (it died without saying so)."""
+
+
 class Store:
     """Reads and appends games; every method is one short transaction (call off the loop)."""
 
@@ -597,6 +632,7 @@ class Store:
         self.engine = engine
         self.postgres = engine.dialect.name == "postgresql"
         self._hits = 0
+        self._beats = 0
 
     @classmethod
     def open(cls, url: str, timeouts: Timeouts | None = None) -> Store:
@@ -721,6 +757,57 @@ class Store:
                     text("DELETE FROM rate_hits WHERE ends < extract(epoch FROM now())")
                 )
         return int(row[0]), float(row[1])
+
+    @_guarded
+    def beat(self, process: str, held: Sequence[tuple[str, int]]) -> None:
+        """``process`` holds connections seeing as the ``held`` (game, seat) pairs now,
+        and no others (PostgreSQL; one statement). Now and then the rows of processes
+        long gone are swept away."""
+        with self.engine.begin() as connection:
+            connection.exec_driver_sql(
+                _BEAT,
+                {
+                    "games": [game for game, _ in held],
+                    "seats": [seat for _, seat in held],
+                    "process": process,
+                },
+            )
+            self._beats += 1
+            if self._beats % SWEEP_BEATS == 0:
+                connection.execute(
+                    text("DELETE FROM presence WHERE seen_at < now() - make_interval(secs => :s)"),
+                    {"s": LONG_GONE},
+                )
+
+    @_guarded
+    def held_elsewhere(self, game_id: str, seat: int, process: str, within: float) -> bool:
+        """Whether a process other than ``process`` held a connection seeing as ``seat``
+        within the last ``within`` seconds (PostgreSQL)."""
+        with self.engine.connect() as connection:
+            found = connection.execute(
+                text(
+                    "SELECT EXISTS (SELECT 1 FROM presence WHERE game_id = :game "
+                    "AND seat = :seat AND process <> :process "
+                    "AND seen_at > now() - make_interval(secs => :within))"
+                ),
+                {"game": game_id, "seat": seat, "process": process, "within": within},
+            ).scalar()
+            return bool(found)
+
+    @_guarded
+    def last_acted(self, game_id: str, seat: int) -> dt.datetime | None:
+        """When ``seat`` last acted or took back (``None``: never), whichever process
+        stored it."""
+        with Session(self.engine) as session:
+            return _utc(
+                session.scalar(
+                    select(func.max(EntryRow.at)).where(
+                        EntryRow.game_id == game_id,
+                        EntryRow.seat == seat,
+                        EntryRow.kind.in_(("act", "undo")),
+                    )
+                )
+            )
 
     @_guarded
     def last_change(self, game_id: str) -> dt.datetime | None:

@@ -41,6 +41,7 @@ from stratagem.server.payloads import (
     revealed_boards,
     sight_of,
 )
+from stratagem.server.presence import Presence
 from stratagem.server.replay import Snapshots, replay
 from stratagem.server.seating import HUMAN, OPEN, TableChange
 from stratagem.server.seats import Seats
@@ -79,8 +80,11 @@ class Table:
         writer: Writer,
         workers: FairPool,
         owner: str,
+        presence: Presence,
     ) -> None:
         self.store = store
+        self.presence = presence
+        """Who is connected to the game, in this process and the others."""
         self.workers = workers
         self.owner = owner
         """The address that created the game: its bots think in that address's share of
@@ -349,7 +353,6 @@ class Table:
                 await self.commit(seat, action)
             except IllegalAction as error:
                 raise Invalid(str(error)) from None
-            self.seats.acted[seat] = time.time()
             text = self.message(seat, known)
         self.kick()
         return text
@@ -376,7 +379,6 @@ class Table:
             self._before = (-1, state)
             self.snapshots.drop(len(standing(entries)))
             self._changed()
-            self.seats.acted[seat] = time.time()
             text = self.message(seat)
         self.kick()
         return text
