@@ -445,7 +445,13 @@ def test_ordinary_chat_lines_with_joiners_and_marks_are_taken(client: TestClient
 
 CAP = 50
 """Websockets one address may hold open in the tests of the cap."""
-SOCKETS = 300
+SOCKETS = 1000
+"""Websockets one address asks for (the issue's attack held 1,004)."""
+LOBBY_EVERY = 100
+"""The lobby is asked for after every this many websockets."""
+FILES = 1024
+"""The server's open-file limit in the test of the cap, as where the issue's attack
+made the lobby answer 500."""
 REQUEST_TIMEOUT = 2.0
 """Seconds a connection has to send a whole request, in the tests of slow clients."""
 
@@ -456,30 +462,33 @@ def test_websockets_over_the_cap_of_one_address_are_refused_and_the_lobby_answer
     url = f"sqlite:///{tmp_path / 'table.sqlite3'}"
     env = {"STRATAGEM_WS_PER_ADDRESS": str(CAP)}
     with (
-        servers(url, 1, env=env) as (live,),
+        servers(url, 1, env=env, open_files=FILES) as (live,),
         httpx.Client(base_url=live.base, timeout=30, trust_env=False) as http,
         ExitStack() as held,
     ):
+        with open(f"/proc/{live.process.pid}/limits") as limits:
+            assert f"Max open files            {FILES}" in limits.read()
         game_id, _ = new_game(http)
         path = f"{live.ws}/api/games/{game_id}/ws"
-        opened, refused = 0, []
-        for _ in range(SOCKETS):
+        opened, refused, lobby = 0, [], []
+        for attempt in range(1, SOCKETS + 1):
             try:
                 ws = held.enter_context(connect(path, open_timeout=10))
             except InvalidStatus as error:
                 refused.append(error.response)
-                continue
-            ws.send('{"token": null}')
-            assert json.loads(ws.recv(timeout=10))["type"] == "state"
-            opened += 1
+            else:
+                ws.send('{"token": null}')
+                assert json.loads(ws.recv(timeout=10))["type"] == "state"
+                opened += 1
+            if attempt % LOBBY_EVERY == 0:  # the lobby answers all along
+                lobby += [http.get("/").status_code, http.get("/api/open").status_code]
         assert opened == CAP
         assert len(refused) == SOCKETS - CAP
         for response in refused:
             assert response.status_code == 503
             assert int(response.headers["Retry-After"]) > 0
             assert f"at most {CAP}" in json.loads(response.body)["detail"]
-        assert http.get("/").status_code == 200
-        assert http.get("/api/open").status_code == 200
+        assert lobby == [200] * (2 * SOCKETS // LOBBY_EVERY)
         assert http.post("/api/games", json={"game": GAME}).status_code == 201
         held.close()  # the sockets closed, new ones are taken again
         deadline = time.monotonic() + 10
@@ -658,3 +667,48 @@ def test_memory_is_given_back_once_tables_unload(monkeypatch: pytest.MonkeyPatch
     del tables["g3"]
     asyncio.run(trimmer.look())
     assert trims == [1, 1]
+
+
+TERCIOS_GAMES = 300
+MIB = 2**20
+
+
+def resident_of(pid: int) -> int:
+    """Another process's resident size in bytes (``VmRSS`` of ``/proc/PID/status``)."""
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) * 1024
+    raise AssertionError(f"process {pid} says nothing of its resident size")
+
+
+def test_memory_goes_back_once_300_tercios_tables_unload(tmp_path: Path) -> None:
+    """300 Tercios games, each watched (so all are loaded at once, boards drawn); once
+    the watchers leave, the tables idle out within a second and the server's resident
+    size falls back by most of what they took."""
+    env = {"STRATAGEM_TABLE_IDLE": "1", "STRATAGEM_WS_PER_ADDRESS": str(TERCIOS_GAMES + 10)}
+    with (
+        servers(f"sqlite:///{tmp_path / 'table.sqlite3'}", 1, env=env) as (live,),
+        httpx.Client(base_url=live.base, timeout=30, trust_env=False) as http,
+    ):
+        pid = live.process.pid
+        start = resident_of(pid)
+        with ExitStack() as watching:
+            for _ in range(TERCIOS_GAMES):
+                made = http.post("/api/games", json={"game": "tercios", "seats": ["human"] * 2})
+                assert made.status_code == 201, made.text
+                path = f"{live.ws}/api/games/{made.json()['id']}/ws"
+                ws = watching.enter_context(connect(path, open_timeout=10))
+                ws.send('{"token": null}')
+                assert json.loads(ws.recv(timeout=10))["type"] == "state"
+            peak = resident_of(pid)
+        assert peak - start < TERCIOS_GAMES * MIB  # the rules are loaded once, not per table
+        bound = start + 0.75 * (peak - start) + 8 * MIB
+        deadline = time.monotonic() + 30  # idle 1 s, a sweep each second, a trim each 10 s
+        while (after := resident_of(pid)) > bound:
+            assert time.monotonic() < deadline, (
+                f"resident {start / MIB:.0f} MiB at start, {peak / MIB:.0f} MiB with the "
+                f"tables, still {after / MIB:.0f} MiB after they unloaded"
+            )
+            time.sleep(0.2)
+        assert "tables unloaded: resident memory" in live.output()[1]

@@ -12,16 +12,18 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 import time
 from dataclasses import dataclass
 
 from stratagem.bots import bot_names
-from stratagem.core import OptionError, available_games, load, options_model
+from stratagem.core import Game, OptionError, available_games, options_model
 from stratagem.core.options import is_choice
 from stratagem.server.cluster import Solo
 from stratagem.server.errors import Invalid, NotFound, Unreadable
 from stratagem.server.fairness import game_seed
+from stratagem.server.memory import RULES
 from stratagem.server.presence import Presence
 from stratagem.server.seating import HUMAN, OPEN
 from stratagem.server.storage import (
@@ -129,7 +131,7 @@ class Hub:
                     "from the web, name only what the game ships"
                 )
         try:
-            loaded = load(game, players=players, strict=True, **options)
+            loaded = RULES.get(game, options, players=players, strict=True)
         except OptionError as error:
             raise Invalid(str(error)) from None
         count = loaded.num_players
@@ -163,13 +165,14 @@ class Hub:
             creator_hash=token_hash(creator),
             hand_over_after=hand_over_after,
         )
-        table = self._new_table(record, owner)
-        await self.writer.create(record)
+        table, stored = self._new_table(record, owner, loaded)
+        await self.writer.create(stored)
         self._take_in(table, owner)
         return NewGame(record.id, tokens, creator)
 
-    def _make(self, record: GameRecord, owner: str | None) -> Table:
-        """A table of ``record``'s game (its log not read yet)."""
+    def _make(self, record: GameRecord, owner: str | None, game: Game | None = None) -> Table:
+        """A table of ``record``'s game (its log not read yet; ``game``: its rules, loaded
+        already)."""
         return Table(
             self.store,
             record,
@@ -179,15 +182,19 @@ class Hub:
             workers=self.workers.bots,
             owner=owner or record.id,
             presence=self.presence,
+            game=game,
         )
 
-    def _new_table(self, record: GameRecord, owner: str | None) -> Table:
+    def _new_table(
+        self, record: GameRecord, owner: str | None, game: Game | None = None
+    ) -> tuple[Table, GameRecord]:
         """The table of a game about to be stored, made from its record alone (a new
         game's log is empty): what a creation answers is then its one transaction's
-        outcome, stored and playing, or (the database away) not stored at all."""
-        table = self._make(record, owner)
+        outcome, stored and playing, or (the database away) not stored at all. With it,
+        the record to store, which says whether chance or a bot is to act first."""
+        table = self._make(record, owner, game)
         table.born()
-        return table
+        return table, dataclasses.replace(record, driver=table.needs_driver())
 
     def _take_in(self, table: Table, owner: str | None) -> None:
         """Keep a new game's table, stored now, and let its chance and bots play."""
@@ -215,10 +222,10 @@ class Hub:
             creator_hash=first.creator_hash,
             hand_over_after=first.hand_over_after,
         )
-        table = self._new_table(record, old.owner)
+        table, stored = self._new_table(record, old.owner)
         # the new game is stored with the note, in one transaction (refused if another
         # rematch was made meanwhile: that one stands)
-        await old.lifecycle.note_rematch(-1 if seat is None else seat, record)
+        await old.lifecycle.note_rematch(-1 if seat is None else seat, stored)
         self._take_in(table, old.owner)
         return record.id
 

@@ -5,6 +5,14 @@ idle table, Python frees them, but glibc's allocator keeps the freed pages for t
 process, so its resident size stays at its peak for ever (300 Tercios games: 826 MiB,
 long after they ended). ``Trimmer`` notices that tables were unloaded and asks glibc to
 return its free pages to the system (``malloc_trim``), off the event loop.
+
+A game's rules (its ``Game``: data packs, action tables, terrain) are most of a
+table's memory, and the same for every table of the same options: ``RULES`` loads them
+once per game and options and every table shares them (a ``Game`` never changes once
+loaded; its states hold what changes, as the simulation lab's batches rely on too).
+Python's small-object allocator gives an arena back only once every object in it is
+freed, so a few objects outliving each table would keep most of 300 tables' rules in
+memory; loaded once, they are not there to keep.
 """
 
 from __future__ import annotations
@@ -13,11 +21,18 @@ import asyncio
 import ctypes
 import ctypes.util
 import gc
+import json
 import logging
 import os
-from collections.abc import Callable, Sized
+from collections import OrderedDict
+from collections.abc import Callable, Mapping, Sized
 from functools import cache
 
+from stratagem.core import Game, load
+
+RULES_KEPT = 32
+"""Sets of rules (a game and its options) kept loaded at most, the least recently used
+let go first."""
 TRIM_EVERY = 10.0
 """Seconds between two looks at the number of tables loaded."""
 log = logging.getLogger(__name__)
@@ -88,3 +103,38 @@ class Trimmer:
         while True:
             await asyncio.sleep(TRIM_EVERY)
             await self.look()
+
+
+class Rules:
+    """Games' rules loaded once per game and options, shared by every table that plays
+    them (at most ``kept`` sets)."""
+
+    def __init__(self, kept: int = RULES_KEPT) -> None:
+        self.kept = kept
+        self._loaded: OrderedDict[str, Game] = OrderedDict()
+
+    def get(
+        self,
+        name: str,
+        options: Mapping[str, object],
+        *,
+        players: int | None = None,
+        strict: bool = False,
+    ) -> Game:
+        """``load(name, players=players, strict=strict, **options)``, loaded once (its
+        ``OptionError`` raised each time: a refused set is not kept)."""
+        key = json.dumps([name, players, strict, options], sort_keys=True, default=repr)
+        game = self._loaded.get(key)
+        if game is None:
+            counted = {} if players is None else {"players": players}
+            game = load(name, strict=strict, **counted, **options)
+            self._loaded[key] = game
+            while len(self._loaded) > self.kept:
+                self._loaded.popitem(last=False)
+        else:
+            self._loaded.move_to_end(key)
+        return game
+
+
+RULES = Rules()
+"""The process's rules."""

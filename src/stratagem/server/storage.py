@@ -296,6 +296,10 @@ class GameRecord:
     hand_over_after: int = 600
     rematch: str | None = None
     created_at: dt.datetime | None = field(default=None, compare=False)
+    driver: bool = field(default=True, compare=False)
+    """Whether chance or a bot is to act (as stored; a new game says so of its start, so
+    that a game that starts with a person to act is not taken up by every process's
+    supervisor, which would keep its table loaded for ever)."""
 
 
 def normalize_url(url: str) -> str:
@@ -532,7 +536,7 @@ def _insert_game(connection: Connection, record: GameRecord) -> None:
             options=record.options,
             seed=record.seed,
             finished=False,
-            driver=True,
+            driver=record.driver,
             created_at=now,
             public=record.public,
             creator_hash=record.creator_hash,
@@ -927,6 +931,7 @@ def _record(row: GameRow, seats: Sequence[SeatRow]) -> GameRecord:
         hand_over_after=row.hand_over_after,
         rematch=row.rematch,
         created_at=_utc(row.created_at),
+        driver=row.driver,
     )
 
 

@@ -23,7 +23,7 @@ import time
 from collections.abc import Callable
 
 from stratagem.bots import Bot
-from stratagem.core import CHANCE, TERMINAL, IllegalAction, JsonDict, State, load
+from stratagem.core import CHANCE, TERMINAL, Game, IllegalAction, JsonDict, State
 from stratagem.server import seating, takeback
 from stratagem.server.chat import CHAT_KEPT, Chat
 from stratagem.server.cluster import Solo
@@ -32,6 +32,7 @@ from stratagem.server.driver import Driver
 from stratagem.server.errors import Conflict, Invalid, NotFound
 from stratagem.server.fairness import table_log_lines
 from stratagem.server.lifecycle import Lifecycle
+from stratagem.server.memory import RULES
 from stratagem.server.payloads import (
     BOARDS,
     Sight,
@@ -81,6 +82,7 @@ class Table:
         workers: FairPool,
         owner: str,
         presence: Presence,
+        game: Game | None = None,
     ) -> None:
         self.store = store
         self.presence = presence
@@ -91,7 +93,8 @@ class Table:
         the ``workers`` (``workers.py``)."""
         self.cluster = cluster
         self.writer = writer
-        self.game = load(record.game, **record.options)
+        self.game = game or RULES.get(record.game, record.options)
+        """The game's rules (``game``: as loaded from ``record`` by its creation)."""
         self.bot_delay = bot_delay
         self.lock = asyncio.Lock()
         self.entries: list[Entry] = []
