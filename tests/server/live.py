@@ -33,13 +33,13 @@ def free_port() -> int:
 
 
 def serve_command(
-    database_url: str, port: int, bot_delay: float, open_files: int | None = None
+    database_url: str, port: int, bot_delay: float, open_files: tuple[int, int] | None = None
 ) -> list[str]:
-    """The command line of ``stratagem serve`` on 127.0.0.1:``port`` (``open_files``: at
-    most this many open files, soft and hard limit, set before it starts)."""
+    """The command line of ``stratagem serve`` on 127.0.0.1:``port`` (``open_files``: its
+    open-file limit, soft and hard, set before it starts)."""
     script = SERVE
     if open_files is not None:
-        limit = f"({open_files}, {open_files})"
+        limit = f"({open_files[0]}, {open_files[1]})"
         script = f"import resource; resource.setrlimit(resource.RLIMIT_NOFILE, {limit}); {SERVE}"
     command = [sys.executable, "-c", script, "serve", "--host", "127.0.0.1", "--port", str(port)]
     return [*command, "--database", database_url, "--bot-delay", str(bot_delay)]
@@ -110,12 +110,13 @@ def servers(
     rate_limits: bool | None = False,
     keep_output: bool = True,
     env: dict[str, str] | None = None,
-    open_files: int | None = None,
+    open_files: tuple[int, int] | None = None,
 ) -> Iterator[list[Live]]:
     """``count`` ``stratagem serve`` processes on one database, all ready to answer (they
     start side by side). Rate limits are off unless asked for (every client here is
     127.0.0.1; ``None``: as the environment says); ``env``: more variables for them;
-    ``open_files``: their open-file limit, soft and hard (default: this process's).
+    ``open_files``: their open-file limit, soft and hard, when they start (default: this
+    process's).
     Their output is kept in temporary files (``Live.output``). All are killed at the
     end."""
     env = {**os.environ, **(env or {})}

@@ -450,24 +450,28 @@ SOCKETS = 1000
 LOBBY_EVERY = 100
 """The lobby is asked for after every this many websockets."""
 FILES = 1024
-"""The server's open-file limit in the test of the cap, as where the issue's attack
-made the lobby answer 500."""
+"""The server's hard open-file limit in the test of the cap, as where the issue's attack
+made the lobby answer 500 (its soft limit starts at 256 and is raised at start-up)."""
+TOTAL = CAP + 10
+"""Websockets the server holds open in all, in the test of the cap."""
+ANOTHER = "127.0.0.2"
+"""A second client address (the whole of 127/8 is this machine)."""
 REQUEST_TIMEOUT = 2.0
 """Seconds a connection has to send a whole request, in the tests of slow clients."""
 
 
-def test_websockets_over_the_cap_of_one_address_are_refused_and_the_lobby_answers(
+def test_websockets_over_the_caps_per_address_and_in_all_are_refused_and_the_lobby_answers(
     tmp_path: Path,
 ) -> None:
     url = f"sqlite:///{tmp_path / 'table.sqlite3'}"
-    env = {"STRATAGEM_WS_PER_ADDRESS": str(CAP)}
+    env = {"STRATAGEM_WS_PER_ADDRESS": str(CAP), "STRATAGEM_WS_TOTAL": str(TOTAL)}
     with (
-        servers(url, 1, env=env, open_files=FILES) as (live,),
+        servers(url, 1, env=env, open_files=(256, FILES)) as (live,),
         httpx.Client(base_url=live.base, timeout=30, trust_env=False) as http,
         ExitStack() as held,
     ):
-        with open(f"/proc/{live.process.pid}/limits") as limits:
-            assert f"Max open files            {FILES}" in limits.read()
+        with open(f"/proc/{live.process.pid}/limits") as limits:  # raised at start-up
+            assert f"Max open files            {FILES}                 {FILES}" in limits.read()
         game_id, _ = new_game(http)
         path = f"{live.ws}/api/games/{game_id}/ws"
         opened, refused, lobby = 0, [], []
@@ -490,6 +494,20 @@ def test_websockets_over_the_cap_of_one_address_are_refused_and_the_lobby_answer
             assert f"at most {CAP}" in json.loads(response.body)["detail"]
         assert lobby == [200] * (2 * SOCKETS // LOBBY_EVERY)
         assert http.post("/api/games", json={"game": GAME}).status_code == 201
+        elsewhere = []  # another address fills the table's total, then is refused
+        for _ in range(TOTAL - CAP + 5):
+            try:
+                ws = held.enter_context(connect(path, open_timeout=10, source_address=(ANOTHER, 0)))
+            except InvalidStatus as error:
+                elsewhere.append(error.response)
+                continue
+            ws.send('{"token": null}')
+            assert json.loads(ws.recv(timeout=10))["type"] == "state"
+        assert len(elsewhere) == 5
+        for response in elsewhere:
+            assert response.status_code == 503
+            detail = json.loads(response.body)["detail"]
+            assert f"the table has {TOTAL} websockets open, its most" in detail
         held.close()  # the sockets closed, new ones are taken again
         deadline = time.monotonic() + 10
         while True:
