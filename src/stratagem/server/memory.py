@@ -27,6 +27,7 @@ import os
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sized
 from functools import cache
+from typing import Any
 
 from stratagem.core import Game, load
 
@@ -126,8 +127,10 @@ class Rules:
         key = json.dumps([name, players, strict, options], sort_keys=True, default=repr)
         game = self._loaded.get(key)
         if game is None:
-            counted = {} if players is None else {"players": players}
-            game = load(name, strict=strict, **counted, **options)
+            given: dict[str, Any] = dict(options)
+            if players is not None:
+                given["players"] = players
+            game = load(name, strict=strict, **given)
             self._loaded[key] = game
             while len(self._loaded) > self.kept:
                 self._loaded.popitem(last=False)
