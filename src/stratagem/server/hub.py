@@ -2,12 +2,13 @@
 
 A table is loaded from the database on first use; its state is always rebuilt from the
 stored log, never taken on trust (a game being created starts from its record alone: its
-log is empty, and its creation is answered by its one transaction). A supervisor looks after the tables once a second:
-it (re)starts the chance and bot player of every game waiting for chance or a bot (after
-a database outage, or when the process that played them died), reads again the logs it
-heard of but could not read then, unloads the tables nobody has used for a while, and
-writes this process's presence heartbeat (``presence.py``).
-A game whose record cannot be read is set aside with one log line; the other games go on.
+log is empty, and its creation is answered by its one transaction). A supervisor looks
+after the tables once a second: it (re)starts the chance and bot player of every game
+waiting for chance or a bot (after a database outage, or when the process that played
+them died), reads again the logs it heard of but could not read then, unloads the tables
+nobody has used for a while, and writes this process's presence heartbeat
+(``presence.py``). A game whose record cannot be read is set aside with one log line;
+the other games go on.
 """
 
 from __future__ import annotations
