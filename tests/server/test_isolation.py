@@ -668,21 +668,18 @@ def test_freed_memory_is_given_back_to_the_system() -> None:
 
 
 def test_memory_is_given_back_once_tables_unload(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Counted by unloads: tables loaded and unloaded between two looks count too."""
     trims: list[int] = []
     monkeypatch.setattr("stratagem.server.memory.give_back", lambda: trims.append(1) or True)
-    tables: dict[str, object] = {}
-    trimmer = Trimmer(tables)
-    for index in range(3):
-        tables[f"g{index}"] = object()
-        asyncio.run(trimmer.look())
+    unloaded = [0]
+    trimmer = Trimmer(lambda: unloaded[0])
+    asyncio.run(trimmer.look())
     assert trims == []
-    del tables["g0"], tables["g1"]
+    unloaded[0] = 2  # loaded and unloaded since the last look
     asyncio.run(trimmer.look())
     asyncio.run(trimmer.look())  # nothing unloaded since
     assert trims == [1]
-    tables["g3"] = object()
-    asyncio.run(trimmer.look())
-    del tables["g3"]
+    unloaded[0] = 3
     asyncio.run(trimmer.look())
     assert trims == [1, 1]
 

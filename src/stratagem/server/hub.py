@@ -92,6 +92,8 @@ class Hub:
         self.idle = idle
         self.writer = Writer(store)
         self.tables: dict[str, Table] = {}
+        self.unloaded = 0
+        """Tables unloaded so far (``memory.Trimmer`` gives their memory back)."""
         self.presence = Presence(store, self.tables, shared=self.cluster.shared and store.postgres)
         self.set_aside: dict[str, str] = {}
         """Games whose record could not be read, with the reason (logged once)."""
@@ -328,6 +330,7 @@ class Hub:
                 del self.tables[game_id]
                 self.owners.pop(game_id, None)
                 await table.close()
+                self.unloaded += 1
         await self.presence.beat()
         return len(waiting)
 

@@ -25,7 +25,7 @@ import json
 import logging
 import os
 from collections import OrderedDict
-from collections.abc import Callable, Mapping, Sized
+from collections.abc import Callable, Mapping
 from functools import cache
 from typing import Any
 
@@ -71,33 +71,32 @@ def give_back() -> bool:
 
 
 class Trimmer:
-    """Gives memory back once the tables loaded (``tables``, the hub's) are fewer than
-    at the last look: tables were unloaded."""
+    """Gives memory back once tables were unloaded since the last look (``unloaded``:
+    how many tables the hub has unloaded so far). It counts unloads, not the tables
+    loaded at each look: tables loaded and unloaded between two looks count too."""
 
-    def __init__(self, tables: Sized) -> None:
-        self.tables = tables
-        self.peak = len(tables)
+    def __init__(self, unloaded: Callable[[], int]) -> None:
+        self.unloaded = unloaded
+        self.seen = unloaded()
         self.trims = 0
 
     async def look(self) -> None:
-        """One look: trim if tables were unloaded since the fewest seen after a trim."""
-        loaded = len(self.tables)
-        if loaded < self.peak:
-            before = resident_mib()
-            await asyncio.to_thread(give_back)
-            after = resident_mib()
-            if before is not None and after is not None:
-                log.info(
-                    "%d of %d tables unloaded: resident memory %.0f -> %.0f MiB",
-                    self.peak - loaded,
-                    self.peak,
-                    before,
-                    after,
-                )
-            self.trims += 1
-            self.peak = loaded
-        else:
-            self.peak = max(self.peak, loaded)
+        """One look: trim if tables were unloaded since the last."""
+        count = self.unloaded()
+        if count <= self.seen:
+            return
+        before = resident_mib()
+        await asyncio.to_thread(give_back)
+        after = resident_mib()
+        if before is not None and after is not None:
+            log.info(
+                "%d tables unloaded: resident memory %.0f -> %.0f MiB",
+                count - self.seen,
+                before,
+                after,
+            )
+        self.trims += 1
+        self.seen = count
 
     async def run(self) -> None:
         """Look every ``TRIM_EVERY`` seconds, until cancelled."""
