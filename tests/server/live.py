@@ -32,9 +32,16 @@ def free_port() -> int:
         return port
 
 
-def serve_command(database_url: str, port: int, bot_delay: float) -> list[str]:
-    """The command line of ``stratagem serve`` on 127.0.0.1:``port``."""
-    command = [sys.executable, "-c", SERVE, "serve", "--host", "127.0.0.1", "--port", str(port)]
+def serve_command(
+    database_url: str, port: int, bot_delay: float, open_files: tuple[int, int] | None = None
+) -> list[str]:
+    """The command line of ``stratagem serve`` on 127.0.0.1:``port`` (``open_files``: its
+    open-file limit, soft and hard, set before it starts)."""
+    script = SERVE
+    if open_files is not None:
+        limit = f"({open_files[0]}, {open_files[1]})"
+        script = f"import resource; resource.setrlimit(resource.RLIMIT_NOFILE, {limit}); {SERVE}"
+    command = [sys.executable, "-c", script, "serve", "--host", "127.0.0.1", "--port", str(port)]
     return [*command, "--database", database_url, "--bot-delay", str(bot_delay)]
 
 
@@ -103,10 +110,13 @@ def servers(
     rate_limits: bool | None = False,
     keep_output: bool = True,
     env: dict[str, str] | None = None,
+    open_files: tuple[int, int] | None = None,
 ) -> Iterator[list[Live]]:
     """``count`` ``stratagem serve`` processes on one database, all ready to answer (they
     start side by side). Rate limits are off unless asked for (every client here is
-    127.0.0.1; ``None``: as the environment says); ``env``: more variables for them.
+    127.0.0.1; ``None``: as the environment says); ``env``: more variables for them;
+    ``open_files``: their open-file limit, soft and hard, when they start (default: this
+    process's).
     Their output is kept in temporary files (``Live.output``). All are killed at the
     end."""
     env = {**os.environ, **(env or {})}
@@ -123,7 +133,7 @@ def servers(
                     out = files.enter_context(tempfile.TemporaryFile())
                     err = files.enter_context(tempfile.TemporaryFile())
                 process = subprocess.Popen(
-                    serve_command(database_url, port, bot_delay),
+                    serve_command(database_url, port, bot_delay, open_files),
                     stdout=out or subprocess.DEVNULL,
                     stderr=err or subprocess.DEVNULL,
                     env=env,

@@ -8,7 +8,9 @@ forbids.)"""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
+from pathlib import Path
 
 import httpx
 import pytest
@@ -110,3 +112,20 @@ def test_the_api_docs_run_under_their_policy(browser: Browser, base: str) -> Non
     page.wait_for_selector(".swagger-ui .info .title")
     page.get_by_text("/api/games/{game_id}/actions").first.wait_for()
     assert page.evaluate("window.violations") == []
+
+
+README = Path(__file__).resolve().parents[2] / "README.md"
+
+
+def test_the_readmes_proxy_example_serves_the_table_over_tls_only() -> None:
+    """Seat links are credentials: the README's nginx example answers plain HTTP only
+    with a redirect to HTTPS, and passes the client's own address, never one it sent."""
+    (example,) = re.findall(r"```nginx\n(.*?)```", README.read_text(encoding="utf-8"), re.S)
+    servers = re.split(r"^server \{", example, flags=re.M)[1:]
+    assert len(servers) == 2, example
+    plain, tls = servers
+    assert "listen 80;" in plain and "return 301 https://$host$request_uri;" in plain
+    assert "proxy_pass" not in plain
+    assert "listen 443 ssl;" in tls and "ssl_certificate " in tls
+    assert "Strict-Transport-Security" in tls
+    assert "proxy_set_header X-Forwarded-For $remote_addr;" in tls

@@ -120,6 +120,7 @@ class Worlds:
             writer=self.hub.writer,
             workers=self.hub.workers.bots,
             owner=record.id,
+            presence=self.hub.presence,
         )
         made.entries, made.state = list(entries), state.clone()
         made._before = (entries[-1].seq if entries else -1, before.clone())

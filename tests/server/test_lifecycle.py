@@ -8,18 +8,24 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from collections.abc import Callable
 from typing import Any
 from unittest import mock
 
+import httpx
+import psycopg
+import pytest
 from fastapi.testclient import TestClient
+from websockets.sync.client import connect
 
 from stratagem.core import JsonDict
 from stratagem.server.connections import CLOSE_CODE
-from stratagem.server.errors import Forbidden
+from stratagem.server.errors import Conflict, Forbidden
 from stratagem.server.hub import Hub
 from stratagem.server.storage import Store
 
 from .helpers import act, create, receive, settled, state, token_of, tokens, until_version
+from .live import servers
 from .test_faults import Shared
 
 EYW = "eighty_years_war"
@@ -281,3 +287,139 @@ def test_another_processs_new_link_ends_the_old_links_connections_here(
             theirs.close()
 
     asyncio.run(scenario())
+
+
+def test_a_chat_line_said_as_a_new_link_is_made_is_refused_to_the_old_link(
+    database_url: str,
+) -> None:
+    """The line is sent while the new link is being stored: it waits for the table, as
+    the new link did, and is refused once the link has ended; so is every later line."""
+
+    async def scenario() -> None:
+        store = Store.open(database_url)
+        hub = Hub(store, 0.0)
+        try:
+            made = await hub.create(EYW, None, {}, ["human", "human"], None)
+            table = await hub.table(made.id)
+            old = made.tokens[0]
+            relinked, said = await asyncio.gather(
+                table.lifecycle.relink(0),
+                table.say(old, "this seat is mine"),
+                return_exceptions=True,
+            )
+            assert isinstance(relinked, str), relinked
+            assert isinstance(said, Forbidden), said
+            with pytest.raises(Forbidden):
+                await table.say(old, "still mine?")
+            await table.say(relinked, "the new link speaks")
+            stored = await asyncio.to_thread(store.chat, made.id)
+            assert [(line.seat, line.text) for line in stored] == [(0, "the new link speaks")]
+        finally:
+            await hub.close()
+            store.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_chat_line_of_a_link_another_process_ended_is_refused(database_url: str) -> None:
+    """The process the line reaches has not heard of the new link (or the resignation)
+    yet: the database, which checks the line against the seat as stored, refuses it."""
+
+    async def scenario() -> None:
+        mine, theirs = Store.open(database_url), Store.open(database_url)
+        here, there = Hub(mine, 0.0, Shared()), Hub(theirs, 0.0, Shared())
+        try:
+            made = await here.create(STS, 3, {}, ["human", "human", "random"], None)
+            other = await there.table(made.id)  # "another process", deaf to the changes
+            table = await here.table(made.id)
+            await table.lifecycle.relink(0)
+            with pytest.raises(Conflict) as refused:
+                await other.say(made.tokens[0], "still mine?")
+            assert str(refused.value) == (
+                "Player 1 changed hands before this line was said: it was not said, look again"
+            )
+            for _ in range(200):  # chance deals, then the second person resigns here
+                if not table.busy:
+                    break
+                await asyncio.sleep(0.05)
+            await table.lifecycle.resign(1)
+            with pytest.raises(Conflict):
+                await other.say(made.tokens[1], "I play on")
+            assert await asyncio.to_thread(mine.chat, made.id) == []
+            await there._heard(made.id, "log", table.version)  # the news reaches it
+            await asyncio.gather(*there._tasks)
+            with pytest.raises(Forbidden):
+                await other.say(made.tokens[0], "still mine?")
+            await other.say(made.tokens[1], "I watch now")  # as a spectator
+            (line,) = await asyncio.to_thread(mine.chat, made.id)
+            assert line.seat < 0 and line.text == "I watch now"
+        finally:
+            await here.close()
+            await there.close()
+            mine.close()
+            theirs.close()
+
+    asyncio.run(scenario())
+
+
+def held_seats(url: str, game_id: str) -> set[int]:
+    """The seats of ``game_id`` some process says it holds a connection for."""
+    with psycopg.connect(url) as connection:
+        rows = connection.execute("SELECT seat FROM presence WHERE game_id = %s", (game_id,))
+        return {row[0] for row in rows}
+
+
+def eventually(check: Callable[[], bool], what: str) -> None:
+    deadline = time.monotonic() + 30
+    while not check():
+        assert time.monotonic() < deadline, what
+        time.sleep(0.05)
+
+
+def test_a_person_connected_to_another_process_is_at_the_table_for_every_process(
+    postgres_url: str,
+) -> None:
+    """The person plays through the second process; the creator asks the first for a new
+    link: refused while the person is connected there and acted recently, given once the
+    person has gone."""
+    with (
+        servers(postgres_url, 2) as (one, two),
+        httpx.Client(timeout=30, trust_env=False) as http,
+    ):
+        made = http.post(f"{one.base}/api/games", json={"game": EYW, "seats": ["human"] * 2})
+        assert made.status_code == 201, made.text
+        game_id, secret = made.json()["id"], tokens(made.json())
+        creator = {"X-Creator-Token": creator_of(made.json())}
+        mover: JsonDict = {}
+
+        def someone_to_move() -> bool:
+            for name, token in secret.items():
+                seen = http.get(
+                    f"{two.base}/api/games/{game_id}", headers={"X-Seat-Token": token}
+                ).json()
+                if seen["legal"]:
+                    mover.update(name=name, token=token, seen=seen)
+                    return True
+            return False
+
+        eventually(someone_to_move, "chance never dealt")
+        index = ["Dutch", "Spanish"].index(mover["name"])
+        relink = f"{one.base}/api/games/{game_id}/seats/{index}/link"
+        with connect(f"{two.ws}/api/games/{game_id}/ws", open_timeout=10) as socket:
+            socket.send(json.dumps({"token": mover["token"]}))
+            assert json.loads(socket.recv(timeout=10))["seat"] == mover["name"]
+            moved = http.post(
+                f"{two.base}/api/games/{game_id}/actions",
+                json={"action": mover["seen"]["legal"][0]},
+                headers={"X-Seat-Token": mover["token"]},
+            )
+            assert moved.status_code == 200, moved.text
+            eventually(lambda: held_seats(postgres_url, game_id) == {index}, "no heartbeat came")
+            refused = http.post(relink, headers=creator)
+            assert refused.status_code == 409, refused.text
+            assert refused.json()["detail"].startswith(
+                f"{mover['name']}'s person is at the table (connected, and acted"
+            )
+        eventually(lambda: not held_seats(postgres_url, game_id), "the presence stayed")
+        given = http.post(relink, headers=creator)
+        assert given.status_code == 200, given.text

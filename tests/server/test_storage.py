@@ -72,10 +72,18 @@ def test_migrations_make_the_schema_and_can_be_undone(database_url: str) -> None
     store = Store.open(database_url)
     try:
         tables = set(inspect(store.engine).get_table_names())
-        assert {"games", "seats", "entries", "chat", "rate_hits", "alembic_version"} <= tables
+        assert {
+            "games",
+            "seats",
+            "entries",
+            "chat",
+            "rate_hits",
+            "presence",
+            "alembic_version",
+        } <= tables
         with store.engine.connect() as connection:
             assert connection.execute(text("select version_num from alembic_version")).scalar() == (
-                "0004"
+                "0005"
             )
         downgrade(store.engine, "base")
         assert not {"games", "seats", "entries", "chat"} & set(

@@ -364,7 +364,7 @@ async def rematch(
 )
 async def chat(game_id: str, body: ChatRequest, request: Request, token: Token = None) -> Response:
     table = await table_of(request, game_id)
-    await table.say(table.seat_for(token), body.text)
+    await table.say(token, body.text)
     return Response(status_code=204)
 
 

@@ -122,7 +122,7 @@ def create_app(
         hub = Hub(store, config.bot_delay, cluster, idle=config.table_idle, workers=workers)
         app.state.hub = hub
         app.state.shared_rates = store if store.postgres else None  # guards.RateLimit
-        trimmer = asyncio.create_task(Trimmer(hub.tables).run(), name="stratagem trimmer")
+        trimmer = asyncio.create_task(Trimmer(lambda: hub.unloaded).run(), name="stratagem trimmer")
         try:
             await hub.start()
             if on_ready is not None:

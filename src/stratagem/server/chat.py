@@ -1,7 +1,10 @@
 """The chat of one table: its lines, read once and then kept, and the lines said.
 
 Who a line is from is whom the speaker's link sees as when it is said: a seat's person,
-or a spectator (a link whose seat a bot now plays speaks as a spectator).
+or a spectator (a link whose seat a bot now plays speaks as a spectator). The table
+decides it under its lock, as every change of who holds a seat is made (``Table.say``),
+and the database checks a seat's line against the seat as stored when it writes it
+(``Store.add_chat``): a line is never signed by a seat whose holder has just lost it.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from stratagem.server.payloads import dumps
 from stratagem.server.storage import (
     SPECTATOR_SEAT,
     ChatLine,
+    LinkEnded,
     StorageError,
     StorageUnavailable,
     Store,
@@ -60,8 +64,10 @@ class Chat:
         self.lines.extend(line for line in new if line.seq >= len(self.lines))
         self.heard()
 
-    async def say(self, seat: int | None, text: str) -> None:
-        """Add a line to the chat (``None``: a spectator's)."""
+    async def say(self, seat: int | None, text: str, link: str | None = None) -> None:
+        """Add a line to the chat (``None``: a spectator's); a seat's line is said with
+        ``link``, the hash of its person's token (``LinkEnded`` once it holds the seat no
+        more)."""
         text = " ".join(text.split())
         if not text:
             raise Invalid("a chat line needs some text")
@@ -75,10 +81,11 @@ class Chat:
             SPECTATOR_SEAT if seat is None else seat,
             text,
             dt.datetime.now(dt.UTC),
+            link,
         )
         try:
             await self.writer.chat(line)
-        except StorageUnavailable:
+        except (StorageUnavailable, LinkEnded):
             raise
         except StorageError:
             self.lines = None

@@ -1,32 +1,37 @@
 """The hub: creates games and keeps the tables being played, one per game, in memory.
 
 A table is loaded from the database on first use; its state is always rebuilt from the
-stored log, never taken on trust. A supervisor looks after the tables once a second:
-it (re)starts the chance and bot player of every game waiting for chance or a bot (after
-a database outage, or when the process that played them died), reads again the logs it
-heard of but could not read then, and unloads the tables nobody has used for a while.
-A game whose record cannot be read is set aside with one log line; the other games go on.
+stored log, never taken on trust (a game being created starts from its record alone: its
+log is empty, and its creation is answered by its one transaction). A supervisor looks
+after the tables once a second: it (re)starts the chance and bot player of every game
+waiting for chance or a bot (after a database outage, or when the process that played
+them died), reads again the logs it heard of but could not read then, unloads the tables
+nobody has used for a while, and writes this process's presence heartbeat
+(``presence.py``). A game whose record cannot be read is set aside with one log line;
+the other games go on.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 import time
 from dataclasses import dataclass
 
 from stratagem.bots import bot_names
-from stratagem.core import OptionError, available_games, load, options_model
+from stratagem.core import Game, OptionError, available_games, options_model
 from stratagem.core.options import is_choice
 from stratagem.server.cluster import Solo
-from stratagem.server.errors import Conflict, Invalid, NotFound, Unreadable
+from stratagem.server.errors import Invalid, NotFound, Unreadable
 from stratagem.server.fairness import game_seed
+from stratagem.server.memory import RULES
+from stratagem.server.presence import Presence
 from stratagem.server.seating import HUMAN, OPEN
 from stratagem.server.storage import (
     GameRecord,
     SeatRecord,
-    StorageError,
     StorageUnavailable,
     Store,
 )
@@ -87,6 +92,9 @@ class Hub:
         self.idle = idle
         self.writer = Writer(store)
         self.tables: dict[str, Table] = {}
+        self.unloaded = 0
+        """Tables unloaded so far (``memory.Trimmer`` gives their memory back)."""
+        self.presence = Presence(store, self.tables, shared=self.cluster.shared and store.postgres)
         self.set_aside: dict[str, str] = {}
         """Games whose record could not be read, with the reason (logged once)."""
         self._loading = asyncio.Lock()
@@ -128,7 +136,7 @@ class Hub:
                     "from the web, name only what the game ships"
                 )
         try:
-            loaded = load(game, players=players, strict=True, **options)
+            loaded = RULES.get(game, options, players=players, strict=True)
         except OptionError as error:
             raise Invalid(str(error)) from None
         count = loaded.num_players
@@ -162,24 +170,50 @@ class Hub:
             creator_hash=token_hash(creator),
             hand_over_after=hand_over_after,
         )
-        if owner is not None:
-            self.owners[record.id] = owner
-        await self.writer.create(record)
-        table = await self.table(record.id)
-        table.kick()
+        table, stored = self._new_table(record, owner, loaded)
+        await self.writer.create(stored)
+        self._take_in(table, owner)
         return NewGame(record.id, tokens, creator)
 
+    def _make(self, record: GameRecord, owner: str | None, game: Game | None = None) -> Table:
+        """A table of ``record``'s game (its log not read yet; ``game``: its rules, loaded
+        already)."""
+        return Table(
+            self.store,
+            record,
+            bot_delay=self.bot_delay,
+            cluster=self.cluster,
+            writer=self.writer,
+            workers=self.workers.bots,
+            owner=owner or record.id,
+            presence=self.presence,
+            game=game,
+        )
+
+    def _new_table(
+        self, record: GameRecord, owner: str | None, game: Game | None = None
+    ) -> tuple[Table, GameRecord]:
+        """The table of a game about to be stored, made from its record alone (a new
+        game's log is empty): what a creation answers is then its one transaction's
+        outcome, stored and playing, or (the database away) not stored at all. With it,
+        the record to store, which says whether chance or a bot is to act first."""
+        table = self._make(record, owner, game)
+        table.born()
+        return table, dataclasses.replace(record, driver=table.needs_driver())
+
+    def _take_in(self, table: Table, owner: str | None) -> None:
+        """Keep a new game's table, stored now, and let its chance and bots play."""
+        if owner is not None:
+            self.owners[table.record.id] = owner
+        self.tables.setdefault(table.record.id, table).kick()
+
     async def rematch(self, old: Table, seat: int | None, *, swapped: bool = False) -> str:
-        """A new game of ``old``'s seats and options (a new secret seed; each person keeps
-        their secret, so each old page can open the new game with its own link); the new
-        game's id. Asked by a seat (or the creator: ``seat`` is ``None``). ``swapped``:
-        whoever played seat n (a person or a bot) plays seat n+1, the last the first;
-        with two seats the sides change places."""
-        async with old.lock:
-            await old.fresh()
-            reason = old.lifecycle.rematch_blocker()
-        if reason is not None:
-            raise Conflict(reason)
+        """A new game of ``old``'s seats and options (a new secret seed; each person's
+        seat keeps its secret, so each old page can open the new game with its own
+        link); the new game's id. Asked by a seat (or the creator: ``seat`` is ``None``);
+        refused until the game is over, and once it has a rematch. ``swapped``: whoever
+        played seat n (a person or a bot) plays seat n+1, the last the first; with two
+        seats the sides change places."""
         first = old.record
         held = first.seats[-1:] + first.seats[:-1] if swapped else first.seats
         record = GameRecord(
@@ -196,15 +230,11 @@ class Hub:
             creator_hash=first.creator_hash,
             hand_over_after=first.hand_over_after,
         )
-        self.owners[record.id] = old.owner
-        await self.writer.create(record)
-        try:
-            await old.lifecycle.note_rematch(-1 if seat is None else seat, record.id)
-        except StorageError:
-            made = old.lifecycle.rematch_blocker()  # another made one first: that one stands
-            raise Conflict(made or "the game moved on: look again") from None
-        table = await self.table(record.id)
-        table.kick()
+        table, stored = self._new_table(record, old.owner)
+        # the new game is stored with the note, in one transaction (refused if another
+        # rematch was made meanwhile: that one stands)
+        await old.lifecycle.note_rematch(-1 if seat is None else seat, stored)
+        self._take_in(table, old.owner)
         return record.id
 
     async def table(self, game_id: str) -> Table:
@@ -228,15 +258,7 @@ class Hub:
         if record is None:
             raise NotFound(f"no game {game_id!r} at this table")
         try:
-            table = Table(
-                self.store,
-                record,
-                bot_delay=self.bot_delay,
-                cluster=self.cluster,
-                writer=self.writer,
-                workers=self.workers.bots,
-                owner=self.owners.get(game_id, game_id),
-            )
+            table = self._make(record, self.owners.get(game_id))
             async with table.lock:
                 await table.load()
         except StorageUnavailable:
@@ -311,6 +333,8 @@ class Hub:
                 del self.tables[game_id]
                 self.owners.pop(game_id, None)
                 await table.close()
+                self.unloaded += 1
+        await self.presence.beat()
         return len(waiting)
 
     async def close(self) -> None:
@@ -319,6 +343,7 @@ class Hub:
             self._supervisor.cancel()
             await asyncio.gather(self._supervisor, return_exceptions=True)
         await asyncio.gather(*(table.close() for table in self.tables.values()))
+        await self.presence.beat(leaving=True)
         await self.cluster.close()
         await asyncio.to_thread(self.writer.close)
         self.workers.close()

@@ -11,13 +11,14 @@ lost its seat receives nothing more of it. Each leaves a public line in the tabl
 
 from __future__ import annotations
 
+import asyncio
 import time
 from typing import TYPE_CHECKING
 
 from stratagem.server import seating
 from stratagem.server.errors import Conflict
 from stratagem.server.seating import HUMAN, OPEN, TableChange
-from stratagem.server.storage import SeatRecord
+from stratagem.server.storage import GameRecord, SeatRecord
 from stratagem.server.tokens import new_token, token_hash
 
 if TYPE_CHECKING:
@@ -60,7 +61,7 @@ class Lifecycle:
             if record.controller != HUMAN:
                 raise Conflict(f"seat {record.name} is not a person's: it has no link")
             wait = table.record.hand_over_after
-            ago = None if asked_by_seat else table.seats.present(seat, wait)
+            ago = None if asked_by_seat else await self._present(seat, wait)
             if ago is not None:
                 raise Conflict(
                     f"{record.name}'s person is at the table (connected, and acted "
@@ -72,6 +73,19 @@ class Lifecycle:
             by = "seat" if asked_by_seat else "creator"
             await table.change(TableChange("new link", seat, by=by), (fresh,))
         return token
+
+    async def _present(self, seat: int, within: float) -> float | None:
+        """How many seconds ago ``seat``'s person acted, if they are at the table:
+        connected now, to this process or another, and acted or took back within the last
+        ``within`` seconds, as the log says whichever process stored it (else ``None``)."""
+        table = self.table
+        if not await table.presence.connected(table, seat):
+            return None
+        acted = await asyncio.to_thread(table.store.last_acted, table.record.id, seat)
+        if acted is None:
+            return None
+        ago = max(0.0, time.time() - acted.timestamp())
+        return ago if ago < within else None
 
     async def resign(self, seat: int, *, link: str | None = None) -> str:
         """``seat`` resigns: in a two-seat game the other side wins; with more seats, a
@@ -121,12 +135,17 @@ class Lifecycle:
             await table.change(TableChange("handed to a bot", seat, bot.controller), (bot,))
         table.kick()
 
-    async def note_rematch(self, seat: int, game_id: str) -> None:
-        """Record that ``game_id`` is this game's rematch, asked for by ``seat``."""
+    async def note_rematch(self, seat: int, rematch: GameRecord) -> None:
+        """Store the ``rematch`` game, asked for by ``seat``, and note it as this game's
+        rematch, in one transaction (neither is stored without the other)."""
         table = self.table
         async with table.lock:
             await table.fresh()
-            await table.change(TableChange("rematch", seat, game=game_id))
+            reason = self.rematch_blocker()
+            if reason is not None:
+                raise Conflict(reason)
+            change = TableChange("rematch", seat, game=rematch.id)
+            await table.change(change, rematch=rematch)
 
     def rematch_blocker(self) -> str | None:
         """Why no rematch can be made now, or ``None``."""

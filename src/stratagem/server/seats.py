@@ -13,7 +13,6 @@ takes the seat in a rematch); a replaced link opens nothing.
 from __future__ import annotations
 
 import dataclasses
-import time
 
 from stratagem.bots import Bot, bot_names, make_bot
 from stratagem.core import Game
@@ -35,8 +34,6 @@ class Seats:
         self.game = game
         self.connections = connections
         self.bots: dict[int, Bot] = {}
-        self.acted: dict[int, float] = {}
-        """When each seat's person last acted or took back through this process (time)."""
         self.take(record)
 
     def take(self, record: GameRecord) -> None:
@@ -151,12 +148,3 @@ class Seats:
         spectator (and takes the seat back in a rematch)."""
         bot = seating.stand_in(bot_names(self.game.name))
         return SeatRecord(seat.seat, seat.name, bot, seat.token_hash)
-
-    def present(self, seat: int, within: float) -> float | None:
-        """How many seconds ago ``seat``'s person acted, if they are connected now and
-        acted within the last ``within`` seconds (else ``None``)."""
-        acted = self.acted.get(seat)
-        if acted is None or not self.connections.holding(seat):
-            return None
-        ago = time.time() - acted
-        return ago if ago < within else None

@@ -95,6 +95,11 @@ class StorageUnavailable(StorageError):
     """The database cannot be reached or is locked now; nothing was written. Try again."""
 
 
+class LinkEnded(StorageError):
+    """A seat's chat line came after the speaker's link lost that seat (a new link, a
+    resignation, a hand-over, possibly by another process): nothing was written."""
+
+
 class StorageRefused(StratagemError):
     """The database refused a value of this write (a character it cannot store, say):
     nothing was written, and the same write would be refused again. It is no
@@ -203,6 +208,20 @@ class ChatRow(Base):
     at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
 
 
+class PresenceRow(Base):
+    """A process holds a connection seeing as a seat (``presence``): renewed by its
+    heartbeat, it counts while ``seen_at`` is recent."""
+
+    __tablename__ = "presence"
+
+    game_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    process: Mapped[str] = mapped_column(String(32), primary_key=True)
+    seen_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), index=True)
+
+
 @dataclass(frozen=True, slots=True)
 class SeatRecord:
     """A seat as stored: ``controller`` is ``human``, ``open`` (waiting for a person) or
@@ -217,13 +236,16 @@ class SeatRecord:
 
 @dataclass(frozen=True, slots=True)
 class ChatLine:
-    """A line of a game's chat: ``seat`` is ``SPECTATOR_SEAT`` for a spectator."""
+    """A line of a game's chat: ``seat`` is ``SPECTATOR_SEAT`` for a spectator. A seat's
+    line is written only while ``link`` (the hash of the speaker's token; not stored) is
+    still the link of that seat's person (``LinkEnded``)."""
 
     game_id: str
     seq: int
     seat: int
     text: str
     at: dt.datetime
+    link: str | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -246,8 +268,9 @@ class Append:
     driver: bool
     seats: tuple[SeatRecord, ...] = ()
     """Seats of the game stored anew with the entries (who plays them, their token)."""
-    rematch: str | None = None
-    """The game's rematch, stored with the entries (refused if it has one already)."""
+    rematch: GameRecord | None = None
+    """The game's rematch, created and noted with the entries in their transaction
+    (refused if the game has one already)."""
     lease: int | None = None
     """For the appends of a game's chance and bot player on PostgreSQL: the server
     process id of the database session whose advisory lock is the game's lease. They are
@@ -273,6 +296,10 @@ class GameRecord:
     hand_over_after: int = 600
     rematch: str | None = None
     created_at: dt.datetime | None = field(default=None, compare=False)
+    driver: bool = field(default=True, compare=False)
+    """Whether chance or a bot is to act (as stored; a new game says so of its start, so
+    that a game that starts with a person to act is not taken up by every process's
+    supervisor, which would keep its table loaded for ever)."""
 
 
 def normalize_url(url: str) -> str:
@@ -478,10 +505,58 @@ def _rewrite_seats(connection: Connection, appends: Sequence[Append]) -> None:
             made = connection.execute(
                 update(GameRow)
                 .where(GameRow.id == append.game_id, GameRow.rematch.is_(None))
-                .values(rematch=append.rematch)
+                .values(rematch=append.rematch.id)
             )
             if made.rowcount != 1:
                 raise StorageError(f"game {append.game_id} has a rematch already")
+            _insert_game(connection, append.rematch)
+
+
+def _check_link(connection: Connection, line: ChatLine) -> None:
+    """Refuse (``LinkEnded``) a seat's chat line unless the seat's person still holds the
+    link it was said with; the seat's row is locked until the line is stored."""
+    held = connection.execute(
+        select(SeatRow.controller, SeatRow.token_hash)
+        .where(SeatRow.game_id == line.game_id, SeatRow.seat == line.seat)
+        .with_for_update(read=True)
+    ).one_or_none()
+    if held is None or held.controller != "human" or held.token_hash != line.link:
+        raise LinkEnded(
+            f"game {line.game_id}: seat {line.seat} changed hands before the line was stored"
+        )
+
+
+def _insert_game(connection: Connection, record: GameRecord) -> None:
+    """Write a new game's creation record and seats (in the caller's transaction)."""
+    now = _now()
+    connection.execute(
+        insert(GameRow).values(
+            id=record.id,
+            game=record.game,
+            options=record.options,
+            seed=record.seed,
+            finished=False,
+            driver=record.driver,
+            created_at=now,
+            public=record.public,
+            creator_hash=record.creator_hash,
+            hand_over_after=record.hand_over_after,
+        )
+    )
+    connection.execute(
+        insert(SeatRow),
+        [
+            {
+                "game_id": record.id,
+                "seat": seat.seat,
+                "name": seat.name,
+                "controller": seat.controller,
+                "token_hash": seat.token_hash,
+                "since": now,
+            }
+            for seat in record.seats
+        ],
+    )
 
 
 _LEASES_LOST = """
@@ -533,6 +608,27 @@ SWEEP_HITS = 1000
 """Attempts counted between two sweeps of the windows that have ended."""
 
 
+_BEAT = """
+WITH held AS (
+    SELECT * FROM unnest(%(games)s::text[], %(seats)s::int[]) AS h(game_id, seat)
+), gone AS (
+    DELETE FROM presence AS p
+    WHERE p.process = %(process)s
+        AND NOT EXISTS (SELECT 1 FROM held WHERE held.game_id = p.game_id AND held.seat = p.seat)
+    RETURNING 1
+)
+INSERT INTO presence (game_id, seat, process, seen_at)
+SELECT held.game_id, held.seat, %(process)s, now() FROM held
+ON CONFLICT (game_id, seat, process) DO UPDATE SET seen_at = excluded.seen_at
+"""
+"""One process's heartbeat on PostgreSQL, one statement: the seats it holds connections
+for are seen now (the database's clock), and its rows of the seats it holds no more go."""
+SWEEP_BEATS = 100
+"""Heartbeats between two sweeps of the rows of processes long gone."""
+LONG_GONE = 3600
+"""Seconds after which a process's rows are swept away (it died without saying so)."""
+
+
 class Store:
     """Reads and appends games; every method is one short transaction (call off the loop)."""
 
@@ -540,6 +636,7 @@ class Store:
         self.engine = engine
         self.postgres = engine.dialect.name == "postgresql"
         self._hits = 0
+        self._beats = 0
 
     @classmethod
     def open(cls, url: str, timeouts: Timeouts | None = None) -> Store:
@@ -559,35 +656,9 @@ class Store:
 
     @_guarded
     def create_game(self, record: GameRecord) -> None:
-        """Store a new game's creation record and seats."""
-        now = _now()
-        with Session(self.engine) as session, session.begin():
-            session.add(
-                GameRow(
-                    id=record.id,
-                    game=record.game,
-                    options=record.options,
-                    seed=record.seed,
-                    finished=False,
-                    driver=True,
-                    created_at=now,
-                    public=record.public,
-                    creator_hash=record.creator_hash,
-                    hand_over_after=record.hand_over_after,
-                )
-            )
-            session.flush()
-            session.add_all(
-                SeatRow(
-                    game_id=record.id,
-                    seat=seat.seat,
-                    name=seat.name,
-                    controller=seat.controller,
-                    token_hash=seat.token_hash,
-                    since=now,
-                )
-                for seat in record.seats
-            )
+        """Store a new game's creation record and seats, in one transaction."""
+        with self.engine.begin() as connection:
+            _insert_game(connection, record)
 
     @_guarded
     def game(self, game_id: str) -> GameRecord | None:
@@ -692,6 +763,57 @@ class Store:
         return int(row[0]), float(row[1])
 
     @_guarded
+    def beat(self, process: str, held: Sequence[tuple[str, int]]) -> None:
+        """``process`` holds connections seeing as the ``held`` (game, seat) pairs now,
+        and no others (PostgreSQL; one statement). Now and then the rows of processes
+        long gone are swept away."""
+        with self.engine.begin() as connection:
+            connection.exec_driver_sql(
+                _BEAT,
+                {
+                    "games": [game for game, _ in held],
+                    "seats": [seat for _, seat in held],
+                    "process": process,
+                },
+            )
+            self._beats += 1
+            if self._beats % SWEEP_BEATS == 0:
+                connection.execute(
+                    text("DELETE FROM presence WHERE seen_at < now() - make_interval(secs => :s)"),
+                    {"s": LONG_GONE},
+                )
+
+    @_guarded
+    def held_elsewhere(self, game_id: str, seat: int, process: str, within: float) -> bool:
+        """Whether a process other than ``process`` held a connection seeing as ``seat``
+        within the last ``within`` seconds (PostgreSQL)."""
+        with self.engine.connect() as connection:
+            found = connection.execute(
+                text(
+                    "SELECT EXISTS (SELECT 1 FROM presence WHERE game_id = :game "
+                    "AND seat = :seat AND process <> :process "
+                    "AND seen_at > now() - make_interval(secs => :within))"
+                ),
+                {"game": game_id, "seat": seat, "process": process, "within": within},
+            ).scalar()
+            return bool(found)
+
+    @_guarded
+    def last_acted(self, game_id: str, seat: int) -> dt.datetime | None:
+        """When ``seat`` last acted or took back (``None``: never), whichever process
+        stored it."""
+        with Session(self.engine) as session:
+            return _utc(
+                session.scalar(
+                    select(func.max(EntryRow.at)).where(
+                        EntryRow.game_id == game_id,
+                        EntryRow.seat == seat,
+                        EntryRow.kind.in_(("act", "undo")),
+                    )
+                )
+            )
+
+    @_guarded
     def last_change(self, game_id: str) -> dt.datetime | None:
         """When the game's log last grew (``None``: it is empty)."""
         with Session(self.engine) as session:
@@ -702,9 +824,14 @@ class Store:
     @_guarded
     def add_chat(self, line: ChatLine) -> None:
         """Store a chat line (its ``seq`` must be the chat's length; ``StorageError`` if
-        another writer took that number first)."""
+        another writer took that number first). A seat's line is checked against the
+        seat as stored, in the same transaction (``LinkEnded``): on PostgreSQL its row is
+        locked for share, so a change of who holds the seat, in any process, is stored
+        either wholly before the line (which is then refused) or after it."""
         try:
             with self.engine.begin() as connection:
+                if line.seat >= 0:
+                    _check_link(connection, line)
                 connection.execute(
                     insert(ChatRow).values(
                         game_id=line.game_id,
@@ -804,6 +931,7 @@ def _record(row: GameRow, seats: Sequence[SeatRow]) -> GameRecord:
         hand_over_after=row.hand_over_after,
         rematch=row.rematch,
         created_at=_utc(row.created_at),
+        driver=row.driver,
     )
 
 

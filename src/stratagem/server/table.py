@@ -23,7 +23,7 @@ import time
 from collections.abc import Callable
 
 from stratagem.bots import Bot
-from stratagem.core import CHANCE, TERMINAL, IllegalAction, JsonDict, State, load
+from stratagem.core import CHANCE, TERMINAL, Game, IllegalAction, JsonDict, State
 from stratagem.server import seating, takeback
 from stratagem.server.chat import CHAT_KEPT, Chat
 from stratagem.server.cluster import Solo
@@ -32,6 +32,7 @@ from stratagem.server.driver import Driver
 from stratagem.server.errors import Conflict, Invalid, NotFound
 from stratagem.server.fairness import table_log_lines
 from stratagem.server.lifecycle import Lifecycle
+from stratagem.server.memory import RULES
 from stratagem.server.payloads import (
     BOARDS,
     Sight,
@@ -41,6 +42,7 @@ from stratagem.server.payloads import (
     revealed_hands,
     sight_of,
 )
+from stratagem.server.presence import Presence
 from stratagem.server.replay import Snapshots, replay
 from stratagem.server.seating import HUMAN, OPEN, TableChange
 from stratagem.server.seats import Seats
@@ -50,6 +52,7 @@ from stratagem.server.storage import (
     Entry,
     GameRecord,
     LeaseLost,
+    LinkEnded,
     SeatRecord,
     StorageError,
     StorageUnavailable,
@@ -78,15 +81,20 @@ class Table:
         writer: Writer,
         workers: FairPool,
         owner: str,
+        presence: Presence,
+        game: Game | None = None,
     ) -> None:
         self.store = store
+        self.presence = presence
+        """Who is connected to the game, in this process and the others."""
         self.workers = workers
         self.owner = owner
         """The address that created the game: its bots think in that address's share of
         the ``workers`` (``workers.py``)."""
         self.cluster = cluster
         self.writer = writer
-        self.game = load(record.game, **record.options)
+        self.game = game or RULES.get(record.game, record.options)
+        """The game's rules (``game``: as loaded from ``record`` by its creation)."""
         self.bot_delay = bot_delay
         self.lock = asyncio.Lock()
         self.entries: list[Entry] = []
@@ -196,6 +204,13 @@ class Table:
         if last is not None:
             self.changed_at = last.timestamp()
 
+    def born(self) -> None:
+        """The table of a game being created: its log is empty, as the cache is, so the
+        game is played without reading it (its creation answers on its own transaction
+        alone, even while the log's table is locked)."""
+        self._heard = self.cluster.heard
+        self._stale = False
+
     async def fresh(self) -> None:
         """Make sure the cache is the log (call with the lock held): after a database
         error or a lost race, read the log again; while this process is deaf to the
@@ -244,7 +259,7 @@ class Table:
         state: State,
         *,
         seats: tuple[SeatRecord, ...] = (),
-        rematch: str | None = None,
+        rematch: GameRecord | None = None,
         over: bool = False,
         driven: bool = False,
     ) -> None:
@@ -341,7 +356,6 @@ class Table:
                 await self.commit(seat, action)
             except IllegalAction as error:
                 raise Invalid(str(error)) from None
-            self.seats.acted[seat] = time.time()
             text = self.message(seat, known)
         self.kick()
         return text
@@ -368,7 +382,6 @@ class Table:
             self._before = (-1, state)
             self.snapshots.drop(len(standing(entries)))
             self._changed()
-            self.seats.acted[seat] = time.time()
             text = self.message(seat)
         self.kick()
         return text
@@ -517,17 +530,24 @@ class Table:
         names = ", ".join(self.game.seat_names[seat] for seat in self.open_seats)
         return f"the game starts once every seat is taken (open: {names})"
 
-    async def change(self, change: TableChange, seats: tuple[SeatRecord, ...] = ()) -> None:
-        """Store one table change (call with the lock held, cache fresh). The seats are
-        taken in, and every open connection's link checked again, before the new version
-        is announced: a link that lost its seat is sent nothing of it any more."""
+    async def change(
+        self,
+        change: TableChange,
+        seats: tuple[SeatRecord, ...] = (),
+        *,
+        rematch: GameRecord | None = None,
+    ) -> None:
+        """Store one table change (call with the lock held, cache fresh), with the
+        ``rematch`` game it notes created in its transaction. The seats are taken in, and
+        every open connection's link checked again, before the new version is announced:
+        a link that lost its seat is sent nothing of it any more."""
         entry = change.entry(len(self.entries))
         over = change.what == "resigned" and self.game.num_players == 2
         await self._store(
             [entry],
             self.state,
             seats=seats,
-            rematch=change.game if change.what == "rematch" else None,
+            rematch=rematch,
             over=over,
         )
         self.seats.replace(seats)
@@ -544,9 +564,23 @@ class Table:
         """Take in chat lines another process wrote (``None``: whatever is new)."""
         await self.chat.refresh(length)
 
-    async def say(self, seat: int | None, text: str) -> None:
-        """Add a line to the chat (``None``: a spectator's)."""
-        await self.chat.say(seat, text)
+    async def say(self, token: str | None, text: str) -> None:
+        """Add a line to the chat as whom ``token`` sees as (``None``: a spectator's). That
+        is decided under the table's lock, where every change of who holds a seat is made,
+        and a seat's line is checked against the stored seat as it is written (a change
+        made by another process, not heard of yet): a link that has lost its seat never
+        signs a line as that seat."""
+        async with self.lock:
+            seat = self.seat_for(token)
+            link = token_hash(token) if seat is not None and token else None
+            try:
+                await self.chat.say(seat, text, link)
+            except LinkEnded:
+                self._stale = True  # another process changed the seat: read it again
+                name = self.game.seat_names[seat] if seat is not None else "the seat"
+                raise Conflict(
+                    f"{name} changed hands before this line was said: it was not said, look again"
+                ) from None
 
     # -- connections ----------------------------------------------------------------------
 
