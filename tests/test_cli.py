@@ -241,11 +241,17 @@ def test_bad_arguments_exit_2_without_traceback() -> None:
     ("url", "message"),
     [
         ("notaurl://x", "notaurl://x: the games are kept in SQLite or PostgreSQL only"),
-        ("mysql://host/games", "mysql://host/games: the games are kept in SQLite or PostgreSQL only"),
+        (
+            "mysql://host/games",
+            "mysql://host/games: the games are kept in SQLite or PostgreSQL only",
+        ),
         ("", "'' is not a database URL (e.g. sqlite:///"),
         ("not a url", "'not a url' is not a database URL"),
         ("postgresql+asyncpg://host/games", "asyncpg://host/games: No module named 'asyncpg'"),
-        ("sqlite:///{tmp}/no/such/games.sqlite3", "games.sqlite3: there is no folder {tmp}/no/such to"),
+        (
+            "sqlite:///{tmp}/no/such/games.sqlite3",
+            "games.sqlite3: there is no folder {tmp}/no/such to",
+        ),
     ],
 )
 def test_serve_with_a_bad_database_url_exits_2(tmp_path: Path, url: str, message: str) -> None:
