@@ -252,3 +252,14 @@ def test_sigterm_to_the_whole_group_stops_a_pool_run_and_reports_its_finished_ga
     background, where Ctrl-C is ignored) stops the run as Ctrl-C does, even when it
     reaches the workers too and kills them, and exits 143."""
     _interrupt_a_pool_run(tmp_path, lambda pid: os.killpg(pid, signal.SIGTERM), 143)
+
+
+def test_tournament_takes_a_pack_value_as_an_option_as_simulate_does() -> None:
+    """One settings syntax everywhere: ``-o pack.KEY=V`` changes a data pack value for
+    every game of a tournament, as ``--set`` does and as it does in ``simulate``."""
+    base = ("tournament", GAME, "--bot", "random", "--bot", "heuristic", "-n", "2", "--seed", "4")
+    given = invoke(*base, "-o", "pack.rules.logistics.dutch_hand=6")
+    assert given.exit_code == 0, given.output
+    assert "settings pack.rules.logistics.dutch_hand=6" in given.stdout
+    as_set = invoke(*base, "--set", "pack.rules.logistics.dutch_hand=6")
+    assert as_set.stdout == given.stdout

@@ -33,6 +33,7 @@ from stratagem.cli.lab.options import (
     Workers,
     master_seed,
     ray_target,
+    split_settings,
     worker_count,
 )
 from stratagem.cli.lab.running import (
@@ -91,6 +92,10 @@ def tournament_command(
     setting: SettingSpecs = None,
 ) -> None:
     """Play every pairing of bots in every seat; print win rates and ratings."""
+    try:
+        option, setting = split_settings(game_name, option or [], setting or [])
+    except StratagemError as error:
+        fail(str(error))
     game, _ = load_game(game_name, players, [], (), option_specs=option, options=armies(army))
     pairings = len(set(bot)) * (len(set(bot)) - 1) // 2
     try:
@@ -99,7 +104,7 @@ def tournament_command(
             n,
             master_seed(seed),
             game.options,
-            settings=tuple(parse_settings(setting or [])),
+            settings=tuple(parse_settings(setting)),
             workers=worker_count(workers, n * max(1, pairings)),
             ray=ray_target(ray),
         )
