@@ -13,11 +13,14 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import NoReturn
 
 import pytest
 from rich.progress import Progress
 from typer.testing import CliRunner, Result
 
+import stratagem.sim.compare as compare_module
+import stratagem.sim.study as study_module
 from stratagem import cli
 from stratagem.cli.lab.running import EstimateColumn
 from stratagem.sim import backends
@@ -176,3 +179,34 @@ def test_an_interrupted_comparison_writes_what_it_has_and_exits_128_plus_the_sig
     assert "Interrupted: " in err
     (variant,) = doc["variants"]  # type: ignore[misc]
     assert variant["interrupted"] and 0 < variant["finished"] < 100000
+
+
+def _ctrl_c(*args: object, **kwargs: object) -> NoReturn:
+    raise KeyboardInterrupt
+
+
+def test_ctrl_c_while_a_run_is_set_up_says_no_game_was_finished(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ctrl-C while the games' seeds are still being drawn, before any game: the run says
+    so in the line it prints when stopped later, and exits 130 (it used to exit silently)."""
+    monkeypatch.setattr(study_module, "seed_for", _ctrl_c)
+    monkeypatch.setattr(compare_module, "seed_for", _ctrl_c)
+    result = invoke("simulate", GAME, "-n", "5", "--seed", "1")
+    assert result.exit_code == 130, result.output
+    assert "Interrupted: 0 of 5 games were finished" in result.stderr
+    result = invoke("compare", GAME, "-n", "5", "--variant", "a:", "--variant", "b:")
+    assert result.exit_code == 130, result.output
+    assert "Interrupted: 0 of 10 games were finished" in result.stderr
+
+
+def test_ctrl_c_while_the_pool_starts_reports_no_game_finished(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Ctrl-C while the pool's workers are still starting: the run is interrupted with no
+    game finished, reports that and writes it, and exits 130."""
+    monkeypatch.setattr(backends.multiprocessing, "get_context", _ctrl_c)
+    result = invoke("simulate", GAME, "-n", "5", "-j", "2", "--report", str(tmp_path))
+    assert result.exit_code == 130, result.output
+    assert "Interrupted: 0 of 5 games were finished" in result.stderr
+    assert json.loads((tmp_path / "results.json").read_text())["finished"] == 0
