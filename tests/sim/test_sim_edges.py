@@ -17,13 +17,15 @@ import pytest
 from rich.progress import Progress
 from typer.testing import CliRunner, Result
 
+import stratagem
 import stratagem.sim.compare as compare_module
 import stratagem.sim.study as study_module
+import stratagem.sim.tournament as tournament_module
 from stratagem import cli
 from stratagem.cli.lab.running import EstimateColumn
 from stratagem.sim import backends
 from stratagem.sim.compare import comparison_doc, parse_variant, run_compare
-from stratagem.sim.tournament import schedule
+from stratagem.sim.tournament import planned_games, schedule
 
 if TYPE_CHECKING:
     from conftest import StopARun
@@ -173,6 +175,35 @@ def test_ctrl_c_while_a_run_is_set_up_says_no_game_was_finished(
     result = invoke("compare", GAME, "-n", "5", "--variant", "a:", "--variant", "b:")
     assert result.exit_code == 130, result.output
     assert "Interrupted: 0 of 10 games were finished" in result.stderr
+
+
+def test_ctrl_c_while_a_tournament_is_set_up_says_no_game_of_its_plan_was_finished(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A tournament stopped while its games' seeds are drawn says so with the number of
+    games it planned (3 pairings of 2 rounds of their 2 lineups: 12 games)."""
+    monkeypatch.setattr(tournament_module, "pairing_seed", _ctrl_c)
+    bots = ("--bot", "random", "--bot", "heuristic", "--bot", "ismcts:iterations=1")
+    result = invoke("tournament", GAME, *bots, "-n", "3", "--seed", "1")
+    assert result.exit_code == 130, result.output
+    assert "Interrupted: 0 of 12 games were finished" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("game", "bots", "n", "alone"),
+    [
+        (GAME, ("random", "heuristic", "random"), 3, None),
+        ("henry_viii", ("random", "heuristic"), 7, None),
+        ("henry_viii", ("random", "heuristic"), 7, "heuristic"),
+    ],
+)
+def test_a_tournaments_planned_games_are_the_games_it_schedules(
+    game: str, bots: tuple[str, ...], n: int, alone: str | None
+) -> None:
+    """The plan a tournament stopped while it is set up reports counts what ``schedule`` draws."""
+    loaded = stratagem.load(game)
+    jobs = schedule(tuple(dict.fromkeys(bots)), loaded.num_players, n, 1, alone)
+    assert planned_games(loaded, bots, n, alone) == len(jobs)
 
 
 def test_ctrl_c_while_the_pool_starts_reports_no_game_finished(

@@ -43,12 +43,14 @@ from stratagem.cli.lab.running import (
     shown,
     sigterm_stops_the_games,
     stopped_exit,
+    stopped_while_setting_up,
     writing,
 )
 from stratagem.core import StratagemError
 from stratagem.sim import Tournament, run_tournament, tournament_doc
-from stratagem.sim.settings import parse_settings
+from stratagem.sim.settings import make_setup, parse_settings
 from stratagem.sim.stats import Proportion
+from stratagem.sim.tournament import planned_games
 
 
 def tournament_command(
@@ -129,7 +131,13 @@ def tournament_and_report(
     write every game's record to ``results`` (JSON) when it is given."""
     if results is not None:
         check_report(results.parent, "--results")
-    with sigterm_stops_the_games(), progress_bar(err) as progress:
+    game = make_setup(run.game, run.options, run.settings).load()
+    planned = planned_games(game, bots, run.games, alone)
+    with (
+        sigterm_stops_the_games(),
+        stopped_while_setting_up(err, planned),
+        progress_bar(err) as progress,
+    ):
         result = run_tournament(
             run.game,
             bots,
