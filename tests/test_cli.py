@@ -237,6 +237,33 @@ def test_bad_arguments_exit_2_without_traceback() -> None:
         assert "Traceback" not in result.output
 
 
+@pytest.mark.parametrize(
+    ("url", "message"),
+    [
+        ("notaurl://x", "notaurl://x: the games are kept in SQLite or PostgreSQL only"),
+        (
+            "mysql://host/games",
+            "mysql://host/games: the games are kept in SQLite or PostgreSQL only",
+        ),
+        ("", "'' is not a database URL (e.g. sqlite:///"),
+        ("not a url", "'not a url' is not a database URL"),
+        ("postgresql+asyncpg://host/games", "asyncpg://host/games: No module named 'asyncpg'"),
+        (
+            "sqlite:///{tmp}/no/such/games.sqlite3",
+            "games.sqlite3: there is no folder {tmp}/no/such to",
+        ),
+    ],
+)
+def test_serve_with_a_bad_database_url_exits_2(tmp_path: Path, url: str, message: str) -> None:
+    """A database URL that cannot name a game store is refused in one line before the
+    table starts, never with SQLAlchemy's traceback."""
+    result = invoke("serve", "--database", url.format(tmp=tmp_path))
+    assert result.exit_code == 2, result.output
+    assert result.stderr.startswith("Error: cannot open the game store: ")
+    assert message.format(tmp=tmp_path) in result.stderr
+    assert "Traceback" not in result.output
+
+
 def test_log_directory_missing(tmp_path: Path) -> None:
     result = invoke("play", GAME, "--log", str(tmp_path / "no" / "such" / "dir.jsonl"))
     assert result.exit_code == 2

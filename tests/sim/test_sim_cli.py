@@ -6,11 +6,9 @@ import json
 import os
 import re
 import signal
-import subprocess
-import sys
-import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from rich.console import Console
@@ -20,6 +18,9 @@ from stratagem import cli
 from stratagem.cli.lab import simulate
 from stratagem.cli.lab.tournament import NO_GAMES, render_tournament
 from stratagem.sim import run_tournament
+
+if TYPE_CHECKING:
+    from conftest import StopARun
 
 GAME = "eighty_years_war"
 ENV = {"COLUMNS": "200"}
@@ -171,84 +172,59 @@ def test_ray_option_takes_an_optional_address(
     assert seen["ray"] == expected
 
 
-def _wait_for_workers(pid: int, count: int, timeout: float = 120.0) -> None:
-    """Waits until process ``pid`` has ``count`` children: it has started and made its
-    pool, however loaded the machine is (a fixed sleep could signal it mid-import)."""
-    children = Path(f"/proc/{pid}/task/{pid}/children")
-    deadline = time.monotonic() + timeout
-    while len(children.read_text().split()) < count:
-        assert time.monotonic() < deadline, f"no pool of {count} workers after {timeout} s"
-        time.sleep(0.1)
+POOL_RUN = 20_000
+"""The games of the run stopped in the signal tests: many more than it plays before it is
+stopped (a game takes about 2 ms), few enough that drawing their seeds takes a moment."""
 
 
-AS_AT_A_TERMINAL = (
-    "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); "
-    "os.execv(sys.argv[1], sys.argv[1:])"
-)
-"""Runs the command after it with Ctrl-C at its default, as in a terminal's session: a test
-run started in the background by a script inherits SIGINT ignored, and so would the run."""
-
-
-def _interrupt_a_pool_run(tmp_path: Path, stop: Callable[[int], None], code: int) -> None:
-    """Start a long ``simulate`` on two workers in its own session, wait until its workers
-    are playing, ``stop`` it (given its process id), and check that it reports the games
-    it finished."""
-    command = [
-        sys.executable,
-        "-c",
-        AS_AT_A_TERMINAL,
-        sys.executable,
-        "-m",
-        "stratagem",
-        "simulate",
-        GAME,
-        "-n",
-        "1000000",
-        "-j",
-        "2",
-        "--seed",
-        "4",
-        "--report",
-        str(tmp_path),
-    ]
-    env = {**os.environ, **ENV}
-    run = subprocess.Popen(
-        command,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=env,
-        start_new_session=True,
-    )
-    try:
-        _wait_for_workers(run.pid, 2)
-        time.sleep(5)  # the workers finish some chunks (about 0.2 s of CPU each)
-        stop(run.pid)
-        out, err = run.communicate(timeout=60)
-    finally:
-        if run.poll() is None:
-            os.killpg(run.pid, signal.SIGKILL)
-    assert run.returncode == code, err
-    match = re.search(r"Interrupted: (\d+) of 1000000 games were finished", err)
-    assert match is not None, err
+def _interrupt_a_pool_run(
+    stop_a_run: StopARun, stop: Callable[[int], None], code: int, report: Path | None = None
+) -> None:
+    """Start a long ``simulate`` on two workers in its own session, ``stop`` it (given its
+    process id) once its workers have finished a game, and check that it reports the
+    games it finished (and writes them into ``report``, when given)."""
+    args = ["simulate", GAME, "-n", str(POOL_RUN), "-j", "2", "--seed", "4"]
+    stopped = stop_a_run(args if report is None else [*args, "--report", str(report)], stop)
+    assert stopped.returncode == code, stopped.err
+    match = re.search(rf"Interrupted: (\d+) of {POOL_RUN} games were finished", stopped.err)
+    assert match is not None, stopped.err
     done = int(match.group(1))
-    assert 0 < done < 1_000_000
-    assert f"{done} games" in out
-    assert json.loads((tmp_path / "results.json").read_text())["finished"] == done
+    assert 0 < done < POOL_RUN
+    assert f"{done} games" in stopped.out
+    if report is not None:
+        assert json.loads((report / "results.json").read_text())["finished"] == done
+
+
+def _to_the_group(signum: int) -> Callable[[int], None]:
+    """Send ``signum`` to a process's whole group (as a terminal sends Ctrl-C)."""
+    return lambda pid: os.killpg(pid, signum)
 
 
 def test_ctrl_c_at_a_terminal_stops_a_pool_run_and_reports_its_finished_games(
-    tmp_path: Path,
+    tmp_path: Path, stop_a_run: StopARun
 ) -> None:
     """A terminal's Ctrl-C reaches the whole process group, the pool's workers too: the run
     must still stop at once, report the games finished (it used to hang) and exit 130."""
-    _interrupt_a_pool_run(tmp_path, lambda pid: os.killpg(pid, signal.SIGINT), 130)
+    report = tmp_path / "report"
+    _interrupt_a_pool_run(stop_a_run, _to_the_group(signal.SIGINT), 130, report)
 
 
 def test_sigterm_to_the_whole_group_stops_a_pool_run_and_reports_its_finished_games(
-    tmp_path: Path,
+    stop_a_run: StopARun,
 ) -> None:
     """SIGTERM (a scheduler's stop, or ``kill`` on a run a script started in the
     background, where Ctrl-C is ignored) stops the run as Ctrl-C does, even when it
-    reaches the workers too and kills them, and exits 143."""
-    _interrupt_a_pool_run(tmp_path, lambda pid: os.killpg(pid, signal.SIGTERM), 143)
+    reaches the workers too and kills them, and exits 143 (what it then writes is written
+    as after Ctrl-C, which the test above checks)."""
+    _interrupt_a_pool_run(stop_a_run, _to_the_group(signal.SIGTERM), 143)
+
+
+def test_tournament_takes_a_pack_value_as_an_option_as_simulate_does() -> None:
+    """One settings syntax everywhere: ``-o pack.KEY=V`` changes a data pack value for
+    every game of a tournament, as ``--set`` does and as it does in ``simulate``."""
+    base = ("tournament", GAME, "--bot", "random", "--bot", "heuristic", "-n", "2", "--seed", "4")
+    given = invoke(*base, "-o", "pack.rules.logistics.dutch_hand=6")
+    assert given.exit_code == 0, given.output
+    assert "settings pack.rules.logistics.dutch_hand=6" in given.stdout
+    as_set = invoke(*base, "--set", "pack.rules.logistics.dutch_hand=6")
+    assert as_set.stdout == given.stdout

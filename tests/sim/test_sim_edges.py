@@ -8,29 +8,29 @@ import importlib.util
 import json
 import os
 import signal
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING, NoReturn
 
 import pytest
 from rich.progress import Progress
 from typer.testing import CliRunner, Result
 
+import stratagem
+import stratagem.sim.compare as compare_module
+import stratagem.sim.study as study_module
+import stratagem.sim.tournament as tournament_module
 from stratagem import cli
 from stratagem.cli.lab.running import EstimateColumn
 from stratagem.sim import backends
 from stratagem.sim.compare import comparison_doc, parse_variant, run_compare
-from stratagem.sim.tournament import schedule
+from stratagem.sim.tournament import planned_games, schedule
+
+if TYPE_CHECKING:
+    from conftest import StopARun
 
 GAME = "eighty_years_war"
-AS_AT_A_TERMINAL = (
-    "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); "
-    "os.execv(sys.argv[1], sys.argv[1:])"
-)
-"""Runs the command after it with Ctrl-C at its default, as in a terminal (a run started in
-the background by a script inherits SIGINT ignored)."""
 ENV = {"COLUMNS": "200"}
 HAS_RAY = importlib.util.find_spec("ray") is not None
 
@@ -135,44 +135,84 @@ def test_a_comparison_on_ray_gives_the_same_numbers(local_ray: None) -> None:
     assert json.dumps(there, sort_keys=True) == json.dumps(here, sort_keys=True)
 
 
-def _stop_a_run(tmp_path: Path, signum: int) -> tuple[int, str, dict[str, object]]:
-    """Start a long serial comparison, send it ``signum`` once it has played, and give
-    back its exit code, its stderr and the results it wrote."""
-    command = [
-        sys.executable, "-c", AS_AT_A_TERMINAL, sys.executable, "-m", "stratagem",
-        "compare", GAME, "-n", "100000", "-j", "1", "--seed", "2",
-        "--variant", "printed:", "--report", str(tmp_path),
-    ]  # fmt: skip
-    run = subprocess.Popen(
-        command,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env={**os.environ, **ENV, "PYTHONUNBUFFERED": "1"},
-        start_new_session=True,
-    )
-    try:
-        deadline = time.monotonic() + 120
-        while not run.stdout or run.poll() is None:
-            line = run.stdout.readline() if run.stdout else ""
-            if line.startswith(GAME):  # the header: the games are being played
-                break
-            assert time.monotonic() < deadline, "the run never started"
-        time.sleep(3)
-        run.send_signal(signum)
-        _, err = run.communicate(timeout=60)
-    finally:
-        if run.poll() is None:
-            os.killpg(run.pid, signal.SIGKILL)
-    return run.returncode, err, json.loads((tmp_path / "results.json").read_text())
+COMPARED = 20_000
+"""The games of the comparison stopped below: many more than it plays before it is stopped
+(a game takes about 2 ms), few enough that drawing their seeds takes a moment."""
 
 
 @pytest.mark.parametrize(("signum", "code"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
 def test_an_interrupted_comparison_writes_what_it_has_and_exits_128_plus_the_signal(
-    tmp_path: Path, signum: int, code: int
+    tmp_path: Path, stop_a_run: StopARun, signum: int, code: int
 ) -> None:
-    returncode, err, doc = _stop_a_run(tmp_path, signum)
-    assert returncode == code, err
-    assert "Interrupted: " in err
-    (variant,) = doc["variants"]  # type: ignore[misc]
-    assert variant["interrupted"] and 0 < variant["finished"] < 100000
+    """A serial comparison, sent ``signum`` once it has finished a game, says so, writes
+    the games it finished and exits 128 + the signal."""
+    report = tmp_path / "report"
+    args = ["compare", GAME, "-n", str(COMPARED), "-j", "1", "--seed", "2"]
+    stopped = stop_a_run(
+        [*args, "--variant", "printed:", "--report", str(report)],
+        lambda pid: os.kill(pid, signum),
+    )
+    assert stopped.returncode == code, stopped.err
+    assert f" of {COMPARED} games were finished" in stopped.err
+    (variant,) = json.loads((report / "results.json").read_text())["variants"]
+    assert variant["interrupted"] and 0 < variant["finished"] < COMPARED
+
+
+def _ctrl_c(*args: object, **kwargs: object) -> NoReturn:
+    raise KeyboardInterrupt
+
+
+def test_ctrl_c_while_a_run_is_set_up_says_no_game_was_finished(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ctrl-C while the games' seeds are still being drawn, before any game: the run says
+    so in the line it prints when stopped later, and exits 130 (it used to exit silently)."""
+    monkeypatch.setattr(study_module, "seed_for", _ctrl_c)
+    monkeypatch.setattr(compare_module, "seed_for", _ctrl_c)
+    result = invoke("simulate", GAME, "-n", "5", "--seed", "1")
+    assert result.exit_code == 130, result.output
+    assert "Interrupted: 0 of 5 games were finished" in result.stderr
+    result = invoke("compare", GAME, "-n", "5", "--variant", "a:", "--variant", "b:")
+    assert result.exit_code == 130, result.output
+    assert "Interrupted: 0 of 10 games were finished" in result.stderr
+
+
+def test_ctrl_c_while_a_tournament_is_set_up_says_no_game_of_its_plan_was_finished(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A tournament stopped while its games' seeds are drawn says so with the number of
+    games it planned (3 pairings of 2 rounds of their 2 lineups: 12 games)."""
+    monkeypatch.setattr(tournament_module, "pairing_seed", _ctrl_c)
+    bots = ("--bot", "random", "--bot", "heuristic", "--bot", "ismcts:iterations=1")
+    result = invoke("tournament", GAME, *bots, "-n", "3", "--seed", "1")
+    assert result.exit_code == 130, result.output
+    assert "Interrupted: 0 of 12 games were finished" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("game", "bots", "n", "alone"),
+    [
+        (GAME, ("random", "heuristic", "random"), 3, None),
+        ("henry_viii", ("random", "heuristic"), 7, None),
+        ("henry_viii", ("random", "heuristic"), 7, "heuristic"),
+    ],
+)
+def test_a_tournaments_planned_games_are_the_games_it_schedules(
+    game: str, bots: tuple[str, ...], n: int, alone: str | None
+) -> None:
+    """The plan a tournament stopped while it is set up reports counts what ``schedule`` draws."""
+    loaded = stratagem.load(game)
+    jobs = schedule(tuple(dict.fromkeys(bots)), loaded.num_players, n, 1, alone)
+    assert planned_games(loaded, bots, n, alone) == len(jobs)
+
+
+def test_ctrl_c_while_the_pool_starts_reports_no_game_finished(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Ctrl-C while the pool's workers are still starting: the run is interrupted with no
+    game finished, reports that and writes it, and exits 130."""
+    monkeypatch.setattr(backends.multiprocessing, "get_context", _ctrl_c)
+    result = invoke("simulate", GAME, "-n", "5", "-j", "2", "--report", str(tmp_path))
+    assert result.exit_code == 130, result.output
+    assert "Interrupted: 0 of 5 games were finished" in result.stderr
+    assert json.loads((tmp_path / "results.json").read_text())["finished"] == 0

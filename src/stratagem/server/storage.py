@@ -44,7 +44,14 @@ from sqlalchemy import (
     text,
     update,
 )
-from sqlalchemy.exc import ArgumentError, DataError, DBAPIError, IntegrityError
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import (
+    ArgumentError,
+    DataError,
+    DBAPIError,
+    IntegrityError,
+    NoSuchModuleError,
+)
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
@@ -53,6 +60,8 @@ from stratagem.core import StratagemError
 MIGRATIONS = Path(__file__).parent / "migrations"
 CHANCE_SEAT = -1
 """The ``seat`` of an entry that records a chance outcome."""
+STORE_BACKENDS = ("sqlite", "postgresql")
+URL_EXAMPLES = "e.g. sqlite:///stratagem.sqlite3 or postgresql://user:password@host/database"
 
 EntryKind = Literal["act", "undo", "table"]
 """``act``: a seat's or chance's action; ``undo``: a take-back; ``table``: a change at the
@@ -367,15 +376,26 @@ def make_engine(url: str, timeouts: Timeouts | None = None) -> Engine:
 
 
 def open_error(url: str) -> str | None:
-    """Why the store at ``url`` cannot be opened and migrated (``None``: it can). A file
-    that is not a database, a server that does not answer or refuses the login are said in
-    one line, before the table says it is up."""
+    """Why the store at ``url`` cannot be opened and migrated (``None``: it can). A URL
+    that is none, a kind of database the table does not keep games in, a file that is not
+    a database or cannot be made, a server that does not answer or refuses the login are
+    said in one line, before the table says it is up."""
+    try:
+        parsed = make_url(normalize_url(url))
+    except ArgumentError:
+        return f"{url!r} is not a database URL ({URL_EXAMPLES})"
+    shown = parsed.render_as_string()  # the password hidden
+    if parsed.get_backend_name() not in STORE_BACKENDS:
+        return f"{shown}: the games are kept in SQLite or PostgreSQL only ({URL_EXAMPLES})"
+    folder = Path(parsed.database).parent if parsed.database else None
+    if parsed.get_backend_name() == "sqlite" and folder and not folder.is_dir():
+        return f"{shown}: there is no folder {folder} to keep the file in"
     try:
         Store.open(url).close()
-    except (DBAPIError, ArgumentError, OSError) as error:
+    except (DBAPIError, ArgumentError, NoSuchModuleError, ImportError, OSError) as error:
         orig = getattr(error, "orig", None)
         reason = str(orig if orig is not None else error).strip().splitlines()
-        return f"{make_engine(url).url.render_as_string()}: {reason[0] if reason else error}"
+        return f"{shown}: {reason[0] if reason else type(error).__name__}"
     return None
 
 

@@ -14,6 +14,7 @@ import multiprocessing
 import signal
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from multiprocessing.pool import Pool
 
 from stratagem.core import Game, JsonDict
 from stratagem.sim.runner import MatchResult, make_bots, play_match
@@ -161,17 +162,18 @@ def run_pool(
     """
     tasks = [(setup, task) for task in chunks(jobs, workers)]
     collector = Collector(len(jobs), progress)
-    # "spawn": the caller may run threads (a progress bar), which fork does not survive.
-    pool = multiprocessing.get_context("spawn").Pool(workers, initializer=_ignore_ctrl_c)
+    pool: Pool | None = None
     try:
+        # "spawn": the caller may run threads (a progress bar), which fork does not survive.
+        pool = multiprocessing.get_context("spawn").Pool(workers, initializer=_ignore_ctrl_c)
         for records in pool.imap_unordered(_play_task, tasks):
             collector.add(records)
-    except KeyboardInterrupt:
-        pool.terminate()
+    except KeyboardInterrupt:  # while the pool started, too: no game was finished then
         return collector.batch(interrupted=True)
     finally:
-        pool.terminate()
-        pool.join()
+        if pool is not None:
+            pool.terminate()
+            pool.join()
     return collector.batch(interrupted=False)
 
 

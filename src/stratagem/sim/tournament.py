@@ -163,6 +163,19 @@ def schedule(
     return jobs
 
 
+def planned_games(game: Game, bots: Sequence[str], n: int, alone: str | None = None) -> int:
+    """How many games ``run_tournament`` plans (the games ``schedule`` makes, without
+    drawing their seeds): each pairing's rounds times its lineups. The bots are checked
+    as the tournament checks them."""
+    names = _check_bots(game, bots, alone)
+    lone = names[0] if alone is not None else None
+    total = 0
+    for first, second in combinations(names, 2):
+        arrangements = len(lineups(first, second, game.num_players, lone))
+        total += math.ceil(n / arrangements) * arrangements
+    return total
+
+
 def pairing_rows(
     bots: Sequence[str],
     players: int,

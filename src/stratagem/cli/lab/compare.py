@@ -35,6 +35,7 @@ from stratagem.cli.lab.running import (
     progress_bar,
     sigterm_stops_the_games,
     stopped_exit,
+    stopped_while_setting_up,
     writing,
 )
 from stratagem.core import Game, StratagemError, load, options_model, parse_option_specs
@@ -166,7 +167,11 @@ def compare_and_report(
     out.print(header(run))
 
     def play(bots: Mapping[str, str]) -> Comparison:
-        with sigterm_stops_the_games(), progress_bar(err) as progress:
+        with (
+            sigterm_stops_the_games(),
+            stopped_while_setting_up(err, run.games * len(variants)),
+            progress_bar(err) as progress,
+        ):
             return run_compare(
                 run.game,
                 bots,

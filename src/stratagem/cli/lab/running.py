@@ -54,6 +54,18 @@ def sigterm_stops_the_games() -> Iterator[None]:
         signal.signal(signal.SIGTERM, previous)
 
 
+@contextmanager
+def stopped_while_setting_up(console: Console, planned: int) -> Iterator[None]:
+    """Ctrl-C or SIGTERM while a run is still being set up (its games' seeds drawn, before
+    the first game starts): no game was finished, and the run says so in the line it says
+    it in afterwards, then exits 130 (143) as it would then."""
+    try:
+        yield
+    except KeyboardInterrupt:
+        interrupted(console, 0, planned)
+        raise stopped_exit() from None
+
+
 def stopped_exit() -> typer.Exit:
     """The exit of a run that was stopped: 143 after SIGTERM, 130 after Ctrl-C."""
     return typer.Exit(SIGTERM_EXIT if _TERMINATED else SIGINT_EXIT)

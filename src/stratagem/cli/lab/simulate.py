@@ -44,6 +44,7 @@ from stratagem.cli.lab.running import (
     progress_bar,
     sigterm_stops_the_games,
     stopped_exit,
+    stopped_while_setting_up,
     writing,
 )
 from stratagem.cli.terminal import plural
@@ -115,7 +116,11 @@ def simulate_and_report(out: Console, err: Console, run: LabRun) -> None:
     """Play ``run``'s study, print its tables and write its report (a folder)."""
     check_report(run.report)
     out.print(header(run))
-    with sigterm_stops_the_games(), progress_bar(err) as progress:
+    with (
+        sigterm_stops_the_games(),
+        stopped_while_setting_up(err, run.games),
+        progress_bar(err) as progress,
+    ):
         study = run_study(
             run.game,
             run.seats,

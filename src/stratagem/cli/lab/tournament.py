@@ -33,6 +33,7 @@ from stratagem.cli.lab.options import (
     Workers,
     master_seed,
     ray_target,
+    split_settings,
     worker_count,
 )
 from stratagem.cli.lab.running import (
@@ -42,12 +43,14 @@ from stratagem.cli.lab.running import (
     shown,
     sigterm_stops_the_games,
     stopped_exit,
+    stopped_while_setting_up,
     writing,
 )
 from stratagem.core import StratagemError
 from stratagem.sim import Tournament, run_tournament, tournament_doc
-from stratagem.sim.settings import parse_settings
+from stratagem.sim.settings import make_setup, parse_settings
 from stratagem.sim.stats import Proportion
+from stratagem.sim.tournament import planned_games
 
 
 def tournament_command(
@@ -91,6 +94,10 @@ def tournament_command(
     setting: SettingSpecs = None,
 ) -> None:
     """Play every pairing of bots in every seat; print win rates and ratings."""
+    try:
+        option, setting = split_settings(game_name, option or [], setting or [])
+    except StratagemError as error:
+        fail(str(error))
     game, _ = load_game(game_name, players, [], (), option_specs=option, options=armies(army))
     pairings = len(set(bot)) * (len(set(bot)) - 1) // 2
     try:
@@ -99,7 +106,7 @@ def tournament_command(
             n,
             master_seed(seed),
             game.options,
-            settings=tuple(parse_settings(setting or [])),
+            settings=tuple(parse_settings(setting)),
             workers=worker_count(workers, n * max(1, pairings)),
             ray=ray_target(ray),
         )
@@ -124,7 +131,13 @@ def tournament_and_report(
     write every game's record to ``results`` (JSON) when it is given."""
     if results is not None:
         check_report(results.parent, "--results")
-    with sigterm_stops_the_games(), progress_bar(err) as progress:
+    game = make_setup(run.game, run.options, run.settings).load()
+    planned = planned_games(game, bots, run.games, alone)
+    with (
+        sigterm_stops_the_games(),
+        stopped_while_setting_up(err, planned),
+        progress_bar(err) as progress,
+    ):
         result = run_tournament(
             run.game,
             bots,
