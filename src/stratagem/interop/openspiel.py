@@ -5,9 +5,13 @@
 >>> import pyspiel
 >>> game = pyspiel.load_game("stratagem_britain_vs_france(advanced=True)")
 
-- **Names and parameters.** ``stratagem_<game>``, with ``players`` and one parameter per
+- **Names and parameters.** ``stratagem_<game>``, with ``players``, one parameter per
   game option (``stratagem.interop.spec.option_parameters``: a list option is its items
-  joined by ``+``, and 0 or "" leaves an option to the rules).
+  joined by ``+``, and 0 or "" leaves an option to the rules) and ``settings``, the lab's
+  settings of a variant: ``pyspiel.load_game("stratagem_eighty_years_war",
+  {"settings": "pack.rules.logistics.spanish_hand=9"})`` (``KEY=VALUE``, ``;`` between
+  several; in a game string ``KEY:VALUE``, as OpenSpiel's game strings cannot hold ``=``
+  in a value). ``max_game_length`` grows with the variant (``spec.length_scale``).
 - **Classes.** One module-level game class per game (``EightyYearsWarGame``, ...) and
   one state class, so games and states pickle, ``serialize_game_and_state`` round-trips
   and multiprocessing works. A state pickles as the Stratagem state's JSON.
@@ -49,10 +53,20 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from stratagem.core import CHANCE, TERMINAL, Game, State, available_games, game_info, load
+from stratagem.core import CHANCE, TERMINAL, Game, State, available_games, game_info
 from stratagem.interop.layout import Layout
 from stratagem.interop.layouts import layout_of
-from stratagem.interop.spec import ActionIds, Parameter, bounds, option_parameters, options_from
+from stratagem.interop.spec import (
+    SETTINGS,
+    ActionIds,
+    Parameter,
+    bounds,
+    game_string_settings,
+    load_variant,
+    option_parameters,
+    options_from,
+    settings_texts,
+)
 from stratagem.sim.runner import chance_rng
 
 PREFIX = "stratagem_"
@@ -69,6 +83,7 @@ def game_type(name: str) -> Any:
     two = info.max_players == 2
     parameters: dict[str, Parameter] = {"players": info.min_players}
     parameters |= {parameter.name: parameter.default for parameter in option_parameters(name)}
+    parameters[SETTINGS] = ""
     return pyspiel.GameType(
         short_name=short_name(name),
         long_name=f"Stratagem {info.title}",
@@ -90,10 +105,11 @@ def game_type(name: str) -> Any:
 
 
 @lru_cache(maxsize=32)
-def _load(name: str, players: int, options: tuple[tuple[str, object], ...]) -> Game:
+def _load(
+    name: str, players: int, options: tuple[tuple[str, object], ...], settings: tuple[str, ...]
+) -> Game:
     """A loaded game (OpenSpiel makes game objects often; loading parses the data pack)."""
-    keywords: dict[str, Any] = dict(options)
-    return load(name, players, **keywords)
+    return load_variant(name, {"players": players, **dict(options)}, settings)
 
 
 class SpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
@@ -107,7 +123,8 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
         params = dict(params or {})
         players = int(params.get("players", game_info(name).min_players))
         options = options_from(name, params)
-        self.stratagem: Game = _load(name, players, tuple(sorted(options.items())))
+        settings = settings_texts(str(params.get(SETTINGS, "")))
+        self.stratagem: Game = _load(name, players, tuple(sorted(options.items())), settings)
         self.ids = ActionIds(self.stratagem)
         self.layout: Layout = layout_of(self.stratagem)
         self._initial = self.stratagem.new_initial_state()
@@ -126,6 +143,7 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
             parameter.name: params.get(parameter.name, parameter.default)
             for parameter in option_parameters(name)
         }
+        full[SETTINGS] = game_string_settings(settings)
         super().__init__(game_type(name), info, full)
 
     def new_initial_state(self, *_args: object) -> SpielState:

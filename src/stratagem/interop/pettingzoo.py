@@ -193,6 +193,16 @@ class StratagemEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
             state.apply_action(state.sample_chance(self._rng))
 
 
-def env(game_name: str, render_mode: str | None = None, **options: Any) -> StratagemEnv:
-    """The AEC environment of ``game_name`` with its options (``players=...`` and others)."""
-    return StratagemEnv(load(game_name, **options), render_mode=render_mode)
+def env(
+    game_name: str,
+    render_mode: str | None = None,
+    settings: str | Sequence[str] = (),
+    shaped_reward: bool = False,
+    **options: Any,
+) -> StratagemEnv:
+    """The AEC environment of ``game_name`` with its options (``players=...`` and others),
+    the lab's ``settings`` of a variant (``"pack.rules.logistics.spanish_hand=9"``, a list
+    of them, or several joined by ``;``) and, with ``shaped_reward``, the game's shaped
+    reward (``stratagem.interop.rewards``) before the end."""
+    game = load_variant(game_name, options, settings)
+    return StratagemEnv(game, render_mode=render_mode, shaped_reward=shaped_reward)
