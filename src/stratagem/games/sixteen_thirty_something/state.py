@@ -116,6 +116,7 @@ class SixteenThirtySomethingState(State):
         "army",
         "asks",
         "bag",
+        "last_turn",
         "book",
         "committed",
         "counters",
@@ -208,6 +209,8 @@ class SixteenThirtySomethingState(State):
     tally: dict[str, int]
     _to_move: int
     _legal: list[Action] | None
+    last_turn: int
+    """The turn the game ends after at the latest: the pack's, or the short variant's."""
 
     # -- set-up ------------------------------------------------------------------------
 
@@ -222,6 +225,7 @@ class SixteenThirtySomethingState(State):
         n = game.num_players
         state.book = book
         state.enc = game.enc
+        state.last_turn = game.last_turn
         state.n = n
         state.turn = 1
         state.first = -1
@@ -359,6 +363,7 @@ class SixteenThirtySomethingState(State):
         self._copy_base(other)
         other.book = self.book
         other.enc = self.enc
+        other.last_turn = self.last_turn
         other.n = self.n
         other.turn = self.turn
         other.first = self.first
