@@ -26,9 +26,14 @@
   tensors through ``make_py_observer``, built on ``view(seat)`` and the seat's own
   decisions: the observation tensor is the game's observation layout
   (``stratagem.interop.layouts``), the observation string the view as JSON, and the
-  information-state string adds every event the seat has seen and its own decisions
+  information state is the view with every event the seat has seen and its own decisions
   (its recall of the game: a decision may change nothing a view shows, such as
-  proposing a trade in Sixteen Thirty Something before naming the cards). The
+  proposing a trade in Sixteen Thirty Something before naming the cards). Written out
+  that is 35 to 42 thousand characters mid-game, so the information-state *string* is
+  its digest: 32 hexadecimal characters of BLAKE2b (128 bits), the same for the same
+  information state and, short of a 2^-64 collision, different for different ones; the
+  tables of MCCFR and the like stay small. ``Observer.document(state, seat)`` gives the
+  information state written out, to read. The
   information-state *tensor* is the observation layout followed by the slice
   ``decisions`` (``RECALL``): the seat's own decisions so far, in order, each written as
   its decision id + 1, then zeros up to ``max_game_length`` entries (no seat makes more
@@ -44,6 +49,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 from collections.abc import Callable, Mapping
@@ -218,18 +224,36 @@ class _Held:
     OpenSpiel clones a Python state by deep-copying its ``__dict__`` and serializes it by
     pickling that dict: the copy is ``State.clone()`` and the pickle the state's JSON.
     ``moves`` lists (seat, decision id) in order: a seat recalls its own decisions, even
-    those that change nothing its view shows yet.
+    those that change nothing its view shows yet. ``seen`` keeps, per seat (``None``: the
+    public), how many events of the log it has digested and the digest so far, so that an
+    information-state digest reads only the events logged since (the log only grows).
     """
 
-    __slots__ = ("game", "moves", "state")
+    __slots__ = ("game", "moves", "seen", "state")
 
     def __init__(self, game: SpielGame, state: State, moves: list[tuple[int, int]]) -> None:
         self.game = game
         self.state = state
         self.moves = moves
+        self.seen: dict[int | None, tuple[int, Any]] = {}
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
-        return _Held(self.game, self.state.clone(), self.moves.copy())
+        copy = _Held(self.game, self.state.clone(), self.moves.copy())
+        copy.seen = {seat: (count, digest.copy()) for seat, (count, digest) in self.seen.items()}
+        return copy
+
+    def events_digest(self, seat: int | None) -> Any:
+        """The running digest of the events ``seat`` has seen (each as JSON on a line)."""
+        count, digest = self.seen.get(seat, (0, None))
+        if digest is None:
+            digest = hashlib.blake2b(digest_size=DIGEST_BYTES)
+        log = self.state.events
+        if count < len(log):
+            for event in self.state.visible_events(seat, count):
+                digest.update(_json(event).encode())
+                digest.update(b"\n")
+            self.seen[seat] = (len(log), digest)
+        return digest
 
     def __reduce__(self) -> tuple[Any, tuple[str, Any, list[tuple[int, int]]]]:
         return _restore, (str(self.game), self.state.to_json(), self.moves)
@@ -310,6 +334,14 @@ class SpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
         return str(self.state)
 
 
+def _json(value: object) -> str:
+    """``value`` as compact JSON with sorted keys (one text for one value)."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+DIGEST_BYTES = 16
+"""The information-state string's digest size (32 hexadecimal characters)."""
+
 RECALL = "decisions"
 """The information-state tensor's slice of the seat's own decisions (module docstring)."""
 
@@ -359,7 +391,7 @@ class Observer:
             part.fill(0.0)
             part[: len(mine)] = mine
 
-    def string_from(self, state: SpielState, player: int) -> str:
+    def document(self, state: SpielState, player: int) -> str:
         """``player``'s view as JSON (and, with perfect recall, the events it has seen
         and its own decisions)."""
         seat = player if self.private else None
@@ -369,7 +401,24 @@ class Observer:
             doc["events"] = held.state.visible_events(seat)
             if seat is not None:
                 doc["decisions"] = held.recall(seat)
-        return json.dumps(doc, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+        return _json(doc)
+
+
+    def string_from(self, state: SpielState, player: int) -> str:
+        """The observation: ``document``; the information state (perfect recall): the
+        digest of what ``document`` holds (module docstring): the events' running digest,
+        then the view and the seat's decisions as JSON."""
+        if not self.recall:
+            return self.document(state, player)
+        seat = player if self.private else None
+        held = state._held
+        digest = held.events_digest(seat).copy()
+        digest.update(b"\n")
+        digest.update(_json(held.state.view(seat)).encode())
+        if seat is not None:
+            digest.update(b"\n")
+            digest.update(_json(held.recall(seat)).encode())
+        return str(digest.hexdigest())
 
 
 def chance_sampler(seed: int) -> Callable[[SpielState], int]:
