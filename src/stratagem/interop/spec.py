@@ -97,9 +97,22 @@ SHORT: dict[str, dict[str, object]] = {
     "eighty_years_war": {"last_turn": 1},
     "henry_viii": {"last_turn": 1},
     "sixteen_thirty_something": {"last_turn": 1},
-    "tercios": {"duration": 1},
+    "tercios": {"duration": 1, "armies": ("spanish_500", "swedish_500")},
 }
 """Each game's short variant, as game options (module docstring)."""
+
+
+def parameters(options: Mapping[str, object]) -> dict[str, Parameter]:
+    """Game options as OpenSpiel parameters (a list as its items joined by ``+``)."""
+    found: dict[str, Parameter] = {}
+    for key, value in options.items():
+        if isinstance(value, tuple | list):
+            found[key] = LIST_JOIN.join(map(str, value))
+        elif isinstance(value, bool | int | float | str):
+            found[key] = value
+        else:
+            raise OptionError(f"option {key!r}: {value!r} has no OpenSpiel parameter")
+    return found
 
 
 def _eighty_years_war_size(game: Game) -> float:
