@@ -14,7 +14,7 @@ game right after the current one: stepping as a user of that commit saw it.
 ``--parts`` times instead, per decision (the best of 5 passes over the first 600
 decisions of seeded random games), each part of a step: the engine's ``apply_action``
 (with the chance outcomes that follow) and ``legal_actions``, the action mask, the
-game's ``view(seat)`` and the layout's ``encode``. The engine's two parts are the floor
+game's ``brief_view(seat)`` and the layout's ``encode``. The engine's two parts are the floor
 of any step, whatever the observation costs.
 ``--floor`` runs the steps with the observation left out (the mask only): the least a
 step costs in the engine and PettingZoo's loop, whatever the observation costs.
@@ -203,7 +203,7 @@ def parts(name: str, decisions: int = 600, rounds: int = 5) -> str:
             tick = time.perf_counter()
             ids.mask(legal)
             tock = time.perf_counter()
-            view = position.view(seat)
+            view = position.brief_view(seat)
             tack = time.perf_counter()
             layout.encode(view)
             tuck = time.perf_counter()

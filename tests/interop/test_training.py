@@ -245,3 +245,24 @@ def test_the_shaped_reward_pays_the_change_of_the_province_difference() -> None:
         change = (end[mine] - end[theirs] - start[mine] + start[theirs]) / 17
         assert shaped[agent] == pytest.approx(table.game_state.returns()[seat] + change)
     assert sum(1 for reward in shaped_steps if reward) > 2
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_brief_view_gives_the_view_s_tensor(name: str) -> None:
+    """``brief_view`` leaves out only what no layout reads: the same tensor as the whole
+    view, for every seat, over random play; and nothing the view does not hold."""
+    game = stratagem.load(name, **SHORT_GAMES.get(name, {}))
+    layout = layout_of(game)
+    rng = random.Random(9)
+    state = game.new_initial_state()
+    for _ in range(150):
+        if state.is_terminal():
+            state = game.new_initial_state()
+        elif state.is_chance_node():
+            state.apply_action(state.sample_chance(rng))
+        else:
+            for seat in (*range(game.num_players), None):
+                brief, whole = state.brief_view(seat), state.view(seat)
+                assert set(brief) <= set(whole)
+                assert np.array_equal(layout.encode(brief), layout.encode(whole))
+            state.apply_action(rng.choice(state.legal_actions()))

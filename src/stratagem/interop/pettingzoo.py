@@ -11,8 +11,9 @@
   that is not legal now raises ``IllegalAction`` with the rules' reason and changes
   nothing.
 - **Observations** are ``{"observation": float32[size], "action_mask": int8[n]}``: the
-  agent's view written by the game's observation layout (``stratagem.interop.layouts``:
-  named slices, ``env.layout.describe()``) and the mask of its legal decisions (all zeros
+  agent's view (``brief_view``, the parts the layout reads) written by the game's
+  observation layout (``stratagem.interop.layouts``: named slices,
+  ``env.layout.describe()``) and the mask of its legal decisions (all zeros
   when it is not the agent's turn). The observation's ``Box`` has finite bounds,
   ``env.layout.low`` and ``env.layout.high`` (-1, 0 or 1): counts are divided by their
   printed most, angles written as sine and cosine (``stratagem.interop.layout``).
@@ -185,13 +186,13 @@ class StratagemEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
             mask = self.ids.mask(state.legal_actions())
         else:
             mask = np.zeros(len(self.ids.decisions), dtype=np.int8)
-        return {"observation": self.layout.encode(state.view(seat)), "action_mask": mask}
+        return {"observation": self.layout.encode(state.brief_view(seat)), "action_mask": mask}
 
     def state(self) -> npt.NDArray[np.float32]:
         """The global tensor: every seat's observation, seat after seat."""
         state = self.game_state
         return np.concatenate(
-            [self.layout.encode(state.view(seat)) for seat in range(self.game.num_players)]
+            [self.layout.encode(state.brief_view(seat)) for seat in range(self.game.num_players)]
         )
 
     def step(self, action: int | None) -> None:
