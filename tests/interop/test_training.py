@@ -266,3 +266,23 @@ def test_the_brief_view_gives_the_view_s_tensor(name: str) -> None:
                 assert set(brief) <= set(whole)
                 assert np.array_equal(layout.encode(brief), layout.encode(whole))
             state.apply_action(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_compiled_writer_writes_what_the_fields_write(name: str) -> None:
+    layout = layout_of(stratagem.load(name, **SHORT_GAMES.get(name, {})))
+    assert layout.fast is not None
+    plainly = np.zeros(layout.size, dtype=np.float32)
+    for view in _random_views(name, 150, seed=4):
+        layout.write_plainly(view, plainly)
+        assert np.array_equal(layout.encode(view), plainly)
+
+
+def test_the_compiled_writer_refuses_as_the_fields_do() -> None:
+    """A word outside its vocabulary: the same error, naming the slice and the path."""
+    game = stratagem.load("eighty_years_war")
+    layout = layout_of(game)
+    view = game.new_initial_state().view(0)
+    view["provinces"] = {"Dutch": 7, "Spanish": "ten"}
+    with pytest.raises(ValueError, match=r"^provinces\.Spanish: expected a number, got 'ten'"):
+        layout.encode(view)

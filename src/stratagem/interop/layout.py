@@ -387,6 +387,8 @@ class Layout:
         """The least of each entry (finite: -1 or 0)."""
         self.high: Vector = np.array(high, dtype=np.float32)
         """The most of each entry (finite: 1)."""
+        self.fast: Callable[[Mapping[str, object], Vector], None] | None = None
+        """The compiled writer (``stratagem.interop.compiled``), once made."""
         self._where: list[tuple[Slice, int]] = []
         self._plan: list[tuple[tuple[str, ...], Field, int, str]] = []
         at = 0
@@ -402,7 +404,16 @@ class Layout:
         return out
 
     def write(self, view: Mapping[str, object], out: Vector) -> None:
-        """Write the tensor of ``view`` into ``out`` (which is zeroed first)."""
+        """Write the tensor of ``view`` into ``out`` (which is zeroed first): by the
+        compiled writer when ``stratagem.interop.compiled`` has made one."""
+        fast = self.fast
+        if fast is not None:
+            fast(view, out)
+        else:
+            self.write_plainly(view, out)
+
+    def write_plainly(self, view: Mapping[str, object], out: Vector) -> None:
+        """``write`` by the fields' own ``write``, one call per value."""
         out.fill(0.0)
         for keys, field, at, name in self._plan:
             value: object = view

@@ -30,6 +30,7 @@ from stratagem.games.britain_vs_france.effects import EXPORTS, Window
 from stratagem.games.britain_vs_france.places import PHASE_NAMES as BVF_PHASE_NAMES
 from stratagem.games.britain_vs_france.views import read_colony_line
 from stratagem.games.sixteen_thirty_something.phases import PHASE_NAMES as STS_PHASE_NAMES
+from stratagem.interop.compiled import compile_layout
 from stratagem.interop.layout import (
     Angle,
     Counts,
@@ -692,6 +693,7 @@ def layout_of(game: Game) -> Layout:
         if builder is None:
             raise LayoutError(f"{game.name} has no observation layout")
         cached = _BUILT[game] = builder(game)
+        cached.fast = compile_layout(cached)
     return cached
 
 
