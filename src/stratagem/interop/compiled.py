@@ -3,8 +3,8 @@
 ``Layout.write`` walks the slices' fields one call per value: most of an encoding's cost
 is those calls, not the stores. ``compile_layout`` writes the same walk out as Python
 source, once per loaded game: every slice's path, every record's keys and every plain
-number inline, with its offset and scale as constants; a field with more to do
-(``Counts``, ``Parsed``, ``Angle``, soft or nullable numbers) is still called. Anything
+number, word and count inline, with its offset and scale as constants; a field with
+more to do (``Parsed``, ``Angle``) is still called. Anything
 out of the ordinary (a value of the wrong type, a word outside a vocabulary, too many
 rows) goes to the field's own ``write``, and a ``LayoutError`` from the compiled walk is
 raised again by the plain walk, which names the slice and the path. The two write the
@@ -17,15 +17,16 @@ from collections.abc import Callable, Mapping
 
 from stratagem.interop.layout import (
     SCALARS,
+    Counts,
     Each,
     Field,
     Layout,
     LayoutError,
+    Number,
     OneOf,
     Record,
     Rows,
     Vector,
-    plain,
 )
 
 Writer = Callable[[Mapping[str, object], Vector], None]
@@ -52,22 +53,76 @@ class _Source:
         self.lines.append("    " * depth + text)
 
 
-def _field(src: _Source, field: Field, var: str, at: str, depth: int) -> None:
+class _At:
+    """An offset: names of offsets known only while writing, plus a constant (kept
+    apart so that constants add up here, not at every write)."""
+
+    def __init__(self, names: tuple[str, ...] = (), constant: int = 0) -> None:
+        self.names, self.constant = names, constant
+
+    def __add__(self, other: int | str) -> _At:
+        if isinstance(other, int):
+            return _At(self.names, self.constant + other)
+        return _At((*self.names, other), self.constant)
+
+    def __str__(self) -> str:
+        parts = [*self.names, str(self.constant)] if self.constant else list(self.names)
+        return " + ".join(parts) or "0"
+
+
+def _number(src: _Source, field: Number, var: str, at: _At, depth: int) -> None:
+    whole, start = src.constant(field, "F"), at
+    src.line(depth, f"if {var}.__class__ in SCALARS:")
+    if field.nullable:
+        src.line(depth + 1, f"out[{at}] = 1.0")
+        at += 1
+    if field.soft:
+        scaled = src.name("t")
+        src.line(depth + 1, f"{scaled} = {var} * {field.scale!r}")
+        src.line(depth + 1, f"out[{at}] = {scaled} / (1.0 + abs({scaled}))")
+    else:
+        src.line(depth + 1, f"out[{at}] = {var} * {field.scale!r}")
+    src.line(depth, "else:")
+    src.line(depth + 1, f"{whole}.write({var}, out, {start})")
+
+
+def _counts(src: _Source, field: Counts, var: str, at: _At, depth: int) -> None:
+    """A multiset: each word found in the vocabulary added in place; anything else (a
+    ``"<word> x<n>"`` text, a word outside it) written or refused by ``Counts.write``."""
+    whole, index = src.constant(field, "F"), src.constant(field.index, "I")
+    word, count, spot = src.name("w"), src.name("c"), src.name("p")
+    src.line(depth, f"if {var}.__class__ is list:")
+    src.line(depth + 1, f"for {word} in {var}:")
+    src.line(depth + 2, f"{spot} = {index}.get({word})")
+    src.line(depth + 2, f"if {spot} is None:")
+    src.line(depth + 3, f"{whole}.write([{word}], out, {at})")
+    src.line(depth + 2, "else:")
+    src.line(depth + 3, f"out[{at + spot}] += {field.scale!r}")
+    src.line(depth, f"elif {var}.__class__ is dict:")
+    src.line(depth + 1, f"for {word}, {count} in {var}.items():")
+    src.line(depth + 2, f"{spot} = {index}.get({word})")
+    src.line(depth + 2, f"if {spot} is None or {count}.__class__ not in (int, float):")
+    src.line(depth + 3, f"{whole}.write({{{word}: {count}}}, out, {at})")
+    src.line(depth + 2, "else:")
+    src.line(depth + 3, f"out[{at + spot}] += {count} * {field.scale!r}")
+    src.line(depth, "else:")
+    src.line(depth + 1, f"{whole}.write({var}, out, {at})")
+
+
+def _field(src: _Source, field: Field, var: str, at: _At, depth: int) -> None:
     """Lines writing ``var`` (not ``None``) by ``field`` at offset ``at``."""
     whole = src.constant(field, "F")
-    scale = plain(field)
-    if scale is not None:
-        src.line(depth, f"if {var}.__class__ in SCALARS:")
-        src.line(depth + 1, f"out[{at}] = {var} * {scale!r}")
-        src.line(depth, "else:")
-        src.line(depth + 1, f"{whole}.write({var}, out, {at})")
+    if isinstance(field, Number):
+        _number(src, field, var, at, depth)
+    elif isinstance(field, Counts):
+        _counts(src, field, var, at, depth)
     elif isinstance(field, OneOf):
         index, spot = src.constant(field.index, "I"), src.name("p")
         src.line(depth, f"{spot} = {index}.get({var}) if {var}.__class__ is str else None")
         src.line(depth, f"if {spot} is None:")
         src.line(depth + 1, f"{whole}.write({var}, out, {at})")
         src.line(depth, "else:")
-        src.line(depth + 1, f"out[{at} + {spot}] = 1.0")
+        src.line(depth + 1, f"out[{at + spot}] = 1.0")
     elif isinstance(field, Record):
         get = src.name("g")
         src.line(depth, f"if {var}.__class__ is dict:")
@@ -77,7 +132,7 @@ def _field(src: _Source, field: Field, var: str, at: str, depth: int) -> None:
             value = src.name("x")
             src.line(depth + 1, f"{value} = {get}({key!r})")
             src.line(depth + 1, f"if {value} is not None:")
-            _field(src, item, value, f"{at} + {offset}", depth + 2)
+            _field(src, item, value, at + offset, depth + 2)
             offset += item.size
         src.line(depth, "else:")
         src.line(depth + 1, f"{whole}.write({var}, out, {at})")
@@ -92,7 +147,7 @@ def _field(src: _Source, field: Field, var: str, at: str, depth: int) -> None:
         src.line(depth + 2, f"if {offset} is None:")
         src.line(depth + 3, f"{whole}.write({var}, out, {at})")
         src.line(depth + 2, f"if {value} is not None:")
-        _field(src, field.field, value, f"{at} + {offset}", depth + 3)
+        _field(src, field.field, value, at + offset, depth + 3)
         src.line(depth, "else:")
         src.line(depth + 1, f"{whole}.write({var}, out, {at})")
     elif isinstance(field, Rows):
@@ -100,10 +155,10 @@ def _field(src: _Source, field: Field, var: str, at: str, depth: int) -> None:
         step = 1 + field.field.size
         src.line(depth, f"if {var}.__class__ is list and len({var}) <= {field.count}:")
         src.line(depth + 1, f"for {row}, {value} in enumerate({var}):")
-        src.line(depth + 2, f"{start} = {at} + {row} * {step}")
+        src.line(depth + 2, f"{start} = {at + 0} + {row} * {step}")
         src.line(depth + 2, f"out[{start}] = 1.0")
         src.line(depth + 2, f"if {value} is not None:")
-        _field(src, field.field, value, f"{start} + 1", depth + 3)
+        _field(src, field.field, value, _At((start,), 1), depth + 3)
         src.line(depth, "else:")
         src.line(depth + 1, f"{whole}.write({var}, out, {at})")
     else:
@@ -125,7 +180,7 @@ def compile_layout(layout: Layout) -> Writer:
         for key in keys[1:]:
             src.line(2, f"{value} = {value}.get({key!r}) if {value}.__class__ is dict else None")
         src.line(2, f"if {value} is not None:")
-        _field(src, item.field, value, str(at), 3)
+        _field(src, item.field, value, _At((), at), 3)
         at += item.field.size
     src.line(2, "pass")
     src.line(1, "except LayoutError:")
