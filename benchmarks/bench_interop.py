@@ -2,6 +2,7 @@
 
     .venv/bin/python benchmarks/bench_interop.py --seconds 2 [--baseline COMMIT | --tree COMMIT]
     .venv/bin/python benchmarks/bench_interop.py --parts | --floor | --empty | --profile GAME
+    .venv/bin/python benchmarks/bench_interop.py --connect-four --seconds 2 --rounds 3
 
 A step is one ``env.last()`` (the observation and its action mask) and one
 ``env.step(action)``, for whichever agent is selected, over whole games from
@@ -21,6 +22,11 @@ step costs in the engine and PettingZoo's loop, whatever the observation costs.
 ``--empty`` runs the same loop on an environment of two agents that does nothing (no
 engine, an empty observation): what PettingZoo's own loop costs a step.
 ``--profile`` prints cProfile's top entries for one game instead.
+``--connect-four`` measures each game side by side with PettingZoo's own
+``connect_four_v3`` in the same loop: ``--rounds`` turns of connect four then the game,
+``--seconds`` each, the best steps/s of each side (the least disturbed by other work on
+the machine) and their ratio. Connect four imports pygame for its drawing only; where
+pygame is not installed an empty module stands in (the loop never draws).
 """
 
 from __future__ import annotations
@@ -36,6 +42,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import types
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, ClassVar
@@ -220,6 +227,28 @@ def parts(name: str, decisions: int = 600, rounds: int = 5) -> str:
     return f"| {name} | {cells} | {layout.size} |"
 
 
+def connect_four(_name: str) -> Any:
+    """PettingZoo's ``connect_four_v3`` environment (pygame stubbed when missing)."""
+    try:
+        import pygame  # noqa: F401, PLC0415  # connect four draws with it
+    except ImportError:
+        sys.modules["pygame"] = types.ModuleType("pygame")
+    from pettingzoo.classic import connect_four_v3  # noqa: PLC0415
+
+    return connect_four_v3.env()
+
+
+def versus(name: str, seconds: float, rounds: int) -> str:
+    """A table row: the best steps/s of connect four and of ``name``, turn about."""
+    best_four = best_game = 0.0
+    for _ in range(rounds):
+        _games, steps, elapsed = run(connect_four, "connect_four_v3", seconds)
+        best_four = max(best_four, steps / elapsed)
+        _games, steps, elapsed = run(env, name, seconds)
+        best_game = max(best_game, steps / elapsed)
+    return f"| {name} | {best_game:,.0f} | {best_four:,.0f} | {best_game / best_four:.2f} |"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=2.0)
@@ -229,7 +258,17 @@ def main() -> None:
     parser.add_argument("--parts", action="store_true")
     parser.add_argument("--floor", action="store_true")
     parser.add_argument("--empty", action="store_true")
+    parser.add_argument("--connect-four", action="store_true")
+    parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
+    if args.connect_four:
+        print(
+            "| game | steps/s | connect_four_v3 steps/s | ratio |\n|---|---|---|---|",
+            flush=True,
+        )
+        for info in stratagem.available_games():
+            print(versus(info.name, args.seconds, args.rounds), flush=True)
+        return
     if args.parts:
         print(
             "| game | apply µs | legal µs | mask µs | view µs | encode µs | tensor size |\n"

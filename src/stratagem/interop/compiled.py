@@ -76,12 +76,15 @@ def _number(src: _Source, field: Number, var: str, at: _At, depth: int) -> None:
     if field.nullable:
         src.line(depth + 1, f"out[{at}] = 1.0")
         at += 1
+    # the tensor starts at zeros: a 0 (most numbers of a view) needs no store
     if field.soft:
         scaled = src.name("t")
-        src.line(depth + 1, f"{scaled} = {var} * {field.scale!r}")
-        src.line(depth + 1, f"out[{at}] = {scaled} / (1.0 + abs({scaled}))")
+        src.line(depth + 1, f"if {var}:")
+        src.line(depth + 2, f"{scaled} = {var} * {field.scale!r}")
+        src.line(depth + 2, f"out[{at}] = {scaled} / (1.0 + abs({scaled}))")
     else:
-        src.line(depth + 1, f"out[{at}] = {var} * {field.scale!r}")
+        src.line(depth + 1, f"if {var}:")
+        src.line(depth + 2, f"out[{at}] = {var} * {field.scale!r}")
     src.line(depth, "else:")
     src.line(depth + 1, f"{whole}.write({var}, out, {start})")
 
