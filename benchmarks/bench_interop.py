@@ -249,7 +249,15 @@ def versus(name: str, seconds: float, rounds: int) -> str:
     return f"| {name} | {best_game:,.0f} | {best_four:,.0f} | {best_game / best_four:.2f} |"
 
 
-def main() -> None:
+def versus_table(seconds: float, rounds: int) -> None:
+    """``versus`` for every game, as a table."""
+    print("| game | steps/s | connect_four_v3 steps/s | ratio |\n|---|---|---|---|", flush=True)
+    for info in stratagem.available_games():
+        print(versus(info.name, seconds, rounds), flush=True)
+
+
+def arguments() -> argparse.Namespace:
+    """The command line's options."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=2.0)
     parser.add_argument("--baseline", metavar="COMMIT")
@@ -260,14 +268,13 @@ def main() -> None:
     parser.add_argument("--empty", action="store_true")
     parser.add_argument("--connect-four", action="store_true")
     parser.add_argument("--rounds", type=int, default=3)
-    args = parser.parse_args()
+    return parser.parse_args()
+
+
+def main() -> None:
+    args = arguments()
     if args.connect_four:
-        print(
-            "| game | steps/s | connect_four_v3 steps/s | ratio |\n|---|---|---|---|",
-            flush=True,
-        )
-        for info in stratagem.available_games():
-            print(versus(info.name, args.seconds, args.rounds), flush=True)
+        versus_table(args.seconds, args.rounds)
         return
     if args.parts:
         print(

@@ -190,7 +190,7 @@ def compile_layout(layout: Layout) -> Writer:
     src.line(2, f"{slow}(view, out)")
     src.line(2, "raise")
     namespace = dict(src.names)
-    exec(compile("\n".join(src.lines), "<layout writer>", "exec"), namespace)  # noqa: S102
+    exec(compile("\n".join(src.lines), "<layout writer>", "exec"), namespace)
     writer: Writer = namespace["write"]  # type: ignore[assignment]
     return writer
 

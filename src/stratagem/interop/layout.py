@@ -28,10 +28,11 @@ own action table and seats), so every view of the game gives a tensor of the sam
 
 Every entry has finite bounds (``Layout.low``, ``Layout.high``: -1, 0 or 1), which hold
 as long as the ``top`` of each number is its most (``tests/interop`` checks them over
-random play of every game). Nothing is hashed: a word outside its vocabulary, a list longer than its rows or a value
-of the wrong type raises ``LayoutError`` naming the slice and the value, instead of
-landing on another entry. ``Layout.labels()`` names every entry of the tensor
-(``you.hand[Sea Beggars]``) and ``Layout.describe()`` lists the slices with their offsets.
+random play of every game). Nothing is hashed: a word outside its vocabulary, a list
+longer than its rows or a value of the wrong type raises ``LayoutError`` naming the
+slice and the value, instead of landing on another entry. ``Layout.labels()`` names
+every entry of the tensor (``you.hand[Sea Beggars]``) and ``Layout.describe()`` lists
+the slices with their offsets.
 """
 
 from __future__ import annotations

@@ -122,9 +122,7 @@ def eighty_years_war(game: Game) -> Layout:
     rules = _pack(game).rules
     turns, deck, provinces = rules.victory.turns, _pack(game).size, rules.provinces.total
     hand = max(rules.logistics.dutch_hand, rules.logistics.spanish_hand)
-    revealed = Record(
-        {"face_up": Counts(cards), "face_down": Number(hand), "total": soft("meld")}
-    )
+    revealed = Record({"face_up": Counts(cards), "face_down": Number(hand), "total": soft("meld")})
     outcome = Record(
         {"meld": OneOf(MELDS), **{seat: soft("meld") for seat in seats}}
         | {"winner": OneOf(seats), "provinces": Number(provinces)}

@@ -379,9 +379,7 @@ class Observer:
         """Write ``player``'s view of ``state`` into ``tensor`` (and, with recall, the
         ids + 1 of its own decisions so far)."""
         held = state._held
-        self.layout.write(
-            held.state.brief_view(player if self.private else None), self._view_part
-        )
+        self.layout.write(held.state.brief_view(player if self.private else None), self._view_part)
         if self.recall_length:
             mine = [action + 1 for seat, action in held.moves if seat == player]
             if len(mine) > self.recall_length:
@@ -404,7 +402,6 @@ class Observer:
             if seat is not None:
                 doc["decisions"] = held.recall(seat)
         return _json(doc)
-
 
     def string_from(self, state: SpielState, player: int) -> str:
         """The observation: ``document``; the information state (perfect recall): the

@@ -40,7 +40,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from types import UnionType
 from typing import Any, Literal, Union, cast, get_args, get_origin
@@ -148,7 +148,7 @@ MEASURED: dict[str, dict[str, object]] = {
 """The options of the configuration ``LONGEST`` measured, where it is not the default."""
 
 
-@lru_cache(maxsize=None)
+@cache
 def _measured_size(name: str, players: int) -> float:
     return SIZES[name](load(name, players, **MEASURED.get(name, {})))
 
@@ -180,11 +180,8 @@ def settings_texts(settings: str | Sequence[str]) -> tuple[str, ...]:
     found = []
     for text in texts:
         for part in text.split(";"):
-            if not part.strip():
-                continue
-            if "=" not in part:
-                part = _colon_to_equals(part)
-            found.append(part.strip())
+            if part.strip():
+                found.append((part if "=" in part else _colon_to_equals(part)).strip())
     return tuple(found)
 
 

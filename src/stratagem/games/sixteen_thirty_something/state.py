@@ -116,7 +116,6 @@ class SixteenThirtySomethingState(State):
         "army",
         "asks",
         "bag",
-        "last_turn",
         "book",
         "committed",
         "counters",
@@ -209,9 +208,6 @@ class SixteenThirtySomethingState(State):
     tally: dict[str, int]
     _to_move: int
     _legal: list[Action] | None
-    last_turn: int
-    """The turn the game ends after at the latest: the pack's, or the short variant's."""
-
     # -- set-up ------------------------------------------------------------------------
 
     @classmethod
@@ -225,7 +221,6 @@ class SixteenThirtySomethingState(State):
         n = game.num_players
         state.book = book
         state.enc = game.enc
-        state.last_turn = game.last_turn
         state.n = n
         state.turn = 1
         state.first = -1
@@ -278,6 +273,13 @@ class SixteenThirtySomethingState(State):
         flow.set_up(state)
         state._advance()
         return state
+
+    @property
+    def last_turn(self) -> int:
+        """The turn the game ends after at the latest: the pack's, or the short
+        variant's (RULINGS R35)."""
+        game: SixteenThirtySomething = self.game  # type: ignore[assignment]
+        return game.last_turn
 
     # -- the engine contract -------------------------------------------------------------
 
@@ -363,7 +365,6 @@ class SixteenThirtySomethingState(State):
         self._copy_base(other)
         other.book = self.book
         other.enc = self.enc
-        other.last_turn = self.last_turn
         other.n = self.n
         other.turn = self.turn
         other.first = self.first
