@@ -143,14 +143,14 @@ def _field(src: _Source, field: Field, var: str, at: _At, depth: int) -> None:
         offsets = src.constant(
             {key: position * field.field.size for position, key in enumerate(field.keys)}, "O"
         )
-        key, value, offset = src.name("k"), src.name("x"), src.name("o")
+        key, value, where = src.name("k"), src.name("x"), src.name("o")
         src.line(depth, f"if {var}.__class__ is dict:")
         src.line(depth + 1, f"for {key}, {value} in {var}.items():")
-        src.line(depth + 2, f"{offset} = {offsets}.get({key})")
-        src.line(depth + 2, f"if {offset} is None:")
+        src.line(depth + 2, f"{where} = {offsets}.get({key})")
+        src.line(depth + 2, f"if {where} is None:")
         src.line(depth + 3, f"{whole}.write({var}, out, {at})")
         src.line(depth + 2, f"if {value} is not None:")
-        _field(src, field.field, value, at + offset, depth + 3)
+        _field(src, field.field, value, at + where, depth + 3)
         src.line(depth, "else:")
         src.line(depth + 1, f"{whole}.write({var}, out, {at})")
     elif isinstance(field, Rows):

@@ -112,7 +112,7 @@ class Number(Field):
         if self.nullable:
             out[at] = 1.0
             at += 1
-        scaled = value * self.scale  # type: ignore[operator]  # checked just above
+        scaled = value * self.scale
         out[at] = scaled / (1.0 + abs(scaled)) if self.soft else scaled
 
     def labels(self) -> list[str]:
@@ -138,7 +138,7 @@ class Angle(Field):
     def write(self, value: object, out: Vector, at: int) -> None:
         if value.__class__ not in SCALARS:
             raise LayoutError(f"expected an angle, got {value!r}")
-        radians = math.radians(value)  # type: ignore[arg-type]  # checked just above
+        radians = math.radians(value)
         out[at] = math.sin(radians)
         out[at + 1] = math.cos(radians)
 

@@ -150,7 +150,8 @@ MEASURED: dict[str, dict[str, object]] = {
 
 @cache
 def _measured_size(name: str, players: int) -> float:
-    return SIZES[name](load(name, players, **MEASURED.get(name, {})))
+    options = cast(dict[str, Any], MEASURED.get(name, {}))
+    return SIZES[name](load(name, players, **options))
 
 
 def length_scale(game: Game) -> float:
