@@ -286,3 +286,20 @@ def test_the_compiled_writer_refuses_as_the_fields_do() -> None:
     view["provinces"] = {"Dutch": 7, "Spanish": "ten"}
     with pytest.raises(ValueError, match=r"^provinces\.Spanish: expected a number, got 'ten'"):
         layout.encode(view)
+
+
+@pytest.mark.parametrize("name", ["eighty_years_war", "henry_viii", "sixteen_thirty_something"])
+def test_the_short_variant_ends_after_its_last_turn(name: str) -> None:
+    """``last_turn=1`` (RULINGS: Short variant): the game is over after turn 1, and the
+    printed game is not (it goes on to turn 2)."""
+    for options, over_after_one in ((SHORT[name], True), ({}, False)):
+        game = stratagem.load(name, **options)
+        rng = random.Random(2)
+        state = game.new_initial_state()
+        while not state.is_terminal() and state.view(None)["turn"] < 2:
+            if state.is_chance_node():
+                state.apply_action(state.sample_chance(rng))
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+        assert state.is_terminal() == over_after_one
+        assert state.view(None)["turn"] == (1 if over_after_one else 2)
