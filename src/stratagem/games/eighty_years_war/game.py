@@ -30,7 +30,7 @@ from stratagem.games.eighty_years_war.state import EightyYearsWarState
 
 class EightyYearsWarOptions(GameOptions):
     """Eighty Years War takes the common options (``players`` = 2, ``data``) and the short
-    variant's ``last_turn`` (not the printed rules: RULINGS.md, Short variant)."""
+    variant's ``last_turn`` (not the printed rules: RULINGS.md R16)."""
 
     last_turn: int | None = Field(
         default=None,
