@@ -303,3 +303,14 @@ def test_the_short_variant_ends_after_its_last_turn(name: str) -> None:
                 state.apply_action(rng.choice(state.legal_actions()))
         assert state.is_terminal() == over_after_one
         assert state.view(None)["turn"] == (1 if over_after_one else 2)
+
+
+def test_outcome_sampling_walks_a_whole_sixteen_thirty_something() -> None:
+    """Outcome sampling recurses once per node; a whole game runs deeper than Python's
+    default limit of 1,000, which ``register`` raises (it failed with RecursionError)."""
+    game = _spiel("sixteen_thirty_something")
+    solver = outcome_sampling_mccfr.OutcomeSamplingSolver(game)
+    np.random.seed(1)
+    with np.errstate(all="ignore"):  # a whole game's sampling probabilities underflow
+        solver.iteration()
+    assert len(solver._infostates) > 300

@@ -52,6 +52,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+import sys
 from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Any
@@ -435,8 +436,17 @@ def chance_sampler(seed: int) -> Callable[[SpielState], int]:
 _REGISTERED: set[str] = set()
 
 
+RECURSION_LIMIT = 20_000
+"""Python's recursion limit while these games are registered (at least): OpenSpiel's
+Python algorithms (outcome-sampling MCCFR, MCTS rollouts) recurse once per node of a
+game, and a whole Sixteen Thirty Something runs to well over Python's default 1,000 nodes
+(up to 2 x (2,116 + 377) with six players, ``spec.LONGEST``)."""
+
+
 def register() -> list[str]:
-    """Register every Stratagem game with OpenSpiel (again: no-op); their short names."""
+    """Register every Stratagem game with OpenSpiel (again: no-op); their short names.
+    Raises Python's recursion limit to ``RECURSION_LIMIT`` if it is lower."""
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), RECURSION_LIMIT))
     names = []
     for info in available_games():
         name = short_name(info.name)
