@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev,rl,ray]'
+	$(BIN)/pip install --quiet -e '.[dev,rl,ray,train]'
 	touch $(STAMP)
 
 serve: $(STAMP)

@@ -2,6 +2,7 @@
 
     .venv/bin/python benchmarks/bench_interop.py --seconds 2 [--baseline COMMIT | --tree COMMIT]
     .venv/bin/python benchmarks/bench_interop.py --parts | --floor | --empty | --profile GAME
+    .venv/bin/python benchmarks/bench_interop.py --connect-four --seconds 2 --rounds 3
 
 A step is one ``env.last()`` (the observation and its action mask) and one
 ``env.step(action)``, for whichever agent is selected, over whole games from
@@ -14,13 +15,18 @@ game right after the current one: stepping as a user of that commit saw it.
 ``--parts`` times instead, per decision (the best of 5 passes over the first 600
 decisions of seeded random games), each part of a step: the engine's ``apply_action``
 (with the chance outcomes that follow) and ``legal_actions``, the action mask, the
-game's ``view(seat)`` and the layout's ``encode``. The engine's two parts are the floor
+game's ``brief_view(seat)`` and the layout's ``encode``. The engine's two parts are the floor
 of any step, whatever the observation costs.
 ``--floor`` runs the steps with the observation left out (the mask only): the least a
 step costs in the engine and PettingZoo's loop, whatever the observation costs.
 ``--empty`` runs the same loop on an environment of two agents that does nothing (no
 engine, an empty observation): what PettingZoo's own loop costs a step.
 ``--profile`` prints cProfile's top entries for one game instead.
+``--connect-four`` measures each game side by side with PettingZoo's own
+``connect_four_v3`` in the same loop: ``--rounds`` turns of connect four then the game,
+``--seconds`` each, the best steps/s of each side (the least disturbed by other work on
+the machine) and their ratio. Connect four imports pygame for its drawing only; where
+pygame is not installed an empty module stands in (the loop never draws).
 """
 
 from __future__ import annotations
@@ -36,6 +42,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import types
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, ClassVar
@@ -203,7 +210,7 @@ def parts(name: str, decisions: int = 600, rounds: int = 5) -> str:
             tick = time.perf_counter()
             ids.mask(legal)
             tock = time.perf_counter()
-            view = position.view(seat)
+            view = position.brief_view(seat)
             tack = time.perf_counter()
             layout.encode(view)
             tuck = time.perf_counter()
@@ -220,7 +227,37 @@ def parts(name: str, decisions: int = 600, rounds: int = 5) -> str:
     return f"| {name} | {cells} | {layout.size} |"
 
 
-def main() -> None:
+def connect_four(_name: str) -> Any:
+    """PettingZoo's ``connect_four_v3`` environment (pygame stubbed when missing)."""
+    try:
+        import pygame  # noqa: F401, PLC0415  # connect four draws with it
+    except ImportError:
+        sys.modules["pygame"] = types.ModuleType("pygame")
+    from pettingzoo.classic import connect_four_v3  # noqa: PLC0415
+
+    return connect_four_v3.env()
+
+
+def versus(name: str, seconds: float, rounds: int) -> str:
+    """A table row: the best steps/s of connect four and of ``name``, turn about."""
+    best_four = best_game = 0.0
+    for _ in range(rounds):
+        _games, steps, elapsed = run(connect_four, "connect_four_v3", seconds)
+        best_four = max(best_four, steps / elapsed)
+        _games, steps, elapsed = run(env, name, seconds)
+        best_game = max(best_game, steps / elapsed)
+    return f"| {name} | {best_game:,.0f} | {best_four:,.0f} | {best_game / best_four:.2f} |"
+
+
+def versus_table(seconds: float, rounds: int) -> None:
+    """``versus`` for every game, as a table."""
+    print("| game | steps/s | connect_four_v3 steps/s | ratio |\n|---|---|---|---|", flush=True)
+    for info in stratagem.available_games():
+        print(versus(info.name, seconds, rounds), flush=True)
+
+
+def arguments() -> argparse.Namespace:
+    """The command line's options."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=2.0)
     parser.add_argument("--baseline", metavar="COMMIT")
@@ -229,7 +266,16 @@ def main() -> None:
     parser.add_argument("--parts", action="store_true")
     parser.add_argument("--floor", action="store_true")
     parser.add_argument("--empty", action="store_true")
-    args = parser.parse_args()
+    parser.add_argument("--connect-four", action="store_true")
+    parser.add_argument("--rounds", type=int, default=3)
+    return parser.parse_args()
+
+
+def main() -> None:
+    args = arguments()
+    if args.connect_four:
+        versus_table(args.seconds, args.rounds)
+        return
     if args.parts:
         print(
             "| game | apply µs | legal µs | mask µs | view µs | encode µs | tensor size |\n"

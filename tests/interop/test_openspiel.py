@@ -66,10 +66,12 @@ def test_the_game_type_provides_information_and_observation(name: str) -> None:
     assert game.information_state_tensor_shape() == [size + game.max_game_length()]
     other = (seat + 1) % game.num_players()
     assert state.observation_string(seat) != state.observation_string(other)
-    information = json.loads(state.information_state_string(seat))
+    observer = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))
+    information = json.loads(observer.document(state, seat))
     assert information["view"] == json.loads(state.observation_string(seat))["view"]
     assert information["events"] == state.state.visible_events(seat)
     assert information["decisions"] == []
+    assert len(state.information_state_string(seat)) == 32  # its digest
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -237,6 +237,13 @@ class State(ABC):
     def view(self, seat: int | None) -> JsonDict:
         """JSON-safe: everything ``seat`` may know now (``None``: what everybody knows)."""
 
+    def brief_view(self, seat: int | None) -> JsonDict:
+        """``view(seat)`` less the parts that only restate it in words or work out what
+        it already shows (a game may leave them out where they cost most of a view: the
+        research interfaces' observation layouts read nothing else). Never more than
+        ``view(seat)``; by default the view itself."""
+        return self.view(seat)
+
     def visible_events(self, seat: int | None, start: int = 0) -> list[JsonDict]:
         """The event log from index ``start`` as ``seat`` may read it."""
         entries = (event.redact(seat) for event in self.events[start:])

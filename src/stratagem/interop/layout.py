@@ -5,11 +5,18 @@ path into ``view(seat)`` and a *field* saying how the value found there is writt
 floats. The layout is fixed for a loaded game (its vocabularies come from the game's
 own action table and seats), so every view of the game gives a tensor of the same shape:
 
-- ``Number()``: a number or true/false, as itself (``None`` or missing is 0);
-  ``Number(nullable=True)`` adds a first entry 1 when a value is there, so that "none"
-  and 0 differ.
+- ``Number(top)``: a number or true/false divided by ``top``, its printed most (the
+  cards of the deck, the provinces, the table's width; 1 for true/false), so that it lies
+  in 0..1, or -1..1 with ``signed=True`` (``None`` or missing is 0);
+  ``Number(top, nullable=True)`` adds a first entry 1 when a value is there, so that
+  "none" and 0 differ. A number with no printed most (victory points, gold, influence) is
+  ``Number(top, soft=True)``: ``x / (1 + |x|)`` of ``x = value / top``, which lies
+  inside -1..1 whatever the value (``top`` is then a typical size, written as 0.5).
+- ``Angle()``: an angle in degrees as its sine and cosine (Tercios' facing), so that 359
+  and 1 degrees lie close.
 - ``OneOf(words)``: a one-hot over a closed vocabulary (``None`` or missing: all zeros).
-- ``Counts(words)``: a multiset over a vocabulary: a list of words (each counts 1), a
+- ``Counts(words, top)``: a multiset over a vocabulary, each count divided by ``top``
+  (the most copies of one word there can be): a list of words (each counts 1), a
   mapping word -> count, or words written ``"<word> x<n>"``.
 - ``Each(keys, field)``: a mapping keyed by a closed set (the seats, the countries), one
   ``field`` per key in the declared order.
@@ -19,14 +26,18 @@ own action table and seats), so every view of the game gives a tensor of the sam
 - ``Parsed(parse, field)``: a text the view packs several facts into, read by ``parse``
   and written by ``field``.
 
-Nothing is hashed: a word outside its vocabulary, a list longer than its rows or a value
-of the wrong type raises ``LayoutError`` naming the slice and the value, instead of
-landing on another entry. ``Layout.labels()`` names every entry of the tensor
-(``you.hand[Sea Beggars]``) and ``Layout.describe()`` lists the slices with their offsets.
+Every entry has finite bounds (``Layout.low``, ``Layout.high``: -1, 0 or 1), which hold
+as long as the ``top`` of each number is its most (``tests/interop`` checks them over
+random play of every game). Nothing is hashed: a word outside its vocabulary, a list
+longer than its rows or a value of the wrong type raises ``LayoutError`` naming the
+slice and the value, instead of landing on another entry. ``Layout.labels()`` names
+every entry of the tensor (``you.hand[Sea Beggars]``) and ``Layout.describe()`` lists
+the slices with their offsets.
 """
 
 from __future__ import annotations
 
+import math
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -58,6 +69,11 @@ class Field(ABC):
 
     size: int
 
+    def bounds(self) -> tuple[list[float], list[float]]:
+        """The least and the most of each of the ``size`` entries (0 and 1 unless the
+        field says otherwise)."""
+        return [0.0] * self.size, [1.0] * self.size
+
     @abstractmethod
     def write(self, value: object, out: Vector, at: int) -> None:
         """Write ``value`` (not ``None``) into ``out[at:at + size]`` (zeros there already)."""
@@ -72,11 +88,23 @@ SCALARS = (int, float, bool)
 
 
 class Number(Field):
-    """A number or true/false (see the module docstring)."""
+    """A number or true/false divided by ``top`` (see the module docstring)."""
 
-    def __init__(self, nullable: bool = False) -> None:
+    def __init__(
+        self, top: float = 1, *, signed: bool = False, nullable: bool = False, soft: bool = False
+    ) -> None:
+        if top <= 0:
+            raise ValueError(f"a number's top must be above 0, not {top}")
+        self.top = top
+        self.scale = 1.0 / top
+        self.signed = signed
         self.nullable = nullable
+        self.soft = soft
         self.size = 2 if nullable else 1
+
+    def bounds(self) -> tuple[list[float], list[float]]:
+        low = -1.0 if self.signed else 0.0
+        return ([0.0, low], [1.0, 1.0]) if self.nullable else ([low], [1.0])
 
     def write(self, value: object, out: Vector, at: int) -> None:
         if value.__class__ not in SCALARS:
@@ -84,16 +112,38 @@ class Number(Field):
         if self.nullable:
             out[at] = 1.0
             at += 1
-        out[at] = value
+        scaled = value * self.scale
+        out[at] = scaled / (1.0 + abs(scaled)) if self.soft else scaled
 
     def labels(self) -> list[str]:
         return ["?", ""] if self.nullable else [""]
 
 
-def plain(field: Field) -> bool:
-    """Whether ``field`` is a plain ``Number``, which its container writes itself (one
-    float, no call: most entries of a view are numbers)."""
-    return isinstance(field, Number) and not field.nullable
+def plain(field: Field) -> float | None:
+    """The scale of a plain ``Number`` (one float its container writes itself, with no
+    call: most entries of a view are numbers); ``None`` for any other field."""
+    if isinstance(field, Number) and not field.nullable and not field.soft:
+        return field.scale
+    return None
+
+
+class Angle(Field):
+    """An angle in degrees as its sine and cosine (see the module docstring)."""
+
+    size = 2
+
+    def bounds(self) -> tuple[list[float], list[float]]:
+        return [-1.0, -1.0], [1.0, 1.0]
+
+    def write(self, value: object, out: Vector, at: int) -> None:
+        if value.__class__ not in SCALARS:
+            raise LayoutError(f"expected an angle, got {value!r}")
+        radians = math.radians(value)
+        out[at] = math.sin(radians)
+        out[at + 1] = math.cos(radians)
+
+    def labels(self) -> list[str]:
+        return [".sin", ".cos"]
 
 
 class _Vocabulary(Field):
@@ -123,10 +173,18 @@ class OneOf(_Vocabulary):
 
 
 class Counts(_Vocabulary):
-    """A multiset over ``words`` (see the module docstring)."""
+    """A multiset over ``words``, each count divided by ``top`` (see the module
+    docstring)."""
+
+    def __init__(self, words: Iterable[str], top: float = 1) -> None:
+        super().__init__(words)
+        if top <= 0:
+            raise ValueError(f"a count's top must be above 0, not {top}")
+        self.top = top
+        self.scale = 1.0 / top
 
     def write(self, value: object, out: Vector, at: int) -> None:
-        index = self.index
+        index, scale = self.index, self.scale
         if value.__class__ is dict:
             for word, count in value.items():
                 position = index.get(word)
@@ -134,20 +192,20 @@ class Counts(_Vocabulary):
                     raise self.unknown(word)
                 if count.__class__ not in (int, float):
                     raise LayoutError(f"expected a count for {word!r}, got {count!r}")
-                out[at + position] += count
+                out[at + position] += count * scale
             return
         if value.__class__ is not list:
             raise LayoutError(f"expected a list or a mapping, got {value!r}")
         for item in value:
             position = index.get(item)
             if position is not None:
-                out[at + position] += 1.0
+                out[at + position] += scale
                 continue
             word, count = _copies(item)
             position = index.get(word) if word.__class__ is str else None
             if position is None:
                 raise self.unknown(item)
-            out[at + position] += count
+            out[at + position] += count * scale
 
 
 def _copies(item: object) -> tuple[object, int]:
@@ -167,18 +225,22 @@ class Each(Field):
         self.field = field
         self.size = len(self.keys) * field.size
         self._offsets = {key: position * field.size for position, key in enumerate(self.keys)}
-        self._plain = plain(field)
+        self._scale = plain(field)
+
+    def bounds(self) -> tuple[list[float], list[float]]:
+        low, high = self.field.bounds()
+        return low * len(self.keys), high * len(self.keys)
 
     def write(self, value: object, out: Vector, at: int) -> None:
         if value.__class__ is not dict:
             raise LayoutError(f"expected a mapping, got {value!r}")
-        offsets, field, numbers = self._offsets, self.field, self._plain
+        offsets, field, scale = self._offsets, self.field, self._scale
         for key, item in value.items():
             offset = offsets.get(key)
             if offset is None:
                 raise LayoutError(f"unexpected key {key!r}")
-            if numbers and item.__class__ in SCALARS:
-                out[at + offset] = item
+            if scale is not None and item.__class__ in SCALARS:
+                out[at + offset] = item * scale
             elif item is not None:
                 try:
                     field.write(item, out, at + offset)
@@ -195,20 +257,29 @@ class Record(Field):
     def __init__(self, fields: Mapping[str, Field]) -> None:
         self.fields = dict(fields)
         self.size = sum(item.size for item in self.fields.values())
-        self._plan: list[tuple[str, Field, int, bool]] = []
+        self._plan: list[tuple[str, Field, int, float | None]] = []
         at = 0
         for key, item in self.fields.items():
             self._plan.append((key, item, at, plain(item)))
             at += item.size
 
+    def bounds(self) -> tuple[list[float], list[float]]:
+        low: list[float] = []
+        high: list[float] = []
+        for item in self.fields.values():
+            lows, highs = item.bounds()
+            low += lows
+            high += highs
+        return low, high
+
     def write(self, value: object, out: Vector, at: int) -> None:
         if value.__class__ is not dict:
             raise LayoutError(f"expected a mapping, got {value!r}")
         get = value.get
-        for key, field, offset, number in self._plan:
+        for key, field, offset, scale in self._plan:
             item = get(key)
-            if number and item.__class__ in SCALARS:
-                out[at + offset] = item
+            if scale is not None and item.__class__ in SCALARS:
+                out[at + offset] = item * scale
             elif item is not None:
                 try:
                     field.write(item, out, at + offset)
@@ -226,6 +297,10 @@ class Rows(Field):
         self.count = count
         self.field = field
         self.size = count * (1 + field.size)
+
+    def bounds(self) -> tuple[list[float], list[float]]:
+        low, high = self.field.bounds()
+        return [0.0, *low] * self.count, [1.0, *high] * self.count
 
     def write(self, value: object, out: Vector, at: int) -> None:
         if value.__class__ is not list:
@@ -255,6 +330,9 @@ class Parsed(Field):
         self.parse = parse
         self.field = field
         self.size = field.size
+
+    def bounds(self) -> tuple[list[float], list[float]]:
+        return self.field.bounds()
 
     def write(self, value: object, out: Vector, at: int) -> None:
         try:
@@ -300,6 +378,18 @@ class Layout:
         self.unread: dict[str, str] = dict(unread)
         """View keys the layout does not read, each with the reason (what restates them)."""
         self.size: int = sum(item.field.size for item in slices)
+        low: list[float] = []
+        high: list[float] = []
+        for item in slices:
+            lows, highs = item.field.bounds()
+            low += lows
+            high += highs
+        self.low: Vector = np.array(low, dtype=np.float32)
+        """The least of each entry (finite: -1 or 0)."""
+        self.high: Vector = np.array(high, dtype=np.float32)
+        """The most of each entry (finite: 1)."""
+        self.fast: Callable[[Mapping[str, object], Vector], None] | None = None
+        """The compiled writer (``stratagem.interop.compiled``), once made."""
         self._where: list[tuple[Slice, int]] = []
         self._plan: list[tuple[tuple[str, ...], Field, int, str]] = []
         at = 0
@@ -315,7 +405,16 @@ class Layout:
         return out
 
     def write(self, view: Mapping[str, object], out: Vector) -> None:
-        """Write the tensor of ``view`` into ``out`` (which is zeroed first)."""
+        """Write the tensor of ``view`` into ``out`` (which is zeroed first): by the
+        compiled writer when ``stratagem.interop.compiled`` has made one."""
+        fast = self.fast
+        if fast is not None:
+            fast(view, out)
+        else:
+            self.write_plainly(view, out)
+
+    def write_plainly(self, view: Mapping[str, object], out: Vector) -> None:
+        """``write`` by the fields' own ``write``, one call per value."""
         out.fill(0.0)
         for keys, field, at, name in self._plan:
             value: object = view

@@ -7,20 +7,32 @@ decision windows) are the engines' own tuples of them (1750 and Sixteen Thirty S
 or listed here, exactly as the views spell them. Every slice reads
 what ``view(seat)`` shows and nothing else, so a tensor holds exactly what the seat may
 know; ``Layout.unread`` names the view keys left out, each with the reason.
+
+Numbers are divided by their most (``stratagem.interop.layout.Number``): a printed
+total where the pack has one (the deck, the provinces, the turns, the table's size, the
+status track), read from the loaded game so that a variant's pack scales its own; a
+bound the rules set otherwise (a die's 6, a hand's limit); and numbers that grow
+without a printed most (victory points, gold, influence, meld totals) are ``soft``
+around a typical size. ``TYPICAL`` lists those sizes: they are decided here, not in
+any rulebook, and change only how the numbers are scaled, never what a seat sees.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Mapping
-from typing import Any, get_args
+from typing import Any, cast, get_args
 from weakref import WeakKeyDictionary
 
 from stratagem.core import Game
+from stratagem.core.datapack import Assumed
 from stratagem.games.britain_vs_france.effects import EXPORTS, Window
 from stratagem.games.britain_vs_france.places import PHASE_NAMES as BVF_PHASE_NAMES
 from stratagem.games.britain_vs_france.views import read_colony_line
 from stratagem.games.sixteen_thirty_something.phases import PHASE_NAMES as STS_PHASE_NAMES
+from stratagem.interop.compiled import compile_layout
 from stratagem.interop.layout import (
+    Angle,
     Counts,
     Each,
     Layout,
@@ -54,14 +66,48 @@ def _seats(game: Game) -> tuple[str, ...]:
     return game.seat_names
 
 
-def _common(game: Game, whose: str = "to_move") -> list[Slice]:
-    """Whose view it is and whose decision it is (every game)."""
+def _common(game: Game, turns: float) -> list[Slice]:
+    """Whose view it is, whose decision it is and the turn, of ``turns`` (every game)."""
     seats = _seats(game)
     return [
         Slice("seat", OneOf(seats)),
-        Slice(whose, OneOf((*seats, CHANCE_WORD))),
-        Slice("turn", Number()),
+        Slice("to_move", OneOf((*seats, CHANCE_WORD))),
+        Slice("turn", Number(turns)),
     ]
+
+
+TYPICAL = {
+    "meld": 20,
+    "victory points": 20,
+    "gold": 10,
+    "influence": 20,
+    "votes": 8,
+    "strength": 4,
+    "war total": 8,
+    "modifier": 2,
+    "pieces": 6,
+    "units": 4,
+    "objectives": 10,
+    "rounds": 8,
+    "scenery points": 10,
+    "damage": 4,
+}
+"""Typical sizes of the numbers with no printed most (module docstring)."""
+
+
+def soft(kind: str, *, signed: bool = False) -> Number:
+    """A number with no printed most, around its typical size."""
+    return Number(TYPICAL[kind], signed=signed, soft=True)
+
+
+def _value(entry: Any) -> Any:
+    """A pack entry's value, printed or assumed."""
+    return entry.value if isinstance(entry, Assumed) else entry
+
+
+def _pack(game: Game) -> Any:
+    """The loaded game's data pack (its ``book``)."""
+    return cast(Any, game).book
 
 
 # -- Eighty Years War --------------------------------------------------------------------
@@ -73,28 +119,34 @@ MELDS = ("military", "political")
 def eighty_years_war(game: Game) -> Layout:
     """Provinces, hands, melds and discards of the Eighty Years War."""
     seats, cards = _seats(game), after(game, "Draw: ")
-    revealed = Record({"face_up": Counts(cards), "face_down": Number(), "total": Number()})
+    rules = _pack(game).rules
+    turns, deck, provinces = rules.victory.turns, _pack(game).size, rules.provinces.total
+    hand = max(rules.logistics.dutch_hand, rules.logistics.spanish_hand)
+    revealed = Record({"face_up": Counts(cards), "face_down": Number(hand), "total": soft("meld")})
     outcome = Record(
-        {"meld": OneOf(MELDS), **{seat: Number() for seat in seats}}
-        | {"winner": OneOf(seats), "provinces": Number()}
+        {"meld": OneOf(MELDS), **{seat: soft("meld") for seat in seats}}
+        | {"winner": OneOf(seats), "provinces": Number(provinces)}
     )
     return Layout(
         [
-            *_common(game),
-            Slice("turns", Number()),
+            *_common(game, turns),
+            Slice("turns", Number(turns)),
             Slice("stage", OneOf(("I", "II", "III"))),
             Slice("phase", OneOf(EYW_PHASES)),
-            Slice("provinces", Each(seats, Number())),
-            Slice("cards_held", Each(seats, Number())),
-            Slice("deck", Number()),
-            Slice("not_yet_in_deck", Number()),
+            Slice("provinces", Each(seats, Number(provinces))),
+            Slice("cards_held", Each(seats, Number(deck))),
+            Slice("deck", Number(deck)),
+            Slice("not_yet_in_deck", Number(deck)),
             Slice("discard.face_up", Counts(cards)),
-            Slice("discard.face_down", Number()),
+            Slice("discard.face_down", Number(deck)),
             Slice("discard.yours_face_down", Counts(cards)),
             Slice("removed_from_play", Counts(cards)),
-            Slice("discarded_this_turn", Each(seats, Number())),
-            Slice("strategy_discards", Record({"seat": OneOf(seats), "count": Number()})),
-            Slice("last_reveal.turn", Number(nullable=True)),
+            Slice("discarded_this_turn", Each(seats, Number(deck))),
+            Slice(
+                "strategy_discards",
+                Record({"seat": OneOf(seats), "count": Number(rules.strategy.max_discards)}),
+            ),
+            Slice("last_reveal.turn", Number(turns, nullable=True)),
             Slice("last_reveal.melds", Each(seats, Record(dict.fromkeys(MELDS, revealed)))),
             Slice("last_reveal.outcomes", Rows(len(MELDS), outcome)),
             Slice("you.hand", Counts(cards)),
@@ -155,12 +207,17 @@ def britain_vs_france(game: Game) -> Layout:
     seats = _seats(game)
     colonies, units = after(game, "Control: "), after(game, "Destroy: ")
     cards, objectives = after(game, "Target card: "), after(game, "Attempt: ")
-    per_seat = Each(seats, Number())
-    colony = Record({"control": OneOf(seats), "units": Each(seats, Counts(units))})
+    book = _pack(game)
+    turns = 2 * cast(Any, game).turns_per_player
+    events = len(book.events)
+    pieces = max(Counter(book.units).values())
+    gold, points = Each(seats, soft("gold")), Each(seats, soft("victory points"))
+    colony = Record({"control": OneOf(seats), "units": Each(seats, Counts(units, pieces))})
+    exports = max(book.rules.components.exports.values())
     return Layout(
         [
-            *_common(game),
-            Slice("turns", Number()),
+            *_common(game, turns),
+            Slice("turns", Number(turns)),
             Slice("active", OneOf(seats)),
             Slice("step", OneOf(BVF_STEPS)),
             Slice("window", OneOf(BVF_WINDOWS)),
@@ -169,22 +226,27 @@ def britain_vs_france(game: Game) -> Layout:
                 OneOf(tuple(f"{seat}'s {card}" for seat in seats for card in cards)),
             ),
             Slice("theaters", Parsed(_colonies_by_name, Each(colonies, colony))),
-            Slice("high_seas", Each(seats, Counts(units))),
-            Slice("gold", per_seat),
-            Slice("exports", Each(seats, Counts(tuple(EXPORTS)))),
-            Slice("revenue_next", per_seat),
+            Slice("high_seas", Each(seats, Counts(units, pieces))),
+            Slice("gold", gold),
+            Slice("exports", Each(seats, Counts(tuple(EXPORTS), exports))),
+            Slice("revenue_next", gold),
             Slice(
                 "political_objectives",
-                Record({**{seat: Counts(objectives) for seat in seats}, "open": Number()}),
+                Record(
+                    {
+                        **{seat: Counts(objectives) for seat in seats},
+                        "open": Number(book.rules.components.political_objectives),
+                    }
+                ),
             ),
-            Slice("prisoners", Each(seats, Counts(units))),
-            Slice("purchases", Each(seats, Counts(units))),
-            Slice("in_play", Each(seats, Counts(cards))),
-            Slice("discard", Counts(cards)),
-            Slice("hand_sizes", per_seat),
-            Slice("draw_deck", Number()),
-            Slice("purchase_deck", Number()),
-            Slice("unused_colonies", Number()),
+            Slice("prisoners", Each(seats, Counts(units, pieces))),
+            Slice("purchases", Each(seats, Counts(units, pieces))),
+            Slice("in_play", Each(seats, Counts(cards, events))),
+            Slice("discard", Counts(cards, events)),
+            Slice("hand_sizes", Each(seats, Number(events))),
+            Slice("draw_deck", Number(events)),
+            Slice("purchase_deck", Number(events)),
+            Slice("unused_colonies", Number(book.rules.components.colonies)),
             Slice(
                 "battle",
                 Record(
@@ -196,13 +258,13 @@ def britain_vs_france(game: Game) -> Layout:
                             BVF_PAIRINGS,
                             Record(
                                 {
-                                    "attackers": Counts(units),
-                                    "defenders": Counts(units),
-                                    "scores": Each(units, Number(nullable=True)),
+                                    "attackers": Counts(units, pieces),
+                                    "defenders": Counts(units, pieces),
+                                    "scores": Each(units, Number(12, nullable=True)),
                                 }
                             ),
                         ),
-                        "card modifiers": per_seat,
+                        "card modifiers": Each(seats, soft("modifier", signed=True)),
                     }
                 ),
             ),
@@ -211,10 +273,10 @@ def britain_vs_france(game: Game) -> Layout:
                 Record(
                     {
                         "objective": OneOf(objectives),
-                        "difficulty": Number(),
-                        "gold boost": Number(),
-                        "card modifiers": Number(),
-                        "counter-diplomacy": Number(),
+                        "difficulty": Number(12),
+                        "gold boost": Number(book.rules.economy.boost_max),
+                        "card modifiers": soft("modifier", signed=True),
+                        "counter-diplomacy": Number(book.rules.economy.counter_max),
                     }
                 ),
             ),
@@ -222,16 +284,22 @@ def britain_vs_france(game: Game) -> Layout:
                 "ransom_offer",
                 Parsed(
                     _ransom,
-                    Record({"unit": OneOf(units), "gold": Number(), "exchange": OneOf(units)}),
+                    Record(
+                        {
+                            "unit": OneOf(units),
+                            "gold": Number(_value(book.rules.economy.ransom_max)),
+                            "exchange": OneOf(units),
+                        }
+                    ),
                 ),
             ),
             Slice("new_colony", OneOf(colonies)),
             Slice("taking", OneOf(colonies)),
-            Slice("points_now_without_secret_objectives", per_seat),
-            Slice("you.hand", Counts(cards)),
+            Slice("points_now_without_secret_objectives", points),
+            Slice("you.hand", Counts(cards, events)),
             Slice("you.secret_objective", OneOf(after(game, "Draw secret objective: "))),
-            Slice("you.prisoners_taken", Number()),
-            Slice("you.points_now", Number()),
+            Slice("you.prisoners_taken", soft("units")),
+            Slice("you.points_now", soft("victory points")),
         ],
         GAME_WORDS
         | {
@@ -281,10 +349,12 @@ def henry_viii(game: Game) -> Layout:
     successions = (f"Succession {place}" for place in after(game, "Succession: "))
     targets = words((*people, "King Henry", *seats, *offices, *titles, *successions))
     holder = OneOf((*people, "vacant", "removed", "in the box", "lost"))
+    rules = _pack(game).rules
+    turns = len(_value(rules.turns.henry_death))
     return Layout(
         [
-            *_common(game),
-            Slice("round", Number()),
+            *_common(game, turns),
+            Slice("round", soft("rounds")),
             Slice("stage", OneOf(HENRY_STAGES)),
             Slice(
                 "henry",
@@ -292,10 +362,10 @@ def henry_viii(game: Game) -> Layout:
                     {
                         "alive": Number(),
                         "religion": OneOf(RELIGIONS),
-                        "contentment": Number(),
+                        "contentment": soft("modifier", signed=True),
                         "queen": OneOf(people),
                         "act_of_supremacy": Number(),
-                        "death_number": Number(),
+                        "death_number": soft("war total"),
                     }
                 ),
             ),
@@ -308,18 +378,18 @@ def henry_viii(game: Game) -> Layout:
                     seats,
                     Record(
                         {
-                            "influence": Number(),
-                            "court_cards": Number(),
-                            "face_down_characters": Number(),
-                            "law_suit": Number(),
-                            "characters": Number(),
+                            "influence": soft("influence"),
+                            "court_cards": soft("pieces"),
+                            "face_down_characters": soft("pieces"),
+                            "law_suit": soft("modifier"),
+                            "characters": soft("pieces"),
                         }
                     ),
                 ),
             ),
             Slice("offices", Each(offices, holder)),
             Slice("titles", Each(titles, holder)),
-            Slice("deck", Number()),
+            Slice("deck", Number(len(cards))),
             Slice("discard_pile", Counts(cards)),
             Slice(
                 "in_play",
@@ -336,7 +406,7 @@ def henry_viii(game: Game) -> Layout:
                                     {
                                         "support": OneOf(supports),
                                         "by": OneOf(seats),
-                                        "value": Number(nullable=True),
+                                        "value": soft("modifier", signed=True),
                                         "captain": OneOf(people),
                                     }
                                 ),
@@ -351,7 +421,11 @@ def henry_viii(game: Game) -> Layout:
             Slice(
                 "supports_window",
                 Record(
-                    {"from": OneOf(seats), "to_answer": OneOf(seats), "passes_in_a_row": Number()}
+                    {
+                        "from": OneOf(seats),
+                        "to_answer": OneOf(seats),
+                        "passes_in_a_row": Number(len(seats)),
+                    }
                 ),
             ),
             Slice("you.hand", Parsed(_names, Counts(cards))),
@@ -395,14 +469,22 @@ def sixteen_thirty_something(game: Game) -> Layout:
     seats = _seats(game)
     countries, cards = after(game, "Counter: "), after(game, "Draw: ")
     kinds = words(_card_kind(card) for card in cards)
-    per_seat = Each(seats, Number())
+    book = _pack(game)
+    rules = book.rules
+    turns, copies, total = rules.turns.max, max(book.copies), book.total
+    trade = max(rules.trade.max_cards, _value(rules.trade.partner_max_cards))
+    counters = rules.counters.per_country
     display = Record(
-        {"votes": Number(), "state": OneOf(("ascendant", "descendant")), "cards": Counts(cards)}
+        {
+            "votes": soft("votes"),
+            "state": OneOf(("ascendant", "descendant")),
+            "cards": Counts(cards, copies),
+        }
     )
     return Layout(
         [
-            *_common(game),
-            Slice("turns", Number()),
+            *_common(game, turns),
+            Slice("turns", Number(turns)),
             Slice("phase", OneOf(STS_PHASES)),
             Slice("first_player", OneOf(seats)),
             Slice(
@@ -411,40 +493,44 @@ def sixteen_thirty_something(game: Game) -> Layout:
                     countries,
                     Record(
                         {
-                            "status": Number(),
-                            "army": Number(),
-                            "ability": Number(),
+                            "status": Number(rules.status.max),
+                            "army": soft("strength"),
+                            "ability": soft("strength"),
                             "faction": OneOf(FACTIONS),
-                            "leaders": Number(),
-                            "unrest": Number(),
+                            "leaders": Number(counters),
+                            "unrest": Number(counters),
                         }
                     ),
                 ),
             ),
             Slice("displays", Each(seats, Each(countries, display))),
-            Slice("victory_points", per_seat),
-            Slice("cards_in_hand", per_seat),
-            Slice("counters_held", per_seat),
-            Slice("deck", Number()),
-            Slice("discard", Counts(cards)),
-            Slice("special_cards_played", Number()),
+            Slice("victory_points", Each(seats, soft("victory points"))),
+            Slice("cards_in_hand", Each(seats, Number(total))),
+            Slice("counters_held", Each(seats, Number(counters * len(countries)))),
+            Slice("deck", Number(total)),
+            Slice("discard", Counts(cards, copies)),
+            Slice("special_cards_played", Number(rules.specials.per_turn)),
             Slice("card_owed", Record({"seat": OneOf(seats), "country": OneOf(countries)})),
             Slice(
                 "trade",
                 Record(
                     {
                         "trader": OneOf(seats),
-                        "asks_for": Counts(kinds),
-                        "offers": Each(seats, Counts(words((*kinds, *cards)))),
-                        "stated_values": Each(seats, Counts(cards)),
-                        "revisions": Number(),
+                        "asks_for": Counts(kinds, _value(rules.trade.max_asks)),
+                        "offers": Each(seats, Counts(words((*kinds, *cards)), trade)),
+                        "stated_values": Each(seats, Counts(cards, trade)),
+                        "revisions": Number(_value(rules.trade.max_revisions)),
                     }
                 ),
             ),
             Slice(
                 "vote",
                 Record(
-                    {"caller": OneOf(seats), "by_vote_card": Number(), "country": OneOf(countries)}
+                    {
+                        "caller": OneOf(seats),
+                        "by_vote_card": Number(),
+                        "country": OneOf(countries),
+                    }
                 ),
             ),
             Slice(
@@ -455,7 +541,7 @@ def sixteen_thirty_something(game: Game) -> Layout:
                         "issue": OneOf(ISSUES),
                         "target": OneOf(countries),
                         "votes": Each(seats, OneOf(VOTES)),
-                        "totals": Each(VOTES, Number()),
+                        "totals": Each(VOTES, soft("votes")),
                         "result": OneOf(("red", "blue", "tie", "war", "peace")),
                     }
                 ),
@@ -466,17 +552,19 @@ def sixteen_thirty_something(game: Game) -> Layout:
                     {
                         "attacker": OneOf(countries),
                         "defender": OneOf(countries),
-                        "modifiers": Each(countries, Each(WAR_MODIFIERS, Number())),
-                        "dice": Each(countries, Number()),
-                        "totals": Each(countries, Number()),
+                        "modifiers": Each(
+                            countries, Each(WAR_MODIFIERS, soft("modifier", signed=True))
+                        ),
+                        "dice": Each(countries, Number(6)),
+                        "totals": Each(countries, soft("war total", signed=True)),
                         "winner": OneOf(countries),
-                        "turn": Number(),
+                        "turn": Number(turns),
                     }
                 ),
             ),
-            Slice("you.hand", Counts(cards)),
-            Slice("you.victory_point_counters", Counts(countries)),
-            Slice("you.your_offer", Counts(cards)),
+            Slice("you.hand", Counts(cards, copies)),
+            Slice("you.victory_point_counters", Counts(countries, counters)),
+            Slice("you.your_offer", Counts(cards, trade)),
             Slice("you.your_vote", OneOf(VOTES)),
         ],
         GAME_WORDS
@@ -509,6 +597,9 @@ TERCIOS_WAITING = (
 MARKS = ("charge", "shot")
 MARK_ROWS = 8
 """Marks (charges and shots of the moment) the layout has rows for."""
+TERCIOS_TURNS = 8
+"""The most turns of a Tercios battle (the longest fixed duration, and the variable end's
+last turn)."""
 
 
 def tercios(game: Game) -> Layout:
@@ -518,15 +609,17 @@ def tercios(game: Game) -> Layout:
     units = words(str(unit["name"]) for unit in start["units"])
     commanders = words(str(commander["name"]) for commander in start["commanders"])
     orders = words(text.rpartition(": ")[2] for text in after(game, "order "))
+    width, depth = float(start["table"]["width"]), float(start["table"]["depth"])
+    stamina = max(int(unit["values"]["stamina"]) for unit in start["units"])
     unit = Record(
         {
             "side": OneOf(seats),
-            "x": Number(),
-            "y": Number(),
-            "facing": Number(),
+            "x": Number(width, signed=True),
+            "y": Number(depth, signed=True),
+            "facing": Angle(),
             "alive": Number(),
-            "dm": Number(),
-            "stamina": Number(),
+            "dm": soft("damage"),
+            "stamina": Number(stamina, signed=True),
             "weary": Number(),
             "disorder": Number(),
             "hitched": Number(),
@@ -538,8 +631,8 @@ def tercios(game: Game) -> Layout:
     commander = Record(
         {
             "side": OneOf(seats),
-            "x": Number(),
-            "y": Number(),
+            "x": Number(width, signed=True),
+            "y": Number(depth, signed=True),
             "attached_to": OneOf(units),
             "exhausted": Number(),
             "alive": Number(),
@@ -550,7 +643,7 @@ def tercios(game: Game) -> Layout:
             Slice("seat", OneOf(seats)),
             Slice("to_act", OneOf((*seats, CHANCE_WORD))),
             Slice("deciding", OneOf(seats)),
-            Slice("turn", Number()),
+            Slice("turn", Number(TERCIOS_TURNS)),
             Slice("waiting_for", OneOf(TERCIOS_WAITING)),
             Slice("acting", Record({"unit": OneOf(units), "commander": OneOf(commanders)})),
             Slice("units", Rows(len(units), unit)),
@@ -562,10 +655,12 @@ def tercios(game: Game) -> Layout:
                     Record({"kind": OneOf(MARKS), "from": OneOf(units), "to": OneOf(units)}),
                 ),
             ),
-            Slice("victory_points", Each(seats, Number())),
+            Slice("victory_points", Each(seats, soft("victory points"))),
             Slice(
                 "scenery_purchase",
-                Record({"points_left": Each(seats, Number()), "buying": OneOf(seats)}),
+                Record(
+                    {"points_left": Each(seats, soft("scenery points")), "buying": OneOf(seats)}
+                ),
             ),
         ],
         GAME_WORDS
@@ -596,6 +691,7 @@ def layout_of(game: Game) -> Layout:
         if builder is None:
             raise LayoutError(f"{game.name} has no observation layout")
         cached = _BUILT[game] = builder(game)
+        cached.fast = compile_layout(cached)
     return cached
 
 

@@ -5,9 +5,13 @@
 >>> import pyspiel
 >>> game = pyspiel.load_game("stratagem_britain_vs_france(advanced=True)")
 
-- **Names and parameters.** ``stratagem_<game>``, with ``players`` and one parameter per
+- **Names and parameters.** ``stratagem_<game>``, with ``players``, one parameter per
   game option (``stratagem.interop.spec.option_parameters``: a list option is its items
-  joined by ``+``, and 0 or "" leaves an option to the rules).
+  joined by ``+``, and 0 or "" leaves an option to the rules) and ``settings``, the lab's
+  settings of a variant: ``pyspiel.load_game("stratagem_eighty_years_war",
+  {"settings": "pack.rules.logistics.spanish_hand=9"})`` (``KEY=VALUE``, ``;`` between
+  several; in a game string ``KEY:VALUE``, as OpenSpiel's game strings cannot hold ``=``
+  in a value). ``max_game_length`` grows with the variant (``spec.length_scale``).
 - **Classes.** One module-level game class per game (``EightyYearsWarGame``, ...) and
   one state class, so games and states pickle, ``serialize_game_and_state`` round-trips
   and multiprocessing works. A state pickles as the Stratagem state's JSON.
@@ -22,9 +26,14 @@
   tensors through ``make_py_observer``, built on ``view(seat)`` and the seat's own
   decisions: the observation tensor is the game's observation layout
   (``stratagem.interop.layouts``), the observation string the view as JSON, and the
-  information-state string adds every event the seat has seen and its own decisions
+  information state is the view with every event the seat has seen and its own decisions
   (its recall of the game: a decision may change nothing a view shows, such as
-  proposing a trade in Sixteen Thirty Something before naming the cards). The
+  proposing a trade in Sixteen Thirty Something before naming the cards). Written out
+  that is 35 to 42 thousand characters mid-game, so the information-state *string* is
+  its digest: 32 hexadecimal characters of BLAKE2b (128 bits), the same for the same
+  information state and, short of a 2^-64 collision, different for different ones; the
+  tables of MCCFR and the like stay small. ``Observer.document(state, seat)`` gives the
+  information state written out, to read. The
   information-state *tensor* is the observation layout followed by the slice
   ``decisions`` (``RECALL``): the seat's own decisions so far, in order, each written as
   its decision id + 1, then zeros up to ``max_game_length`` entries (no seat makes more
@@ -40,8 +49,10 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
+import sys
 from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Any
@@ -49,10 +60,20 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from stratagem.core import CHANCE, TERMINAL, Game, State, available_games, game_info, load
+from stratagem.core import CHANCE, TERMINAL, Game, State, available_games, game_info
 from stratagem.interop.layout import Layout
 from stratagem.interop.layouts import layout_of
-from stratagem.interop.spec import ActionIds, Parameter, bounds, option_parameters, options_from
+from stratagem.interop.spec import (
+    SETTINGS,
+    ActionIds,
+    Parameter,
+    bounds,
+    game_string_settings,
+    load_variant,
+    option_parameters,
+    options_from,
+    settings_texts,
+)
 from stratagem.sim.runner import chance_rng
 
 PREFIX = "stratagem_"
@@ -69,6 +90,7 @@ def game_type(name: str) -> Any:
     two = info.max_players == 2
     parameters: dict[str, Parameter] = {"players": info.min_players}
     parameters |= {parameter.name: parameter.default for parameter in option_parameters(name)}
+    parameters[SETTINGS] = ""
     return pyspiel.GameType(
         short_name=short_name(name),
         long_name=f"Stratagem {info.title}",
@@ -90,10 +112,11 @@ def game_type(name: str) -> Any:
 
 
 @lru_cache(maxsize=32)
-def _load(name: str, players: int, options: tuple[tuple[str, object], ...]) -> Game:
+def _load(
+    name: str, players: int, options: tuple[tuple[str, object], ...], settings: tuple[str, ...]
+) -> Game:
     """A loaded game (OpenSpiel makes game objects often; loading parses the data pack)."""
-    keywords: dict[str, Any] = dict(options)
-    return load(name, players, **keywords)
+    return load_variant(name, {"players": players, **dict(options)}, settings)
 
 
 class SpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
@@ -107,7 +130,8 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
         params = dict(params or {})
         players = int(params.get("players", game_info(name).min_players))
         options = options_from(name, params)
-        self.stratagem: Game = _load(name, players, tuple(sorted(options.items())))
+        settings = settings_texts(str(params.get(SETTINGS, "")))
+        self.stratagem: Game = _load(name, players, tuple(sorted(options.items())), settings)
         self.ids = ActionIds(self.stratagem)
         self.layout: Layout = layout_of(self.stratagem)
         self._initial = self.stratagem.new_initial_state()
@@ -126,6 +150,7 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
             parameter.name: params.get(parameter.name, parameter.default)
             for parameter in option_parameters(name)
         }
+        full[SETTINGS] = game_string_settings(settings)
         super().__init__(game_type(name), info, full)
 
     def new_initial_state(self, *_args: object) -> SpielState:
@@ -200,18 +225,36 @@ class _Held:
     OpenSpiel clones a Python state by deep-copying its ``__dict__`` and serializes it by
     pickling that dict: the copy is ``State.clone()`` and the pickle the state's JSON.
     ``moves`` lists (seat, decision id) in order: a seat recalls its own decisions, even
-    those that change nothing its view shows yet.
+    those that change nothing its view shows yet. ``seen`` keeps, per seat (``None``: the
+    public), how many events of the log it has digested and the digest so far, so that an
+    information-state digest reads only the events logged since (the log only grows).
     """
 
-    __slots__ = ("game", "moves", "state")
+    __slots__ = ("game", "moves", "seen", "state")
 
     def __init__(self, game: SpielGame, state: State, moves: list[tuple[int, int]]) -> None:
         self.game = game
         self.state = state
         self.moves = moves
+        self.seen: dict[int | None, tuple[int, Any]] = {}
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
-        return _Held(self.game, self.state.clone(), self.moves.copy())
+        copy = _Held(self.game, self.state.clone(), self.moves.copy())
+        copy.seen = {seat: (count, digest.copy()) for seat, (count, digest) in self.seen.items()}
+        return copy
+
+    def events_digest(self, seat: int | None) -> Any:
+        """The running digest of the events ``seat`` has seen (each as JSON on a line)."""
+        count, digest = self.seen.get(seat, (0, None))
+        if digest is None:
+            digest = hashlib.blake2b(digest_size=DIGEST_BYTES)
+        log = self.state.events
+        if count < len(log):
+            for event in self.state.visible_events(seat, count):
+                digest.update(_json(event).encode())
+                digest.update(b"\n")
+            self.seen[seat] = (len(log), digest)
+        return digest
 
     def __reduce__(self) -> tuple[Any, tuple[str, Any, list[tuple[int, int]]]]:
         return _restore, (str(self.game), self.state.to_json(), self.moves)
@@ -292,6 +335,14 @@ class SpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
         return str(self.state)
 
 
+def _json(value: object) -> str:
+    """``value`` as compact JSON with sorted keys (one text for one value)."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+DIGEST_BYTES = 16
+"""The information-state string's digest size (32 hexadecimal characters)."""
+
 RECALL = "decisions"
 """The information-state tensor's slice of the seat's own decisions (module docstring)."""
 
@@ -329,7 +380,7 @@ class Observer:
         """Write ``player``'s view of ``state`` into ``tensor`` (and, with recall, the
         ids + 1 of its own decisions so far)."""
         held = state._held
-        self.layout.write(held.state.view(player if self.private else None), self._view_part)
+        self.layout.write(held.state.brief_view(player if self.private else None), self._view_part)
         if self.recall_length:
             mine = [action + 1 for seat, action in held.moves if seat == player]
             if len(mine) > self.recall_length:
@@ -341,7 +392,7 @@ class Observer:
             part.fill(0.0)
             part[: len(mine)] = mine
 
-    def string_from(self, state: SpielState, player: int) -> str:
+    def document(self, state: SpielState, player: int) -> str:
         """``player``'s view as JSON (and, with perfect recall, the events it has seen
         and its own decisions)."""
         seat = player if self.private else None
@@ -351,7 +402,23 @@ class Observer:
             doc["events"] = held.state.visible_events(seat)
             if seat is not None:
                 doc["decisions"] = held.recall(seat)
-        return json.dumps(doc, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+        return _json(doc)
+
+    def string_from(self, state: SpielState, player: int) -> str:
+        """The observation: ``document``; the information state (perfect recall): the
+        digest of what ``document`` holds (module docstring): the events' running digest,
+        then the view and the seat's decisions as JSON."""
+        if not self.recall:
+            return self.document(state, player)
+        seat = player if self.private else None
+        held = state._held
+        digest = held.events_digest(seat).copy()
+        digest.update(b"\n")
+        digest.update(_json(held.state.view(seat)).encode())
+        if seat is not None:
+            digest.update(b"\n")
+            digest.update(_json(held.recall(seat)).encode())
+        return str(digest.hexdigest())
 
 
 def chance_sampler(seed: int) -> Callable[[SpielState], int]:
@@ -369,8 +436,17 @@ def chance_sampler(seed: int) -> Callable[[SpielState], int]:
 _REGISTERED: set[str] = set()
 
 
+RECURSION_LIMIT = 20_000
+"""Python's recursion limit while these games are registered (at least): OpenSpiel's
+Python algorithms (outcome-sampling MCCFR, MCTS rollouts) recurse once per node of a
+game, and a whole Sixteen Thirty Something runs to well over Python's default 1,000 nodes
+(up to 2 x (2,116 + 377) with six players, ``spec.LONGEST``)."""
+
+
 def register() -> list[str]:
-    """Register every Stratagem game with OpenSpiel (again: no-op); their short names."""
+    """Register every Stratagem game with OpenSpiel (again: no-op); their short names.
+    Raises Python's recursion limit to ``RECURSION_LIMIT`` if it is lower."""
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), RECURSION_LIMIT))
     names = []
     for info in available_games():
         name = short_name(info.name)

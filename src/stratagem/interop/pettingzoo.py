@@ -11,9 +11,16 @@
   that is not legal now raises ``IllegalAction`` with the rules' reason and changes
   nothing.
 - **Observations** are ``{"observation": float32[size], "action_mask": int8[n]}``: the
-  agent's view written by the game's observation layout (``stratagem.interop.layouts``:
-  named slices, ``env.layout.describe()``) and the mask of its legal decisions (all zeros
-  when it is not the agent's turn).
+  agent's view (``brief_view``, the parts the layout reads) written by the game's
+  observation layout (``stratagem.interop.layouts``: named slices,
+  ``env.layout.describe()``) and the mask of its legal decisions (all zeros
+  when it is not the agent's turn). The observation's ``Box`` has finite bounds,
+  ``env.layout.low`` and ``env.layout.high`` (-1, 0 or 1): counts are divided by their
+  printed most, angles written as sine and cosine (``stratagem.interop.layout``).
+- **Variants.** ``env(name, settings=...)`` takes the lab's settings
+  (``"pack.rules.logistics.spanish_hand=9"``; ``stratagem settings GAME`` lists the keys)
+  and game options as keywords; ``stratagem.interop.spec.SHORT`` gives each game's short
+  variant.
 - **State.** ``env.state()`` is the centralised critic's global tensor: every seat's
   observation, seat after seat, so it holds the whole position every seat knows (all
   hands, secret objectives, face-down orders); only what no seat knows yet (the order of
@@ -23,10 +30,13 @@
   (``stratagem.sim.runner.chance_rng``), so ``reset(seed=s)`` deals as a lab match or
   ``stratagem play`` with seed ``s`` does.
 - **Rewards** are the game's ``returns()`` at the end, 0 before; all agents terminate
-  together when the game is over (no truncation: every game ends by its rules).
+  together when the game is over (no truncation: every game ends by its rules). With
+  ``shaped_reward=True`` each step also pays the change of each seat's score difference
+  (``stratagem.interop.rewards``: provinces, victory points or Influence).
 - **Rendering.** ``ansi``: the state and the public view as text (``human`` prints it);
   ``rgb_array``: the game's SVG board of the public view (``stratagem.render``),
-  rasterised by resvg.
+  rasterised by resvg and fitted into one frame size per game (``FRAMES``: scaled down
+  if taller, centred on white), as video recorders want every frame alike.
 """
 
 from __future__ import annotations
@@ -34,6 +44,7 @@ from __future__ import annotations
 import io
 import random
 import re
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 import numpy as np
@@ -43,14 +54,26 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from PIL import Image
 
-from stratagem.core import CHANCE, Game, State, load
+from stratagem.core import CHANCE, Game, State
 from stratagem.interop.layouts import layout_of
-from stratagem.interop.spec import ActionIds
+from stratagem.interop.rewards import ScoreDifference
+from stratagem.interop.spec import ActionIds, load_variant
 from stratagem.render import board_renderer
 from stratagem.sim.runner import chance_rng
 
 RENDER_WIDTH = 960
-"""Width in pixels of an ``rgb_array`` frame (its height follows the board's shape)."""
+"""Width in pixels of an ``rgb_array`` frame."""
+
+FRAMES: dict[str, int] = {
+    "britain_vs_france": 1920,
+    "eighty_years_war": 1200,
+    "henry_viii": 2720,
+    "sixteen_thirty_something": 1840,
+    "tercios": 1280,
+}
+"""Height in pixels of each game's ``rgb_array`` frames (``RENDER_WIDTH`` across): about
+the tallest board of its shipped game seen at that width (Eighty Years War's grows with
+its melds, 492 to 1,157 pixels), so that most frames are padded, not scaled."""
 
 
 def agent_names(game: Game) -> list[str]:
@@ -69,6 +92,21 @@ def rasterise(svg: str, width: int = RENDER_WIDTH) -> npt.NDArray[np.uint8]:
         return np.asarray(image.convert("RGB"), dtype=np.uint8)
 
 
+def fit(frame: npt.NDArray[np.uint8], height: int, width: int) -> npt.NDArray[np.uint8]:
+    """``frame`` in a ``height`` x ``width`` frame: scaled down to fit if it is larger,
+    centred on white."""
+    rows, columns = frame.shape[:2]
+    if rows > height or columns > width:
+        ratio = min(height / rows, width / columns)
+        size = (max(1, round(columns * ratio)), max(1, round(rows * ratio)))
+        frame = np.asarray(Image.fromarray(frame).resize(size, Image.Resampling.LANCZOS))
+        rows, columns = frame.shape[:2]
+    out = np.full((height, width, 3), 255, dtype=np.uint8)
+    top, left = (height - rows) // 2, (width - columns) // 2
+    out[top : top + rows, left : left + columns] = frame
+    return out
+
+
 class StratagemEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
     """A Stratagem game as an AEC environment (see the module docstring)."""
 
@@ -78,7 +116,9 @@ class StratagemEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
         "is_parallelizable": False,
     }
 
-    def __init__(self, game: Game, render_mode: str | None = None) -> None:
+    def __init__(
+        self, game: Game, render_mode: str | None = None, shaped_reward: bool = False
+    ) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(
@@ -87,6 +127,8 @@ class StratagemEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
         self.game = game
         self.render_mode = render_mode
         self.layout = layout_of(game)
+        self.shaping = ScoreDifference(game) if shaped_reward else None
+        self._potential: list[float] = []
         self.ids = ActionIds(game)
         self.possible_agents = agent_names(game)
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
@@ -96,13 +138,20 @@ class StratagemEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
         self.observation_spaces = {
             agent: spaces.Dict(
                 {
-                    "observation": spaces.Box(-np.inf, np.inf, (size,), np.float32),
+                    "observation": spaces.Box(
+                        self.layout.low, self.layout.high, (size,), np.float32
+                    ),
                     "action_mask": spaces.Box(0, 1, (count,), np.int8),
                 }
             )
             for agent in self.possible_agents
         }
-        self.state_space = spaces.Box(-np.inf, np.inf, (game.num_players * size,), np.float32)
+        self.state_space = spaces.Box(
+            np.tile(self.layout.low, game.num_players),
+            np.tile(self.layout.high, game.num_players),
+            (game.num_players * size,),
+            np.float32,
+        )
         self._rng = random.Random()
         self.game_state: State = game.new_initial_state()
 
@@ -126,6 +175,8 @@ class StratagemEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self.agent_selection = self.possible_agents[self.game_state.current_player()]
+        if self.shaping is not None:
+            self._potential = self.shaping(self.game_state)
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
         """The agent's view in the game's layout and its legal-decision mask."""
@@ -135,13 +186,13 @@ class StratagemEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
             mask = self.ids.mask(state.legal_actions())
         else:
             mask = np.zeros(len(self.ids.decisions), dtype=np.int8)
-        return {"observation": self.layout.encode(state.view(seat)), "action_mask": mask}
+        return {"observation": self.layout.encode(state.brief_view(seat)), "action_mask": mask}
 
     def state(self) -> npt.NDArray[np.float32]:
         """The global tensor: every seat's observation, seat after seat."""
         state = self.game_state
         return np.concatenate(
-            [self.layout.encode(state.view(seat)) for seat in range(self.game.num_players)]
+            [self.layout.encode(state.brief_view(seat)) for seat in range(self.game.num_players)]
         )
 
     def step(self, action: int | None) -> None:
@@ -166,6 +217,12 @@ class StratagemEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
         else:
             self.rewards = dict.fromkeys(self.agents, 0.0)
             self.agent_selection = self.possible_agents[state.current_player()]
+        if self.shaping is not None:
+            potential = self.shaping(state)
+            for agent in self.agents:
+                seat = self._seat[agent]
+                self.rewards[agent] += potential[seat] - self._potential[seat]
+            self._potential = potential
         self._accumulate_rewards()
 
     def render(self) -> str | npt.NDArray[np.uint8] | None:
@@ -181,7 +238,8 @@ class StratagemEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
             draw = board_renderer(self.game.name)
             if draw is None:
                 raise ValueError(f"{self.game.name} has no board drawing")
-            return rasterise(draw(self.game_state.view(None)))
+            height = FRAMES.get(self.game.name, RENDER_WIDTH)
+            return fit(rasterise(draw(self.game_state.view(None))), height, RENDER_WIDTH)
         return None
 
     def close(self) -> None:
@@ -193,6 +251,16 @@ class StratagemEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
             state.apply_action(state.sample_chance(self._rng))
 
 
-def env(game_name: str, render_mode: str | None = None, **options: Any) -> StratagemEnv:
-    """The AEC environment of ``game_name`` with its options (``players=...`` and others)."""
-    return StratagemEnv(load(game_name, **options), render_mode=render_mode)
+def env(
+    game_name: str,
+    render_mode: str | None = None,
+    settings: str | Sequence[str] = (),
+    shaped_reward: bool = False,
+    **options: Any,
+) -> StratagemEnv:
+    """The AEC environment of ``game_name`` with its options (``players=...`` and others),
+    the lab's ``settings`` of a variant (``"pack.rules.logistics.spanish_hand=9"``, a list
+    of them, or several joined by ``;``) and, with ``shaped_reward``, the game's shaped
+    reward (``stratagem.interop.rewards``) before the end."""
+    game = load_variant(game_name, options, settings)
+    return StratagemEnv(game, render_mode=render_mode, shaped_reward=shaped_reward)

@@ -13,25 +13,43 @@
   and ``bounds`` multiplies them by ``SAFETY``: random play is no proof of the longest
   game, so the margin covers lines of play that random seats rarely take. Tercios was
   measured with the shipped armies (20 units); larger armies scale its bounds.
+  A variant's settings (``pack.`` values, ``stratagem settings GAME``) scale the bounds by
+  ``length_scale``: the variant's size over the shipped pack's, in the quantities a game's
+  length grows with (Eighty Years War: turns times the cards of both hands and the
+  Strategy Phase's discards; Sixteen Thirty Something: its last turn; 1750: its turns
+  per player; Tercios: its units), never below 1.
 - **Options** become OpenSpiel parameters: true/false, whole numbers, numbers and texts
   as themselves, a list as its items joined by ``+`` (OpenSpiel's game strings
   keep commas between parameters), and "none" (an option left to the
   rules, or the shipped data pack) as 0 or the empty text.
+- **Settings.** The lab's settings (``KEY=VALUE``, ``;`` between several:
+  ``pack.rules.logistics.spanish_hand=9;pack.rules.victory.turns=5``, as ``stratagem
+  simulate --set`` takes them) are the OpenSpiel parameter ``settings`` and the PettingZoo
+  ``env(..., settings=...)``; ``load_variant`` builds the variant's pack as the lab does
+  (``stratagem.sim.settings``), refusing a wrong key or value with the reason. OpenSpiel's
+  game strings cannot hold ``=`` inside a value, so a game writes its settings there as
+  ``KEY:VALUE`` and reads both.
+- **Short variants.** ``SHORT`` gives each game's short variant (a game option that plays
+  fewer turns, not the printed rules; each game's RULINGS.md lists it): the games on which
+  outcome-sampling MCCFR runs (a whole printed game multiplies hundreds of chance and
+  sampling probabilities, which underflow to 0 and give NaN regrets).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from types import UnionType
-from typing import Literal, Union, get_args, get_origin
+from typing import Any, Literal, Union, cast, get_args, get_origin
 
 import numpy as np
 import numpy.typing as npt
 
-from stratagem.core import Action, Game, IllegalAction, OptionError, options_model
+from stratagem.core import Action, Game, IllegalAction, OptionError, load, options_model
+from stratagem.sim.settings import make_setup, parse_settings
 
 CHANCE_PREFIXES: dict[str, tuple[str, ...]] = {
     "britain_vs_france": (
@@ -74,20 +92,127 @@ LONGEST: dict[str, dict[int, tuple[int, int]]] = {
 }
 
 
-MEASURED_UNITS = {"tercios": 20}
-"""Units on the table in the measured configuration, for games whose length grows with
-the forces a user brings (Tercios' armies are an option): the bounds grow in proportion."""
+SHORT: dict[str, dict[str, object]] = {
+    "britain_vs_france": {"turns_per_player": 1},
+    "eighty_years_war": {"last_turn": 1},
+    "henry_viii": {"last_turn": 1},
+    "sixteen_thirty_something": {"last_turn": 1},
+    "tercios": {"duration": 1, "armies": ("spanish_500", "swedish_500")},
+}
+"""Each game's short variant, as game options (module docstring)."""
+
+
+def parameters(options: Mapping[str, object]) -> dict[str, Parameter]:
+    """Game options as OpenSpiel parameters (a list as its items joined by ``+``)."""
+    found: dict[str, Parameter] = {}
+    for key, value in options.items():
+        if isinstance(value, tuple | list):
+            found[key] = LIST_JOIN.join(map(str, value))
+        elif isinstance(value, bool | int | float | str):
+            found[key] = value
+        else:
+            raise OptionError(f"option {key!r}: {value!r} has no OpenSpiel parameter")
+    return found
+
+
+def _eighty_years_war_size(game: Game) -> float:
+    rules = cast(Any, game).book.rules
+    hands = rules.logistics.dutch_hand + rules.logistics.spanish_hand
+    return float(rules.victory.turns * (hands + rules.strategy.max_discards))
+
+
+def _sixteen_thirty_something_size(game: Game) -> float:
+    return float(cast(Any, game).book.rules.turns.max)
+
+
+def _britain_vs_france_size(game: Game) -> float:
+    return float(cast(Any, game).turns_per_player)
+
+
+def _tercios_size(game: Game) -> float:
+    return float(len(game.new_initial_state().view(None)["units"]))
+
+
+SIZES: dict[str, Callable[[Game], float]] = {
+    "britain_vs_france": _britain_vs_france_size,
+    "eighty_years_war": _eighty_years_war_size,
+    "sixteen_thirty_something": _sixteen_thirty_something_size,
+    "tercios": _tercios_size,
+}
+"""What each game's length grows with, for games whose variants can lengthen it."""
+
+MEASURED: dict[str, dict[str, object]] = {
+    "britain_vs_france": {"turns_per_player": 20},
+    "tercios": {"duration": 8},
+}
+"""The options of the configuration ``LONGEST`` measured, where it is not the default."""
+
+
+@cache
+def _measured_size(name: str, players: int) -> float:
+    options = cast(dict[str, Any], MEASURED.get(name, {}))
+    return SIZES[name](load(name, players, **options))
+
+
+def length_scale(game: Game) -> float:
+    """How much longer a game of this variant may last than the measured configuration
+    (1 when it is no longer, or when the game's length does not grow with its pack)."""
+    size = SIZES.get(game.name)
+    if size is None:
+        return 1.0
+    return max(1.0, size(game) / _measured_size(game.name, game.num_players))
 
 
 def bounds(game: Game) -> tuple[int, int]:
     """(``max_game_length``, ``max_chance_nodes_in_history``) of a loaded game."""
     decisions, chance = LONGEST[game.name][game.num_players]
-    scale = 1.0
-    measured = MEASURED_UNITS.get(game.name)
-    if measured is not None:
-        units = len(game.new_initial_state().view(None)["units"])
-        scale = max(1.0, units / measured)
+    scale = length_scale(game)
     return math.ceil(SAFETY * decisions * scale), math.ceil(SAFETY * chance * scale)
+
+
+SETTINGS = "settings"
+"""The OpenSpiel parameter holding a variant's settings."""
+
+
+def settings_texts(settings: str | Sequence[str]) -> tuple[str, ...]:
+    """The settings as ``KEY=VALUE`` texts, from a text (``;`` between settings; a
+    game string's ``KEY:VALUE`` read as ``KEY=VALUE``) or a list of texts."""
+    texts = [settings] if isinstance(settings, str) else list(settings)
+    found = []
+    for text in texts:
+        for part in text.split(";"):
+            if part.strip():
+                found.append((part if "=" in part else _colon_to_equals(part)).strip())
+    return tuple(found)
+
+
+def _colon_to_equals(part: str) -> str:
+    """``KEY:VALUE`` as ``KEY=VALUE``: the first colon outside quotes."""
+    quote = ""
+    for position, char in enumerate(part):
+        if quote:
+            quote = "" if char == quote else quote
+        elif char in "\"'":
+            quote = char
+        elif char == ":":
+            return f"{part[:position]}={part[position + 1 :]}"
+    return part
+
+
+def game_string_settings(texts: Sequence[str]) -> str:
+    """The settings as an OpenSpiel game string holds them (``KEY:VALUE;...``)."""
+    return ";".join(text.replace("=", ":", 1) for text in texts)
+
+
+def load_variant(
+    name: str, options: Mapping[str, object], settings: str | Sequence[str] = ()
+) -> Game:
+    """The game ``name`` with ``options`` and the lab's ``settings`` (``KEY=VALUE``);
+    ``OptionError`` (``SettingError``) says what is wrong and where."""
+    texts = settings_texts(settings)
+    if not texts:
+        return load(name, **cast(dict[str, Any], options))
+    return make_setup(name, options, parse_settings(texts)).load()
 
 
 class ActionIds:

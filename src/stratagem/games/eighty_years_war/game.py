@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from pydantic import Field
+
 from stratagem.core import Action, ActionTable, Game, GameOptions
 from stratagem.games.eighty_years_war.encoding import (
     DISCARD,
@@ -27,7 +29,15 @@ from stratagem.games.eighty_years_war.state import EightyYearsWarState
 
 
 class EightyYearsWarOptions(GameOptions):
-    """Eighty Years War takes only the common options (``players`` = 2, ``data``)."""
+    """Eighty Years War takes the common options (``players`` = 2, ``data``) and the short
+    variant's ``last_turn`` (not the printed rules: RULINGS.md R16)."""
+
+    last_turn: int | None = Field(
+        default=None,
+        ge=1,
+        description="short variant, not the printed rules: the game ends after this turn "
+        "(if before the pack's last), victory read as after the 15th (blank: the rules)",
+    )
 
 
 class EightyYearsWar(Game):
@@ -61,6 +71,10 @@ class EightyYearsWar(Game):
         cards.append(-1)
         super().__init__(options, SEATS, ActionTable(texts))
         self.book = book
+        last = options.get("last_turn")
+        turns = book.rules.victory.turns
+        self.last_turn: int = turns if last is None else min(turns, int(last))
+        """The turn after which the game ends: the pack's, or the short variant's."""
         self.kind_of: tuple[int, ...] = tuple(kinds)
         self.card_of: tuple[int, ...] = tuple(cards)
         size = book.size

@@ -245,7 +245,7 @@ class EightyYearsWarState(CachedLegalState):
 
     def stage(self) -> int:
         """The stage of the current turn, 5 turns each [Stages]."""
-        return self.book.stage_of_turn(min(self.turn, self.book.rules.victory.turns))
+        return self.book.stage_of_turn(min(self.turn, self._g.last_turn))
 
     def _begin_turn(self) -> None:
         """A new turn starts with its Logistics Phase [Turn Sequence]."""
@@ -613,7 +613,7 @@ class EightyYearsWarState(CachedLegalState):
                 self.melds[seat][meld] = []
         self.log("Every card in play goes to the discard pile.", "End Phase", {"turn": self.turn})
         self.turn += 1
-        if self.turn > self.book.rules.victory.turns:
+        if self.turn > self._g.last_turn:
             self.phase = OVER
             self.log(self.result()["reason"] + ".", "Victory", self.result())
         else:

@@ -171,8 +171,8 @@ def build_view(state: EightyYearsWarState, seat: int | None) -> JsonDict:
     view: JsonDict = {
         "game": "eighty_years_war",
         "seat": None if seat is None else SEATS[seat],
-        "turn": min(state.turn, book.rules.victory.turns),
-        "turns": book.rules.victory.turns,
+        "turn": min(state.turn, state._g.last_turn),
+        "turns": state._g.last_turn,
         "stage": STAGE_NAMES[state.stage() - 1],
         "phase": PHASE_NAMES[state.phase],
         "to_move": _to_move(state),

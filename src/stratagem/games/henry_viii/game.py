@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from pydantic import Field
+
 from stratagem.core import ActionTable, Game, GameOptions
 from stratagem.games.henry_viii.encoding import (
     DICE,
@@ -24,8 +26,15 @@ from stratagem.games.henry_viii.state import HenryVIIIState
 
 
 class HenryVIIIOptions(GameOptions):
-    """Henry VIII takes only the common options: ``players`` 5 to 8 [Introduction],
-    ``data``."""
+    """Henry VIII takes the common options: ``players`` 5 to 8 [Introduction], ``data``;
+    and the short variant's ``last_turn`` (not the printed rules: RULINGS.md R44)."""
+
+    last_turn: int | None = Field(
+        default=None,
+        ge=1,
+        description="short variant, not the printed rules: Henry dies in Segment D of this "
+        "Turn, which is the last (blank: the rules)",
+    )
 
 
 class HenryVIII(Game):
@@ -39,6 +48,9 @@ class HenryVIII(Game):
         texts, kinds, args = action_texts(book, seats)
         super().__init__(options, seats, ActionTable(texts))
         self.book = book
+        last = options.get("last_turn")
+        self.last_turn: int | None = None if last is None else int(last)
+        """The short variant's last Turn (``None``: Henry's death as the rules have it)."""
         self.kind_of: tuple[int, ...] = tuple(kinds)
         self.arg_of: tuple[int, ...] = tuple(args)
         self.first: dict[int, int] = {}

@@ -189,7 +189,17 @@ class HenrySegment(Rounds):
 
     def _t_henry_death(self) -> None:
         """From Turn 2, Henry dies if 2d >= the Turn Record number [D. Check for Henry's
-        Death] [Rulings R16]."""
+        Death] [Rulings R16]; in the short variant he dies on its last Turn [Rulings
+        R44]."""
+        last = self._g.last_turn
+        if last is not None and self.turn >= last:
+            self.henry_dead = True
+            self._log(
+                f"Short variant: King Henry dies on Turn {self.turn}; this is the last Turn.",
+                "D. Check for Henry's Death",
+                {"turn": self.turn, "short_variant": True},
+            )
+            return
         if self.turn >= self.book.rules.turns.first_death_check:
             self.roll("d2_henry")
 

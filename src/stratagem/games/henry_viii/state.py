@@ -191,6 +191,11 @@ class HenryVIIIState(HenrySegment):
     def view(self, seat: int | None) -> JsonDict:
         return build_view(self, seat)
 
+    def brief_view(self, seat: int | None) -> JsonDict:
+        """The view without each character's line (restated by factions, offices and
+        titles) and the hand's card texts (the hand's names stay)."""
+        return build_view(self, seat, brief=True)
+
     def resample_hidden(self, seat: int, rng: random.Random) -> HenryVIIIState:
         return resample(self, seat, rng)
 

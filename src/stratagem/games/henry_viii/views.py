@@ -291,8 +291,10 @@ _PLACED = {
 """The view's lists of characters by where they are."""
 
 
-def build_view(state: HenryVIIIState, seat: int | None) -> JsonDict:
-    """Everything ``seat`` may know now (``None``: a spectator)."""
+def build_view(state: HenryVIIIState, seat: int | None, brief: bool = False) -> JsonDict:
+    """Everything ``seat`` may know now (``None``: a spectator); ``brief``: without the
+    characters' lines, the decision and the line of succession in words and the hand's
+    card texts (``State.brief_view``)."""
     book = state.book
     player = state.current_player()
     owner = state.owner
@@ -306,7 +308,7 @@ def build_view(state: HenryVIIIState, seat: int | None) -> JsonDict:
             placed[key].append(state.name(c))
     factions: JsonDict = {}
     characters: JsonDict = {}
-    holds = _Holdings.of(state)
+    holds = None if brief else _Holdings.of(state)
     for s in range(state.players):
         members = [c for c in living if owner[c] == s]
         factions[state.seat_name(s)] = {
@@ -316,9 +318,10 @@ def build_view(state: HenryVIIIState, seat: int | None) -> JsonDict:
             "law_suit": state.law_suit_on(s),
             "characters": len(members),
         }
-        characters.update(
-            (state.name(c), _character(state, c, influence[c], holds)) for c in members
-        )
+        if holds is not None:
+            characters.update(
+                (state.name(c), _character(state, c, influence[c], holds)) for c in members
+            )
     offices = {}
     for o, name in enumerate(book.office_names):
         holder = state.office_holder[o]
@@ -339,7 +342,7 @@ def build_view(state: HenryVIIIState, seat: int | None) -> JsonDict:
         "to_move": None
         if player == TERMINAL
         else ("chance" if player == CHANCE else state.seat_name(player)),
-        "asked": _asked(state),
+        "asked": None if brief else _asked(state),
         "henry": {
             "alive": not state.henry_dead,
             "religion": religion_code(state.religion),
@@ -348,7 +351,9 @@ def build_view(state: HenryVIIIState, seat: int | None) -> JsonDict:
             "act_of_supremacy": state.supremacy,
             "death_number": state.henry_death_number(),
         },
-        "line_of_succession": [
+        "line_of_succession": []
+        if brief
+        else [
             f"Succession {state.line_position(c)}: {state.name(c)} "
             f"({state.seat_name(state.owner[c])})"
             for c in state.line
@@ -371,7 +376,8 @@ def build_view(state: HenryVIIIState, seat: int | None) -> JsonDict:
     if seat is not None:
         doc["you"] = {
             "hand": {
-                book.card_names[card]: describe_card(state, card) for card in state.hands[seat]
+                book.card_names[card]: None if brief else describe_card(state, card)
+                for card in state.hands[seat]
             },
             "face_down": [
                 f"{state.name(c)} (enters Turn {state.person(c).entry})"

@@ -262,7 +262,7 @@ def _end_of_turn(state: SixteenThirtySomethingState) -> None:
         )
     state.leaders = [0] * len(state.leaders)
     state.unrest = [0] * len(state.unrest)
-    if state.turn >= state.book.rules.turns.max:
+    if state.turn >= state.last_turn:
         _game_over(state, "turn limit")
     elif state.book.random_end_number(state.turn) is not None:
         state.phase = RANDOM_END

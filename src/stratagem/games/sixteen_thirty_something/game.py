@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from pydantic import Field
+
 from stratagem.core import Game, GameOptions
 from stratagem.games.sixteen_thirty_something.encoding import build_encoding
 from stratagem.games.sixteen_thirty_something.info import INFO, seat_names
@@ -14,8 +16,16 @@ from stratagem.games.sixteen_thirty_something.state import SixteenThirtySomethin
 
 
 class SixteenThirtySomethingOptions(GameOptions):
-    """Sixteen Thirty Something takes only the common options: ``players`` 3 to 6
-    [Introduction], ``data``."""
+    """Sixteen Thirty Something takes the common options: ``players`` 3 to 6
+    [Introduction], ``data``; and the short variant's ``last_turn`` (not the printed
+    rules: RULINGS.md R35)."""
+
+    last_turn: int | None = Field(
+        default=None,
+        ge=1,
+        description="short variant, not the printed rules: the game ends after this turn "
+        "(if before the Turn Track's last), scored as at the turn limit (blank: the rules)",
+    )
 
 
 class SixteenThirtySomething(Game):
@@ -29,6 +39,10 @@ class SixteenThirtySomething(Game):
         super().__init__(options, seats, self.enc.table)
         self.book = book
         book.counters_each(self.num_players)
+        last = options.get("last_turn")
+        turns = book.rules.turns.max
+        self.last_turn: int = turns if last is None else min(turns, int(last))
+        """The turn after which the game ends at the latest (random ends aside)."""
 
     @classmethod
     def from_options(cls, options: GameOptions) -> SixteenThirtySomething:

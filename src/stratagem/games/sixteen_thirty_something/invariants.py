@@ -87,8 +87,8 @@ def _board_problems(state: SixteenThirtySomethingState) -> list[str]:
 def _turn_problems(state: SixteenThirtySomethingState) -> list[str]:
     book = state.book
     problems: list[str] = []
-    if not 1 <= state.turn <= book.rules.turns.max:
-        problems.append(f"turn {state.turn} is outside 1-{book.rules.turns.max}")
+    if not 1 <= state.turn <= state.last_turn <= book.rules.turns.max:
+        problems.append(f"turn {state.turn} is outside 1-{state.last_turn}")
     if not -1 <= state.first < state.n or not 0 <= state.step_seat <= state.n:
         problems.append("the 1st player or the seat in a step is not a seat")
     mover = state.current_player()

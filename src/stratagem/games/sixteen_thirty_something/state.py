@@ -208,7 +208,6 @@ class SixteenThirtySomethingState(State):
     tally: dict[str, int]
     _to_move: int
     _legal: list[Action] | None
-
     # -- set-up ------------------------------------------------------------------------
 
     @classmethod
@@ -274,6 +273,13 @@ class SixteenThirtySomethingState(State):
         flow.set_up(state)
         state._advance()
         return state
+
+    @property
+    def last_turn(self) -> int:
+        """The turn the game ends after at the latest: the pack's, or the short
+        variant's (RULINGS R35)."""
+        game: SixteenThirtySomething = self.game  # type: ignore[assignment]
+        return game.last_turn
 
     # -- the engine contract -------------------------------------------------------------
 

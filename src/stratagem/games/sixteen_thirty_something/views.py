@@ -202,7 +202,7 @@ def build_view(state: SixteenThirtySomethingState, seat: int | None) -> JsonDict
         "game": "sixteen_thirty_something",
         "seat": None if seat is None else state.seat_name(seat),
         "turn": state.turn,
-        "turns": book.rules.turns.max,
+        "turns": state.last_turn,
         "phase": PHASE_NAMES[state.phase],
         "to_move": _to_move(state),
         "decision": _decision(state),

@@ -362,6 +362,12 @@ class TerciosState(State):
     def view(self, seat: int | None) -> JsonDict:
         return build_view(self, seat)
 
+    def brief_view(self, seat: int | None) -> JsonDict:
+        """The view without each unit's worked-out values (the order test's dice and the
+        rest), profile and outline, the commanders' radii and virtues, and the terrain
+        (fixed by the options, but for a chosen battlefield's placed pieces)."""
+        return build_view(self, seat, brief=True)
+
     def resample_hidden(self, seat: int, rng: random.Random) -> TerciosState:
         return resample(self, seat, rng)
 

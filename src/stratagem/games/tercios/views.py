@@ -38,27 +38,20 @@ def _rounded(spot: Placement) -> Rounded:
     )
 
 
-def _troop(state: TerciosState, unit: int, seat: int | None) -> JsonDict:
+def _troop(state: TerciosState, unit: int, seat: int | None, brief: bool) -> JsonDict:
     troop = state.g.troops[unit]
     x, y, facing, width, depth, corners, front = _rounded(state.placement(unit))
-    profile = troop.profile
     own = seat == troop.side
     order = state.order[unit]
     # A unit off the table (broken, or a dragoon's other card) has no order card to show.
     shown = order >= 0 and state.alive[unit] and (own or state.revealed[unit])
-    return {
+    doc: JsonDict = {
         "index": unit,
         "name": troop.label,
         "side": state.g.seat_names[troop.side],
-        "card": profile.card,
-        "category": profile.category,
         "x": x,
         "y": y,
         "facing": facing,
-        "width": width,
-        "depth": depth,
-        "corners": [list(corner) for corner in corners],
-        "front": list(front),
         "alive": state.alive[unit],
         "dm": state.dm[unit],
         "stamina": stamina(state, unit),
@@ -68,35 +61,53 @@ def _troop(state: TerciosState, unit: int, seat: int | None) -> JsonDict:
         "order_placed": order >= 0,
         "order": ORDERS[order] if shown else None,
         "activated": state.spent[unit],
-        "weapons": sorted(profile.weapons),
-        "rules": sorted(profile.rules),
-        "values": shown_values(state, unit, order if shown else None),
     }
+    if brief:
+        return doc
+    profile = troop.profile
+    doc.update(
+        card=profile.card,
+        category=profile.category,
+        width=width,
+        depth=depth,
+        corners=[list(corner) for corner in corners],
+        front=list(front),
+        weapons=sorted(profile.weapons),
+        rules=sorted(profile.rules),
+        values=shown_values(state, unit, order if shown else None),
+    )
+    return doc
 
 
-def _officer(state: TerciosState, officer: int) -> JsonDict:
+def _officer(state: TerciosState, officer: int, brief: bool) -> JsonDict:
     who = state.g.officers[officer]
     x, y = officer_point(state, officer)
     host = state.attached[officer]
-    return {
+    doc: JsonDict = {
         "index": officer,
         "name": who.label,
         "side": state.g.seat_names[who.side],
-        "rank": who.rank,
-        "chief": who.is_chief,
         "x": round(x, 3),
         "y": round(y, 3),
-        "radius": radius(state, officer),
         "attached_to": None if host < 0 else state.g.troops[host].label,
         "exhausted": state.exhausted[officer],
         "alive": state.o_alive[officer],
-        "virtues": list(who.virtues),
-        "traits": sorted(who.traits),
     }
+    if brief:
+        return doc
+    doc.update(
+        rank=who.rank,
+        chief=who.is_chief,
+        radius=radius(state, officer),
+        virtues=list(who.virtues),
+        traits=sorted(who.traits),
+    )
+    return doc
 
 
-def build_view(state: TerciosState, seat: int | None) -> JsonDict:
-    """The table as ``seat`` sees it: everything but the enemy's face-down orders."""
+def build_view(state: TerciosState, seat: int | None, brief: bool = False) -> JsonDict:
+    """The table as ``seat`` sees it: everything but the enemy's face-down orders
+    (``brief``: without what ``State.brief_view`` leaves out)."""
     g = state.g
     width, depth = g.pack.table_size
     top = state.frames[-1] if state.frames else {}
@@ -114,9 +125,9 @@ def build_view(state: TerciosState, seat: int | None) -> JsonDict:
             "cm_per_inch": g.pack.cm_per_inch,
             "reaction_distance": g.pack.constant("reaction_distance"),
         },
-        "terrain": [element.to_json() for element in state.terrain],
-        "units": [_troop(state, u, seat) for u in range(len(g.troops))],
-        "commanders": [_officer(state, o) for o in range(len(g.officers))],
+        "terrain": [] if brief else [element.to_json() for element in state.terrain],
+        "units": [_troop(state, u, seat, brief) for u in range(len(g.troops))],
+        "commanders": [_officer(state, o, brief) for o in range(len(g.officers))],
         "victory_points": {g.seat_names[s]: state.vp[s] for s in (0, 1)},
         "marks": [
             {"kind": m["kind"], "from": g.troops[m["from"]].label, "to": g.troops[m["to"]].label}

@@ -1,0 +1,198 @@
+"""A layout's writer compiled to one Python function (``compile_layout``).
+
+``Layout.write`` walks the slices' fields one call per value: most of an encoding's cost
+is those calls, not the stores. ``compile_layout`` writes the same walk out as Python
+source, once per loaded game: every slice's path, every record's keys and every plain
+number, word and count inline, with its offset and scale as constants; a field with
+more to do (``Parsed``, ``Angle``) is still called. Anything
+out of the ordinary (a value of the wrong type, a word outside a vocabulary, too many
+rows) goes to the field's own ``write``, and a ``LayoutError`` from the compiled walk is
+raised again by the plain walk, which names the slice and the path. The two write the
+same floats (``tests/interop/test_training.py`` checks them over random play).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from stratagem.interop.layout import (
+    SCALARS,
+    Counts,
+    Each,
+    Field,
+    Layout,
+    LayoutError,
+    Number,
+    OneOf,
+    Record,
+    Rows,
+    Vector,
+)
+
+Writer = Callable[[Mapping[str, object], Vector], None]
+
+
+class _Source:
+    """The function's lines, its constants and fresh names."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.names: dict[str, object] = {"SCALARS": SCALARS, "LayoutError": LayoutError}
+        self.count = 0
+
+    def name(self, prefix: str) -> str:
+        self.count += 1
+        return f"{prefix}{self.count}"
+
+    def constant(self, value: object, prefix: str = "K") -> str:
+        key = self.name(prefix)
+        self.names[key] = value
+        return key
+
+    def line(self, depth: int, text: str) -> None:
+        self.lines.append("    " * depth + text)
+
+
+class _At:
+    """An offset: names of offsets known only while writing, plus a constant (kept
+    apart so that constants add up here, not at every write)."""
+
+    def __init__(self, names: tuple[str, ...] = (), constant: int = 0) -> None:
+        self.names, self.constant = names, constant
+
+    def __add__(self, other: int | str) -> _At:
+        if isinstance(other, int):
+            return _At(self.names, self.constant + other)
+        return _At((*self.names, other), self.constant)
+
+    def __str__(self) -> str:
+        parts = [*self.names, str(self.constant)] if self.constant else list(self.names)
+        return " + ".join(parts) or "0"
+
+
+def _number(src: _Source, field: Number, var: str, at: _At, depth: int) -> None:
+    whole, start = src.constant(field, "F"), at
+    src.line(depth, f"if {var}.__class__ in SCALARS:")
+    if field.nullable:
+        src.line(depth + 1, f"out[{at}] = 1.0")
+        at += 1
+    # the tensor starts at zeros: a 0 (most numbers of a view) needs no store
+    if field.soft:
+        scaled = src.name("t")
+        src.line(depth + 1, f"if {var}:")
+        src.line(depth + 2, f"{scaled} = {var} * {field.scale!r}")
+        src.line(depth + 2, f"out[{at}] = {scaled} / (1.0 + abs({scaled}))")
+    else:
+        src.line(depth + 1, f"if {var}:")
+        src.line(depth + 2, f"out[{at}] = {var} * {field.scale!r}")
+    src.line(depth, "else:")
+    src.line(depth + 1, f"{whole}.write({var}, out, {start})")
+
+
+def _counts(src: _Source, field: Counts, var: str, at: _At, depth: int) -> None:
+    """A multiset: each word found in the vocabulary added in place; anything else (a
+    ``"<word> x<n>"`` text, a word outside it) written or refused by ``Counts.write``."""
+    whole, index = src.constant(field, "F"), src.constant(field.index, "I")
+    word, count, spot = src.name("w"), src.name("c"), src.name("p")
+    src.line(depth, f"if {var}.__class__ is list:")
+    src.line(depth + 1, f"for {word} in {var}:")
+    src.line(depth + 2, f"{spot} = {index}.get({word})")
+    src.line(depth + 2, f"if {spot} is None:")
+    src.line(depth + 3, f"{whole}.write([{word}], out, {at})")
+    src.line(depth + 2, "else:")
+    src.line(depth + 3, f"out[{at + spot}] += {field.scale!r}")
+    src.line(depth, f"elif {var}.__class__ is dict:")
+    src.line(depth + 1, f"for {word}, {count} in {var}.items():")
+    src.line(depth + 2, f"{spot} = {index}.get({word})")
+    src.line(depth + 2, f"if {spot} is None or {count}.__class__ not in (int, float):")
+    src.line(depth + 3, f"{whole}.write({{{word}: {count}}}, out, {at})")
+    src.line(depth + 2, "else:")
+    src.line(depth + 3, f"out[{at + spot}] += {count} * {field.scale!r}")
+    src.line(depth, "else:")
+    src.line(depth + 1, f"{whole}.write({var}, out, {at})")
+
+
+def _field(src: _Source, field: Field, var: str, at: _At, depth: int) -> None:
+    """Lines writing ``var`` (not ``None``) by ``field`` at offset ``at``."""
+    whole = src.constant(field, "F")
+    if isinstance(field, Number):
+        _number(src, field, var, at, depth)
+    elif isinstance(field, Counts):
+        _counts(src, field, var, at, depth)
+    elif isinstance(field, OneOf):
+        index, spot = src.constant(field.index, "I"), src.name("p")
+        src.line(depth, f"{spot} = {index}.get({var}) if {var}.__class__ is str else None")
+        src.line(depth, f"if {spot} is None:")
+        src.line(depth + 1, f"{whole}.write({var}, out, {at})")
+        src.line(depth, "else:")
+        src.line(depth + 1, f"out[{at + spot}] = 1.0")
+    elif isinstance(field, Record):
+        get = src.name("g")
+        src.line(depth, f"if {var}.__class__ is dict:")
+        src.line(depth + 1, f"{get} = {var}.get")
+        offset = 0
+        for key, item in field.fields.items():
+            value = src.name("x")
+            src.line(depth + 1, f"{value} = {get}({key!r})")
+            src.line(depth + 1, f"if {value} is not None:")
+            _field(src, item, value, at + offset, depth + 2)
+            offset += item.size
+        src.line(depth, "else:")
+        src.line(depth + 1, f"{whole}.write({var}, out, {at})")
+    elif isinstance(field, Each):
+        offsets = src.constant(
+            {key: position * field.field.size for position, key in enumerate(field.keys)}, "O"
+        )
+        key, value, where = src.name("k"), src.name("x"), src.name("o")
+        src.line(depth, f"if {var}.__class__ is dict:")
+        src.line(depth + 1, f"for {key}, {value} in {var}.items():")
+        src.line(depth + 2, f"{where} = {offsets}.get({key})")
+        src.line(depth + 2, f"if {where} is None:")
+        src.line(depth + 3, f"{whole}.write({var}, out, {at})")
+        src.line(depth + 2, f"if {value} is not None:")
+        _field(src, field.field, value, at + where, depth + 3)
+        src.line(depth, "else:")
+        src.line(depth + 1, f"{whole}.write({var}, out, {at})")
+    elif isinstance(field, Rows):
+        row, value, start = src.name("r"), src.name("x"), src.name("s")
+        step = 1 + field.field.size
+        src.line(depth, f"if {var}.__class__ is list and len({var}) <= {field.count}:")
+        src.line(depth + 1, f"for {row}, {value} in enumerate({var}):")
+        src.line(depth + 2, f"{start} = {at + 0} + {row} * {step}")
+        src.line(depth + 2, f"out[{start}] = 1.0")
+        src.line(depth + 2, f"if {value} is not None:")
+        _field(src, field.field, value, _At((start,), 1), depth + 3)
+        src.line(depth, "else:")
+        src.line(depth + 1, f"{whole}.write({var}, out, {at})")
+    else:
+        src.line(depth, f"{whole}.write({var}, out, {at})")
+
+
+def compile_layout(layout: Layout) -> Writer:
+    """``layout``'s writer as one compiled function (module docstring)."""
+    src = _Source()
+    slow = src.constant(layout.write_plainly, "SLOW")
+    src.line(0, "def write(view, out):")
+    src.line(1, "out.fill(0.0)")
+    src.line(1, "try:")
+    at = 0
+    for item in layout.slices:
+        value = src.name("v")
+        keys = item.keys()
+        src.line(2, f"{value} = view.get({keys[0]!r}) if view.__class__ is dict else None")
+        for key in keys[1:]:
+            src.line(2, f"{value} = {value}.get({key!r}) if {value}.__class__ is dict else None")
+        src.line(2, f"if {value} is not None:")
+        _field(src, item.field, value, _At((), at), 3)
+        at += item.field.size
+    src.line(2, "pass")
+    src.line(1, "except LayoutError:")
+    src.line(2, f"{slow}(view, out)")
+    src.line(2, "raise")
+    namespace = dict(src.names)
+    exec(compile("\n".join(src.lines), "<layout writer>", "exec"), namespace)
+    writer: Writer = namespace["write"]  # type: ignore[assignment]
+    return writer
+
+
+__all__ = ["Writer", "compile_layout"]
