@@ -1,6 +1,8 @@
 """The Henry VIII heuristic bot: it pursues Influence at court.
 
-It reads only its own view and the legal actions. In its Player Turn it scores each
+It reads only its own view and the legal actions (through ``henry_viii_table``, which
+reads the few parts it needs at every choice from the state, and builds the whole view
+only for the choices that need more). In its Player Turn it scores each
 Endeavour it may play (marrying its women to Henry, pushing its heirs up the line, taking
 offices and titles, henchmen, and striking at the leading faction with arrests, trials,
 suits and spies) against keeping the card for a Support, and discards the card whose
@@ -25,11 +27,11 @@ import random
 from typing import Any, cast
 
 from stratagem.bots.heuristics import TurnEvaluator, softmax
+from stratagem.bots.heuristics.henry_viii_table import Table
 from stratagem.core import Action, Game, State
 from stratagem.games.henry_viii.game import HenryVIII
 from stratagem.games.henry_viii.pack import val
 from stratagem.games.henry_viii.state import HenryVIIIState
-from stratagem.games.henry_viii.views import read_characters
 
 HARMFUL = {
     "Arrest Warrant": 6,
@@ -93,20 +95,17 @@ class HenryVIIIHeuristic:
 
     # -- what the bot knows ------------------------------------------------------------
 
-    def _read(self, view: dict[str, Any]) -> None:
-        self.me: str = view["seat"]
-        self.owner: dict[str, str] = {}
-        self.people: dict[str, dict[str, Any]] = {}
-        influence = {}
-        for seat, faction in view["factions"].items():
-            influence[seat] = faction["influence"]
-        for entry in read_characters(view):
-            self.owner[entry["name"]] = entry["faction"]
-            self.people[entry["name"]] = entry
+    def _read(self, table: Table) -> None:
+        self.me: str = table.me
+        self.people: dict[str, dict[str, Any]] = table.people
+        self.owner: dict[str, str] = {
+            name: entry["faction"] for name, entry in table.people.items()
+        }
+        influence = table.influence
         others = {seat: value for seat, value in influence.items() if seat != self.me}
         self.leader = max(others, key=lambda seat: (others[seat], seat))
         self.leading = influence[self.me] >= max(others.values())
-        self.henry_free = view["henry"]["queen"] is None
+        self.henry_free = table.henry_free
 
     def _value(self, name: str) -> float:
         entry = self.people.get(name, {})
@@ -143,20 +142,20 @@ class HenryVIIIHeuristic:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        view = state.view(seat)
-        self._read(view)
+        table = Table(cast(HenryVIIIState, state), seat)
+        self._read(table)
         texts = [action.text for action in legal]
-        question = str(view.get("asked") or "")
-        if "play an Endeavour" in question:
+        question = table.question
+        if question == "player":
             pick = self._player_turn(texts)
-        elif "play a Support" in question:
-            pick = self._support(view, texts)
-        elif "choose the Endeavour's target" in question:
-            pick = self._target(view, texts)
+        elif question == "support":
+            pick = self._support(table.view(), texts)
+        elif question == "target":
+            pick = self._target(table.view(), texts)
         elif "Modifier: +1" in texts or "Modifier: -1" in texts or "Modifier: -2" in texts:
-            pick = self._modifier(view, texts)
-        elif "choose a Captain" in question:
-            pick = self._captain(view, texts)
+            pick = self._modifier(table.view(), texts)
+        elif question == "captain":
+            pick = self._captain(table.view(), texts)
         elif "Yes" in texts:
             pick = "Yes"
         else:
