@@ -23,7 +23,8 @@ NOTES = ("Queen", "woman", "heir")
 
 def test_the_court_the_heuristic_reads_is_the_one_the_view_shows() -> None:
     """Factions' Influence, every face-up character (How to Win: Influence), whether Henry
-    has a Queen and the question asked equal each seat's view."""
+    has a Queen, the question asked, the Endeavour in play and the offices equal each
+    seat's view."""
     game = stratagem.load("henry_viii")
     rng = random.Random(4)
     state = game.new_initial_state()
@@ -51,7 +52,11 @@ def test_the_court_the_heuristic_reads_is_the_one_the_view_shows() -> None:
                     assert read.get(key) == entry.get(key), (entry["name"], key)
                 shown = [note for note in entry.get("notes", []) if note in NOTES]
                 assert read["notes"] == shown
-            assert table.view() == view
+            assert table.offices() == view["offices"]
+            play = view["in_play"]
+            assert table.in_play() == (
+                None if play is None else {key: play[key] for key in ("endeavour", "by", "targets")}
+            )
         question = table.question
         assert question is not None
         if question in QUESTIONS:

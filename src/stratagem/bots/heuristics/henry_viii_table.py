@@ -7,11 +7,12 @@ woman, heir), whether Henry has a Queen, and which question it is asked; only a 
 choices (a target, a Support, a modifier, a Captain) read the Endeavour in play or the
 offices too. ``view(seat)`` writes all of the court out as text, which the heuristic then
 read back (``read_characters``): most of a search's time (``benchmarks/RESULTS.md``).
-``Table`` gives those few things, equal to the view's, and the whole view only when a
-choice asks for it.
+``Table`` gives those few things, equal to the view's (the Endeavour in play and the
+offices built when first asked).
 
 Seat-honest: everything read here is public (the court, the factions' Influence, the
-question asked of the table); the hands and face-down characters are never read.
+question asked of the table, the Endeavour in play, the offices); the hands and the
+face-down characters are never read.
 ``tests/bots/test_henry_viii_table.py`` pins each against ``view(seat)``.
 """
 
@@ -19,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from stratagem.games.henry_viii.places import LIVING
+from stratagem.games.henry_viii.places import LIVING, REMOVED
 from stratagem.games.henry_viii.state import HenryVIIIState
 
 Person = dict[str, Any]
@@ -30,12 +31,11 @@ Person = dict[str, Any]
 class Table:
     """One seat's reading of one position."""
 
-    __slots__ = ("_seat", "_state", "_view", "henry_free", "influence", "me", "people", "question")
+    __slots__ = ("_in_play", "_state", "henry_free", "influence", "me", "people", "question")
 
     def __init__(self, state: HenryVIIIState, seat: int) -> None:
         self._state = state
-        self._seat = seat
-        self._view: dict[str, Any] | None = None
+        self._in_play: dict[str, Any] | bool | None = False
         self.me: str = state.seat_name(seat)
         """The seat's faction, by name."""
         node = state.node
@@ -81,8 +81,33 @@ class Table:
                 self.people[entry["name"]] = entry
             self.influence[name] = total
 
-    def view(self) -> dict[str, Any]:
-        """The seat's whole view, built the first time a choice asks for it."""
-        if self._view is None:
-            self._view = self._state.view(self._seat)
-        return self._view
+    def in_play(self) -> dict[str, Any] | None:
+        """The Endeavour in play (``endeavour``, ``by`` and ``targets`` as the view's
+        ``in_play`` names them), or ``None``; read once."""
+        if self._in_play is False:
+            state = self._state
+            play = state.play
+            self._in_play = None
+            if play is not None:
+                kinds = state.steps(play["name"])
+                self._in_play = {
+                    "endeavour": play["name"],
+                    "by": state.seat_name(play["seat"]),
+                    "targets": [
+                        state.describe_target(kind, target)
+                        for kind, target in zip(kinds, play["targets"], strict=False)
+                    ],
+                }
+        return self._in_play if isinstance(self._in_play, dict) else None
+
+    def offices(self) -> dict[str, str]:
+        """Each office's holder by name, or ``removed`` or ``vacant`` (the view's
+        ``offices``)."""
+        state = self._state
+        offices = {}
+        for office, name in enumerate(state.book.office_names):
+            holder = state.office_holder[office]
+            offices[name] = (
+                state.name(holder) if holder >= 0 else "removed" if holder == REMOVED else "vacant"
+            )
+        return offices
