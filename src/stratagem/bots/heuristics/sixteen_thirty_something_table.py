@@ -1,11 +1,12 @@
 """What the Sixteen Thirty Something heuristic reads of its view, built from the state part
 by part as it asks for them.
 
-``Table`` is a mapping with the view's keys the heuristic reads (``seat``, ``countries``,
-``displays``, ``you``, ``trade`` while trading, ``vote`` while voting), each built the
-first time it is asked and holding the fields the heuristic reads, equal to the view's:
-a choice reads a few parts, and the rest of the view (the discard pile, each pile's
-cards, the decision in words, the vote's counters) is never built for it.
+``Table`` is a dict with the view's keys the heuristic reads, holding the fields the
+heuristic reads, equal to the view's: ``seat``, ``trade`` while trading and ``vote``
+while voting at once; ``countries``, ``displays`` and ``you`` the first time they are
+asked (a dict, so that a part once built is read at a dict's speed). The rest of the
+view (the discard pile, each pile's cards, the decision in words, the vote's counters)
+is never built for it.
 
 Seat-honest as the view is: the board, the displays, the trade's types and the vote are
 public; of the hands and Victory Point Counters only the seat's own are read, and of the
@@ -16,7 +17,6 @@ offers only their types (Trading: the values stay hidden unless stated).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from stratagem.games.sixteen_thirty_something.document import counts_doc
@@ -44,36 +44,31 @@ VOTING = (VOTE_COUNTRY, VOTE_LAY, VOTE_ISSUE, VOTE_LAY_OTHERS, VOTE_CAST, VOTE_E
 """The phases whose view shows a ``vote``."""
 
 
-class Table(Mapping[str, Any]):
+class Table(dict[str, Any]):
     """One seat's view, as far as the heuristic reads it, part by part."""
 
+    LAZY = ("countries", "displays", "you")
+    """The parts built when first asked."""
+
     def __init__(self, state: SixteenThirtySomethingState, seat: int) -> None:
+        super().__init__(seat=state.seat_name(seat))
         self._state = state
         self._seat = seat
-        self._parts: dict[str, Any] = {}
-        builders: dict[str, Callable[[], Any]] = {
-            "seat": lambda: state.seat_name(seat),
-            "countries": self._countries,
-            "displays": self._displays,
-            "you": self._you,
-        }
         if state.phase in TRADING:
-            builders["trade"] = self._trade
+            self["trade"] = self._trade()
         if state.phase in VOTING:
-            builders["vote"] = self._vote
-        self._builders = builders
+            self["vote"] = self._vote()
 
-    def __getitem__(self, key: str) -> Any:
-        found = self._parts.get(key)
-        if found is None:
-            found = self._parts[key] = self._builders[key]()
-        return found
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._builders)
-
-    def __len__(self) -> int:
-        return len(self._builders)
+    def __missing__(self, key: str) -> Any:
+        if key not in self.LAZY:
+            raise KeyError(key)
+        part = (
+            self._countries()
+            if key == "countries"
+            else (self._displays() if key == "displays" else self._you())
+        )
+        self[key] = part
+        return part
 
     def _countries(self) -> dict[str, Any]:
         """Each country's Status, Army Size, Military Ability, faction, and Leaders and
