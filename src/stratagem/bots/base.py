@@ -2,7 +2,11 @@
 
 A bot may read only what its seat may know: ``state.view(seat)``, ``state.legal_actions()``
 (which the seat to move is entitled to see) and ``state.resample_hidden(seat, rng)``. It must
-never read another seat's hand or the deck from the state itself.
+never read another seat's hand or the deck from the state itself. A heuristic that needs
+only a few parts of a view may read them from the state through a table module beside it
+(``heuristics/<game>_table.py``), which reads just what the view shows the seat and is
+pinned part by part against ``view(seat)`` by a test (a search reads a heuristic at every
+move of every rollout, and a whole view costs most of that).
 """
 
 from __future__ import annotations

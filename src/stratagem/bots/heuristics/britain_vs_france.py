@@ -1,7 +1,8 @@
 """The 1750: Britain vs. France heuristic bot: sensible play a person finds a fair opponent.
 
-It reads only its own view (the board, gold, its hand) and the game's public card data,
-and decides each kind of choice by a short rule:
+It reads only what its seat sees, the public table (the board, gold, exports, the battle;
+through ``britain_vs_france_table``, which reads them from the state without building the
+whole view), and the game's public card data, and decides each kind of choice by a short rule:
 
 - set-up: take the first turn; control colonies whose export it lacks, then any;
 - cards: play every card offered (a window offers only cards that would do something),
@@ -21,17 +22,16 @@ and decides each kind of choice by a short rule:
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, cast
 
 from stratagem.bots.heuristics import TurnEvaluator, normal_cdf
+from stratagem.bots.heuristics.britain_vs_france_table import Table
 from stratagem.core import Action, Game, State
 from stratagem.games.britain_vs_france import encoding
-from stratagem.games.britain_vs_france.effects import EXPORTS, THEATERS
+from stratagem.games.britain_vs_france.effects import EXPORTS
 from stratagem.games.britain_vs_france.game import BritainVsFrance
 from stratagem.games.britain_vs_france.info import SEATS
-from stratagem.games.britain_vs_france.views import read_colony_line
-
-View = dict[str, Any]
+from stratagem.games.britain_vs_france.state import BritainVsFranceState
 
 
 class BritainVsFranceHeuristic:
@@ -47,28 +47,14 @@ class BritainVsFranceHeuristic:
         self.codes = game.codes
         self.rng = rng
         self.unit_by_label = {label: i for i, label in enumerate(self.book.unit_labels)}
-        self._board_of: tuple[View, dict[str, dict[str, Any]]] | None = None
 
     # -- what the bot knows ------------------------------------------------------------
 
-    def _board(self, view: View) -> dict[str, dict[str, Any]]:
-        """Location name -> {control, export, units: {side: [labels]}, theater}.
-
-        Read once per view (every action's scorer asks for it).
-        """
-        if self._board_of is not None and self._board_of[0] is view:
-            return self._board_of[1]
-        board = self._read_board(view)
-        self._board_of = (view, board)
-        return board
-
-    def _read_board(self, view: View) -> dict[str, dict[str, Any]]:
-        board: dict[str, dict[str, Any]] = {}
-        for theater, colonies in view["theaters"].items():
-            for name, line in colonies.items():
-                board[name] = {**read_colony_line(line), "theater": theater}
-        board["High Seas"] = {"control": None, "export": None, "units": view["high_seas"]}
-        return board
+    @staticmethod
+    def _board(view: Table) -> dict[str, dict[str, Any]]:
+        """Location name -> {control, export, units: {side: [labels]}, theater}, read once
+        per position (every action's scorer asks for it)."""
+        return view.board()
 
     def _strength(self, labels: list[str]) -> float:
         """Expected best score of a group of units (more dice and bigger modifiers)."""
@@ -91,11 +77,11 @@ class BritainVsFranceHeuristic:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        view = state.view(seat)
+        view = Table(cast(BritainVsFranceState, state))
         scores = [self._score(view, seat, action) for action in legal]
         return legal[scores.index(max(scores))]  # ties: the first, so choices are repeatable
 
-    def _score(self, view: View, seat: int, action: Action) -> float:
+    def _score(self, view: Table, seat: int, action: Action) -> float:
         codes = self.codes
         kind = codes.kind[action.id]
         a = codes.a[action.id]
@@ -107,24 +93,24 @@ class BritainVsFranceHeuristic:
 
     # -- scorers, one per kind of action -------------------------------------------------
 
-    def _first_choice(self, view: View, seat: int, a: int, b: int) -> float:
+    def _first_choice(self, view: Table, seat: int, a: int, b: int) -> float:
         return 1.0 if a == encoding.TURN_FIRST else 0.0
 
-    def _control(self, view: View, seat: int, a: int, b: int) -> float:
+    def _control(self, view: Table, seat: int, a: int, b: int) -> float:
         export = EXPORTS[self.book.colony_export[a]]
-        return 2.0 if export not in view["exports"][SEATS[seat]] else 1.0
+        return 2.0 if export not in view.exports(seat) else 1.0
 
-    def _play(self, view: View, seat: int, a: int, b: int) -> float:
+    def _play(self, view: Table, seat: int, a: int, b: int) -> float:
         return 5.0 - b  # any offered card helps; the first option of an "OR" card
 
-    def _target_unit(self, view: View, seat: int, a: int, b: int) -> float:
+    def _target_unit(self, view: Table, seat: int, a: int, b: int) -> float:
         book = self.book
         kind = book.units[a]
         mine = a in self._own_units(view, seat)
         value = book.modifier[kind] + book.cost[kind] + (3 if book.is_leader[kind] else 0)
         return -value if mine else value
 
-    def _own_units(self, view: View, seat: int) -> set[int]:
+    def _own_units(self, view: Table, seat: int) -> set[int]:
         board = self._board(view)
         return {
             self.unit_by_label[label]
@@ -132,35 +118,35 @@ class BritainVsFranceHeuristic:
             for label in place["units"][SEATS[seat]]
         }
 
-    def _target_location(self, view: View, seat: int, a: int, b: int) -> float:
+    def _target_location(self, view: Table, seat: int, a: int, b: int) -> float:
         board = self._board(view)
         place = board[self.book.locations[a]]
         return self._colony_value(view, seat, place)
 
-    def _colony_value(self, view: View, seat: int, place: dict[str, Any]) -> float:
+    def _colony_value(self, view: Table, seat: int, place: dict[str, Any]) -> float:
         if place.get("export") is None:
             return 0.5
-        lacking = place["export"] not in view["exports"][SEATS[seat]]
+        lacking = place["export"] not in view.exports(seat)
         return 2.0 + (1.0 if lacking else 0.0)
 
-    def _colony_roll(self, view: View, seat: int, a: int, b: int) -> float:
+    def _colony_roll(self, view: Table, seat: int, a: int, b: int) -> float:
         return 1.0
 
-    def _attempt(self, view: View, seat: int, a: int, b: int) -> float:
+    def _attempt(self, view: Table, seat: int, a: int, b: int) -> float:
         book = self.book
         difficulty = book.difficulty[book.political[a]]
         helps_me = book.po_units_for[book.political[a]] in (seat, 2)
         return 10.0 - difficulty + (1.0 if helps_me else 0.0)
 
-    def _boost(self, view: View, seat: int, a: int, b: int) -> float:
-        gold = view["gold"][SEATS[seat]]
+    def _boost(self, view: Table, seat: int, a: int, b: int) -> float:
+        gold = view.gold(seat)
         wanted = 1 if gold >= 5 else 0
         return -abs(a - wanted)
 
-    def _counter(self, view: View, seat: int, a: int, b: int) -> float:
+    def _counter(self, view: Table, seat: int, a: int, b: int) -> float:
         return -abs(a - 1)
 
-    def _buy(self, view: View, seat: int, a: int, b: int) -> float:
+    def _buy(self, view: Table, seat: int, a: int, b: int) -> float:
         book = self.book
         if not book.is_unit[a]:
             return 0.2
@@ -168,25 +154,25 @@ class BritainVsFranceHeuristic:
         movable = 0.0 if book.moves[a] == "no" else 0.3
         return (1.0 + 0.25 * book.modifier[a]) / cost + movable
 
-    def _colony_end(self, view: View, seat: int, a: int, b: int) -> float:
+    def _colony_end(self, view: Table, seat: int, a: int, b: int) -> float:
         """A new colony beside one of its own colonies, so its units are one space away."""
         book = self.book
-        names = list(view["theaters"][THEATERS[book.colony_theater[a]]])
+        names = view.colonies(book.colony_theater[a])
         others = [name for name in names if name != book.colony_names[a]]
         beside = others[0] if b == encoding.LEFT_END else others[-1]
         return 1.0 if self._board(view)[beside]["control"] == SEATS[seat] else 0.0
 
-    def _buy_event(self, view: View, seat: int, a: int, b: int) -> float:
-        return 0.1 if view["gold"][SEATS[seat]] == 1 else 0.05
+    def _buy_event(self, view: Table, seat: int, a: int, b: int) -> float:
+        return 0.1 if view.gold(seat) == 1 else 0.05
 
-    def _end(self, view: View, seat: int, a: int, b: int) -> float:
+    def _end(self, view: Table, seat: int, a: int, b: int) -> float:
         return 0.0
 
-    def _take_control(self, view: View, seat: int, a: int, b: int) -> float:
+    def _take_control(self, view: Table, seat: int, a: int, b: int) -> float:
         """A colony is worth a point and its export to its holder: take it."""
         return 1.0
 
-    def _move(self, view: View, seat: int, a: int, b: int) -> float:
+    def _move(self, view: Table, seat: int, a: int, b: int) -> float:
         board = self._board(view)
         me, them = SEATS[seat], SEATS[1 - seat]
         label = self.book.unit_labels[a]
@@ -209,15 +195,15 @@ class BritainVsFranceHeuristic:
             score -= 3.0
         return score
 
-    def _fight(self, view: View, seat: int, a: int, b: int) -> float:
+    def _fight(self, view: Table, seat: int, a: int, b: int) -> float:
         return 0.0 if a == self.book.high_seas else 1.0
 
-    def _pair(self, view: View, seat: int, a: int, b: int) -> float:
+    def _pair(self, view: Table, seat: int, a: int, b: int) -> float:
         book = self.book
         return book.modifier[book.units[a]] + book.modifier[book.units[b]]
 
-    def _join(self, view: View, seat: int, a: int, b: int) -> float:
-        battle = view.get("battle") or {}
+    def _join(self, view: Table, seat: int, a: int, b: int) -> float:
+        battle = view.battle()
         key = self.book.unit_labels[b]
         for pairing in battle.get("pairings", []):
             if key in pairing["defenders"]:
@@ -227,12 +213,12 @@ class BritainVsFranceHeuristic:
                 return self._strength(theirs) - self._strength(ours)
         return 0.0
 
-    def _destroy(self, view: View, seat: int, a: int, b: int) -> float:
+    def _destroy(self, view: Table, seat: int, a: int, b: int) -> float:
         book = self.book
         kind = book.units[a]
         return -(book.cost[kind] + book.modifier[kind] + (3 if book.is_leader[kind] else 0))
 
-    def _place(self, view: View, seat: int, a: int, b: int) -> float:
+    def _place(self, view: Table, seat: int, a: int, b: int) -> float:
         board = self._board(view)
         me = SEATS[seat]
         place = board[self.book.locations[b]]
@@ -242,10 +228,10 @@ class BritainVsFranceHeuristic:
             return 1.0
         return 2.0 if not place["units"][me] else 0.5
 
-    def _ransom(self, view: View, seat: int, a: int, b: int) -> float:
+    def _ransom(self, view: Table, seat: int, a: int, b: int) -> float:
         return -1.0  # never pays
 
-    def _accept(self, view: View, seat: int, a: int, b: int) -> float:
+    def _accept(self, view: Table, seat: int, a: int, b: int) -> float:
         return 1.0
 
 

@@ -1,8 +1,9 @@
 """The Henry VIII heuristic bot: it pursues Influence at court.
 
-It reads only its own view and the legal actions. In its Player Turn it scores each
-Endeavour it may play (marrying its women to Henry, pushing its heirs up the line, taking
-offices and titles, henchmen, and striking at the leading faction with arrests, trials,
+It reads only its own view and the legal actions (through ``henry_viii_table``, which
+reads the few public parts of the view it needs from the state). In its Player Turn it
+scores each Endeavour it may play (marrying its women to Henry, pushing its heirs up the
+line, taking offices and titles, henchmen, and striking at the leading faction with arrests, trials,
 suits and spies) against keeping the card for a Support, and discards the card whose
 Support is worth least when nothing is worth playing. Targets: its own characters for
 what helps (its woman of highest Baby Value as the bride, King Henry as the groom; the
@@ -25,11 +26,11 @@ import random
 from typing import Any, cast
 
 from stratagem.bots.heuristics import TurnEvaluator, softmax
+from stratagem.bots.heuristics.henry_viii_table import Table
 from stratagem.core import Action, Game, State
 from stratagem.games.henry_viii.game import HenryVIII
 from stratagem.games.henry_viii.pack import val
 from stratagem.games.henry_viii.state import HenryVIIIState
-from stratagem.games.henry_viii.views import read_characters
 
 HARMFUL = {
     "Arrest Warrant": 6,
@@ -93,28 +94,25 @@ class HenryVIIIHeuristic:
 
     # -- what the bot knows ------------------------------------------------------------
 
-    def _read(self, view: dict[str, Any]) -> None:
-        self.me: str = view["seat"]
-        self.owner: dict[str, str] = {}
-        self.people: dict[str, dict[str, Any]] = {}
-        influence = {}
-        for seat, faction in view["factions"].items():
-            influence[seat] = faction["influence"]
-        for entry in read_characters(view):
-            self.owner[entry["name"]] = entry["faction"]
-            self.people[entry["name"]] = entry
+    def _read(self, table: Table) -> None:
+        self.me: str = table.me
+        self.people: dict[str, dict[str, Any]] = table.people
+        self.owner: dict[str, str] = {
+            name: entry["faction"] for name, entry in table.people.items()
+        }
+        influence = table.influence
         others = {seat: value for seat, value in influence.items() if seat != self.me}
         self.leader = max(others, key=lambda seat: (others[seat], seat))
         self.leading = influence[self.me] >= max(others.values())
-        self.henry_free = view["henry"]["queen"] is None
+        self.henry_free = table.henry_free
 
     def _value(self, name: str) -> float:
         entry = self.people.get(name, {})
         return float(entry.get("influence", 0)) + 0.1 * float(entry.get("guile", 0))
 
-    def _stance(self, view: dict[str, Any]) -> int:
+    def _stance(self, view: Table) -> int:
         """+1: the Endeavour in play should succeed; -1: it should fail; 0: indifferent."""
-        play = view.get("in_play")
+        play = view.in_play()
         if not play:
             return 0
         endeavour = play["endeavour"]
@@ -143,20 +141,20 @@ class HenryVIIIHeuristic:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        view = state.view(seat)
-        self._read(view)
+        table = Table(cast(HenryVIIIState, state), seat)
+        self._read(table)
         texts = [action.text for action in legal]
-        question = str(view.get("asked") or "")
-        if "play an Endeavour" in question:
+        question = table.question
+        if question == "player":
             pick = self._player_turn(texts)
-        elif "play a Support" in question:
-            pick = self._support(view, texts)
-        elif "choose the Endeavour's target" in question:
-            pick = self._target(view, texts)
+        elif question == "support":
+            pick = self._support(table, texts)
+        elif question == "target":
+            pick = self._target(table, texts)
         elif "Modifier: +1" in texts or "Modifier: -1" in texts or "Modifier: -2" in texts:
-            pick = self._modifier(view, texts)
-        elif "choose a Captain" in question:
-            pick = self._captain(view, texts)
+            pick = self._modifier(table, texts)
+        elif question == "captain":
+            pick = self._captain(table, texts)
         elif "Yes" in texts:
             pick = "Yes"
         else:
@@ -196,8 +194,8 @@ class HenryVIIIHeuristic:
             return float(HARMFUL[endeavour])
         return 1.0
 
-    def _target(self, view: dict[str, Any], texts: list[str]) -> str:
-        play = view["in_play"] or {}
+    def _target(self, view: Table, texts: list[str]) -> str:
+        play = view.in_play() or {}
         endeavour = play.get("endeavour", "")
         chosen = play.get("targets", [])
         if endeavour == "Marriage" and chosen:
@@ -236,9 +234,9 @@ class HenryVIIIHeuristic:
             key=lambda t: int(self.people.get(self._named(t), {}).get("baby_value", 0)),
         )
 
-    def _office_worth(self, view: dict[str, Any], office: str) -> int:
+    def _office_worth(self, view: Table, office: str) -> int:
         """Taking an office from the leader is best, a vacant one next, its own never."""
-        holder = view["offices"][office]
+        holder = view.offices()[office]
         owner = self.owner.get(holder)
         if owner == self.me:
             return -1
@@ -273,9 +271,9 @@ class HenryVIIIHeuristic:
 
         return max(texts, key=score)
 
-    def _support(self, view: dict[str, Any], texts: list[str]) -> str:
+    def _support(self, view: Table, texts: list[str]) -> str:
         stance = self._stance(view)
-        if stance == 0 or view.get("in_play") is None:
+        if stance == 0 or view.in_play() is None:
             return "Pass"
         for text in texts:
             if not text.startswith("Support: "):
@@ -292,18 +290,18 @@ class HenryVIIIHeuristic:
                 return text
         return "Pass"
 
-    def _modifier(self, view: dict[str, Any], texts: list[str]) -> str:
+    def _modifier(self, view: Table, texts: list[str]) -> str:
         values = [int(t.split(": ")[1]) for t in texts]
-        if "vote as Trial President" in str(view.get("asked")):
-            accused = (view["in_play"] or {}).get("targets", [""])[0]
+        if view.question == "president":
+            accused = (view.in_play() or {}).get("targets", [""])[0]
             want = -1 if self.owner.get(accused) == self.me else 1
         else:
             want = 1 if self._stance(view) >= 0 else -1
         best = max(values, key=lambda v: v * want)
         return texts[values.index(best)]
 
-    def _captain(self, view: dict[str, Any], texts: list[str]) -> str:
-        play = view["in_play"] or {}
+    def _captain(self, view: Table, texts: list[str]) -> str:
+        play = view.in_play() or {}
         ours = play.get("by") == self.me or play.get("endeavour") == "Pilgrimage of Grace"
 
         def ability(text: str) -> int:

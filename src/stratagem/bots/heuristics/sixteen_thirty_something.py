@@ -1,7 +1,9 @@
 """The Sixteen Thirty Something heuristic bot: a financier who knows its own Victory Point
 Counters and reads the table.
 
-It reads only its own view and the legal actions. Its rules of thumb (the Duffer's Guide):
+It reads only its own view and the legal actions (the parts of the view it reads built
+from the state as it asks for them: ``sixteen_thirty_something_table``). Its rules of
+thumb (the Duffer's Guide):
 
 - influence goes where it holds counters: it lays those countries' cards (opening and
   votes) up to what their Status can score, and keeps other cards in hand;
@@ -20,9 +22,11 @@ It reads only its own view and the legal actions. Its rules of thumb (the Duffer
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any, cast
 
 from stratagem.bots.heuristics import TurnEvaluator, softmax
+from stratagem.bots.heuristics.sixteen_thirty_something_table import Table
 from stratagem.core import Action, Game, State
 from stratagem.games.sixteen_thirty_something.encoding import (
     ACCEPT,
@@ -64,9 +68,10 @@ from stratagem.games.sixteen_thirty_something.pack import (
     UNREST,
     VOTE,
 )
+from stratagem.games.sixteen_thirty_something.state import SixteenThirtySomethingState
 from stratagem.games.sixteen_thirty_something.war import DIFFERENCE_WAYS
 
-View = dict[str, Any]
+View = Mapping[str, Any]
 FACTIONS = {"red": 0, "blue": 1, "neutral": -1}
 STATE_VALUE_FROM = 3
 """Offering a card of this value or more, the bot states its value (to tempt the trader)."""
@@ -147,7 +152,7 @@ class SixteenThirtySomethingHeuristic:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        view = state.view(seat)
+        view = Table(cast(SixteenThirtySomethingState, state), seat)
         me = view["seat"]
         mine = self._mine(view)
         kinds = {self.enc.kind[action.id] for action in legal}

@@ -1,4 +1,5 @@
-"""The Tercios heuristic bot: a period general's habits, read from its own view alone.
+"""The Tercios heuristic bot: a period general's habits, read from its own view alone
+(through ``tercios_table``, the few fields of the view it needs, read from the state).
 
 - Planning: shot and guns with an enemy in reach are ordered to Fire!; horse facing a
   disordered or weary enemy near enough to charge gets Assault!, and so do foot that can
@@ -25,16 +26,16 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any, cast
+from typing import cast
 
 from stratagem.bots.heuristics import TurnEvaluator, normal_cdf
+from stratagem.bots.heuristics.tercios_table import Table, Unit
 from stratagem.core import Action, Game, State
 from stratagem.games.tercios.encoding import AFTER_COMBAT, CARACOLE, TURN_ANGLES, TURNS, WITHDRAW
 from stratagem.games.tercios.game import Tercios
 from stratagem.games.tercios.state import TerciosState
 from stratagem.games.tercios.virtues import stamina
 
-Unit = dict[str, Any]
 FAR = 20.0
 SHOT_REACH = 12.0
 CARACOLE_REACH = 10.0
@@ -71,14 +72,14 @@ class TerciosHeuristic:
     def rank(self, state: State, seat: int) -> list[Action]:
         """Every legal action, best scored first (ties in a random order)."""
         legal = state.legal_actions()
-        view = state.view(seat)
-        side = view["seat"]
-        units = {u["name"]: u for u in view["units"] if u["alive"]}
+        table = Table(cast(TerciosState, state), seat)
+        side = table.seat
+        units = table.units
         mine = [u for u in units.values() if u["side"] == side]
         enemies = [u for u in units.values() if u["side"] != side]
-        passed = view["waiting_for"] == "passed"
-        caught = view["waiting_for"] == "wrong_place"
-        reacting = view["waiting_for"] in ("charge", "approach")
+        passed = table.waiting_for == "passed"
+        caught = table.waiting_for == "wrong_place"
+        reacting = table.waiting_for in ("charge", "approach")
         scored = [
             (
                 self._passed(action.text)
@@ -87,7 +88,7 @@ class TerciosHeuristic:
                 if caught
                 else self._facing(action.text, units, enemies)
                 if reacting and action.text.endswith(TURNS)
-                else self._score(action.text, units, mine, enemies),
+                else self._score(action.text, table, mine, enemies),
                 self.rng.random(),
                 action,
             )
@@ -98,11 +99,10 @@ class TerciosHeuristic:
 
     # -- scoring ----------------------------------------------------------------------
 
-    def _score(
-        self, text: str, units: dict[str, Unit], mine: list[Unit], enemies: list[Unit]
-    ) -> float:
+    def _score(self, text: str, table: Table, mine: list[Unit], enemies: list[Unit]) -> float:
+        units = table.units
         if text.startswith("order "):
-            return self._order(text, units, enemies)
+            return self._order(text, table, enemies)
         if text.startswith("deploy "):  # a gun deploys ready to shoot (Horse Teams)
             return 1.0 if text.endswith(" unhitched") else 0.0
         if text.endswith(" plays first"):
@@ -124,20 +124,20 @@ class TerciosHeuristic:
         target = min(enemies, key=lambda e: _distance(unit, e))
         return (_distance(unit, target), target)
 
-    def _order(self, text: str, units: dict[str, Unit], enemies: list[Unit]) -> float:
+    def _order(self, text: str, table: Table, enemies: list[Unit]) -> float:
         name, _, order = text[6:].rpartition(": ")
-        unit = units.get(name)
+        unit = table.units.get(name)
         if unit is None:
             return 0.0
         gap, target = self._nearest(unit, enemies)
-        values = unit["values"]
+        values = table.values(unit)
         category = unit["category"]
         shooter = values["shoot"] > 0 and category != "cavalry"
         reach = values["mvt"] * 1.5 + 3.0
         wanted = "Ready!"
         if category == "artillery":
             wanted = "Fire!"
-        elif target is not None and gap <= reach and self._worth_charging(unit, target):
+        elif target is not None and gap <= reach and self._worth_charging(unit, values, target):
             wanted = "Assault!"
         elif shooter and gap <= SHOT_REACH:
             wanted = "Fire!"
@@ -148,10 +148,10 @@ class TerciosHeuristic:
         return 1.0 if order == wanted else 0.1 if order == "Ready!" else 0.0
 
     @staticmethod
-    def _worth_charging(unit: Unit, target: Unit) -> bool:
+    def _worth_charging(unit: Unit, values: Unit, target: Unit) -> bool:
         """Foot charge anything; horse avoid fresh pike blocks (Pikes against cavalry)."""
         if unit["category"] != "cavalry":
-            return bool(unit["category"] == "infantry" and unit["values"]["melee"] >= 3)
+            return bool(unit["category"] == "infantry" and values["melee"] >= 3)
         return _worn(target) >= 0.5 or "Pikes" not in target["weapons"]
 
     def _activation(self, unit: Unit | None, enemies: list[Unit]) -> float:
