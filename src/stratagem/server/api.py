@@ -24,6 +24,7 @@ from stratagem.server.connections import CLOSE_CODE, CLOSE_REASON
 from stratagem.server.errors import BadFrame, Refused
 from stratagem.server.hub import FORBIDDEN_OPTIONS, Hub
 from stratagem.server.models import (
+    Acknowledged,
     ActionRequest,
     CatalogEntry,
     ChatRequest,
@@ -44,6 +45,8 @@ from stratagem.server.table import Connection, Table
 TOKEN_WAIT = 10.0
 """Seconds a new websocket has to say who it is."""
 HELLO = '{"token": <seat token or null>}'
+RESYNC = '{"type":"resync"}'
+"""What a websocket sends when a patch did not apply: its whole state is sent next."""
 HELLO_MOST = 512
 """Characters of a websocket's first message at most (a token has 43)."""
 
@@ -154,26 +157,20 @@ async def game_state(game_id: str, request: Request, token: Token = None) -> Res
         return Response(table.message(seat), media_type=JSON)
 
 
-@router.post(
-    "/api/games/{game_id}/actions",
-    responses={**PAYLOAD, **REFUSALS},
-    summary="Take an action",
-)
+@router.post("/api/games/{game_id}/actions", responses=REFUSALS, summary="Take an action")
 async def take_action(
     game_id: str, body: ActionRequest, request: Request, token: Token = None
-) -> Response:
+) -> Acknowledged:
     table = await table_of(request, game_id)
-    text = await table.act(table.require_seat(token), body.action, body.version, link=token)
-    return Response(text, media_type=JSON)
+    version = await table.act(table.require_seat(token), body.action, body.version, link=token)
+    return Acknowledged(version=version)
 
 
-@router.post(
-    "/api/games/{game_id}/takeback", responses={**PAYLOAD, **REFUSALS}, summary="Take back"
-)
-async def take_back(game_id: str, request: Request, token: Token = None) -> Response:
+@router.post("/api/games/{game_id}/takeback", responses=REFUSALS, summary="Take back")
+async def take_back(game_id: str, request: Request, token: Token = None) -> Acknowledged:
     table = await table_of(request, game_id)
-    text = await table.take_back(table.require_seat(token), link=token)
-    return Response(text, media_type=JSON)
+    version = await table.take_back(table.require_seat(token), link=token)
+    return Acknowledged(version=version)
 
 
 @router.get(
@@ -302,13 +299,13 @@ async def hand_over(
 
 @router.post(
     "/api/games/{game_id}/resign",
-    responses={**PAYLOAD, **REFUSALS},
+    responses=REFUSALS,
     summary="Resign your seat (two seats: the other side wins; more: a bot plays it)",
 )
-async def resign(game_id: str, request: Request, token: Token = None) -> Response:
+async def resign(game_id: str, request: Request, token: Token = None) -> Acknowledged:
     table = await table_of(request, game_id)
-    text = await table.lifecycle.resign(table.require_seat(token), link=token)
-    return Response(text, media_type=JSON)
+    await table.lifecycle.resign(table.require_seat(token), link=token)
+    return Acknowledged(version=table.version)  # read at once: no other task ran since
 
 
 @router.post(
@@ -412,7 +409,8 @@ async def _hello(websocket: WebSocket) -> str | None:
 
 
 async def _serve(websocket: WebSocket, table: Table, connection: Connection) -> None:
-    """Send ``connection`` every change until the browser goes away."""
+    """Send ``connection`` every change until the browser goes away: its whole state
+    first, then patches (``views.Views.update``)."""
     async with anyio.create_task_group() as group:
 
         async def write() -> None:
@@ -427,10 +425,12 @@ async def _serve(websocket: WebSocket, table: Table, connection: Connection) -> 
             group.cancel_scope.cancel()
 
         async def read() -> None:
-            # whatever a browser sends later (text or not) is read and dropped
+            # a browser whose patch did not apply asks for its whole state again; anything
+            # else it sends later (text or not) is read and dropped
             with contextlib.suppress(WebSocketDisconnect, RuntimeError):
-                while (await websocket.receive())["type"] != "websocket.disconnect":
-                    pass
+                while (message := await websocket.receive())["type"] != "websocket.disconnect":
+                    if message.get("text") == RESYNC:
+                        connection.resync()
             group.cancel_scope.cancel()
 
         group.start_soon(write)
