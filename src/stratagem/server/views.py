@@ -160,7 +160,7 @@ class Views:
             "rematch": seating.rematch_of(table.entries),
             "hand_over_after": table.record.hand_over_after,
             "waiting_since": round(table.changed_at),
-            "table_log": lines,
+            "table_log": list(lines),  # a copy: a payload sent is never changed after
             "resigned": [line["seat"] for line in lines if line["what"] == "resigned"],
         }
         if table.finished:
