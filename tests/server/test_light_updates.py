@@ -60,7 +60,8 @@ def test_the_seat_that_moved_receives_its_new_state_once(client: TestClient) -> 
     with client.websocket_connect(f"/api/games/{game_id}/ws") as socket:
         socket.send_json({"token": secret["Dutch"]})
         assert next_payload(socket)["version"] == before["version"]
-        answer = act(client, game_id, secret["Dutch"], before["legal"][0], version=before["version"])
+        action, version = before["legal"][0], before["version"]
+        answer = act(client, game_id, secret["Dutch"], action, version=version)
         assert answer.status_code == 200, answer.text
         assert answer.json() == {"version": before["version"] + 1}  # no state in it
         now = settled(client, game_id, secret["Dutch"])

@@ -35,13 +35,13 @@ def pointer(path: str, key: object) -> str:
 def diff(before: object, after: object) -> list[Operation]:
     """The operations that turn ``before`` into ``after`` (JSON values; ``[]`` if equal)."""
     operations: list[Operation] = []
-    if before != after:
+    if before is not after:
         _diff(before, after, "", operations)
     return operations
 
 
 def _diff(before: object, after: object, path: str, out: list[Operation]) -> None:
-    """Append to ``out`` the operations from ``before`` to ``after``, known to differ."""
+    """Append to ``out`` the operations from ``before`` to ``after`` (nothing if equal)."""
     if isinstance(before, Mapping) and isinstance(after, Mapping):
         for key in before:
             if key not in after:
@@ -57,7 +57,8 @@ def _diff(before: object, after: object, path: str, out: list[Operation]) -> Non
     if _is_list(before) and _is_list(after):
         _diff_lists(before, after, path, out)  # type: ignore[arg-type]
         return
-    out.append({"op": "replace", "path": path, "value": after})
+    if before != after:
+        out.append({"op": "replace", "path": path, "value": after})
 
 
 def _is_list(value: object) -> bool:
@@ -70,7 +71,7 @@ def _diff_lists(
     """A list: the items both have compared one by one, then the new ones added at the
     end or the ones gone removed from the end (highest index first)."""
     common = min(len(before), len(after))
-    if common < len(after) and list(after[:common]) == list(before[:common]):
+    if common < len(after) and after[:common] == before[:common]:
         # it grew at its end (the event log, most often): only the new items
         out.extend(
             {"op": "add", "path": f"{path}/{index}", "value": after[index]}
