@@ -8,10 +8,11 @@ taken from the current payload, and where it points says only where the two diff
 
 The diff is made for speed over a few kilobytes of JSON per seat and version: equal
 subtrees are skipped with one C-level comparison (the log's events are the same objects
-from one version to the next), a dictionary is compared key by key, a list that grew
-at its end gets ``add`` operations for its new items, a list of the same length is
-compared item by item, and anything else is replaced. It looks for no moves or copies;
-the patch is valid RFC 6902 for any pair of JSON documents.
+from one version to the next), a dictionary is compared key by key (and keeps its keys'
+order), a list that grew at its end gets ``add`` operations for its new items, a list of
+the same length is compared item by item, and anything else is replaced. It looks for no
+moves or copies; the patch is valid RFC 6902 for any pair of JSON documents, and applied
+in order it makes ``after`` with its keys in the same order.
 """
 
 from __future__ import annotations
@@ -43,22 +44,42 @@ def diff(before: object, after: object) -> list[Operation]:
 def _diff(before: object, after: object, path: str, out: list[Operation]) -> None:
     """Append to ``out`` the operations from ``before`` to ``after`` (nothing if equal)."""
     if isinstance(before, Mapping) and isinstance(after, Mapping):
-        for key in before:
-            if key not in after:
-                out.append({"op": "remove", "path": pointer(path, key)})
-        for key, value in after.items():
-            if key not in before:
-                out.append({"op": "add", "path": pointer(path, key), "value": value})
-            else:
-                old = before[key]
-                if old is not value and old != value:
-                    _diff(old, value, pointer(path, key), out)
+        _diff_mappings(before, after, path, out)
         return
     if _is_list(before) and _is_list(after):
         _diff_lists(before, after, path, out)  # type: ignore[arg-type]
         return
     if before != after:
         out.append({"op": "replace", "path": path, "value": after})
+
+
+def _diff_mappings(
+    before: Mapping[object, object],
+    after: Mapping[object, object],
+    path: str,
+    out: list[Operation],
+) -> None:
+    """An object, its keys kept in ``after``'s order: an applier adds a new key after the
+    others, so the keys from the first one out of place on are removed and added again
+    in order (a key that only changed keeps its place: ``replace``)."""
+    for key in before:
+        if key not in after:
+            out.append({"op": "remove", "path": pointer(path, key)})
+    kept = [key for key in before if key in after]
+    keys = list(after)
+    placed = 0
+    while placed < len(kept) and keys[placed] == kept[placed]:
+        placed += 1
+    for key in keys[:placed]:
+        old, value = before[key], after[key]
+        if old is not value and old != value:
+            _diff(old, value, pointer(path, key), out)
+    out.extend(
+        {"op": "remove", "path": pointer(path, key)} for key in keys[placed:] if key in before
+    )
+    out.extend(
+        {"op": "add", "path": pointer(path, key), "value": after[key]} for key in keys[placed:]
+    )
 
 
 def _is_list(value: object) -> bool:

@@ -79,6 +79,16 @@ const Updates = (() => {
     return [doc, value];
   }
 
+  function replace(doc, path, value) {
+    // in place: a key keeps its place among its object's keys
+    const found = walk(doc, path);
+    if (found === null) return value;
+    const [container, token] = found;
+    if (!has(container, token)) throw new Unapplied(`no ${path}`);
+    container[Array.isArray(container) ? position(container, token, false) : token] = value;
+    return doc;
+  }
+
   function same(a, b) {
     if (a === b) return true;
     if (!isContainer(a) || !isContainer(b) || Array.isArray(a) !== Array.isArray(b)) return false;
@@ -102,9 +112,7 @@ const Updates = (() => {
           [doc] = remove(doc, op.path);
           break;
         case "replace":
-          get(doc, op.path);  // it must be there
-          if (op.path === "") doc = structuredClone(op.value);
-          else doc = add(remove(doc, op.path)[0], op.path, structuredClone(op.value));
+          doc = replace(doc, op.path, structuredClone(op.value));
           break;
         case "move": {
           if (op.path.startsWith(`${op.from}/`)) throw new Unapplied("a move into itself");
