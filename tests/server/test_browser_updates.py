@@ -135,3 +135,63 @@ def test_a_patch_that_does_not_apply_is_followed_by_the_whole_state(
         ".reduce((count, line) => count + Number(line.dataset.count), 0)"
     )
     assert shown == len(now["events"])
+
+
+APPLIED = [
+    ({"foo": "bar"}, [{"op": "add", "path": "/baz", "value": "qux"}], {"foo": "bar", "baz": "qux"}),
+    (
+        {"foo": ["bar", "baz"]},
+        [{"op": "add", "path": "/foo/1", "value": "qux"}],
+        {"foo": ["bar", "qux", "baz"]},
+    ),
+    ({"a": [1]}, [{"op": "add", "path": "/a/-", "value": [2]}], {"a": [1, [2]]}),
+    ({"baz": "qux", "foo": "bar"}, [{"op": "remove", "path": "/baz"}], {"foo": "bar"}),
+    ({"foo": [1, 2, 3]}, [{"op": "remove", "path": "/foo/1"}], {"foo": [1, 3]}),
+    (
+        {"baz": "qux", "foo": "bar"},
+        [{"op": "replace", "path": "/baz", "value": "boo"}],
+        {"baz": "boo", "foo": "bar"},  # in its place
+    ),
+    (
+        {"foo": {"bar": "baz", "waldo": "fred"}, "qux": {"corge": "grault"}},
+        [{"op": "move", "from": "/foo/waldo", "path": "/qux/thud"}],
+        {"foo": {"bar": "baz"}, "qux": {"corge": "grault", "thud": "fred"}},
+    ),
+    (
+        {"foo": ["all", "grass", "cows", "eat"]},
+        [{"op": "move", "from": "/foo/1", "path": "/foo/3"}],
+        {"foo": ["all", "cows", "eat", "grass"]},
+    ),
+    (
+        {"foo": "bar"},
+        [{"op": "copy", "from": "/foo", "path": "/baz"}],
+        {"foo": "bar", "baz": "bar"},
+    ),
+    ({"/": 9, "~1": 10}, [{"op": "test", "path": "/~01", "value": 10}], {"/": 9, "~1": 10}),
+    ({"a/b": 1}, [{"op": "replace", "path": "/a~1b", "value": 2}], {"a/b": 2}),
+    ({"a": 1}, [{"op": "replace", "path": "", "value": {"b": 2}}], {"b": 2}),
+]
+REFUSED = [
+    ({"foo": "bar"}, [{"op": "add", "path": "/baz/bat", "value": "qux"}]),
+    ({"baz": "qux"}, [{"op": "test", "path": "/baz", "value": "bar"}]),
+    ({"a": [1]}, [{"op": "remove", "path": "/a/1"}]),
+    ({"a": [1]}, [{"op": "add", "path": "/a/01", "value": 2}]),
+    ({"a": 1}, [{"op": "frob", "path": "/a"}]),
+    ({"a": 1}, [{"op": "replace", "path": "/b", "value": 2}]),
+]
+APPLY = """([doc, ops]) => {
+  try { return JSON.stringify(Updates.applyPatch(doc, ops)); } catch (error) { return null; }
+}"""
+
+
+def test_the_pages_applier_follows_rfc_6902(browser: Browser, base: str) -> None:
+    links = two_people(base)
+    page = browser.new_context(**CONTEXT).new_page()
+    page.goto(base + next(iter(links.values())))
+    page.wait_for_function("document.body.dataset.seat !== undefined")
+    for doc, ops, expected in APPLIED:
+        # the same keys in the same order
+        assert page.evaluate(APPLY, [doc, ops]) == json.dumps(expected, separators=(",", ":"))
+    for doc, ops in REFUSED:
+        assert page.evaluate(APPLY, [doc, ops]) is None, ops
+    page.context.close()
