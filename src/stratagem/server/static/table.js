@@ -210,6 +210,7 @@ function onLive(payload) {
   if (live && payload.version <= live.version) return;
   liveEvents = liveEvents.slice(0, payload.events_start).concat(payload.events);
   live = payload;
+  if (sendingAt === null && payload.version >= acknowledged) document.body.dataset.sending = "";
   pastSteps.clear();  // a take-back may have changed the past
   Object.assign(document.body.dataset, {
     version: payload.version, toMove: payload.to_move || "", seat: payload.seat || "",
@@ -644,7 +645,8 @@ async function act(action) {
     // (an action chosen at a newer version may be on its way meanwhile: it is still sending)
     if (sendingAt === version) {
       sendingAt = null;
-      document.body.dataset.sending = "";
+      // still on its way until the websocket brings the state it made (onLive)
+      if (live && live.version >= acknowledged) document.body.dataset.sending = "";
     }
   }
 }
