@@ -38,6 +38,7 @@ from stratagem.server.models import (
     SeatLink,
     Summary,
 )
+from stratagem.server.payloads import dumps
 from stratagem.server.seating import HUMAN, OPEN
 from stratagem.server.storage import StorageUnavailable
 from stratagem.server.table import Connection, Table
@@ -157,20 +158,35 @@ async def game_state(game_id: str, request: Request, token: Token = None) -> Res
         return Response(table.message(seat), media_type=JSON)
 
 
-@router.post("/api/games/{game_id}/actions", responses=REFUSALS, summary="Take an action")
+def acknowledged(version: int) -> Response:
+    """The answer to a change: its version alone (``Acknowledged``), written directly (the
+    hot path of every move: no model to validate and serialize)."""
+    return Response(dumps({"version": version}), media_type=JSON)
+
+
+@router.post(
+    "/api/games/{game_id}/actions",
+    response_model=Acknowledged,
+    responses=REFUSALS,
+    summary="Take an action",
+)
 async def take_action(
     game_id: str, body: ActionRequest, request: Request, token: Token = None
-) -> Acknowledged:
+) -> Response:
     table = await table_of(request, game_id)
     version = await table.act(table.require_seat(token), body.action, body.version, link=token)
-    return Acknowledged(version=version)
+    return acknowledged(version)
 
 
-@router.post("/api/games/{game_id}/takeback", responses=REFUSALS, summary="Take back")
-async def take_back(game_id: str, request: Request, token: Token = None) -> Acknowledged:
+@router.post(
+    "/api/games/{game_id}/takeback",
+    response_model=Acknowledged,
+    responses=REFUSALS,
+    summary="Take back",
+)
+async def take_back(game_id: str, request: Request, token: Token = None) -> Response:
     table = await table_of(request, game_id)
-    version = await table.take_back(table.require_seat(token), link=token)
-    return Acknowledged(version=version)
+    return acknowledged(await table.take_back(table.require_seat(token), link=token))
 
 
 @router.get(
@@ -299,13 +315,14 @@ async def hand_over(
 
 @router.post(
     "/api/games/{game_id}/resign",
+    response_model=Acknowledged,
     responses=REFUSALS,
     summary="Resign your seat (two seats: the other side wins; more: a bot plays it)",
 )
-async def resign(game_id: str, request: Request, token: Token = None) -> Acknowledged:
+async def resign(game_id: str, request: Request, token: Token = None) -> Response:
     table = await table_of(request, game_id)
     await table.lifecycle.resign(table.require_seat(token), link=token)
-    return Acknowledged(version=table.version)  # read at once: no other task ran since
+    return acknowledged(table.version)  # read at once: no other task ran since
 
 
 @router.post(
