@@ -30,8 +30,13 @@ which the first ``--warmup`` seconds are not counted:
   ends are never sent: they are counted apart, not in the delays.
 
 A move's version is the one its acknowledgement carries; a seat's update for it is the
-first websocket message at that version or later. Only ``version``, ``to_move``,
-``seat`` and ``legal`` of a payload are read (each message is parsed once, by orjson).
+first websocket message at that version or later. A seat's websocket sends its whole
+state first, then RFC 6902 patches from it: only ``version``, ``to_move``, ``seat`` and
+``legal`` are kept (from a whole state, or by applying a patch's operations on them with
+``jsonpatch``; each message is parsed once, by orjson). Each websocket offers
+permessage-deflate, as browsers do; the size of every message received in the window is
+measured on the wire (its frames' compressed payloads and headers) and as text, and
+their median and p99 are reported.
 The processes' figures are merged: counts and moves summed over the one measured window,
 delays pooled before their percentiles.
 
@@ -70,7 +75,7 @@ import tempfile
 import time
 import traceback
 from collections import Counter, deque
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field, fields
 from multiprocessing.connection import Connection
@@ -81,6 +86,7 @@ from urllib.parse import parse_qs, urlsplit, urlunsplit
 
 import httptools
 import httpx
+import jsonpatch
 import orjson
 import psycopg
 import uvloop
@@ -89,6 +95,9 @@ from rich.console import Console
 from rich.table import Table
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import WebSocketException
+from websockets.extensions.base import Extension
+from websockets.frames import DATA_OPCODES, Frame
+from websockets.typing import ExtensionName
 
 GAME = "eighty_years_war"
 SERVE = "from stratagem.cli import main; main()"
@@ -130,7 +139,7 @@ def now() -> float:
 # -- figures --------------------------------------------------------------------------
 
 
-def percentile(ordered: list[float], fraction: float) -> float:
+def percentile(ordered: Sequence[float], fraction: float) -> float:
     """Nearest-rank percentile of an ascending list."""
     rank = max(1, math.ceil(fraction * len(ordered)))
     return ordered[min(rank, len(ordered)) - 1]
@@ -394,6 +403,42 @@ class Meter:
     stop: float = math.inf
     messages: int = 0
     bytes: int = 0
+    sizes: list[int] = field(default_factory=list)
+    """Each message's text size in bytes."""
+    wire: list[int] = field(default_factory=list)
+    """Each message's size on the wire in bytes (its frames, compressed, with headers)."""
+
+
+KEPT = ("version", "to_move", "seat", "legal")
+"""What a seat keeps of its state (a patch's operations on anything else are skipped)."""
+
+
+def frame_header(length: int) -> int:
+    """Bytes of an unmasked frame header (server to client) before ``length`` bytes."""
+    return 2 if length < 126 else 4 if length < 1 << 16 else 10
+
+
+class WireCount(Extension):
+    """Counts the bytes of a connection's incoming data frames as they came (placed last
+    among the extensions, so it sees each frame before permessage-deflate decodes it)."""
+
+    name = ExtensionName("x-wire-count")
+
+    def __init__(self) -> None:
+        self.pending = 0
+        self.sizes: deque[int] = deque()
+        """Sizes of whole messages received, not yet taken."""
+
+    def decode(self, frame: Frame, *, max_size: int | None = None) -> Frame:
+        if frame.opcode in DATA_OPCODES:  # continuations too
+            self.pending += len(frame.data) + frame_header(len(frame.data))
+            if frame.fin:
+                self.sizes.append(self.pending)
+                self.pending = 0
+        return frame
+
+    def encode(self, frame: Frame) -> Frame:
+        return frame
 
 
 class Seat:
@@ -407,6 +452,9 @@ class Seat:
         self.version = -1
         self.to_move: str | None = ""
         self.legal: list[str] = []
+        self.kept: dict[str, Any] = {}
+        """What is kept of the state the websocket holds (``KEPT``)."""
+        self.wire = WireCount()
         self.over = False
         self.closed = False
         self.floor = 0
@@ -418,6 +466,7 @@ class Seat:
         self.socket = await connect(
             url, max_size=None, proxy=None, ping_interval=None, open_timeout=30, close_timeout=2
         )
+        self.socket.protocol.extensions.append(self.wire)
         await self.socket.send(orjson.dumps({"token": self.token}), text=True)
         self.listener = asyncio.create_task(self._listen())
 
@@ -429,9 +478,12 @@ class Seat:
             for _ in range(MAX_WAKES):
                 message = await socket.recv(decode=False)  # bytes, for orjson: no decoding
                 at = now()
+                wire = self.wire.sizes.popleft() if self.wire.sizes else 0
                 if meter.start <= at < meter.stop:
                     meter.messages += 1
                     meter.bytes += len(message)
+                    meter.sizes.append(len(message))
+                    meter.wire.append(wire)
                 self._receive(orjson.loads(message), at)
                 self.game.notify()
         except WebSocketException:
@@ -443,6 +495,12 @@ class Seat:
     def _receive(self, payload: Any, at: float) -> None:
         if not isinstance(payload, dict) or not isinstance(payload.get("version"), int):
             return
+        if payload.get("type") == "patch":
+            ops = [op for op in payload["ops"] if op["path"].split("/")[1] in KEPT]
+            payload = jsonpatch.apply_patch(self.kept, ops)
+        else:
+            payload = {key: payload[key] for key in KEPT if key in payload}
+        self.kept = payload
         version: int = payload["version"]
         if version < self.version:
             return
@@ -581,12 +639,9 @@ class Game:
             if status == 409:
                 seat.floor = seat.version + 1
             return None
-        payload = orjson.loads(content)
-        version = int(payload["version"])
+        version = int(orjson.loads(content)["version"])  # the state comes on the websocket
         self.acknowledged = max(self.acknowledged, version)
         self.moves += 1
-        if "to_move" in payload and payload["to_move"] is None:
-            self.over = True
         return version
 
     async def shown(self, version: int, deadline: float) -> float | None:
@@ -851,6 +906,8 @@ class Share:
     figures: Figures
     messages: int
     bytes: int
+    sizes: list[int]
+    wire: list[int]
 
 
 def client_process(pipe: Connection, part: Part) -> None:
@@ -884,7 +941,8 @@ async def _client(pipe: Connection, run: Run, mode: str) -> Share:
     run.begin(await asyncio.to_thread(_start_time, pipe))
     await (saturation(run) if mode == "saturation" else offered_load(run))
     await asyncio.sleep(max(0.0, run.stop - now()))  # alive until the CPU is read
-    return Share(run.figures, run.meter.messages, run.meter.bytes)
+    meter = run.meter
+    return Share(run.figures, meter.messages, meter.bytes, meter.sizes, meter.wire)
 
 
 class Reports:
@@ -1007,6 +1065,8 @@ def measure(server: Server, mode: str, options: Options, clients: int) -> dict[s
     figures = merged(shares)
     messages = sum(share.messages for share in shares)
     received = sum(share.bytes for share in shares)
+    sizes = sorted(size for share in shares for size in share.sizes)
+    wire = sorted(size for share in shares for size in share.wire)
     result: dict[str, Any] = {
         "games": options.games,
         "client_processes": count,
@@ -1020,6 +1080,8 @@ def measure(server: Server, mode: str, options: Options, clients: int) -> dict[s
         "errors": dict(figures.errors),
         "ws_messages_per_s": round(messages / window, 1),
         "ws_kib_per_message": round(received / max(1, messages) / 1024, 1),
+        "ws_message_bytes": _sizes(sizes),
+        "ws_wire_bytes": _sizes(wire),
         **cpu,
         "loadavg_after": [round(x, 2) for x in os.getloadavg()],
     }
@@ -1037,6 +1099,13 @@ def measure(server: Server, mode: str, options: Options, clients: int) -> dict[s
         result["sent_to_every_update"] = summary(figures.from_send)
         result["scheduled_to_acknowledgement"] = summary(figures.acknowledgement)
     return result
+
+
+def _sizes(ordered: list[int]) -> dict[str, int | None]:
+    """Median and p99 of message sizes in bytes."""
+    if not ordered:
+        return {"median": None, "p99": None}
+    return {"median": round(statistics.median(ordered)), "p99": round(percentile(ordered, 0.99))}
 
 
 # -- output ---------------------------------------------------------------------------
@@ -1088,6 +1157,12 @@ def show(name: str, mode: str, note: str, result: dict[str, Any]) -> None:
     table.add_row(
         "websocket messages",
         f"{result['ws_messages_per_s']}/s, {result['ws_kib_per_message']} KiB each",
+    )
+    wire, text = result["ws_wire_bytes"], result["ws_message_bytes"]
+    table.add_row(
+        "websocket message size",
+        f"on the wire median {wire['median']} B, p99 {wire['p99']} B "
+        f"(as text: median {text['median']} B, p99 {text['p99']} B)",
     )
     table.add_row(
         "CPU (clients, server)",

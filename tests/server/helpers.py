@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import json
 import time
+import weakref
 from typing import Any
 from unittest import mock
 
 import anyio
+import jsonpatch
 from fastapi.testclient import TestClient
 
 from stratagem.core import JsonDict
@@ -68,6 +70,30 @@ def act(client: TestClient, game_id: str, token: str, action: str, **extra: Any)
     )
 
 
+HELD: weakref.WeakKeyDictionary[Any, JsonDict] = weakref.WeakKeyDictionary()
+"""The whole payload each test websocket holds, as a page holds it."""
+
+
+def whole(socket: Any, message: JsonDict) -> JsonDict:
+    """``message`` of ``socket`` as a page holds it: a patch applied (by ``jsonpatch``, an
+    RFC 6902 applier of its own) to the payload the socket holds, which it must start
+    from; a whole payload kept for the next patch; anything else as it is."""
+    if message.get("type") == "patch":
+        held, version = HELD[socket], message["version"]
+        assert message["from"] == held["version"], (message["from"], held["version"])
+        message = jsonpatch.apply_patch(held, message["ops"])
+        assert message["version"] == version, (message["version"], version)
+    if message.get("type") == "state":
+        HELD[socket] = message
+    return message
+
+
+def next_payload(socket: Any) -> JsonDict:
+    """The next websocket message as a page holds it (a patch applied: ``whole``)."""
+    message: JsonDict = socket.receive_json()
+    return whole(socket, message)
+
+
 def receive(socket: Any) -> dict[str, Any]:
     """The next websocket message (text or close), failing after ``WAIT`` seconds."""
 
@@ -82,14 +108,15 @@ def receive(socket: Any) -> dict[str, Any]:
 
 def until_version(socket: Any, version: int) -> list[JsonDict]:
     """Messages until a state at ``version`` or later, or until the socket is closed (a
-    close is given as ``{"type": "close", "code": ..., "reason": ...}``)."""
+    close is given as ``{"type": "close", "code": ..., "reason": ...}``); each patch is
+    given as the whole state it makes (``whole``)."""
     got: list[JsonDict] = []
     while True:
         message = receive(socket)
         if message["type"] == "websocket.close":
             got.append({"type": "close", "code": message["code"], "reason": message["reason"]})
             return got
-        data: JsonDict = json.loads(message["text"])
+        data = whole(socket, json.loads(message["text"]))
         got.append(data)
         if data["type"] == "state" and data["version"] >= version:
             return got

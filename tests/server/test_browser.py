@@ -254,10 +254,11 @@ ERROR_BODY = '{"detail": "%s"}'
 
 
 def take_back(page: Page) -> None:
-    """Click "Take back": the action is withdrawn (a new version, no message) or refused,
-    with the server's reason shown (the last action revealed something, or something
-    happened since)."""
+    """Click "Take back": the action is withdrawn (a new version; the table log's line for
+    it may be said, as to every seat) or refused, with the server's reason shown (the last
+    action revealed something, or something happened since)."""
     version = page.evaluate("document.body.dataset.version")
+    seat = page.evaluate("document.body.dataset.seat")
     page.click("#takeback")
     page.wait_for_function(
         "v => document.body.dataset.version !== v"
@@ -265,7 +266,8 @@ def take_back(page: Page) -> None:
         arg=version,
     )
     message = page.locator("#message").text_content() or ""
-    assert message == "" or message.startswith(TAKEBACK_REFUSED), message
+    withdrawn = ("", f"{seat} took back their last action")
+    assert message in withdrawn or message.startswith(TAKEBACK_REFUSED), message
 
 
 REVEALED = TAKEBACK_REFUSED + "your last action revealed something you did not know"

@@ -172,7 +172,8 @@ def test_resigning_a_two_seat_game_gives_the_other_side_the_win(
     assert client.post(f"/api/games/{game_id}/resign").status_code == 403  # a spectator
     answer = client.post(f"/api/games/{game_id}/resign", headers=seat_header(secret["Spanish"]))
     assert answer.status_code == 200, answer.text
-    over = answer.json()
+    over = state(client, game_id, secret["Spanish"])
+    assert answer.json() == {"version": over["version"]}
     assert over["finished"] and over["to_move"] is None and over["legal"] == []
     assert over["result"] == {
         "winners": ["Dutch"],
@@ -195,11 +196,12 @@ def test_resigning_a_game_of_more_seats_hands_the_seat_to_a_bot(
     quitter = "Player 1"
     answer = client.post(f"/api/games/{game_id}/resign", headers=seat_header(secret[quitter]))
     assert answer.status_code == 200, answer.text
-    payload = answer.json()
+    payload = state(client, game_id, secret[quitter])  # it watches on as a spectator
+    assert payload["seat"] is None
     assert not payload["finished"]
     controllers = {seat["name"]: seat["controller"] for seat in payload["seats"]}
     assert controllers[quitter] == "heuristic"
-    assert payload["version"] >= first["version"] + 1
+    assert answer.json()["version"] >= first["version"] + 1
     end = play_out(client, game_id, {"Player 2": secret["Player 2"]}, seed=5)
     assert end["finished"]
     final, _ = replay_log(saved(client, game_id, tmp_path))

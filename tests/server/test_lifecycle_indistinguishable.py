@@ -32,7 +32,7 @@ from stratagem.server import Settings, create_app
 from stratagem.server.table import Table
 
 from . import test_indistinguishable as differential
-from .helpers import token_of, until_version
+from .helpers import next_payload, token_of, until_version
 from .test_indistinguishable import Position, Worlds, normal, positions
 
 GAMES = [info.name for info in stratagem.available_games()]
@@ -105,7 +105,7 @@ def opened(worlds: Worlds, game_id: str, seats: list[int | None]) -> Iterator[li
                 worlds.client.websocket_connect(f"/api/games/{game_id}/ws")
             )
             socket.send_json({"token": None if seat is None else worlds.tokens[seat]})
-            assert socket.receive_json()["type"] == "state"
+            assert next_payload(socket)["type"] == "state"
             sockets.append(socket)
         yield sockets
 

@@ -10,7 +10,7 @@ import stratagem
 from stratagem.core import State
 from stratagem.server.takeback import reveals
 
-from .helpers import act, create, settled, tokens
+from .helpers import act, create, settled, state, tokens
 
 GAME = "eighty_years_war"
 
@@ -25,14 +25,16 @@ def test_a_discard_is_taken_back_and_the_seat_sees_what_it_saw(client: TestClien
     before = settled(client, game_id, secret["Dutch"])
     assert not before["can_take_back"]
     discard = next(action for action in before["legal"] if action.startswith("Discard"))
-    after = act(client, game_id, secret["Dutch"], discard).json()
+    assert act(client, game_id, secret["Dutch"], discard).status_code == 200
+    after = state(client, game_id, secret["Dutch"])
     assert after["can_take_back"]
     spanish = take_back(client, game_id, secret["Spanish"])
     assert spanish.status_code == 409
     assert "not yours" in spanish.json()["detail"]
     undone = take_back(client, game_id, secret["Dutch"])
     assert undone.status_code == 200, undone.text
-    restored = undone.json()
+    restored = state(client, game_id, secret["Dutch"])
+    assert undone.json() == {"version": restored["version"]}
     assert restored["version"] == after["version"] + 1
     assert restored["view"] == before["view"]
     assert restored["legal"] == before["legal"]
@@ -101,7 +103,8 @@ def test_no_take_back_once_another_seat_has_acted_even_if_it_took_back(
     created = create(client, GAME, ["human", "human"], seed=12)
     game_id, secret = created["id"], tokens(created)
     settled(client, game_id, secret["Dutch"])
-    stopped = act(client, game_id, secret["Dutch"], "Stop discarding").json()
+    assert act(client, game_id, secret["Dutch"], "Stop discarding").status_code == 200
+    stopped = state(client, game_id, secret["Dutch"])
     assert stopped["to_move"] == "Spanish"
     assert stopped["can_take_back"]
     spanish = settled(client, game_id, secret["Spanish"])

@@ -1,5 +1,6 @@
-"""Updates over the websocket: every seat hears of every move at once, a reconnecting seat
-gets the current state at once, and a wrong token is turned away."""
+"""Updates over the websocket: every seat hears of every move at once (as a patch to the
+state it holds), a reconnecting seat gets the current state at once, and a wrong token is
+turned away."""
 
 from __future__ import annotations
 
@@ -9,16 +10,17 @@ from fastapi.testclient import TestClient
 
 from stratagem.core import JsonDict
 
-from .helpers import act, create, settled, tokens
+from .helpers import HELD, act, create, settled, tokens, whole
 
 GAME = "eighty_years_war"
 
 
 def receive_until(socket: Any, version: int) -> list[JsonDict]:
-    """Messages until one at ``version`` (or later) arrives."""
+    """Messages as sent until one at ``version`` (or later) arrives."""
     messages: list[JsonDict] = []
     while not messages or messages[-1]["version"] < version:
         messages.append(socket.receive_json())
+        whole(socket, messages[-1])
     return messages
 
 
@@ -36,7 +38,8 @@ def test_every_seat_and_spectator_hears_of_a_move(client: TestClient) -> None:
         spanish.send_json({"token": secret["Spanish"]})
         spectator.send_json({"token": None})
         for socket, seat in ((dutch, "Dutch"), (spanish, "Spanish"), (spectator, None)):
-            first = socket.receive_json()
+            first = whole(socket, socket.receive_json())
+            assert first["type"] == "state"
             assert first["version"] == start["version"]
             assert first["seat"] == seat
             assert first["events_start"] == 0
@@ -46,8 +49,10 @@ def test_every_seat_and_spectator_hears_of_a_move(client: TestClient) -> None:
         for socket in (dutch, spanish, spectator):
             messages = receive_until(socket, after["version"])
             assert messages[-1]["version"] == after["version"]
-            assert messages[0]["events_start"] > 0  # only the new events are sent
-        assert messages[-1]["legal"] == []
+            # only the changes are sent, and the new events among them
+            assert {message["type"] for message in messages} == {"patch"}
+            assert any(op["path"].startswith("/events/") for op in messages[0]["ops"])
+        assert HELD[spectator]["legal"] == []
 
 
 def test_a_reconnecting_seat_gets_the_current_state_at_once(client: TestClient) -> None:

@@ -74,6 +74,5 @@ def _serve(
         log_level="info",
         access_log=access_log,
         ws_max_size=WS_MAX_SIZE,
-        ws_per_message_deflate=False,  # one text goes to many sockets: never squeezed per socket
         **uvicorn_options(settings.request_timeout, settings.trusted_proxies, files),
     )

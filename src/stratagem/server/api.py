@@ -24,6 +24,7 @@ from stratagem.server.connections import CLOSE_CODE, CLOSE_REASON
 from stratagem.server.errors import BadFrame, Refused
 from stratagem.server.hub import FORBIDDEN_OPTIONS, Hub
 from stratagem.server.models import (
+    Acknowledged,
     ActionRequest,
     CatalogEntry,
     ChatRequest,
@@ -39,6 +40,7 @@ from stratagem.server.models import (
     SeatLink,
     Summary,
 )
+from stratagem.server.payloads import dumps
 from stratagem.server.replay import chapters
 from stratagem.server.seating import HUMAN, OPEN
 from stratagem.server.storage import StorageUnavailable
@@ -47,6 +49,8 @@ from stratagem.server.table import Connection, Table
 TOKEN_WAIT = 10.0
 """Seconds a new websocket has to say who it is."""
 HELLO = '{"token": <seat token or null>}'
+RESYNC = '{"type":"resync"}'
+"""What a websocket sends when a patch did not apply: its whole state is sent next."""
 HELLO_MOST = 512
 """Characters of a websocket's first message at most (a token has 43)."""
 
@@ -157,26 +161,35 @@ async def game_state(game_id: str, request: Request, token: Token = None) -> Res
         return Response(table.message(seat), media_type=JSON)
 
 
+def acknowledged(version: int) -> Response:
+    """The answer to a change: its version alone (``Acknowledged``), written directly (the
+    hot path of every move: no model to validate and serialize)."""
+    return Response(dumps({"version": version}), media_type=JSON)
+
+
 @router.post(
     "/api/games/{game_id}/actions",
-    responses={**PAYLOAD, **REFUSALS},
+    response_model=Acknowledged,
+    responses=REFUSALS,
     summary="Take an action",
 )
 async def take_action(
     game_id: str, body: ActionRequest, request: Request, token: Token = None
 ) -> Response:
     table = await table_of(request, game_id)
-    text = await table.act(table.require_seat(token), body.action, body.version, link=token)
-    return Response(text, media_type=JSON)
+    version = await table.act(table.require_seat(token), body.action, body.version, link=token)
+    return acknowledged(version)
 
 
 @router.post(
-    "/api/games/{game_id}/takeback", responses={**PAYLOAD, **REFUSALS}, summary="Take back"
+    "/api/games/{game_id}/takeback",
+    response_model=Acknowledged,
+    responses=REFUSALS,
+    summary="Take back",
 )
 async def take_back(game_id: str, request: Request, token: Token = None) -> Response:
     table = await table_of(request, game_id)
-    text = await table.take_back(table.require_seat(token), link=token)
-    return Response(text, media_type=JSON)
+    return acknowledged(await table.take_back(table.require_seat(token), link=token))
 
 
 @router.get(
@@ -323,13 +336,14 @@ async def hand_over(
 
 @router.post(
     "/api/games/{game_id}/resign",
-    responses={**PAYLOAD, **REFUSALS},
+    response_model=Acknowledged,
+    responses=REFUSALS,
     summary="Resign your seat (two seats: the other side wins; more: a bot plays it)",
 )
 async def resign(game_id: str, request: Request, token: Token = None) -> Response:
     table = await table_of(request, game_id)
-    text = await table.lifecycle.resign(table.require_seat(token), link=token)
-    return Response(text, media_type=JSON)
+    await table.lifecycle.resign(table.require_seat(token), link=token)
+    return acknowledged(table.version)  # read at once: no other task ran since
 
 
 @router.post(
@@ -437,7 +451,8 @@ async def _hello(websocket: WebSocket) -> str | None:
 
 
 async def _serve(websocket: WebSocket, table: Table, connection: Connection) -> None:
-    """Send ``connection`` every change until the browser goes away."""
+    """Send ``connection`` every change until the browser goes away: its whole state
+    first, then patches (``views.Views.update``)."""
     async with anyio.create_task_group() as group:
 
         async def write() -> None:
@@ -452,10 +467,12 @@ async def _serve(websocket: WebSocket, table: Table, connection: Connection) -> 
             group.cancel_scope.cancel()
 
         async def read() -> None:
-            # whatever a browser sends later (text or not) is read and dropped
+            # a browser whose patch did not apply asks for its whole state again; anything
+            # else it sends later (text or not) is read and dropped
             with contextlib.suppress(WebSocketDisconnect, RuntimeError):
-                while (await websocket.receive())["type"] != "websocket.disconnect":
-                    pass
+                while (message := await websocket.receive())["type"] != "websocket.disconnect":
+                    if message.get("text") == RESYNC:
+                        connection.resync()
             group.cancel_scope.cancel()
 
         group.start_soon(write)

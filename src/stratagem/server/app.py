@@ -16,6 +16,7 @@ from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
 from fastapi import FastAPI, Request
+from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
@@ -36,6 +37,11 @@ HERE = Path(__file__).parent
 templates = Jinja2Templates(directory=HERE / "templates")
 
 
+GZIP_MINIMUM = 1024
+"""Bytes from which an HTTP answer is sent gzipped (to a client that accepts it): a
+smaller one would gain little on the gzip header's cost."""
+GZIP_LEVEL = 6
+"""zlib's level for them: near the smallest output at a fraction of level 9's time."""
 RETRY_AFTER = 2
 """Seconds a client is told to wait when the database is away for a moment."""
 EXHAUSTED = (errno.EMFILE, errno.ENFILE, errno.EAGAIN, errno.ENOMEM)
@@ -156,5 +162,6 @@ def create_app(
     for path, endpoint in pages:
         app.add_api_route(path, endpoint, response_class=HTMLResponse, include_in_schema=False)
     app.include_router(router)
-    install_guards(app, config)
+    app.add_middleware(GZipMiddleware, minimum_size=GZIP_MINIMUM, compresslevel=GZIP_LEVEL)
+    install_guards(app, config)  # outside the compression: refused at the door first
     return app

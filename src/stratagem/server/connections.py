@@ -14,6 +14,7 @@ import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from stratagem.core import JsonDict
 from stratagem.server.errors import Forbidden
 
 CLOSE_CODE = 4403
@@ -27,15 +28,17 @@ message sent just before says why."""
 
 @dataclass(eq=False)
 class Connection:
-    """One open websocket: who it sees as, and how many of its seat's events it has."""
+    """One open websocket: who it sees as, and the payload it has been sent."""
 
     seat: int | None
     credential: str | None = None
     """The hash of the token it was opened with (``None``: opened as a spectator)."""
     dirty: asyncio.Event = field(default_factory=asyncio.Event)
-    known_events: int = 0
     sent_version: int = -1
-    """The version of the last state message sent (-1: none yet)."""
+    """The ``Views.epoch`` of the last state or patch sent (-1: none yet)."""
+    holds: JsonDict | None = None
+    """The payload it has been sent (whole or by patches), which the next patch starts
+    from; ``None``: it is sent a whole payload next."""
     known_chat: int = 0
     """Chat lines sent (the first chat message gives only the latest ``CHAT_KEPT``)."""
     ended: str | None = None
@@ -46,9 +49,15 @@ class Connection:
     def see_as(self, seat: int | None, why: str) -> None:
         """From now on it receives what ``seat`` may know, from a whole new state."""
         self.seat = seat
-        self.known_events = 0
+        self.holds = None
         self.sent_version = -1
         self.notice = why
+        self.dirty.set()
+
+    def resync(self) -> None:
+        """It asked for its seat's whole payload (a patch did not apply): sent next."""
+        self.holds = None
+        self.sent_version = -1
         self.dirty.set()
 
     def end(self, why: str) -> None:
@@ -94,11 +103,6 @@ class Connections:
         """Every connection has something new to be sent."""
         for connection in self.open:
             connection.dirty.set()
-
-    def resend_logs(self) -> None:
-        """Every connection is sent its whole log next (it may differ anywhere)."""
-        for connection in self.open:
-            connection.known_events = 0
 
     def holding(self, seat: int) -> bool:
         """Whether a connection sees as ``seat`` now."""

@@ -337,6 +337,13 @@ class ActionRequest(_Body):
         return value
 
 
+class Acknowledged(BaseModel):
+    """A change was made: the version the game's log has now. The new state itself comes
+    once, on the seat's websocket (or from ``GET /api/games/{id}``), not in this answer."""
+
+    version: int
+
+
 class Problem(BaseModel):
     """Why a request was refused."""
 

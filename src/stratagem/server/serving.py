@@ -14,22 +14,41 @@ process's connections or files from the others:
   ``Settings.trusted_proxies`` (none by default): otherwise any client could name its
   own address and escape the per-address limits.
 
-Websockets are capped per address and in all by ``guards.WebSocketCap``.
+Websockets are capped per address and in all by ``guards.WebSocketCap``. Their messages
+are compressed (permessage-deflate, RFC 7692) when the browser offers it, as every browser
+does, with the window of 32 KiB its server side may use (``deflating_protocol``): a patch
+mostly holds the board drawn anew, which the previous message, still in the window,
+holds nearly all of, so it costs a few hundred bytes and little time (uvicorn's own 4 KiB
+window: about 3 KiB and nine times the time, measured on Eighty Years War). The cost is
+memory: about 144 KiB of zlib state per connection (32 KiB with uvicorn's setting).
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import resource
 from typing import Any
 
+from uvicorn.config import Config
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from uvicorn.server import ServerState
+from websockets.extensions.permessage_deflate import ServerPerMessageDeflateFactory
+from websockets.server import ServerProtocol
 
 FILES_KEPT = 128
 """Open files kept for the process itself (database connections, the SQLite file and
 its journal, threads, the log) beyond its connections."""
 MOST_FILES = 1 << 20
 """The soft limit is raised no further than this (a hard limit may be ``unlimited``)."""
+DEFLATE = ServerPerMessageDeflateFactory(
+    server_max_window_bits=15,
+    client_max_window_bits=12,
+    compress_settings={"memLevel": 5},
+)
+"""permessage-deflate as the table offers it: the server compresses with a 32 KiB window
+(kept from message to message), the browser with at most 4 KiB (it sends little)."""
 
 
 def raise_open_files() -> int:
@@ -96,12 +115,31 @@ def timed_protocol(seconds: float) -> type[asyncio.Protocol]:
     return Timed
 
 
+class DeflatingProtocol(WebSocketsSansIOProtocol):
+    """uvicorn's websocket protocol (websockets, sans-I/O), negotiating ``DEFLATE``."""
+
+    def __init__(
+        self,
+        config: Config,
+        server_state: ServerState,
+        app_state: dict[str, Any],
+        _loop: asyncio.AbstractEventLoop | None = None,
+    ) -> None:
+        super().__init__(config, server_state, app_state, _loop)
+        self.conn = ServerProtocol(
+            extensions=[DEFLATE],
+            max_size=config.ws_max_size,
+            logger=logging.getLogger("uvicorn.error"),
+        )
+
+
 def uvicorn_options(
     request_timeout: float, trusted_proxies: tuple[str, ...], files: int
 ) -> dict[str, Any]:
     """The options of ``uvicorn.run`` for these settings and a limit of ``files``."""
     return {
         "http": timed_protocol(request_timeout),
+        "ws": DeflatingProtocol,
         "timeout_keep_alive": min(5.0, request_timeout),
         "limit_concurrency": concurrency_for(files),
         "proxy_headers": bool(trusted_proxies),

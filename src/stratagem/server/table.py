@@ -322,12 +322,13 @@ class Table:
 
     async def act(
         self, seat: int, action: str, version: int | None = None, *, link: str | None = None
-    ) -> str:
-        """``seat`` takes ``action``; returns its new payload's text. Refusals change nothing.
+    ) -> int:
+        """``seat`` takes ``action``; returns the new version (the seat's connections are
+        sent the new state). Refusals change nothing.
 
-        With ``version`` (the version the seat saw), the payload carries only the events
-        that came after it; without, all of them. With ``link`` (the token the request
-        carried), it is refused if the seat changed hands while it waited for the table.
+        With ``version`` (the version the seat saw), it is refused if the game has moved
+        on since. With ``link`` (the token the request carried), it is refused if the seat
+        changed hands while it waited for the table.
         """
         self.used = time.monotonic()
         if version is not None and version > self.version and self.cluster.shared:
@@ -342,7 +343,6 @@ class Table:
                     "look again before acting"
                 )
             player = self.state.current_player()
-            known = len(self.events(seat)) if version is not None else 0
             if self.finished:
                 raise Conflict(f"{action!r}: the game is over")
             if self.open_seats:
@@ -356,13 +356,13 @@ class Table:
                 await self.commit(seat, action)
             except IllegalAction as error:
                 raise Invalid(str(error)) from None
-            text = self.message(seat, known)
+            done = self.version
         self.kick()
-        return text
+        return done
 
-    async def take_back(self, seat: int, *, link: str | None = None) -> str:
+    async def take_back(self, seat: int, *, link: str | None = None) -> int:
         """``seat`` withdraws its own last action, if nothing new has come out since
-        (``link``: as for ``act``)."""
+        (``link``: as for ``act``); returns the new version."""
         self.used = time.monotonic()
         async with self.lock:
             await self.fresh()
@@ -382,9 +382,9 @@ class Table:
             self._before = (-1, state)
             self.snapshots.drop(len(standing(entries)))
             self._changed()
-            text = self.message(seat)
+            done = self.version
         self.kick()
-        return text
+        return done
 
     def takeback_blocker(self, seat: int) -> str | None:
         """Why ``seat`` may not take back now, from the log's shape alone (who acted and
@@ -460,7 +460,6 @@ class Table:
         """The state was replaced (a take-back, a reload): every cache starts again."""
         self._took_in(replaced=True)
         self.views.reset()
-        self.connections.resend_logs()  # a log may differ anywhere: send it whole
         self.connections.notify()
 
     def events(self, seat: int | None) -> list[JsonDict]:
@@ -598,8 +597,8 @@ class Table:
 
     def next_messages(self, connection: Connection) -> list[str]:
         """What ``connection`` is owed now: why its link ended (then nothing else), why
-        it sees as someone else now, the state and the events it has not had if the game
-        moved, and the chat lines it has not had."""
+        it sees as someone else now, the change to its state if the game moved (the whole
+        state when it has none), and the chat lines it has not had."""
         connection.dirty.clear()
         if connection.ended is not None:
             return [dumps({"type": "error", "detail": connection.ended})]
@@ -610,9 +609,7 @@ class Table:
             texts.append(dumps({"type": "seat", "seat": name, "detail": connection.notice}))
             connection.notice = None
         if connection.sent_version != self.views.epoch:
-            texts.append(self.message(connection.seat, connection.known_events))
-            connection.known_events = len(self.events(connection.seat))
-            connection.sent_version = self.views.epoch
+            texts.append(self.views.update(connection))
         chat = len(self.chat)
         if connection.known_chat < chat:
             start = max(connection.known_chat, chat - CHAT_KEPT, 0)

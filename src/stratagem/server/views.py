@@ -5,6 +5,11 @@ each computed once per version and shared by every connection of that seat; the 
 own facts (moves, open seats, the public table log, who resigned, the end) are computed
 once per version for all. Payloads are serialized once per version, seat and start, and
 the same text goes to every connection that needs it.
+
+A connection is sent its seat's whole payload once (its ``document``), then only the
+changes: the RFC 6902 patch from the document it has to the current one (``update``),
+made once per seat and version it is sent from, and shared by the connections of that
+seat that have the same one.
 """
 
 from __future__ import annotations
@@ -13,9 +18,11 @@ from typing import TYPE_CHECKING
 
 from stratagem.core import JsonDict
 from stratagem.server import seating
+from stratagem.server.patches import diff
 from stratagem.server.payloads import Sight, build_payload, dumps, revealed_hands, sight_of
 
 if TYPE_CHECKING:
+    from stratagem.server.connections import Connection
     from stratagem.server.table import Table
 
 
@@ -35,6 +42,8 @@ class Views:
         """How many of the state's events the kept logs have taken in."""
         self._sights: dict[int | None, Sight] = {}
         self._texts: dict[tuple[int | None, int], str] = {}
+        self._documents: dict[int | None, JsonDict] = {}
+        self._patches: dict[tuple[int | None, int], str] = {}
         self._open_hands: list[JsonDict] | None = None
         self._facts: JsonDict | None = None
         self.epoch += 1
@@ -47,6 +56,8 @@ class Views:
         self._raw = len(state.events)
         self._sights.clear()
         self._texts.clear()
+        self._documents.clear()
+        self._patches.clear()
         self._open_hands = None
         self._facts = None
         self.epoch += 1
@@ -85,13 +96,50 @@ class Views:
         payload.update(self._facts)
         return payload
 
+    def document(self, seat: int | None) -> JsonDict:
+        """The whole payload for ``seat`` (its whole log), made once per version: what a
+        connection of that seat holds once it is sent."""
+        document = self._documents.get(seat)
+        if document is None:
+            document = self._documents[seat] = self.payload(seat)
+        return document
+
     def message(self, seat: int | None, events_start: int = 0) -> str:
         """``payload`` as the JSON text sent, made once per version, seat and start."""
         key = (seat, events_start)
         text = self._texts.get(key)
         if text is None:
-            text = self._texts[key] = dumps(self.payload(seat, events_start))
+            payload = self.document(seat) if events_start == 0 else self.payload(seat, events_start)
+            text = self._texts[key] = dumps(payload)
         return text
+
+    def update(self, connection: Connection) -> str:
+        """What ``connection`` is sent now to hold its seat's current payload: the patch
+        from the payload it holds (``{"type": "patch", "from": <its version>, "version":
+        <the new one>, "ops": [...]}``), or the whole payload when it holds none (a new
+        connection, one that sees as another seat now, or one that asked for it) or the
+        patch would be no shorter."""
+        seat = connection.seat
+        document = self.document(seat)
+        base = connection.holds
+        text = None
+        if base is not None:
+            key = (seat, connection.sent_version)
+            text = self._patches.get(key)
+            if text is None:
+                patch = {
+                    "type": "patch",
+                    "from": base["version"],
+                    "version": document["version"],
+                    "ops": diff(base, document),
+                }
+                text = self._patches[key] = dumps(patch)
+            behind = connection.sent_version < self.epoch - 1
+            if behind and len(text) >= len(self.message(seat)):
+                text = None  # too far behind: the whole payload is no longer
+        connection.holds = document
+        connection.sent_version = self.epoch
+        return self.message(seat) if text is None else text
 
     def _table_facts(self) -> JsonDict:
         """What every seat may know of the table itself (computed once per version): who
@@ -112,7 +160,7 @@ class Views:
             "rematch": seating.rematch_of(table.entries),
             "hand_over_after": table.record.hand_over_after,
             "waiting_since": round(table.changed_at),
-            "table_log": lines,
+            "table_log": list(lines),  # a copy: a payload sent is never changed after
             "resigned": [line["seat"] for line in lines if line["what"] == "resigned"],
         }
         if table.finished:

@@ -205,11 +205,12 @@ function button(label, onClick, className) {
 // -- what the page shows ----------------------------------------------------------------
 
 function onLive(payload) {
-  // a payload of the live game (the websocket's, or an answer's); one no newer than the
-  // one had (the websocket and a move's answer both bring the same version) is had already
+  // a payload of the live game (from the websocket: a move's answer brings only its
+  // version); one no newer than the one had is had already
   if (live && payload.version <= live.version) return;
   liveEvents = liveEvents.slice(0, payload.events_start).concat(payload.events);
   live = payload;
+  if (sendingAt === null && payload.version >= acknowledged) document.body.dataset.sending = "";
   pastSteps.clear();  // a take-back may have changed the past
   Object.assign(document.body.dataset, {
     version: payload.version, toMove: payload.to_move || "", seat: payload.seat || "",
@@ -668,18 +669,20 @@ function showControls(payload) {
 }
 
 let sendingAt = null;      // the version an action on its way was chosen at
+let acknowledged = -1;     // the version the last action made (its state comes on the websocket)
 
 async function act(action) {
   // the body says while an action is on its way; a second click at the same version (a
   // double click) is ignored, and so is the refusal of an action chosen at a version
   // the page has moved on from already (the server refuses it: it carries its version)
-  if (!live || sendingAt === live.version) return;
+  if (!live || sendingAt === live.version || live.version < acknowledged) return;
   say("");
   const version = live.version;
   sendingAt = version;
   document.body.dataset.sending = "true";
   try {
-    onLive(await onceMore(() => call("POST", `/api/games/${gameId}/actions`, { action, version })));
+    const answer = await onceMore(() => call("POST", `/api/games/${gameId}/actions`, { action, version }));
+    acknowledged = Math.max(acknowledged, answer.version);
     say("");
   } catch (error) {
     const movedOn = error instanceof Refusal && error.status === 409 && live && live.version > version;
@@ -688,7 +691,8 @@ async function act(action) {
     // (an action chosen at a newer version may be on its way meanwhile: it is still sending)
     if (sendingAt === version) {
       sendingAt = null;
-      document.body.dataset.sending = "";
+      // still on its way until the websocket brings the state it made (onLive)
+      if (live && live.version >= acknowledged) document.body.dataset.sending = "";
     }
   }
 }
@@ -746,7 +750,7 @@ function toggleAuto() {
 async function takeBack() {
   say("");
   try {
-    onLive(await onceMore(() => call("POST", `/api/games/${gameId}/takeback`)));
+    await onceMore(() => call("POST", `/api/games/${gameId}/takeback`));
     say("");
   } catch (error) {
     sayFor(error, "take-backs");
@@ -760,7 +764,7 @@ async function resign() {
   if (!window.confirm(`Resign as ${seat}? ${others[0].toUpperCase()}${others.slice(1)}.`)) return;
   say("");
   try {
-    onLive(await onceMore(() => call("POST", `/api/games/${gameId}/resign`)));
+    await onceMore(() => call("POST", `/api/games/${gameId}/resign`));
   } catch (error) {
     sayFor(error, "requests");
   }
@@ -1398,7 +1402,9 @@ function connect() {
       live = null;
     } else {
       if ($("message").dataset.transient) say("");
-      onLive(data);
+      // a whole payload, or a patch to the one held (updates.js); null: it asked again
+      const payload = Updates.take(data, message.data, (ask) => opened.send(ask));
+      if (payload) onLive(payload);
     }
   };
   opened.onclose = (event) => {
