@@ -22,7 +22,7 @@ def test_load_defaults_to_the_minimum_players() -> None:
     game = stratagem.load("eighty_years_war")
     assert game.num_players == 2
     assert game.seat_names == ("Dutch", "Spanish")
-    assert game.options == {"players": 2, "data": None}
+    assert game.options == {"players": 2, "data": None, "last_turn": None}
 
 
 @pytest.mark.parametrize("players", [1, 3, 0, -2])
