@@ -413,12 +413,15 @@ def test_two_people_play_a_whole_game_in_their_browsers(
 
 SHORTEST: dict[str, dict[str, OptionChoice]] = {
     "tercios": {"armies": ["spanish_500", "swedish_500"], "duration": "2"},
+    "sixteen_thirty_something": {"last_turn": "3"},
+    "henry_viii": {"last_turn": "2"},
 }
 """The shortest game each game offers, where its options allow a shorter one than the
-default: Tercios with two 500-point armies and a fixed duration (The Battle: Duration),
-as chosen in the lobby.
-The others are played as they come with their fewest players (1750's Alternate Game
-Length only adds turns)."""
+default, as chosen in the lobby: Tercios with two 500-point armies and a fixed duration
+(The Battle: Duration); Sixteen Thirty Something and Henry VIII in their short variants
+(``last_turn``: the table is under test here, not the rules, and a whole printed game of
+either in two browsers costs a minute of CI). The others are played as they come with
+their fewest players (1750's Alternate Game Length only adds turns)."""
 
 
 @pytest.mark.parametrize("name", GAMES)

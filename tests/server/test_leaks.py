@@ -37,9 +37,9 @@ from stratagem.server.storage import Store, make_engine
 from .helpers import act, create, settled, state, token_of, whole
 
 GAMES = [info.name for info in stratagem.available_games()]
-MAX_MOVES = 400
+MAX_MOVES = 250
 """Moves by people per game; a longer game is checked up to there."""
-MAX_SECONDS = 15.0
+MAX_SECONDS = 8.0
 """Seconds of play per game (bounded so that the suite stays short)."""
 MIN_LENGTH = 4
 KEYS = {

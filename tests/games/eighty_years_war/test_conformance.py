@@ -1,5 +1,6 @@
-"""Eighty Years War against the conformance kit: 2,200 seeded random games to the end,
-and the golden event log."""
+"""Eighty Years War against the conformance kit: 1,200 seeded random games to the end,
+and the golden event log (kept to that many so that the whole project's CI stays near
+20 minutes on two cores; the lab and the bots' tests play many more)."""
 
 from __future__ import annotations
 
@@ -22,9 +23,9 @@ def invariants(state: State) -> list[str]:
     return invariant_problems(state)
 
 
-@pytest.mark.parametrize("chunk", range(20))
-def test_conformance_2000_games_every_step(chunk: int) -> None:
-    """2,000 games (20 chunks of 100): cheap checks at every step, the full contract
+@pytest.mark.parametrize("chunk", range(10))
+def test_conformance_1000_games_every_step(chunk: int) -> None:
+    """1,000 games (10 chunks of 100): cheap checks at every step, the full contract
     (serialization, views, resampling, refusals) at every 10th step and at the end."""
     game = stratagem.load("eighty_years_war")
     report = check_conformance(
