@@ -664,6 +664,7 @@ function showControls(payload) {
   }
   showAutoRow(payload);
   $("takeback").hidden = !payload.can_take_back;
+  $("hint").hidden = !mayAskForHint(payload);
   $("resign").hidden = !(mySeatIsAPerson(payload) && !payload.finished && !(payload.open_seats || []).length);
 }
 
@@ -750,6 +751,26 @@ async function takeBack() {
     say("");
   } catch (error) {
     sayFor(error, "take-backs");
+  }
+}
+
+function mayAskForHint(payload) {
+  // at the seat's own decision, in a game under way (the table refuses any other time)
+  return mySeatIsAPerson(payload) && !payload.finished && payload.to_move === payload.seat
+    && !(payload.open_seats || []).length && payload.legal.length > 0;
+}
+
+async function askForHint() {
+  // the suggestion is shown to this page only; the others see in the log that we asked
+  say("");
+  try {
+    const hint = await call("POST", `/api/games/${gameId}/hint`);
+    say(`The ${hint.level} bot suggests: ${hint.action}`);
+    for (const node of document.querySelectorAll("#actions button.action")) {
+      node.classList.toggle("hinted", node.dataset.action === hint.action);
+    }
+  } catch (error) {
+    sayFor(error, "hints");
   }
 }
 
@@ -1430,7 +1451,7 @@ function linkEnded() {
   $("actions").replaceChildren();
   $("board-input").replaceChildren();
   $("events").replaceChildren();
-  for (const id of ["takeback", "resign", "own-link", "copy-link", "filter", "look-back"]) $(id).hidden = true;
+  for (const id of ["takeback", "hint", "resign", "own-link", "copy-link", "filter", "look-back"]) $(id).hidden = true;
   $("who").textContent = "";
 }
 
@@ -1471,6 +1492,7 @@ function on(id, kind, handler) {
 
 function wire() {
   on("takeback", "click", takeBack);
+  on("hint", "click", askForHint);
   on("resign", "click", resign);
   on("own-link", "click", ownLink);
   on("filter", "input", () => shown === live && live && showControls(live));
