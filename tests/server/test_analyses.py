@@ -1,0 +1,73 @@
+"""Analyses at the table: a finished game judged for a seat in the background, stored with
+the game, and read back for the replay page."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+
+import pytest
+from fastapi.testclient import TestClient
+
+from stratagem.analysis import Analysis
+from stratagem.analysis import Settings as AnalysisSettings
+from stratagem.server import Settings, create_app
+
+from .helpers import WAIT, act, create, settled, tokens
+
+GAME = "eighty_years_war"
+QUICK = AnalysisSettings(samples=1, iterations=2, rounds=1, seed=0)
+
+
+@pytest.fixture
+def quick(sqlite_file: str) -> Iterator[TestClient]:
+    """The table, its analyses looking as little as they can."""
+    settings = Settings(database_url=sqlite_file, bot_delay=0, analysis=QUICK)
+    with TestClient(create_app(settings)) as running:
+        yield running
+
+
+def _finished_game(client: TestClient) -> tuple[str, str]:
+    """A short game (the first turn only) played to its end: its id and the Dutch token."""
+    created = create(client, GAME, ["human", "random"], seed=11, options={"last_turn": 1})
+    game_id, token = created["id"], tokens(created)["Dutch"]
+    payload = settled(client, game_id, token)
+    refused = client.post(f"/api/games/{game_id}/analyses/Dutch")
+    assert refused.status_code == 409  # not over yet
+    while not payload["finished"]:
+        act(client, game_id, token, payload["legal"][0], version=payload["version"])
+        payload = settled(client, game_id, token)
+    return game_id, token
+
+
+def test_a_finished_game_is_analysed_once_and_stored(quick: TestClient) -> None:
+    game_id, _ = _finished_game(quick)
+    asked = quick.post(f"/api/games/{game_id}/analyses/Dutch")
+    assert asked.status_code == 202, asked.text
+    assert asked.json() == {"seat": "Dutch", "started": True}
+    again = quick.post(f"/api/games/{game_id}/analyses/dutch")
+    assert again.json() == {"seat": "Dutch", "started": False}  # nothing computed twice
+    deadline = time.monotonic() + WAIT
+    while True:
+        found = quick.get(f"/api/games/{game_id}/analyses").json()
+        assert [row["seat"] for row in found] == ["Dutch"]
+        if found[0]["state"] != "running":
+            break
+        assert time.monotonic() < deadline, "the analysis did not finish"
+        time.sleep(0.05)
+    assert found[0]["state"] == "done", found[0]["error"]
+    analysis = Analysis.from_json(found[0]["analysis"])
+    assert analysis.seat_name == "Dutch"
+    assert analysis.settings == QUICK
+    assert analysis.decisions
+    assert {point.step for point in analysis.turning_points} <= {
+        decision.step for decision in analysis.decisions
+    }
+
+
+def test_an_analysis_names_a_seat_of_the_game(quick: TestClient) -> None:
+    game_id, _ = _finished_game(quick)
+    refused = quick.post(f"/api/games/{game_id}/analyses/French")
+    assert refused.status_code == 404
+    assert "no seat 'French'" in refused.json()["detail"]
+    assert quick.get(f"/api/games/{game_id}/analyses").json() == []
