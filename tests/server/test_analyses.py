@@ -71,3 +71,15 @@ def test_an_analysis_names_a_seat_of_the_game(quick: TestClient) -> None:
     assert refused.status_code == 404
     assert "no seat 'French'" in refused.json()["detail"]
     assert quick.get(f"/api/games/{game_id}/analyses").json() == []
+
+
+def test_the_replay_page_carries_the_analysis_beside_it(quick: TestClient) -> None:
+    game_id, _ = _finished_game(quick)
+    page = quick.get(f"/games/{game_id}/replay")
+    assert page.status_code == 200
+    assert 'id="analysis"' in page.text
+    assert "/static/analysis.js" in page.text
+    assert 'id="analysis"' not in quick.get(f"/games/{game_id}").text  # the live page: none
+    script = quick.get("/static/analysis.js")
+    assert script.status_code == 200
+    assert "/api/games/${game}/analyses" in script.text
