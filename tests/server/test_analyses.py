@@ -3,6 +3,7 @@ the game, and read back for the replay page."""
 
 from __future__ import annotations
 
+import datetime as dt
 import time
 from collections.abc import Iterator
 
@@ -12,8 +13,11 @@ from fastapi.testclient import TestClient
 from stratagem.analysis import Analysis
 from stratagem.analysis import Settings as AnalysisSettings
 from stratagem.server import Settings, create_app
+from stratagem.server.analyses import STALE, claim, settle, stored
+from stratagem.server.storage import Store
 
 from .helpers import WAIT, act, create, settled, tokens
+from .test_storage import RECORD
 
 GAME = "eighty_years_war"
 QUICK = AnalysisSettings(samples=1, iterations=2, rounds=1, seed=0)
@@ -83,3 +87,15 @@ def test_the_replay_page_carries_the_analysis_beside_it(quick: TestClient) -> No
     script = quick.get("/static/analysis.js")
     assert script.status_code == 200
     assert "/api/games/${game}/analyses" in script.text
+
+
+def test_an_analysis_left_running_by_a_stopped_process_is_started_again(store: Store) -> None:
+    store.create_game(RECORD)
+    start = dt.datetime(2026, 12, 5, 12, tzinfo=dt.UTC)
+    assert claim(store, RECORD.id, 0, start)
+    assert not claim(store, RECORD.id, 0, start + STALE / 2)  # still running somewhere
+    assert claim(store, RECORD.id, 0, start + STALE * 2)  # its process stopped: again
+    settle(store, RECORD.id, 0, {"seat": 0}, None)
+    assert not claim(store, RECORD.id, 0, start + STALE * 10)  # done: never again
+    [row] = stored(store, RECORD.id)
+    assert (row.state, row.analysis) == ("done", {"seat": 0})

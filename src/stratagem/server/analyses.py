@@ -35,6 +35,9 @@ AnalysisState = Literal["running", "done", "failed"]
 TABLE_SETTINGS = Settings(samples=4, iterations=30, rounds=1)
 """How hard the table's analyses look: a few worlds and a small search a decision, so that
 a game's analysis takes seconds, not minutes (``stratagem analyse`` looks harder)."""
+STALE = dt.timedelta(minutes=30)
+"""An analysis still ``running`` this long after it was started was left by a process that
+stopped (one takes seconds): asked for again, it is started again."""
 POOL_PROCESSES = 1
 """Processes analysing at once (the machine's other cores play the games)."""
 log = logging.getLogger(__name__)
@@ -89,18 +92,27 @@ def stored(store: Store, game_id: str) -> list[StoredAnalysis]:
         return [_stored(row) for row in rows]
 
 
-def claim(store: Store, game_id: str, seat: int) -> bool:
-    """Note that ``seat``'s analysis is running; ``False`` if it was asked for already."""
+def claim(store: Store, game_id: str, seat: int, now: dt.datetime | None = None) -> bool:
+    """Note that ``seat``'s analysis is running; ``False`` if it was asked for already
+    (one left ``running`` for ``STALE`` by a process that stopped is taken over)."""
+    now = now or dt.datetime.now(dt.UTC)
     try:
         with Session(store.engine) as session, session.begin():
-            session.add(
-                AnalysisRow(
-                    game_id=game_id, seat=seat, state="running", updated_at=dt.datetime.now(dt.UTC)
+            row = session.get(AnalysisRow, (game_id, seat), with_for_update=True)
+            if row is None:
+                session.add(
+                    AnalysisRow(game_id=game_id, seat=seat, state="running", updated_at=now)
                 )
-            )
+                return True
+            updated = row.updated_at
+            if updated.tzinfo is None:  # SQLite keeps no zone: stored in UTC
+                updated = updated.replace(tzinfo=dt.UTC)
+            if row.state != "running" or now - updated < STALE:
+                return False
+            row.updated_at = now
+            return True
     except IntegrityError:
         return False
-    return True
 
 
 def settle(
