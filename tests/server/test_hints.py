@@ -77,3 +77,17 @@ def test_a_hint_depends_only_on_what_the_seat_sees() -> None:
     hint = hint_job(game, state, seat, "seed/hint/1")()
     assert hint == hint_job(game, other, seat, "seed/hint/1")()
     assert hint in [action.text for action in state.legal_actions()]
+
+
+def test_asking_for_a_hint_does_not_stop_a_take_back(client: TestClient) -> None:
+    created = create(client, GAME, ["human", "human"], seed=8)
+    game_id, secret = created["id"], tokens(created)
+    before = settled(client, game_id, secret["Dutch"])
+    discard = next(action for action in before["legal"] if action.startswith("Discard"))
+    assert act(client, game_id, secret["Dutch"], discard).status_code == 200
+    assert ask(client, game_id, secret["Dutch"]).status_code == 200  # still the Dutch to act
+    undone = client.post(
+        f"/api/games/{game_id}/takeback", headers={"X-Seat-Token": secret["Dutch"]}
+    )
+    assert undone.status_code == 200, undone.text
+    assert undone.json()["legal"] == before["legal"]
