@@ -79,11 +79,12 @@ def test_migrations_make_the_schema_and_can_be_undone(database_url: str) -> None
             "chat",
             "rate_hits",
             "presence",
+            "analyses",
             "alembic_version",
         } <= tables
         with store.engine.connect() as connection:
             assert connection.execute(text("select version_num from alembic_version")).scalar() == (
-                "0005"
+                "0006"
             )
         downgrade(store.engine, "base")
         assert not {"games", "seats", "entries", "chat"} & set(

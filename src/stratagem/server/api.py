@@ -22,6 +22,7 @@ from stratagem.bots import bot_names
 from stratagem.core import JsonDict, available_games, game_info, load, options_model
 from stratagem.server.connections import CLOSE_CODE, CLOSE_REASON
 from stratagem.server.errors import BadFrame, Refused
+from stratagem.server.hints import HINT_LEVEL, ask
 from stratagem.server.hub import FORBIDDEN_OPTIONS, Hub
 from stratagem.server.models import (
     Acknowledged,
@@ -30,6 +31,7 @@ from stratagem.server.models import (
     ChatRequest,
     CreatedGame,
     CreateGame,
+    Hint,
     JoinedSeat,
     OpenGame,
     OpenSeat,
@@ -190,6 +192,17 @@ async def take_action(
 async def take_back(game_id: str, request: Request, token: Token = None) -> Response:
     table = await table_of(request, game_id)
     return acknowledged(await table.take_back(table.require_seat(token), link=token))
+
+
+@router.post(
+    "/api/games/{game_id}/hint",
+    responses=REFUSALS,
+    summary="The bot's suggestion at your own decision (every seat sees that you asked)",
+)
+async def hint(game_id: str, request: Request, token: Token = None) -> Hint:
+    table = await table_of(request, game_id)
+    action = await ask(table, table.require_seat(token), link=token)
+    return Hint(action=action, level=HINT_LEVEL)
 
 
 @router.get(

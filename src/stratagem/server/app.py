@@ -21,6 +21,8 @@ from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
+from stratagem.server.analyses import Analyses
+from stratagem.server.analysis_api import router as analysis_router
 from stratagem.server.api import hub_of, router
 from stratagem.server.cluster import Postgres, Solo
 from stratagem.server.docs import add_docs
@@ -127,6 +129,7 @@ def create_app(
         workers = Workers.make(config.bot_workers, config.bot_share)
         hub = Hub(store, config.bot_delay, cluster, idle=config.table_idle, workers=workers)
         app.state.hub = hub
+        app.state.analyses = Analyses(store, config.analysis)
         app.state.shared_rates = store if store.postgres else None  # guards.RateLimit
         trimmer = asyncio.create_task(Trimmer(lambda: hub.unloaded).run(), name="stratagem trimmer")
         try:
@@ -136,6 +139,7 @@ def create_app(
             yield
         finally:
             trimmer.cancel()
+            app.state.analyses.close()
             await hub.close()
             store.close()
 
@@ -162,6 +166,7 @@ def create_app(
     for path, endpoint in pages:
         app.add_api_route(path, endpoint, response_class=HTMLResponse, include_in_schema=False)
     app.include_router(router)
+    app.include_router(analysis_router)
     app.add_middleware(GZipMiddleware, minimum_size=GZIP_MINIMUM, compresslevel=GZIP_LEVEL)
     install_guards(app, config)  # outside the compression: refused at the door first
     return app

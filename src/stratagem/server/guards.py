@@ -51,7 +51,9 @@ from stratagem.server.storage import StorageRefused, StorageUnavailable, Store
 
 CREATE_PATH = re.compile(r"/api/games/?")
 ACT_PATH = re.compile(r"/api/games/[^/]+/(?:actions|takeback)/?")
-TABLE_PATH = re.compile(r"/api/games/[^/]+/(?:chat|resign|rematch|seats/[^/]+/[a-z]+)/?")
+TABLE_PATH = re.compile(
+    r"/api/games/[^/]+/(?:chat|resign|rematch|hint|analyses/[^/]+|seats/[^/]+/[a-z]+)/?"
+)
 MAX_LENGTH_DIGITS = 18
 """A ``Content-Length`` with more digits is certainly over any limit (and not worth
 converting: Python refuses to convert very long digit strings)."""

@@ -240,6 +240,14 @@ class JoinedSeat(BaseModel):
     link: str
 
 
+class Hint(BaseModel):
+    """The bot's suggestion for the asking seat's decision, from its view alone."""
+
+    action: str
+    level: str
+    """The level of the bot that suggests it (``bots.levels``)."""
+
+
 class RematchRequest(_Body):
     """How the seats sit in a rematch: as they did, or each person and bot moved one
     seat along (with two seats, the sides swapped)."""

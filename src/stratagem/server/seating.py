@@ -11,7 +11,9 @@ hears of them in order with the moves, and the log stays the whole story of the 
   with more, the game's heuristic bot plays the seat from then on;
 - ``handed to a bot``: the creator gave a seat whose person kept everyone waiting for the
   game's chosen time to the heuristic bot;
-- ``rematch``: a new game of the same seats and options was made (``game`` names it).
+- ``rematch``: a new game of the same seats and options was made (``game`` names it);
+- ``hint``: the seat's person asked for the bot's suggestion at its own decision (the
+  suggestion itself is never in the log: ``hints``).
 
 The seats' tokens are never in the log (only their hashes, in the seats table).
 """
@@ -47,7 +49,7 @@ STAND_IN = "heuristic"
 """The bot that takes over a seat whose person resigned or was absent (``random`` for a
 game without a heuristic bot)."""
 
-Change = Literal["joined", "new link", "resigned", "handed to a bot", "rematch"]
+Change = Literal["joined", "new link", "resigned", "handed to a bot", "rematch", "hint"]
 
 
 @dataclass(frozen=True, slots=True)

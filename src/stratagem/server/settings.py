@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 
 import limits
 
+from stratagem.analysis import Settings as AnalysisSettings
+from stratagem.server.analyses import TABLE_SETTINGS
 from stratagem.server.hub import IDLE
 from stratagem.server.payloads import BOARD_BUDGET
 from stratagem.server.storage import LOCK_TIMEOUT, MOST_TIMEOUT, STATEMENT_TIMEOUT, Timeouts
@@ -161,7 +163,8 @@ class Settings:
     (``STRATAGEM_BOT_WORKERS``, default 2); ``bot_share``: how many of them the games
     created by one client address may hold at once (``STRATAGEM_BOT_SHARE``, default 1;
     ``workers.py``). ``board_cache_bytes``: the bytes of drawn boards kept
-    (``STRATAGEM_BOARD_CACHE_BYTES``, default 32 MiB; ``payloads.Boards``).
+    (``STRATAGEM_BOARD_CACHE_BYTES``, default 32 MiB; ``payloads.Boards``). ``analysis``:
+    how hard the analyses of finished games look (``analyses.TABLE_SETTINGS``).
 
     ``telemetry`` (``STRATAGEM_TELEMETRY=on``) lets FastAPI report each request to the
     OpenTelemetry providers configured in the process; off by default, since asking
@@ -185,6 +188,7 @@ class Settings:
     bot_workers: int = field(default_factory=_env_bot_workers)
     bot_share: int = field(default_factory=_env_bot_share)
     board_cache_bytes: int = field(default_factory=_env_board_cache)
+    analysis: AnalysisSettings = TABLE_SETTINGS
 
     def __post_init__(self) -> None:
         if self.max_body < 1:

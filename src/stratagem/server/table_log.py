@@ -1,6 +1,6 @@
 """The table's public log: one line, for every seat and spectator alike, for each change
 at the table that is no move of the game (a seat taken, a new link, a resignation, a
-hand-over to a bot, a rematch) and for each take-back.
+hand-over to a bot, a rematch, a hint asked for) and for each take-back.
 
 A line says who and what, never an action's text: the action a seat took back may have
 been hidden from the others. Every fact in a line (who acted, how many actions stand) is
@@ -40,6 +40,8 @@ def line_text(entry: Entry, step: int, seat_names: Sequence[str]) -> str | None:
         if change.controller is None:  # a two-seat game: it ends
             return str(resignation_result(seat_names, entry.seat)["reason"])
         return f"{name} resigned; {bot} plays the seat from step {step + 1}"
+    if change.what == "hint":
+        return f"{name} asked for a hint"
     if change.what == "handed to a bot":
         return (
             f"the creator handed {name}, who kept the game waiting, to {bot}; "

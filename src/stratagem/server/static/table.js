@@ -655,6 +655,7 @@ function showControls(payload) {
       number += 1;
       const node = button(label, () => act(action), "action");
       node.dataset.action = action;
+      if (action === hintedAction) node.classList.add("hinted");  // kept through the hint's own update
       node.setAttribute("aria-label", number <= 9 ? `${number}: ${action}` : action);
       if (number <= 9) node.dataset.key = String(number);  // drawn by the style sheet
       const meaning = meaningOf(action, known);
@@ -665,6 +666,7 @@ function showControls(payload) {
   }
   showAutoRow(payload);
   $("takeback").hidden = !payload.can_take_back;
+  $("hint").hidden = !mayAskForHint(payload);
   $("resign").hidden = !(mySeatIsAPerson(payload) && !payload.finished && !(payload.open_seats || []).length);
 }
 
@@ -677,6 +679,7 @@ async function act(action) {
   // the page has moved on from already (the server refuses it: it carries its version)
   if (!live || sendingAt === live.version || live.version < acknowledged) return;
   say("");
+  hintedAction = null;
   const version = live.version;
   sendingAt = version;
   document.body.dataset.sending = "true";
@@ -754,6 +757,29 @@ async function takeBack() {
     say("");
   } catch (error) {
     sayFor(error, "take-backs");
+  }
+}
+
+function mayAskForHint(payload) {
+  // at the seat's own decision, in a game under way (the table refuses any other time)
+  return mySeatIsAPerson(payload) && !payload.finished && payload.to_move === payload.seat
+    && !(payload.open_seats || []).length && payload.legal.length > 0;
+}
+
+let hintedAction = null;  // the bot's suggestion at this decision, outlined until we act
+
+async function askForHint() {
+  // the suggestion is shown to this page only; the others see in the log that we asked
+  say("");
+  try {
+    const hint = await call("POST", `/api/games/${gameId}/hint`);
+    say(`The ${hint.level} bot suggests: ${hint.action}`);
+    hintedAction = hint.action;
+    for (const node of document.querySelectorAll("#actions button.action")) {
+      node.classList.toggle("hinted", node.dataset.action === hint.action);
+    }
+  } catch (error) {
+    sayFor(error, "hints");
   }
 }
 
@@ -1436,7 +1462,7 @@ function linkEnded() {
   $("actions").replaceChildren();
   $("board-input").replaceChildren();
   $("events").replaceChildren();
-  for (const id of ["takeback", "resign", "own-link", "copy-link", "filter", "look-back"]) $(id).hidden = true;
+  for (const id of ["takeback", "hint", "resign", "own-link", "copy-link", "filter", "look-back"]) $(id).hidden = true;
   $("who").textContent = "";
 }
 
@@ -1477,6 +1503,7 @@ function on(id, kind, handler) {
 
 function wire() {
   on("takeback", "click", takeBack);
+  on("hint", "click", askForHint);
   on("resign", "click", resign);
   on("own-link", "click", ownLink);
   on("filter", "input", () => shown === live && live && showControls(live));

@@ -1,0 +1,101 @@
+"""Analyses at the table: a finished game judged for a seat in the background, stored with
+the game, and read back for the replay page."""
+
+from __future__ import annotations
+
+import datetime as dt
+import time
+from collections.abc import Iterator
+
+import pytest
+from fastapi.testclient import TestClient
+
+from stratagem.analysis import Analysis
+from stratagem.analysis import Settings as AnalysisSettings
+from stratagem.server import Settings, create_app
+from stratagem.server.analyses import STALE, claim, settle, stored
+from stratagem.server.storage import Store
+
+from .helpers import WAIT, act, create, settled, tokens
+from .test_storage import RECORD
+
+GAME = "eighty_years_war"
+QUICK = AnalysisSettings(samples=1, iterations=2, rounds=1, seed=0)
+
+
+@pytest.fixture
+def quick(sqlite_file: str) -> Iterator[TestClient]:
+    """The table, its analyses looking as little as they can."""
+    settings = Settings(database_url=sqlite_file, bot_delay=0, analysis=QUICK)
+    with TestClient(create_app(settings)) as running:
+        yield running
+
+
+def _finished_game(client: TestClient) -> tuple[str, str]:
+    """A short game (the first turn only) played to its end: its id and the Dutch token."""
+    created = create(client, GAME, ["human", "random"], seed=11, options={"last_turn": 1})
+    game_id, token = created["id"], tokens(created)["Dutch"]
+    payload = settled(client, game_id, token)
+    refused = client.post(f"/api/games/{game_id}/analyses/Dutch")
+    assert refused.status_code == 409  # not over yet
+    while not payload["finished"]:
+        act(client, game_id, token, payload["legal"][0], version=payload["version"])
+        payload = settled(client, game_id, token)
+    return game_id, token
+
+
+def test_a_finished_game_is_analysed_once_and_stored(quick: TestClient) -> None:
+    game_id, _ = _finished_game(quick)
+    asked = quick.post(f"/api/games/{game_id}/analyses/Dutch")
+    assert asked.status_code == 202, asked.text
+    assert asked.json() == {"seat": "Dutch", "started": True}
+    again = quick.post(f"/api/games/{game_id}/analyses/dutch")
+    assert again.json() == {"seat": "Dutch", "started": False}  # nothing computed twice
+    deadline = time.monotonic() + WAIT
+    while True:
+        found = quick.get(f"/api/games/{game_id}/analyses").json()
+        assert [row["seat"] for row in found] == ["Dutch"]
+        if found[0]["state"] != "running":
+            break
+        assert time.monotonic() < deadline, "the analysis did not finish"
+        time.sleep(0.05)
+    assert found[0]["state"] == "done", found[0]["error"]
+    analysis = Analysis.from_json(found[0]["analysis"])
+    assert analysis.seat_name == "Dutch"
+    assert analysis.settings == QUICK
+    assert analysis.decisions
+    assert {point.step for point in analysis.turning_points} <= {
+        decision.step for decision in analysis.decisions
+    }
+
+
+def test_an_analysis_names_a_seat_of_the_game(quick: TestClient) -> None:
+    game_id, _ = _finished_game(quick)
+    refused = quick.post(f"/api/games/{game_id}/analyses/French")
+    assert refused.status_code == 404
+    assert "no seat 'French'" in refused.json()["detail"]
+    assert quick.get(f"/api/games/{game_id}/analyses").json() == []
+
+
+def test_the_replay_page_carries_the_analysis_beside_it(quick: TestClient) -> None:
+    game_id, _ = _finished_game(quick)
+    page = quick.get(f"/games/{game_id}/replay")
+    assert page.status_code == 200
+    assert 'id="analysis"' in page.text
+    assert "/static/analysis.js" in page.text
+    assert 'id="analysis"' not in quick.get(f"/games/{game_id}").text  # the live page: none
+    script = quick.get("/static/analysis.js")
+    assert script.status_code == 200
+    assert "/api/games/${game}/analyses" in script.text
+
+
+def test_an_analysis_left_running_by_a_stopped_process_is_started_again(store: Store) -> None:
+    store.create_game(RECORD)
+    start = dt.datetime(2026, 12, 5, 12, tzinfo=dt.UTC)
+    assert claim(store, RECORD.id, 0, start)
+    assert not claim(store, RECORD.id, 0, start + STALE / 2)  # still running somewhere
+    assert claim(store, RECORD.id, 0, start + STALE * 2)  # its process stopped: again
+    settle(store, RECORD.id, 0, {"seat": 0}, None)
+    assert not claim(store, RECORD.id, 0, start + STALE * 10)  # done: never again
+    [row] = stored(store, RECORD.id)
+    assert (row.state, row.analysis) == ("done", {"seat": 0})
