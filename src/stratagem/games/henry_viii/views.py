@@ -299,7 +299,7 @@ def build_view(state: HenryVIIIState, seat: int | None, brief: bool = False) -> 
     player = state.current_player()
     owner = state.owner
     living = [c for c, place in enumerate(state.where) if place in LIVING]
-    influence = {c: state.influence(c) for c in living}
+    influence = state.influences()
     hidden = [owner[c] for c, place in enumerate(state.where) if place == HIDDEN]
     placed: dict[str, list[str]] = {"arrested": [], "imprisoned": [], "abroad": [], "dead": []}
     for c, place in enumerate(state.where):
