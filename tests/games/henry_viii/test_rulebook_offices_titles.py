@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from .helpers import Table, asked, drive
+import random
+
+from .helpers import Table, asked, drive, load
 from .rulebook_play import (
     answer,
     endeavour,
@@ -448,3 +450,24 @@ def test_nobles_the_title_passes_to_the_heir_on_death() -> None:
     table.state.apply_action("Dice: 12")
     assert "Thomas Howard" in table.state.view(None)["dead"]
     assert table.state.view(None)["titles"]["Duke of Norfolk"] == "Henry Howard"
+
+
+def test_characters_influence_is_the_same_counted_for_all_at_once() -> None:
+    """A character's Influence [Characters] [An Office Card] [Titles]: ``influences``,
+    which the view reads, gives every character what ``influence`` gives it, along
+    random games in which offices and titles change hands (two offices, a title, the
+    line of succession, the Queen)."""
+    game = load(5)
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        for _ in range(400):
+            if state.is_terminal():
+                break
+            every = state.influences()  # type: ignore[attr-defined]
+            assert every == [state.influence(c) for c in range(len(every))]  # type: ignore[attr-defined]
+            if state.is_chance_node():
+                actions, weights = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(actions, weights)[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))

@@ -364,10 +364,30 @@ class HenryBase(CachedLegalState):
         Office Card] [Rulings R33]."""
         if not self.at_court(c):
             return 0
+        return self._influence(c, len(self.offices_of(c)), self.title_of(c))
+
+    def influences(self) -> list[int]:
+        """Every character's Influence (``influence``), each office and title looked up
+        once for all of them rather than once a character."""
+        offices = [0] * len(self.where)
+        for holder in self.office_holder:
+            if holder >= 0:
+                offices[holder] += 1
+        titles = [-1] * len(self.where)
+        for title, holder in enumerate(self.title_holder):
+            if holder >= 0 and titles[holder] < 0:
+                titles[holder] = title
+        return [
+            self._influence(c, offices[c], titles[c]) if place == COURT else 0
+            for c, place in enumerate(self.where)
+        ]
+
+    def _influence(self, c: int, offices: int, title: int) -> int:
+        """``influence`` of ``c`` at court, who holds ``offices`` offices and title
+        ``title`` (-1: none)."""
         rules = self.book.rules.influence
         total = self.book.people[c].influence
-        total += rules.office * len(self.offices_of(c))
-        title = self.title_of(c)
+        total += rules.office * offices
         if title >= 0:
             rank = ("Baron", "Viscount", "Earl", "Marquess", "Duke")[
                 self.book.title_rank[title] - 1

@@ -299,7 +299,7 @@ def build_view(state: HenryVIIIState, seat: int | None, brief: bool = False) -> 
     player = state.current_player()
     owner = state.owner
     living = [c for c, place in enumerate(state.where) if place in LIVING]
-    influence = {c: state.influence(c) for c in living}
+    influence = state.influences()
     hidden = [owner[c] for c, place in enumerate(state.where) if place == HIDDEN]
     placed: dict[str, list[str]] = {"arrested": [], "imprisoned": [], "abroad": [], "dead": []}
     for c, place in enumerate(state.where):
@@ -309,8 +309,11 @@ def build_view(state: HenryVIIIState, seat: int | None, brief: bool = False) -> 
     factions: JsonDict = {}
     characters: JsonDict = {}
     holds = None if brief else _Holdings.of(state)
-    for s in range(state.players):
-        members = [c for c in living if owner[c] == s]
+    faction_members: list[list[int]] = [[] for _ in range(state.players)]
+    for c in living:
+        if 0 <= owner[c] < state.players:
+            faction_members[owner[c]].append(c)
+    for s, members in enumerate(faction_members):
         factions[state.seat_name(s)] = {
             "influence": sum(influence[c] for c in members),
             "court_cards": len(state.hands[s]),

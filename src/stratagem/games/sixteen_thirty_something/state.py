@@ -355,6 +355,11 @@ class SixteenThirtySomethingState(State):
     def view(self, seat: int | None) -> JsonDict:
         return build_view(self, seat)
 
+    def brief_view(self, seat: int | None) -> JsonDict:
+        """The view without the decision in words (restated by the phase, trade and vote)
+        and the points if scored now (worked out from the displays and counters)."""
+        return build_view(self, seat, brief=True)
+
     def resample_hidden(self, seat: int, rng: random.Random) -> SixteenThirtySomethingState:
         return resample(self, seat, rng)
 

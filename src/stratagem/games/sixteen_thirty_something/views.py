@@ -78,18 +78,19 @@ def _countries(state: SixteenThirtySomethingState) -> JsonDict:
 def _displays(state: SixteenThirtySomethingState) -> JsonDict:
     """Every player's piles: cards, votes and whether ascendant or descendant."""
     book = state.book
-    return {
-        state.seat_name(seat): {
-            book.countries[c]: {
-                "votes": pile_votes(book, pile),
-                "state": "descendant" if pile[0] else "ascendant",
-                "cards": [book.kind_names[k] for k in pile[1]],
-            }
-            for c, pile in enumerate(row)
-            if pile is not None
-        }
-        for seat, row in enumerate(state.piles)
-    }
+    countries, names = book.countries, book.kind_names
+    displays: JsonDict = {}
+    for seat, row in enumerate(state.piles):
+        shown: JsonDict = {}
+        for c, pile in enumerate(row):
+            if pile is not None:
+                shown[countries[c]] = {
+                    "votes": pile_votes(book, pile),
+                    "state": "descendant" if pile[0] else "ascendant",
+                    "cards": [names[kind] for kind in pile[1]],
+                }
+        displays[state.seat_name(seat)] = shown
+    return displays
 
 
 def _trade(state: SixteenThirtySomethingState) -> JsonDict:
@@ -174,7 +175,7 @@ def _decision(state: SixteenThirtySomethingState) -> str | None:
     )
 
 
-def _private(state: SixteenThirtySomethingState, seat: int) -> JsonDict:
+def _points_if_scored_now(state: SixteenThirtySomethingState, seat: int) -> JsonDict:
     book = state.book
     held: dict[str, int] = {}
     score = 0
@@ -183,11 +184,17 @@ def _private(state: SixteenThirtySomethingState, seat: int) -> JsonDict:
         gained = min(state.status[country], pile_votes(book, state.piles[seat][country]))
         held[name] = held.get(name, 0) + gained
         score += gained
+    return {"total": score, **held}
+
+
+def _private(state: SixteenThirtySomethingState, seat: int, brief: bool) -> JsonDict:
+    book = state.book
     you: JsonDict = {
         "hand": counts_doc(book, state.hands[seat]),
         "victory_point_counters": [book.countries[c] for c in state.counters[seat]],
-        "points_if_scored_now": {"total": score, **held},
     }
+    if not brief:
+        you["points_if_scored_now"] = _points_if_scored_now(state, seat)
     if state.offers[seat]:
         you["your_offer"] = [book.kind_names[k] for k in state.offers[seat]]
     if state.phase == VOTE_CAST and state.votes[seat] >= 0:
@@ -195,8 +202,11 @@ def _private(state: SixteenThirtySomethingState, seat: int) -> JsonDict:
     return you
 
 
-def build_view(state: SixteenThirtySomethingState, seat: int | None) -> JsonDict:
-    """Everything ``seat`` may know now; ``None`` is a spectator."""
+def build_view(
+    state: SixteenThirtySomethingState, seat: int | None, brief: bool = False
+) -> JsonDict:
+    """Everything ``seat`` may know now; ``None`` is a spectator (``brief``: without the
+    decision in words and the points if scored now, ``State.brief_view``)."""
     book = state.book
     view: JsonDict = {
         "game": "sixteen_thirty_something",
@@ -205,7 +215,7 @@ def build_view(state: SixteenThirtySomethingState, seat: int | None) -> JsonDict
         "turns": state.last_turn,
         "phase": PHASE_NAMES[state.phase],
         "to_move": _to_move(state),
-        "decision": _decision(state),
+        "decision": None if brief else _decision(state),
         "first_player": state.seat_name(state.first) if state.first >= 0 else None,
         "countries": _countries(state),
         "displays": _displays(state),
@@ -226,7 +236,7 @@ def build_view(state: SixteenThirtySomethingState, seat: int | None) -> JsonDict
     if state.phase in _VOTING:
         view["vote"] = _vote(state)
     if seat is not None:
-        view["you"] = _private(state, seat)
+        view["you"] = _private(state, seat, brief)
     if state.phase == OVER:
         view["result"] = state.result()
     return view
