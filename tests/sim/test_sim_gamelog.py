@@ -55,7 +55,7 @@ def test_log_format(finished: tuple[Path, State]) -> None:
         "format": "stratagem-log",
         "version": 1,
         "game": GAME,
-        "options": {"players": 2, "data": None},
+        "options": {"players": 2, "data": None, "last_turn": None},
         "seed": SEED,
         "seats": {"Dutch": "random", "Spanish": "random"},
     }

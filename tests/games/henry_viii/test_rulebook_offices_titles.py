@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+from stratagem.games.henry_viii.state import HenryVIIIState
+
 from .helpers import Table, asked, drive, load
 from .rulebook_play import (
     answer,
@@ -464,8 +466,9 @@ def test_characters_influence_is_the_same_counted_for_all_at_once() -> None:
         for _ in range(400):
             if state.is_terminal():
                 break
-            every = state.influences()  # type: ignore[attr-defined]
-            assert every == [state.influence(c) for c in range(len(every))]  # type: ignore[attr-defined]
+            assert isinstance(state, HenryVIIIState)
+            every = state.influences()
+            assert every == [state.influence(c) for c in range(len(every))]
             if state.is_chance_node():
                 actions, weights = zip(*state.chance_outcomes(), strict=True)
                 state.apply_action(rng.choices(actions, weights)[0])
