@@ -141,7 +141,7 @@ def test_export_format(played: Played, log: Path) -> None:
         "format": "stratagem-log",
         "version": 2,
         "game": GAME,
-        "options": {"players": 2, "data": None},
+        "options": {"players": 2, "data": None, "last_turn": None},
         "seed": SEED,
         "seats": {"Dutch": "human", "Spanish": "random"},
         "chance": "table",
