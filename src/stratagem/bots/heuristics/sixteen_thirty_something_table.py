@@ -22,7 +22,6 @@ from typing import Any
 from stratagem.games.sixteen_thirty_something.document import counts_doc
 from stratagem.games.sixteen_thirty_something.influence import pile_votes
 from stratagem.games.sixteen_thirty_something.phases import (
-    FACTION_NAMES,
     TRADE_ACCEPT,
     TRADE_ASK,
     TRADE_OFFER,
@@ -36,6 +35,7 @@ from stratagem.games.sixteen_thirty_something.phases import (
 )
 from stratagem.games.sixteen_thirty_something.state import SixteenThirtySomethingState
 from stratagem.games.sixteen_thirty_something.trading import type_name
+from stratagem.games.sixteen_thirty_something.views import country_counters
 from stratagem.games.sixteen_thirty_something.voting import describe_issue
 
 TRADING = (TRADE_ASK, TRADE_OFFER, TRADE_REPLY, TRADE_ACCEPT)
@@ -71,23 +71,9 @@ class Table(dict[str, Any]):
         return part
 
     def _countries(self) -> dict[str, Any]:
-        """Each country's Status, Army Size, Military Ability, faction, and Leaders and
-        Unrest where there are some."""
-        state = self._state
-        countries: dict[str, Any] = {}
-        for c, name in enumerate(state.book.countries):
-            facts: dict[str, Any] = {
-                "status": state.status[c],
-                "army": state.army[c],
-                "ability": state.ability[c],
-                "faction": FACTION_NAMES[state.faction[c]],
-            }
-            if state.leaders[c]:
-                facts["leaders"] = state.leaders[c]
-            if state.unrest[c]:
-                facts["unrest"] = state.unrest[c]
-            countries[name] = facts
-        return countries
+        """Each country's counters, as the view gives them (Leaders and Unrest only where
+        there are some)."""
+        return country_counters(self._state)
 
     def _displays(self) -> dict[str, Any]:
         """Every player's piles: votes, and whether ascendant or descendant."""

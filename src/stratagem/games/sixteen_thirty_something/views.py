@@ -57,7 +57,7 @@ def _to_move(state: SixteenThirtySomethingState) -> str | None:
     return state.seat_name(player)
 
 
-def _countries(state: SixteenThirtySomethingState) -> JsonDict:
+def country_counters(state: SixteenThirtySomethingState) -> JsonDict:
     """Each country's counters; Military Leaders and Unrest only where there are some."""
     countries: JsonDict = {}
     for c, name in enumerate(state.book.countries):
@@ -217,7 +217,7 @@ def build_view(
         "to_move": _to_move(state),
         "decision": None if brief else _decision(state),
         "first_player": state.seat_name(state.first) if state.first >= 0 else None,
-        "countries": _countries(state),
+        "countries": country_counters(state),
         "displays": _displays(state),
         "victory_points": {state.seat_name(s): state.vp[s] for s in range(state.n)},
         "cards_in_hand": {state.seat_name(s): sum(state.hands[s]) for s in range(state.n)},
