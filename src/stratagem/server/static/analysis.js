@@ -6,7 +6,7 @@
 (() => {
   const game = document.body.dataset.gameId;
   const COLOURS = ["#7a4b00", "#2f4f8f", "#2f6f3e", "#8f2f2f", "#5f3f7f"];
-  const WIDTH = 320, HEIGHT = 160, PAD = 18;
+  const WIDTH = 320, HEIGHT = 160, PAD = 18, LEFT = 34;  // LEFT: room for the percentages
   const POLL = 1500;
   const SVG = "http://www.w3.org/2000/svg";
   const node = (id) => document.getElementById(id);
@@ -35,12 +35,16 @@
     box.replaceChildren();
     if (!decisions.length) { tell(`${analysis.seats[analysis.seat]} had no real choice to judge.`); return; }
     const last = Math.max(...decisions.map((d) => d.step), 1);
-    const x = (step) => PAD + (WIDTH - 2 * PAD) * (step / last);
+    const x = (step) => LEFT + (WIDTH - LEFT - PAD) * (step / last);
     const y = (chance) => HEIGHT - PAD - (HEIGHT - 2 * PAD) * chance;
     const chart = svg("svg", { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: "img",
       "aria-label": `each seat's estimated chance along the game, as ${analysis.seats[analysis.seat]} saw it` });
-    chart.append(svg("line", { class: "axis", x1: PAD, y1: y(0), x2: WIDTH - PAD, y2: y(0) }));
-    chart.append(svg("line", { class: "axis", x1: PAD, y1: y(0.5), x2: WIDTH - PAD, y2: y(0.5), "stroke-dasharray": "3 3" }));
+    chart.append(svg("line", { class: "axis", x1: LEFT, y1: y(0), x2: WIDTH - PAD, y2: y(0) }));
+    chart.append(svg("line", { class: "axis", x1: LEFT, y1: y(0.5), x2: WIDTH - PAD, y2: y(0.5), "stroke-dasharray": "3 3" }));
+    const label = (words, attributes) => { const made = svg("text", attributes); made.textContent = words; chart.append(made); };
+    for (const chance of [0, 0.5, 1]) label(percent(chance), { class: "tick", x: LEFT - 4, y: y(chance) + 3, "text-anchor": "end" });
+    label("step 0", { class: "tick", x: LEFT, y: HEIGHT - 4 });
+    label(`step ${last}`, { class: "tick", x: WIDTH - PAD, y: HEIGHT - 4, "text-anchor": "end" });
     analysis.seats.forEach((name, seat) => {
       const points = decisions.map((d) => `${x(d.step).toFixed(1)},${y(d.chances[seat]).toFixed(1)}`).join(" ");
       const line = svg("polyline", { class: seat === analysis.seat ? "line own" : "line", points, stroke: COLOURS[seat % COLOURS.length] });
@@ -74,7 +78,15 @@
       }
       list.append(item);
     }
-    box.append(chart);
+    const legend = document.createElement("p");
+    legend.className = "analysis-legend";
+    analysis.seats.forEach((name, seat) => {
+      const key = document.createElement("span");
+      key.style.borderTopColor = COLOURS[seat % COLOURS.length];
+      key.textContent = seat === analysis.seat ? `${name} (analysed)` : name;
+      legend.append(key);
+    });
+    box.append(chart, legend);
     tell(`${analysis.seats[analysis.seat]}'s analysis: ${decisions.length} decisions, ${analysis.turning_points.length} turning points.`);
   }
 
