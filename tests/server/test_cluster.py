@@ -42,6 +42,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import httpx
+import jsonpatch
 import psycopg
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import WebSocketException
@@ -50,6 +51,7 @@ from stratagem.core import JsonDict
 from stratagem.server.storage import CHANCE_SEAT, MIGRATE_LOCK, Entry, Store, make_engine
 
 from .conftest import POSTGRES_ENV
+from .helpers import whole
 from .live import Live, servers
 
 GAME = "eighty_years_war"
@@ -87,6 +89,14 @@ class Watch:
     """Still open when the play and its checks ended."""
 
     def take(self, payload: JsonDict) -> None:
+        if payload.get("type") == "patch":  # applied to the state this socket holds, as a page does
+            if self.latest is None or payload["from"] != self.latest["version"]:
+                self.errors.append(
+                    f"a patch from {payload['from']} to a socket at "
+                    f"{None if self.latest is None else self.latest['version']}"
+                )
+                return
+            payload = jsonpatch.apply_patch(self.latest, payload["ops"])
         if payload.get("type") != "state":
             self.errors.append(json.dumps(payload))
             return
@@ -611,9 +621,10 @@ def test_processes_started_side_by_side_migrate_one_at_a_time(postgres_url: str)
 
 
 async def _next_of(socket: ClientConnection, kind: str, check: Any) -> JsonDict:
-    """The next message of ``kind`` on ``socket`` for which ``check`` holds."""
+    """The next message of ``kind`` on ``socket`` for which ``check`` holds (a patch is
+    given as the whole state it makes: ``whole``)."""
     while True:
-        message: JsonDict = json.loads(await asyncio.wait_for(socket.recv(), TIMEOUT))
+        message = whole(socket, json.loads(await asyncio.wait_for(socket.recv(), TIMEOUT)))
         if message["type"] == kind and check(message):
             return message
 
