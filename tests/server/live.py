@@ -161,7 +161,10 @@ def served_on_sqlite(
     tmp_path_factory: pytest.TempPathFactory, name: str, bot_delay: float = 0.0
 ) -> Iterator[str]:
     """For a module's ``base`` fixture: ``stratagem serve`` on a fresh SQLite file in a new
-    temporary folder ``name``, yielding its base URL while the module runs."""
+    temporary folder ``name``, yielding its base URL while the module runs. Its rate
+    limits are off: every test of the module reaches it from 127.0.0.1 within minutes (the
+    browser tests fake a 429 where they check one)."""
     folder = tmp_path_factory.mktemp(name)
-    with server(f"sqlite:///{folder / 'table.sqlite3'}", bot_delay=bot_delay) as (_process, url):
-        yield url
+    url = f"sqlite:///{folder / 'table.sqlite3'}"
+    with servers(url, 1, bot_delay, rate_limits=False, keep_output=False) as (live,):
+        yield live.base

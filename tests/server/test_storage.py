@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
+import time
 
 import psycopg
 import pytest
@@ -162,7 +163,12 @@ def test_a_driver_whose_lease_went_with_its_session_writes_no_more(postgres_url:
                 assert not await second.claim("g1")  # the first holds it
                 with psycopg.connect(store.libpq_url(), autocommit=True) as admin:
                     admin.execute("SELECT pg_terminate_backend(%s)", (held,))
-                assert await second.claim("g1")  # the lock went with the session
+                # the lock goes with the session once the backend has ended (it is asked
+                # to end: not at once), so the claim is tried until then, within 10 s
+                deadline = time.monotonic() + 10
+                while not await second.claim("g1"):
+                    assert time.monotonic() < deadline, "the lock outlived its session"
+                    await asyncio.sleep(0.05)
                 with pytest.raises(StorageError, match="lease of game 'g1' was lost"):
                     store.append_many(
                         [Append("g1", (Entry(1, "act", 1, "stale"),), False, True, lease=held)]
