@@ -182,6 +182,12 @@ def test_keys_choose_and_the_focus_returns_to_the_bar(browser: Browser, base: st
     page.wait_for_selector("#details:not([hidden])")
     page.keyboard.press("Escape")
     assert page.locator("#details").is_hidden()
+    # a redraw of the board (here: looking back one step) keeps the keyboard on that thing
+    held = "[document.activeElement.getAttribute('data-name'), document.activeElement.tagName]"
+    before = page.evaluate(held)
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_selector("#replay-controls:not([hidden])")
+    assert page.evaluate(held) == before
     page.context.close()
 
 

@@ -230,9 +230,11 @@ function render(payload, list, start) {
   // draw ``payload`` (live or past) with its event log ``list``, whose first ``start``
   // entries are on the page already
   shown = payload;
+  const held = focusedThing();
   $("board").innerHTML = payload.board_svg;
   applyZoom();
   reachable($("board"), `the board of ${payload.title}${payload.step === undefined ? "" : ` at step ${payload.step}`}`);
+  refocusThing(held);
   showStatus(payload);
   showPrompt(payload);
   showResult(payload);
@@ -1132,6 +1134,24 @@ function reachable(board, name) {
     node.setAttribute("role", "button");
     node.setAttribute("aria-label", node.getAttribute("data-name") || title.split("\n")[0]);
   }
+}
+
+function focusedThing() {
+  // the board thing that has the keyboard focus (its name, or its place among the things),
+  // so a redraw (another seat's move) does not take a keyboard player's place away
+  const at = document.activeElement;
+  if (!at || !$("board").contains(at) || !at.matches("g[tabindex]")) return null;
+  const things = [...$("board").querySelectorAll("g[tabindex]")];
+  return { name: at.getAttribute("data-name"), index: things.indexOf(at) };
+}
+
+function refocusThing(held) {
+  if (!held) return;
+  const things = [...$("board").querySelectorAll("g[tabindex]")];
+  const same = held.name
+    ? things.find((g) => g.getAttribute("data-name") === held.name)
+    : things[held.index];
+  if (same) same.focus({ preventScroll: true });
 }
 
 function boardKey(event) {
