@@ -19,7 +19,7 @@ lint: $(STAMP)
 	$(BIN)/mypy --strict src/
 
 test: lint
-	$(BIN)/pytest -n auto --durations=25
+	$(BIN)/pytest -n auto --dist loadgroup --durations=25
 
 play: $(STAMP)
 	$(BIN)/stratagem play eighty_years_war --seat Dutch=human --seat Spanish=heuristic

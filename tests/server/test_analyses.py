@@ -4,14 +4,18 @@ the game, and read back for the replay page."""
 from __future__ import annotations
 
 import datetime as dt
+import json
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 
 from stratagem.analysis import Analysis
 from stratagem.analysis import Settings as AnalysisSettings
+from stratagem.analysis.analyse import analyse_log
+from stratagem.core import JsonDict
 from stratagem.server import Settings, create_app
 from stratagem.server.analyses import STALE, claim, settle, stored
 from stratagem.server.storage import Store
@@ -44,6 +48,21 @@ def _finished_game(client: TestClient) -> tuple[str, str]:
     return game_id, token
 
 
+def _analysed(client: TestClient, game_id: str) -> JsonDict:
+    """The Dutch analysis of the game, once it has finished."""
+    deadline = time.monotonic() + WAIT
+    while True:
+        found = client.get(f"/api/games/{game_id}/analyses").json()
+        assert [row["seat"] for row in found] == ["Dutch"]
+        if found[0]["state"] != "running":
+            break
+        assert time.monotonic() < deadline, "the analysis did not finish"
+        time.sleep(0.05)
+    assert found[0]["state"] == "done", found[0]["error"]
+    done: JsonDict = found[0]
+    return done
+
+
 def test_a_finished_game_is_analysed_once_and_stored(quick: TestClient) -> None:
     game_id, _ = _finished_game(quick)
     asked = quick.post(f"/api/games/{game_id}/analyses/Dutch")
@@ -51,15 +70,7 @@ def test_a_finished_game_is_analysed_once_and_stored(quick: TestClient) -> None:
     assert asked.json() == {"seat": "Dutch", "started": True}
     again = quick.post(f"/api/games/{game_id}/analyses/dutch")
     assert again.json() == {"seat": "Dutch", "started": False}  # nothing computed twice
-    deadline = time.monotonic() + WAIT
-    while True:
-        found = quick.get(f"/api/games/{game_id}/analyses").json()
-        assert [row["seat"] for row in found] == ["Dutch"]
-        if found[0]["state"] != "running":
-            break
-        assert time.monotonic() < deadline, "the analysis did not finish"
-        time.sleep(0.05)
-    assert found[0]["state"] == "done", found[0]["error"]
+    found = [_analysed(quick, game_id)]
     analysis = Analysis.from_json(found[0]["analysis"])
     assert analysis.seat_name == "Dutch"
     assert analysis.settings == QUICK
@@ -99,3 +110,20 @@ def test_an_analysis_left_running_by_a_stopped_process_is_started_again(store: S
     assert not claim(store, RECORD.id, 0, start + STALE * 10)  # done: never again
     [row] = stored(store, RECORD.id)
     assert (row.state, row.analysis) == ("done", {"seat": 0})
+
+
+@pytest.mark.xdist_group("ray")
+def test_a_table_given_a_ray_cluster_analyses_there(
+    sqlite_file: str, tmp_path: Path, local_ray: None
+) -> None:
+    """The same analysis as the table's own process makes, computed as a Ray task."""
+    settings = Settings(database_url=sqlite_file, bot_delay=0, analysis=QUICK, ray="local")
+    with TestClient(create_app(settings)) as client:
+        game_id, _ = _finished_game(client)
+        assert client.post(f"/api/games/{game_id}/analyses/Dutch").status_code == 202
+        there = _analysed(client, game_id)["analysis"]
+        analyses = client.app.state.analyses  # type: ignore[attr-defined]
+        assert analyses.cluster is not None and analyses.pool is None  # it went to Ray
+        log = tmp_path / "game.jsonl"
+        log.write_text(client.get(f"/api/games/{game_id}/log").text, encoding="utf-8")
+    assert there == json.loads(json.dumps(analyse_log(log, "Dutch", QUICK).to_json()))

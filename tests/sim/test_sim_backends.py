@@ -6,12 +6,10 @@ random bots, so that a long game costs the suite little.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import multiprocessing
 import re
 import signal
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -22,7 +20,6 @@ from stratagem.sim.report import RESULTS, results_doc, write_study_report
 
 GAMES = [info.name for info in stratagem.available_games()]
 N = 6
-HAS_RAY = importlib.util.find_spec("ray") is not None
 
 
 def _doc(name: str, **backend: object) -> str:
@@ -44,22 +41,13 @@ def test_process_pool_gives_the_same_results(
         assert _doc(name, workers=2) == serial[name]
 
 
-@pytest.fixture(scope="module")
-def local_ray() -> Iterator[None]:
-    if not HAS_RAY:
-        pytest.skip("ray is not installed (pip install 'stratagem[ray]')")
-    import ray  # noqa: PLC0415
-
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
-    yield
-    ray.shutdown()
-
-
+@pytest.mark.xdist_group("ray")
 def test_ray_gives_the_same_results(serial: dict[str, str], local_ray: None) -> None:
     for name in GAMES:
         assert _doc(name, ray=True) == serial[name]
 
 
+@pytest.mark.xdist_group("ray")
 def test_ctrl_c_stops_the_ray_tasks_and_keeps_what_they_finished(
     local_ray: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -4,12 +4,10 @@ time estimate, mirrored deals and pairing seeds."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import signal
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
@@ -32,7 +30,6 @@ if TYPE_CHECKING:
 
 GAME = "eighty_years_war"
 ENV = {"COLUMNS": "200"}
-HAS_RAY = importlib.util.find_spec("ray") is not None
 
 
 def invoke(*args: str) -> Result:
@@ -61,8 +58,7 @@ def test_a_report_folder_that_cannot_be_made_is_refused_before_the_first_game(
 
 
 def test_a_ray_address_that_does_not_answer_fails_at_once_with_a_clear_message() -> None:
-    if not HAS_RAY:
-        pytest.skip("ray is not installed")
+    pytest.importorskip("ray")
     start = time.monotonic()
     result = invoke("simulate", GAME, "-n", "1", "--seed", "1", "--ray", "127.0.0.1:1")
     assert time.monotonic() - start < 30
@@ -115,17 +111,7 @@ def test_mirror_is_for_two_seat_games() -> None:
     assert "--mirror swaps the seats of a two-seat game; henry_viii has 5" in result.stderr
 
 
-@pytest.fixture(scope="module")
-def local_ray() -> Iterator[None]:
-    if not HAS_RAY:
-        pytest.skip("ray is not installed (pip install 'stratagem[ray]')")
-    import ray  # noqa: PLC0415
-
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
-    yield
-    ray.shutdown()
-
-
+@pytest.mark.xdist_group("ray")
 def test_a_comparison_on_ray_gives_the_same_numbers(local_ray: None) -> None:
     """The variant's pack is built by each Ray worker from the settings."""
     variants = [parse_variant("printed:"), parse_variant("s7: pack.rules.logistics.spanish_hand=7")]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from typing import Annotated
 
 import typer
@@ -32,9 +33,17 @@ def serve(
     access_log: Annotated[
         bool, typer.Option(help="Log every HTTP request (off: a line a move costs time).")
     ] = False,
+    ray: Annotated[
+        str | None,
+        typer.Option(
+            help="Run the analyses of finished games on a Ray cluster: its address "
+            "(host:6379 or ray://host:10001), or 'local' to start one here "
+            "(default: $STRATAGEM_RAY, else a process of the table's own)."
+        ),
+    ] = None,
 ) -> None:
     """Start the web table: play any game in the browser, with friends or bots."""
-    _serve(host, port, database, bot_delay, access_log=access_log)
+    _serve(host, port, database, bot_delay, access_log=access_log, ray=ray)
 
 
 def _serve(
@@ -44,6 +53,7 @@ def _serve(
     bot_delay: float | None,
     *,
     access_log: bool = False,
+    ray: str | None = None,
 ) -> None:
     import uvicorn  # noqa: PLC0415  (the web table loads only when asked for)
 
@@ -52,10 +62,15 @@ def _serve(
     from stratagem.server.storage import open_error  # noqa: PLC0415
 
     settings = Settings.from_env()
-    if database is not None:
-        settings = Settings(database_url=database, bot_delay=settings.bot_delay)
-    if bot_delay is not None:
-        settings = Settings(database_url=settings.database_url, bot_delay=bot_delay)
+    try:
+        settings = replace(
+            settings,
+            database_url=database or settings.database_url,
+            bot_delay=settings.bot_delay if bot_delay is None else bot_delay,
+            ray=ray or settings.ray,
+        )
+    except ValueError as error:
+        fail(str(error))
     problem = open_error(settings.database_url)
     if problem is not None:
         fail(f"cannot open the game store: {problem}")

@@ -10,7 +10,8 @@ analysis's JSON, or ``failed`` with the reason. A request for a seat whose row e
 answered with the row; nothing is computed twice.
 
 Games and states cannot be pickled (``workers.py``), so a pool process loads the game by
-its name and options and replays the actions itself.
+its name and options and replays the actions itself. A table configured with a Ray cluster
+(``Settings.ray``) sends the same function there as a Ray task instead of to its own pool.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from stratagem.analysis import Settings, analyse_game
 from stratagem.core import JsonDict, load
 from stratagem.server.errors import Conflict
 from stratagem.server.storage import Base, Store
+from stratagem.sim.ray_backend import connect
 
 AnalysisState = Literal["running", "done", "failed"]
 TABLE_SETTINGS = Settings(samples=4, iterations=30, rounds=1)
@@ -40,6 +42,8 @@ STALE = dt.timedelta(minutes=30)
 stopped (one takes seconds): asked for again, it is started again."""
 POOL_PROCESSES = 1
 """Processes analysing at once (the machine's other cores play the games)."""
+LOCAL_RAY = "local"
+"""The ``ray`` setting that starts a Ray cluster on this machine (else a cluster's address)."""
 log = logging.getLogger(__name__)
 
 
@@ -140,10 +144,15 @@ class Analyses:
     """The table's background analyses: a process pool (made on first use) and the tasks
     that wait for it and store what it finds."""
 
-    def __init__(self, store: Store, settings: Settings = TABLE_SETTINGS) -> None:
+    def __init__(
+        self, store: Store, settings: Settings = TABLE_SETTINGS, ray: str | None = None
+    ) -> None:
         self.store = store
         self.settings = settings
+        self.ray = ray
         self.pool: ProcessPoolExecutor | None = None
+        self.cluster: Any = None  # Ray, once joined (``ray``)
+        self.joined = False  # whether this table joined it (and so leaves it)
         self.tasks: set[asyncio.Task[None]] = set()
 
     async def ask(
@@ -163,15 +172,13 @@ class Analyses:
     async def _run(
         self, game_id: str, name: str, options: JsonDict, actions: list[str], seat: int
     ) -> None:
-        if self.pool is None:
-            self.pool = ProcessPoolExecutor(POOL_PROCESSES)
-        loop = asyncio.get_running_loop()
         analysis: JsonDict | None = None
         error: str | None = None
         try:
-            analysis = await loop.run_in_executor(
-                self.pool, analyse, name, options, actions, seat, self.settings
-            )
+            if self.ray is None:
+                analysis = await self._in_pool(name, options, actions, seat)
+            else:
+                analysis = await self._on_ray(name, options, actions, seat)
         except asyncio.CancelledError:
             raise
         except Exception as failure:  # the row says why; the table goes on
@@ -179,12 +186,34 @@ class Analyses:
             error = f"the analysis failed: {failure}"
         await asyncio.to_thread(settle, self.store, game_id, seat, analysis, error)
 
+    async def _in_pool(
+        self, name: str, options: JsonDict, actions: list[str], seat: int
+    ) -> JsonDict:
+        if self.pool is None:
+            self.pool = ProcessPoolExecutor(POOL_PROCESSES)
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(
+            self.pool, analyse, name, options, actions, seat, self.settings
+        )
+
+    async def _on_ray(
+        self, name: str, options: JsonDict, actions: list[str], seat: int
+    ) -> JsonDict:
+        if self.cluster is None:
+            address = None if self.ray == LOCAL_RAY else self.ray
+            self.cluster, self.joined = await asyncio.to_thread(connect, address)
+        task = self.cluster.remote(analyse)
+        analysis: JsonDict = await task.remote(name, options, actions, seat, self.settings)
+        return analysis
+
     def close(self) -> None:
         """Stop: running analyses are dropped (their rows stay ``running``)."""
         for task in self.tasks:
             task.cancel()
         if self.pool is not None:
             self.pool.shutdown(wait=False, cancel_futures=True)
+        if self.joined:
+            self.cluster.shutdown()
 
 
 def require_finished(result: JsonDict | None) -> None:

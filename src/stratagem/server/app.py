@@ -129,7 +129,7 @@ def create_app(
         workers = Workers.make(config.bot_workers, config.bot_share)
         hub = Hub(store, config.bot_delay, cluster, idle=config.table_idle, workers=workers)
         app.state.hub = hub
-        app.state.analyses = Analyses(store, config.analysis)
+        app.state.analyses = Analyses(store, config.analysis, config.ray)
         app.state.shared_rates = store if store.postgres else None  # guards.RateLimit
         trimmer = asyncio.create_task(Trimmer(lambda: hub.unloaded).run(), name="stratagem trimmer")
         try:

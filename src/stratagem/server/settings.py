@@ -8,11 +8,13 @@ from dataclasses import dataclass, field
 import limits
 
 from stratagem.analysis import Settings as AnalysisSettings
-from stratagem.server.analyses import TABLE_SETTINGS
+from stratagem.core import OptionError
+from stratagem.server.analyses import LOCAL_RAY, TABLE_SETTINGS
 from stratagem.server.hub import IDLE
 from stratagem.server.payloads import BOARD_BUDGET
 from stratagem.server.storage import LOCK_TIMEOUT, MOST_TIMEOUT, STATEMENT_TIMEOUT, Timeouts
 from stratagem.server.workers import BOT_SHARE, BOT_WORKERS
+from stratagem.sim.ray_backend import host_and_port
 
 DEFAULT_DATABASE = "sqlite:///stratagem.sqlite3"
 DATABASE_ENV = "STRATAGEM_DATABASE_URL"
@@ -50,6 +52,7 @@ STATEMENT_TIMEOUT_ENV = "STRATAGEM_STATEMENT_TIMEOUT"
 BOT_WORKERS_ENV = "STRATAGEM_BOT_WORKERS"
 BOT_SHARE_ENV = "STRATAGEM_BOT_SHARE"
 BOARD_CACHE_ENV = "STRATAGEM_BOARD_CACHE_BYTES"
+RAY_ENV = "STRATAGEM_RAY"
 _OFF = ("0", "false", "no", "off")
 _ON = ("1", "true", "yes", "on")
 
@@ -126,6 +129,10 @@ def _env_board_cache() -> int:
     return _env_count(BOARD_CACHE_ENV, BOARD_BUDGET)
 
 
+def _env_ray() -> str | None:
+    return os.environ.get(RAY_ENV, "").strip() or None
+
+
 def _env_telemetry() -> bool:
     return os.environ.get(TELEMETRY_ENV, "").strip().lower() in _ON
 
@@ -164,7 +171,10 @@ class Settings:
     created by one client address may hold at once (``STRATAGEM_BOT_SHARE``, default 1;
     ``workers.py``). ``board_cache_bytes``: the bytes of drawn boards kept
     (``STRATAGEM_BOARD_CACHE_BYTES``, default 32 MiB; ``payloads.Boards``). ``analysis``:
-    how hard the analyses of finished games look (``analyses.TABLE_SETTINGS``).
+    how hard the analyses of finished games look (``analyses.TABLE_SETTINGS``); ``ray``:
+    where they run (``STRATAGEM_RAY``): unset, in a process of the table's own; ``local``,
+    on a Ray cluster started on this machine; else on the Ray cluster at that address
+    (``host:6379`` or ``ray://host:10001``; the extra ``ray`` installed).
 
     ``telemetry`` (``STRATAGEM_TELEMETRY=on``) lets FastAPI report each request to the
     OpenTelemetry providers configured in the process; off by default, since asking
@@ -189,8 +199,14 @@ class Settings:
     bot_share: int = field(default_factory=_env_bot_share)
     board_cache_bytes: int = field(default_factory=_env_board_cache)
     analysis: AnalysisSettings = TABLE_SETTINGS
+    ray: str | None = field(default_factory=_env_ray)
 
     def __post_init__(self) -> None:
+        if self.ray not in (None, LOCAL_RAY):
+            try:
+                host_and_port(self.ray)
+            except OptionError as error:
+                raise ValueError(f"ray: {error}") from None
         if self.max_body < 1:
             raise ValueError(f"max_body must be at least 1 byte, not {self.max_body}")
         if min(self.ws_per_address, self.ws_total) < 1:

@@ -68,21 +68,29 @@ def check_answers(address: str, timeout: float = ANSWER_WITHIN) -> None:
         ) from None
 
 
+def connect(address: str | None) -> tuple[Any, bool]:
+    """Ray, joined to the cluster at ``address`` (a local one started when ``None``) unless
+    this process has joined one already; and whether this call joined it (then the caller
+    leaves it with ``ray.shutdown()`` when done)."""
+    ray = _ray()
+    if address is not None:
+        check_answers(address)
+    if ray.is_initialized():
+        return ray, False
+    ray.init(
+        address=address,
+        include_dashboard=False,
+        log_to_driver=False,
+        configure_logging=False,
+    )
+    return ray, True
+
+
 def run_ray(
     setup: GameSetup, jobs: Sequence[Job], progress: ProgressCallback | None, address: str | None
 ) -> Batch:
     """Play ``jobs`` on the Ray cluster at ``address`` (a local one when ``None``)."""
-    ray = _ray()
-    started = not ray.is_initialized()
-    if started and address is not None:
-        check_answers(address)
-    if started:
-        ray.init(
-            address=address,
-            include_dashboard=False,
-            log_to_driver=False,
-            configure_logging=False,
-        )
+    ray, started = connect(address)
     task = ray.remote(play_chunk)
     cpus = int(ray.available_resources().get("CPU", 1)) or 1
     pending = {task.remote(setup, chunk) for chunk in chunks(jobs, cpus)}
