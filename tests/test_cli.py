@@ -264,6 +264,24 @@ def test_serve_with_a_bad_database_url_exits_2(tmp_path: Path, url: str, message
     assert "Traceback" not in result.output
 
 
+@pytest.mark.parametrize(
+    ("address", "message"),
+    [
+        ("nowhere", "--ray nowhere: expected host:port or ray://host:port"),
+        ("127.0.0.1:1", "--ray 127.0.0.1:1: no Ray cluster answers there"),
+    ],
+)
+def test_serve_with_a_ray_cluster_that_cannot_be_reached_exits_2(
+    address: str, message: str
+) -> None:
+    """The cluster for analyses is checked before the table starts."""
+    pytest.importorskip("ray")
+    result = invoke("serve", "--ray", address, "--database", "sqlite://")
+    assert result.exit_code == 2, result.output
+    assert message in result.stderr
+    assert "Traceback" not in result.output
+
+
 def test_log_directory_missing(tmp_path: Path) -> None:
     result = invoke("play", GAME, "--log", str(tmp_path / "no" / "such" / "dir.jsonl"))
     assert result.exit_code == 2

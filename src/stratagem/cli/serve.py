@@ -10,6 +10,7 @@ import typer
 from rich.text import Text
 
 from stratagem.cli.common import fail, stdout
+from stratagem.core import OptionError
 
 LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 WS_MAX_SIZE = 64 * 1024
@@ -58,19 +59,26 @@ def _serve(
     import uvicorn  # noqa: PLC0415  (the web table loads only when asked for)
 
     from stratagem.server import Settings, create_app  # noqa: PLC0415
+    from stratagem.server.analyses import LOCAL_RAY  # noqa: PLC0415
     from stratagem.server.serving import raise_open_files, uvicorn_options  # noqa: PLC0415
     from stratagem.server.storage import open_error  # noqa: PLC0415
+    from stratagem.sim.ray_backend import check_answers  # noqa: PLC0415
 
     settings = Settings.from_env()
     try:
         settings = replace(
             settings,
-            database_url=database or settings.database_url,
+            database_url=settings.database_url if database is None else database,
             bot_delay=settings.bot_delay if bot_delay is None else bot_delay,
-            ray=ray or settings.ray,
+            ray=settings.ray if ray is None else ray,
         )
     except ValueError as error:
         fail(str(error))
+    if settings.ray not in (None, LOCAL_RAY):
+        try:
+            check_answers(settings.ray)
+        except OptionError as error:
+            fail(str(error))
     problem = open_error(settings.database_url)
     if problem is not None:
         fail(f"cannot open the game store: {problem}")

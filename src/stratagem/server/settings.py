@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import os
 from dataclasses import dataclass, field
 
@@ -202,11 +203,14 @@ class Settings:
     ray: str | None = field(default_factory=_env_ray)
 
     def __post_init__(self) -> None:
-        if self.ray not in (None, LOCAL_RAY):
-            try:
-                host_and_port(self.ray)
-            except OptionError as error:
-                raise ValueError(f"ray: {error}") from None
+        if self.ray is not None:
+            if importlib.util.find_spec("ray") is None:
+                raise ValueError("ray: analyses on Ray need Ray: pip install 'stratagem[ray]'")
+            if self.ray != LOCAL_RAY:
+                try:
+                    host_and_port(self.ray)
+                except OptionError as error:
+                    raise ValueError(f"ray: {error}") from None
         if self.max_body < 1:
             raise ValueError(f"max_body must be at least 1 byte, not {self.max_body}")
         if min(self.ws_per_address, self.ws_total) < 1:
