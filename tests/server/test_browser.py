@@ -31,6 +31,7 @@ import pytest
 from playwright.sync_api import Browser, Page, Route, WebSocketRoute
 
 import stratagem
+from stratagem.bots.level_ratings import ratings_of
 from stratagem.core import game_info
 from stratagem.sim.fairness import commitment
 from stratagem.sim.gamelog import replay_log, verify_deal
@@ -607,6 +608,39 @@ def test_lobby_offers_a_seed_only_to_bots_alone(browser: Browser, base: str) -> 
     lobby.click("#create-button")
     assert "The seed is a whole number" in (lobby.locator("#lobby-message").text_content() or "")
     lobby.context.close()
+
+
+def level_lines(lobby: Page) -> dict[str, str]:
+    """The lobby's list of levels, by name: each line as shown."""
+    lines = lobby.locator("#level-list li.level")
+    return {
+        line.get_attribute("data-level") or "": squeeze_spaces(line.text_content())
+        for line in lines.all()
+    }
+
+
+def test_lobby_shows_each_levels_measured_strength(browser: Browser, base: str) -> None:
+    for name, (width, height) in {"desk": (1280, 800), "phone": (390, 844)}.items():
+        lobby = browser.new_context(bypass_csp=True, viewport={"width": width, "height": height}).new_page()
+        lobby.goto(base)
+        lobby.wait_for_selector("#level-list li.level")
+        lobby.select_option("#game", "tercios")
+        lobby.wait_for_function("document.querySelector('#level-list').textContent.includes('40 games')")
+        assert lobby.locator("#levels").is_visible()
+        lines = level_lines(lobby)
+        assert list(lines) == ["easy", "normal", "hard"]
+        for level in ("easy", "hard"):
+            (rating,) = ratings_of("tercios", level)
+            assert f"{level} (" in lines[level]
+            assert f"{rating.words()}, measured {rating.date}" in lines[level]
+        assert "63.5% (53.7-72.3) of the points against normal, 100 games" in lines["hard"]
+        assert "the measure the other levels are rated against" in lines["normal"]
+        lobby.locator("#levels").scroll_into_view_if_needed()
+        lobby.screenshot(path=str(SHOTS / f"lobby-levels-{name}.png"))
+        lobby.select_option("#game", "henry_viii")  # another game: its own figures
+        lobby.wait_for_function("document.querySelector('#level-list').textContent.includes('5 players')")
+        assert "11.9% (6.9-19.7) of the points alone against normal at 5 players" in level_lines(lobby)["easy"]
+        lobby.context.close()
 
 
 def test_lobby_shows_a_refusal(browser: Browser, base: str) -> None:

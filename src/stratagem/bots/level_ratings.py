@@ -103,13 +103,13 @@ class LevelRating(PackModel):
         return 100 / self.players
 
     def words(self) -> str:
-        """The rating in a sentence, as the lobby shows it."""
+        """The rating in a sentence, as the lobby shows it (before its date)."""
         against = (
             f"against {self.opponent}"
             if self.players == 2
             else f"alone against {self.opponent} at {self.players} players (even {self.even:.1f}%)"
         )
-        return f"{self.score.words()} of the points {against}, {self.games} games ({self.date})"
+        return f"{self.score.words()} of the points {against}, {self.games} games"
 
 
 class _RatingsFile(PackModel):

@@ -163,10 +163,16 @@ function levelItem(level, isMeasure) {
   item.dataset.level = level.name;
   const name = document.createElement("strong");
   name.textContent = level.name;
-  let strength = "not measured yet";
-  if (level.ratings.length) strength = level.ratings.map((rating) => rating.words).join("; ");
-  else if (isMeasure) strength = "the measure the other levels are rated against";
-  item.append(name, document.createTextNode(` (${level.summary}): `), text(strength, "level-strength"));
+  item.append(name, document.createTextNode(` (${level.summary}): `));
+  if (!level.ratings.length) {
+    item.append(text(isMeasure ? "the measure the other levels are rated against" : "not measured yet", "level-strength"));
+  }
+  level.ratings.forEach((rating, index) => {
+    const when = document.createElement("time");
+    when.dateTime = rating.date;
+    when.textContent = rating.date;
+    item.append(text(`${index ? "; " : ""}${rating.words}`, "level-strength"), document.createTextNode(", measured "), when);
+  });
   return item;
 }
 
