@@ -58,7 +58,7 @@ def test_the_doc_table_is_made_again_from_the_file() -> None:
     assert made.startswith(f"# Levels\n\n{TABLE_START}\n\n| game | level | against |")
     assert made.endswith(f"\n\n{TABLE_END}\n\nAfter.\n")
     assert doc_with_table(made, ratings()) == made
-    with pytest.raises(ValueError, match="no .*level ratings"):
+    with pytest.raises(ValueError, match=r"no .*level ratings"):
         doc_with_table("# Levels\n", ratings())
 
 
@@ -110,5 +110,6 @@ def test_a_measure_rated_twice_is_refused(tmp_path: Path) -> None:
     path.write_text(GOOD, encoding="utf-8")
     assert [entry.score.share for entry in load_ratings(path)] == [63.5]
     path.write_text(GOOD + GOOD, encoding="utf-8")
-    with pytest.raises(DataPackError, match="tercios: hard against normal at 2 players is rated twice"):
+    twice = "tercios: hard against normal at 2 players is rated twice"
+    with pytest.raises(DataPackError, match=twice):
         load_ratings(path)

@@ -610,6 +610,9 @@ def test_lobby_offers_a_seed_only_to_bots_alone(browser: Browser, base: str) -> 
     lobby.context.close()
 
 
+LEVELS_SHOWN = "document.querySelector('#level-list').textContent"
+
+
 def level_lines(lobby: Page) -> dict[str, str]:
     """The lobby's list of levels, by name: each line as shown."""
     lines = lobby.locator("#level-list li.level")
@@ -621,11 +624,12 @@ def level_lines(lobby: Page) -> dict[str, str]:
 
 def test_lobby_shows_each_levels_measured_strength(browser: Browser, base: str) -> None:
     for name, (width, height) in {"desk": (1280, 800), "phone": (390, 844)}.items():
-        lobby = browser.new_context(bypass_csp=True, viewport={"width": width, "height": height}).new_page()
+        viewport = {"width": width, "height": height}
+        lobby = browser.new_context(bypass_csp=True, viewport=viewport).new_page()
         lobby.goto(base)
         lobby.wait_for_selector("#level-list li.level")
         lobby.select_option("#game", "tercios")
-        lobby.wait_for_function("document.querySelector('#level-list').textContent.includes('40 games')")
+        lobby.wait_for_function(f"{LEVELS_SHOWN}.includes('40 games')")
         assert lobby.locator("#levels").is_visible()
         lines = level_lines(lobby)
         assert list(lines) == ["easy", "normal", "hard"]
@@ -638,8 +642,9 @@ def test_lobby_shows_each_levels_measured_strength(browser: Browser, base: str) 
         lobby.locator("#levels").scroll_into_view_if_needed()
         lobby.screenshot(path=str(SHOTS / f"lobby-levels-{name}.png"))
         lobby.select_option("#game", "henry_viii")  # another game: its own figures
-        lobby.wait_for_function("document.querySelector('#level-list').textContent.includes('5 players')")
-        assert "11.9% (6.9-19.7) of the points alone against normal at 5 players" in level_lines(lobby)["easy"]
+        lobby.wait_for_function(f"{LEVELS_SHOWN}.includes('5 players')")
+        henry = "11.9% (6.9-19.7) of the points alone against normal at 5 players"
+        assert henry in level_lines(lobby)["easy"]
         lobby.context.close()
 
 

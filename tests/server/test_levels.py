@@ -14,12 +14,10 @@ def test_every_game_lists_its_levels_with_their_measured_strength(client: TestCl
     assert answer.status_code == 200
     games = {entry["game"]: entry["levels"] for entry in answer.json()}
     assert sorted(games) == [info.name for info in stratagem.available_games()]
+    catalog = {entry["name"]: entry["controllers"] for entry in client.get("/api/catalog").json()}
     for game, levels in games.items():
         assert [level["name"] for level in levels] == ["easy", "normal", "hard"]
-        controllers = next(
-            entry["controllers"] for entry in client.get("/api/catalog").json() if entry["name"] == game
-        )
-        assert all(level["name"] in controllers for level in levels)  # each is offered for a seat
+        assert all(level["name"] in catalog[game] for level in levels)  # each offered for a seat
         for level in levels:
             assert [rating["score"]["share"] for rating in level["ratings"]] == [
                 rating.score.share for rating in ratings_of(game, level["name"])
