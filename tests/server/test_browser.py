@@ -2,7 +2,8 @@
 Eighty Years War from the lobby's links in separate browser contexts, each seeing only its
 own hand; every registered game is created in the lobby and played to its end by one
 person against bots, its chance commitment shown from the start and, at the end, its seed
-and a log that checks against both; the lobby offers a seed only for a game of bots alone;
+and a log that checks against both; the lobby offers a seed only for a game of bots alone
+and lists the levels with their measured strength (at a desk's width and a phone's);
 the game page says so when the database is away (and tries a move once more) or a client
 goes too fast; a Tercios unit is moved exactly by clicking the table; the API's docs render
 with nothing fetched from outside. Screenshots are saved under ``screenshots/`` (ignored by

@@ -6,6 +6,7 @@ from __future__ import annotations
 from fastapi.testclient import TestClient
 
 import stratagem
+from stratagem.bots import LEVELS
 from stratagem.bots.level_ratings import ratings_of
 
 
@@ -16,15 +17,17 @@ def test_every_game_lists_its_levels_with_their_measured_strength(client: TestCl
     assert sorted(games) == [info.name for info in stratagem.available_games()]
     catalog = {entry["name"]: entry["controllers"] for entry in client.get("/api/catalog").json()}
     for game, levels in games.items():
-        assert [level["name"] for level in levels] == ["easy", "normal", "hard"]
+        assert [(level["name"], level["summary"]) for level in levels] == [
+            (level.name, level.summary) for level in LEVELS
+        ]
         assert all(level["name"] in catalog[game] for level in levels)  # each offered for a seat
         for level in levels:
             assert [rating["score"]["share"] for rating in level["ratings"]] == [
                 rating.score.share for rating in ratings_of(game, level["name"])
             ]
-    easy, normal, hard = games["tercios"]
+    tercios = {level["name"]: level for level in games["tercios"]}
+    easy, normal, hard = tercios["easy"], tercios["normal"], tercios["hard"]
     assert normal["ratings"] == []
-    assert normal["summary"] == "the game's heuristic: a period player's habits"
     assert hard["ratings"] == [
         {
             "opponent": "normal",
