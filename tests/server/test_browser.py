@@ -2,7 +2,8 @@
 Eighty Years War from the lobby's links in separate browser contexts, each seeing only its
 own hand; every registered game is created in the lobby and played to its end by one
 person against bots, its chance commitment shown from the start and, at the end, its seed
-and a log that checks against both; the lobby offers a seed only for a game of bots alone;
+and a log that checks against both; the lobby offers a seed only for a game of bots alone
+and lists the levels with their measured strength (at a desk's width and a phone's);
 the game page says so when the database is away (and tries a move once more) or a client
 goes too fast; a Tercios unit is moved exactly by clicking the table; the API's docs render
 with nothing fetched from outside. Screenshots are saved under ``screenshots/`` (ignored by
@@ -31,6 +32,7 @@ import pytest
 from playwright.sync_api import Browser, Page, Route, WebSocketRoute
 
 import stratagem
+from stratagem.bots.level_ratings import ratings_of
 from stratagem.core import game_info
 from stratagem.sim.fairness import commitment
 from stratagem.sim.gamelog import replay_log, verify_deal
@@ -607,6 +609,44 @@ def test_lobby_offers_a_seed_only_to_bots_alone(browser: Browser, base: str) -> 
     lobby.click("#create-button")
     assert "The seed is a whole number" in (lobby.locator("#lobby-message").text_content() or "")
     lobby.context.close()
+
+
+LEVELS_SHOWN = "document.querySelector('#level-list').textContent"
+
+
+def level_lines(lobby: Page) -> dict[str, str]:
+    """The lobby's list of levels, by name: each line as shown."""
+    lines = lobby.locator("#level-list li.level")
+    return {
+        line.get_attribute("data-level") or "": squeeze_spaces(line.text_content())
+        for line in lines.all()
+    }
+
+
+def test_lobby_shows_each_levels_measured_strength(browser: Browser, base: str) -> None:
+    for name, (width, height) in {"desk": (1280, 800), "phone": (390, 844)}.items():
+        viewport = {"width": width, "height": height}
+        lobby = browser.new_context(bypass_csp=True, viewport=viewport).new_page()
+        lobby.goto(base)
+        lobby.wait_for_selector("#level-list li.level")
+        lobby.select_option("#game", "tercios")
+        lobby.wait_for_function(f"{LEVELS_SHOWN}.includes('40 games')")
+        assert lobby.locator("#levels").is_visible()
+        lines = level_lines(lobby)
+        assert list(lines) == ["easy", "normal", "hard"]
+        for level in ("easy", "hard"):
+            (rating,) = ratings_of("tercios", level)
+            assert f"{level} (" in lines[level]
+            assert f"{rating.words()}, measured {rating.date}" in lines[level]
+        assert "63.5% (53.7-72.3) of the points against normal, 100 games" in lines["hard"]
+        assert "the measure the other levels are rated against" in lines["normal"]
+        lobby.locator("#levels").scroll_into_view_if_needed()
+        lobby.screenshot(path=str(SHOTS / f"lobby-levels-{name}.png"))
+        lobby.select_option("#game", "henry_viii")  # another game: its own figures
+        lobby.wait_for_function(f"{LEVELS_SHOWN}.includes('5 players')")
+        henry = "11.9% (6.9-19.7) of the points alone against normal at 5 players"
+        assert henry in level_lines(lobby)["easy"]
+        lobby.context.close()
 
 
 def test_lobby_shows_a_refusal(browser: Browser, base: str) -> None:

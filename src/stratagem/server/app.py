@@ -29,6 +29,7 @@ from stratagem.server.docs import add_docs
 from stratagem.server.errors import Refused
 from stratagem.server.guards import install_guards
 from stratagem.server.hub import Hub
+from stratagem.server.levels_api import router as levels_router
 from stratagem.server.memory import Trimmer
 from stratagem.server.payloads import BOARDS
 from stratagem.server.settings import Settings
@@ -167,6 +168,7 @@ def create_app(
         app.add_api_route(path, endpoint, response_class=HTMLResponse, include_in_schema=False)
     app.include_router(router)
     app.include_router(analysis_router)
+    app.include_router(levels_router)
     app.add_middleware(GZipMiddleware, minimum_size=GZIP_MINIMUM, compresslevel=GZIP_LEVEL)
     install_guards(app, config)  # outside the compression: refused at the door first
     return app

@@ -2,12 +2,14 @@
 // link opened or given here, with the creator's token if it made the game), the public
 // games waiting for people to take their open seats, and a new game: its player count,
 // options and who plays each seat (a person, an open seat, a bot); create it and hand out
-// the seat links. A token goes to the server only as its seat's (or the creator's)
+// the seat links, with the bots' levels and their measured strength beside who plays each
+// seat. A token goes to the server only as its seat's (or the creator's)
 // credential, in a header.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
 let catalog = [];
+let levels = {}; // each game's levels for a seat, weakest first, with their measured strength
 
 function option(value, label) {
   const node = document.createElement("option");
@@ -29,6 +31,7 @@ function fillPlayers() {
   }
   fillOptions();
   fillSeats();
+  fillLevels();
 }
 
 function fillOptions() {
@@ -143,6 +146,45 @@ function fillSeats() {
     box.append(label);
   });
   showSeed();
+}
+
+function fillLevels() {
+  // the chosen game's levels, each with its score against another level as the lab
+  // measured it; a level the others are measured against says so
+  const offered = levels[$("game").value] || [];
+  const measure = new Set(offered.flatMap((level) => level.ratings.map((rating) => rating.opponent)));
+  $("levels").hidden = offered.length === 0;
+  $("level-list").replaceChildren(...offered.map((level) => levelItem(level, measure.has(level.name))));
+}
+
+function levelItem(level, isMeasure) {
+  const item = document.createElement("li");
+  item.className = "level";
+  item.dataset.level = level.name;
+  const name = document.createElement("strong");
+  name.textContent = level.name;
+  item.append(name, document.createTextNode(` (${level.summary}): `));
+  if (!level.ratings.length) {
+    item.append(text(isMeasure ? "the measure the other levels are rated against" : "not measured yet", "level-strength"));
+  }
+  level.ratings.forEach((rating, index) => {
+    const when = document.createElement("time");
+    when.dateTime = rating.date;
+    when.textContent = rating.date;
+    item.append(text(`${index ? "; " : ""}${rating.words}`, "level-strength"), document.createTextNode(", measured "), when);
+  });
+  return item;
+}
+
+async function readLevels() {
+  // without the figures the lobby still works: the section stays hidden
+  try {
+    const response = await fetch("/api/levels");
+    if (!response.ok) return {};
+    return Object.fromEntries((await response.json()).map((entry) => [entry.game, entry.levels]));
+  } catch {
+    return {};
+  }
 }
 
 function controllerLabel(controller) {
@@ -529,7 +571,9 @@ async function takeSeat(game, seat) {
 }
 
 async function start() {
-  catalog = await (await fetch("/api/catalog")).json();
+  const [answer, offered] = await Promise.all([fetch("/api/catalog"), readLevels()]);
+  catalog = await answer.json();
+  levels = offered;
   const games = $("game");
   for (const entry of catalog) games.append(option(entry.name, entry.title));
   games.addEventListener("change", fillPlayers);
