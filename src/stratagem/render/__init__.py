@@ -1,6 +1,8 @@
 """Board drawings: each game's board as an SVG string, drawn from a seat's view alone.
 
-``stratagem.render.<game>`` holds ``board_svg(view) -> str`` for a game. Renderers read
+``stratagem.render.<game>`` holds ``board_svg(view) -> str`` for a game, and
+``board_pieces(view) -> list[str]``, the same document in the pieces that join into it
+(the web table sends a board so: an update replaces only the pieces that changed). Renderers read
 only the JSON-safe ``view(seat)`` (or ``view(None)``) they are given, never a state, so a
 drawing can show nothing its seat may not know. The web table and ``stratagem render``
 both draw through ``board_svg`` here.
@@ -16,6 +18,7 @@ from typing import cast
 from stratagem.core import JsonDict
 
 BoardRenderer = Callable[[JsonDict], str]
+PiecesRenderer = Callable[[JsonDict], list[str]]
 
 
 def game_hook(package: str, game: str, attribute: str) -> object | None:
@@ -30,3 +33,8 @@ def game_hook(package: str, game: str, attribute: str) -> object | None:
 def board_renderer(game: str) -> BoardRenderer | None:
     """The board renderer of ``game``, or ``None`` when the game has none yet."""
     return cast(BoardRenderer | None, game_hook(__name__, game, "board_svg"))
+
+
+def pieces_renderer(game: str) -> PiecesRenderer | None:
+    """The renderer of ``game``'s board in pieces, or ``None`` when the game has none yet."""
+    return cast(PiecesRenderer | None, game_hook(__name__, game, "board_pieces"))

@@ -243,6 +243,24 @@ def _cards(
     return y + rows * (CARD_H + CARD_GAP)
 
 
+def _hand(
+    svg: Svg, y: float, view: Mapping[str, Any], hand: Sequence[str], pending: object
+) -> float:
+    """The seat's hand as cards (a part: ``view`` is the slice ``_seen`` keeps of these
+    cards; a hand that did not change is not drawn again when a meld did)."""
+    return _cards(svg, y, hand, view, pending=pending)
+
+
+def _meld(svg: Svg, y: float, view: Mapping[str, Any], names: Sequence[str], meld: str) -> float:
+    """One of the seat's melds as cards (a part, as ``_hand``)."""
+    return _cards(svg, y, names, view, meld=meld)
+
+
+def _chip_rows(svg: Svg, y: float, view: Mapping[str, Any], names: Sequence[str]) -> float:
+    """Cards as chips (a part: ``view`` is the slice ``_seen`` keeps of these cards)."""
+    return _chips(svg, y, names, view)
+
+
 def _chips(svg: Svg, y: float, names: Iterable[str], view: Mapping[str, Any]) -> float:
     """Cards as named chips, laid out in rows from ``y`` (the top); returns the next free
     ``y``. Each chip shows the card's details on hover and tap."""
@@ -361,7 +379,7 @@ def _yours(
             )
             - 8
         )
-    y = _cards(svg, y, hand, view, pending=pending)
+    y = place(svg, y, _hand, _seen(view, hand), hand, pending)
     cards: Mapping[str, str] = you.get("cards", {})
     melds: Mapping[str, Sequence[str]] = you.get("melds", {})
     if not any(melds.values()):
@@ -371,10 +389,10 @@ def _yours(
             continue
         counted = sum(_value(cards.get(name, ""), meld) for name in names)
         y = _section(svg, y + 34, f"Your {meld} meld · its usable cards add up to {counted}")
-        y = _cards(svg, y, list(names), view, meld=meld)
+        y = place(svg, y, _meld, _seen(view, names), list(names), meld)
     if mine_down:
         y = _section(svg, y + 34, "Your face-down discards (the other side cannot see them)")
-        y = _chips(svg, y, mine_down, view)
+        y = place(svg, y, _chip_rows, _seen(view, mine_down), mine_down)
     why: Mapping[str, str] = you.get("last_reveal_face_down", {})
     if why:
         y = _section(svg, y + 34, "Why your cards went face down at the last reveal")
@@ -442,8 +460,9 @@ def _result(svg: Svg, y: float, result: Mapping[str, Any]) -> float:
     return _text_lines(svg, y + 14, str(result.get("reason", "")), size=15) + 12
 
 
-def board_svg(view: JsonDict) -> str:
-    """The Eighty Years War board for one seat's (or a spectator's) view."""
+def board_pieces(view: JsonDict) -> list[str]:
+    """The Eighty Years War board for one seat's (or a spectator's) view, as the pieces
+    of its SVG document (``Svg.pieces``)."""
     svg = Svg(WIDTH, "Eighty Years War")
     y = _heading(svg, view)
     result = view.get("result")
@@ -467,7 +486,12 @@ def board_svg(view: JsonDict) -> str:
         y = place(svg, y, _reveal, _seen(view, shown), reveal)
     face_up, removed = discard.get("face_up", []), view.get("removed_from_play", [])
     place(svg, y, _piles, _seen(view, [*face_up, *removed]), face_up, removed)
-    return svg.document()
+    return svg.pieces()
+
+
+def board_svg(view: JsonDict) -> str:
+    """The Eighty Years War board for one seat's (or a spectator's) view."""
+    return "".join(board_pieces(view))
 
 
 def _seen(view: Mapping[str, Any], names: Sequence[str] | None) -> JsonDict:

@@ -9,10 +9,12 @@ taken from the current payload, and where it points says only where the two diff
 The diff is made for speed over a few kilobytes of JSON per seat and version: equal
 subtrees are skipped with one C-level comparison (the log's events are the same objects
 from one version to the next), a dictionary is compared key by key (and keeps its keys'
-order), a list that grew at its end gets ``add`` operations for its new items, a list of
-the same length is compared item by item, and anything else is replaced. It looks for no
-moves or copies; the patch is valid RFC 6902 for any pair of JSON documents, and applied
-in order it makes ``after`` with its keys in the same order.
+order), a list that grew at its end gets ``add`` operations for its new items, a list
+keeps the items it shares at its start and at its end and has those between compared
+item by item, removed or added (a board's pieces: only those that changed are sent), and
+anything else is replaced. It looks for no moves or copies; the patch is valid RFC 6902
+for any pair of JSON documents, and applied in order it makes ``after`` with its keys in
+the same order.
 """
 
 from __future__ import annotations
@@ -89,8 +91,10 @@ def _is_list(value: object) -> bool:
 def _diff_lists(
     before: Sequence[object], after: Sequence[object], path: str, out: list[Operation]
 ) -> None:
-    """A list: the items both have compared one by one, then the new ones added at the
-    end or the ones gone removed from the end (highest index first)."""
+    """A list: the items both have at its start and at its end are kept, the ones between
+    compared one by one, then those left over removed (highest index first) or the new
+    ones added where they go. A list grown at its end (the event log) gets ``add``s for
+    its new items; a board's pieces, one changed or put in or taken out, an operation each."""
     common = min(len(before), len(after))
     if common < len(after) and after[:common] == before[:common]:
         # it grew at its end (the event log, most often): only the new items
@@ -102,15 +106,26 @@ def _diff_lists(
     if common == 0:
         out.append({"op": "replace", "path": path, "value": after})
         return
-    for index in range(common):
-        old, new = before[index], after[index]
-        if old is not new and old != new:
-            _diff(old, new, f"{path}/{index}", out)
+    start = 0
+    while start < common and _same(before[start], after[start]):
+        start += 1
+    end = 0  # items kept at the end (not counting those kept at the start)
+    while end < common - start and _same(before[-1 - end], after[-1 - end]):
+        end += 1
+    old, new = len(before) - end, len(after) - end
+    shared = min(old, new)
+    for index in range(start, shared):
+        if not _same(before[index], after[index]):
+            _diff(before[index], after[index], f"{path}/{index}", out)
     out.extend(
-        {"op": "remove", "path": f"{path}/{index}"}
-        for index in range(len(before) - 1, common - 1, -1)
+        {"op": "remove", "path": f"{path}/{index}"} for index in range(old - 1, shared - 1, -1)
     )
     out.extend(
         {"op": "add", "path": f"{path}/{index}", "value": after[index]}
-        for index in range(common, len(after))
+        for index in range(shared, new)
     )
+
+
+def _same(old: object, new: object) -> bool:
+    """Whether two JSON values are equal (the same object, most often: one comparison)."""
+    return old is new or old == new

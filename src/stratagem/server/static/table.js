@@ -230,7 +230,7 @@ function render(payload, list, start) {
   // draw ``payload`` (live or past) with its event log ``list``, whose first ``start``
   // entries are on the page already
   shown = payload;
-  $("board").innerHTML = payload.board_svg;
+  $("board").innerHTML = payload.board.join("");
   applyZoom();
   reachable($("board"), `the board of ${payload.title}${payload.step === undefined ? "" : ` at step ${payload.step}`}`);
   showStatus(payload);
