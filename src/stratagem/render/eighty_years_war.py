@@ -170,40 +170,43 @@ def _text_lines(
 
 
 def _card(svg: Svg, x: float, y: float, name: str, *, about: str, detail: str, mark: str) -> None:
-    """One card face (its details on hover and tap)."""
-    svg.add(_card_face(x, y, name, about=about, detail=detail, mark=mark), y + CARD_H)
+    """One card face (its details on hover and tap), drawn at the origin and moved to
+    ``(x, y)`` by a group whose opening is a piece of the board apart (``Svg.pieces``):
+    a card that only moves (the hand shrank before it) keeps its piece unchanged."""
+    svg.add(f'<g transform="translate({x:g} {y:g})">', y + CARD_H)
+    svg.add(_card_face(name, about=about, detail=detail, mark=mark), y + CARD_H)
+    svg.add("</g>", y + CARD_H)
 
 
 @functools.lru_cache(maxsize=CARD_FACES)
-def _card_face(x: float, y: float, name: str, *, about: str, detail: str, mark: str) -> str:
-    """A card: its value large, its name, its Use, Meld and Stage, Leader or Event, and a
-    red note when it counts nothing for the seat now."""
+def _card_face(name: str, *, about: str, detail: str, mark: str) -> str:
+    """A card, its top left corner at the origin: its value large, its name, its Use,
+    Meld and Stage, Leader or Event, and a red note when it counts nothing for the seat
+    now."""
     parts = [part.strip() for part in about.split("·") if part.strip()]
     value = parts[0] if parts else ""
     unusable = UNUSABLE in parts or bool(mark and mark != PENDING)
     face = Svg(CARD_W, name)
     fill = "#e6e1d6" if unusable else "#fffdf7"
-    face.rect(x, y, CARD_W, CARD_H, fill=fill, stroke="#5b4a2f", extra=' class="card"')
+    face.rect(0, 0, CARD_W, CARD_H, fill=fill, stroke="#5b4a2f", extra=' class="card"')
     side = next((code for code, words in USE.items() if words in parts), "B")
-    face.rect(x, y, CARD_W, 6, fill=SIDE_STRIPES[side], stroke="none", radius=3)
-    face.text(x + 10, y + 28, value, size=22, weight="bold", fill="#5b4a2f")
+    face.rect(0, 0, CARD_W, 6, fill=SIDE_STRIPES[side], stroke="none", radius=3)
+    face.text(10, 28, value, size=22, weight="bold", fill="#5b4a2f")
     kind = next((part for part in parts if part in NOTES), "")
     if kind:
-        face.text(
-            x + CARD_W - 8, y + 26, kind, size=12, weight="bold", fill="#7a4f01", anchor="end"
-        )
-    row = y + 48
+        face.text(CARD_W - 8, 26, kind, size=12, weight="bold", fill="#7a4f01", anchor="end")
+    row = 48
     for line in FONT.fit(name, CARD_W - 16, 14, "bold")[:3]:
-        face.text(x + 8, row, line, size=14, weight="bold")
+        face.text(8, row, line, size=14, weight="bold")
         row += 17
     details = parts[1:4]
     note = mark or ("counts 0 for you" if unusable else "")
-    row = y + CARD_H - 10 - 15 * (len(details) - (0 if note else 1))
+    row = CARD_H - 10 - 15 * (len(details) - (0 if note else 1))
     for line in details:
-        face.text(x + 8, row, line, size=12, fill="#555")
+        face.text(8, row, line, size=12, fill="#555")
         row += 15
     if note:
-        face.text(x + 8, row, note, size=12, weight="bold", fill="#a11")
+        face.text(8, row, note, size=12, weight="bold", fill="#a11")
     return detailed("".join(face.parts), detail, name=name)
 
 

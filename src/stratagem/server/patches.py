@@ -45,11 +45,11 @@ def diff(before: object, after: object) -> list[Operation]:
 
 def _diff(before: object, after: object, path: str, out: list[Operation]) -> None:
     """Append to ``out`` the operations from ``before`` to ``after`` (nothing if equal)."""
-    if isinstance(before, Mapping) and isinstance(after, Mapping):
+    if isinstance(before, dict) and isinstance(after, dict):
         _diff_mappings(before, after, path, out)
         return
-    if _is_list(before) and _is_list(after):
-        _diff_lists(before, after, path, out)  # type: ignore[arg-type]
+    if isinstance(before, list | tuple) and isinstance(after, list | tuple):
+        _diff_lists(before, after, path, out)
         return
     if before != after:
         out.append({"op": "replace", "path": path, "value": after})
@@ -84,17 +84,14 @@ def _diff_mappings(
     )
 
 
-def _is_list(value: object) -> bool:
-    return isinstance(value, list | tuple)
-
-
 def _diff_lists(
     before: Sequence[object], after: Sequence[object], path: str, out: list[Operation]
 ) -> None:
-    """A list: the items both have at its start and at its end are kept, the ones between
-    compared one by one, then those left over removed (highest index first) or the new
-    ones added where they go. A list grown at its end (the event log) gets ``add``s for
-    its new items; a board's pieces, one changed or put in or taken out, an operation each."""
+    """A list: a list grown at its end (the event log) gets ``add``s for its new items;
+    otherwise the items it keeps at its start and end are passed over, and between them
+    the items found once on each side (a board's pieces) are kept where they are, each
+    run of items between two kept ones replaced item by item, the ones left over removed
+    or the new ones added (``_runs``)."""
     common = min(len(before), len(after))
     if common < len(after) and after[:common] == before[:common]:
         # it grew at its end (the event log, most often): only the new items
@@ -113,16 +110,66 @@ def _diff_lists(
     while end < common - start and _same(before[-1 - end], after[-1 - end]):
         end += 1
     old, new = len(before) - end, len(after) - end
-    shared = min(old, new)
-    for index in range(start, shared):
-        if not _same(before[index], after[index]):
-            _diff(before[index], after[index], f"{path}/{index}", out)
+    kept = _kept(before, after, start, old, new) if old - start > 1 < new - start else []
+    at, to = start, start
+    for was, now in [*kept, (old, new)]:
+        if was > at or now > to:
+            _run(before, after, (at, was), (to, now), path=path, out=out)
+        at, to = was + 1, now + 1
+
+
+def _kept(
+    before: Sequence[object], after: Sequence[object], start: int, old: int, new: int
+) -> list[tuple[int, int]]:
+    """The items of ``before[start:old]`` kept in ``after[start:new]``, as (index before,
+    index after), both rising: those found once on each side, in ``after``'s order, each
+    after the last one kept in ``before`` too (none when an item cannot be hashed)."""
+    try:
+        once: dict[object, int | None] = {}
+        for index in range(start, old):
+            item = before[index]
+            once[item] = None if item in once else index
+        counted: dict[object, int] = {}
+        for index in range(start, new):
+            item = after[index]
+            counted[item] = counted.get(item, 0) + 1
+    except TypeError:  # a dictionary or a list among them: compared item by item
+        return []
+    kept: list[tuple[int, int]] = []
+    last = start - 1
+    for index in range(start, new):
+        item = after[index]
+        was = once.get(item)
+        if was is not None and was > last and counted[item] == 1:
+            kept.append((was, index))
+            last = was
+    return kept
+
+
+def _run(
+    before: Sequence[object],
+    after: Sequence[object],
+    old: tuple[int, int],
+    new: tuple[int, int],
+    *,
+    path: str,
+    out: list[Operation],
+) -> None:
+    """``before[old[0]:old[1]]`` made ``after[new[0]:new[1]]``, the list being
+    ``after[:new[0]] + before[old[0]:]`` now: the items both have compared one by one,
+    then those left over removed or the new ones added."""
+    (first, stop), (to, end) = old, new
+    shared = min(stop - first, end - to)
+    for offset in range(shared):
+        was, now = before[first + offset], after[to + offset]
+        if not _same(was, now):
+            _diff(was, now, f"{path}/{to + offset}", out)
     out.extend(
-        {"op": "remove", "path": f"{path}/{index}"} for index in range(old - 1, shared - 1, -1)
+        {"op": "remove", "path": f"{path}/{to + shared}"} for _ in range(stop - first - shared)
     )
     out.extend(
         {"op": "add", "path": f"{path}/{index}", "value": after[index]}
-        for index in range(shared, new)
+        for index in range(to + shared, end)
     )
 
 
