@@ -10,6 +10,7 @@ both draw through ``board_svg`` here.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import importlib.util
 from collections.abc import Callable
@@ -19,6 +20,9 @@ from stratagem.core import JsonDict
 
 BoardRenderer = Callable[[JsonDict], str]
 PiecesRenderer = Callable[[JsonDict], list[str]]
+RENDERERS_KEPT = 64
+"""Games whose renderer is remembered (there are five; a name asked for that is none
+takes a place too)."""
 
 
 def game_hook(package: str, game: str, attribute: str) -> object | None:
@@ -35,6 +39,8 @@ def board_renderer(game: str) -> BoardRenderer | None:
     return cast(BoardRenderer | None, game_hook(__name__, game, "board_svg"))
 
 
+@functools.lru_cache(maxsize=RENDERERS_KEPT)
 def pieces_renderer(game: str) -> PiecesRenderer | None:
-    """The renderer of ``game``'s board in pieces, or ``None`` when the game has none yet."""
+    """The renderer of ``game``'s board in pieces, or ``None`` when the game has none yet
+    (looked up once: the web table draws with it after every move)."""
     return cast(PiecesRenderer | None, game_hook(__name__, game, "board_pieces"))

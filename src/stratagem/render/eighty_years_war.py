@@ -280,14 +280,28 @@ def _chips(svg: Svg, y: float, names: Iterable[str], view: Mapping[str, Any]) ->
     return chip_rows(svg, MARGIN, y, INNER, chips, font=FONT)
 
 
-def _heading(svg: Svg, view: Mapping[str, Any]) -> float:
-    """The title, the turn, Stage and phase, whose move it is, and what the phase does."""
+HEADED = ("seat", "to_move", "turn", "turns", "stage", "phase")
+"""The view's keys the heading reads."""
+COUNTED = (
+    "deck",
+    "not_yet_in_deck",
+    "cards_held",
+    "discarded_this_turn",
+    "strategy_discards",
+)
+"""The view's keys the counts read (with the number of the other side's face-down
+discards)."""
+
+
+def _heading(svg: Svg, top: float, view: Mapping[str, Any]) -> float:
+    """The title, the turn, Stage and phase, whose move it is, and what the phase does
+    (a part, drawn at the board's top: ``view`` holds the ``HEADED`` keys)."""
     colour = COLOURS.get(str(view.get("to_move")), "#222")
     status = whose_move(view, "Cards are being dealt")
     masthead(svg, MARGIN, INNER, "Eighty Years War", status, fill=colour)
     y = _text_lines(
         svg,
-        62,
+        top + 62,
         f"Turn {view.get('turn')} of {view.get('turns')} · Stage {view.get('stage')} · "
         f"{view.get('phase')}",
         size=16,
@@ -328,7 +342,8 @@ def _track(svg: Svg, y: float, provinces: Mapping[str, Any]) -> float:
 
 
 def _counts(svg: Svg, y: float, view: Mapping[str, Any]) -> float:
-    """The deck, the cards held and discarded, as numbers."""
+    """The deck, the cards held and discarded, as numbers (a part: ``view`` is the slice
+    ``_counted`` keeps)."""
     held = view.get("cards_held", {})
     discard = view.get("discard", {})
     thrown = view.get("discarded_this_turn", {})
@@ -467,12 +482,12 @@ def board_pieces(view: JsonDict) -> list[str]:
     """The Eighty Years War board for one seat's (or a spectator's) view, as the pieces
     of its SVG document (``Svg.pieces``)."""
     svg = Svg(WIDTH, "Eighty Years War")
-    y = _heading(svg, view)
+    y = place(svg, 0, _heading, {key: view[key] for key in HEADED if key in view})
     result = view.get("result")
     if isinstance(result, Mapping):
         y = _result(svg, y - 24, result)
     y = place(svg, y + 2, _track, view.get("provinces", {}))
-    y = _counts(svg, y + 4, view)
+    y = place(svg, y + 4, _counts, _counted(view))
     discard = view.get("discard", {})
     you = view.get("you")
     if isinstance(you, Mapping):
@@ -495,6 +510,14 @@ def board_pieces(view: JsonDict) -> list[str]:
 def board_svg(view: JsonDict) -> str:
     """The Eighty Years War board for one seat's (or a spectator's) view."""
     return "".join(board_pieces(view))
+
+
+def _counted(view: Mapping[str, Any]) -> JsonDict:
+    """What the counts read of the view: the ``COUNTED`` keys and how many face-down
+    discards of the other side there are."""
+    counted: JsonDict = {key: view[key] for key in COUNTED if key in view}
+    counted["discard"] = {"face_down": view.get("discard", {}).get("face_down", 0)}
+    return counted
 
 
 def _seen(view: Mapping[str, Any], names: Sequence[str] | None) -> JsonDict:

@@ -25,6 +25,9 @@ Board = tuple[str, ...]
 carries them apart, so that a patch replaces only the pieces that changed and leaves the
 rest (most of a board, most moves) unsent and undiffed."""
 
+PIECE_OVERHEAD = 56
+"""Bytes a ``str`` of ASCII costs besides its characters (``sys.getsizeof("")`` is 49,
+and a pointer to it in the board's tuple)."""
 BOARD_BUDGET = 32 * 2**20
 """Bytes of boards kept drawn (``Boards``): a Tercios board and its view are ~93 KB, so
 about 350 of them; ``STRATAGEM_BOARD_CACHE_BYTES`` sets it."""
@@ -159,9 +162,10 @@ class Boards:
 
 
 def _bytes(key: tuple[str, str], board: Board) -> int:
-    """What a kept board costs: its pieces (a piece placed unchanged on several boards
-    is counted on each) and its view's text."""
-    return sys.getsizeof(board) + sum(map(sys.getsizeof, board)) + sys.getsizeof(key[1])
+    """What a kept board costs, about: its pieces' characters and an object's overhead
+    for each (a piece placed unchanged on several boards is counted on each), and its
+    view's text."""
+    return sum(map(len, board)) + PIECE_OVERHEAD * (len(board) + 1) + sys.getsizeof(key[1])
 
 
 BOARDS = Boards(BOARD_BUDGET)
