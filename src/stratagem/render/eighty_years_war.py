@@ -173,9 +173,8 @@ def _card(svg: Svg, x: float, y: float, name: str, *, about: str, detail: str, m
     """One card face (its details on hover and tap), drawn at the origin and moved to
     ``(x, y)`` by a group whose opening is a piece of the board apart (``Svg.pieces``):
     a card that only moves (the hand shrank before it) keeps its piece unchanged."""
-    svg.add(f'<g transform="translate({x:g} {y:g})">', y + CARD_H)
-    svg.add(_card_face(name, about=about, detail=detail, mark=mark), y + CARD_H)
-    svg.add("</g>", y + CARD_H)
+    face = _card_face(name, about=about, detail=detail, mark=mark)
+    svg.group(f'<g transform="translate({x:g} {y:g})">', [face], y + CARD_H)
 
 
 @functools.lru_cache(maxsize=CARD_FACES)

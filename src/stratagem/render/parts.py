@@ -71,7 +71,5 @@ def place(svg: Svg, y: float, draw: Draw, *args: Any) -> float:
     ``y``; returns where what follows it starts, as ``draw`` would have."""
     part = _drawn(draw, args, svg.width)
     if part.elements:
-        svg.add(f'<g transform="translate(0 {y:g})">', y + part.bottom)
-        svg.parts.extend(part.elements)
-        svg.parts.append("</g>")
+        svg.group(f'<g transform="translate(0 {y:g})">', part.elements, y + part.bottom)
     return y + part.end

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable
 from html import escape as _html_escape
 
 FONT = "font-family=\"Georgia, 'DejaVu Serif', serif\""
@@ -81,6 +82,15 @@ class Svg:
     def add(self, fragment: str, bottom: float) -> None:
         """Elements drawn elsewhere (already escaped) that reach down to ``bottom``."""
         self.parts.append(fragment)
+        self.bottom = max(self.bottom, int(bottom))
+
+    def group(self, opening: str, elements: Iterable[str], bottom: float) -> None:
+        """Elements drawn elsewhere in a group opened by ``opening`` (a ``<g ...>`` tag),
+        reaching down to ``bottom``: the opening, each element and the end are pieces
+        apart (``pieces``), so that a group that only moved changes its opening alone."""
+        self.parts.append(opening)
+        self.parts.extend(elements)
+        self.parts.append("</g>")
         self.bottom = max(self.bottom, int(bottom))
 
     def line(self, x1: float, y1: float, x2: float, y2: float, stroke: str = "#999") -> None:
