@@ -736,7 +736,7 @@ def _world(svg: Svg, y: float, view: Mapping[str, Any]) -> float:
     frame = (
         f'<rect width="{book.width:g}" height="{height:g}" rx="8" fill="{SEA}" stroke="#9fb6c3"/>'
     )
-    svg.add(f'<g transform="translate({MARGIN} {y:g})">{frame}{"".join(parts)}</g>', y + height)
+    svg.group(f'<g transform="translate({MARGIN} {y:g})">', [frame, *parts], y + height)
     return y + height + GAP + 4
 
 

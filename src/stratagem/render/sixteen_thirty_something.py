@@ -606,7 +606,7 @@ def _map(svg: Svg, y: float, view: Mapping[str, Any]) -> float:
         parts.append(
             detailed(cards[name][0], detail, name=name, css_class="item country", at=(box.x, box.y))
         )
-    svg.add(f'<g transform="translate({MARGIN} {y:g})">{"".join(parts)}</g>', y + height)
+    svg.group(f'<g transform="translate({MARGIN} {y:g})">', parts, y + height)
     return _legend(svg, y + height + 12)
 
 
