@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from stratagem.core import JsonDict
-from stratagem.render import board_renderer, pieces_renderer
+from stratagem.render import pieces_renderer
 from stratagem.render.svg import Svg, wrap
 from stratagem.render.words import PRIVATE_KEY, is_scalar, label, scalar_text
 
@@ -72,14 +72,12 @@ def view_pieces(view: JsonDict, title: str | None = None) -> list[str]:
 
 def draw_board(game: str, view: JsonDict) -> str:
     """The board of ``game`` for ``view``: the game's drawing, or the generic one."""
-    renderer = board_renderer(game)
-    if renderer is None:
-        return view_svg(view)
-    return renderer(view)
+    return "".join(draw_pieces(game, view))
 
 
 def draw_pieces(game: str, view: JsonDict) -> list[str]:
-    """``draw_board`` in the pieces that join into it."""
+    """``draw_board`` in the pieces that join into it (the game's ``board_pieces``, or
+    the generic drawing's)."""
     renderer = pieces_renderer(game)
     if renderer is None:
         return view_pieces(view)
