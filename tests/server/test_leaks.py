@@ -53,7 +53,7 @@ KEYS = {
     "to_move",
     "finished",
     "view",
-    "board_svg",
+    "board",
     "events_start",
     "events_total",
     "events",
@@ -233,11 +233,11 @@ class Truth:
         assert payload["events"] == events[payload["events_start"] :]
         mine = seat is not None and truth.current_player() == seat and step is None
         assert payload["legal"] == ([a.text for a in truth.legal_actions()] if mine else [])
-        assert payload["board_svg"] == self.board(version, seat, view)
+        assert "".join(payload["board"]) == self.board(version, seat, view)
         if "revealed" in payload:  # once the game is over, every seat's board is open to all
             assert truth.is_terminal() or step is not None, "boards revealed too early"
             payload = {key: value for key, value in payload.items() if key != "revealed"}
-        text = json.dumps(payload, ensure_ascii=False) + html.unescape(payload["board_svg"])
+        text = json.dumps(payload, ensure_ascii=False) + html.unescape("".join(payload["board"]))
         secret = self.secret(version, seat)
         for value in secret:
             leaked = _found(text, value, self.longer[value])

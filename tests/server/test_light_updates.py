@@ -115,6 +115,54 @@ def test_a_patch_is_rfc_6902_for_any_pair_of_documents() -> None:
     ]
 
 
+def test_a_patch_keeps_the_pieces_that_stayed_or_only_moved() -> None:
+    pieces = ["<svg>", "<a/>", "<b/>", "<c/>", "<d/>", "</svg>"]
+    put_in = [*pieces[:2], "<x/>", *pieces[2:]]
+    assert diff({"board": pieces}, {"board": put_in}) == [
+        {"op": "add", "path": "/board/2", "value": "<x/>"}
+    ]
+    taken_out = [pieces[0], *pieces[2:]]
+    assert diff({"board": pieces}, {"board": taken_out}) == [{"op": "remove", "path": "/board/1"}]
+    # a card left the hand and another joined the meld: the pieces between only moved
+    moved = ["<svg height=2>", "<b/>", "<c/>", "<d/>", "<e/>", "</svg>"]
+    ops = diff({"board": pieces}, {"board": moved})
+    assert ops == [
+        {"op": "replace", "path": "/board/0", "value": "<svg height=2>"},
+        {"op": "remove", "path": "/board/1"},
+        {"op": "add", "path": "/board/4", "value": "<e/>"},
+    ]
+    applied = jsonpatch.apply_patch({"board": pieces}, ops)
+    assert applied == {"board": moved}
+
+
+def test_a_move_sends_only_the_pieces_of_the_board_that_changed(client: TestClient) -> None:
+    created = create(client, EYW, ["human", "human"], seed=11)
+    game_id, secret = created["id"], tokens(created)
+    before = settled(client, game_id, secret["Dutch"])
+    with (
+        client.websocket_connect(f"/api/games/{game_id}/ws") as dutch,
+        client.websocket_connect(f"/api/games/{game_id}/ws") as spanish,
+    ):
+        for socket, seat in ((dutch, "Dutch"), (spanish, "Spanish")):
+            socket.send_json({"token": secret[seat]})
+            assert next_payload(socket)["version"] == before["version"]
+        board = "".join(HELD[dutch]["board"])
+        answer = act(
+            client, game_id, secret["Dutch"], before["legal"][-1], version=before["version"]
+        )
+        assert answer.status_code == 200, answer.text
+        for socket in (dutch, spanish):
+            text = socket.receive_text()
+            message = json.loads(text)
+            assert message["type"] == "patch"
+            touched = [op for op in message["ops"] if op["path"].startswith("/board")]
+            assert all(op["path"].startswith("/board/") for op in touched)  # never all of it
+            sent = sum(len(dumps(op.get("value", ""))) for op in touched)
+            assert sent < len(board) / 4, (sent, len(board))
+            held = whole(socket, message)
+            assert held == state(client, game_id, secret[held["seat"]])
+
+
 def _recorded(into: dict[tuple[int | None, int], str]) -> Any:
     """``Views.document`` that also notes each whole payload it makes, as its text, by
     seat and version (a payload once sent never changes: its text then is its text)."""

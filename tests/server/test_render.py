@@ -9,7 +9,7 @@ import xml.etree.ElementTree as ET
 import stratagem
 from stratagem.render import board_renderer
 from stratagem.render.eighty_years_war import board_svg
-from stratagem.render.generic import draw_board, view_svg
+from stratagem.render.generic import draw_board, draw_pieces, view_pieces, view_svg
 
 
 def _texts(svg: str) -> str:
@@ -69,3 +69,24 @@ def test_draw_board_uses_the_games_own_drawing_or_the_generic_one() -> None:
     assert draw_board("eighty_years_war", view) == board_svg(view)
     assert board_renderer("no_such_game") is None
     assert draw_board("no_such_game", view) == view_svg(view)
+
+
+def test_every_board_comes_in_pieces_that_join_into_its_drawing() -> None:
+    for info in stratagem.available_games():
+        state = stratagem.load(info.name).new_initial_state()
+        rng = random.Random(4)
+        for _ in range(30):
+            if state.is_terminal():
+                break
+            if state.is_chance_node():
+                state.apply_action(state.sample_chance(rng))
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+        for seat in [None, *range(state.game.num_players)]:
+            view = state.view(seat)
+            pieces = draw_pieces(info.name, view)
+            assert "".join(pieces) == draw_board(info.name, view), info.name
+            assert pieces[0].startswith("<svg") and pieces[-1] == "</svg>", info.name
+            assert len(pieces) > 10, f"{info.name}: {len(pieces)} pieces"
+    generic = view_pieces(view)
+    assert "".join(generic) == view_svg(view) and len(generic) > 3

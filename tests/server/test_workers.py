@@ -204,14 +204,14 @@ def test_a_tables_boards_are_let_go_when_it_unloads(client: TestClient) -> None:
     made = create(client, "eighty_years_war", ["human", "heuristic"])
     game_id = made["id"]
     seen = settled(client, game_id, tokens(made)["Dutch"])
-    assert seen["board_svg"]
-    assert BOARDS.tables_showing(seen["board_svg"]) == {game_id}
+    assert seen["board"]
+    assert BOARDS.tables_showing(seen["board"]) == {game_id}
     hub = client.app.state.hub  # type: ignore[attr-defined]
     hub.idle = 0.0
     assert client.portal is not None
     client.portal.call(hub.sweep)
     assert game_id not in hub.tables
-    assert BOARDS.tables_showing(seen["board_svg"]) == set()
+    assert BOARDS.tables_showing(seen["board"]) == set()
 
 
 def test_a_replay_step_is_rebuilt_on_a_replay_worker_not_the_event_loop(

@@ -736,7 +736,7 @@ def _world(svg: Svg, y: float, view: Mapping[str, Any]) -> float:
     frame = (
         f'<rect width="{book.width:g}" height="{height:g}" rx="8" fill="{SEA}" stroke="#9fb6c3"/>'
     )
-    svg.add(f'<g transform="translate({MARGIN} {y:g})">{frame}{"".join(parts)}</g>', y + height)
+    svg.group(f'<g transform="translate({MARGIN} {y:g})">', [frame, *parts], y + height)
     return y + height + GAP + 4
 
 
@@ -803,8 +803,9 @@ def _result(svg: Svg, y: float, result: Mapping[str, Any]) -> float:
     return y + box + 10
 
 
-def board_svg(view: JsonDict) -> str:
-    """The board as an SVG document (a string), from ``view(seat)`` or ``view(None)``."""
+def board_pieces(view: JsonDict) -> list[str]:
+    """The board, from ``view(seat)`` or ``view(None)``, as the pieces of its SVG
+    document (``Svg.pieces``)."""
     svg = Svg(WIDTH, _title(view))
     y = _heading(svg, view)
     if view.get("result"):
@@ -820,7 +821,12 @@ def board_svg(view: JsonDict) -> str:
             y = _theater(svg, y, theater, view["theaters"][theater])
     y = _objectives(svg, y, view["political_objectives"])
     _decks(svg, y, view)
-    return svg.document()
+    return svg.pieces()
+
+
+def board_svg(view: JsonDict) -> str:
+    """The board as an SVG document (a string), from ``view(seat)`` or ``view(None)``."""
+    return "".join(board_pieces(view))
 
 
 def _title(view: Mapping[str, Any]) -> str:

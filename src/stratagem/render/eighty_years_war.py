@@ -170,40 +170,42 @@ def _text_lines(
 
 
 def _card(svg: Svg, x: float, y: float, name: str, *, about: str, detail: str, mark: str) -> None:
-    """One card face (its details on hover and tap)."""
-    svg.add(_card_face(x, y, name, about=about, detail=detail, mark=mark), y + CARD_H)
+    """One card face (its details on hover and tap), drawn at the origin and moved to
+    ``(x, y)`` by a group whose opening is a piece of the board apart (``Svg.pieces``):
+    a card that only moves (the hand shrank before it) keeps its piece unchanged."""
+    face = _card_face(name, about=about, detail=detail, mark=mark)
+    svg.group(f'<g transform="translate({x:g} {y:g})">', [face], y + CARD_H)
 
 
 @functools.lru_cache(maxsize=CARD_FACES)
-def _card_face(x: float, y: float, name: str, *, about: str, detail: str, mark: str) -> str:
-    """A card: its value large, its name, its Use, Meld and Stage, Leader or Event, and a
-    red note when it counts nothing for the seat now."""
+def _card_face(name: str, *, about: str, detail: str, mark: str) -> str:
+    """A card, its top left corner at the origin: its value large, its name, its Use,
+    Meld and Stage, Leader or Event, and a red note when it counts nothing for the seat
+    now."""
     parts = [part.strip() for part in about.split("·") if part.strip()]
     value = parts[0] if parts else ""
     unusable = UNUSABLE in parts or bool(mark and mark != PENDING)
     face = Svg(CARD_W, name)
     fill = "#e6e1d6" if unusable else "#fffdf7"
-    face.rect(x, y, CARD_W, CARD_H, fill=fill, stroke="#5b4a2f", extra=' class="card"')
+    face.rect(0, 0, CARD_W, CARD_H, fill=fill, stroke="#5b4a2f", extra=' class="card"')
     side = next((code for code, words in USE.items() if words in parts), "B")
-    face.rect(x, y, CARD_W, 6, fill=SIDE_STRIPES[side], stroke="none", radius=3)
-    face.text(x + 10, y + 28, value, size=22, weight="bold", fill="#5b4a2f")
+    face.rect(0, 0, CARD_W, 6, fill=SIDE_STRIPES[side], stroke="none", radius=3)
+    face.text(10, 28, value, size=22, weight="bold", fill="#5b4a2f")
     kind = next((part for part in parts if part in NOTES), "")
     if kind:
-        face.text(
-            x + CARD_W - 8, y + 26, kind, size=12, weight="bold", fill="#7a4f01", anchor="end"
-        )
-    row = y + 48
+        face.text(CARD_W - 8, 26, kind, size=12, weight="bold", fill="#7a4f01", anchor="end")
+    row = 48
     for line in FONT.fit(name, CARD_W - 16, 14, "bold")[:3]:
-        face.text(x + 8, row, line, size=14, weight="bold")
+        face.text(8, row, line, size=14, weight="bold")
         row += 17
     details = parts[1:4]
     note = mark or ("counts 0 for you" if unusable else "")
-    row = y + CARD_H - 10 - 15 * (len(details) - (0 if note else 1))
+    row = CARD_H - 10 - 15 * (len(details) - (0 if note else 1))
     for line in details:
-        face.text(x + 8, row, line, size=12, fill="#555")
+        face.text(8, row, line, size=12, fill="#555")
         row += 15
     if note:
-        face.text(x + 8, row, note, size=12, weight="bold", fill="#a11")
+        face.text(8, row, note, size=12, weight="bold", fill="#a11")
     return detailed("".join(face.parts), detail, name=name)
 
 
@@ -243,6 +245,24 @@ def _cards(
     return y + rows * (CARD_H + CARD_GAP)
 
 
+def _hand(
+    svg: Svg, y: float, view: Mapping[str, Any], hand: Sequence[str], pending: object
+) -> float:
+    """The seat's hand as cards (a part: ``view`` is the slice ``_seen`` keeps of these
+    cards; a hand that did not change is not drawn again when a meld did)."""
+    return _cards(svg, y, hand, view, pending=pending)
+
+
+def _meld(svg: Svg, y: float, view: Mapping[str, Any], names: Sequence[str], meld: str) -> float:
+    """One of the seat's melds as cards (a part, as ``_hand``)."""
+    return _cards(svg, y, names, view, meld=meld)
+
+
+def _chip_rows(svg: Svg, y: float, view: Mapping[str, Any], names: Sequence[str]) -> float:
+    """Cards as chips (a part: ``view`` is the slice ``_seen`` keeps of these cards)."""
+    return _chips(svg, y, names, view)
+
+
 def _chips(svg: Svg, y: float, names: Iterable[str], view: Mapping[str, Any]) -> float:
     """Cards as named chips, laid out in rows from ``y`` (the top); returns the next free
     ``y``. Each chip shows the card's details on hover and tap."""
@@ -259,14 +279,28 @@ def _chips(svg: Svg, y: float, names: Iterable[str], view: Mapping[str, Any]) ->
     return chip_rows(svg, MARGIN, y, INNER, chips, font=FONT)
 
 
-def _heading(svg: Svg, view: Mapping[str, Any]) -> float:
-    """The title, the turn, Stage and phase, whose move it is, and what the phase does."""
+HEADED = ("seat", "to_move", "turn", "turns", "stage", "phase")
+"""The view's keys the heading reads."""
+COUNTED = (
+    "deck",
+    "not_yet_in_deck",
+    "cards_held",
+    "discarded_this_turn",
+    "strategy_discards",
+)
+"""The view's keys the counts read (with the number of the other side's face-down
+discards)."""
+
+
+def _heading(svg: Svg, top: float, view: Mapping[str, Any]) -> float:
+    """The title, the turn, Stage and phase, whose move it is, and what the phase does
+    (a part, drawn at the board's top: ``view`` holds the ``HEADED`` keys)."""
     colour = COLOURS.get(str(view.get("to_move")), "#222")
     status = whose_move(view, "Cards are being dealt")
     masthead(svg, MARGIN, INNER, "Eighty Years War", status, fill=colour)
     y = _text_lines(
         svg,
-        62,
+        top + 62,
         f"Turn {view.get('turn')} of {view.get('turns')} · Stage {view.get('stage')} · "
         f"{view.get('phase')}",
         size=16,
@@ -307,7 +341,8 @@ def _track(svg: Svg, y: float, provinces: Mapping[str, Any]) -> float:
 
 
 def _counts(svg: Svg, y: float, view: Mapping[str, Any]) -> float:
-    """The deck, the cards held and discarded, as numbers."""
+    """The deck, the cards held and discarded, as numbers (a part: ``view`` is the slice
+    ``_counted`` keeps)."""
     held = view.get("cards_held", {})
     discard = view.get("discard", {})
     thrown = view.get("discarded_this_turn", {})
@@ -361,7 +396,7 @@ def _yours(
             )
             - 8
         )
-    y = _cards(svg, y, hand, view, pending=pending)
+    y = place(svg, y, _hand, _seen(view, hand), hand, pending)
     cards: Mapping[str, str] = you.get("cards", {})
     melds: Mapping[str, Sequence[str]] = you.get("melds", {})
     if not any(melds.values()):
@@ -371,10 +406,10 @@ def _yours(
             continue
         counted = sum(_value(cards.get(name, ""), meld) for name in names)
         y = _section(svg, y + 34, f"Your {meld} meld · its usable cards add up to {counted}")
-        y = _cards(svg, y, list(names), view, meld=meld)
+        y = place(svg, y, _meld, _seen(view, names), list(names), meld)
     if mine_down:
         y = _section(svg, y + 34, "Your face-down discards (the other side cannot see them)")
-        y = _chips(svg, y, mine_down, view)
+        y = place(svg, y, _chip_rows, _seen(view, mine_down), mine_down)
     why: Mapping[str, str] = you.get("last_reveal_face_down", {})
     if why:
         y = _section(svg, y + 34, "Why your cards went face down at the last reveal")
@@ -442,15 +477,16 @@ def _result(svg: Svg, y: float, result: Mapping[str, Any]) -> float:
     return _text_lines(svg, y + 14, str(result.get("reason", "")), size=15) + 12
 
 
-def board_svg(view: JsonDict) -> str:
-    """The Eighty Years War board for one seat's (or a spectator's) view."""
+def board_pieces(view: JsonDict) -> list[str]:
+    """The Eighty Years War board for one seat's (or a spectator's) view, as the pieces
+    of its SVG document (``Svg.pieces``)."""
     svg = Svg(WIDTH, "Eighty Years War")
-    y = _heading(svg, view)
+    y = place(svg, 0, _heading, {key: view[key] for key in HEADED if key in view})
     result = view.get("result")
     if isinstance(result, Mapping):
         y = _result(svg, y - 24, result)
     y = place(svg, y + 2, _track, view.get("provinces", {}))
-    y = _counts(svg, y + 4, view)
+    y = place(svg, y + 4, _counts, _counted(view))
     discard = view.get("discard", {})
     you = view.get("you")
     if isinstance(you, Mapping):
@@ -467,7 +503,20 @@ def board_svg(view: JsonDict) -> str:
         y = place(svg, y, _reveal, _seen(view, shown), reveal)
     face_up, removed = discard.get("face_up", []), view.get("removed_from_play", [])
     place(svg, y, _piles, _seen(view, [*face_up, *removed]), face_up, removed)
-    return svg.document()
+    return svg.pieces()
+
+
+def board_svg(view: JsonDict) -> str:
+    """The Eighty Years War board for one seat's (or a spectator's) view."""
+    return "".join(board_pieces(view))
+
+
+def _counted(view: Mapping[str, Any]) -> JsonDict:
+    """What the counts read of the view: the ``COUNTED`` keys and how many face-down
+    discards of the other side there are."""
+    counted: JsonDict = {key: view[key] for key in COUNTED if key in view}
+    counted["discard"] = {"face_down": view.get("discard", {}).get("face_down", 0)}
+    return counted
 
 
 def _seen(view: Mapping[str, Any], names: Sequence[str] | None) -> JsonDict:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from stratagem.core import JsonDict
-from stratagem.render import board_renderer
+from stratagem.render import pieces_renderer
 from stratagem.render.svg import Svg, wrap
 from stratagem.render.words import PRIVATE_KEY, is_scalar, label, scalar_text
 
@@ -46,6 +46,11 @@ class _Writer:
 
 def view_svg(view: JsonDict, title: str | None = None) -> str:
     """Any view drawn as labelled lines; the seat's private entry gets its own panel."""
+    return "".join(view_pieces(view, title))
+
+
+def view_pieces(view: JsonDict, title: str | None = None) -> list[str]:
+    """``view_svg`` in the pieces that join into it (``Svg.pieces``)."""
     heading = title or label(str(view.get("game", "game")))
     svg = Svg(WIDTH, heading)
     svg.text(24, 34, heading, size=22, weight="bold")
@@ -62,12 +67,18 @@ def view_svg(view: JsonDict, title: str | None = None) -> str:
         for key, value in private.items():
             writer.value(1, str(key), value)
         svg.rect(12, top, WIDTH - 24, writer.y - top, fill="none", stroke="#8a6d1d")
-    return svg.document()
+    return svg.pieces()
 
 
 def draw_board(game: str, view: JsonDict) -> str:
     """The board of ``game`` for ``view``: the game's drawing, or the generic one."""
-    renderer = board_renderer(game)
+    return "".join(draw_pieces(game, view))
+
+
+def draw_pieces(game: str, view: JsonDict) -> list[str]:
+    """``draw_board`` in the pieces that join into it (the game's ``board_pieces``, or
+    the generic drawing's)."""
+    renderer = pieces_renderer(game)
     if renderer is None:
-        return view_svg(view)
+        return view_pieces(view)
     return renderer(view)

@@ -611,8 +611,9 @@ def _result(svg: Svg, y: float, result: Mapping[str, Any]) -> float:
     return column.y
 
 
-def board_svg(view: JsonDict) -> str:
-    """The board of ``view`` (any seat's, or a spectator's) as an SVG document."""
+def board_pieces(view: JsonDict) -> list[str]:
+    """The board of ``view`` (any seat's, or a spectator's) as the pieces of its SVG
+    document (``Svg.pieces``)."""
     svg = Svg(WIDTH, "Henry VIII")
     y = _heading(svg, view)
     result = view.get("result")
@@ -626,4 +627,9 @@ def board_svg(view: JsonDict) -> str:
     y = _factions(svg, y, view)
     y = _offices(svg, y - GAP, view)
     _discards(svg, y, view)
-    return svg.document()
+    return svg.pieces()
+
+
+def board_svg(view: JsonDict) -> str:
+    """The board of ``view`` (any seat's, or a spectator's) as an SVG document."""
+    return "".join(board_pieces(view))

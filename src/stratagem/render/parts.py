@@ -6,7 +6,9 @@ drawn from the top of its own space (``y`` = 0) by a module-level function of th
 and the part's arguments alone (slices of the view); the drawing is kept under the
 function's name and those arguments (as JSON) and placed on the board inside a
 ``<g transform="translate(0 y)">``. Such a function must read nothing but its arguments
-(and constants), or a stale drawing would be placed.
+(and constants), or a stale drawing would be placed. The group's opening, each element of
+the part and the group's end are pieces of the board apart (``Svg.pieces``): when a part
+moves up or down, or one of its elements changes, an update carries only those pieces.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ class Part:
     """A part drawn at the origin: its elements, where what follows it starts, and how
     far down its drawing reaches."""
 
-    elements: str
+    elements: tuple[str, ...]
     end: float
     bottom: float
 
@@ -56,7 +58,7 @@ def _drawn(draw: Draw, args: tuple[Any, ...], width: int) -> Part:
             return part
     local = Svg(width, "")
     end = draw(local, 0.0, *args)
-    part = Part("".join(local.parts), end, float(local.bottom))
+    part = Part(tuple(local.parts), end, float(local.bottom))
     with _lock:
         _kept[token] = part
         if len(_kept) > PARTS_KEPT:
@@ -69,5 +71,5 @@ def place(svg: Svg, y: float, draw: Draw, *args: Any) -> float:
     ``y``; returns where what follows it starts, as ``draw`` would have."""
     part = _drawn(draw, args, svg.width)
     if part.elements:
-        svg.add(f'<g transform="translate(0 {y:g})">{part.elements}</g>', y + part.bottom)
+        svg.group(f'<g transform="translate(0 {y:g})">', part.elements, y + part.bottom)
     return y + part.end

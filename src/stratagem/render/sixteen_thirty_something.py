@@ -606,7 +606,7 @@ def _map(svg: Svg, y: float, view: Mapping[str, Any]) -> float:
         parts.append(
             detailed(cards[name][0], detail, name=name, css_class="item country", at=(box.x, box.y))
         )
-    svg.add(f'<g transform="translate({MARGIN} {y:g})">{"".join(parts)}</g>', y + height)
+    svg.group(f'<g transform="translate({MARGIN} {y:g})">', parts, y + height)
     return _legend(svg, y + height + 12)
 
 
@@ -762,8 +762,9 @@ def _result(svg: Svg, y: float, result: Mapping[str, Any]) -> float:
     return y + box + 10
 
 
-def board_svg(view: JsonDict) -> str:
-    """The board of a Sixteen Thirty Something view as a standalone SVG document."""
+def board_pieces(view: JsonDict) -> list[str]:
+    """The board of a Sixteen Thirty Something view as the pieces of a standalone SVG
+    document (``Svg.pieces``)."""
     svg = Svg(WIDTH, _title(view))
     y = _heading(svg, view)
     if view.get("result"):
@@ -775,7 +776,12 @@ def board_svg(view: JsonDict) -> str:
     y = _map(svg, y, view)
     y = _players(svg, y, view)
     _cards(svg, y, view)
-    return svg.document()
+    return svg.pieces()
+
+
+def board_svg(view: JsonDict) -> str:
+    """The board of a Sixteen Thirty Something view as a standalone SVG document."""
+    return "".join(board_pieces(view))
 
 
 def _title(view: Mapping[str, Any]) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable
 from html import escape as _html_escape
 
 FONT = "font-family=\"Georgia, 'DejaVu Serif', serif\""
@@ -83,21 +84,39 @@ class Svg:
         self.parts.append(fragment)
         self.bottom = max(self.bottom, int(bottom))
 
+    def group(self, opening: str, elements: Iterable[str], bottom: float) -> None:
+        """Elements drawn elsewhere in a group opened by ``opening`` (a ``<g ...>`` tag),
+        reaching down to ``bottom``: the opening, each element and the end are pieces
+        apart (``pieces``), so that a group that only moved changes its opening alone."""
+        self.parts.append(opening)
+        self.parts.extend(elements)
+        self.parts.append("</g>")
+        self.bottom = max(self.bottom, int(bottom))
+
     def line(self, x1: float, y1: float, x2: float, y2: float, stroke: str = "#999") -> None:
         """A straight line."""
         self.parts.append(
             f'<line x1="{x1:g}" y1="{y1:g}" x2="{x2:g}" y2="{y2:g}" stroke="{attr(stroke)}"/>'
         )
 
-    def document(self, margin: int = 16) -> str:
-        """The finished drawing, as tall as what was drawn."""
+    def pieces(self, margin: int = 16) -> list[str]:
+        """The finished drawing, as tall as what was drawn, in the pieces that join into
+        ``document``: the ``<svg>`` element opened (with its title and ground), each
+        element drawn, and its end. The web table sends a board so, and an update replaces
+        only the pieces that changed."""
         height = self.bottom + margin
-        return (
+        return [
             f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {self.width} {height}" '
             f'width="{self.width}" height="{height}" role="img" fill="{INK}" {FONT}>'
             f"<title>{escape(self.title)}</title>"
-            f'<rect width="100%" height="100%" fill="#fbf7ee"/>{"".join(self.parts)}</svg>'
-        )
+            '<rect width="100%" height="100%" fill="#fbf7ee"/>',
+            *self.parts,
+            "</svg>",
+        ]
+
+    def document(self, margin: int = 16) -> str:
+        """The finished drawing, as tall as what was drawn."""
+        return "".join(self.pieces(margin))
 
 
 @functools.lru_cache(maxsize=ESCAPED)

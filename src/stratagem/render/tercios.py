@@ -905,8 +905,9 @@ def _lay_out(board: Board) -> None:
             board.tags[label.name] = f"[{label.tag}]"
 
 
-def board_svg(view: JsonDict) -> str:
-    """The table of a Tercios view as an SVG document."""
+def board_pieces(view: JsonDict) -> list[str]:
+    """The table of a Tercios view as the pieces of its SVG document: the ``<svg>``
+    element opened, each element, its end (see ``Svg.pieces``)."""
     table = Table(view)
     board = Board(view, table, _sides(view))
     _draw_terrain(board)
@@ -923,31 +924,33 @@ def board_svg(view: JsonDict) -> str:
     heading = _heading(view, board.sides, width - 12)
     top = 26.0 + 18 * len(heading)
     height = round(top + below.y + 10)
-    return "".join(
-        [
-            f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
-            f'viewBox="{-LEFT:g} {-top:g} {width:.0f} {height}" data-scale="{SCALE:g}" '
-            f'data-table-width="{table.width:g}" data-table-depth="{table.depth:g}" '
-            f'font-family="{attr(FONT)}" fill="{INK}" role="img">',
-            DEFS,
-            f'<rect x="{-LEFT:g}" y="{-top:g}" width="{width:.0f}" height="{height}" '
-            'fill="#fbf7ee"/>',
-            *(
-                _text(-LEFT + 6, -top + 19 + 18 * i, text, size=size, weight=weight)
-                for i, (text, size, weight) in enumerate(heading)
-            ),
-            f'<rect x="0" y="0" width="{table.px_width:.1f}" height="{table.px_depth:.1f}" '
-            f'fill="{GROUND_COLOURS["open"]}" stroke="#6b5b3a"/>',
-            *board.under,
-            _grid(table),
-            *board.things,
-            *board.over,
-            *(_leader(label) for label in board.labels),
-            *(_block(label) for label in board.labels),
-            *below.parts,
-            "</svg>",
-        ]
-    )
+    return [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
+        f'viewBox="{-LEFT:g} {-top:g} {width:.0f} {height}" data-scale="{SCALE:g}" '
+        f'data-table-width="{table.width:g}" data-table-depth="{table.depth:g}" '
+        f'font-family="{attr(FONT)}" fill="{INK}" role="img">',
+        DEFS,
+        f'<rect x="{-LEFT:g}" y="{-top:g}" width="{width:.0f}" height="{height}" fill="#fbf7ee"/>',
+        *(
+            _text(-LEFT + 6, -top + 19 + 18 * i, text, size=size, weight=weight)
+            for i, (text, size, weight) in enumerate(heading)
+        ),
+        f'<rect x="0" y="0" width="{table.px_width:.1f}" height="{table.px_depth:.1f}" '
+        f'fill="{GROUND_COLOURS["open"]}" stroke="#6b5b3a"/>',
+        *board.under,
+        _grid(table),
+        *board.things,
+        *board.over,
+        *(_leader(label) for label in board.labels),
+        *(_block(label) for label in board.labels),
+        *below.parts,
+        "</svg>",
+    ]
+
+
+def board_svg(view: JsonDict) -> str:
+    """The table of a Tercios view as an SVG document."""
+    return "".join(board_pieces(view))
 
 
 def _heading(view: JsonDict, sides: list[str], width: float) -> list[tuple[str, int, str]]:

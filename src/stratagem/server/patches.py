@@ -9,10 +9,12 @@ taken from the current payload, and where it points says only where the two diff
 The diff is made for speed over a few kilobytes of JSON per seat and version: equal
 subtrees are skipped with one C-level comparison (the log's events are the same objects
 from one version to the next), a dictionary is compared key by key (and keeps its keys'
-order), a list that grew at its end gets ``add`` operations for its new items, a list of
-the same length is compared item by item, and anything else is replaced. It looks for no
-moves or copies; the patch is valid RFC 6902 for any pair of JSON documents, and applied
-in order it makes ``after`` with its keys in the same order.
+order), a list that grew at its end gets ``add`` operations for its new items, a list
+keeps the items it shares at its start and at its end and has those between compared
+item by item, removed or added (a board's pieces: only those that changed are sent), and
+anything else is replaced. It looks for no moves or copies; the patch is valid RFC 6902
+for any pair of JSON documents, and applied in order it makes ``after`` with its keys in
+the same order.
 """
 
 from __future__ import annotations
@@ -43,11 +45,11 @@ def diff(before: object, after: object) -> list[Operation]:
 
 def _diff(before: object, after: object, path: str, out: list[Operation]) -> None:
     """Append to ``out`` the operations from ``before`` to ``after`` (nothing if equal)."""
-    if isinstance(before, Mapping) and isinstance(after, Mapping):
+    if isinstance(before, dict) and isinstance(after, dict):
         _diff_mappings(before, after, path, out)
         return
-    if _is_list(before) and _is_list(after):
-        _diff_lists(before, after, path, out)  # type: ignore[arg-type]
+    if isinstance(before, list | tuple) and isinstance(after, list | tuple):
+        _diff_lists(before, after, path, out)
         return
     if before != after:
         out.append({"op": "replace", "path": path, "value": after})
@@ -82,15 +84,14 @@ def _diff_mappings(
     )
 
 
-def _is_list(value: object) -> bool:
-    return isinstance(value, list | tuple)
-
-
 def _diff_lists(
     before: Sequence[object], after: Sequence[object], path: str, out: list[Operation]
 ) -> None:
-    """A list: the items both have compared one by one, then the new ones added at the
-    end or the ones gone removed from the end (highest index first)."""
+    """A list: a list grown at its end (the event log) gets ``add``s for its new items;
+    otherwise the items it keeps at its start and end are passed over, and between them
+    the items found once on each side (a board's pieces) are kept where they are, each
+    run of items between two kept ones replaced item by item, the ones left over removed
+    or the new ones added (``_runs``)."""
     common = min(len(before), len(after))
     if common < len(after) and after[:common] == before[:common]:
         # it grew at its end (the event log, most often): only the new items
@@ -102,15 +103,76 @@ def _diff_lists(
     if common == 0:
         out.append({"op": "replace", "path": path, "value": after})
         return
-    for index in range(common):
-        old, new = before[index], after[index]
-        if old is not new and old != new:
-            _diff(old, new, f"{path}/{index}", out)
+    start = 0
+    while start < common and _same(before[start], after[start]):
+        start += 1
+    end = 0  # items kept at the end (not counting those kept at the start)
+    while end < common - start and _same(before[-1 - end], after[-1 - end]):
+        end += 1
+    old, new = len(before) - end, len(after) - end
+    kept = _kept(before, after, start, old, new) if old - start > 1 < new - start else []
+    at, to = start, start
+    for was, now in [*kept, (old, new)]:
+        if was > at or now > to:
+            _run(before, after, (at, was), (to, now), path=path, out=out)
+        at, to = was + 1, now + 1
+
+
+def _kept(
+    before: Sequence[object], after: Sequence[object], start: int, old: int, new: int
+) -> list[tuple[int, int]]:
+    """The items of ``before[start:old]`` kept in ``after[start:new]``, as (index before,
+    index after), both rising: those found once on each side, in ``after``'s order, each
+    after the last one kept in ``before`` too (none when an item cannot be hashed)."""
+    try:
+        once: dict[object, int | None] = {}
+        for index in range(start, old):
+            item = before[index]
+            once[item] = None if item in once else index
+        counted: dict[object, int] = {}
+        for index in range(start, new):
+            item = after[index]
+            counted[item] = counted.get(item, 0) + 1
+    except TypeError:  # a dictionary or a list among them: compared item by item
+        return []
+    kept: list[tuple[int, int]] = []
+    last = start - 1
+    for index in range(start, new):
+        item = after[index]
+        was = once.get(item)
+        if was is not None and was > last and counted[item] == 1:
+            kept.append((was, index))
+            last = was
+    return kept
+
+
+def _run(
+    before: Sequence[object],
+    after: Sequence[object],
+    old: tuple[int, int],
+    new: tuple[int, int],
+    *,
+    path: str,
+    out: list[Operation],
+) -> None:
+    """``before[old[0]:old[1]]`` made ``after[new[0]:new[1]]``, the list being
+    ``after[:new[0]] + before[old[0]:]`` now: the items both have compared one by one,
+    then those left over removed or the new ones added."""
+    (first, stop), (to, end) = old, new
+    shared = min(stop - first, end - to)
+    for offset in range(shared):
+        was, now = before[first + offset], after[to + offset]
+        if not _same(was, now):
+            _diff(was, now, f"{path}/{to + offset}", out)
     out.extend(
-        {"op": "remove", "path": f"{path}/{index}"}
-        for index in range(len(before) - 1, common - 1, -1)
+        {"op": "remove", "path": f"{path}/{to + shared}"} for _ in range(stop - first - shared)
     )
     out.extend(
         {"op": "add", "path": f"{path}/{index}", "value": after[index]}
-        for index in range(common, len(after))
+        for index in range(to + shared, end)
     )
+
+
+def _same(old: object, new: object) -> bool:
+    """Whether two JSON values are equal (the same object, most often: one comparison)."""
+    return old is new or old == new

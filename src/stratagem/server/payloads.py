@@ -12,13 +12,22 @@ from __future__ import annotations
 import sys
 import threading
 from collections import OrderedDict
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import orjson
 
 from stratagem.core import CHANCE, TERMINAL, JsonDict, State
-from stratagem.render.generic import draw_board
+from stratagem.render.generic import draw_pieces
 
+Board = tuple[str, ...]
+"""A board's SVG document in the pieces that join into it (``Svg.pieces``): a payload
+carries them apart, so that a patch replaces only the pieces that changed and leaves the
+rest (most of a board, most moves) unsent and undiffed."""
+
+PIECE_OVERHEAD = 56
+"""Bytes a ``str`` of ASCII costs besides its characters (``sys.getsizeof("")`` is 49,
+and a pointer to it in the board's tuple)."""
 BOARD_BUDGET = 32 * 2**20
 """Bytes of boards kept drawn (``Boards``): a Tercios board and its view are ~93 KB, so
 about 350 of them; ``STRATAGEM_BOARD_CACHE_BYTES`` sets it."""
@@ -43,7 +52,7 @@ class Sight:
 
     seat: str | None
     view: JsonDict
-    board_svg: str
+    board: Board
     to_move: str | None
     finished: bool
     legal: tuple[str, ...]
@@ -76,7 +85,7 @@ class Boards:
     def __init__(self, budget: int) -> None:
         self.budget = budget
         self.size = 0
-        self._kept: OrderedDict[tuple[str, str], str] = OrderedDict()
+        self._kept: OrderedDict[tuple[str, str], Board] = OrderedDict()
         self._users: dict[tuple[str, str], set[str]] = {}
         self._shown: dict[str, set[tuple[str, str]]] = {}
         self._lock = threading.Lock()
@@ -84,32 +93,33 @@ class Boards:
     def __len__(self) -> int:
         return len(self._kept)
 
-    def board(self, game: str, view: JsonDict, table: str) -> str:
+    def board(self, game: str, view: JsonDict, table: str) -> Board:
         """The board of ``view``, drawn once while kept; ``table`` shows it."""
         key = (game, dumps(view))
         with self._lock:
-            svg = self._kept.get(key)
-            if svg is not None:
+            board = self._kept.get(key)
+            if board is not None:
                 self._kept.move_to_end(key)
                 self._use(key, table)
-                return svg
-        svg = draw_board(game, view)
-        size = _bytes(key, svg)
+                return board
+        board = tuple(draw_pieces(game, view))
+        size = _bytes(key, board)
         with self._lock:
             if key not in self._kept and size <= self.budget:
-                self._kept[key] = svg
+                self._kept[key] = board
                 self.size += size
                 self._use(key, table)
                 self._shrink(self.budget)
-        return svg
+        return board
 
-    def tables_showing(self, svg: str) -> set[str]:
-        """The tables that showed the kept board ``svg`` (none once it is not kept)."""
+    def tables_showing(self, board: Sequence[str]) -> set[str]:
+        """The tables that showed the kept ``board`` (none once it is not kept)."""
+        wanted = tuple(board)
         with self._lock:
             return {
                 table
                 for key, kept in self._kept.items()
-                if kept == svg
+                if kept == wanted
                 for table in self._users.get(key, ())
             }
 
@@ -118,8 +128,8 @@ class Boards:
         self._shown.setdefault(table, set()).add(key)
 
     def _drop(self, key: tuple[str, str]) -> None:
-        svg = self._kept.pop(key)
-        self.size -= _bytes(key, svg)
+        board = self._kept.pop(key)
+        self.size -= _bytes(key, board)
         for table in self._users.pop(key, ()):
             shown = self._shown.get(table)
             if shown is not None:
@@ -151,9 +161,11 @@ class Boards:
                     self._drop(key)
 
 
-def _bytes(key: tuple[str, str], svg: str) -> int:
-    """What a kept board costs: its drawing and its view's text."""
-    return sys.getsizeof(svg) + sys.getsizeof(key[1])
+def _bytes(key: tuple[str, str], board: Board) -> int:
+    """What a kept board costs, about: its pieces' characters and an object's overhead
+    for each (a piece placed unchanged on several boards is counted on each), and its
+    view's text."""
+    return sum(map(len, board)) + PIECE_OVERHEAD * (len(board) + 1) + sys.getsizeof(key[1])
 
 
 BOARDS = Boards(BOARD_BUDGET)
@@ -175,7 +187,7 @@ def sight_of(
     return Sight(
         seat=None if seat is None else state.game.seat_names[seat],
         view=view,
-        board_svg=BOARDS.board(game, view, table),
+        board=BOARDS.board(game, view, table),
         to_move=to_move_text(state),
         finished=player == TERMINAL,
         legal=legal,
@@ -213,7 +225,7 @@ def build_payload(
         "to_move": sight.to_move,
         "finished": sight.finished,
         "view": sight.view,
-        "board_svg": sight.board_svg,
+        "board": sight.board,
         "events_start": start,
         "events_total": len(events),
         "events": events[start:],

@@ -45,10 +45,13 @@ MOST_FILES = 1 << 20
 DEFLATE = ServerPerMessageDeflateFactory(
     server_max_window_bits=15,
     client_max_window_bits=12,
-    compress_settings={"memLevel": 5},
+    compress_settings={"memLevel": 5, "level": 1},
 )
 """permessage-deflate as the table offers it: the server compresses with a 32 KiB window
-(kept from message to message), the browser with at most 4 KiB (it sends little)."""
+(kept from message to message) at zlib's fastest level, the browser with at most 4 KiB
+(it sends little). Now that a patch holds only the board's pieces that changed, level 1
+compresses a message in half the time of the default level 6 (34 against 66 us, Eighty
+Years War) for about 90 bytes more on the wire at the median (about 210 B against 120)."""
 
 
 def raise_open_files() -> int:

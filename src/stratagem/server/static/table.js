@@ -231,7 +231,7 @@ function render(payload, list, start) {
   // entries are on the page already
   shown = payload;
   const held = focusedThing();
-  $("board").innerHTML = payload.board_svg;
+  $("board").innerHTML = payload.board.join("");
   applyZoom();
   reachable($("board"), `the board of ${payload.title}${payload.step === undefined ? "" : ` at step ${payload.step}`}`);
   refocusThing(held);
