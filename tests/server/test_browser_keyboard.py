@@ -1,7 +1,9 @@
 """A whole game of every game played through the decision bar by keyboard alone, in a real
 browser (Playwright driving Debian's chromium): number keys for the first nine choices,
 Tab and Enter for any choice; no mouse. The other seats are random bots (the cheapest
-opponents) and Tercios is its shortest battle (two 500-point armies, two turns). After
+opponents) and each game is its shortest (``test_browser.SHORTEST``: Tercios's two
+500-point armies for two turns, the short variants of Sixteen Thirty Something and
+Henry VIII). After
 every move the focus is back in the decision bar, on its first choice. At the end the
 page is photographed at a desk's width and a phone's, into ``$STRATAGEM_SCREENSHOTS``
 (or ``screenshots/``), under ``keyboard/``. One server and one browser for them all."""
@@ -20,12 +22,11 @@ from stratagem.core import game_info
 from stratagem.testing.browser import needs_chromium
 
 from .live import served_on_sqlite
-from .test_browser import GAME_WAIT, GAMES, SHOTS, browser
+from .test_browser import GAME_WAIT, GAMES, SHORTEST, SHOTS, browser
 from .test_browser_friends import check_revealed
 
 KEYBOARD = SHOTS / "keyboard"
 SIZES = {"desk": (1280, 800), "phone": (390, 844)}
-SHORT = {"tercios": {"armies": ["spanish_500", "swedish_500"], "duration": 2}}
 NUMBERED = 9
 """Choices 1 to 9 have a number key; the rest are reached with Tab."""
 NEXT_DECISION = """([seat, version]) => {
@@ -60,7 +61,7 @@ def seat_link(base: str, game: str) -> tuple[str, str]:
         json={
             "game": game,
             "players": count,
-            "options": SHORT.get(game, {}),
+            "options": SHORTEST.get(game, {}),
             "seats": ["human"] + ["random"] * (count - 1),
         },
     )
