@@ -53,6 +53,14 @@ def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     yield from served_on_sqlite(tmp_path_factory, "keyboard")
 
 
+def api_options(game: str) -> dict[str, object]:
+    """The game's shortest options as the API takes them (the lobby's fields give text)."""
+    return {
+        key: int(value) if isinstance(value, str) and value.isdigit() else value
+        for key, value in SHORTEST.get(game, {}).items()
+    }
+
+
 def seat_link(base: str, game: str) -> tuple[str, str]:
     """A new game with a person at the first seat and random bots elsewhere: (seat, link)."""
     count = game_info(game).min_players
@@ -61,7 +69,7 @@ def seat_link(base: str, game: str) -> tuple[str, str]:
         json={
             "game": game,
             "players": count,
-            "options": SHORTEST.get(game, {}),
+            "options": api_options(game),
             "seats": ["human"] + ["random"] * (count - 1),
         },
     )
