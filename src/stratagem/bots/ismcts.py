@@ -241,7 +241,7 @@ class Ismcts:
         else:
             hint = None if prior is None else prior.choose(first.clone(), seat)
             if self._screens(legal, limit):
-                screened = self._screen(root, seat, first, legal, hint, deadline)
+                screened = self._screen(root, seat, first, legal, hint=hint, deadline=deadline)
                 candidates = self._best_screened(legal, hint, screened)
                 world = None
             else:
@@ -287,6 +287,7 @@ class Ismcts:
         seat: int,
         first: State,
         legal: list[Action],
+        *,
         hint: Action | None,
         deadline: float | None,
     ) -> dict[Action, float]:
