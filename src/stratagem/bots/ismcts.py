@@ -36,19 +36,21 @@ TCIAIG 2012), single observer, with availability counts:
   action that is surely worse than the leader, or surely as good (within 0.005), leaves
   the race early, and the search stops when one is left. The heuristic's choice always
   runs, with at most ``width - 1`` others: the next best by the heuristic's own ranking
-  where it ranks (``bots.base.Ranker``), otherwise drawn at random when there are more. It
+  where it ranks (``bots.base.Ranker``); otherwise, when there are more, the best by one
+  paired round that tries every legal action (``screen``, if the budget can pay for it
+  twice over; the round counts as the race's first), or else drawn at random. It
   is kept unless the leader beats it by a standard error. When the budget left (counted,
-  or the pace so far until the deadline) cannot give every runner its first
-  ``min_rounds``, the race keeps only as many as it can, the heuristic's choice and the
-  first of the others. ``root=ucb`` shares the root's visits by UCB1 instead and plays the
-  most visited action.
+  or the pace so far until the deadline) cannot give every runner its first ``rounds``
+  (default 8; none leaves before), the race keeps only as many as it can, the heuristic's
+  choice and the first of the others. ``root=ucb`` shares the root's visits by UCB1
+  instead and plays the most visited action.
 - **Budget**: ``iterations`` and/or ``seconds`` (whichever is reached first; one second
   when neither is given). A race stops when one action is left; UCB1 stops once no
   remaining iteration could change the most visited action. An iteration budget makes the
   choice a function of the seed and the seat's information alone; a time budget does not.
 
 Spec: ``ismcts``, ``ismcts:iterations=500``, ``ismcts:seconds=1,rollout=random,c=0.7``,
-``ismcts:root=ucb``.
+``ismcts:root=ucb``, ``ismcts:iterations=200,screen=false,rounds=16``.
 
 Rewards are scaled to [0, 1] (two seats: (return + 1) / 2; more seats: the return).
 With ``root=ucb`` the move played is the root action visited most (ties: higher mean,
