@@ -19,6 +19,8 @@ from stratagem.core import Action, OptionError, State
 from .helpers import GAMES, decision_points, load_smallest
 
 SPEC = "ismcts:iterations=10,max_rollout=12"
+SCREENING = "ismcts:iterations=40,max_rollout=12,width=2"
+"""A budget that screens every root of more than two actions (up to 20 of them)."""
 RACE_MIN_ROUNDS = ismcts.RACE_RULES.min_rounds
 
 
@@ -89,8 +91,9 @@ def test_same_seed_same_choice(name: str) -> None:
         assert make_bot(SPEC, game, random.Random(8)).choose(state, seat) == first
 
 
+@pytest.mark.parametrize("spec", [SPEC, SCREENING])
 @pytest.mark.parametrize("name", GAMES)
-def test_choice_does_not_depend_on_what_the_seat_cannot_see(name: str) -> None:
+def test_choice_does_not_depend_on_what_the_seat_cannot_see(name: str, spec: str) -> None:
     """Redealing everything the seat cannot see leaves a same-seeded search unchanged.
 
     This holds because the bot reads the real state only through ``legal_actions`` and
@@ -108,8 +111,8 @@ def test_choice_does_not_depend_on_what_the_seat_cannot_see(name: str) -> None:
         assert world.resample_hidden(seat, random.Random(1)).to_json()["state"] == redeal, (
             f"{name}: resample_hidden depends on the hidden truth, not only on the view"
         )
-        truth = make_bot(SPEC, game, random.Random(4)).choose(state, seat)
-        assert make_bot(SPEC, game, random.Random(4)).choose(world, seat) == truth
+        truth = make_bot(spec, game, random.Random(4)).choose(state, seat)
+        assert make_bot(spec, game, random.Random(4)).choose(world, seat) == truth
         checked += 1
     assert checked > 0
 
@@ -128,10 +131,11 @@ class _SeatOnly:
         return getattr(self._state, name)
 
 
+@pytest.mark.parametrize("spec", [SPEC, SCREENING])
 @pytest.mark.parametrize("name", GAMES)
-def test_search_uses_only_the_seat_s_doors(name: str) -> None:
+def test_search_uses_only_the_seat_s_doors(name: str, spec: str) -> None:
     game = load_smallest(name)
-    bot = make_bot(SPEC, game, random.Random(2))
+    bot = make_bot(spec, game, random.Random(2))
     for state in decision_points(game, seed=9, every=11, limit=2):
         seat = state.current_player()
         guarded: Any = _SeatOnly(state)
@@ -257,3 +261,95 @@ def test_a_ranking_heuristic_names_the_runners_and_a_small_budget_narrows_the_ra
     assert set(race.running) <= set(ranked[:2])
     assert choice in ranked[:2]
     assert bot.iterations_done == 18
+
+
+def _recorded_races(monkeypatch: pytest.MonkeyPatch) -> list[Race]:
+    """Every root race the searches below start, kept for a look afterwards."""
+    races: list[Race] = []
+
+    class Recorded(Race):
+        def __post_init__(self) -> None:
+            super().__post_init__()
+            races.append(self)
+
+    monkeypatch.setattr(ismcts, "Race", Recorded)
+    return races
+
+
+def _rewarded_by_id(bot: Ismcts, monkeypatch: pytest.MonkeyPatch) -> list[Action]:
+    """Root actions score their id / 1000 every time (no noise); the actions tried, in order."""
+    tried: list[Action] = []
+
+    def by_id(root: Any, seat: int, world: State, action: Action) -> float:
+        tried.append(action)
+        return action.id / 1000
+
+    monkeypatch.setattr(bot, "_try", by_id)
+    return tried
+
+
+def _wide_meld(game: Any) -> State:
+    """A decision of Eighty Years War (whose heuristic does not rank) with six actions or more."""
+    return next(
+        s for s in decision_points(game, seed=3, every=1, limit=80) if len(s.legal_actions()) > 5
+    )
+
+
+def test_a_wide_root_is_screened_once_and_its_best_race_the_heuristic_s_choice(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """More actions than ``width`` and a heuristic that does not rank: each action is tried
+    once (the heuristic's choice first), and the race runs that choice with the best of the
+    others by the screen, the screen counting as its first round and in the budget."""
+    races = _recorded_races(monkeypatch)
+    game = stratagem.load("eighty_years_war")
+    bot = make_bot("ismcts:iterations=100,width=3,screen=true", game, random.Random(2))
+    assert isinstance(bot, Ismcts)
+    tried = _rewarded_by_id(bot, monkeypatch)
+    state = _wide_meld(game)
+    legal = state.legal_actions()
+    hint = make_bot("heuristic", game, random.Random(2)).choose(state, state.current_player())
+    bot.choose(state, state.current_player())
+    (race,) = races
+    assert tried[: len(legal)] == [hint, *(action for action in legal if action != hint)]
+    best_others = sorted((a for a in legal if a != hint), key=lambda a: a.id)[-2:]
+    assert set(race.candidates) == {hint, *best_others}
+    assert race.hint == hint
+    assert race.rounds == RACE_MIN_ROUNDS
+    assert bot.iterations_done == len(tried) == len(legal) + (RACE_MIN_ROUNDS - 1) * 3
+
+
+def test_without_screen_or_budget_a_wide_root_races_others_drawn_at_random(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``screen=false``, or a budget too small to screen twice over, tries no action before
+    the race: its first round is its own."""
+    game = stratagem.load("eighty_years_war")
+    state = _wide_meld(game)
+    for spec in ("ismcts:iterations=100,width=3,screen=false", "ismcts:iterations=11,width=3"):
+        races = _recorded_races(monkeypatch)
+        bot = make_bot(spec, game, random.Random(2))
+        assert isinstance(bot, Ismcts)
+        tried = _rewarded_by_id(bot, monkeypatch)
+        bot.choose(state, state.current_player())
+        (race,) = races
+        assert len(race.candidates) == 3
+        assert set(tried) <= set(race.candidates)
+
+
+def test_rounds_sets_the_rounds_before_an_action_may_leave_the_race(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Rewards without noise put every action but the best out at the first round allowed:
+    after ``rounds`` rounds."""
+    game = stratagem.load("eighty_years_war")
+    state = _wide_meld(game)
+    for rounds in (RACE_MIN_ROUNDS, 12):
+        races = _recorded_races(monkeypatch)
+        bot = make_bot(f"ismcts:iterations=500,width=3,rounds={rounds}", game, random.Random(2))
+        assert isinstance(bot, Ismcts)
+        _rewarded_by_id(bot, monkeypatch)
+        bot.choose(state, state.current_player())
+        (race,) = races
+        assert race.rounds == rounds
+        assert race.settled()

@@ -36,19 +36,22 @@ TCIAIG 2012), single observer, with availability counts:
   action that is surely worse than the leader, or surely as good (within 0.005), leaves
   the race early, and the search stops when one is left. The heuristic's choice always
   runs, with at most ``width - 1`` others: the next best by the heuristic's own ranking
-  where it ranks (``bots.base.Ranker``), otherwise drawn at random when there are more. It
+  where it ranks (``bots.base.Ranker``); otherwise, when there are more, the best by one
+  paired round that tries every legal action (``screen=true``, off by default: its gain is
+  not shown yet, docs/LEVELS.md; if the budget can pay for it twice over; the round counts
+  as the race's first), or else drawn at random. It
   is kept unless the leader beats it by a standard error. When the budget left (counted,
-  or the pace so far until the deadline) cannot give every runner its first
-  ``min_rounds``, the race keeps only as many as it can, the heuristic's choice and the
-  first of the others. ``root=ucb`` shares the root's visits by UCB1 instead and plays the
-  most visited action.
+  or the pace so far until the deadline) cannot give every runner its first ``rounds``
+  (default 8; none leaves before), the race keeps only as many as it can, the heuristic's
+  choice and the first of the others. ``root=ucb`` shares the root's visits by UCB1
+  instead and plays the most visited action.
 - **Budget**: ``iterations`` and/or ``seconds`` (whichever is reached first; one second
   when neither is given). A race stops when one action is left; UCB1 stops once no
   remaining iteration could change the most visited action. An iteration budget makes the
   choice a function of the seed and the seat's information alone; a time budget does not.
 
 Spec: ``ismcts``, ``ismcts:iterations=500``, ``ismcts:seconds=1,rollout=random,c=0.7``,
-``ismcts:root=ucb``.
+``ismcts:root=ucb``, ``ismcts:iterations=200,screen=true,rounds=16``.
 
 Rewards are scaled to [0, 1] (two seats: (return + 1) / 2; more seats: the return).
 With ``root=ucb`` the move played is the root action visited most (ties: higher mean,
@@ -61,6 +64,7 @@ import math
 import random
 import time
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
@@ -105,7 +109,13 @@ class IsmctsOptions(BaseModel):
     root: Literal["race", "ucb"] = "race"
     """How the root's actions share the budget: a paired race (``race``) or UCB1."""
     width: int = Field(default=8, ge=2)
-    """Most actions in a root race: the heuristic's choice and others drawn at random."""
+    """Most actions in a root race: the heuristic's choice and the best of the others
+    (by the heuristic's ranking where it ranks, else by ``screen``)."""
+    screen: bool = False
+    """Where the heuristic does not rank and a root has more than ``width`` actions, try
+    each once in one paired round and race the best; otherwise draw the others at random."""
+    rounds: int = Field(default=RACE_RULES.min_rounds, ge=2)
+    """Paired rounds of a root race before an action may leave it (``RaceRules``)."""
 
     @model_validator(mode="after")
     def _default_budget(self) -> IsmctsOptions:
@@ -166,6 +176,8 @@ class Ismcts:
         one_round = 1 if self.evaluator is None else self.evaluator.round_turns
         self.horizon = one_round if options.horizon is None else options.horizon
         """Turns a rollout plays before the evaluator scores it."""
+        self.race_rules = replace(RACE_RULES, min_rounds=options.rounds)
+        """When a root race drops an action (``rounds`` before any may leave)."""
         self.iterations_done = 0
         """Iterations of the last decision (for measurements)."""
         self._played = 0
@@ -224,16 +236,25 @@ class Ismcts:
         its first ``min_rounds`` (``Race.fit``)."""
         first = state.resample_hidden(seat, self.rng)
         prior = self.prior
+        world: State | None = first
+        screened: dict[Action, float] = {}
         if isinstance(prior, Ranker):
             candidates = prior.rank(first.clone(), seat)[: self.options.width]
             hint: Action | None = candidates[0]
         else:
             hint = None if prior is None else prior.choose(first.clone(), seat)
-            candidates = self._candidates(legal, hint)
+            if self._screens(legal, limit):
+                screened = self._screen(root, seat, first, legal, hint=hint, deadline=deadline)
+                candidates = self._best_screened(legal, hint, screened)
+                world = None
+            else:
+                candidates = self._candidates(legal, hint)
         root.hint = hint
-        race = Race(candidates, hint, RACE_RULES)
-        world: State | None = first
-        done = 0
+        race = Race(candidates, hint, self.race_rules)
+        done = len(screened)
+        if screened:
+            race.add_round([screened[action] for action in candidates])
+            race.fit(_iterations_left(done, limit, start, deadline))
         clock = time.perf_counter
         while not race.settled():
             if world is None:
@@ -256,6 +277,49 @@ class Ismcts:
             world = None
         self.iterations_done = done
         return race.choice()
+
+    def _screens(self, legal: list[Action], limit: int | None) -> bool:
+        """Whether a root race first screens every action (``screen``): there are more of
+        them than ``width`` and the budget can pay for the screen twice over."""
+        wide = len(legal) > self.options.width
+        return self.options.screen and wide and (limit is None or limit >= 2 * len(legal))
+
+    def _screen(
+        self,
+        root: _Node,
+        seat: int,
+        first: State,
+        legal: list[Action],
+        *,
+        hint: Action | None,
+        deadline: float | None,
+    ) -> dict[Action, float]:
+        """One paired round over every legal action, the heuristic's choice first, each in
+        a copy of ``first`` with a generator seeded alike (stopping early at the deadline):
+        each action's reward."""
+        seed = self.rng.getrandbits(64)
+        rewards: dict[Action, float] = {}
+        for action in sorted(legal, key=lambda action: action != hint):
+            if rewards and deadline is not None and time.perf_counter() >= deadline:
+                break
+            self._rng = random.Random(seed)
+            rewards[action] = self._try(root, seat, first.clone(), action)
+        return rewards
+
+    def _best_screened(
+        self, legal: list[Action], hint: Action | None, screened: dict[Action, float]
+    ) -> list[Action]:
+        """The heuristic's choice and the ``width`` best others of a screen (ties in a
+        random order), in their legal order; only actions the screen reached."""
+        others = [action for action in screened if action != hint]
+        self.rng.shuffle(others)
+        others.sort(key=lambda action: screened[action], reverse=True)
+        chosen = set(others[: self.options.width - (hint is not None)])
+        return [
+            action
+            for action in legal
+            if action in screened and (action in chosen or action == hint)
+        ]
 
     def _candidates(self, legal: list[Action], hint: Action | None) -> list[Action]:
         """The actions of a root race: all of them, or ``width`` of them with the hint."""
