@@ -175,6 +175,9 @@ def test_resigning_a_two_seat_game_gives_the_other_side_the_win(
     over = state(client, game_id, secret["Spanish"])
     assert answer.json() == {"version": over["version"]}
     assert over["finished"] and over["to_move"] is None and over["legal"] == []
+    board = "".join(over["board"])
+    assert "Your move" not in board and "To move" not in board  # nobody moves, on the board
+    assert "The game is over" in board and over["view"]["to_move"] is None
     assert over["result"] == {
         "winners": ["Dutch"],
         "scores": {},

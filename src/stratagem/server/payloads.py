@@ -173,11 +173,21 @@ BOARDS = Boards(BOARD_BUDGET)
 
 
 def sight_of(
-    game: str, state: State, seat: int | None, *, table: str, playing: bool = True
+    game: str,
+    state: State,
+    seat: int | None,
+    *,
+    table: str,
+    playing: bool = True,
+    over: bool = False,
 ) -> Sight:
     """What ``seat`` may know of ``state`` at ``table``; ``playing=False`` (a replay)
-    offers no actions."""
+    offers no actions; ``over``: the table ended the game where its rules had not (a side
+    resigned), so nobody is to move, on the board either."""
     view = state.view(seat)
+    if over:
+        view = {**view, "to_move": None}
+        playing = False
     player = state.current_player()
     legal = (
         tuple(action.text for action in state.legal_actions())

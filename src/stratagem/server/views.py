@@ -75,7 +75,7 @@ class Views:
         if sight is None:
             table = self.table
             sight = self._sights[seat] = sight_of(
-                table.record.game, table.state, seat, table=table.record.id
+                table.record.game, table.state, seat, table=table.record.id, over=table.finished
             )
         return sight
 
