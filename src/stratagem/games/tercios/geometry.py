@@ -155,6 +155,38 @@ def overlapping(shape: BaseGeometry, shapes: Shapes) -> NDArray[np.bool_]:
     return hit
 
 
+def free_of(
+    spots: list[Placement], shapes: Shapes, area: BaseGeometry
+) -> NDArray[np.bool_]:
+    """For each of ``spots``: whether its base lies ``inside`` ``area`` and ``overlaps``
+    none of ``shapes``, in vectorised passes (the bases built from the same corners as
+    ``Placement.polygon``; only the shapes whose box meets the spots' boxes are tested)."""
+    corners = np.array([spot.corners() for spot in spots])
+    bases = np.asarray(shapely.polygons(corners))
+    free = np.asarray(shapely.covers(area, bases))
+    out = np.flatnonzero(~free)
+    if len(out):
+        free[out] = shapely.area(shapely.difference(bases[out], area)) <= EPSILON
+    rows = np.flatnonzero(free)
+    if not len(rows) or not len(shapes):
+        return free
+    low, high = corners[rows].min(axis=(0, 1)), corners[rows].max(axis=(0, 1))
+    boxes = shapely.bounds(shapes)
+    near = shapes[
+        (boxes[:, 0] <= high[0])
+        & (boxes[:, 1] <= high[1])
+        & (boxes[:, 2] >= low[0])
+        & (boxes[:, 3] >= low[1])
+    ]
+    if not len(near):
+        return free
+    hit_rows, hit_cols = np.nonzero(shapely.intersects(bases[rows][:, None], near[None, :]))
+    if len(hit_rows):
+        cut = shapely.area(shapely.intersection(bases[rows[hit_rows]], near[hit_cols]))
+        free[rows[hit_rows[cut > EPSILON]]] = False
+    return free
+
+
 def crosses(path: LineString, shape: BaseGeometry) -> bool:
     """Whether a line cuts through a shape's inside (grazing its edge does not count)."""
     if not path.intersects(shape):

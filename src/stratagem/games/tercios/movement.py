@@ -23,6 +23,7 @@ from stratagem.games.tercios.geometry import (
     bearing,
     crossed,
     distance,
+    free_of,
     inside,
     narrow_gap,
     normalize,
@@ -291,10 +292,7 @@ def _stopped_at_contact(
     def clear(reach: float) -> bool:
         return _clash(state, pivoted.moved(reach, direction).polygon(), found) is None
 
-    blocked = length
-    free_at = blocked - CONTACT_STEP
-    while free_at > 0.0 and not clear(free_at):
-        blocked, free_at = free_at, free_at - CONTACT_STEP
+    blocked, free_at = _walk_back(state, pivoted, direction, length, found)
     if free_at <= 0.0:
         if not clear(0.0):
             return refusal
@@ -303,6 +301,41 @@ def _stopped_at_contact(
         middle = (free_at + blocked) / 2
         free_at, blocked = (middle, blocked) if clear(middle) else (free_at, middle)
     return Landing(None, pivoted.moved(free_at, direction), stopped=True)
+
+
+WALK_CHUNK = 24
+"""Points of the line a move stopped at contact tests together, going back."""
+
+
+def _walk_back(
+    state: TerciosState, pivoted: Placement, direction: float, length: float, found: Blockers
+) -> tuple[float, float]:
+    """Going back from ``length`` along the line by ``CONTACT_STEP``, the first point where
+    the base overlaps nothing and stays on the table, and the point tested before it (a
+    point at or below 0 when none is): the points are tested ``WALK_CHUNK`` at a time."""
+    area = table_area(state)
+    blocked = length
+    while True:
+        reaches = []
+        at = blocked
+        while len(reaches) < WALK_CHUNK:
+            at -= CONTACT_STEP
+            reaches.append(at)
+            if at <= 0.0:
+                break
+        tested = [reach for reach in reaches if reach > 0.0]
+        free = (
+            free_of([pivoted.moved(reach, direction) for reach in tested], found.shapes, area)
+            if tested
+            else np.zeros(0, dtype=bool)
+        )
+        first = np.flatnonzero(free)
+        if len(first):
+            index = int(first[0])
+            return (reaches[index - 1] if index else blocked), reaches[index]
+        if reaches[-1] <= 0.0:
+            return (reaches[-2] if len(reaches) > 1 else blocked), reaches[-1]
+        blocked = reaches[-1]
 
 
 def _push_back(
