@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from stratagem.core import CHANCE, TERMINAL, Action, CachedLegalState
 from stratagem.games.henry_viii.encoding import DICE, DIE, DRAW, LOSE, PICK, PICK_OFFICE
-from stratagem.games.henry_viii.pack import Book, Person, val
+from stratagem.games.henry_viii.pack import RANKS, Book, Person, val
 from stratagem.games.henry_viii.places import (
     ABROAD,
     COURT,
@@ -364,11 +364,11 @@ class HenryBase(CachedLegalState):
         Office Card] [Rulings R33]."""
         if not self.at_court(c):
             return 0
-        return self._influence(c, len(self.offices_of(c)), self.title_of(c))
+        return _Bonuses(self).influence(c, len(self.offices_of(c)), self.title_of(c))
 
     def influences(self) -> list[int]:
         """Every character's Influence (``influence``), each office and title looked up
-        once for all of them rather than once a character."""
+        once for all of them rather than once a character, the pack's bonuses once."""
         offices = [0] * len(self.where)
         for holder in self.office_holder:
             if holder >= 0:
@@ -377,27 +377,11 @@ class HenryBase(CachedLegalState):
         for title, holder in enumerate(self.title_holder):
             if holder >= 0 and titles[holder] < 0:
                 titles[holder] = title
+        worth = _Bonuses(self).influence
         return [
-            self._influence(c, offices[c], titles[c]) if place == COURT else 0
+            worth(c, offices[c], titles[c]) if place == COURT else 0
             for c, place in enumerate(self.where)
         ]
-
-    def _influence(self, c: int, offices: int, title: int) -> int:
-        """``influence`` of ``c`` at court, who holds ``offices`` offices and title
-        ``title`` (-1: none)."""
-        rules = self.book.rules.influence
-        total = self.book.people[c].influence
-        total += rules.office * offices
-        if title >= 0:
-            rank = ("Baron", "Viscount", "Earl", "Marquess", "Duke")[
-                self.book.title_rank[title] - 1
-            ]
-            total += val(rules.titles)[rank]  # type: ignore[index]
-        if c in self.line:
-            total += val(rules.succession)[self.line_position(c) - 1]
-        if c == self.queen:
-            total += val(rules.queen)
-        return total
 
     def faction_influence(self, seat: int) -> int:
         """A faction's total Influence [Characters]."""
@@ -456,3 +440,35 @@ class HenryBase(CachedLegalState):
     def deck_cards(self) -> int:
         """Cards in the deck."""
         return sum(1 for place in self.cloc if place == DECK)
+
+
+class _Bonuses:
+    """What adds to a character's Influence in one position: the card, each office, the
+    title's rank, the Succession card and the Queen card [Characters] [An Office Card]
+    [Rulings R33] (the pack's values and the line read once for many characters)."""
+
+    __slots__ = ("office", "people", "queen", "queen_bonus", "ranks", "succession", "titles")
+
+    def __init__(self, state: HenryBase) -> None:
+        book = state.book
+        rules = book.rules.influence
+        self.people = book.people
+        self.office = rules.office
+        bonus: dict[str, int] = val(rules.titles)  # type: ignore[assignment]
+        self.titles = [bonus[RANKS[rank - 1]] for rank in book.title_rank]
+        table: list[int] = val(rules.succession)
+        self.succession = {c: table[state.line_position(c) - 1] for c in state.line}
+        self.queen = state.queen
+        self.queen_bonus: int = val(rules.queen)
+
+    def influence(self, c: int, offices: int, title: int) -> int:
+        """The Influence of ``c`` at court, who holds ``offices`` offices and title
+        ``title`` (-1: none)."""
+        total: int = self.people[c].influence  # type: ignore[assignment]
+        total += self.office * offices
+        if title >= 0:
+            total += self.titles[title]
+        total += self.succession.get(c, 0)
+        if c == self.queen:
+            total += self.queen_bonus
+        return total
