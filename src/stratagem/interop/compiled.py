@@ -37,6 +37,7 @@ from stratagem.interop.layout import (
 )
 
 Writer = Callable[[Mapping[str, object], Vector], None]
+Updater = Callable[[Mapping[str, object], Vector, list[object]], None]
 
 
 class _Source:
@@ -136,9 +137,63 @@ def _angle(src: _Source, field: Angle, var: str, at: _At, depth: int) -> None:
     src.line(depth + 1, f"{whole}.write({var}, out, {at})")
 
 
+def _one_of(src: _Source, field: OneOf, var: str, at: _At, depth: int) -> None:
+    whole, index, spot = src.constant(field, "F"), src.constant(field.index, "I"), src.name("p")
+    src.line(depth, f"{spot} = {index}.get({var}) if {var}.__class__ is str else None")
+    src.line(depth, f"if {spot} is None:")
+    src.line(depth + 1, f"{whole}.write({var}, out, {at})")
+    src.line(depth, "else:")
+    src.line(depth + 1, f"m[{at + spot}] = 1.0")
+
+
+def _record(src: _Source, field: Record, var: str, at: _At, depth: int) -> None:
+    whole, get = src.constant(field, "F"), src.name("g")
+    src.line(depth, f"if {var}.__class__ is dict:")
+    src.line(depth + 1, f"{get} = {var}.get")
+    offset = 0
+    for key, item in field.fields.items():
+        value = src.name("x")
+        src.line(depth + 1, f"{value} = {get}({key!r})")
+        src.line(depth + 1, f"if {value} is not None:")
+        _field(src, item, value, at + offset, depth + 2)
+        offset += item.size
+    src.line(depth, "else:")
+    src.line(depth + 1, f"{whole}.write({var}, out, {at})")
+
+
+def _each(src: _Source, field: Each, var: str, at: _At, depth: int) -> None:
+    whole = src.constant(field, "F")
+    offsets = src.constant(
+        {key: position * field.field.size for position, key in enumerate(field.keys)}, "O"
+    )
+    key, value, where = src.name("k"), src.name("x"), src.name("o")
+    src.line(depth, f"if {var}.__class__ is dict:")
+    src.line(depth + 1, f"for {key}, {value} in {var}.items():")
+    src.line(depth + 2, f"{where} = {offsets}.get({key})")
+    src.line(depth + 2, f"if {where} is None:")
+    src.line(depth + 3, f"{whole}.write({var}, out, {at})")
+    src.line(depth + 2, f"if {value} is not None:")
+    _field(src, field.field, value, at + where, depth + 3)
+    src.line(depth, "else:")
+    src.line(depth + 1, f"{whole}.write({var}, out, {at})")
+
+
+def _rows(src: _Source, field: Rows, var: str, at: _At, depth: int) -> None:
+    whole = src.constant(field, "F")
+    row, value, start = src.name("r"), src.name("x"), src.name("s")
+    step = 1 + field.field.size
+    src.line(depth, f"if {var}.__class__ is list and len({var}) <= {field.count}:")
+    src.line(depth + 1, f"for {row}, {value} in enumerate({var}):")
+    src.line(depth + 2, f"{start} = {at + 0} + {row} * {step}")
+    src.line(depth + 2, f"m[{start}] = 1.0")
+    src.line(depth + 2, f"if {value} is not None:")
+    _field(src, field.field, value, _At((start,), 1), depth + 3)
+    src.line(depth, "else:")
+    src.line(depth + 1, f"{whole}.write({var}, out, {at})")
+
+
 def _field(src: _Source, field: Field, var: str, at: _At, depth: int) -> None:
     """Lines writing ``var`` (not ``None``) by ``field`` at offset ``at``."""
-    whole = src.constant(field, "F")
     if isinstance(field, Number):
         _number(src, field, var, at, depth)
     elif isinstance(field, Angle):
@@ -146,52 +201,15 @@ def _field(src: _Source, field: Field, var: str, at: _At, depth: int) -> None:
     elif isinstance(field, Counts):
         _counts(src, field, var, at, depth)
     elif isinstance(field, OneOf):
-        index, spot = src.constant(field.index, "I"), src.name("p")
-        src.line(depth, f"{spot} = {index}.get({var}) if {var}.__class__ is str else None")
-        src.line(depth, f"if {spot} is None:")
-        src.line(depth + 1, f"{whole}.write({var}, out, {at})")
-        src.line(depth, "else:")
-        src.line(depth + 1, f"m[{at + spot}] = 1.0")
+        _one_of(src, field, var, at, depth)
     elif isinstance(field, Record):
-        get = src.name("g")
-        src.line(depth, f"if {var}.__class__ is dict:")
-        src.line(depth + 1, f"{get} = {var}.get")
-        offset = 0
-        for key, item in field.fields.items():
-            value = src.name("x")
-            src.line(depth + 1, f"{value} = {get}({key!r})")
-            src.line(depth + 1, f"if {value} is not None:")
-            _field(src, item, value, at + offset, depth + 2)
-            offset += item.size
-        src.line(depth, "else:")
-        src.line(depth + 1, f"{whole}.write({var}, out, {at})")
+        _record(src, field, var, at, depth)
     elif isinstance(field, Each):
-        offsets = src.constant(
-            {key: position * field.field.size for position, key in enumerate(field.keys)}, "O"
-        )
-        key, value, where = src.name("k"), src.name("x"), src.name("o")
-        src.line(depth, f"if {var}.__class__ is dict:")
-        src.line(depth + 1, f"for {key}, {value} in {var}.items():")
-        src.line(depth + 2, f"{where} = {offsets}.get({key})")
-        src.line(depth + 2, f"if {where} is None:")
-        src.line(depth + 3, f"{whole}.write({var}, out, {at})")
-        src.line(depth + 2, f"if {value} is not None:")
-        _field(src, field.field, value, at + where, depth + 3)
-        src.line(depth, "else:")
-        src.line(depth + 1, f"{whole}.write({var}, out, {at})")
+        _each(src, field, var, at, depth)
     elif isinstance(field, Rows):
-        row, value, start = src.name("r"), src.name("x"), src.name("s")
-        step = 1 + field.field.size
-        src.line(depth, f"if {var}.__class__ is list and len({var}) <= {field.count}:")
-        src.line(depth + 1, f"for {row}, {value} in enumerate({var}):")
-        src.line(depth + 2, f"{start} = {at + 0} + {row} * {step}")
-        src.line(depth + 2, f"m[{start}] = 1.0")
-        src.line(depth + 2, f"if {value} is not None:")
-        _field(src, field.field, value, _At((start,), 1), depth + 3)
-        src.line(depth, "else:")
-        src.line(depth + 1, f"{whole}.write({var}, out, {at})")
+        _rows(src, field, var, at, depth)
     else:
-        src.line(depth, f"{whole}.write({var}, out, {at})")
+        src.line(depth, f"{src.constant(field, 'F')}.write({var}, out, {at})")
 
 
 def compile_layout(layout: Layout) -> Writer:
@@ -222,4 +240,109 @@ def compile_layout(layout: Layout) -> Writer:
     return writer
 
 
-__all__ = ["Writer", "compile_layout"]
+UNSEEN = object()
+"""A slice's last value before any (equal to no view's value)."""
+ABSENT = object()
+"""A row of a ``Rows`` slice that the last view did not have."""
+
+
+def _changed(value: str, old: str) -> str:
+    """The test that ``value`` must be written again over ``old``: another type, unequal,
+    or a list or mapping that is the very object kept (it may have been altered)."""
+    return (
+        f"{value}.__class__ is not {old}.__class__ or {value} != {old} "
+        f"or ({value} is {old} and {value}.__class__ in BOXES)"
+    )
+
+
+def _rows_again(src: _Source, field: Rows, var: str, *, index: int, at: int, blank: str) -> None:
+    """A ``Rows`` slice written again row by row (``seen[index]`` holds each row's last
+    value, ``ABSENT`` for a row the view did not have): only its changed rows are zeroed
+    and written. Anything else than a list of at most ``count`` rows is zeroed, and
+    written (or refused) by the field itself."""
+    whole = src.constant(field, "F")
+    row, item, old, start = src.name("r"), src.name("x"), src.name("o"), src.name("s")
+    kept, step = src.name("k"), 1 + field.field.size
+    src.line(2, f"{kept} = seen[{index}]")
+    src.line(2, f"if {var}.__class__ is list and len({var}) <= {field.count}:")
+    src.line(3, f"for {row} in range({field.count}):")
+    src.line(4, f"{item} = {var}[{row}] if {row} < len({var}) else ABSENT")
+    src.line(4, f"{old} = {kept}[{row}]")
+    src.line(4, f"if {_changed(item, old)}:")
+    src.line(5, f"{kept}[{row}] = UNSEEN")
+    src.line(5, f"{start} = {at} + {row} * {step}")
+    src.line(5, f"m[{start}:{start} + {step}] = {blank}[{start}:{start} + {step}]")
+    src.line(5, f"if {item} is not ABSENT:")
+    src.line(6, f"m[{start}] = 1.0")
+    src.line(6, f"if {item} is not None:")
+    _field(src, field.field, item, _At((start,), 1), 7)
+    src.line(5, f"{kept}[{row}] = {item}")
+    src.line(2, "else:")
+    src.line(3, f"{kept}[:] = [UNSEEN] * {field.count}")
+    src.line(3, f"m[{at}:{at + field.size}] = {blank}[{at}:{at + field.size}]")
+    src.line(3, f"if {var} is not None:")
+    src.line(4, f"{whole}.write({var}, out, {at})")
+    src.line(3, f"{kept}[:] = [ABSENT] * {field.count}")
+
+
+def unseen(layout: Layout) -> list[object]:
+    """``seen`` before any view: ``UNSEEN`` for each slice, a list of ``UNSEEN`` rows for
+    a ``Rows`` slice (written again row by row)."""
+    return [
+        [UNSEEN] * item.field.count if isinstance(item.field, Rows) else UNSEEN
+        for item in layout.slices
+    ]
+
+
+def compile_updater(layout: Layout) -> Updater:
+    """``layout``'s writer for a run of one seat's views (``update(view, out, seen)``,
+    ``seen`` starting as ``unseen(layout)``): each slice whose value is not the one in
+    ``seen`` (of another type or unequal, or a list or mapping that is the very object
+    seen) is zeroed in ``out`` and written again, and its value kept in ``seen``; the
+    others keep their floats (``stratagem.interop.incremental``); a ``Rows`` slice goes
+    row by row. On a ``LayoutError`` every slice is marked unseen and the fields' own
+    walk raises the error naming the slice."""
+    src = _Source()
+    slow = src.constant(layout.write_plainly, "SLOW")
+    blank = src.constant(memoryview(np.zeros(layout.size, dtype=np.float32)), "BLANK")
+    src.names["UNSEEN"] = UNSEEN
+    src.names["ABSENT"] = ABSENT
+    src.names["fresh"] = lambda: unseen(layout)
+    src.names["BOXES"] = (dict, list)
+    src.line(0, "def update(view, out, seen):")
+    src.line(1, "m = memoryview(out)")
+    src.line(1, "try:")
+    at = 0
+    for index, item in enumerate(layout.slices):
+        value, old = src.name("v"), src.name("o")
+        keys, size = item.keys(), item.field.size
+        src.line(2, f"{value} = view.get({keys[0]!r}) if view.__class__ is dict else None")
+        for key in keys[1:]:
+            src.line(2, f"{value} = {value}.get({key!r}) if {value}.__class__ is dict else None")
+        if isinstance(item.field, Rows):
+            _rows_again(src, item.field, value, index=index, at=at, blank=blank)
+            at += size
+            continue
+        src.line(2, f"{old} = seen[{index}]")
+        src.line(2, f"if {_changed(value, old)}:")
+        src.line(3, f"seen[{index}] = UNSEEN")
+        if size == 1:
+            src.line(3, f"m[{at}] = 0.0")
+        else:
+            src.line(3, f"m[{at}:{at + size}] = {blank}[{at}:{at + size}]")
+        src.line(3, f"if {value} is not None:")
+        _field(src, item.field, value, _At((), at), 4)
+        src.line(3, f"seen[{index}] = {value}")
+        at += size
+    src.line(2, "pass")
+    src.line(1, "except LayoutError:")
+    src.line(2, "seen[:] = fresh()")
+    src.line(2, f"{slow}(view, out)")
+    src.line(2, "raise")
+    namespace = dict(src.names)
+    exec(compile("\n".join(src.lines), "<layout updater>", "exec"), namespace)
+    updater: Updater = namespace["update"]  # type: ignore[assignment]
+    return updater
+
+
+__all__ = ["Updater", "Writer", "compile_layout", "compile_updater", "unseen"]

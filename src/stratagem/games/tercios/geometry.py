@@ -155,9 +155,7 @@ def overlapping(shape: BaseGeometry, shapes: Shapes) -> NDArray[np.bool_]:
     return hit
 
 
-def free_of(
-    spots: list[Placement], shapes: Shapes, area: BaseGeometry
-) -> NDArray[np.bool_]:
+def free_of(spots: list[Placement], shapes: Shapes, area: BaseGeometry) -> NDArray[np.bool_]:
     """For each of ``spots``: whether its base lies ``inside`` ``area`` and ``overlaps``
     none of ``shapes``, in vectorised passes (the bases built from the same corners as
     ``Placement.polygon``; only the shapes whose box meets the spots' boxes are tested)."""
