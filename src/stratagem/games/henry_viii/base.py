@@ -10,9 +10,10 @@ resampled state is consistent with itself.
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING, Any
 
-from stratagem.core import CHANCE, TERMINAL, Action, CachedLegalState
+from stratagem.core import CHANCE, TERMINAL, Action, CachedLegalState, IllegalAction
 from stratagem.games.henry_viii.encoding import DICE, DIE, DRAW, LOSE, PICK, PICK_OFFICE
 from stratagem.games.henry_viii.pack import RANKS, Book, Person, val
 from stratagem.games.henry_viii.places import (
@@ -158,6 +159,17 @@ class HenryBase(CachedLegalState):
         table = self._g.actions
         return [(table[option], p) for option, p in self._outcomes(node)]
 
+    def sample_chance(self, rng: random.Random) -> Action:
+        """One chance outcome drawn with its probability, as ``State.sample_chance`` draws
+        it (the same weights, the same draw), from the outcomes' ids."""
+        node = self.node
+        outcomes = [] if self.over or node is None or node[0] != CHANCE else self._outcomes(node)
+        if not outcomes:
+            raise IllegalAction("this is not a chance node")
+        weights = [probability for _, probability in outcomes]
+        drawn = rng.choices([option for option, _ in outcomes], weights)[0]
+        return self._g.actions[drawn]
+
     def _outcomes(self, node: list[Any]) -> list[tuple[int, float]]:
         """A chance node's outcomes by the handler's prefix: ``d1_``, ``d2_``, ``pick_``,
         ``office_``, ``draw``, ``lose`` or ``deal``."""
@@ -169,17 +181,17 @@ class HenryBase(CachedLegalState):
             return [(game.aid(DICE, total), p) for total, p in TWO_DICE.items()]
         if handler.startswith("pick_"):
             people: list[int] = getattr(self, "_cands_" + handler[5:])(*node[2:])
-            return [(game.aid(PICK, c), 1 / len(people)) for c in people]
+            return game.uniform(PICK, people)
         if handler.startswith("office_"):
             offices = self.offices_of_seat(node[2])
-            return [(game.aid(PICK_OFFICE, o), 1 / len(offices)) for o in offices]
+            return game.uniform(PICK_OFFICE, offices)
         if handler == "draw":
-            return [(game.aid(DRAW, card), 1 / len(self.deck)) for card in sorted(self.deck)]
+            return game.uniform(DRAW, sorted(self.deck))
         if handler == "lose":
             hand = self.hands[node[2]]
-            return [(game.aid(LOSE, card), 1 / len(hand)) for card in hand]
+            return game.uniform(LOSE, hand)
         people = self._deal_pool(node[2])
-        return [(game.aid(0, c), 1 / len(people)) for c in people]
+        return game.uniform(0, people)
 
     def _is_chance_outcome(self, action: Action) -> bool:
         node = self.node

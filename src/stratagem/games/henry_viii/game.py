@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pydantic import Field
@@ -70,6 +70,17 @@ class HenryVIII(Game):
         if kind in (HENRY, PASS, YES, NO):
             return base
         return base + arg
+
+    def uniform(self, kind: int, args: Sequence[int]) -> list[tuple[int, float]]:
+        """``(aid(kind, arg), 1 / len(args))`` for each of ``args``, in order: chance
+        outcomes of one kind, all equally likely."""
+        if not args:
+            return []
+        probability = 1 / len(args)
+        if kind in (DIE, DICE, MODIFIER, HENRY, PASS, YES, NO):
+            return [(self.aid(kind, arg), probability) for arg in args]
+        base = self.first[kind]
+        return [(base + arg, probability) for arg in args]
 
     @classmethod
     def from_options(cls, options: GameOptions) -> HenryVIII:
