@@ -260,38 +260,108 @@ def _rows_again(src: _Source, field: Rows, var: str, *, index: int, at: int, bla
     value, ``ABSENT`` for a row the view did not have): only its changed rows are zeroed
     and written. Anything else than a list of at most ``count`` rows is zeroed, and
     written (or refused) by the field itself."""
-    whole = src.constant(field, "F")
-    row, item, old, start = src.name("r"), src.name("x"), src.name("o"), src.name("s")
-    kept, step = src.name("k"), 1 + field.field.size
-    src.line(2, f"{kept} = seen[{index}]")
-    src.line(2, f"if {var}.__class__ is list and len({var}) <= {field.count}:")
-    src.line(3, f"for {row} in range({field.count}):")
-    src.line(4, f"{item} = {var}[{row}] if {row} < len({var}) else ABSENT")
-    src.line(4, f"{old} = {kept}[{row}]")
-    src.line(4, f"if {_changed(item, old)}:")
-    src.line(5, f"{kept}[{row}] = UNSEEN")
-    src.line(5, f"{start} = {at} + {row} * {step}")
-    src.line(5, f"m[{start}:{start} + {step}] = {blank}[{start}:{start} + {step}]")
+    row, item, step = src.name("r"), src.name("x"), 1 + field.field.size
+    kept = _slice_changed(src, var, index=index, parts=field.count)
+    src.line(3, f"if {var}.__class__ is list and len({var}) <= {field.count}:")
+    src.line(4, f"for {row} in range({field.count}):")
+    src.line(5, f"{item} = {var}[{row}] if {row} < len({var}) else ABSENT")
+    _part_again(src, field.field, item, kept=kept, part=row, start=(at, step), blank=blank)
+    _whole_again(src, field, var, kept=kept, at=at, blank=blank, parts=field.count)
+
+
+def _each_again(src: _Source, field: Each, var: str, *, index: int, at: int, blank: str) -> None:
+    """An ``Each`` slice written again key by key (``seen[index]`` holds each key's last
+    value, ``ABSENT`` for a key the view did not have): only its changed keys are zeroed
+    and written; a mapping with another key is refused by the field itself, as is
+    anything else than a mapping."""
+    keys = src.constant(field.keys, "K")
+    spot, key, item, found = src.name("j"), src.name("q"), src.name("x"), src.name("n")
+    kept = _slice_changed(src, var, index=index, parts=len(field.keys))
+    src.line(3, f"if {var}.__class__ is dict:")
+    src.line(4, f"{found} = 0")
+    src.line(4, f"for {spot}, {key} in enumerate({keys}):")
+    src.line(5, f"{item} = {var}.get({key}, ABSENT)")
     src.line(5, f"if {item} is not ABSENT:")
-    src.line(6, f"m[{start}] = 1.0")
-    src.line(6, f"if {item} is not None:")
-    _field(src, field.field, item, _At((start,), 1), 7)
-    src.line(5, f"{kept}[{row}] = {item}")
-    src.line(2, "else:")
-    src.line(3, f"{kept}[:] = [UNSEEN] * {field.count}")
-    src.line(3, f"m[{at}:{at + field.size}] = {blank}[{at}:{at + field.size}]")
-    src.line(3, f"if {var} is not None:")
-    src.line(4, f"{whole}.write({var}, out, {at})")
-    src.line(3, f"{kept}[:] = [ABSENT] * {field.count}")
+    src.line(6, f"{found} += 1")
+    _part_again(src, field.field, item, kept=kept, part=spot, start=(at, None), blank=blank)
+    src.line(4, f"if {found} != len({var}):")
+    src.line(5, f"{src.constant(field, 'F')}.write({var}, out, {at})")
+    _whole_again(src, field, var, kept=kept, at=at, blank=blank, parts=len(field.keys))
+
+
+def _slice_changed(src: _Source, var: str, *, index: int, parts: int) -> str:
+    """The test opening a slice written part by part: ``seen[index]`` holds each part's
+    last value, then the whole slice's; nothing to do when the whole is unchanged. The
+    name of that list."""
+    kept, old = src.name("k"), src.name("o")
+    src.line(2, f"{kept} = seen[{index}]")
+    src.line(2, f"{old} = {kept}[{parts}]")
+    src.line(2, f"if {_changed(var, old)}:")
+    src.line(3, f"{kept}[{parts}] = UNSEEN")
+    return kept
+
+
+def _part_again(
+    src: _Source,
+    field: Field,
+    item: str,
+    *,
+    kept: str,
+    part: str,
+    start: tuple[int, int | None],
+    blank: str,
+) -> None:
+    """Lines (inside the loop over a slice's rows or keys) writing ``item``, part number
+    ``part`` of the slice, again if it is not the part's value kept in ``kept``: a row
+    (``start`` is the slice's offset and the row's step) has a presence entry first, a
+    key's value (``start`` is the slice's offset and ``None``) has none."""
+    at, step = start
+    size = field.size + (0 if step is None else 1)
+    old, where = src.name("o"), src.name("s")
+    src.line(5, f"{old} = {kept}[{part}]")
+    src.line(5, f"if {_changed(item, old)}:")
+    src.line(6, f"{kept}[{part}] = UNSEEN")
+    src.line(6, f"{where} = {at} + {part} * {size}")
+    src.line(6, f"m[{where}:{where} + {size}] = {blank}[{where}:{where} + {size}]")
+    if step is None:
+        src.line(6, f"if {item} is not ABSENT and {item} is not None:")
+        _field(src, field, item, _At((where,)), 7)
+    else:
+        src.line(6, f"if {item} is not ABSENT:")
+        src.line(7, f"m[{where}] = 1.0")
+        src.line(7, f"if {item} is not None:")
+        _field(src, field, item, _At((where,), 1), 8)
+    src.line(6, f"{kept}[{part}] = {item}")
+
+
+def _whole_again(
+    src: _Source, field: Field, var: str, *, kept: str, at: int, blank: str, parts: int
+) -> None:
+    """The end of a slice written part by part: anything else than its rows or keys is
+    zeroed, and written (or refused) by the field itself, every part marked absent; the
+    whole slice's value kept."""
+    src.line(3, "else:")
+    src.line(4, f"{kept}[:{parts}] = [UNSEEN] * {parts}")
+    src.line(4, f"m[{at}:{at + field.size}] = {blank}[{at}:{at + field.size}]")
+    src.line(4, f"if {var} is not None:")
+    src.line(5, f"{src.constant(field, 'F')}.write({var}, out, {at})")
+    src.line(4, f"{kept}[:{parts}] = [ABSENT] * {parts}")
+    src.line(3, f"{kept}[{parts}] = {var}")
 
 
 def unseen(layout: Layout) -> list[object]:
-    """``seen`` before any view: ``UNSEEN`` for each slice, a list of ``UNSEEN`` rows for
-    a ``Rows`` slice (written again row by row)."""
-    return [
-        [UNSEEN] * item.field.count if isinstance(item.field, Rows) else UNSEEN
-        for item in layout.slices
-    ]
+    """``seen`` before any view: ``UNSEEN`` for each slice; for a ``Rows`` or ``Each``
+    slice (written again row by row, key by key) a list of ``UNSEEN`` for each part and
+    then the whole."""
+    return [_unseen_parts(item.field) for item in layout.slices]
+
+
+def _unseen_parts(field: Field) -> object:
+    if isinstance(field, Rows):
+        return [UNSEEN] * (field.count + 1)
+    if isinstance(field, Each):
+        return [UNSEEN] * (len(field.keys) + 1)
+    return UNSEEN
 
 
 def compile_updater(layout: Layout) -> Updater:
@@ -321,6 +391,10 @@ def compile_updater(layout: Layout) -> Updater:
             src.line(2, f"{value} = {value}.get({key!r}) if {value}.__class__ is dict else None")
         if isinstance(item.field, Rows):
             _rows_again(src, item.field, value, index=index, at=at, blank=blank)
+            at += size
+            continue
+        if isinstance(item.field, Each):
+            _each_again(src, item.field, value, index=index, at=at, blank=blank)
             at += size
             continue
         src.line(2, f"{old} = seen[{index}]")

@@ -187,6 +187,26 @@ def _points_if_scored_now(state: SixteenThirtySomethingState, seat: int) -> Json
     return {"total": score, **held}
 
 
+def _last_vote(record: JsonDict | None) -> JsonDict | None:
+    """A copy of the last vote's record (a view holds none of the state's own objects)."""
+    if record is None:
+        return None
+    return {**record, "votes": dict(record["votes"]), "totals": dict(record["totals"])}
+
+
+def _last_war(record: JsonDict | None) -> JsonDict | None:
+    """A copy of the last war's record (a view holds none of the state's own objects)."""
+    if record is None:
+        return None
+    modifiers = {country: dict(mods) for country, mods in record["modifiers"].items()}
+    return {
+        **record,
+        "modifiers": modifiers,
+        "dice": dict(record["dice"]),
+        "totals": dict(record["totals"]),
+    }
+
+
 def _private(state: SixteenThirtySomethingState, seat: int, brief: bool) -> JsonDict:
     book = state.book
     you: JsonDict = {
@@ -225,8 +245,8 @@ def build_view(
         "deck": state.deck_size,
         "discard": counts_doc(book, state.discard),
         "special_cards_played": state.specials_played,
-        "last_vote": state.last_vote,
-        "last_war": state.last_war,
+        "last_vote": _last_vote(state.last_vote),
+        "last_war": _last_war(state.last_war),
     }
     if state.removals:
         owed, country = state.removals[0]
