@@ -454,33 +454,42 @@ class HenryBase(CachedLegalState):
         return sum(1 for place in self.cloc if place == DECK)
 
 
-class _Bonuses:
-    """What adds to a character's Influence in one position: the card, each office, the
-    title's rank, the Succession card and the Queen card [Characters] [An Office Card]
-    [Rulings R33] (the pack's values and the line read once for many characters)."""
+class InfluenceTable:
+    """What adds to a character's Influence, read from the pack once per loaded game: the
+    card, each office, the title's rank, each Succession card and the Queen card
+    [Characters] [An Office Card] [Titles] [Rulings R33]."""
 
-    __slots__ = ("office", "people", "queen", "queen_bonus", "ranks", "succession", "titles")
+    __slots__ = ("cards", "office", "queen", "succession", "titles")
+
+    def __init__(self, book: Book) -> None:
+        rules = book.rules.influence
+        self.cards: tuple[int, ...] = tuple(person.influence for person in book.people)
+        self.office: int = rules.office
+        bonus: dict[str, int] = val(rules.titles)  # type: ignore[assignment]
+        self.titles = tuple(bonus[RANKS[rank - 1]] for rank in book.title_rank)
+        self.succession: tuple[int, ...] = tuple(val(rules.succession))
+        self.queen: int = val(rules.queen)
+
+
+class _Bonuses:
+    """The Influence of characters at court in one position (``InfluenceTable`` with the
+    position's line and Queen)."""
+
+    __slots__ = ("queen", "succession", "table")
 
     def __init__(self, state: HenryBase) -> None:
-        book = state.book
-        rules = book.rules.influence
-        self.people = book.people
-        self.office = rules.office
-        bonus: dict[str, int] = val(rules.titles)  # type: ignore[assignment]
-        self.titles = [bonus[RANKS[rank - 1]] for rank in book.title_rank]
-        table: list[int] = val(rules.succession)
-        self.succession = {c: table[state.line_position(c) - 1] for c in state.line}
+        self.table = table = state._g.influence
+        self.succession = {c: table.succession[state.line_position(c) - 1] for c in state.line}
         self.queen = state.queen
-        self.queen_bonus: int = val(rules.queen)
 
     def influence(self, c: int, offices: int, title: int) -> int:
         """The Influence of ``c`` at court, who holds ``offices`` offices and title
         ``title`` (-1: none)."""
-        total: int = self.people[c].influence  # type: ignore[assignment]
-        total += self.office * offices
+        table = self.table
+        total = table.cards[c] + table.office * offices
         if title >= 0:
-            total += self.titles[title]
+            total += table.titles[title]
         total += self.succession.get(c, 0)
         if c == self.queen:
-            total += self.queen_bonus
+            total += table.queen
         return total

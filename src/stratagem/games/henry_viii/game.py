@@ -8,6 +8,7 @@ from typing import Any
 from pydantic import Field
 
 from stratagem.core import ActionTable, Game, GameOptions
+from stratagem.games.henry_viii.base import InfluenceTable
 from stratagem.games.henry_viii.encoding import (
     DICE,
     DIE,
@@ -48,6 +49,8 @@ class HenryVIII(Game):
         texts, kinds, args = action_texts(book, seats)
         super().__init__(options, seats, ActionTable(texts))
         self.book = book
+        self.influence = InfluenceTable(book)
+        """What adds to a character's Influence, read from the pack once."""
         last = options.get("last_turn")
         self.last_turn: int | None = None if last is None else int(last)
         """The short variant's last Turn (``None``: Henry's death as the rules have it)."""

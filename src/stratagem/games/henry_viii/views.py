@@ -328,18 +328,16 @@ def build_view(state: HenryVIIIState, seat: int | None, brief: bool = False) -> 
             characters.update(
                 (state.name(c), _character(state, c, influence[c], holds)) for c in members
             )
-    offices = {}
-    for o, name in enumerate(book.office_names):
-        holder = state.office_holder[o]
-        offices[name] = (
-            state.name(holder) if holder >= 0 else ("removed" if holder == REMOVED else "vacant")
-        )
-    titles = {}
-    for t, name in enumerate(book.title_names):
-        holder = state.title_holder[t]
-        titles[name] = (
-            state.name(holder) if holder >= 0 else ("lost" if holder == REMOVED else "in the box")
-        )
+    offices = {
+        name: people[holder].name if holder >= 0 else ("removed" if holder == REMOVED else "vacant")
+        for name, holder in zip(book.office_names, state.office_holder, strict=True)
+    }
+    titles = {
+        name: people[holder].name
+        if holder >= 0
+        else ("lost" if holder == REMOVED else "in the box")
+        for name, holder in zip(book.title_names, state.title_holder, strict=True)
+    }
     doc: JsonDict = {
         "game": "henry_viii",
         "seat": None if seat is None else state.seat_name(seat),
