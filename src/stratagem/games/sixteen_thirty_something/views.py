@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from stratagem.core import CHANCE, TERMINAL, JsonDict
 from stratagem.games.sixteen_thirty_something.document import counts_doc
-from stratagem.games.sixteen_thirty_something.influence import pile_votes
+from stratagem.games.sixteen_thirty_something.influence import Pile, pile_votes
 from stratagem.games.sixteen_thirty_something.pack import Book
 from stratagem.games.sixteen_thirty_something.phases import (
     FACTION_NAMES,
@@ -42,6 +42,7 @@ from stratagem.games.sixteen_thirty_something.trading import type_name
 from stratagem.games.sixteen_thirty_something.voting import SIDE_NAMES, describe_issue, war_like
 
 if TYPE_CHECKING:
+    from stratagem.games.sixteen_thirty_something.game import SixteenThirtySomething
     from stratagem.games.sixteen_thirty_something.state import SixteenThirtySomethingState
 
 _TRADING = (TRADE_ASK, TRADE_OFFER, TRADE_REPLY, TRADE_ACCEPT)
@@ -75,20 +76,41 @@ def country_counters(state: SixteenThirtySomethingState) -> JsonDict:
     return countries
 
 
+PileShown = tuple[int, str, tuple[str, ...]]
+"""A pile's votes, ``ascendant`` or ``descendant``, and its cards by name."""
+PILES_KEPT = 4096
+"""Piles whose ``PileShown`` a game remembers (beyond, it starts afresh)."""
+
+
+def pile_shown(state: SixteenThirtySomethingState, pile: Pile) -> PileShown:
+    """What a view shows of a pile: its votes, whether ascendant or descendant, its cards
+    by name; worked out once per pile a game meets (a pile is an immutable tuple)."""
+    game: SixteenThirtySomething = state.game  # type: ignore[assignment]
+    known = game.shown_piles
+    shown = known.get(pile)
+    if shown is None:
+        if len(known) >= PILES_KEPT:
+            known.clear()
+        names = state.book.kind_names
+        side = "descendant" if pile[0] else "ascendant"
+        shown = known[pile] = (
+            pile_votes(state.book, pile),
+            side,
+            tuple(names[kind] for kind in pile[1]),
+        )
+    return shown
+
+
 def _displays(state: SixteenThirtySomethingState) -> JsonDict:
     """Every player's piles: cards, votes and whether ascendant or descendant."""
-    book = state.book
-    countries, names = book.countries, book.kind_names
+    countries = state.book.countries
     displays: JsonDict = {}
     for seat, row in enumerate(state.piles):
         shown: JsonDict = {}
         for c, pile in enumerate(row):
             if pile is not None:
-                shown[countries[c]] = {
-                    "votes": pile_votes(book, pile),
-                    "state": "descendant" if pile[0] else "ascendant",
-                    "cards": [names[kind] for kind in pile[1]],
-                }
+                votes, side, cards = pile_shown(state, pile)
+                shown[countries[c]] = {"votes": votes, "state": side, "cards": list(cards)}
         displays[state.seat_name(seat)] = shown
     return displays
 
