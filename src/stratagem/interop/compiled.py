@@ -374,7 +374,7 @@ def compile_updater(layout: Layout) -> Updater:
     walk raises the error naming the slice."""
     src = _Source()
     slow = src.constant(layout.write_plainly, "SLOW")
-    blank = src.constant(memoryview(np.zeros(layout.size, dtype=np.float32)), "BLANK")
+    blank = src.constant(np.zeros(layout.size, dtype=np.float32).data, "BLANK")
     src.names["UNSEEN"] = UNSEEN
     src.names["ABSENT"] = ABSENT
     src.names["fresh"] = lambda: unseen(layout)

@@ -259,7 +259,7 @@ class ActionIds:
         """1 at the id of each decision in ``actions``, 0 elsewhere (PettingZoo's mask)."""
         table = self._decision_id
         mask = np.zeros(len(self.decisions), dtype=np.int8)
-        marks = memoryview(mask)
+        marks = mask.data
         for action in actions:
             index = table[action.id]
             if index < 0:

@@ -465,9 +465,10 @@ class InfluenceTable:
         rules = book.rules.influence
         self.cards: tuple[int, ...] = tuple(person.influence for person in book.people)
         self.office: int = rules.office
-        bonus: dict[str, int] = val(rules.titles)  # type: ignore[assignment]
+        bonus = val(rules.titles)
         self.titles = tuple(bonus[RANKS[rank - 1]] for rank in book.title_rank)
-        self.succession: tuple[int, ...] = tuple(val(rules.succession))
+        table: list[int] = val(rules.succession)
+        self.succession: tuple[int, ...] = tuple(table)
         self.queen: int = val(rules.queen)
 
 

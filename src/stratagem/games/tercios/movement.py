@@ -316,7 +316,7 @@ def _walk_back(
     area = table_area(state)
     blocked = length
     while True:
-        reaches = []
+        reaches: list[float] = []
         at = blocked
         while len(reaches) < WALK_CHUNK:
             at -= CONTACT_STEP
