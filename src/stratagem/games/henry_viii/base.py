@@ -11,6 +11,7 @@ resampled state is consistent with itself.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from stratagem.core import CHANCE, TERMINAL, Action, CachedLegalState, IllegalAction
@@ -376,7 +377,7 @@ class HenryBase(CachedLegalState):
         Office Card] [Rulings R33]."""
         if not self.at_court(c):
             return 0
-        return _Bonuses(self).influence(c, len(self.offices_of(c)), self.title_of(c))
+        return _worth(self)(c, len(self.offices_of(c)), self.title_of(c))
 
     def influences(self) -> list[int]:
         """Every character's Influence (``influence``), each office and title looked up
@@ -389,7 +390,7 @@ class HenryBase(CachedLegalState):
         for title, holder in enumerate(self.title_holder):
             if holder >= 0 and titles[holder] < 0:
                 titles[holder] = title
-        worth = _Bonuses(self).influence
+        worth = _worth(self)
         return [
             worth(c, offices[c], titles[c]) if place == COURT else 0
             for c, place in enumerate(self.where)
@@ -472,25 +473,21 @@ class InfluenceTable:
         self.queen: int = val(rules.queen)
 
 
-class _Bonuses:
-    """The Influence of characters at court in one position (``InfluenceTable`` with the
-    position's line and Queen)."""
+def _worth(state: HenryBase) -> Callable[[int, int, int], int]:
+    """The Influence of a character at court in this position, ``worth(c, offices,
+    title)`` for ``c`` holding ``offices`` offices and title ``title`` (-1: none): the
+    loaded game's ``InfluenceTable`` with the position's line and Queen."""
+    table = state._g.influence
+    cards, office, titles, queen_card = table.cards, table.office, table.titles, table.queen
+    succession = {c: table.succession[state.line_position(c) - 1] for c in state.line}
+    queen = state.queen
 
-    __slots__ = ("queen", "succession", "table")
-
-    def __init__(self, state: HenryBase) -> None:
-        self.table = table = state._g.influence
-        self.succession = {c: table.succession[state.line_position(c) - 1] for c in state.line}
-        self.queen = state.queen
-
-    def influence(self, c: int, offices: int, title: int) -> int:
-        """The Influence of ``c`` at court, who holds ``offices`` offices and title
-        ``title`` (-1: none)."""
-        table = self.table
-        total = table.cards[c] + table.office * offices
+    def worth(c: int, offices: int, title: int) -> int:
+        total = cards[c] + office * offices + succession.get(c, 0)
         if title >= 0:
-            total += table.titles[title]
-        total += self.succession.get(c, 0)
-        if c == self.queen:
-            total += table.queen
+            total += titles[title]
+        if c == queen:
+            total += queen_card
         return total
+
+    return worth
