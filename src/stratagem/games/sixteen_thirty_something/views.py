@@ -61,17 +61,19 @@ def _to_move(state: SixteenThirtySomethingState) -> str | None:
 def country_counters(state: SixteenThirtySomethingState) -> JsonDict:
     """Each country's counters; Military Leaders and Unrest only where there are some."""
     countries: JsonDict = {}
+    status, army, ability, faction = state.status, state.army, state.ability, state.faction
+    leaders, unrest = state.leaders, state.unrest
     for c, name in enumerate(state.book.countries):
         facts: JsonDict = {
-            "status": state.status[c],
-            "army": state.army[c],
-            "ability": state.ability[c],
-            "faction": FACTION_NAMES[state.faction[c]],
+            "status": status[c],
+            "army": army[c],
+            "ability": ability[c],
+            "faction": FACTION_NAMES[faction[c]],
         }
-        if state.leaders[c]:
-            facts["leaders"] = state.leaders[c]
-        if state.unrest[c]:
-            facts["unrest"] = state.unrest[c]
+        if leaders[c]:
+            facts["leaders"] = leaders[c]
+        if unrest[c]:
+            facts["unrest"] = unrest[c]
         countries[name] = facts
     return countries
 
