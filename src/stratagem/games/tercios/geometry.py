@@ -158,7 +158,8 @@ def overlapping(shape: BaseGeometry, shapes: Shapes) -> NDArray[np.bool_]:
 def free_of(spots: list[Placement], shapes: Shapes, area: BaseGeometry) -> NDArray[np.bool_]:
     """For each of ``spots``: whether its base lies ``inside`` ``area`` and ``overlaps``
     none of ``shapes``, in vectorised passes (the bases built from the same corners as
-    ``Placement.polygon``; only the shapes whose box meets the spots' boxes are tested)."""
+    ``Placement.polygon``; only the shapes whose box meets the spots' boxes are tested; a
+    base whose front centre lies deep inside a shape overlaps it, ``_deep_inside``)."""
     corners = np.array([spot.corners() for spot in spots])
     bases = np.asarray(shapely.polygons(corners))
     free = np.asarray(shapely.covers(area, bases))
@@ -179,10 +180,34 @@ def free_of(spots: list[Placement], shapes: Shapes, area: BaseGeometry) -> NDArr
     if not len(near):
         return free
     hit_rows, hit_cols = np.nonzero(shapely.intersects(bases[rows][:, None], near[None, :]))
-    if len(hit_rows):
-        cut = shapely.area(shapely.intersection(bases[rows[hit_rows]], near[hit_cols]))
-        free[rows[hit_rows[cut > EPSILON]]] = False
+    if not len(hit_rows):
+        return free
+    hit_rows = rows[hit_rows]
+    fronts = np.array([spots[row].front for row in hit_rows.tolist()])
+    deep = _deep_inside(near[hit_cols], fronts)
+    free[hit_rows[deep]] = False
+    rest = np.flatnonzero(~deep & free[hit_rows])
+    if len(rest):
+        cut = shapely.area(shapely.intersection(bases[hit_rows[rest]], near[hit_cols[rest]]))
+        free[hit_rows[rest[cut > EPSILON]]] = False
     return free
+
+
+DEEP = 0.01
+"""Inches inside a shape that a base's front centre must lie for ``_deep_inside``."""
+
+
+def _deep_inside(shapes: Shapes, points: NDArray[np.float64]) -> NDArray[np.bool_]:
+    """For each shape and point: the point lies inside the shape, more than ``DEEP`` from
+    its edge. A base whose front centre does so overlaps the shape by far more than
+    ``EPSILON`` (the half disc of radius ``DEEP`` behind the front centre lies in both),
+    so ``overlaps`` needs no intersection to say so."""
+    deep = np.asarray(shapely.contains_xy(shapes, points[:, 0], points[:, 1]))
+    inner = np.flatnonzero(deep)
+    if len(inner):
+        edges = shapely.boundary(shapes[inner])
+        deep[inner] = shapely.distance(edges, shapely.points(points[inner])) > DEEP
+    return deep
 
 
 def crosses(path: LineString, shape: BaseGeometry) -> bool:
