@@ -25,7 +25,8 @@ engine, an empty observation): what PettingZoo's own loop costs a step.
 ``--connect-four`` measures each game (or each ``--game``) side by side with
 PettingZoo's own ``connect_four_v3`` in the same loop: ``--rounds`` turns of connect four
 then the game, ``--seconds`` each, the best steps/s of each side (the least disturbed by
-other work on the machine) and their ratio; ``--cpu`` counts the process's CPU seconds
+other work on the machine) and their ratio, and the median of the rounds' own ratios (a
+round's two runs see about the same load); ``--cpu`` counts the process's CPU seconds
 instead of wall-clock seconds (on a machine other work keeps busy, time spent waiting for
 a core then counts for neither side). Connect four imports pygame for its drawing only;
 where pygame is not installed an empty module stands in (the loop never draws).
@@ -40,6 +41,7 @@ import json
 import os
 import pstats
 import random
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -244,21 +246,31 @@ def versus(
     name: str, seconds: float, rounds: int, clock: Callable[[], float] = time.perf_counter
 ) -> str:
     """A table row: the best steps/s of connect four and of ``name``, turn about (per
-    second of ``clock``: wall time, or with ``--cpu`` the process's CPU time)."""
-    best_four = best_game = 0.0
+    second of ``clock``: wall time, or with ``--cpu`` the process's CPU time), their
+    ratio, and the median of the rounds' own ratios (each round's two runs back to back)."""
+    fours, games = [], []
     for _ in range(rounds):
         _games, steps, elapsed = run(connect_four, "connect_four_v3", seconds, clock)
-        best_four = max(best_four, steps / elapsed)
+        fours.append(steps / elapsed)
         _games, steps, elapsed = run(env, name, seconds, clock)
-        best_game = max(best_game, steps / elapsed)
-    return f"| {name} | {best_game:,.0f} | {best_four:,.0f} | {best_game / best_four:.2f} |"
+        games.append(steps / elapsed)
+    paired = statistics.median(game / four for game, four in zip(games, fours, strict=True))
+    best_game, best_four = max(games), max(fours)
+    return (
+        f"| {name} | {best_game:,.0f} | {best_four:,.0f} | {best_game / best_four:.2f} "
+        f"| {paired:.2f} |"
+    )
 
 
 def versus_table(
     seconds: float, rounds: int, clock: Callable[[], float], games: list[str] | None = None
 ) -> None:
     """``versus`` for every game (or those named), as a table."""
-    print("| game | steps/s | connect_four_v3 steps/s | ratio |\n|---|---|---|---|", flush=True)
+    print(
+        "| game | steps/s | connect_four_v3 steps/s | ratio | median ratio of the rounds |\n"
+        "|---|---|---|---|---|",
+        flush=True,
+    )
     for name in games or [info.name for info in stratagem.available_games()]:
         print(versus(name, seconds, rounds, clock), flush=True)
 
