@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/bench_interop.py --seconds 2 [--baseline COMMIT | --tree COMMIT]
     .venv/bin/python benchmarks/bench_interop.py --parts | --floor | --empty | --profile GAME
-    .venv/bin/python benchmarks/bench_interop.py --connect-four --seconds 2 --rounds 3
+    .venv/bin/python benchmarks/bench_interop.py --connect-four --seconds 2 --rounds 3 [--cpu]
 
 A step is one ``env.last()`` (the observation and its action mask) and one
 ``env.step(action)``, for whichever agent is selected, over whole games from
@@ -22,11 +22,14 @@ step costs in the engine and PettingZoo's loop, whatever the observation costs.
 ``--empty`` runs the same loop on an environment of two agents that does nothing (no
 engine, an empty observation): what PettingZoo's own loop costs a step.
 ``--profile`` prints cProfile's top entries for one game instead.
-``--connect-four`` measures each game side by side with PettingZoo's own
-``connect_four_v3`` in the same loop: ``--rounds`` turns of connect four then the game,
-``--seconds`` each, the best steps/s of each side (the least disturbed by other work on
-the machine) and their ratio. Connect four imports pygame for its drawing only; where
-pygame is not installed an empty module stands in (the loop never draws).
+``--connect-four`` measures each game (or each ``--game``) side by side with
+PettingZoo's own ``connect_four_v3`` in the same loop: ``--rounds`` turns of connect four
+then the game, ``--seconds`` each, the best steps/s of each side (the least disturbed by
+other work on the machine) and their ratio, and the median of the rounds' own ratios (a
+round's two runs see about the same load); ``--cpu`` counts the process's CPU seconds
+instead of wall-clock seconds (on a machine other work keeps busy, time spent waiting for
+a core then counts for neither side). Connect four imports pygame for its drawing only;
+where pygame is not installed an empty module stands in (the loop never draws).
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ import json
 import os
 import pstats
 import random
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -238,22 +242,37 @@ def connect_four(_name: str) -> Any:
     return connect_four_v3.env()
 
 
-def versus(name: str, seconds: float, rounds: int) -> str:
-    """A table row: the best steps/s of connect four and of ``name``, turn about."""
-    best_four = best_game = 0.0
+def versus(
+    name: str, seconds: float, rounds: int, clock: Callable[[], float] = time.perf_counter
+) -> str:
+    """A table row: the best steps/s of connect four and of ``name``, turn about (per
+    second of ``clock``: wall time, or with ``--cpu`` the process's CPU time), their
+    ratio, and the median of the rounds' own ratios (each round's two runs back to back)."""
+    fours, games = [], []
     for _ in range(rounds):
-        _games, steps, elapsed = run(connect_four, "connect_four_v3", seconds)
-        best_four = max(best_four, steps / elapsed)
-        _games, steps, elapsed = run(env, name, seconds)
-        best_game = max(best_game, steps / elapsed)
-    return f"| {name} | {best_game:,.0f} | {best_four:,.0f} | {best_game / best_four:.2f} |"
+        _games, steps, elapsed = run(connect_four, "connect_four_v3", seconds, clock)
+        fours.append(steps / elapsed)
+        _games, steps, elapsed = run(env, name, seconds, clock)
+        games.append(steps / elapsed)
+    paired = statistics.median(game / four for game, four in zip(games, fours, strict=True))
+    best_game, best_four = max(games), max(fours)
+    return (
+        f"| {name} | {best_game:,.0f} | {best_four:,.0f} | {best_game / best_four:.2f} "
+        f"| {paired:.2f} |"
+    )
 
 
-def versus_table(seconds: float, rounds: int) -> None:
-    """``versus`` for every game, as a table."""
-    print("| game | steps/s | connect_four_v3 steps/s | ratio |\n|---|---|---|---|", flush=True)
-    for info in stratagem.available_games():
-        print(versus(info.name, seconds, rounds), flush=True)
+def versus_table(
+    seconds: float, rounds: int, clock: Callable[[], float], games: list[str] | None = None
+) -> None:
+    """``versus`` for every game (or those named), as a table."""
+    print(
+        "| game | steps/s | connect_four_v3 steps/s | ratio | median ratio of the rounds |\n"
+        "|---|---|---|---|---|",
+        flush=True,
+    )
+    for name in games or [info.name for info in stratagem.available_games()]:
+        print(versus(name, seconds, rounds, clock), flush=True)
 
 
 def arguments() -> argparse.Namespace:
@@ -268,13 +287,20 @@ def arguments() -> argparse.Namespace:
     parser.add_argument("--empty", action="store_true")
     parser.add_argument("--connect-four", action="store_true")
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--cpu", action="store_true")
+    parser.add_argument("--game", action="append", dest="games")
     return parser.parse_args()
 
 
 def main() -> None:
     args = arguments()
     if args.connect_four:
-        versus_table(args.seconds, args.rounds)
+        versus_table(
+            args.seconds,
+            args.rounds,
+            time.process_time if args.cpu else time.perf_counter,
+            args.games,
+        )
         return
     if args.parts:
         print(

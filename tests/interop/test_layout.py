@@ -12,6 +12,7 @@ import stratagem
 
 np = pytest.importorskip("numpy")
 
+from stratagem.interop.incremental import Incremental  # noqa: E402
 from stratagem.interop.layout import (  # noqa: E402
     Counts,
     Each,
@@ -171,3 +172,44 @@ def test_numbers_in_a_record_or_a_mapping_are_written_and_checked_in_place() -> 
         layout.encode({"units": [{"x": "far"}]})
     with pytest.raises(LayoutError, match=r"^points\.Dutch: expected a number, got \[1\]"):
         layout.encode({"points": {"Dutch": [1]}})
+
+
+def test_a_run_of_views_is_written_again_only_where_it_changed() -> None:
+    """``Incremental``: each view's tensor is the one ``encode`` gives, whether a slice,
+    a row or a key kept its value, changed, went missing or came back; a list kept from
+    the last view and altered since is written again (it is the very object seen); a
+    refused view leaves the next one whole."""
+    layout = Layout(
+        [
+            Slice("turn", Number(10)),
+            Slice("you.hand", Counts(("a", "b"), 4)),
+            Slice("units", Rows(3, Record({"x": Number(10), "side": OneOf(("red", "blue"))}))),
+            Slice("points", Each(("Dutch", "Spanish"), Counts(("a", "b"), 4))),
+        ],
+        {},
+    )
+    run = Incremental(layout)
+    hand = ["a"]
+    views: list[dict[str, object]] = [
+        {"turn": 1, "you": {"hand": hand}, "units": [{"x": 1, "side": "red"}]},
+        {"turn": 1, "you": {"hand": hand}, "units": [{"x": 1, "side": "red"}, {"x": 2}]},
+        {"turn": 2, "you": {"hand": ["b", "b"]}, "units": [{"x": 3, "side": "blue"}]},
+        {"you": {"hand": ["b", "b"]}, "units": None, "points": {"Dutch": ["a"]}},
+        {"turn": 2.0, "you": {"hand": {"b": 2}}, "units": [None, {"x": 3, "side": "blue"}]},
+        {"points": {"Spanish": ["b", "b"], "Dutch": ["a"]}},
+        {"points": {"Spanish": ["b", "b"], "Dutch": None}},
+    ]
+    for view in views:
+        assert np.array_equal(run.encode(view), layout.encode(view))
+    hand.append("b")
+    view = {"turn": 1, "you": {"hand": hand}, "units": [{"x": 1, "side": "red"}]}
+    first = Incremental(layout)
+    first.encode(view)
+    hand.append("b")
+    assert np.array_equal(first.encode(view), layout.encode(view))
+    with pytest.raises(LayoutError, match=r"^units: 4 items, the layout has 3 rows"):
+        run.encode({"units": [{}, {}, {}, {}]})
+    assert np.array_equal(run.encode(views[5]), layout.encode(views[5]))
+    with pytest.raises(LayoutError, match=r"^points: unexpected key 'French'"):
+        run.encode({"points": {"Dutch": ["a"], "French": ["b"]}})
+    assert np.array_equal(run.encode(views[0]), layout.encode(views[0]))

@@ -314,3 +314,25 @@ def test_outcome_sampling_walks_a_whole_sixteen_thirty_something() -> None:
     with np.errstate(all="ignore"):  # a whole game's sampling probabilities underflow
         solver.iteration()
     assert len(solver._infostates) > 300
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_agent_s_observation_is_its_view_s_tensor_along_a_game(name: str) -> None:
+    """The environment writes an agent's slices again only where they changed since its
+    last observation (``stratagem.interop.incremental``): along a seeded random game,
+    every agent's observation at every step is the tensor of its view written afresh."""
+    table = env(name, **SHORT_GAMES.get(name, {}))
+    table.reset(seed=5)
+    rng = random.Random(5)
+    layout = table.layout
+    for step, agent in enumerate(table.agent_iter()):
+        watched = table.possible_agents if step % 5 == 0 else [agent]
+        for other in watched:
+            fresh = layout.encode(table.game_state.brief_view(table.possible_agents.index(other)))
+            assert np.array_equal(table.observe(other)["observation"], fresh)
+        _observation, _reward, done, truncated, _info = table.last()
+        if done or truncated:
+            table.step(None)
+        else:
+            legal = table.game_state.legal_actions()
+            table.step(table.ids.decision_id(rng.choice(legal)))

@@ -390,6 +390,8 @@ class Layout:
         """The most of each entry (finite: 1)."""
         self.fast: Callable[[Mapping[str, object], Vector], None] | None = None
         """The compiled writer (``stratagem.interop.compiled``), once made."""
+        self.updater: Callable[[Mapping[str, object], Vector, list[object]], None] | None = None
+        """The compiled writer of a run of views (``compile_updater``), once made."""
         self._where: list[tuple[Slice, int]] = []
         self._plan: list[tuple[tuple[str, ...], Field, int, str]] = []
         at = 0

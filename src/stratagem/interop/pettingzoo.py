@@ -13,8 +13,9 @@
 - **Observations** are ``{"observation": float32[size], "action_mask": int8[n]}``: the
   agent's view (``brief_view``, the parts the layout reads) written by the game's
   observation layout (``stratagem.interop.layouts``: named slices,
-  ``env.layout.describe()``) and the mask of its legal decisions (all zeros
-  when it is not the agent's turn). The observation's ``Box`` has finite bounds,
+  ``env.layout.describe()``; each agent's slices written again only when their value
+  changed, ``stratagem.interop.incremental``) and the mask of its legal decisions (all
+  zeros when it is not the agent's turn). The observation's ``Box`` has finite bounds,
   ``env.layout.low`` and ``env.layout.high`` (-1, 0 or 1): counts are divided by their
   printed most, angles written as sine and cosine (``stratagem.interop.layout``).
 - **Variants.** ``env(name, settings=...)`` takes the lab's settings
@@ -55,6 +56,7 @@ from pettingzoo import AECEnv
 from PIL import Image
 
 from stratagem.core import CHANCE, Game, State
+from stratagem.interop.incremental import Incremental
 from stratagem.interop.layouts import layout_of
 from stratagem.interop.rewards import ScoreDifference
 from stratagem.interop.spec import ActionIds, load_variant
@@ -154,6 +156,7 @@ class StratagemEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
         )
         self._rng = random.Random()
         self.game_state: State = game.new_initial_state()
+        self._encoders = {agent: Incremental(self.layout) for agent in self.possible_agents}
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The same space object every time (PettingZoo seeds it)."""
@@ -167,6 +170,7 @@ class StratagemEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
         """A new game; ``seed`` fixes its chance outcomes (the lab's rule)."""
         self._rng = random.Random() if seed is None else chance_rng(seed)
         self.game_state = self.game.new_initial_state()
+        self._encoders = {agent: Incremental(self.layout) for agent in self.possible_agents}
         self._draw_chance()
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -186,7 +190,8 @@ class StratagemEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
             mask = self.ids.mask(state.legal_actions())
         else:
             mask = np.zeros(len(self.ids.decisions), dtype=np.int8)
-        return {"observation": self.layout.encode(state.brief_view(seat)), "action_mask": mask}
+        view = state.brief_view(seat)
+        return {"observation": self._encoders[agent].encode(view), "action_mask": mask}
 
     def state(self) -> npt.NDArray[np.float32]:
         """The global tensor: every seat's observation, seat after seat."""

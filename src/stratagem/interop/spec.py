@@ -258,11 +258,13 @@ class ActionIds:
     def mask(self, actions: Iterable[Action]) -> npt.NDArray[np.int8]:
         """1 at the id of each decision in ``actions``, 0 elsewhere (PettingZoo's mask)."""
         table = self._decision_id
-        ids = [table[action.id] for action in actions]
-        if ids and min(ids) < 0:
-            raise IllegalAction("a chance outcome is listed among the decisions")
         mask = np.zeros(len(self.decisions), dtype=np.int8)
-        mask[ids] = 1
+        marks = mask.data
+        for action in actions:
+            index = table[action.id]
+            if index < 0:
+                raise IllegalAction("a chance outcome is listed among the decisions")
+            marks[index] = 1
         return mask
 
     def outcome_ids(self, outcomes: Iterable[tuple[Action, float]]) -> list[tuple[int, float]]:

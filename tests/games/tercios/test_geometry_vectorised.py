@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 import numpy as np
-from shapely import LineString, Point, shortest_line
+from shapely import LineString, Point, box, shortest_line
 
 from stratagem.games.tercios.geometry import (
     EPSILON,
@@ -16,6 +16,8 @@ from stratagem.games.tercios.geometry import (
     blocked,
     crossed,
     crosses,
+    free_of,
+    inside,
     narrow_gap,
     overlapping,
     overlaps,
@@ -83,3 +85,24 @@ def test_blocked_lines_agree_with_any_crossing_of_the_allowed_shapes() -> None:
     ]
     assert blocked(lines, shapes, usable).tolist() == want
     assert 0 < sum(want) < len(want)
+
+
+def test_free_spots_agree_with_inside_and_no_overlap() -> None:
+    """A move stopped at contact tests the points of its line together (Angle Correction,
+    Rulings R114): each spot is free exactly when its base lies on the table and overlaps
+    none of the bases, as the one-shape tests say."""
+    rng = random.Random(13)
+    area = box(0.0, 0.0, 30.0, 20.0)
+    found = 0
+    for _ in range(60):
+        shapes = _bases(rng, 10)
+        start = Placement(rng.uniform(0, 30), rng.uniform(0, 20), rng.uniform(0, 360), 4.7, 2.4)
+        direction = rng.uniform(0, 360)
+        spots = [start.moved(0.05 * step, direction) for step in range(40)]
+        want = [
+            inside(spot.polygon(), area) and not any(overlaps(spot.polygon(), s) for s in shapes)
+            for spot in spots
+        ]
+        assert free_of(spots, shapes, area).tolist() == want
+        found += sum(want)
+    assert 0 < found < 60 * 40

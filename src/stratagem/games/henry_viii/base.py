@@ -10,11 +10,13 @@ resampled state is consistent with itself.
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from stratagem.core import CHANCE, TERMINAL, Action, CachedLegalState
+from stratagem.core import CHANCE, TERMINAL, Action, CachedLegalState, IllegalAction
 from stratagem.games.henry_viii.encoding import DICE, DIE, DRAW, LOSE, PICK, PICK_OFFICE
-from stratagem.games.henry_viii.pack import Book, Person, val
+from stratagem.games.henry_viii.pack import RANKS, Book, Person, val
 from stratagem.games.henry_viii.places import (
     ABROAD,
     COURT,
@@ -158,6 +160,17 @@ class HenryBase(CachedLegalState):
         table = self._g.actions
         return [(table[option], p) for option, p in self._outcomes(node)]
 
+    def sample_chance(self, rng: random.Random) -> Action:
+        """One chance outcome drawn with its probability, as ``State.sample_chance`` draws
+        it (the same weights, the same draw), from the outcomes' ids."""
+        node = self.node
+        outcomes = [] if self.over or node is None or node[0] != CHANCE else self._outcomes(node)
+        if not outcomes:
+            raise IllegalAction("this is not a chance node")
+        weights = [probability for _, probability in outcomes]
+        drawn = rng.choices([option for option, _ in outcomes], weights)[0]
+        return self._g.actions[drawn]
+
     def _outcomes(self, node: list[Any]) -> list[tuple[int, float]]:
         """A chance node's outcomes by the handler's prefix: ``d1_``, ``d2_``, ``pick_``,
         ``office_``, ``draw``, ``lose`` or ``deal``."""
@@ -169,17 +182,17 @@ class HenryBase(CachedLegalState):
             return [(game.aid(DICE, total), p) for total, p in TWO_DICE.items()]
         if handler.startswith("pick_"):
             people: list[int] = getattr(self, "_cands_" + handler[5:])(*node[2:])
-            return [(game.aid(PICK, c), 1 / len(people)) for c in people]
+            return game.uniform(PICK, people)
         if handler.startswith("office_"):
             offices = self.offices_of_seat(node[2])
-            return [(game.aid(PICK_OFFICE, o), 1 / len(offices)) for o in offices]
+            return game.uniform(PICK_OFFICE, offices)
         if handler == "draw":
-            return [(game.aid(DRAW, card), 1 / len(self.deck)) for card in sorted(self.deck)]
+            return game.uniform(DRAW, sorted(self.deck))
         if handler == "lose":
             hand = self.hands[node[2]]
-            return [(game.aid(LOSE, card), 1 / len(hand)) for card in hand]
+            return game.uniform(LOSE, hand)
         people = self._deal_pool(node[2])
-        return [(game.aid(0, c), 1 / len(people)) for c in people]
+        return game.uniform(0, people)
 
     def _is_chance_outcome(self, action: Action) -> bool:
         node = self.node
@@ -364,11 +377,11 @@ class HenryBase(CachedLegalState):
         Office Card] [Rulings R33]."""
         if not self.at_court(c):
             return 0
-        return self._influence(c, len(self.offices_of(c)), self.title_of(c))
+        return _worth(self)(c, len(self.offices_of(c)), self.title_of(c))
 
     def influences(self) -> list[int]:
         """Every character's Influence (``influence``), each office and title looked up
-        once for all of them rather than once a character."""
+        once for all of them rather than once a character, the pack's bonuses once."""
         offices = [0] * len(self.where)
         for holder in self.office_holder:
             if holder >= 0:
@@ -377,27 +390,11 @@ class HenryBase(CachedLegalState):
         for title, holder in enumerate(self.title_holder):
             if holder >= 0 and titles[holder] < 0:
                 titles[holder] = title
+        worth = _worth(self)
         return [
-            self._influence(c, offices[c], titles[c]) if place == COURT else 0
+            worth(c, offices[c], titles[c]) if place == COURT else 0
             for c, place in enumerate(self.where)
         ]
-
-    def _influence(self, c: int, offices: int, title: int) -> int:
-        """``influence`` of ``c`` at court, who holds ``offices`` offices and title
-        ``title`` (-1: none)."""
-        rules = self.book.rules.influence
-        total = self.book.people[c].influence
-        total += rules.office * offices
-        if title >= 0:
-            rank = ("Baron", "Viscount", "Earl", "Marquess", "Duke")[
-                self.book.title_rank[title] - 1
-            ]
-            total += val(rules.titles)[rank]  # type: ignore[index]
-        if c in self.line:
-            total += val(rules.succession)[self.line_position(c) - 1]
-        if c == self.queen:
-            total += val(rules.queen)
-        return total
 
     def faction_influence(self, seat: int) -> int:
         """A faction's total Influence [Characters]."""
@@ -456,3 +453,41 @@ class HenryBase(CachedLegalState):
     def deck_cards(self) -> int:
         """Cards in the deck."""
         return sum(1 for place in self.cloc if place == DECK)
+
+
+class InfluenceTable:
+    """What adds to a character's Influence, read from the pack once per loaded game: the
+    card, each office, the title's rank, each Succession card and the Queen card
+    [Characters] [An Office Card] [Titles] [Rulings R33]."""
+
+    __slots__ = ("cards", "office", "queen", "succession", "titles")
+
+    def __init__(self, book: Book) -> None:
+        rules = book.rules.influence
+        self.cards: tuple[int, ...] = tuple(person.influence for person in book.people)
+        self.office: int = rules.office
+        bonus = val(rules.titles)
+        self.titles = tuple(bonus[RANKS[rank - 1]] for rank in book.title_rank)
+        table: list[int] = val(rules.succession)
+        self.succession: tuple[int, ...] = tuple(table)
+        self.queen: int = val(rules.queen)
+
+
+def _worth(state: HenryBase) -> Callable[[int, int, int], int]:
+    """The Influence of a character at court in this position, ``worth(c, offices,
+    title)`` for ``c`` holding ``offices`` offices and title ``title`` (-1: none): the
+    loaded game's ``InfluenceTable`` with the position's line and Queen."""
+    table = state._g.influence
+    cards, office, titles, queen_card = table.cards, table.office, table.titles, table.queen
+    succession = {c: table.succession[state.line_position(c) - 1] for c in state.line}
+    queen = state.queen
+
+    def worth(c: int, offices: int, title: int) -> int:
+        total = cards[c] + office * offices + succession.get(c, 0)
+        if title >= 0:
+            total += titles[title]
+        if c == queen:
+            total += queen_card
+        return total
+
+    return worth

@@ -129,13 +129,12 @@ class Endeavours(Marriage):
         [Diplomatic Mission] [Travel Beyond the Realm] [My Lord's Man] [Take Oath] [Minors]
         [Rulings R31] [Rulings R41]."""
         where = self.where[c]
-        killable = not self.minor(c) and not self.tudor(c) and not self.foreign(c)
         if endeavour in ("Accident", "Influenza"):
             return self.alive(c)
         if endeavour == "Act of Attainder":
-            return self.in_tower(c) and killable
+            return self.in_tower(c) and self._killable(c)
         if endeavour == "Execution":
-            return where == IMPRISONED and killable
+            return where == IMPRISONED and self._killable(c)
         if endeavour in ("Trial",):
             return where == ARRESTED
         if endeavour == "Rack":
@@ -150,6 +149,11 @@ class Endeavours(Marriage):
         if self.abroad(c):
             return endeavour not in SPARED_ABROAD and self._target_at_court(endeavour, c, seat)
         return self.at_court(c) and self._target_at_court(endeavour, c, seat)
+
+    def _killable(self, c: int) -> bool:
+        """Neither a minor, a Tudor Heir nor a foreign wife: one an Act of Attainder or an
+        Execution may fall on [List of Endeavours: Act of Attainder] [Execution] [Minors]."""
+        return not self.minor(c) and not self.tudor(c) and not self.foreign(c)
 
     def _target_at_court(self, endeavour: str, c: int, seat: int) -> bool:
         """Whether a character out of the Tower may be the target of a card played on

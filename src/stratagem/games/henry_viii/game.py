@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pydantic import Field
 
 from stratagem.core import ActionTable, Game, GameOptions
+from stratagem.games.henry_viii.base import InfluenceTable
 from stratagem.games.henry_viii.encoding import (
     DICE,
     DIE,
@@ -48,6 +49,8 @@ class HenryVIII(Game):
         texts, kinds, args = action_texts(book, seats)
         super().__init__(options, seats, ActionTable(texts))
         self.book = book
+        self.influence = InfluenceTable(book)
+        """What adds to a character's Influence, read from the pack once."""
         last = options.get("last_turn")
         self.last_turn: int | None = None if last is None else int(last)
         """The short variant's last Turn (``None``: Henry's death as the rules have it)."""
@@ -70,6 +73,17 @@ class HenryVIII(Game):
         if kind in (HENRY, PASS, YES, NO):
             return base
         return base + arg
+
+    def uniform(self, kind: int, args: Sequence[int]) -> list[tuple[int, float]]:
+        """``(aid(kind, arg), 1 / len(args))`` for each of ``args``, in order: chance
+        outcomes of one kind, all equally likely."""
+        if not args:
+            return []
+        probability = 1 / len(args)
+        if kind in (DIE, DICE, MODIFIER, HENRY, PASS, YES, NO):
+            return [(self.aid(kind, arg), probability) for arg in args]
+        base = self.first[kind]
+        return [(base + arg, probability) for arg in args]
 
     @classmethod
     def from_options(cls, options: GameOptions) -> HenryVIII:

@@ -293,31 +293,34 @@ _PLACED = {
 
 def build_view(state: HenryVIIIState, seat: int | None, brief: bool = False) -> JsonDict:
     """Everything ``seat`` may know now (``None``: a spectator); ``brief``: without the
-    characters' lines, the decision and the line of succession in words and the hand's
-    card texts (``State.brief_view``)."""
+    characters' lines, the decision and the line of succession in words, the hand's card
+    texts and your face-down characters' entries (``State.brief_view``)."""
     book = state.book
     player = state.current_player()
     owner = state.owner
-    living = [c for c, place in enumerate(state.where) if place in LIVING]
     influence = state.influences()
-    hidden = [owner[c] for c, place in enumerate(state.where) if place == HIDDEN]
     placed: dict[str, list[str]] = {"arrested": [], "imprisoned": [], "abroad": [], "dead": []}
+    faction_members: list[list[int]] = [[] for _ in range(state.players)]
+    face_down = [0] * state.players
+    people = book.people
     for c, place in enumerate(state.where):
+        if place == HIDDEN:
+            if 0 <= owner[c] < state.players:
+                face_down[owner[c]] += 1
+            continue
+        if place in LIVING and 0 <= owner[c] < state.players:
+            faction_members[owner[c]].append(c)
         key = _PLACED.get(place)
         if key is not None:
-            placed[key].append(state.name(c))
+            placed[key].append(people[c].name)
     factions: JsonDict = {}
     characters: JsonDict = {}
     holds = None if brief else _Holdings.of(state)
-    faction_members: list[list[int]] = [[] for _ in range(state.players)]
-    for c in living:
-        if 0 <= owner[c] < state.players:
-            faction_members[owner[c]].append(c)
     for s, members in enumerate(faction_members):
         factions[state.seat_name(s)] = {
-            "influence": sum(influence[c] for c in members),
+            "influence": sum([influence[c] for c in members]),
             "court_cards": len(state.hands[s]),
-            "face_down_characters": hidden.count(s),
+            "face_down_characters": face_down[s],
             "law_suit": state.law_suit_on(s),
             "characters": len(members),
         }
@@ -325,18 +328,16 @@ def build_view(state: HenryVIIIState, seat: int | None, brief: bool = False) -> 
             characters.update(
                 (state.name(c), _character(state, c, influence[c], holds)) for c in members
             )
-    offices = {}
-    for o, name in enumerate(book.office_names):
-        holder = state.office_holder[o]
-        offices[name] = (
-            state.name(holder) if holder >= 0 else ("removed" if holder == REMOVED else "vacant")
-        )
-    titles = {}
-    for t, name in enumerate(book.title_names):
-        holder = state.title_holder[t]
-        titles[name] = (
-            state.name(holder) if holder >= 0 else ("lost" if holder == REMOVED else "in the box")
-        )
+    offices = {
+        name: people[holder].name if holder >= 0 else ("removed" if holder == REMOVED else "vacant")
+        for name, holder in zip(book.office_names, state.office_holder, strict=True)
+    }
+    titles = {
+        name: people[holder].name
+        if holder >= 0
+        else ("lost" if holder == REMOVED else "in the box")
+        for name, holder in zip(book.title_names, state.title_holder, strict=True)
+    }
     doc: JsonDict = {
         "game": "henry_viii",
         "seat": None if seat is None else state.seat_name(seat),
@@ -382,12 +383,13 @@ def build_view(state: HenryVIIIState, seat: int | None, brief: bool = False) -> 
                 book.card_names[card]: None if brief else describe_card(state, card)
                 for card in state.hands[seat]
             },
-            "face_down": [
+        }
+        if not brief:
+            doc["you"]["face_down"] = [
                 f"{state.name(c)} (enters Turn {state.person(c).entry})"
                 for c in range(len(state.where))
                 if state.owner[c] == seat and state.where[c] == HIDDEN
-            ],
-        }
+            ]
     return doc
 
 

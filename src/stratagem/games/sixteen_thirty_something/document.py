@@ -14,7 +14,8 @@ if TYPE_CHECKING:
 
 def counts_doc(book: Book, counts: list[int]) -> dict[str, int]:
     """Card counts by name, the kinds held only."""
-    return {book.kind_names[kind]: n for kind, n in enumerate(counts) if n}
+    names = book.kind_names
+    return {names[kind]: n for kind, n in enumerate(counts) if n}
 
 
 def state_doc(state: SixteenThirtySomethingState) -> JsonDict:

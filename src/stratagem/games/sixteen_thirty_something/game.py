@@ -9,10 +9,12 @@ from pydantic import Field
 
 from stratagem.core import Game, GameOptions
 from stratagem.games.sixteen_thirty_something.encoding import build_encoding
+from stratagem.games.sixteen_thirty_something.influence import Pile
 from stratagem.games.sixteen_thirty_something.info import INFO, seat_names
 from stratagem.games.sixteen_thirty_something.pack import Book, load_book
 from stratagem.games.sixteen_thirty_something.serialize import state_from_doc
 from stratagem.games.sixteen_thirty_something.state import SixteenThirtySomethingState
+from stratagem.games.sixteen_thirty_something.views import PileShown
 
 
 class SixteenThirtySomethingOptions(GameOptions):
@@ -43,6 +45,8 @@ class SixteenThirtySomething(Game):
         turns = book.rules.turns.max
         self.last_turn: int = turns if last is None else min(turns, int(last))
         """The turn after which the game ends at the latest (random ends aside)."""
+        self.shown_piles: dict[Pile, PileShown] = {}
+        """What a view shows of each pile seen so far (``views.pile_shown``)."""
 
     @classmethod
     def from_options(cls, options: GameOptions) -> SixteenThirtySomething:

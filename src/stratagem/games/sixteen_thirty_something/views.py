@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from stratagem.core import CHANCE, TERMINAL, JsonDict
 from stratagem.games.sixteen_thirty_something.document import counts_doc
-from stratagem.games.sixteen_thirty_something.influence import pile_votes
+from stratagem.games.sixteen_thirty_something.influence import Pile, pile_votes
 from stratagem.games.sixteen_thirty_something.pack import Book
 from stratagem.games.sixteen_thirty_something.phases import (
     FACTION_NAMES,
@@ -42,6 +42,7 @@ from stratagem.games.sixteen_thirty_something.trading import type_name
 from stratagem.games.sixteen_thirty_something.voting import SIDE_NAMES, describe_issue, war_like
 
 if TYPE_CHECKING:
+    from stratagem.games.sixteen_thirty_something.game import SixteenThirtySomething
     from stratagem.games.sixteen_thirty_something.state import SixteenThirtySomethingState
 
 _TRADING = (TRADE_ASK, TRADE_OFFER, TRADE_REPLY, TRADE_ACCEPT)
@@ -60,35 +61,58 @@ def _to_move(state: SixteenThirtySomethingState) -> str | None:
 def country_counters(state: SixteenThirtySomethingState) -> JsonDict:
     """Each country's counters; Military Leaders and Unrest only where there are some."""
     countries: JsonDict = {}
+    status, army, ability, faction = state.status, state.army, state.ability, state.faction
+    leaders, unrest = state.leaders, state.unrest
     for c, name in enumerate(state.book.countries):
         facts: JsonDict = {
-            "status": state.status[c],
-            "army": state.army[c],
-            "ability": state.ability[c],
-            "faction": FACTION_NAMES[state.faction[c]],
+            "status": status[c],
+            "army": army[c],
+            "ability": ability[c],
+            "faction": FACTION_NAMES[faction[c]],
         }
-        if state.leaders[c]:
-            facts["leaders"] = state.leaders[c]
-        if state.unrest[c]:
-            facts["unrest"] = state.unrest[c]
+        if leaders[c]:
+            facts["leaders"] = leaders[c]
+        if unrest[c]:
+            facts["unrest"] = unrest[c]
         countries[name] = facts
     return countries
 
 
+PileShown = tuple[int, str, tuple[str, ...]]
+"""A pile's votes, ``ascendant`` or ``descendant``, and its cards by name."""
+PILES_KEPT = 4096
+"""Piles whose ``PileShown`` a game remembers (beyond, it starts afresh)."""
+
+
+def pile_shown(state: SixteenThirtySomethingState, pile: Pile) -> PileShown:
+    """What a view shows of a pile: its votes, whether ascendant or descendant, its cards
+    by name; worked out once per pile a game meets (a pile is an immutable tuple)."""
+    game: SixteenThirtySomething = state.game  # type: ignore[assignment]
+    known = game.shown_piles
+    shown = known.get(pile)
+    if shown is None:
+        if len(known) >= PILES_KEPT:
+            known.clear()
+        names = state.book.kind_names
+        side = "descendant" if pile[0] else "ascendant"
+        shown = known[pile] = (
+            pile_votes(state.book, pile),
+            side,
+            tuple(names[kind] for kind in pile[1]),
+        )
+    return shown
+
+
 def _displays(state: SixteenThirtySomethingState) -> JsonDict:
     """Every player's piles: cards, votes and whether ascendant or descendant."""
-    book = state.book
-    countries, names = book.countries, book.kind_names
+    countries = state.book.countries
     displays: JsonDict = {}
     for seat, row in enumerate(state.piles):
         shown: JsonDict = {}
         for c, pile in enumerate(row):
             if pile is not None:
-                shown[countries[c]] = {
-                    "votes": pile_votes(book, pile),
-                    "state": "descendant" if pile[0] else "ascendant",
-                    "cards": [names[kind] for kind in pile[1]],
-                }
+                votes, side, cards = pile_shown(state, pile)
+                shown[countries[c]] = {"votes": votes, "state": side, "cards": list(cards)}
         displays[state.seat_name(seat)] = shown
     return displays
 
@@ -187,6 +211,26 @@ def _points_if_scored_now(state: SixteenThirtySomethingState, seat: int) -> Json
     return {"total": score, **held}
 
 
+def _last_vote(record: JsonDict | None) -> JsonDict | None:
+    """A copy of the last vote's record (a view holds none of the state's own objects)."""
+    if record is None:
+        return None
+    return {**record, "votes": dict(record["votes"]), "totals": dict(record["totals"])}
+
+
+def _last_war(record: JsonDict | None) -> JsonDict | None:
+    """A copy of the last war's record (a view holds none of the state's own objects)."""
+    if record is None:
+        return None
+    modifiers = {country: dict(mods) for country, mods in record["modifiers"].items()}
+    return {
+        **record,
+        "modifiers": modifiers,
+        "dice": dict(record["dice"]),
+        "totals": dict(record["totals"]),
+    }
+
+
 def _private(state: SixteenThirtySomethingState, seat: int, brief: bool) -> JsonDict:
     book = state.book
     you: JsonDict = {
@@ -225,8 +269,8 @@ def build_view(
         "deck": state.deck_size,
         "discard": counts_doc(book, state.discard),
         "special_cards_played": state.specials_played,
-        "last_vote": state.last_vote,
-        "last_war": state.last_war,
+        "last_vote": _last_vote(state.last_vote),
+        "last_war": _last_war(state.last_war),
     }
     if state.removals:
         owed, country = state.removals[0]

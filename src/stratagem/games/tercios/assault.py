@@ -119,8 +119,7 @@ def closest_approach(state: TerciosState, unit: int, enemy: int, bonus: int) -> 
     the search stops at a move no other could beat (the gap less the longest move)
     [Order Cards: Assault!] [Rulings R94]."""
     front = state.placement(unit).front
-    easy = any(element.ground == "easy" for element in state.terrain)
-    longest = speed(state, unit, bonus + (1 if easy else 0))  # ground gives at most one +
+    longest = _longest_reach(state, unit, bonus)
     floor = max(0.0, base_distance(state, enemy, front) - longest) + 0.01
     best: Move | None = None
     best_gap = math.inf
@@ -133,6 +132,20 @@ def closest_approach(state: TerciosState, unit: int, enemy: int, bonus: int) -> 
         if best_gap <= floor:
             break
     return best
+
+
+def may_close_on(state: TerciosState, unit: int, enemy: int, bonus: int) -> bool:
+    """Whether ``closest_approach`` finds a move at all: any of its candidates is one, so
+    the first found settles it [Order Cards: Assault!] [Rulings R94]."""
+    candidates = _approaches(state, unit, enemy, bonus, _longest_reach(state, unit, bonus))
+    return any(move is not None for move in candidates)
+
+
+def _longest_reach(state: TerciosState, unit: int, bonus: int) -> float:
+    """The longest move the unit could make with ``bonus``: the ground gives at most one +
+    (easy ground) [Terrain and Movement]."""
+    easy = any(element.ground == "easy" for element in state.terrain)
+    return speed(state, unit, bonus + (1 if easy else 0))
 
 
 def _approaches(

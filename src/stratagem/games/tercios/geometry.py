@@ -155,6 +155,61 @@ def overlapping(shape: BaseGeometry, shapes: Shapes) -> NDArray[np.bool_]:
     return hit
 
 
+def free_of(spots: list[Placement], shapes: Shapes, area: BaseGeometry) -> NDArray[np.bool_]:
+    """For each of ``spots``: whether its base lies ``inside`` ``area`` and ``overlaps``
+    none of ``shapes``, in vectorised passes (the bases built from the same corners as
+    ``Placement.polygon``; only the shapes whose box meets the spots' boxes are tested; a
+    base whose front centre lies deep inside a shape overlaps it, ``_deep_inside``)."""
+    corners = np.array([spot.corners() for spot in spots])
+    bases = np.asarray(shapely.polygons(corners))
+    free = np.asarray(shapely.covers(area, bases))
+    out = np.flatnonzero(~free)
+    if len(out):
+        free[out] = shapely.area(shapely.difference(bases[out], area)) <= EPSILON
+    rows = np.flatnonzero(free)
+    if not len(rows) or not len(shapes):
+        return free
+    low, high = corners[rows].min(axis=(0, 1)), corners[rows].max(axis=(0, 1))
+    boxes = shapely.bounds(shapes)
+    near = shapes[
+        (boxes[:, 0] <= high[0])
+        & (boxes[:, 1] <= high[1])
+        & (boxes[:, 2] >= low[0])
+        & (boxes[:, 3] >= low[1])
+    ]
+    if not len(near):
+        return free
+    hit_rows, hit_cols = np.nonzero(shapely.intersects(bases[rows][:, None], near[None, :]))
+    if not len(hit_rows):
+        return free
+    hit_rows = rows[hit_rows]
+    fronts = np.array([spots[row].front for row in hit_rows.tolist()])
+    deep = _deep_inside(near[hit_cols], fronts)
+    free[hit_rows[deep]] = False
+    rest = np.flatnonzero(~deep & free[hit_rows])
+    if len(rest):
+        cut = shapely.area(shapely.intersection(bases[hit_rows[rest]], near[hit_cols[rest]]))
+        free[hit_rows[rest[cut > EPSILON]]] = False
+    return free
+
+
+DEEP = 0.01
+"""Inches inside a shape that a base's front centre must lie for ``_deep_inside``."""
+
+
+def _deep_inside(shapes: Shapes, points: NDArray[np.float64]) -> NDArray[np.bool_]:
+    """For each shape and point: the point lies inside the shape, more than ``DEEP`` from
+    its edge. A base whose front centre does so overlaps the shape by far more than
+    ``EPSILON`` (the half disc of radius ``DEEP`` behind the front centre lies in both),
+    so ``overlaps`` needs no intersection to say so."""
+    deep = np.asarray(shapely.contains_xy(shapes, points[:, 0], points[:, 1]))
+    inner = np.flatnonzero(deep)
+    if len(inner):
+        edges = shapely.boundary(shapes[inner])
+        deep[inner] = shapely.distance(edges, shapely.points(points[inner])) > DEEP
+    return deep
+
+
 def crosses(path: LineString, shape: BaseGeometry) -> bool:
     """Whether a line cuts through a shape's inside (grazing its edge does not count)."""
     if not path.intersects(shape):

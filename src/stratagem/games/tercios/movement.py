@@ -23,6 +23,7 @@ from stratagem.games.tercios.geometry import (
     bearing,
     crossed,
     distance,
+    free_of,
     inside,
     narrow_gap,
     normalize,
@@ -135,11 +136,15 @@ def move_problem(
     front: tuple[float, float],
     facing: float | None,
     bonuses: int,
+    *,
+    stopping: bool = True,
 ) -> tuple[str | None, Move | None]:
     """A move of ``unit`` whose front centre goes to ``front``: a straight line crossing no
     unit or impassable ground, a pivot of at most 90 degrees, within the unit's move
     [Activation Movement], passing no gap under 3 inches [Obstacles]; the broken rule in
-    words, or the checked move [Rulings R18]."""
+    words, or the checked move [Rulings R18]. With ``stopping=False`` a move that would
+    stop short at a point of contact (or be refused there) is neither worked out nor
+    remembered: it is ``(STOPPED, None)`` (for callers that take no such move)."""
     scene = scene_of(state)
     route = scene.routes.get((unit, front))
     if route is None:
@@ -156,14 +161,19 @@ def move_problem(
         )
     landing = scene.landings.get((unit, front, facing))
     if landing is None:
-        landing = scene.landings[(unit, front, facing)] = _final_spot(
+        landing = _final_spot(
             state,
             unit,
             start=scene.spots[unit],
             front=front,
             direction=route.direction,
             facing=facing,
+            stopping=stopping,
         )
+        if landing is not _UNSTOPPED:
+            scene.landings[(unit, front, facing)] = landing
+    if landing is _UNSTOPPED:
+        return STOPPED, None
     if landing.problem is not None or landing.spot is None:
         return landing.problem, None
     return None, Move(landing.spot, disorder, landing.pushed, landing.stopped)
@@ -218,10 +228,12 @@ def _final_spot(
     front: tuple[float, float],
     direction: float,
     facing: float | None,
+    stopping: bool = True,
 ) -> Landing:
     """Where the base ends: facing the way it moved [Activation Movement], overlapping
     nothing [Overlap], or turned at most 45 degrees to clear what it would overlap
-    [Angle Correction] [Rulings R18] (pure geometry, remembered by the scene)."""
+    [Angle Correction] [Rulings R18] (pure geometry, remembered by the scene); without
+    ``stopping``, ``_UNSTOPPED`` where it would stop short at a point of contact."""
     found = blockers(state, unit)
     if facing is not None and turn_between(facing, direction) <= FACING_TOLERANCE:
         direction, facing = facing, None
@@ -231,6 +243,8 @@ def _final_spot(
         pushed = _push_back(state, unit, straight, found, direction) if clash else None
         if pushed:
             return Landing(None, straight, pushed)
+        if clash is not None and not stopping:
+            return _UNSTOPPED
         if clash is not None:
             return _stopped_at_contact(state, unit, start, straight, found=found, clash=clash)
         return Landing(None, straight)
@@ -253,6 +267,11 @@ def _final_spot(
         return _stopped_at_contact(state, unit, start, straight, found=found, clash=clash)
     return Landing(None, corrected)
 
+
+STOPPED = "Movement: the move would stop short at a point of contact"
+"""``move_problem``'s answer, with ``stopping=False``, for a move that would stop short."""
+_UNSTOPPED = Landing(STOPPED, None)
+"""The landing of such a move, neither worked out nor remembered."""
 
 CONTACT_STEP = 0.05
 """Inches between the points of its line a move stopped at contact tries, going back."""
@@ -291,10 +310,7 @@ def _stopped_at_contact(
     def clear(reach: float) -> bool:
         return _clash(state, pivoted.moved(reach, direction).polygon(), found) is None
 
-    blocked = length
-    free_at = blocked - CONTACT_STEP
-    while free_at > 0.0 and not clear(free_at):
-        blocked, free_at = free_at, free_at - CONTACT_STEP
+    blocked, free_at = _walk_back(state, pivoted, direction, length, found)
     if free_at <= 0.0:
         if not clear(0.0):
             return refusal
@@ -303,6 +319,41 @@ def _stopped_at_contact(
         middle = (free_at + blocked) / 2
         free_at, blocked = (middle, blocked) if clear(middle) else (free_at, middle)
     return Landing(None, pivoted.moved(free_at, direction), stopped=True)
+
+
+WALK_CHUNK = 24
+"""Points of the line a move stopped at contact tests together, going back."""
+
+
+def _walk_back(
+    state: TerciosState, pivoted: Placement, direction: float, length: float, found: Blockers
+) -> tuple[float, float]:
+    """Going back from ``length`` along the line by ``CONTACT_STEP``, the first point where
+    the base overlaps nothing and stays on the table, and the point tested before it (a
+    point at or below 0 when none is): the points are tested ``WALK_CHUNK`` at a time."""
+    area = table_area(state)
+    blocked = length
+    while True:
+        reaches: list[float] = []
+        at = blocked
+        while len(reaches) < WALK_CHUNK:
+            at -= CONTACT_STEP
+            reaches.append(at)
+            if at <= 0.0:
+                break
+        tested = [reach for reach in reaches if reach > 0.0]
+        free = (
+            free_of([pivoted.moved(reach, direction) for reach in tested], found.shapes, area)
+            if tested
+            else np.zeros(0, dtype=bool)
+        )
+        first = np.flatnonzero(free)
+        if len(first):
+            index = int(first[0])
+            return (reaches[index - 1] if index else blocked), reaches[index]
+        if reaches[-1] <= 0.0:
+            return (reaches[-2] if len(reaches) > 1 else blocked), reaches[-1]
+        blocked = reaches[-1]
 
 
 def _push_back(
@@ -366,7 +417,7 @@ def move_towards(
         if reach < 0.25:
             return None
         front = _ahead(start, direction, reach)
-        _, move = move_problem(state, unit, front, None, bonuses)
+        _, move = move_problem(state, unit, front, None, bonuses, stopping=False)
         if move is not None and not move.stopped:
             return move
     return None

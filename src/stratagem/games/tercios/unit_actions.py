@@ -12,6 +12,7 @@ from stratagem.games.tercios.assault import (
     aimed_centre,
     assault_move_problem,
     closest_approach,
+    may_close_on,
     towards,
 )
 from stratagem.games.tercios.command import has_rule, order_dice
@@ -328,8 +329,7 @@ def _assault(state: TerciosState, frame: Frame, unit: int) -> None:
         options = [
             g.target_action[unit][("advance towards", e)]
             for e in seen
-            if towards(state, unit, e, 1) is not None
-            or closest_approach(state, unit, e, 1) is not None
+            if towards(state, unit, e, 1) is not None or may_close_on(state, unit, e, 1)
         ]
     if not options:
         _inch_forward(state, unit)
