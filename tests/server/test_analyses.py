@@ -5,6 +5,10 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import os
+import signal
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,7 +21,7 @@ from stratagem.analysis import Settings as AnalysisSettings
 from stratagem.analysis.analyse import analyse_log
 from stratagem.core import JsonDict
 from stratagem.server import Settings, create_app
-from stratagem.server.analyses import STALE, claim, settle, stored
+from stratagem.server.analyses import PARENT_CHECK, STALE, claim, settle, stored
 from stratagem.server.storage import Store
 
 from .helpers import WAIT, act, create, settled, tokens
@@ -127,3 +131,41 @@ def test_a_table_given_a_ray_cluster_analyses_there(
         log = tmp_path / "game.jsonl"
         log.write_text(client.get(f"/api/games/{game_id}/log").text, encoding="utf-8")
     assert there == json.loads(json.dumps(analyse_log(log, "Dutch", QUICK).to_json()))
+
+
+POOL_OF_A_KILLED_TABLE = """
+import os, sys
+from concurrent.futures import ProcessPoolExecutor
+from stratagem.server.analyses import POOL_PROCESSES, watch_parent
+pool = ProcessPoolExecutor(POOL_PROCESSES, initializer=watch_parent, initargs=(os.getpid(),))
+print(pool.submit(os.getpid).result(), flush=True)
+sys.stdin.read()
+"""
+
+
+def test_the_analysis_pool_ends_with_the_table_s_process_killed() -> None:
+    """A table killed with no time to stop its pool (SIGKILL) leaves no process behind."""
+    table = subprocess.Popen(
+        [sys.executable, "-c", POOL_OF_A_KILLED_TABLE],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+    )
+    assert table.stdout is not None
+    worker = int(table.stdout.readline())
+    assert Path(f"/proc/{worker}").exists() or not Path("/proc").exists()
+    table.send_signal(signal.SIGKILL)
+    table.wait(timeout=10)
+    deadline = time.monotonic() + 10 * PARENT_CHECK
+    while _alive(worker):
+        assert time.monotonic() < deadline, "the pool's process outlived the table's"
+        time.sleep(0.05)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    # a process that ended but was not yet reaped by init is a zombie: gone
+    stat = Path(f"/proc/{pid}/stat")
+    return not stat.exists() or stat.read_text().split(") ", 1)[1][0] != "Z"

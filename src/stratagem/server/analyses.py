@@ -19,6 +19,9 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import logging
+import os
+import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -42,6 +45,8 @@ STALE = dt.timedelta(minutes=30)
 stopped (one takes seconds): asked for again, it is started again."""
 POOL_PROCESSES = 1
 """Processes analysing at once (the machine's other cores play the games)."""
+PARENT_CHECK = 1.0
+"""Seconds between a pool process's checks that the table's process is still there."""
 LOCAL_RAY = "local"
 """The ``ray`` setting that starts a Ray cluster on this machine (else a cluster's address)."""
 log = logging.getLogger(__name__)
@@ -133,6 +138,18 @@ def settle(
         row.updated_at = dt.datetime.now(dt.UTC)
 
 
+def watch_parent(parent: int) -> None:
+    """In a pool process: end as soon as the table's process ``parent`` has gone (killed
+    with no time to stop its pool), rather than live on alone."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_CHECK)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="parent watch", daemon=True).start()
+
+
 def analyse(
     name: str, options: JsonDict, actions: list[str], seat: int, settings: Settings
 ) -> JsonDict:
@@ -190,7 +207,9 @@ class Analyses:
         self, name: str, options: JsonDict, actions: list[str], seat: int
     ) -> JsonDict:
         if self.pool is None:
-            self.pool = ProcessPoolExecutor(POOL_PROCESSES)
+            self.pool = ProcessPoolExecutor(
+                POOL_PROCESSES, initializer=watch_parent, initargs=(os.getpid(),)
+            )
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(
             self.pool, analyse, name, options, actions, seat, self.settings
