@@ -186,8 +186,9 @@ def sight_of(
     resigned), so nobody is to move, on the board either."""
     view = state.view(seat)
     if over:
-        view = {**view, "to_move": None}
         playing = False
+        if view.get("to_move") is not None:
+            view = {**view, "to_move": None}
     player = state.current_player()
     legal = (
         tuple(action.text for action in state.legal_actions())
