@@ -219,6 +219,31 @@ def test_sigterm_to_the_whole_group_stops_a_pool_run_and_reports_its_finished_ga
     _interrupt_a_pool_run(stop_a_run, _to_the_group(signal.SIGTERM), 143)
 
 
+def _kill_a_worker(pid: int) -> None:
+    """Kill one of run ``pid``'s pool workers with SIGKILL, as the out-of-memory killer
+    would, leaving the run itself alone."""
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+            cmdline = (stat.parent / "cmdline").read_bytes()
+        except OSError:  # a process that ended meanwhile
+            continue
+        if int(fields[1]) == pid and b"loky" in cmdline and b"resource_tracker" not in cmdline:
+            os.kill(int(stat.parent.name), signal.SIGKILL)
+            return
+    raise AssertionError(f"run {pid} has no pool worker")
+
+
+def test_a_pool_worker_killed_alone_stops_the_run_instead_of_hanging_it(
+    stop_a_run: StopARun,
+) -> None:
+    """A worker that dies mid-run (here SIGKILL to it alone) stops the run as Ctrl-C does,
+    keeping the games finished; the standard library's pool waited forever for the task
+    the dead worker held (and could when a group's SIGTERM killed a worker between
+    tasks, which once hung CI)."""
+    _interrupt_a_pool_run(stop_a_run, _kill_a_worker, 130)
+
+
 def test_tournament_takes_a_pack_value_as_an_option_as_simulate_does() -> None:
     """One settings syntax everywhere: ``-o pack.KEY=V`` changes a data pack value for
     every game of a tournament, as ``--set`` does and as it does in ``simulate``."""

@@ -197,7 +197,7 @@ def test_ctrl_c_while_the_pool_starts_reports_no_game_finished(
 ) -> None:
     """Ctrl-C while the pool's workers are still starting: the run is interrupted with no
     game finished, reports that and writes it, and exits 130."""
-    monkeypatch.setattr(backends.multiprocessing, "get_context", _ctrl_c)
+    monkeypatch.setattr(backends, "ProcessPoolExecutor", _ctrl_c)
     result = invoke("simulate", GAME, "-n", "5", "-j", "2", "--report", str(tmp_path))
     assert result.exit_code == 130, result.output
     assert "Interrupted: 0 of 5 games were finished" in result.stderr

@@ -10,11 +10,13 @@ and keeps the games already finished (``Batch.interrupted`` says so).
 from __future__ import annotations
 
 import math
-import multiprocessing
 import signal
 from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import as_completed
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
-from multiprocessing.pool import Pool
+
+from loky import ProcessPoolExecutor
 
 from stratagem.core import Game, JsonDict
 from stratagem.sim.runner import MatchResult, make_bots, play_match
@@ -153,27 +155,29 @@ def run_serial(setup: GameSetup, jobs: Sequence[Job], progress: ProgressCallback
 def run_pool(
     setup: GameSetup, jobs: Sequence[Job], progress: ProgressCallback | None, workers: int
 ) -> Batch:
-    """Play ``jobs`` on a local pool of ``workers`` processes.
+    """Play ``jobs`` on a local pool of ``workers`` processes (loky's executor).
 
-    On Ctrl-C the workers are terminated at once (the games they were playing are lost);
-    the chunks already finished are kept. A terminal's Ctrl-C signals the whole process
-    group, workers included: they ignore it, so that only this process stops the batch
-    (a worker killed by it would leave its task unanswered and the pool waiting forever).
+    On Ctrl-C the workers are killed at once (the games they were playing are lost); the
+    chunks already finished are kept. A terminal's Ctrl-C signals the whole process group,
+    workers included: they ignore it, so that only this process stops the batch. A
+    worker that dies (SIGTERM sent to the whole group, as ``kill`` or a scheduler does, or
+    the out-of-memory killer) stops the batch in the same way. The standard library's
+    pool waited forever when a worker died holding one of its queue locks; loky is made
+    to survive a dead worker.
     """
     tasks = [(setup, task) for task in chunks(jobs, workers)]
     collector = Collector(len(jobs), progress)
-    pool: Pool | None = None
+    executor: ProcessPoolExecutor | None = None
     try:
-        # "spawn": the caller may run threads (a progress bar), which fork does not survive.
-        pool = multiprocessing.get_context("spawn").Pool(workers, initializer=_ignore_ctrl_c)
-        for records in pool.imap_unordered(_play_task, tasks):
-            collector.add(records)
-    except KeyboardInterrupt:  # while the pool started, too: no game was finished then
+        executor = ProcessPoolExecutor(workers, initializer=_ignore_ctrl_c)
+        futures = [executor.submit(_play_task, task) for task in tasks]
+        for future in as_completed(futures):
+            collector.add(future.result())
+    except (KeyboardInterrupt, BrokenProcessPool):  # no game was finished before the start
         return collector.batch(interrupted=True)
     finally:
-        if pool is not None:
-            pool.terminate()
-            pool.join()
+        if executor is not None:
+            executor.shutdown(wait=True, kill_workers=True)
     return collector.batch(interrupted=False)
 
 
