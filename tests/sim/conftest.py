@@ -34,6 +34,9 @@ ESCAPES = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\r")
 DEADLINE = 300.0
 """Seconds a run may take to finish its first game, however loaded the machine is."""
 
+STOPS_WITHIN = 60.0
+"""Seconds a stopped run may take to report and exit (it takes about one)."""
+
 
 @dataclass(frozen=True)
 class Stopped:
@@ -71,7 +74,7 @@ def stop_a_run(tmp_path: Path) -> StopARun:
                 assert time.monotonic() < deadline, f"no game finished after {DEADLINE} s"
                 time.sleep(0.1)
             stop(run.pid)
-            run.wait(timeout=DEADLINE)
+            run.wait(timeout=STOPS_WITHIN)
         finally:
             if run.poll() is None:
                 os.killpg(run.pid, signal.SIGKILL)
