@@ -293,6 +293,9 @@ function turnWords(view) {
 function showStatus(payload) {
   const status = $("status");
   status.replaceChildren();
+  // once the game is over nothing is asked: the bar stops following the scroll (on a desk
+  // it would cover the Players panel beneath it)
+  $("decision").classList.toggle("over", Boolean(payload.finished));
   const open = payload.open_seats || [];
   if (payload.step !== undefined) status.append(text("span", `Step ${payload.step}: `, "step"));
   if (payload.finished) {
