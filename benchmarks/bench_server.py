@@ -204,6 +204,14 @@ def serve(database_url: str) -> Iterator[Server]:
                 process.wait(timeout=10)
 
 
+@contextmanager
+def serve_many(database_url: str, processes: int) -> Iterator[list[Server]]:
+    """``processes`` servers on one database, each on its own port (PostgreSQL for more
+    than one: each process serves every game)."""
+    with contextlib.ExitStack() as stack:
+        yield [stack.enter_context(serve(database_url)) for _ in range(processes)]
+
+
 def _tail(log: Any, lines: int = 20) -> str:
     log.seek(0)
     return "".join(log.readlines()[-lines:])
@@ -1005,11 +1013,11 @@ def merged(shares: list[Share]) -> Figures:
 
 
 def cpu_use(
-    server: int, clients: list[int], window: tuple[float, float], reports: Reports
+    servers: list[int], clients: list[int], window: tuple[float, float], reports: Reports
 ) -> dict[str, Any]:
-    """CPU use of the client processes (summed, and each) and of the server over the
-    measured ``window`` (``None`` where unknown)."""
-    pids = [server, *clients]
+    """CPU use of the client processes and of the server processes (each kind summed, and
+    each) over the measured ``window`` (``None`` where unknown)."""
+    pids = [*servers, *clients]
     warm, stop = window
     reports.listen(warm)  # raises at once if a process fails
     time.sleep(max(0.0, warm - now()))
@@ -1018,24 +1026,34 @@ def cpu_use(
     time.sleep(max(0.0, stop - now()))
     after = [cpu_seconds(pid) for pid in pids]
     each = [_percent(b, a, stop - warm) for b, a in zip(before, after, strict=True)]
-    known = [x for x in each[1:] if x is not None]
+    serving, playing = each[: len(servers)], each[len(servers) :]
     return {
-        "client_cpu_percent": round(sum(known), 1) if len(known) == len(clients) else None,
-        "client_cpu_percent_each": each[1:],
-        "server_cpu_percent": each[0],
+        "client_cpu_percent": _summed(playing),
+        "client_cpu_percent_each": playing,
+        "server_cpu_percent": _summed(serving),
+        "server_cpu_percent_each": serving,
     }
 
 
-def measure(server: Server, mode: str, options: Options, clients: int) -> dict[str, Any]:
-    """One mode against ``server`` from ``clients`` processes: their merged figures."""
-    count = min(clients, options.games)
+def _summed(percents: list[float | None]) -> float | None:
+    """The sum of ``percents``, ``None`` if one is unknown."""
+    known = [x for x in percents if x is not None]
+    return round(sum(known), 1) if len(known) == len(percents) else None
+
+
+def measure(servers: list[Server], mode: str, options: Options, clients: int) -> dict[str, Any]:
+    """One mode against ``servers`` from ``clients`` processes (client ``i`` plays all its
+    games on server ``i`` modulo their number, as a balancer keeping each game on one
+    process would): their merged figures."""
+    count = min(max(clients, len(servers)), options.games)
     context = multiprocessing.get_context("spawn")
     pipes: list[Connection] = []
     processes: list[multiprocessing.process.BaseProcess] = []
     try:
         for index in range(count):
             mine, theirs = context.Pipe()
-            part = Part(server, mode, options, index, list(range(index, options.games, count)))
+            slots = list(range(index, options.games, count))
+            part = Part(servers[index % len(servers)], mode, options, index, slots)
             process = context.Process(
                 target=client_process, args=(theirs, part), name=f"bench-client-{index}"
             )
@@ -1051,7 +1069,7 @@ def measure(server: Server, mode: str, options: Options, clients: int) -> dict[s
             pipe.send(("start", wall))
         warm, stop = start + options.warmup, start + options.seconds
         pids = [process.pid or 0 for process in processes]
-        cpu = cpu_use(server.pid, pids, (warm, stop), reports)
+        cpu = cpu_use([server.pid for server in servers], pids, (warm, stop), reports)
         shares: list[Share] = reports.take("done", stop + GRACE + FINISH_TIMEOUT)
     finally:
         for process in processes:
@@ -1069,6 +1087,7 @@ def measure(server: Server, mode: str, options: Options, clients: int) -> dict[s
     wire = sorted(size for share in shares for size in share.wire)
     result: dict[str, Any] = {
         "games": options.games,
+        "server_processes": len(servers),
         "client_processes": count,
         "window_s": round(window, 2),
         "warmup_s": options.warmup,
@@ -1165,10 +1184,11 @@ def show(name: str, mode: str, note: str, result: dict[str, Any]) -> None:
         f"(as text: median {text['median']} B, p99 {text['p99']} B)",
     )
     table.add_row(
-        "CPU (clients, server)",
-        f"{result.get('client_cpu_percent')} % over {result['client_processes']} "
-        f"client processes ({' + '.join(map(str, result.get('client_cpu_percent_each') or []))}),"
-        f" {result.get('server_cpu_percent')} %",
+        "CPU (clients, servers)",
+        f"{result.get('client_cpu_percent')} % over {result['client_processes']} client "
+        f"processes ({' + '.join(map(str, result.get('client_cpu_percent_each') or []))}), "
+        f"{result.get('server_cpu_percent')} % over {result['server_processes']} server "
+        f"processes ({' + '.join(map(str, result.get('server_cpu_percent_each') or []))})",
     )
     table.add_row("errors", ", ".join(f"{k}: {v}" for k, v in result["errors"].items()) or "none")
     table.add_row("load average after", " ".join(map(str, result["loadavg_after"])))
@@ -1217,6 +1237,12 @@ def main() -> None:
         default=None,
         help="client processes sharing the games (default: 2 in saturation, 1 under load)",
     )
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=1,
+        help="server processes on one PostgreSQL database (more than 1: PostgreSQL only)",
+    )
     parser.add_argument("--postgres", default=os.environ.get("STRATAGEM_DATABASE_URL"))
     parser.add_argument("--json", type=Path, help="write every figure to this file")
     args = parser.parse_args()
@@ -1227,11 +1253,15 @@ def main() -> None:
     if args.clients is not None and args.clients < 1:
         parser.error("--clients must be positive")
     postgres = args.postgres if args.postgres and args.postgres.startswith("postgres") else None
+    if args.processes < 1 or (args.processes > 1 and not postgres):
+        parser.error("--processes must be positive, and more than 1 needs --postgres")
     if postgres:
         _check_loopback(postgres)
     options = Options(args.games, args.moves, args.seconds, args.warmup, args.rate, args.seed)
     modes = ("saturation", "load") if args.mode == "both" else (args.mode,)
     kinds = ("SQLite", "PostgreSQL") if postgres else ("SQLite",)
+    if args.processes > 1:  # SQLite is for one process
+        kinds = ("PostgreSQL",)
     revision = git_head()
     load = [round(x, 2) for x in os.getloadavg()]
     console.print(f"command: {shlex.join(sys.orig_argv)}")
@@ -1252,12 +1282,16 @@ def main() -> None:
     for kind in kinds:
         for mode in modes:
             clients = args.clients or CLIENTS[mode]
-            with database(kind, postgres) as (url, note), serve(url) as server:
+            with (
+                database(kind, postgres) as (url, note),
+                serve_many(url, args.processes) as servers,
+            ):
                 console.print(
                     f"{kind}, {mode}: {options.games} games, {options.seconds} s, "
-                    f"{min(clients, options.games)} client processes ..."
+                    f"{len(servers)} server and {min(max(clients, len(servers)), options.games)} "
+                    "client processes ..."
                 )
-                result = measure(server, mode, options, clients)
+                result = measure(servers, mode, options, clients)
             show(kind, mode, note, result)
             report["runs"].append({"database": kind, "mode": mode, "note": note, **result})
     if args.json:

@@ -12,6 +12,7 @@ processes, a lock or an outage of ``FAULT`` seconds); the run of this file about
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 import json
 import os
 import sqlite3
@@ -29,12 +30,13 @@ from unittest import mock
 import httpx
 import psycopg
 from fastapi.testclient import TestClient
+from sqlalchemy import text
 from websockets.exceptions import WebSocketException
 from websockets.sync.client import connect
 
 from stratagem.core import JsonDict, load
 from stratagem.server.cluster import Solo
-from stratagem.server.hub import Hub
+from stratagem.server.hub import UNATTENDED, Hub
 from stratagem.server.storage import (
     CHANCE_SEAT,
     LOCK_TIMEOUT,
@@ -533,6 +535,43 @@ class Shared(Solo):
     """A cluster whose announcements the test makes (``Hub._heard``) by hand."""
 
     shared = True
+
+
+def test_a_sweep_leaves_a_game_to_the_process_driving_it_and_takes_it_up_once_quiet(
+    sqlite_file: str,
+) -> None:
+    """Among several processes, another process's sweep does not take up a game its own
+    process is driving (a bot thinking here), so it does not follow that game's every move;
+    once the game's log has been quiet for ``UNATTENDED`` (its process gone), it does."""
+
+    async def scenario() -> None:
+        mine, theirs = Store.open(sqlite_file), Store.open(sqlite_file)
+        here, there = Hub(mine, 60.0, Shared()), Hub(theirs, 0.0, Shared())
+        try:
+            await there.sweep()  # the first sweep after a start takes up every waiting game
+            made = await here.create(GAME, None, {}, ["random", "random"], None)
+            table = await here.table(made.id)
+            for _ in range(MAX_MOVES):  # chance deals; then a bot waits for its delay
+                if table.version:
+                    break
+                await asyncio.sleep(0.05)
+            assert made.id in await asyncio.to_thread(theirs.needing_driver)
+            await there.sweep()
+            assert made.id not in there.tables
+            with theirs.engine.begin() as connection:
+                connection.execute(
+                    text("UPDATE entries SET at = :at WHERE game_id = :id"),
+                    {"at": dt.datetime.now(dt.UTC) - 2 * UNATTENDED, "id": made.id},
+                )
+            await there.sweep()
+            assert made.id in there.tables
+        finally:
+            await here.close()
+            await there.close()
+            mine.close()
+            theirs.close()
+
+    asyncio.run(scenario())
 
 
 def test_a_move_heard_of_while_the_database_is_away_is_read_later(sqlite_file: str) -> None:

@@ -4,6 +4,7 @@ of a second writer, the take-back entries and the Alembic migrations."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import datetime as dt
 import time
 
@@ -142,6 +143,24 @@ def test_the_driver_migration_marks_unfinished_games_as_waiting(database_url: st
         assert store.needing_driver() == []
     finally:
         store.close()
+
+
+def test_a_waiting_game_counts_as_unattended_only_once_its_log_is_quiet(store: Store) -> None:
+    """Among several processes a sweep takes up a game waiting for chance or a bot only
+    when its log has not grown for a while (``hub.UNATTENDED``): a game its own process
+    is driving is left to it, one whose process died is taken up."""
+    for game_id in ("quiet", "busy", "new"):
+        store.create_game(dataclasses.replace(RECORD, id=game_id))
+    for game_id in ("quiet", "busy"):
+        store.append(game_id, Entry(0, "act", 0, "x"), finished=False, driver=True)
+    with store.engine.begin() as connection:
+        connection.execute(
+            text("UPDATE entries SET at = :at WHERE game_id = 'quiet'"),
+            {"at": dt.datetime.now(dt.UTC) - dt.timedelta(minutes=1)},
+        )
+    assert sorted(store.needing_driver()) == ["busy", "new", "quiet"]
+    assert store.needing_driver(dt.timedelta(seconds=5)) == ["quiet"]
+    assert sorted(store.needing_driver(dt.timedelta(0))) == ["busy", "new", "quiet"]
 
 
 def test_a_driver_whose_lease_went_with_its_session_writes_no_more(postgres_url: str) -> None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import datetime as dt
 import logging
 import time
 from dataclasses import dataclass
@@ -50,6 +51,13 @@ SWEEP = 1.0
 """Seconds between two rounds of the supervisor."""
 IDLE = 600.0
 """Seconds after which a table with no connection and nothing to play is unloaded."""
+UNATTENDED = dt.timedelta(seconds=5)
+"""Among several processes, how long a game waiting for chance or a bot must have had no
+new entry before another process's sweep takes it up (its own process plays chance within
+milliseconds and a bot within its delay and thinking time). Taking up every game seen
+waiting for an instant made each process follow the others' games, reading their logs at
+every move: two processes served fewer moves than one. The first sweep after a start takes
+up every waiting game."""
 log = logging.getLogger(__name__)
 
 
@@ -101,6 +109,8 @@ class Hub:
         self._supervisor: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[None]] = set()
         self._behind: set[str] = set()
+        self._swept = False
+        """Whether a sweep has run (the first takes up every waiting game)."""
         """Games another process appended to whose log could not be read then: the
         supervisor reads them again."""
 
@@ -319,7 +329,9 @@ class Hub:
             if behind is not None:
                 await behind.refresh()
             self._behind.discard(game_id)
-        waiting = await asyncio.to_thread(self.store.needing_driver)
+        quiet = UNATTENDED if self.cluster.shared and self._swept else None
+        waiting = await asyncio.to_thread(self.store.needing_driver, quiet)
+        self._swept = True
         for game_id in waiting:
             if game_id in self.set_aside:
                 continue

@@ -914,14 +914,22 @@ class Store:
             return list(session.scalars(select(GameRow.id).where(GameRow.finished.is_(False))))
 
     @_guarded
-    def needing_driver(self) -> list[str]:
-        """The ids of unfinished games in which chance or a bot is to act."""
-        with Session(self.engine) as session:
-            return list(
-                session.scalars(
-                    select(GameRow.id).where(GameRow.driver.is_(True), GameRow.finished.is_(False))
-                )
+    def needing_driver(self, quiet: dt.timedelta | None = None) -> list[str]:
+        """The ids of unfinished games in which chance or a bot is to act; with ``quiet``,
+        only those whose log has not grown for that long (by its last entry's time, or the
+        game's creation when it has none)."""
+        query = select(GameRow.id).where(GameRow.driver.is_(True), GameRow.finished.is_(False))
+        if quiet is not None:
+            last = (
+                select(EntryRow.at)
+                .where(EntryRow.game_id == GameRow.id)
+                .order_by(EntryRow.seq.desc())
+                .limit(1)
+                .scalar_subquery()
             )
+            query = query.where(func.coalesce(last, GameRow.created_at) < _now() - quiet)
+        with Session(self.engine) as session:
+            return list(session.scalars(query))
 
 
 def _utc(moment: dt.datetime | None) -> dt.datetime | None:
