@@ -479,12 +479,21 @@ def _append_postgres(connection: Connection, appends: Sequence[Append]) -> int:
     return int(row[0])
 
 
+_INSERT_ENTRIES = insert(EntryRow)
+_STAND_GAMES = (
+    update(GameRow)
+    .where(GameRow.id == bindparam("target"))
+    .values(finished=bindparam("over"), driver=bindparam("waits"))
+)
+"""The portable append's two statements, made once (the writer runs them at every batch)."""
+
+
 def _append_portable(connection: Connection, appends: Sequence[Append]) -> int:
     """Write ``appends`` with SQLAlchemy's portable statements; the number of games
     changed."""
     now = _now()
     connection.execute(
-        insert(EntryRow),
+        _INSERT_ENTRIES,
         [
             {
                 "game_id": append.game_id,
@@ -500,9 +509,7 @@ def _append_portable(connection: Connection, appends: Sequence[Append]) -> int:
     )
     last = _last_standing(appends)
     changed = connection.execute(
-        update(GameRow)
-        .where(GameRow.id == bindparam("target"))
-        .values(finished=bindparam("over"), driver=bindparam("waits")),
+        _STAND_GAMES,
         [
             {"target": game, "over": append.finished, "waits": append.driver}
             for game, append in last.items()
