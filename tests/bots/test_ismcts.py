@@ -237,14 +237,7 @@ def test_a_ranking_heuristic_names_the_runners_and_a_small_budget_narrows_the_ra
     """The race runs the ranking's best ``width``, the heuristic's choice first; when the
     iterations left after a round cannot give every runner its first ``min_rounds``, only
     as many as can have them run on (here: 4 + 14 iterations, 14 // 7 = 2 runners)."""
-    races: list[Race] = []
-
-    class Recorded(Race):
-        def __post_init__(self) -> None:
-            super().__post_init__()
-            races.append(self)
-
-    monkeypatch.setattr(ismcts, "Race", Recorded)
+    races = _recorded_races(monkeypatch)
     game = stratagem.load("eighty_years_war")
     bot = make_bot("ismcts:iterations=18,width=4", game, random.Random(2))
     assert isinstance(bot, Ismcts)
