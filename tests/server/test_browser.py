@@ -640,6 +640,8 @@ def test_lobby_shows_each_levels_measured_strength(browser: Browser, base: str) 
             assert f"{rating.words()}, measured {rating.date}" in lines[level]
         assert "63.5% (53.7-72.3) of the points against normal, 100 games" in lines["hard"]
         assert "the measure the other levels are rated against" in lines["normal"]
+        # the seats after the first start with that measure, by its level's name
+        assert lobby.locator("[data-seat='1']").input_value() == "normal"
         lobby.locator("#levels").scroll_into_view_if_needed()
         lobby.screenshot(path=str(SHOTS / f"lobby-levels-{name}.png"))
         lobby.select_option("#game", "henry_viii")  # another game: its own figures

@@ -141,7 +141,9 @@ function fillSeats() {
     for (const controller of game.controllers) {
       select.append(option(controller, controllerLabel(controller)));
     }
-    if (index > 0 && game.controllers.includes("heuristic")) select.value = "heuristic";
+    // the other seats start with the game's middle level (its heuristic, by its level's name)
+    const standIn = ["normal", "heuristic"].find((name) => game.controllers.includes(name));
+    if (index > 0 && standIn) select.value = standIn;
     label.append(select);
     box.append(label);
   });
