@@ -7,18 +7,22 @@ a handful of short Eighty Years War games.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from pathlib import Path
+from typing import Any
 
+import pytest
 from typer.testing import CliRunner, Result
 
 from stratagem import cli
-from stratagem.sim import run_study
+from stratagem.sim import balance, run_study
 from stratagem.sim.backends import GameRecord
 from stratagem.sim.balance import find_balance
 from stratagem.sim.compare import Variant, parse_variant, with_printed_value
 from stratagem.sim.questions import answers_of, estimates
+from stratagem.sim.study import StudyRun
 from stratagem.sim.verdicts import first_player_verdict, holds_text, nearest_even, seat_verdict
 
 GAME = "eighty_years_war"
@@ -174,6 +178,35 @@ def test_balance_bisects_a_range_on_a_tiny_budget() -> None:
         "balance", GAME, "--vary", "pack.rules.logistics.spanish_hand", "--range", "9..4",
     )  # fmt: skip
     assert result.exit_code == 2 and "LOW below HIGH" in result.output
+
+
+def test_ctrl_c_stops_a_balance_search_where_it_is_and_says_so(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ctrl-C during the second value's games: the search tries no more values (it went
+    on to the next one), says it was interrupted and how many games it played, and the
+    command exits 130."""
+    runs: list[int] = []
+
+    def stopped_at_the_second(*args: Any, **kwargs: Any) -> StudyRun:
+        run = run_study(*args, **kwargs)
+        runs.append(len(run.records))
+        if len(runs) < 2:
+            return run
+        return dataclasses.replace(run, records=run.records[:1], interrupted=True)
+
+    monkeypatch.setattr(balance, "run_study", stopped_at_the_second)
+    search = find_balance(GAME, {}, "pack.rules.logistics.spanish_hand", (4, 9), n=3, seed=1)
+    assert [t.value for t in search.trials] == [4, 9] and len(runs) == 2
+    assert search.interrupted and search.games == 3 + 1
+    assert search.text().startswith("Interrupted after 4 games: the search stopped there")
+    runs.clear()
+    result = invoke(
+        "balance", GAME, "--vary", "pack.rules.logistics.spanish_hand", "--range", "4..9",
+        "-n", "3", "--seed", "1",
+    )  # fmt: skip
+    assert result.exit_code == 130, result.output
+    assert "Interrupted after 4 games" in result.stdout and len(runs) == 2
 
 
 def test_a_verdict_that_favours_the_other_seat_with_other_bots_does_not_hold() -> None:

@@ -50,6 +50,9 @@ class BalanceSearch:
     """Games played in all."""
     verdict: Verdict
     """The nearest value's balance verdict."""
+    interrupted: bool = False
+    """Ctrl-C (or SIGTERM) stopped the search: the last value tried has the games finished
+    before it, and no more values were tried."""
 
     @property
     def best(self) -> Trial:
@@ -66,10 +69,16 @@ class BalanceSearch:
             f"{t.value}: {share_text(t.wins, t.decided) if t.decided else '-'}"
             for t in sorted(self.trials, key=lambda t: t.value)
         )
+        stopped = (
+            f"Interrupted after {self.games} games: the search stopped there, and the last "
+            "value tried has only the games finished before it. So far, n"
+            if self.interrupted
+            else "N"
+        )
         return (
-            f"Nearest to even for {self.seat}: {self.key}={best.value}. {self.verdict.text} "
-            f"Tried ({self.seat}'s share of the games with a single winner): {tried}; "
-            f"{self.games} games."
+            f"{stopped}earest to even for {self.seat}: {self.key}={best.value}. "
+            f"{self.verdict.text} Tried ({self.seat}'s share of the games with a single "
+            f"winner): {tried}; {self.games} games."
         )
 
 
@@ -98,7 +107,8 @@ def find_balance(
     workers: int = 1,
 ) -> BalanceSearch:
     """Bisect ``key`` over ``span`` (low, high) for the value where ``seat`` (the first
-    seat by default) wins nearest its even share, ``n`` games per value tried."""
+    seat by default) wins nearest its even share, ``n`` games per value tried. Ctrl-C
+    stops the search where it is (``BalanceSearch.interrupted``)."""
     low, high = span
     parse_setting(f"{key}={low}")  # a key that cannot be read is refused at once
     trials: dict[int, Trial] = {}
@@ -122,20 +132,27 @@ def find_balance(
             wins = sum(1 for r in decided if r.winners[0] == index)
             trials[value] = Trial(value, wins, len(decided), run.records)
             seat_names[:] = list(names)
+            if run.interrupted:
+                raise _Stopped
         return trials[value]
 
     seat_names: list[str] = []
-    left, right = trial(low), trial(high)
+    try:
+        left, right = trial(low), trial(high)
+        even = 1 / len(seat_names)
+        while right.value - left.value > 1 and _side(left, even) * _side(right, even) < 0:
+            middle = trial((left.value + right.value) // 2)
+            side = _side(middle, even)
+            if side == 0:
+                break
+            if side == _side(left, even):
+                left = middle
+            else:
+                right = middle
+        stopped = False
+    except _Stopped:
+        stopped = True
     even = 1 / len(seat_names)
-    while right.value - left.value > 1 and _side(left, even) * _side(right, even) < 0:
-        middle = trial((left.value + right.value) // 2)
-        side = _side(middle, even)
-        if side == 0:
-            break
-        if side == _side(left, even):
-            left = middle
-        else:
-            right = middle
     tried = tuple(trials.values())
     best = min(tried, key=lambda t: abs(t.share - even) if t.decided else float("inf"))
     return BalanceSearch(
@@ -143,9 +160,14 @@ def find_balance(
         seat if seat is not None else seat_names[0],
         even,
         tried,
-        n * len(tried),
+        sum(len(t.records) for t in tried),
         seat_verdict(best.records, seat_names),
+        interrupted=stopped,
     )
+
+
+class _Stopped(Exception):
+    """A value's games were stopped by Ctrl-C: the search ends there."""
 
 
 def _side(trial: Trial, even: float) -> int:

@@ -77,3 +77,5 @@ def balance_command(
     out.print(Text(search.text(), style="bold"))
     lineup = {**dict.fromkeys(game.seat_names, "random"), **run.seats}
     out.print(Text(bot_note(lineup), style="italic"))
+    if search.interrupted:
+        raise stopped_exit()
