@@ -6,17 +6,19 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import datetime as dt
+import re
 import time
 
 import psycopg
 import pytest
-from sqlalchemy import inspect, text
+from sqlalchemy import inspect, select, text
 
 from stratagem.server.cluster import Postgres
 from stratagem.server.storage import (
     CHANCE_SEAT,
     Append,
     Entry,
+    EntryRow,
     GameRecord,
     SeatRecord,
     StorageError,
@@ -26,6 +28,9 @@ from stratagem.server.storage import (
     migrate,
     standing,
 )
+
+SQLITE_TIME = re.compile(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{6}")
+"""How SQLAlchemy's ``DateTime`` keeps a time in SQLite."""
 
 RECORD = GameRecord(
     id="g1",
@@ -143,6 +148,34 @@ def test_the_driver_migration_marks_unfinished_games_as_waiting(database_url: st
         assert store.needing_driver() == []
     finally:
         store.close()
+
+
+def test_an_append_is_written_alike_by_the_fast_and_the_portable_statements(
+    store: Store,
+) -> None:
+    """A plain append (on SQLite given straight to the driver, on PostgreSQL one statement)
+    and one that rewrites a seat (SQLAlchemy's portable statements) leave rows that read
+    back the same: the entries, the game's standing and each entry's time."""
+    store.create_game(RECORD)
+    before = dt.datetime.now(dt.UTC)
+    store.append("g1", Entry(0, "act", 0, "plain"), finished=False, driver=True)
+    seat = SeatRecord(0, "Dutch", "heuristic", None)
+    store.append_many([Append("g1", (Entry(1, "act", 1, "seated"),), False, False, (seat,))])
+    after = dt.datetime.now(dt.UTC)
+    assert [e.action for e in store.entries("g1")] == ["plain", "seated"]
+    assert store.needing_driver() == []
+    with store.engine.connect() as connection:
+        times = connection.execute(text("SELECT at FROM entries ORDER BY seq")).scalars().all()
+        read = connection.execute(select(EntryRow.at).order_by(EntryRow.seq)).scalars().all()
+    # one kind of value, however written (SQLite: SQLAlchemy's text for a time)
+    assert len({type(t) for t in times}) == 1
+    assert all(isinstance(t, dt.datetime) or SQLITE_TIME.fullmatch(t) for t in times)
+    assert all(before - dt.timedelta(seconds=1) <= _aware(t) <= after for t in read)
+
+
+def _aware(moment: dt.datetime) -> dt.datetime:
+    """A stored time with its zone (SQLite keeps none: it holds UTC)."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=dt.UTC)
 
 
 def test_a_waiting_game_counts_as_unattended_only_once_its_log_is_quiet(store: Store) -> None:
