@@ -574,6 +574,41 @@ def test_a_sweep_leaves_a_game_to_the_process_driving_it_and_takes_it_up_once_qu
     asyncio.run(scenario())
 
 
+def test_a_resignation_that_loses_its_race_to_another_process_is_stored_after_it(
+    sqlite_file: str,
+) -> None:
+    """Another process appended to the log (a move) before this one heard of it: a
+    resignation asks for no version, so it is tried again on the log read anew and
+    stored after that move, instead of a 409 telling the person to look again (seen in
+    CI: chance dealt by one process, a resignation posted to the other)."""
+
+    async def scenario() -> None:
+        mine, theirs = Store.open(sqlite_file), Store.open(sqlite_file)
+        here, there = Hub(mine, 0.0, Shared()), Hub(theirs, 0.0, Shared())
+        try:
+            made = await here.create(GAME, None, {}, ["human", "human"], None)
+            table = await here.table(made.id)
+            for _ in range(MAX_MOVES):  # chance deals
+                if not table.busy:
+                    break
+                await asyncio.sleep(0.05)
+            other = await there.table(made.id)  # "another process", which moves
+            mover = other.state.current_player()
+            await other.act(mover, other.state.legal_actions()[0].text, other.version)
+            assert table.version < other.version  # not heard of here
+            await table.lifecycle.resign(1 - mover)
+            entries = await asyncio.to_thread(theirs.entries, made.id)
+            assert entries[: other.version] == other.entries
+            assert table.finished and table.version == len(entries) == other.version + 1
+        finally:
+            await here.close()
+            await there.close()
+            mine.close()
+            theirs.close()
+
+    asyncio.run(scenario())
+
+
 def test_a_move_heard_of_while_the_database_is_away_is_read_later(sqlite_file: str) -> None:
     async def scenario() -> None:
         mine, theirs = Store.open(sqlite_file), Store.open(sqlite_file)

@@ -29,6 +29,11 @@ class Conflict(Refused):
     status = 409
 
 
+class LostRace(Conflict):
+    """Another process appended to the game's log first: nothing of this change was
+    stored, and the table reads the log again before its next change."""
+
+
 class Invalid(Refused):
     """A request the rules refuse: an unknown or illegal action, bad options or seats."""
 

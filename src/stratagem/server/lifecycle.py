@@ -12,11 +12,13 @@ lost its seat receives nothing more of it. Each leaves a public line in the tabl
 from __future__ import annotations
 
 import asyncio
+import functools
 import time
-from typing import TYPE_CHECKING
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Concatenate, ParamSpec, TypeVar
 
 from stratagem.server import seating
-from stratagem.server.errors import Conflict
+from stratagem.server.errors import Conflict, LostRace
 from stratagem.server.seating import HUMAN, OPEN, TableChange
 from stratagem.server.storage import GameRecord, SeatRecord
 from stratagem.server.tokens import new_token, token_hash
@@ -25,12 +27,35 @@ if TYPE_CHECKING:
     from stratagem.server.table import Table
 
 
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def _again_after_a_lost_race(
+    change: Callable[Concatenate[Lifecycle, P], Awaitable[R]],
+) -> Callable[Concatenate[Lifecycle, P], Awaitable[R]]:
+    """A change of the seats, tried once more when another process appended to the log
+    first (chance dealt, a bot moved): the second try reads the log again and checks the
+    change anew. A seat's change asks for no version, so the person who asked would only
+    be told to try again."""
+
+    @functools.wraps(change)
+    async def tried(lifecycle: Lifecycle, /, *args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return await change(lifecycle, *args, **kwargs)
+        except LostRace:
+            return await change(lifecycle, *args, **kwargs)
+
+    return tried
+
+
 class Lifecycle:
     """The changes of who plays ``table``'s seats."""
 
     def __init__(self, table: Table) -> None:
         self.table = table
 
+    @_again_after_a_lost_race
     async def join(self, seat: int) -> str:
         """A person takes the open ``seat``; returns the seat's new secret token."""
         table = self.table
@@ -46,6 +71,7 @@ class Lifecycle:
         table.kick()
         return token
 
+    @_again_after_a_lost_race
     async def relink(
         self, seat: int, *, asked_by_seat: bool = False, link: str | None = None
     ) -> str:
@@ -87,6 +113,7 @@ class Lifecycle:
         ago = max(0.0, time.time() - acted.timestamp())
         return ago if ago < within else None
 
+    @_again_after_a_lost_race
     async def resign(self, seat: int, *, link: str | None = None) -> str:
         """``seat`` resigns: in a two-seat game the other side wins; with more seats, a
         bot plays it from now on and its person's link watches as a spectator. Returns
@@ -112,6 +139,7 @@ class Lifecycle:
         table.kick()
         return text
 
+    @_again_after_a_lost_race
     async def hand_over(self, seat: int) -> None:
         """The creator hands ``seat``, whose person has kept the game waiting for its
         chosen time, to a bot."""
@@ -135,6 +163,7 @@ class Lifecycle:
             await table.change(TableChange("handed to a bot", seat, bot.controller), (bot,))
         table.kick()
 
+    @_again_after_a_lost_race
     async def note_rematch(self, seat: int, rematch: GameRecord) -> None:
         """Store the ``rematch`` game, asked for by ``seat``, and note it as this game's
         rematch, in one transaction (neither is stored without the other)."""

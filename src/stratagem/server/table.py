@@ -29,7 +29,7 @@ from stratagem.server.chat import CHAT_KEPT, Chat
 from stratagem.server.cluster import Solo
 from stratagem.server.connections import Connection, Connections
 from stratagem.server.driver import Driver
-from stratagem.server.errors import Conflict, Invalid, NotFound
+from stratagem.server.errors import Conflict, Invalid, LostRace, NotFound
 from stratagem.server.fairness import table_log_lines
 from stratagem.server.lifecycle import Lifecycle
 from stratagem.server.memory import RULES
@@ -293,7 +293,7 @@ class Table:
             raise Conflict(str(error)) from None
         except StorageError:
             self._stale = True
-            raise Conflict(
+            raise LostRace(
                 "the game moved on while this action was being stored: look again"
             ) from None
 
