@@ -24,8 +24,8 @@ from stratagem.games.henry_viii.places import (
     DEAD,
     HIDDEN,
     IMPRISONED,
-    LIVING,
     MISSION,
+    OUT,
     PLACE_NAMES,
     REMOVED,
     SUIT,
@@ -298,44 +298,45 @@ def build_view(state: HenryVIIIState, seat: int | None, brief: bool = False) -> 
     book = state.book
     player = state.current_player()
     owner = state.owner
-    influence = state.influences()
+    players = state.players
     placed: dict[str, list[str]] = {"arrested": [], "imprisoned": [], "abroad": [], "dead": []}
-    faction_members: list[list[int]] = [[] for _ in range(state.players)]
-    face_down = [0] * state.players
-    people = book.people
-    for c, place in enumerate(state.where):
-        if place == HIDDEN:
-            if 0 <= owner[c] < state.players:
-                face_down[owner[c]] += 1
+    faction_members: list[list[int]] = [[] for _ in range(players)]
+    face_down = [0] * players
+    names = state._g.person_names
+    for c, (place, seat_of) in enumerate(zip(state.where, owner, strict=True)):
+        if place == OUT:
             continue
-        if place in LIVING and 0 <= owner[c] < state.players:
-            faction_members[owner[c]].append(c)
-        key = _PLACED.get(place)
-        if key is not None:
-            placed[key].append(people[c].name)
+        if place == HIDDEN:
+            if 0 <= seat_of < players:
+                face_down[seat_of] += 1
+            continue
+        if place != DEAD and 0 <= seat_of < players:  # at court, in the Tower or abroad
+            faction_members[seat_of].append(c)
+        if place != COURT:
+            placed[_PLACED[place]].append(names[c])
     factions: JsonDict = {}
     characters: JsonDict = {}
+    totals = state.faction_influences()
+    influence = None if brief else state.influences()
     holds = None if brief else _Holdings.of(state)
     for s, members in enumerate(faction_members):
         factions[state.seat_name(s)] = {
-            "influence": sum([influence[c] for c in members]),
+            "influence": totals[s],
             "court_cards": len(state.hands[s]),
             "face_down_characters": face_down[s],
             "law_suit": state.law_suit_on(s),
             "characters": len(members),
         }
-        if holds is not None:
+        if holds is not None and influence is not None:
             characters.update(
-                (state.name(c), _character(state, c, influence[c], holds)) for c in members
+                (names[c], _character(state, c, influence[c], holds)) for c in members
             )
     offices = {
-        name: people[holder].name if holder >= 0 else ("removed" if holder == REMOVED else "vacant")
+        name: names[holder] if holder >= 0 else ("removed" if holder == REMOVED else "vacant")
         for name, holder in zip(book.office_names, state.office_holder, strict=True)
     }
     titles = {
-        name: people[holder].name
-        if holder >= 0
-        else ("lost" if holder == REMOVED else "in the box")
+        name: names[holder] if holder >= 0 else ("lost" if holder == REMOVED else "in the box")
         for name, holder in zip(book.title_names, state.title_holder, strict=True)
     }
     doc: JsonDict = {
