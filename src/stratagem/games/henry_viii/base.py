@@ -30,6 +30,7 @@ from stratagem.games.henry_viii.places import (
 )
 
 if TYPE_CHECKING:
+    from stratagem.games.henry_viii.court_view import Court
     from stratagem.games.henry_viii.game import HenryVIII
 
 TWO_DICE = {total: (6 - abs(total - 7)) / 36 for total in range(2, 13)}
@@ -47,6 +48,7 @@ class HenryBase(CachedLegalState):
     """Fields and shared questions of a Henry VIII position."""
 
     __slots__ = (
+        "_court",
         "_drawn",
         "_g",
         "bastard",
@@ -137,6 +139,8 @@ class HenryBase(CachedLegalState):
     play: dict[str, Any] | None
     window: dict[str, Any] | None
     _legal: list[Action] | None
+    _court: Court | None
+    """The view's part its characters' places give, kept while they stay (``court_of``)."""
     _drawn: tuple[list[Any], int] | None
     """The chance node ``sample_chance`` last drew at and the id it drew (so that applying
     that outcome does not work out the node's outcomes again)."""

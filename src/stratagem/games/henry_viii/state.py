@@ -134,6 +134,7 @@ class HenryVIIIState(HenrySegment):
         state.window = None
         state._legal = None
         state._drawn = None
+        state._court = None
         return state
 
     @classmethod
@@ -220,6 +221,7 @@ class HenryVIIIState(HenrySegment):
         other.window = None if self.window is None else dict(self.window)
         other._legal = self._legal
         other._drawn = None
+        other._court = self._court
         return other
 
     def _state_doc(self) -> JsonDict:
