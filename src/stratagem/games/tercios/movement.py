@@ -197,7 +197,7 @@ def _route(state: TerciosState, unit: int, start: Placement, front: tuple[float,
             f"Activation Movement: the pivot towards the destination would be {pivot:.0f} "
             f"degrees; it may not exceed {max_pivot:g}"
         )
-    path = LineString([origin, front])
+    path: LineString = shapely.linestrings([origin, front])  # the class's constructor is slower
     found = blockers(state, unit)
     for index in np.flatnonzero(crossed(path, found.shapes)):
         obstacle = found.items[index]
