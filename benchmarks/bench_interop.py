@@ -1,7 +1,8 @@
 """PettingZoo stepping speed of every game: random legal actions from the action mask.
 
     .venv/bin/python benchmarks/bench_interop.py --seconds 2 [--baseline COMMIT | --tree COMMIT]
-    .venv/bin/python benchmarks/bench_interop.py --parts | --floor | --empty | --profile GAME
+    .venv/bin/python benchmarks/bench_interop.py --parts [--game GAME] | --floor | --empty
+    .venv/bin/python benchmarks/bench_interop.py --profile GAME
     .venv/bin/python benchmarks/bench_interop.py --connect-four --seconds 2 --rounds 3 [--cpu]
 
 A step is one ``env.last()`` (the observation and its action mask) and one
@@ -16,8 +17,9 @@ game right after the current one: stepping as a user of that commit saw it.
 decisions of seeded random games), each part of a step: the engine's ``apply_action``
 (with the chance outcomes that follow) and ``legal_actions``, the action mask, the
 game's ``brief_view(seat)`` and its encoding as the environment encodes it (each seat's
-``Incremental`` encoder, fed that seat's views in the order of the game). The engine's two
-parts are the floor of any step, whatever the observation costs.
+``Incremental`` encoder, fed that seat's views in the order of the game), for each game (or
+each ``--game``). The engine's two parts are the floor of any step, whatever the observation
+costs.
 ``--floor`` runs the steps with the observation left out (the mask only): the least a
 step costs in the engine and PettingZoo's loop, whatever the observation costs.
 ``--empty`` runs the same loop on an environment of two agents that does nothing (no
