@@ -172,7 +172,9 @@ class HenryBase(CachedLegalState):
         """One chance outcome drawn with its probability, as ``State.sample_chance`` draws
         it (the same weights, the same draw), from the outcomes' ids."""
         node = self.node
-        outcomes = [] if self.over or node is None or node[0] != CHANCE else self._outcomes(node)
+        if self.over or node is None or node[0] != CHANCE:
+            raise IllegalAction("this is not a chance node")
+        outcomes = self._outcomes(node)
         if not outcomes:
             raise IllegalAction("this is not a chance node")
         weights = [probability for _, probability in outcomes]

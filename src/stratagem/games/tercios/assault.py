@@ -166,8 +166,8 @@ def _nearest_along(
     ends[:, 1, 0] = front[0] + np.cos(angles) * reach
     ends[:, 1, 1] = front[1] + np.sin(angles) * reach
     lines = shapely.linestrings(ends)
-    gaps = shapely.distance(lines, state.placement(enemy).polygon())
-    return [float(gap) - ROUNDING for gap in gaps]
+    gaps = np.asarray(shapely.distance(lines, state.placement(enemy).polygon()))
+    return [gap - ROUNDING for gap in gaps.tolist()]
 
 
 def may_close_on(state: TerciosState, unit: int, enemy: int, bonus: int) -> bool:
