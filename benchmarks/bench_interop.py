@@ -1,7 +1,8 @@
 """PettingZoo stepping speed of every game: random legal actions from the action mask.
 
     .venv/bin/python benchmarks/bench_interop.py --seconds 2 [--baseline COMMIT | --tree COMMIT]
-    .venv/bin/python benchmarks/bench_interop.py --parts | --floor | --empty | --profile GAME
+    .venv/bin/python benchmarks/bench_interop.py --parts [--game GAME] | --floor | --empty
+    .venv/bin/python benchmarks/bench_interop.py --profile GAME
     .venv/bin/python benchmarks/bench_interop.py --connect-four --seconds 2 --rounds 3 [--cpu]
 
 A step is one ``env.last()`` (the observation and its action mask) and one
@@ -15,8 +16,10 @@ game right after the current one: stepping as a user of that commit saw it.
 ``--parts`` times instead, per decision (the best of 5 passes over the first 600
 decisions of seeded random games), each part of a step: the engine's ``apply_action``
 (with the chance outcomes that follow) and ``legal_actions``, the action mask, the
-game's ``brief_view(seat)`` and the layout's ``encode``. The engine's two parts are the floor
-of any step, whatever the observation costs.
+game's ``brief_view(seat)`` and its encoding as the environment encodes it (each seat's
+``Incremental`` encoder, fed that seat's views in the order of the game), for each game (or
+each ``--game``). The engine's two parts are the floor of any step, whatever the observation
+costs.
 ``--floor`` runs the steps with the observation left out (the mask only): the least a
 step costs in the engine and PettingZoo's loop, whatever the observation costs.
 ``--empty`` runs the same loop on an environment of two agents that does nothing (no
@@ -55,6 +58,7 @@ import numpy as np
 from pettingzoo import AECEnv
 
 import stratagem
+from stratagem.interop.incremental import Incremental
 from stratagem.interop.layouts import layout_of
 from stratagem.interop.pettingzoo import StratagemEnv, env
 from stratagem.interop.spec import ActionIds
@@ -182,8 +186,9 @@ def parts(name: str, decisions: int = 600, rounds: int = 5) -> str:
     """A table row: µs per decision of each part of a step, the best of ``rounds`` passes
     over the first ``decisions`` decisions of seeded random games: the engine's
     ``apply_action`` (with the chance outcomes drawn up to the next decision) and
-    ``legal_actions``, the action mask, the game's ``view(seat)``, the layout's
-    ``encode``; and the tensor's size."""
+    ``legal_actions``, the action mask, the game's ``brief_view(seat)``, its encoding by
+    the seat's ``Incremental`` encoder (as the environment's ``observe`` encodes it, one
+    encoder a seat for each pass); and the tensor's size."""
     game = stratagem.load(name)
     layout = layout_of(game)
     ids = ActionIds(game)
@@ -206,6 +211,7 @@ def parts(name: str, decisions: int = 600, rounds: int = 5) -> str:
     best = [float("inf")] * 5
     for _ in range(rounds):
         positions = [before.clone() for before, _action, _outcomes in steps]
+        encoders = [Incremental(layout) for _ in range(game.num_players)]
         times = [0.0] * 5
         for position, (_before, action, outcomes) in zip(positions, steps, strict=True):
             seat = position.current_player()
@@ -216,7 +222,7 @@ def parts(name: str, decisions: int = 600, rounds: int = 5) -> str:
             tock = time.perf_counter()
             view = position.brief_view(seat)
             tack = time.perf_counter()
-            layout.encode(view)
+            encoders[seat].encode(view)
             tuck = time.perf_counter()
             position.apply_action(action)
             for outcome in outcomes:
@@ -307,8 +313,8 @@ def main() -> None:
             "| game | apply µs | legal µs | mask µs | view µs | encode µs | tensor size |\n"
             "|---|---|---|---|---|---|---|"
         )
-        for info in stratagem.available_games():
-            print(parts(info.name), flush=True)
+        for name in args.games or [info.name for info in stratagem.available_games()]:
+            print(parts(name), flush=True)
         return
     if args.floor:
         print("| game | steps/s without observation | µs/step |\n|---|---|---|")

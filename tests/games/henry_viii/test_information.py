@@ -245,3 +245,31 @@ def test_a_broken_pack_names_the_file_and_the_entry(tmp_path: Path) -> None:
     (folder / "characters.toml").write_text(text.replace("religion = 1\n", "religion = 7\n", 1))
     with pytest.raises(DataPackError, match=r"characters.toml: character\[0\] 'Thomas Howard'"):
         stratagem.load("henry_viii", players=5, data=folder)
+
+
+def test_a_view_shows_the_court_as_it_stands_after_every_decision() -> None:
+    """Characters at court, in the Tower, abroad and dead, each faction's members and
+    Influence, the offices and titles [Characters] [The Tower: Arrest and Imprisonment]:
+    the part of a view that only moves when a character, office or title does is kept
+    between decisions that move none (a Support passed), yet every view along random games
+    to their end equals the view of the same position read back from its document (which
+    keeps nothing)."""
+    from stratagem.games.henry_viii.court_view import court_of  # noqa: PLC0415
+
+    game = stratagem.load("henry_viii", players=5)
+    kept = 0
+    for seed in range(2):
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(state.sample_chance(rng))
+                continue
+            seat = state.current_player()
+            fresh = game.state_from_json(state.to_json())
+            assert state.brief_view(seat) == fresh.brief_view(seat)
+            assert state.view(None) == fresh.view(None)
+            before = court_of(state)  # type: ignore[arg-type]
+            state.apply_action(rng.choice(state.legal_actions()))
+            kept += court_of(state) is before  # type: ignore[arg-type]
+    assert kept > 100

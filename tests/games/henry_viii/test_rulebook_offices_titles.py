@@ -474,3 +474,25 @@ def test_characters_influence_is_the_same_counted_for_all_at_once() -> None:
                 state.apply_action(rng.choices(actions, weights)[0])
             else:
                 state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_factions_influence_is_its_members_influence_counted_at_once() -> None:
+    """A faction's total Influence [Characters]: ``faction_influences``, which the view,
+    the order of play and the winner read, gives each faction the sum of ``influence``
+    over its face-up living characters, along random games to their end (offices, titles
+    and the Queen change hands, characters go to the Tower and abroad, the line moves)."""
+    game = load(5)
+    for seed in range(4):
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            assert isinstance(state, HenryVIIIState)
+            totals = [
+                sum(state.influence(c) for c in state.members(seat))
+                for seat in range(state.players)
+            ]
+            assert state.faction_influences() == totals
+            if state.is_chance_node():
+                state.apply_action(state.sample_chance(rng))
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))

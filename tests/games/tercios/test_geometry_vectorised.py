@@ -104,5 +104,21 @@ def test_free_spots_agree_with_inside_and_no_overlap() -> None:
             for spot in spots
         ]
         assert free_of(spots, shapes, area).tolist() == want
+        assert free_of(spots, shapes, area, np.ones(len(shapes), dtype=bool)).tolist() == want
         found += sum(want)
     assert 0 < found < 60 * 40
+
+
+def test_overlap_a_base_grazing_a_convex_one_all_along_its_slide_stays_free() -> None:
+    """Overlap (Rulings R114): a base slid along another's side, sharing with it a sliver
+    far thinner than ``EPSILON`` all the way, overlaps it nowhere, even where ``free_of``
+    is told the other base is convex (and so may take the places between two that overlap
+    it as overlapping it)."""
+    area = box(0.0, 0.0, 30.0, 20.0)
+    other = Placement(10.0, 10.0, 0.0, 4.7, 2.4)
+    shapes = np.empty(1, dtype=object)
+    shapes[:] = [other.polygon()]
+    start = Placement(8.0, 10.0 + 4.7 - 1e-9, 0.0, 4.7, 2.4)
+    spots = [start.moved(0.05 * step, 0.0) for step in range(40)]
+    assert all(spot.polygon().intersects(other.polygon()) for spot in spots)
+    assert free_of(spots, shapes, area, np.ones(1, dtype=bool)).tolist() == [True] * 40

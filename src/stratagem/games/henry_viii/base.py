@@ -30,6 +30,7 @@ from stratagem.games.henry_viii.places import (
 )
 
 if TYPE_CHECKING:
+    from stratagem.games.henry_viii.court_view import Court
     from stratagem.games.henry_viii.game import HenryVIII
 
 TWO_DICE = {total: (6 - abs(total - 7)) / 36 for total in range(2, 13)}
@@ -47,6 +48,8 @@ class HenryBase(CachedLegalState):
     """Fields and shared questions of a Henry VIII position."""
 
     __slots__ = (
+        "_court",
+        "_drawn",
         "_g",
         "bastard",
         "book",
@@ -136,6 +139,11 @@ class HenryBase(CachedLegalState):
     play: dict[str, Any] | None
     window: dict[str, Any] | None
     _legal: list[Action] | None
+    _court: Court | None
+    """The view's part its characters' places give, kept while they stay (``court_of``)."""
+    _drawn: tuple[list[Any], int] | None
+    """The chance node ``sample_chance`` last drew at and the id it drew (so that applying
+    that outcome does not work out the node's outcomes again)."""
 
     # -- the engine contract -------------------------------------------------------------
 
@@ -164,11 +172,14 @@ class HenryBase(CachedLegalState):
         """One chance outcome drawn with its probability, as ``State.sample_chance`` draws
         it (the same weights, the same draw), from the outcomes' ids."""
         node = self.node
-        outcomes = [] if self.over or node is None or node[0] != CHANCE else self._outcomes(node)
+        if self.over or node is None or node[0] != CHANCE:
+            raise IllegalAction("this is not a chance node")
+        outcomes = self._outcomes(node)
         if not outcomes:
             raise IllegalAction("this is not a chance node")
         weights = [probability for _, probability in outcomes]
-        drawn = rng.choices([option for option, _ in outcomes], weights)[0]
+        drawn: int = rng.choices([option for option, _ in outcomes], weights)[0]
+        self._drawn = (node, drawn)
         return self._g.actions[drawn]
 
     def _outcomes(self, node: list[Any]) -> list[tuple[int, float]]:
@@ -198,6 +209,9 @@ class HenryBase(CachedLegalState):
         node = self.node
         if self.over or node is None or node[0] != CHANCE:
             return False
+        drawn = self._drawn
+        if drawn is not None and drawn[0] is node and drawn[1] == action.id:
+            return True
         return any(option == action.id for option, _ in self._outcomes(node))
 
     def _apply(self, action: Action) -> None:
@@ -205,6 +219,7 @@ class HenryBase(CachedLegalState):
         assert node is not None
         self.node = None
         self._legal = None
+        self._drawn = None
         getattr(self, "_h_" + node[1])(action.id, *node[2:])
         self._advance()
 
@@ -396,9 +411,40 @@ class HenryBase(CachedLegalState):
             for c, place in enumerate(self.where)
         ]
 
+    def faction_influences(self) -> list[int]:
+        """Each faction's total Influence, the sum of its members' ``influence``
+        [Characters]: counted in one pass over the characters, the offices, the titles
+        (a character's first only, as ``title_of``) and the line, for all the factions."""
+        table = self._g.influence
+        where, owner, players = self.where, self.owner, self.players
+        totals = [0] * players
+        for place, seat, card in zip(where, owner, table.cards, strict=True):
+            if place == COURT and 0 <= seat < players:
+                totals[seat] += card
+        for holder in self.office_holder:
+            if holder >= 0 and where[holder] == COURT and 0 <= owner[holder] < players:
+                totals[owner[holder]] += table.office
+        titled: set[int] = set()
+        for title, holder in enumerate(self.title_holder):
+            if holder >= 0 and holder not in titled:
+                titled.add(holder)
+                if where[holder] == COURT and 0 <= owner[holder] < players:
+                    totals[owner[holder]] += table.titles[title]
+        hole = self.line_hole(self.line)
+        counted: set[int] = set()
+        for position, c in enumerate(self.line):
+            if c not in counted:
+                counted.add(c)
+                if where[c] == COURT and 0 <= owner[c] < players:
+                    totals[owner[c]] += table.succession[position + hole]
+        queen = self.queen
+        if queen >= 0 and where[queen] == COURT and 0 <= owner[queen] < players:
+            totals[owner[queen]] += table.queen
+        return totals
+
     def faction_influence(self, seat: int) -> int:
         """A faction's total Influence [Characters]."""
-        return sum(self.influence(c) for c in self.members(seat))
+        return self.faction_influences()[seat]
 
     def members(self, seat: int) -> list[int]:
         """A faction's face-up living characters."""

@@ -51,6 +51,8 @@ class HenryVIII(Game):
         self.book = book
         self.influence = InfluenceTable(book)
         """What adds to a character's Influence, read from the pack once."""
+        self.person_names: tuple[str, ...] = tuple(person.name for person in book.people)
+        """Each character's name, by index (the views name them all the time)."""
         last = options.get("last_turn")
         self.last_turn: int | None = None if last is None else int(last)
         """The short variant's last Turn (``None``: Henry's death as the rules have it)."""

@@ -317,7 +317,7 @@ class HenrySegment(Rounds):
                 self.henry_dead = True
             self.push(["turn"])
             return
-        scores = [self.faction_influence(seat) for seat in range(self.players)]
+        scores = self.faction_influences()
         if not self.line:
             self.end = "no heir"
             self.winner_seats = []

@@ -44,7 +44,8 @@ class Rounds(Effects):
         if self.queen >= 0:
             first = self.owner[self.queen]
         else:
-            first = min(range(self.players), key=lambda s: (self.faction_influence(s), s))
+            influence = self.faction_influences()
+            first = min(range(self.players), key=lambda s: (influence[s], s))
         self.order = [(first + i) % self.players for i in range(self.players)]
         self.pos = 0
         self.rounds_done = 0

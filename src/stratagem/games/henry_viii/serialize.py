@@ -31,7 +31,7 @@ _BOUNDS = {"turn": Field(ge=1), "religion": Field(ge=0, le=4)}
 
 def _doc_model() -> type[BaseModel]:
     """The document's model, built from the state's own fields and their types."""
-    hints = get_type_hints(HenryBase, localns={"HenryVIII": object})
+    hints = get_type_hints(HenryBase, localns={"HenryVIII": object, "Court": object})
     fields: dict[str, Any] = {
         name: (Annotated[hints[name], _BOUNDS[name]] if name in _BOUNDS else hints[name], ...)
         for name in DOC_FIELDS

@@ -133,6 +133,8 @@ class HenryVIIIState(HenrySegment):
         state.play = None
         state.window = None
         state._legal = None
+        state._drawn = None
+        state._court = None
         return state
 
     @classmethod
@@ -161,7 +163,7 @@ class HenryVIIIState(HenrySegment):
     def result(self) -> JsonDict:
         """The greatest Influence once the Turn of Henry's death closes; nobody if the line
         is empty; the Pilgrimage of Grace's own end [How to Win] [The Rebellion] [Rulings R37]."""
-        scores = {self.seat_name(s): self.faction_influence(s) for s in range(self.players)}
+        scores = {self.seat_name(s): score for s, score in enumerate(self.faction_influences())}
         details: JsonDict = {
             "ended": ENDINGS[self.end],
             "turns": self.turn,
@@ -218,6 +220,8 @@ class HenryVIIIState(HenrySegment):
         other.play = copy_play(self.play)
         other.window = None if self.window is None else dict(self.window)
         other._legal = self._legal
+        other._drawn = None
+        other._court = self._court
         return other
 
     def _state_doc(self) -> JsonDict:

@@ -14,22 +14,16 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from stratagem.core import CHANCE, TERMINAL, JsonDict
+from stratagem.games.henry_viii.court_view import court_of
 from stratagem.games.henry_viii.effects import religion_code
 from stratagem.games.henry_viii.encoding import HENRY_TARGET
 from stratagem.games.henry_viii.pack import val
 from stratagem.games.henry_viii.places import (
-    ARRESTED,
     ASSIGNED,
     COURT,
-    DEAD,
     HIDDEN,
-    IMPRISONED,
-    LIVING,
-    MISSION,
     PLACE_NAMES,
-    REMOVED,
     SUIT,
-    TRAVEL,
 )
 from stratagem.games.henry_viii.rounds import CONTENTMENT_WINDOW
 
@@ -281,63 +275,31 @@ def _asked(state: HenryVIIIState) -> str | None:
     return f"{who}: {questions.get(node[1], node[1])}"
 
 
-_PLACED = {
-    ARRESTED: "arrested",
-    IMPRISONED: "imprisoned",
-    TRAVEL: "abroad",
-    MISSION: "abroad",
-    DEAD: "dead",
-}
-"""The view's lists of characters by where they are."""
-
-
 def build_view(state: HenryVIIIState, seat: int | None, brief: bool = False) -> JsonDict:
     """Everything ``seat`` may know now (``None``: a spectator); ``brief``: without the
     characters' lines, the decision and the line of succession in words, the hand's card
     texts and your face-down characters' entries (``State.brief_view``)."""
     book = state.book
     player = state.current_player()
-    owner = state.owner
-    influence = state.influences()
-    placed: dict[str, list[str]] = {"arrested": [], "imprisoned": [], "abroad": [], "dead": []}
-    faction_members: list[list[int]] = [[] for _ in range(state.players)]
-    face_down = [0] * state.players
-    people = book.people
-    for c, place in enumerate(state.where):
-        if place == HIDDEN:
-            if 0 <= owner[c] < state.players:
-                face_down[owner[c]] += 1
-            continue
-        if place in LIVING and 0 <= owner[c] < state.players:
-            faction_members[owner[c]].append(c)
-        key = _PLACED.get(place)
-        if key is not None:
-            placed[key].append(people[c].name)
+    court = court_of(state)
+    placed = court.placed
+    names = state._g.person_names
     factions: JsonDict = {}
     characters: JsonDict = {}
+    influence = None if brief else state.influences()
     holds = None if brief else _Holdings.of(state)
-    for s, members in enumerate(faction_members):
+    for s, members in enumerate(court.members):
         factions[state.seat_name(s)] = {
-            "influence": sum([influence[c] for c in members]),
+            "influence": court.influence[s],
             "court_cards": len(state.hands[s]),
-            "face_down_characters": face_down[s],
+            "face_down_characters": court.face_down[s],
             "law_suit": state.law_suit_on(s),
             "characters": len(members),
         }
-        if holds is not None:
+        if holds is not None and influence is not None:
             characters.update(
-                (state.name(c), _character(state, c, influence[c], holds)) for c in members
+                (names[c], _character(state, c, influence[c], holds)) for c in members
             )
-    offices = {
-        name: people[holder].name if holder >= 0 else ("removed" if holder == REMOVED else "vacant")
-        for name, holder in zip(book.office_names, state.office_holder, strict=True)
-    }
-    titles = {
-        name: people[holder].name
-        if holder >= 0
-        else ("lost" if holder == REMOVED else "in the box")
-        for name, holder in zip(book.title_names, state.title_holder, strict=True)
-    }
     doc: JsonDict = {
         "game": "henry_viii",
         "seat": None if seat is None else state.seat_name(seat),
@@ -362,13 +324,13 @@ def build_view(state: HenryVIIIState, seat: int | None, brief: bool = False) -> 
             f"({state.seat_name(state.owner[c])})"
             for c in state.line
         ],
-        "tower": {"arrested": placed["arrested"], "imprisoned": placed["imprisoned"]},
-        "abroad": placed["abroad"],
-        "dead": placed["dead"],
+        "tower": {"arrested": list(placed["arrested"]), "imprisoned": list(placed["imprisoned"])},
+        "abroad": list(placed["abroad"]),
+        "dead": list(placed["dead"]),
         "factions": factions,
         "characters": characters,
-        "offices": offices,
-        "titles": titles,
+        "offices": dict(court.offices),
+        "titles": dict(court.titles),
         "in_play": _in_play(state),
         "supports_window": _supports_window(state),
         "deck": len(state.deck),

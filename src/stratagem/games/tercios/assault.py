@@ -7,9 +7,12 @@ can be charged, must end as close to an enemy in sight as the unit can come.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING
 
+import numpy as np
+import shapely
 from shapely import Point
 from shapely.ops import nearest_points
 
@@ -121,9 +124,15 @@ def closest_approach(state: TerciosState, unit: int, enemy: int, bonus: int) -> 
     front = state.placement(unit).front
     longest = _longest_reach(state, unit, bonus)
     floor = max(0.0, base_distance(state, enemy, front) - longest) + 0.01
+    candidates = _approaches(state, unit, enemy, bonus, longest)
+    reach = max(longest, speed(state, unit, bonus))
+    nearest = _nearest_along(state, front, enemy, [d for d, _ in candidates], reach)
     best: Move | None = None
     best_gap = math.inf
-    for move in _approaches(state, unit, enemy, bonus, longest):
+    for (_, candidate), bound in zip(candidates, nearest, strict=True):
+        if bound >= best_gap:
+            continue  # no move that way comes nearer than the best found
+        move = candidate()
         if move is None:
             continue
         gap = base_distance(state, enemy, move.spot.front)
@@ -134,11 +143,38 @@ def closest_approach(state: TerciosState, unit: int, enemy: int, bonus: int) -> 
     return best
 
 
+ROUNDING = 0.01
+"""Inches a candidate's front centre may lie off its direction's exact line (its point's
+coordinates are rounded to 2 decimals: at most 0.005 each way), with a margin."""
+
+
+def _nearest_along(
+    state: TerciosState,
+    front: tuple[float, float],
+    enemy: int,
+    directions: list[float],
+    reach: float,
+) -> list[float]:
+    """For each direction, the least gap to the enemy's base that any candidate that way
+    could leave: the distance from the base to the line ``reach`` long that way (no
+    candidate goes farther), less ``ROUNDING`` (every candidate stops on that line, within
+    its rounding). A bound only: it lets the search skip a direction, never choose another
+    move."""
+    angles = np.radians(np.array(directions, dtype=float))
+    ends = np.empty((len(directions), 2, 2))
+    ends[:, 0] = front
+    ends[:, 1, 0] = front[0] + np.cos(angles) * reach
+    ends[:, 1, 1] = front[1] + np.sin(angles) * reach
+    lines = shapely.linestrings(ends)
+    gaps = np.asarray(shapely.distance(lines, state.placement(enemy).polygon()))
+    return [gap - ROUNDING for gap in gaps.tolist()]
+
+
 def may_close_on(state: TerciosState, unit: int, enemy: int, bonus: int) -> bool:
     """Whether ``closest_approach`` finds a move at all: any of its candidates is one, so
     the first found settles it [Order Cards: Assault!] [Rulings R94]."""
     candidates = _approaches(state, unit, enemy, bonus, _longest_reach(state, unit, bonus))
-    return any(move is not None for move in candidates)
+    return any(candidate() is not None for _, candidate in candidates)
 
 
 def _longest_reach(state: TerciosState, unit: int, bonus: int) -> float:
@@ -148,10 +184,16 @@ def _longest_reach(state: TerciosState, unit: int, bonus: int) -> float:
     return speed(state, unit, bonus + (1 if easy else 0))
 
 
+Candidate = tuple[float, Callable[[], Move | None]]
+"""A candidate move of ``closest_approach``: the direction it goes (its front centre stops
+on the line that way, no farther than the longest move), and how to work it out."""
+
+
 def _approaches(
     state: TerciosState, unit: int, enemy: int, bonus: int, longest: float
-) -> Iterator[Move | None]:
-    """The candidate moves of ``closest_approach``, the likeliest best first."""
+) -> list[Candidate]:
+    """The candidate moves of ``closest_approach``, the likeliest best first: each the
+    longest move that way (``_longest``), and second the bots' ``advance towards``."""
     start = state.placement(unit)
     front = start.front
     target = state.placement(enemy)
@@ -162,13 +204,15 @@ def _approaches(
     directions += [normalize(middle + step) for step in FAN]
     pivot = state.g.pack.constant("max_pivot")
     plain = speed(state, unit, bonus)
+    candidates: list[Candidate] = []
     for index, direction in enumerate(directions):
         if index == 1:
-            yield towards(state, unit, enemy, bonus)
+            candidates.append((middle, partial(towards, state, unit, enemy, bonus)))
         if turn_between(start.facing, direction) <= pivot + 1e-6:
-            yield _longest(
-                state, unit, front=front, direction=direction, reach=(longest, plain), bonus=bonus
-            )
+            reach = (longest, plain)
+            way = partial(_longest, state, unit, front=front, direction=direction, reach=reach)
+            candidates.append((direction, partial(way, bonus=bonus)))
+    return candidates
 
 
 def _longest(

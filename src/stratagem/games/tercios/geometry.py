@@ -155,11 +155,21 @@ def overlapping(shape: BaseGeometry, shapes: Shapes) -> NDArray[np.bool_]:
     return hit
 
 
-def free_of(spots: list[Placement], shapes: Shapes, area: BaseGeometry) -> NDArray[np.bool_]:
+def free_of(
+    spots: list[Placement],
+    shapes: Shapes,
+    area: BaseGeometry,
+    convex: NDArray[np.bool_] | None = None,
+) -> NDArray[np.bool_]:
     """For each of ``spots``: whether its base lies ``inside`` ``area`` and ``overlaps``
     none of ``shapes``, in vectorised passes (the bases built from the same corners as
     ``Placement.polygon``; only the shapes whose box meets the spots' boxes are tested; a
-    base whose front centre lies deep inside a shape overlaps it, ``_deep_inside``)."""
+    base whose front centre lies deep inside a shape overlaps it, ``_deep_inside``).
+
+    ``convex`` marks the shapes known to be convex, for spots that are one base slid along
+    a line, in order: the bases between two that overlap a convex shape by more than
+    ``2 * EPSILON`` overlap it too (``_overlapped_between``), without their intersections
+    being worked out."""
     corners = np.array([spot.corners() for spot in spots])
     bases = np.asarray(shapely.polygons(corners))
     free = np.asarray(shapely.covers(area, bases))
@@ -171,12 +181,13 @@ def free_of(spots: list[Placement], shapes: Shapes, area: BaseGeometry) -> NDArr
         return free
     low, high = corners[rows].min(axis=(0, 1)), corners[rows].max(axis=(0, 1))
     boxes = shapely.bounds(shapes)
-    near = shapes[
+    met = (
         (boxes[:, 0] <= high[0])
         & (boxes[:, 1] <= high[1])
         & (boxes[:, 2] >= low[0])
         & (boxes[:, 3] >= low[1])
-    ]
+    )
+    near = shapes[met]
     if not len(near):
         return free
     hit_rows, hit_cols = np.nonzero(shapely.intersects(bases[rows][:, None], near[None, :]))
@@ -188,9 +199,41 @@ def free_of(spots: list[Placement], shapes: Shapes, area: BaseGeometry) -> NDArr
     free[hit_rows[deep]] = False
     rest = np.flatnonzero(~deep & free[hit_rows])
     if len(rest):
-        cut = shapely.area(shapely.intersection(bases[hit_rows[rest]], near[hit_cols[rest]]))
-        free[hit_rows[rest[cut > EPSILON]]] = False
+        rows, cols = hit_rows[rest], hit_cols[rest]
+        cut = np.full(len(rest), np.nan)
+        if convex is not None:
+            _overlapped_between(bases, near, convex[met], rows=rows, cols=cols, cut=cut)
+        todo = np.flatnonzero(np.isnan(cut))
+        cut[todo] = shapely.area(shapely.intersection(bases[rows[todo]], near[cols[todo]]))
+        free[rows[cut > EPSILON]] = False
     return free
+
+
+def _overlapped_between(
+    bases: Shapes,
+    shapes: Shapes,
+    convex: NDArray[np.bool_],
+    *,
+    rows: NDArray[np.intp],
+    cols: NDArray[np.intp],
+    cut: NDArray[np.float64],
+) -> None:
+    """For the pairs (``rows`` of ``bases``, in order, against ``cols`` of ``shapes``)
+    against a convex shape: the areas of the first and last pair of that shape, and if
+    both exceed ``2 * EPSILON``, ``inf`` for every pair between (written into ``cut``).
+    The bases are one convex base slid along a line: the square root of the area it shares
+    with a convex shape is a concave function of how far it slid (Brunn-Minkowski), so
+    between two places that share more than ``2 * EPSILON`` it shares at least that much."""
+    for col in np.unique(cols).tolist():
+        if not convex[col]:
+            continue
+        pairs = np.flatnonzero(cols == col)
+        if len(pairs) < 3:
+            continue
+        ends = pairs[[0, -1]]
+        cut[ends] = shapely.area(shapely.intersection(bases[rows[ends]], shapes[col]))
+        if (cut[ends] > 2 * EPSILON).all():
+            cut[pairs[1:-1]] = np.inf
 
 
 DEEP = 0.01

@@ -197,7 +197,7 @@ def _route(state: TerciosState, unit: int, start: Placement, front: tuple[float,
             f"Activation Movement: the pivot towards the destination would be {pivot:.0f} "
             f"degrees; it may not exceed {max_pivot:g}"
         )
-    path = LineString([origin, front])
+    path: LineString = shapely.linestrings([origin, front])  # the class's constructor is slower
     found = blockers(state, unit)
     for index in np.flatnonzero(crossed(path, found.shapes)):
         obstacle = found.items[index]
@@ -342,10 +342,9 @@ def _walk_back(
             if at <= 0.0:
                 break
         tested = [reach for reach in reaches if reach > 0.0]
+        spots = [pivoted.moved(reach, direction) for reach in tested]
         free = (
-            free_of([pivoted.moved(reach, direction) for reach in tested], found.shapes, area)
-            if tested
-            else np.zeros(0, dtype=bool)
+            free_of(spots, found.shapes, area, found.convex) if tested else np.zeros(0, dtype=bool)
         )
         first = np.flatnonzero(free)
         if len(first):

@@ -98,6 +98,11 @@ class Blockers:
     items: tuple[Obstacle, ...]
     shapes: NDArray[np.object_]
 
+    @property
+    def convex(self) -> NDArray[np.bool_]:
+        """Which of the shapes are known to be convex: the troop bases (rectangles)."""
+        return np.array([item.unit is not None for item in self.items], dtype=bool)
+
     def without(self, obstacle: Obstacle) -> Blockers:
         """The same blockers less one, in the same order."""
         keep = [index for index, item in enumerate(self.items) if item is not obstacle]

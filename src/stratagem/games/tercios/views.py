@@ -38,57 +38,89 @@ def _rounded(spot: Placement) -> Rounded:
     )
 
 
-def _troop(state: TerciosState, unit: int, seat: int | None, brief: bool) -> JsonDict:
-    troop = state.g.troops[unit]
-    x, y, facing, width, depth, corners, front = _rounded(state.placement(unit))
-    own = seat == troop.side
-    order = state.order[unit]
-    # A unit off the table (broken, or a dragoon's other card) has no order card to show.
-    shown = order >= 0 and state.alive[unit] and (own or state.revealed[unit])
-    doc: JsonDict = {
-        "index": unit,
-        "name": troop.label,
-        "side": state.g.seat_names[troop.side],
-        "x": x,
-        "y": y,
-        "facing": facing,
-        "alive": state.alive[unit],
-        "dm": state.dm[unit],
-        "stamina": stamina(state, unit),
-        "weary": weary(state, unit),
-        "disorder": state.disorder[unit],
-        "hitched": state.hitched[unit],
-        "order_placed": order >= 0,
-        "order": ORDERS[order] if shown else None,
-        "activated": state.spent[unit],
-    }
-    if brief:
-        return doc
-    profile = troop.profile
-    doc.update(
-        card=profile.card,
-        category=profile.category,
-        width=width,
-        depth=depth,
-        corners=[list(corner) for corner in corners],
-        front=list(front),
-        weapons=sorted(profile.weapons),
-        rules=sorted(profile.rules),
-        values=shown_values(state, unit, order if shown else None),
+@lru_cache(maxsize=4096, typed=True)
+def _shown_at(x: float, y: float, facing: float) -> tuple[float, float, float]:
+    """A base's centre and facing as a view shows them, as ``_rounded`` rounds them (a
+    placement holds the state's own numbers); remembered, since between two views most
+    bases have not moved and ``round`` is slow."""
+    return round(x, 3), round(y, 3), round(facing, 2)
+
+
+@lru_cache(maxsize=1024, typed=True)
+def _shown_point(x: float, y: float) -> tuple[float, float]:
+    """A commander's point as a view shows it (remembered, as ``_shown_at``)."""
+    return round(x, 3), round(y, 3)
+
+
+def _troops(state: TerciosState, seat: int | None, brief: bool) -> list[JsonDict]:
+    """Every troop unit's entry (its lists read once for all of them)."""
+    sides = state.g.seat_names
+    xs, ys, facings, orders, alive, dms = (
+        state.x,
+        state.y,
+        state.f,
+        state.order,
+        state.alive,
+        state.dm,
     )
-    return doc
+    revealed, disorder, hitched, spent = state.revealed, state.disorder, state.hitched, state.spent
+    docs = []
+    for unit, troop in enumerate(state.g.troops):
+        order = orders[unit]
+        # A unit off the table (broken, or a dragoon's other card) has no order card to show.
+        shown = order >= 0 and alive[unit] and (seat == troop.side or revealed[unit])
+        x, y, facing = _shown_at(xs[unit], ys[unit], facings[unit])
+        doc: JsonDict = {
+            "index": unit,
+            "name": troop.label,
+            "side": sides[troop.side],
+            "x": x,
+            "y": y,
+            "facing": facing,
+            "alive": alive[unit],
+            "dm": dms[unit],
+            "stamina": stamina(state, unit),
+            "weary": dms[unit] > 0 and weary(state, unit),
+            "disorder": disorder[unit],
+            "hitched": hitched[unit],
+            "order_placed": order >= 0,
+            "order": ORDERS[order] if shown else None,
+            "activated": spent[unit],
+        }
+        if not brief:
+            doc.update(_outline(state, unit, order if shown else None))
+        docs.append(doc)
+    return docs
+
+
+def _outline(state: TerciosState, unit: int, order: int | None) -> JsonDict:
+    """A unit's profile, outline and worked-out values (``order``: its order card if the
+    seat sees it), which the brief view leaves out."""
+    _x, _y, _facing, width, depth, corners, front = _rounded(state.placement(unit))
+    profile = state.g.troops[unit].profile
+    return {
+        "card": profile.card,
+        "category": profile.category,
+        "width": width,
+        "depth": depth,
+        "corners": [list(corner) for corner in corners],
+        "front": list(front),
+        "weapons": sorted(profile.weapons),
+        "rules": sorted(profile.rules),
+        "values": shown_values(state, unit, order),
+    }
 
 
 def _officer(state: TerciosState, officer: int, brief: bool) -> JsonDict:
     who = state.g.officers[officer]
-    x, y = officer_point(state, officer)
+    x, y = _shown_point(*officer_point(state, officer))
     host = state.attached[officer]
     doc: JsonDict = {
         "index": officer,
         "name": who.label,
         "side": state.g.seat_names[who.side],
-        "x": round(x, 3),
-        "y": round(y, 3),
+        "x": x,
+        "y": y,
         "attached_to": None if host < 0 else state.g.troops[host].label,
         "exhausted": state.exhausted[officer],
         "alive": state.o_alive[officer],
@@ -126,7 +158,7 @@ def build_view(state: TerciosState, seat: int | None, brief: bool = False) -> Js
             "reaction_distance": g.pack.constant("reaction_distance"),
         },
         "terrain": [] if brief else [element.to_json() for element in state.terrain],
-        "units": [_troop(state, u, seat, brief) for u in range(len(g.troops))],
+        "units": _troops(state, seat, brief),
         "commanders": [_officer(state, o, brief) for o in range(len(g.officers))],
         "victory_points": {g.seat_names[s]: state.vp[s] for s in (0, 1)},
         "marks": [
