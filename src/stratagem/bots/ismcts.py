@@ -69,7 +69,15 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from stratagem.bots.base import Bot, Evaluator, Ranker, bot_names, make_bot, make_evaluator
+from stratagem.bots.base import (
+    Bot,
+    Evaluator,
+    Ranker,
+    WorldShaper,
+    bot_names,
+    make_bot,
+    make_evaluator,
+)
 from stratagem.bots.racing import Race, RaceRules
 from stratagem.bots.random_bot import RandomBot
 from stratagem.core import CHANCE, TERMINAL, Action, Game, OptionError, State
@@ -114,6 +122,10 @@ class IsmctsOptions(BaseModel):
     screen: bool = False
     """Where the heuristic does not rank and a root has more than ``width`` actions, try
     each once in one paired round and race the best; otherwise draw the others at random."""
+    worlds: Literal["model", "redeal"] = "model"
+    """How each iteration's world is made: the game's redeal, then (``model``, where the
+    heuristic can) the other seats' hidden past choices remade as the opponent model
+    would have made them; or the redeal alone (``redeal``)."""
     rounds: int = Field(default=RACE_RULES.min_rounds, ge=2)
     """Paired rounds of a root race before an action may leave it (``RaceRules``)."""
 
@@ -168,6 +180,14 @@ class Ismcts:
         """Plays the other seats (``opponents=model``)."""
         if options.opponents == "model":
             self.model = heuristic or anyone
+        self.shaper: WorldShaper | None = None
+        """Remakes the other seats' hidden past choices in each redealt world (``worlds``)."""
+        if (
+            options.worlds == "model"
+            and self.model is heuristic
+            and isinstance(heuristic, WorldShaper)
+        ):
+            self.shaper = heuristic
         self.prior: Bot | None = heuristic if options.bias > 0 else None
         """Names the action each tree node tries first (progressive bias)."""
         self.evaluator: Evaluator | None = make_evaluator(game)
@@ -209,7 +229,7 @@ class Ismcts:
         while (limit is None or done < limit) and (
             deadline is None or done == 0 or clock() < deadline
         ):
-            self._iterate(root, seat, state.resample_hidden(seat, self.rng))
+            self._iterate(root, seat, self._world(state, seat))
             done += 1
             if done % CHECK_EVERY == 0 and _settled(
                 root, legal, _iterations_left(done, limit, start, deadline)
@@ -234,7 +254,7 @@ class Ismcts:
         with a generator seeded alike, then searched on below as usual. After each round
         the race is narrowed if the iterations left cannot give every action still running
         its first ``min_rounds`` (``Race.fit``)."""
-        first = state.resample_hidden(seat, self.rng)
+        first = self._world(state, seat)
         prior = self.prior
         world: State | None = first
         screened: dict[Action, float] = {}
@@ -258,7 +278,7 @@ class Ismcts:
         clock = time.perf_counter
         while not race.settled():
             if world is None:
-                world = state.resample_hidden(seat, self.rng)
+                world = self._world(state, seat)
             seed = self.rng.getrandbits(64)
             rewards: list[float] = []
             for action in race.running:
@@ -277,6 +297,14 @@ class Ismcts:
             world = None
         self.iterations_done = done
         return race.choice()
+
+    def _world(self, state: State, seat: int) -> State:
+        """A world consistent with what ``seat`` sees, for one iteration or one round:
+        the game's redeal, reshaped by the opponent model (``worlds``)."""
+        world = state.resample_hidden(seat, self.rng)
+        if self.shaper is not None:
+            self.shaper.reshape(world, seat)
+        return world
 
     def _screens(self, legal: list[Action], limit: int | None) -> bool:
         """Whether a root race first screens every action (``screen``): there are more of

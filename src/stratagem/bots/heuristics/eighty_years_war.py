@@ -24,8 +24,9 @@ from stratagem.core import Action, Game, State
 from stratagem.games.eighty_years_war.encoding import KEEP, REPLACE, SHOW, STOP
 from stratagem.games.eighty_years_war.game import EightyYearsWar
 from stratagem.games.eighty_years_war.info import DUTCH, SEATS
-from stratagem.games.eighty_years_war.melds import score_melds
+from stratagem.games.eighty_years_war.melds import event_candidates, score_melds
 from stratagem.games.eighty_years_war.pack import MILITARY, POLITICAL, STAGE_NAMES
+from stratagem.games.eighty_years_war.places import ACTION, MELD, NO_EVENT, UNDECIDED
 from stratagem.games.eighty_years_war.state import EightyYearsWarState
 
 Split = tuple[tuple[int, ...], tuple[int, ...]]
@@ -218,7 +219,25 @@ class EightyYearsWarHeuristic:
         plan = self._plans.get(key)
         if plan is not None and all(plan.get(card) == meld for card, meld in placed.items()):
             return plan  # still the best split of those that keep the cards placed so far
-        stage = self._stage(view)
+        best = self._best_split(cards, seat, self._stage(view), view, placed)
+        plan = {}
+        if best is not None:
+            plan = {card: meld for meld in (0, 1) for card in best[meld]}
+        if len(self._plans) > CACHE_SIZE:
+            self._plans.clear()
+        self._plans[key] = plan
+        return plan
+
+    def _best_split(
+        self,
+        cards: list[int],
+        seat: int,
+        stage: int,
+        view: dict[str, Any],
+        placed: dict[int, int],
+    ) -> Split | None:
+        """The split of ``cards`` expected to take most Provinces (then the higher total)
+        among those that keep the ``placed`` cards where they are."""
         means = self._expected_opponent(view, seat)
         best: tuple[float, int, Split] | None = None
         for split, totals in self._split_totals(cards, seat, stage).items():
@@ -228,13 +247,7 @@ class EightyYearsWarHeuristic:
             candidate = (value, sum(totals), split)
             if best is None or candidate[:2] > best[:2]:
                 best = candidate
-        plan = {}
-        if best is not None:
-            plan = {card: meld for meld in (0, 1) for card in best[2][meld]}
-        if len(self._plans) > CACHE_SIZE:
-            self._plans.clear()
-        self._plans[key] = plan
-        return plan
+        return None if best is None else best[2]
 
     def _show(self, view: dict[str, Any], seat: int, legal: list[Action]) -> Action:
         """Of several usable Events (Rulings R9), show the one whose melds are expected to
@@ -242,15 +255,57 @@ class EightyYearsWarHeuristic:
         closer meld can swing that meld)."""
         you = view["you"]
         melds = (self._cards(you["melds"]["military"]), self._cards(you["melds"]["political"]))
+        events = [self.game.card_of[action.id] for action in legal]
+        return self.game.show_action[self._best_event(view, seat, melds, events)]
+
+    def _best_event(
+        self, view: dict[str, Any], seat: int, melds: Split | tuple[list[int], list[int]],
+        events: list[int],
+    ) -> int:
+        """Of ``events`` in ``melds``, the one whose melds are expected to take most
+        Provinces (the first of the best)."""
         stage = self._stage(view)
         means = self._expected_opponent(view, seat)
 
-        def worth(action: Action) -> float:
-            event = self.game.card_of[action.id]
+        def worth(event: int) -> float:
             totals = score_melds(self.book, seat, stage, melds, event).totals
             return sum(self._expected_provinces(totals[m], means[m]) for m in (0, 1))
 
-        return max(legal, key=worth)
+        return max(events, key=worth)
+
+    # -- the worlds a search imagines ------------------------------------------------
+
+    def reshape(self, world: State, seat: int) -> None:
+        """Split the other side's redealt melds as this heuristic would have split them
+        (``bots.base.WorldShaper``).
+
+        A redeal for ``seat`` (Decisions, "Eighty Years War redeal") deals the melds the
+        other side has built this Action Phase again, and splits their Either cards at
+        random, since the true split is secret. A search that plays the other side as
+        this heuristic (``ismcts``'s opponent model) then faces melds that heuristic would
+        not have made, and answers them; here the same cards are split as it would split
+        them, from its own view of ``world``, and the Event it would show is chosen again.
+        Only the redealt world is read and changed.
+        """
+        board = cast(EightyYearsWarState, world)
+        other = 1 - seat
+        melds = board.melds[other]
+        if board.phase != ACTION or board.hands[other] or not (melds[0] or melds[1]):
+            return
+        view = board.view(other)
+        stage = self._stage(view)
+        split = self._best_split(sorted([*melds[0], *melds[1]]), other, stage, view, {})
+        if split is None:
+            return
+        for meld in (MILITARY, POLITICAL):
+            melds[meld] = list(split[meld])
+            for card in split[meld]:
+                board.loc[card] = MELD + 2 * other + meld
+        if board.shown[other] != UNDECIDED:
+            events = event_candidates(self.book, other, stage, split)
+            board.shown[other] = (
+                self._best_event(view, other, split, events) if len(events) > 1 else NO_EVENT
+            )
 
     def _meld(self, view: dict[str, Any], seat: int, legal: list[Action]) -> Action:
         plan = self._plan(view, seat)
