@@ -50,9 +50,9 @@ class WorldShaper(Protocol):
     the other seats by this bot then imagines them consistently, before and after its
     root)."""
 
-    def reshape(self, world: State, seat: int) -> None:
+    def reshape(self, world: State, seat: int, rng: random.Random) -> None:
         """Change ``world``, a ``resample_hidden(seat, ...)`` of the real state, in place:
-        only what ``seat`` cannot see, read from ``world`` alone."""
+        only what ``seat`` cannot see, from ``world`` and ``rng`` alone."""
         ...
 
 

@@ -303,7 +303,7 @@ class Ismcts:
         the game's redeal, reshaped by the opponent model (``worlds``)."""
         world = state.resample_hidden(seat, self.rng)
         if self.shaper is not None:
-            self.shaper.reshape(world, seat)
+            self.shaper.reshape(world, seat, self.rng)
         return world
 
     def _screens(self, legal: list[Action], limit: int | None) -> bool:

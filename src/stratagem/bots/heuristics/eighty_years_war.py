@@ -20,13 +20,14 @@ from itertools import product
 from typing import Any, cast
 
 from stratagem.bots.heuristics import TurnEvaluator, normal_cdf
+from stratagem.bots.heuristics.eighty_years_war_worlds import keep_deal, place_hand, place_melds
 from stratagem.core import Action, Game, State
 from stratagem.games.eighty_years_war.encoding import KEEP, REPLACE, SHOW, STOP
 from stratagem.games.eighty_years_war.game import EightyYearsWar
 from stratagem.games.eighty_years_war.info import DUTCH, SEATS
 from stratagem.games.eighty_years_war.melds import event_candidates, score_melds
 from stratagem.games.eighty_years_war.pack import MILITARY, POLITICAL, STAGE_NAMES
-from stratagem.games.eighty_years_war.places import ACTION, MELD, NO_EVENT, UNDECIDED
+from stratagem.games.eighty_years_war.places import NO_EVENT, UNDECIDED
 from stratagem.games.eighty_years_war.state import EightyYearsWarState
 
 Split = tuple[tuple[int, ...], tuple[int, ...]]
@@ -275,36 +276,45 @@ class EightyYearsWarHeuristic:
 
     # -- the worlds a search imagines ------------------------------------------------
 
-    def reshape(self, world: State, seat: int) -> None:
-        """Split the other side's redealt melds as this heuristic would have split them
-        (``bots.base.WorldShaper``).
+    def reshape(self, world: State, seat: int, rng: random.Random) -> None:
+        """Deal the other side's cards in ``world`` as this heuristic would have kept them,
+        and split its melds as it would have split them (``bots.base.WorldShaper``).
 
-        A redeal for ``seat`` (Decisions, "Eighty Years War redeal") deals the melds the
-        other side has built this Action Phase again, and splits their Either cards at
-        random, since the true split is secret. A search that plays the other side as
-        this heuristic (``ismcts``'s opponent model) then faces melds that heuristic would
-        not have made, and answers them; here the same cards are split as it would split
-        them, from its own view of ``world``, and the Event it would show is chosen again.
-        Only the redealt world is read and changed.
+        A redeal for ``seat`` (Decisions, "Eighty Years War redeal") deals the cards
+        ``seat`` cannot see at random: the other side's face-down discards as any others,
+        and the Either cards of its melds to either meld. A search that plays the other
+        side as this heuristic (``ismcts``'s opponent model) then faces a hand and melds
+        the heuristic would not have had (Decisions, "Eighty Years War worlds"). Here its
+        cards are dealt as ``eighty_years_war_worlds.keep_deal`` says, its melds split as
+        this heuristic splits a hand, from its own view of ``world``, and the Event it
+        would show chosen again. Only the redealt world is read and changed.
         """
         board = cast(EightyYearsWarState, world)
         other = 1 - seat
-        melds = board.melds[other]
-        if board.phase != ACTION or board.hands[other] or not (melds[0] or melds[1]):
+        melded = bool(board.melds[other][0] or board.melds[other][1])
+        held = keep_deal(board, other, rng)
+        if held is None:
             return
-        view = board.view(other)
+        if not melded:
+            place_hand(board, other, held)
+            return
+        place_melds(board, other, (held, []))
+        self.resplit(board, other)
+
+    def resplit(self, board: EightyYearsWarState, side: int) -> None:
+        """Split the cards of ``side``'s melds in ``board`` as this heuristic splits a hand
+        (from ``side``'s view of ``board``), and choose again the Event it shows."""
+        melds = board.melds[side]
+        view = board.view(side)
         stage = self._stage(view)
-        split = self._best_split(sorted([*melds[0], *melds[1]]), other, stage, view, {})
+        split = self._best_split(sorted([*melds[0], *melds[1]]), side, stage, view, {})
         if split is None:
             return
-        for meld in (MILITARY, POLITICAL):
-            melds[meld] = list(split[meld])
-            for card in split[meld]:
-                board.loc[card] = MELD + 2 * other + meld
-        if board.shown[other] != UNDECIDED:
-            events = event_candidates(self.book, other, stage, split)
-            board.shown[other] = (
-                self._best_event(view, other, split, events) if len(events) > 1 else NO_EVENT
+        place_melds(board, side, (list(split[0]), list(split[1])))
+        if board.shown[side] != UNDECIDED:
+            events = event_candidates(self.book, side, stage, split)
+            board.shown[side] = (
+                self._best_event(view, side, split, events) if len(events) > 1 else NO_EVENT
             )
 
     def _meld(self, view: dict[str, Any], seat: int, legal: list[Action]) -> Action:
