@@ -92,7 +92,8 @@ def test_the_other_side_holds_cards_of_the_stage_and_threw_away_its_least() -> N
     least worth to it, where the plain redeal dealt them at random."""
     heuristic = _heuristic()
     checked = 0
-    for seat, phase in ((DUTCH, "Action Phase"), (DUTCH, "Strategy Phase"), (SPANISH, "Action Phase")):
+    searches = ((DUTCH, "Action Phase"), (DUTCH, "Strategy Phase"), (SPANISH, "Action Phase"))
+    for seat, phase in searches:
         other = 1 - seat
         for state in _decisions(seed=6, seat=seat, phase=phase, limit=8):
             world = cast(EightyYearsWarState, state.resample_hidden(seat, random.Random(2)))

@@ -260,7 +260,10 @@ class EightyYearsWarHeuristic:
         return self.game.show_action[self._best_event(view, seat, melds, events)]
 
     def _best_event(
-        self, view: dict[str, Any], seat: int, melds: Split | tuple[list[int], list[int]],
+        self,
+        view: dict[str, Any],
+        seat: int,
+        melds: Split | tuple[list[int], list[int]],
         events: list[int],
     ) -> int:
         """Of ``events`` in ``melds``, the one whose melds are expected to take most

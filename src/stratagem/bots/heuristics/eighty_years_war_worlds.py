@@ -119,4 +119,3 @@ def place_melds(world: EightyYearsWarState, other: int, split: tuple[list[int], 
         world.melds[other][meld] = list(split[meld])
         for card in split[meld]:
             world.loc[card] = MELD + 2 * other + meld
-
