@@ -181,13 +181,17 @@ class EightyYearsWarHeuristic:
 
     def _expected_opponent(self, view: dict[str, Any], seat: int) -> tuple[float, float]:
         """Mean military and political totals of the other side, from the unseen cards."""
-        other = 1 - seat
-        stage = self._stage(view)
-        unseen = self._unseen(view)
-        shares = self._shares[other][stage]
+        held = view["cards_held"][SEATS[1 - seat]]
+        return self._expected_totals(self._unseen(view), held, seat, self._stage(view))
+
+    def _expected_totals(
+        self, unseen: list[int], held: int, seat: int, stage: int
+    ) -> tuple[float, float]:
+        """Mean military and political totals of the other side holding ``held`` of the
+        ``unseen`` cards."""
+        shares = self._shares[1 - seat][stage]
         military = sum(shares[card][MILITARY] for card in unseen)
         political = sum(shares[card][POLITICAL] for card in unseen)
-        held = view["cards_held"][SEATS[other]]
         scale = held / max(1, len(unseen))
         return military * scale, political * scale
 
@@ -220,7 +224,8 @@ class EightyYearsWarHeuristic:
         plan = self._plans.get(key)
         if plan is not None and all(plan.get(card) == meld for card, meld in placed.items()):
             return plan  # still the best split of those that keep the cards placed so far
-        best = self._best_split(cards, seat, self._stage(view), view, placed)
+        means = self._expected_opponent(view, seat)
+        best = self._best_split(cards, seat, self._stage(view), means, placed)
         plan = {}
         if best is not None:
             plan = {card: meld for meld in (0, 1) for card in best[meld]}
@@ -234,12 +239,12 @@ class EightyYearsWarHeuristic:
         cards: list[int],
         seat: int,
         stage: int,
-        view: dict[str, Any],
+        means: tuple[float, float],
         placed: dict[int, int],
     ) -> Split | None:
         """The split of ``cards`` expected to take most Provinces (then the higher total)
-        among those that keep the ``placed`` cards where they are."""
-        means = self._expected_opponent(view, seat)
+        against the other side's mean totals ``means``, among those that keep the
+        ``placed`` cards where they are."""
         best: tuple[float, int, Split] | None = None
         for split, totals in self._split_totals(cards, seat, stage).items():
             if any(placed.get(card, meld) != meld for meld in (0, 1) for card in split[meld]):
@@ -257,19 +262,20 @@ class EightyYearsWarHeuristic:
         you = view["you"]
         melds = (self._cards(you["melds"]["military"]), self._cards(you["melds"]["political"]))
         events = [self.game.card_of[action.id] for action in legal]
-        return self.game.show_action[self._best_event(view, seat, melds, events)]
+        means = self._expected_opponent(view, seat)
+        stage = self._stage(view)
+        return self.game.show_action[self._best_event(seat, stage, means, melds, events)]
 
     def _best_event(
         self,
-        view: dict[str, Any],
         seat: int,
+        stage: int,
+        means: tuple[float, float],
         melds: Split | tuple[list[int], list[int]],
         events: list[int],
     ) -> int:
         """Of ``events`` in ``melds``, the one whose melds are expected to take most
-        Provinces (the first of the best)."""
-        stage = self._stage(view)
-        means = self._expected_opponent(view, seat)
+        Provinces against the other side's mean totals ``means`` (the first of the best)."""
 
         def worth(event: int) -> float:
             totals = score_melds(self.book, seat, stage, melds, event).totals
@@ -306,18 +312,28 @@ class EightyYearsWarHeuristic:
 
     def resplit(self, board: EightyYearsWarState, side: int) -> None:
         """Split the cards of ``side``'s melds in ``board`` as this heuristic splits a hand
-        (from ``side``'s view of ``board``), and choose again the Event it shows."""
+        (from what ``side`` sees of ``board``: the same unseen cards as its view's), and
+        choose again the Event it shows."""
         melds = board.melds[side]
-        view = board.view(side)
-        stage = self._stage(view)
-        split = self._best_split(sorted([*melds[0], *melds[1]]), side, stage, view, {})
+        stage = board.stage()
+        other = 1 - side
+        face_down = board.face_down
+        seen = {*board.hands[side], *melds[0], *melds[1], *board.removed}
+        seen.update(card for card in board.discard if face_down.get(card, side) == side)
+        enters = self.book.enters
+        unseen = [
+            card for card in range(self.book.size) if enters[card] <= stage and card not in seen
+        ]
+        held = len(board.hands[other]) + len(board.melds[other][0]) + len(board.melds[other][1])
+        means = self._expected_totals(unseen, held, side, stage)
+        split = self._best_split(sorted([*melds[0], *melds[1]]), side, stage, means, {})
         if split is None:
             return
         place_melds(board, side, (list(split[0]), list(split[1])))
         if board.shown[side] != UNDECIDED:
             events = event_candidates(self.book, side, stage, split)
             board.shown[side] = (
-                self._best_event(view, side, split, events) if len(events) > 1 else NO_EVENT
+                self._best_event(side, stage, means, split, events) if len(events) > 1 else NO_EVENT
             )
 
     def _meld(self, view: dict[str, Any], seat: int, legal: list[Action]) -> Action:
