@@ -1,4 +1,4 @@
-"""The worlds an Eighty Years War search imagines (``ismcts``'s ``worlds=model``): the other
+"""The worlds an Eighty Years War search imagines with ``ismcts``'s ``worlds=model``: the other
 side's cards dealt as the heuristic keeps them and its melds split as the heuristic splits
 them, from what the searching seat sees alone (Decisions, "Eighty Years War worlds")."""
 
@@ -127,6 +127,6 @@ def test_a_reshaped_world_depends_only_on_what_the_seat_sees() -> None:
                 heuristic.reshape(world, seat, random.Random(1))
                 worlds.append(_doc(world))
             assert worlds[0] == worlds[1]
-            spec = "ismcts:iterations=60"
+            spec = "ismcts:iterations=60,worlds=model"
             chosen = make_bot(spec, game, random.Random(4)).choose(state, seat)
             assert make_bot(spec, game, random.Random(4)).choose(other, seat) == chosen

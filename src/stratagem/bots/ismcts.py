@@ -6,12 +6,11 @@ TCIAIG 2012), single observer, with availability counts:
 - **Determinization.** Every iteration starts from ``state.resample_hidden(seat, rng)``: a
   world consistent with what the searching seat sees. The bot reads nothing else of the
   real state but ``legal_actions()`` (its own choices) and ``current_player()``, so it
-  cannot play on hidden truth. With ``worlds=model`` (the default) a heuristic that can
-  (``bots.base.WorldShaper``) then remakes, in that world, the hidden choices the other
-  seats have already made as it would have made them, so that the worlds agree with the
-  opponent model that plays them on (in Eighty Years War: the other side's hand kept and
-  its melds split as the heuristic keeps and splits them); ``worlds=redeal`` keeps the
-  game's redeal alone.
+  cannot play on hidden truth. With ``worlds=model`` (off by default: its gain is not
+  shown) a heuristic that can (``bots.base.WorldShaper``) then remakes, in that world,
+  the hidden choices the other seats have already made as it would have made them, so
+  that the worlds agree with the opponent model that plays them on (in Eighty Years War:
+  the other side's hand kept and its melds split as the heuristic keeps and splits them).
 - **One open-loop tree over the seat's own decisions.** A node is reached by the sequence
   of the seat's own actions from the root and is shared by every determinization; chance
   and the other seats' moves between two of its decisions do not branch the tree (the seat
@@ -56,7 +55,7 @@ TCIAIG 2012), single observer, with availability counts:
   choice a function of the seed and the seat's information alone; a time budget does not.
 
 Spec: ``ismcts``, ``ismcts:iterations=500``, ``ismcts:seconds=1,rollout=random,c=0.7``,
-``ismcts:root=ucb``, ``ismcts:iterations=200,screen=true,rounds=16``, ``ismcts:worlds=redeal``.
+``ismcts:root=ucb``, ``ismcts:iterations=200,screen=true,rounds=16``, ``ismcts:worlds=model``.
 
 Rewards are scaled to [0, 1] (two seats: (return + 1) / 2; more seats: the return).
 With ``root=ucb`` the move played is the root action visited most (ties: higher mean,
@@ -127,10 +126,11 @@ class IsmctsOptions(BaseModel):
     screen: bool = False
     """Where the heuristic does not rank and a root has more than ``width`` actions, try
     each once in one paired round and race the best; otherwise draw the others at random."""
-    worlds: Literal["model", "redeal"] = "model"
-    """How each iteration's world is made: the game's redeal, then (``model``, where the
-    heuristic can) the other seats' hidden past choices remade as the opponent model
-    would have made them; or the redeal alone (``redeal``)."""
+    worlds: Literal["model", "redeal"] = "redeal"
+    """How each iteration's world is made: the game's redeal alone (``redeal``), or then
+    (``model``, where the heuristic can) the other seats' hidden past choices remade as
+    the opponent model would have made them (off by default: its gain is not shown,
+    benchmarks/RESULTS.md)."""
     rounds: int = Field(default=RACE_RULES.min_rounds, ge=2)
     """Paired rounds of a root race before an action may leave it (``RaceRules``)."""
 
