@@ -43,6 +43,19 @@ class Ranker(Protocol):
         ...
 
 
+@runtime_checkable
+class WorldShaper(Protocol):
+    """A bot that can remake, in a world redealt for a search, the hidden choices the
+    other seats have already made there as it would have made them (a search that models
+    the other seats by this bot then imagines them consistently, before and after its
+    root)."""
+
+    def reshape(self, world: State, seat: int, rng: random.Random) -> None:
+        """Change ``world``, a ``resample_hidden(seat, ...)`` of the real state, in place:
+        only what ``seat`` cannot see, from ``world`` and ``rng`` alone."""
+        ...
+
+
 BotFactory = Callable[[Game, random.Random], Bot]
 ConfigurableFactory = Callable[[Game, random.Random, Mapping[str, str]], Bot]
 """A bot factory that also takes the options of a bot spec (``ismcts:iterations=500``) as

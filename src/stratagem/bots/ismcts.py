@@ -6,7 +6,11 @@ TCIAIG 2012), single observer, with availability counts:
 - **Determinization.** Every iteration starts from ``state.resample_hidden(seat, rng)``: a
   world consistent with what the searching seat sees. The bot reads nothing else of the
   real state but ``legal_actions()`` (its own choices) and ``current_player()``, so it
-  cannot play on hidden truth.
+  cannot play on hidden truth. With ``worlds=model`` (off by default: its gain is not
+  shown) a heuristic that can (``bots.base.WorldShaper``) then remakes, in that world,
+  the hidden choices the other seats have already made as it would have made them, so
+  that the worlds agree with the opponent model that plays them on (in Eighty Years War:
+  the other side's hand kept and its melds split as the heuristic keeps and splits them).
 - **One open-loop tree over the seat's own decisions.** A node is reached by the sequence
   of the seat's own actions from the root and is shared by every determinization; chance
   and the other seats' moves between two of its decisions do not branch the tree (the seat
@@ -51,7 +55,7 @@ TCIAIG 2012), single observer, with availability counts:
   choice a function of the seed and the seat's information alone; a time budget does not.
 
 Spec: ``ismcts``, ``ismcts:iterations=500``, ``ismcts:seconds=1,rollout=random,c=0.7``,
-``ismcts:root=ucb``, ``ismcts:iterations=200,screen=true,rounds=16``.
+``ismcts:root=ucb``, ``ismcts:iterations=200,screen=true,rounds=16``, ``ismcts:worlds=model``.
 
 Rewards are scaled to [0, 1] (two seats: (return + 1) / 2; more seats: the return).
 With ``root=ucb`` the move played is the root action visited most (ties: higher mean,
@@ -69,7 +73,15 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from stratagem.bots.base import Bot, Evaluator, Ranker, bot_names, make_bot, make_evaluator
+from stratagem.bots.base import (
+    Bot,
+    Evaluator,
+    Ranker,
+    WorldShaper,
+    bot_names,
+    make_bot,
+    make_evaluator,
+)
 from stratagem.bots.racing import Race, RaceRules
 from stratagem.bots.random_bot import RandomBot
 from stratagem.core import CHANCE, TERMINAL, Action, Game, OptionError, State
@@ -114,6 +126,11 @@ class IsmctsOptions(BaseModel):
     screen: bool = False
     """Where the heuristic does not rank and a root has more than ``width`` actions, try
     each once in one paired round and race the best; otherwise draw the others at random."""
+    worlds: Literal["model", "redeal"] = "redeal"
+    """How each iteration's world is made: the game's redeal alone (``redeal``), or then
+    (``model``, where the heuristic can) the other seats' hidden past choices remade as
+    the opponent model would have made them (off by default: its gain is not shown,
+    benchmarks/RESULTS.md)."""
     rounds: int = Field(default=RACE_RULES.min_rounds, ge=2)
     """Paired rounds of a root race before an action may leave it (``RaceRules``)."""
 
@@ -168,6 +185,14 @@ class Ismcts:
         """Plays the other seats (``opponents=model``)."""
         if options.opponents == "model":
             self.model = heuristic or anyone
+        self.shaper: WorldShaper | None = None
+        """Remakes the other seats' hidden past choices in each redealt world (``worlds``)."""
+        if (
+            options.worlds == "model"
+            and self.model is heuristic
+            and isinstance(heuristic, WorldShaper)
+        ):
+            self.shaper = heuristic
         self.prior: Bot | None = heuristic if options.bias > 0 else None
         """Names the action each tree node tries first (progressive bias)."""
         self.evaluator: Evaluator | None = make_evaluator(game)
@@ -209,7 +234,7 @@ class Ismcts:
         while (limit is None or done < limit) and (
             deadline is None or done == 0 or clock() < deadline
         ):
-            self._iterate(root, seat, state.resample_hidden(seat, self.rng))
+            self._iterate(root, seat, self._world(state, seat))
             done += 1
             if done % CHECK_EVERY == 0 and _settled(
                 root, legal, _iterations_left(done, limit, start, deadline)
@@ -234,7 +259,7 @@ class Ismcts:
         with a generator seeded alike, then searched on below as usual. After each round
         the race is narrowed if the iterations left cannot give every action still running
         its first ``min_rounds`` (``Race.fit``)."""
-        first = state.resample_hidden(seat, self.rng)
+        first = self._world(state, seat)
         prior = self.prior
         world: State | None = first
         screened: dict[Action, float] = {}
@@ -258,7 +283,7 @@ class Ismcts:
         clock = time.perf_counter
         while not race.settled():
             if world is None:
-                world = state.resample_hidden(seat, self.rng)
+                world = self._world(state, seat)
             seed = self.rng.getrandbits(64)
             rewards: list[float] = []
             for action in race.running:
@@ -277,6 +302,14 @@ class Ismcts:
             world = None
         self.iterations_done = done
         return race.choice()
+
+    def _world(self, state: State, seat: int) -> State:
+        """A world consistent with what ``seat`` sees, for one iteration or one round:
+        the game's redeal, reshaped by the opponent model (``worlds``)."""
+        world = state.resample_hidden(seat, self.rng)
+        if self.shaper is not None:
+            self.shaper.reshape(world, seat, self.rng)
+        return world
 
     def _screens(self, legal: list[Action], limit: int | None) -> bool:
         """Whether a root race first screens every action (``screen``): there are more of

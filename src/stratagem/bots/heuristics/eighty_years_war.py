@@ -20,12 +20,14 @@ from itertools import product
 from typing import Any, cast
 
 from stratagem.bots.heuristics import TurnEvaluator, normal_cdf
+from stratagem.bots.heuristics.eighty_years_war_worlds import keep_deal, place_hand, place_melds
 from stratagem.core import Action, Game, State
 from stratagem.games.eighty_years_war.encoding import KEEP, REPLACE, SHOW, STOP
 from stratagem.games.eighty_years_war.game import EightyYearsWar
 from stratagem.games.eighty_years_war.info import DUTCH, SEATS
-from stratagem.games.eighty_years_war.melds import score_melds
+from stratagem.games.eighty_years_war.melds import event_candidates, score_melds
 from stratagem.games.eighty_years_war.pack import MILITARY, POLITICAL, STAGE_NAMES
+from stratagem.games.eighty_years_war.places import NO_EVENT, UNDECIDED
 from stratagem.games.eighty_years_war.state import EightyYearsWarState
 
 Split = tuple[tuple[int, ...], tuple[int, ...]]
@@ -179,13 +181,17 @@ class EightyYearsWarHeuristic:
 
     def _expected_opponent(self, view: dict[str, Any], seat: int) -> tuple[float, float]:
         """Mean military and political totals of the other side, from the unseen cards."""
-        other = 1 - seat
-        stage = self._stage(view)
-        unseen = self._unseen(view)
-        shares = self._shares[other][stage]
+        held = view["cards_held"][SEATS[1 - seat]]
+        return self._expected_totals(self._unseen(view), held, seat, self._stage(view))
+
+    def _expected_totals(
+        self, unseen: list[int], held: int, seat: int, stage: int
+    ) -> tuple[float, float]:
+        """Mean military and political totals of the other side holding ``held`` of the
+        ``unseen`` cards."""
+        shares = self._shares[1 - seat][stage]
         military = sum(shares[card][MILITARY] for card in unseen)
         political = sum(shares[card][POLITICAL] for card in unseen)
-        held = view["cards_held"][SEATS[other]]
         scale = held / max(1, len(unseen))
         return military * scale, political * scale
 
@@ -218,8 +224,27 @@ class EightyYearsWarHeuristic:
         plan = self._plans.get(key)
         if plan is not None and all(plan.get(card) == meld for card, meld in placed.items()):
             return plan  # still the best split of those that keep the cards placed so far
-        stage = self._stage(view)
         means = self._expected_opponent(view, seat)
+        best = self._best_split(cards, seat, self._stage(view), means, placed)
+        plan = {}
+        if best is not None:
+            plan = {card: meld for meld in (0, 1) for card in best[meld]}
+        if len(self._plans) > CACHE_SIZE:
+            self._plans.clear()
+        self._plans[key] = plan
+        return plan
+
+    def _best_split(
+        self,
+        cards: list[int],
+        seat: int,
+        stage: int,
+        means: tuple[float, float],
+        placed: dict[int, int],
+    ) -> Split | None:
+        """The split of ``cards`` expected to take most Provinces (then the higher total)
+        against the other side's mean totals ``means``, among those that keep the
+        ``placed`` cards where they are."""
         best: tuple[float, int, Split] | None = None
         for split, totals in self._split_totals(cards, seat, stage).items():
             if any(placed.get(card, meld) != meld for meld in (0, 1) for card in split[meld]):
@@ -228,13 +253,7 @@ class EightyYearsWarHeuristic:
             candidate = (value, sum(totals), split)
             if best is None or candidate[:2] > best[:2]:
                 best = candidate
-        plan = {}
-        if best is not None:
-            plan = {card: meld for meld in (0, 1) for card in best[2][meld]}
-        if len(self._plans) > CACHE_SIZE:
-            self._plans.clear()
-        self._plans[key] = plan
-        return plan
+        return None if best is None else best[2]
 
     def _show(self, view: dict[str, Any], seat: int, legal: list[Action]) -> Action:
         """Of several usable Events (Rulings R9), show the one whose melds are expected to
@@ -242,15 +261,80 @@ class EightyYearsWarHeuristic:
         closer meld can swing that meld)."""
         you = view["you"]
         melds = (self._cards(you["melds"]["military"]), self._cards(you["melds"]["political"]))
-        stage = self._stage(view)
+        events = [self.game.card_of[action.id] for action in legal]
         means = self._expected_opponent(view, seat)
+        stage = self._stage(view)
+        return self.game.show_action[self._best_event(seat, stage, means, melds, events)]
 
-        def worth(action: Action) -> float:
-            event = self.game.card_of[action.id]
+    def _best_event(
+        self,
+        seat: int,
+        stage: int,
+        means: tuple[float, float],
+        melds: Split | tuple[list[int], list[int]],
+        events: list[int],
+    ) -> int:
+        """Of ``events`` in ``melds``, the one whose melds are expected to take most
+        Provinces against the other side's mean totals ``means`` (the first of the best)."""
+
+        def worth(event: int) -> float:
             totals = score_melds(self.book, seat, stage, melds, event).totals
             return sum(self._expected_provinces(totals[m], means[m]) for m in (0, 1))
 
-        return max(legal, key=worth)
+        return max(events, key=worth)
+
+    # -- the worlds a search imagines ------------------------------------------------
+
+    def reshape(self, world: State, seat: int, rng: random.Random) -> None:
+        """Deal the other side's cards in ``world`` as this heuristic would have kept them,
+        and split its melds as it would have split them (``bots.base.WorldShaper``).
+
+        A redeal for ``seat`` (Decisions, "Eighty Years War redeal") deals the cards
+        ``seat`` cannot see at random: the other side's face-down discards as any others,
+        and the Either cards of its melds to either meld. A search that plays the other
+        side as this heuristic (``ismcts``'s opponent model) then faces a hand and melds
+        the heuristic would not have had (Decisions, "Eighty Years War worlds"). Here its
+        cards are dealt as ``eighty_years_war_worlds.keep_deal`` says, its melds split as
+        this heuristic splits a hand, from its own view of ``world``, and the Event it
+        would show chosen again. Only the redealt world is read and changed.
+        """
+        board = cast(EightyYearsWarState, world)
+        other = 1 - seat
+        melded = bool(board.melds[other][0] or board.melds[other][1])
+        held = keep_deal(board, other, rng)
+        if held is None:
+            return
+        if not melded:
+            place_hand(board, other, held)
+            return
+        place_melds(board, other, (held, []))
+        self.resplit(board, other)
+
+    def resplit(self, board: EightyYearsWarState, side: int) -> None:
+        """Split the cards of ``side``'s melds in ``board`` as this heuristic splits a hand
+        (from what ``side`` sees of ``board``: the same unseen cards as its view's), and
+        choose again the Event it shows."""
+        melds = board.melds[side]
+        stage = board.stage()
+        other = 1 - side
+        face_down = board.face_down
+        seen = {*board.hands[side], *melds[0], *melds[1], *board.removed}
+        seen.update(card for card in board.discard if face_down.get(card, side) == side)
+        enters = self.book.enters
+        unseen = [
+            card for card in range(self.book.size) if enters[card] <= stage and card not in seen
+        ]
+        held = len(board.hands[other]) + len(board.melds[other][0]) + len(board.melds[other][1])
+        means = self._expected_totals(unseen, held, side, stage)
+        split = self._best_split(sorted([*melds[0], *melds[1]]), side, stage, means, {})
+        if split is None:
+            return
+        place_melds(board, side, (list(split[0]), list(split[1])))
+        if board.shown[side] != UNDECIDED:
+            events = event_candidates(self.book, side, stage, split)
+            board.shown[side] = (
+                self._best_event(side, stage, means, split, events) if len(events) > 1 else NO_EVENT
+            )
 
     def _meld(self, view: dict[str, Any], seat: int, legal: list[Action]) -> Action:
         plan = self._plan(view, seat)
