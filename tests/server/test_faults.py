@@ -19,9 +19,9 @@ import sqlite3
 import subprocess
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import contextmanager
+from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -47,6 +47,7 @@ from stratagem.server.storage import (
     Store,
     make_engine,
 )
+from stratagem.server.table import Table
 from stratagem.server.tokens import new_game_id, new_token, token_hash
 
 from .conftest import POSTGRES_ENV
@@ -537,6 +538,29 @@ class Shared(Solo):
     shared = True
 
 
+@asynccontextmanager
+async def two_processes(url: str, here_delay: float = 0.0) -> AsyncIterator[tuple[Hub, Hub]]:
+    """Two hubs on one database, as two processes of a cluster whose announcements the
+    test makes by hand (``Shared``); the first's bots wait ``here_delay`` seconds."""
+    mine, theirs = Store.open(url), Store.open(url)
+    here, there = Hub(mine, here_delay, Shared()), Hub(theirs, 0.0, Shared())
+    try:
+        yield here, there
+    finally:
+        await here.close()
+        await there.close()
+        mine.close()
+        theirs.close()
+
+
+async def idle(table: Table) -> None:
+    """Until ``table`` has nothing left to play (chance dealt), ``MAX_MOVES`` looks at most."""
+    for _ in range(MAX_MOVES):
+        if not table.busy:
+            return
+        await asyncio.sleep(0.05)
+
+
 def test_a_sweep_leaves_a_game_to_the_process_driving_it_and_takes_it_up_once_quiet(
     sqlite_file: str,
 ) -> None:
@@ -545,9 +569,8 @@ def test_a_sweep_leaves_a_game_to_the_process_driving_it_and_takes_it_up_once_qu
     once the game's log has been quiet for ``UNATTENDED`` (its process gone), it does."""
 
     async def scenario() -> None:
-        mine, theirs = Store.open(sqlite_file), Store.open(sqlite_file)
-        here, there = Hub(mine, 60.0, Shared()), Hub(theirs, 0.0, Shared())
-        try:
+        async with two_processes(sqlite_file, here_delay=60.0) as (here, there):
+            theirs = there.store
             await there.sweep()  # the first sweep after a start takes up every waiting game
             made = await here.create(GAME, None, {}, ["random", "random"], None)
             table = await here.table(made.id)
@@ -565,11 +588,6 @@ def test_a_sweep_leaves_a_game_to_the_process_driving_it_and_takes_it_up_once_qu
                 )
             await there.sweep()
             assert made.id in there.tables
-        finally:
-            await here.close()
-            await there.close()
-            mine.close()
-            theirs.close()
 
     asyncio.run(scenario())
 
@@ -583,15 +601,11 @@ def test_a_resignation_that_loses_its_race_to_another_process_is_stored_after_it
     CI: chance dealt by one process, a resignation posted to the other)."""
 
     async def scenario() -> None:
-        mine, theirs = Store.open(sqlite_file), Store.open(sqlite_file)
-        here, there = Hub(mine, 0.0, Shared()), Hub(theirs, 0.0, Shared())
-        try:
+        async with two_processes(sqlite_file) as (here, there):
+            theirs = there.store
             made = await here.create(GAME, None, {}, ["human", "human"], None)
             table = await here.table(made.id)
-            for _ in range(MAX_MOVES):  # chance deals
-                if not table.busy:
-                    break
-                await asyncio.sleep(0.05)
+            await idle(table)  # chance deals
             other = await there.table(made.id)  # "another process", which moves
             mover = other.state.current_player()
             await other.act(mover, other.state.legal_actions()[0].text, other.version)
@@ -600,34 +614,22 @@ def test_a_resignation_that_loses_its_race_to_another_process_is_stored_after_it
             entries = await asyncio.to_thread(theirs.entries, made.id)
             assert entries[: other.version] == other.entries
             assert table.finished and table.version == len(entries) == other.version + 1
-        finally:
-            await here.close()
-            await there.close()
-            mine.close()
-            theirs.close()
 
     asyncio.run(scenario())
 
 
 def test_a_move_heard_of_while_the_database_is_away_is_read_later(sqlite_file: str) -> None:
     async def scenario() -> None:
-        mine, theirs = Store.open(sqlite_file), Store.open(sqlite_file)
-        here, there = Hub(mine, 0.0, Shared()), Hub(theirs, 0.0, Shared())
-        try:
+        async with two_processes(sqlite_file) as (here, there):
+            theirs = there.store
             made = await here.create(GAME, None, {}, ["human", "human"], None)
             table = await here.table(made.id)
-            for _ in range(MAX_MOVES):  # chance deals
-                if not table.busy:
-                    break
-                await asyncio.sleep(0.05)
+            await idle(table)  # chance deals
             other = await there.table(made.id)  # "another process"
             player = other.state.current_player()
             action = other.state.legal_actions()[0].text
             await other.act(player, action, other.version)
-            for _ in range(MAX_MOVES):
-                if not other.busy:
-                    break
-                await asyncio.sleep(0.05)
+            await idle(other)
             away = StorageUnavailable("the database is unavailable (a test)")
             with mock.patch.object(Store, "entries_since", side_effect=away):
                 await here._heard(made.id, "log", other.version)
@@ -636,10 +638,5 @@ def test_a_move_heard_of_while_the_database_is_away_is_read_later(sqlite_file: s
             await here.sweep()
             assert table.version == other.version
             assert table.entries == await asyncio.to_thread(theirs.entries, made.id)
-        finally:
-            await here.close()
-            await there.close()
-            mine.close()
-            theirs.close()
 
     asyncio.run(scenario())

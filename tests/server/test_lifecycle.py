@@ -36,7 +36,7 @@ from .helpers import (
     until_version,
 )
 from .live import servers
-from .test_faults import Shared
+from .test_faults import two_processes
 
 EYW = "eighty_years_war"
 STS = "sixteen_thirty_something"
@@ -271,9 +271,7 @@ def test_another_processs_new_link_ends_the_old_links_connections_here(
     database_url: str,
 ) -> None:
     async def scenario() -> None:
-        mine, theirs = Store.open(database_url), Store.open(database_url)
-        here, there = Hub(mine, 0.0, Shared()), Hub(theirs, 0.0, Shared())
-        try:
+        async with two_processes(database_url) as (here, there):
             made = await here.create(EYW, None, {}, ["human", "human"], None)
             other = await there.table(made.id)  # "another process"
             connection = other.connect(made.tokens[0])
@@ -288,11 +286,6 @@ def test_another_processs_new_link_ends_the_old_links_connections_here(
             assert other.next_messages(connection) == [
                 json.dumps({"type": "error", "detail": connection.ended}, separators=(",", ":"))
             ]
-        finally:
-            await here.close()
-            await there.close()
-            mine.close()
-            theirs.close()
 
     asyncio.run(scenario())
 
@@ -334,9 +327,8 @@ def test_a_chat_line_of_a_link_another_process_ended_is_refused(database_url: st
     yet: the database, which checks the line against the seat as stored, refuses it."""
 
     async def scenario() -> None:
-        mine, theirs = Store.open(database_url), Store.open(database_url)
-        here, there = Hub(mine, 0.0, Shared()), Hub(theirs, 0.0, Shared())
-        try:
+        async with two_processes(database_url) as (here, there):
+            mine = here.store
             made = await here.create(STS, 3, {}, ["human", "human", "random"], None)
             other = await there.table(made.id)  # "another process", deaf to the changes
             table = await here.table(made.id)
@@ -361,11 +353,6 @@ def test_a_chat_line_of_a_link_another_process_ended_is_refused(database_url: st
             await other.say(made.tokens[1], "I watch now")  # as a spectator
             (line,) = await asyncio.to_thread(mine.chat, made.id)
             assert line.seat < 0 and line.text == "I watch now"
-        finally:
-            await here.close()
-            await there.close()
-            mine.close()
-            theirs.close()
 
     asyncio.run(scenario())
 
