@@ -20,10 +20,13 @@ from fastapi import APIRouter, Header, Request, Response, WebSocket, WebSocketDi
 
 from stratagem.bots import bot_names
 from stratagem.core import JsonDict, available_games, game_info, load, options_model
+from stratagem.server.account_store import Account
+from stratagem.server.auth import Changing, accounts_of
 from stratagem.server.connections import CLOSE_CODE, CLOSE_REASON
-from stratagem.server.errors import BadFrame, Refused
+from stratagem.server.errors import BadFrame, Invalid, Refused, Unauthorized
 from stratagem.server.hints import HINT_LEVEL, ask
 from stratagem.server.hub import FORBIDDEN_OPTIONS, Hub
+from stratagem.server.lifecycle import Player
 from stratagem.server.models import (
     Acknowledged,
     ActionRequest,
@@ -48,6 +51,8 @@ from stratagem.server.seating import HUMAN, OPEN
 from stratagem.server.storage import StorageUnavailable
 from stratagem.server.table import Connection, Table
 
+ME = "me"
+"""A seat of a new game that its signed-in creator takes as their own."""
 TOKEN_WAIT = 10.0
 """Seconds a new websocket has to say who it is."""
 HELLO = '{"token": <seat token or null>}'
@@ -114,19 +119,50 @@ async def catalog() -> list[CatalogEntry]:
     return [catalog_entry(info.name) for info in available_games()]
 
 
+async def _bound_seats(
+    request: Request, seats: list[str] | None, account: Account | None
+) -> tuple[list[str] | None, dict[int, Player]]:
+    """The seats' controllers, with ``me`` (the signed-in creator's own seat) and
+    ``@name`` (an open seat kept for that account) read: each bound to its account."""
+    if seats is None:
+        return None, {}
+    controllers, bound = list(seats), dict[int, Player]()
+    for index, kind in enumerate(seats):
+        if kind == ME:
+            if account is None:
+                raise Unauthorized(f"seat {index}: sign in to take a seat as '{ME}'")
+            if any(player[0] == account.id for player in bound.values()):
+                raise Invalid(f"seat {index}: you take one seat of a game as '{ME}', not two")
+            controllers[index], bound[index] = HUMAN, (account.id, account.name)
+        elif kind.startswith("@"):
+            found = await anyio.to_thread.run_sync(accounts_of(request).named, kind[1:])
+            if found is None:
+                raise Invalid(f"seat {index}: no player is called {kind[1:]!r}")
+            controllers[index], bound[index] = OPEN, (found[0].id, found[0].name)
+    return controllers, bound
+
+
 @router.post("/api/games", status_code=201, responses=REFUSALS, summary="Create a game")
-async def create_game(body: CreateGame, request: Request) -> CreatedGame:
+async def create_game(body: CreateGame, request: Request, account: Changing) -> CreatedGame:
     hub = hub_of(request)
+    controllers, bound = await _bound_seats(request, body.seats, account)
     made = await hub.create(
         body.game,
         body.players,
         dict(body.options),
-        body.seats,
+        controllers,
         body.seed,
         public=body.public,
         hand_over_after=body.hand_over_after,
         owner=address_of(request),
+        accounts=bound,
     )
+    if account is not None:
+        for index, (holder, _name) in bound.items():
+            if holder == account.id:
+                await anyio.to_thread.run_sync(
+                    accounts_of(request).keep_link, account.id, made.tokens[index]
+                )
     table = await hub.table(made.id)
     page = f"/games/{made.id}"
     return CreatedGame(
@@ -141,7 +177,7 @@ async def create_game(body: CreateGame, request: Request) -> CreatedGame:
                 controller=kind,
                 link=f"{page}#seat={made.tokens[index]}" if index in made.tokens else None,
             )
-            for index, (name, kind) in enumerate(table.info.seats)
+            for index, (name, kind, _player) in enumerate(table.info.seats)
         ],
     )
 
@@ -256,6 +292,7 @@ async def open_games(request: Request) -> list[OpenGame]:
                         name=seat.name,
                         controller=seat.controller,
                         since=None if seat.controller == OPEN else _iso(seat.since),
+                        player=seat.player,
                     )
                     for seat in record.seats
                 ],
@@ -286,7 +323,10 @@ async def summary(game_id: str, request: Request, token: Token = None) -> Summar
         open_seats=facts["open_seats"],
         rematch=facts["rematch"],
         result=table.result(),
-        seats=[SeatAtGlance(name=s["name"], controller=s["controller"]) for s in facts["seats"]],
+        seats=[
+            SeatAtGlance(name=s["name"], controller=s["controller"], player=s.get("player"))
+            for s in facts["seats"]
+        ],
         waiting_since=None if table.finished else facts["waiting_since"],
     )
 
@@ -300,9 +340,12 @@ def _seat_link(game_id: str, token: str) -> str:
     responses=REFUSALS,
     summary="Take an open seat: its secret link is given to you alone",
 )
-async def join(game_id: str, seat: int, request: Request) -> JoinedSeat:
+async def join(game_id: str, seat: int, request: Request, account: Changing) -> JoinedSeat:
     table = await table_of(request, game_id)
-    token = await table.lifecycle.join(seat)
+    player = None if account is None else (account.id, account.name)
+    token = await table.lifecycle.join(seat, player)
+    if account is not None:
+        await anyio.to_thread.run_sync(accounts_of(request).keep_link, account.id, token)
     return JoinedSeat(seat=table.game.seat_names[seat], link=_seat_link(game_id, token))
 
 
@@ -325,10 +368,15 @@ async def relink(
     responses=REFUSALS,
     summary="A seat's person takes a new secret link for their own seat (the old one ends)",
 )
-async def own_link(game_id: str, request: Request, token: Token = None) -> JoinedSeat:
+async def own_link(
+    game_id: str, request: Request, account: Changing, token: Token = None
+) -> JoinedSeat:
     table = await table_of(request, game_id)
     seat = table.require_seat(token)
-    fresh = await table.lifecycle.relink(seat, asked_by_seat=True, link=token)
+    player = None if account is None else (account.id, account.name)
+    fresh = await table.lifecycle.relink(seat, asked_by_seat=True, link=token, player=player)
+    if account is not None and table.record.seats[seat].account == account.id:
+        await anyio.to_thread.run_sync(accounts_of(request).keep_link, account.id, fresh)
     return JoinedSeat(seat=table.game.seat_names[seat], link=_seat_link(game_id, fresh))
 
 

@@ -21,12 +21,15 @@ from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
+from stratagem.server.account_store import AccountStore
+from stratagem.server.accounts_api import router as accounts_router
 from stratagem.server.analyses import Analyses
 from stratagem.server.analysis_api import router as analysis_router
 from stratagem.server.api import hub_of, router
+from stratagem.server.auth import clear_session_cookie
 from stratagem.server.cluster import Postgres, Solo
 from stratagem.server.docs import add_docs
-from stratagem.server.errors import Refused
+from stratagem.server.errors import Refused, SessionEnded
 from stratagem.server.guards import install_guards
 from stratagem.server.hub import Hub
 from stratagem.server.levels_api import router as levels_router
@@ -53,9 +56,12 @@ memory for a moment."""
 log = logging.getLogger(__name__)
 
 
-async def _refused(_request: Request, error: Exception) -> JSONResponse:
+async def _refused(request: Request, error: Exception) -> JSONResponse:
     status = error.status if isinstance(error, Refused) else 400
-    return JSONResponse({"detail": str(error)}, status_code=status)
+    response = JSONResponse({"detail": str(error)}, status_code=status)
+    if isinstance(error, SessionEnded):  # the browser's cookie is of no more use
+        clear_session_cookie(request, response)
+    return response
 
 
 async def _unavailable(_request: Request, error: Exception) -> JSONResponse:
@@ -130,6 +136,7 @@ def create_app(
         workers = Workers.make(config.bot_workers, config.bot_share)
         hub = Hub(store, config.bot_delay, cluster, idle=config.table_idle, workers=workers)
         app.state.hub = hub
+        app.state.accounts = AccountStore(store)
         app.state.analyses = Analyses(store, config.analysis, config.ray)
         app.state.shared_rates = store if store.postgres else None  # guards.RateLimit
         trimmer = asyncio.create_task(Trimmer(lambda: hub.unloaded).run(), name="stratagem trimmer")
@@ -166,7 +173,9 @@ def create_app(
     )
     for path, endpoint in pages:
         app.add_api_route(path, endpoint, response_class=HTMLResponse, include_in_schema=False)
+    app.state.secure_cookies = config.secure_cookies
     app.include_router(router)
+    app.include_router(accounts_router)
     app.include_router(analysis_router)
     app.include_router(levels_router)
     app.add_middleware(GZipMiddleware, minimum_size=GZIP_MINIMUM, compresslevel=GZIP_LEVEL)

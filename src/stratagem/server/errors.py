@@ -17,6 +17,17 @@ class NotFound(Refused):
     status = 404
 
 
+class Unauthorized(Refused):
+    """The request needs a signed-in account, or its name and password did not match."""
+
+    status = 401
+
+
+class SessionEnded(Unauthorized):
+    """The request's session cookie names a session that has ended (its answer takes the
+    cookie back)."""
+
+
 class Forbidden(Refused):
     """The request's token is missing or matches no seat of the game."""
 

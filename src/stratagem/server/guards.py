@@ -54,6 +54,9 @@ ACT_PATH = re.compile(r"/api/games/[^/]+/(?:actions|takeback)/?")
 TABLE_PATH = re.compile(
     r"/api/games/[^/]+/(?:chat|resign|rematch|hint|analyses/[^/]+|seats/[^/]+/[a-z]+)/?"
 )
+SIGN_IN_PATH = re.compile(r"/api/account/(?:signin|signup)/?")
+"""Sign-ins and sign-ups: counted at the rate of game creations (a guesser of passwords
+is slowed per address here, and per name by ``account_store.FAILURES_ALLOWED``)."""
 MAX_LENGTH_DIGITS = 18
 """A ``Content-Length`` with more digits is certainly over any limit (and not worth
 converting: Python refuses to convert very long digit strings)."""
@@ -308,6 +311,7 @@ class RateLimit:
         self.limiter = MovingWindowRateLimiter(MemoryStorage())
         self.rules = (
             (CREATE_PATH, "create", create, "games created"),
+            (SIGN_IN_PATH, "sign-in", create, "sign-ins and sign-ups"),
             (ACT_PATH, "act", act, "actions and take-backs"),
             (TABLE_PATH, "chat", chat, "chat lines and changes at the table"),
         )

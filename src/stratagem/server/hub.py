@@ -19,6 +19,7 @@ import dataclasses
 import datetime as dt
 import logging
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from stratagem.bots import bot_names
@@ -125,12 +126,14 @@ class Hub:
         public: bool = False,
         hand_over_after: int = 600,
         owner: str | None = None,
+        accounts: Mapping[int, tuple[str, str]] | None = None,
     ) -> NewGame:
         """Create and store a game; refuses unknown games, bad options, seats or bots, and
                 a chosen seed when a person is seated (chance must be unforeseeable to them). A
                 seat may be left ``open`` for a person to take; a ``public`` game with open seats
                 is listed in the lobby. ``owner``: the client address that asks (its games' bots
-        share a bounded part of the workers)."""
+        share a bounded part of the workers). ``accounts``: the accounts (id, name) bound to
+        seats: a person's seat is theirs, an open one kept for them."""
         names = [info.name for info in available_games()]
         if game not in names:
             raise Invalid(f"no game named {game!r}; games: {', '.join(names)}")
@@ -160,6 +163,10 @@ class Hub:
                     f"seat {loaded.seat_names[index]}: {controller!r} is not one of "
                     f"{', '.join(allowed)}"
                 )
+        bound = accounts or {}
+        for index in bound:
+            if chosen[index] not in (HUMAN, OPEN):
+                raise Invalid(f"seat {loaded.seat_names[index]} is a bot's: no person to bind")
         tokens = {index: new_token() for index, kind in enumerate(chosen) if kind == HUMAN}
         creator = new_token()
         record = GameRecord(
@@ -173,6 +180,8 @@ class Hub:
                     name,
                     chosen[index],
                     token_hash(tokens[index]) if index in tokens else None,
+                    None,
+                    *bound.get(index, (None, None)),
                 )
                 for index, name in enumerate(loaded.seat_names)
             ),
@@ -232,7 +241,15 @@ class Hub:
             options=dict(first.options),
             seed=game_seed(None, ()),  # a fresh secret seed
             seats=tuple(
-                SeatRecord(seat.seat, seat.name, HUMAN, holder.token_hash)
+                SeatRecord(
+                    seat.seat,
+                    seat.name,
+                    HUMAN,
+                    holder.token_hash,
+                    None,
+                    holder.account,
+                    holder.player,
+                )
                 if holder.token_hash is not None
                 else SeatRecord(seat.seat, seat.name, holder.controller, None)
                 for seat, holder in zip(first.seats, held, strict=True)

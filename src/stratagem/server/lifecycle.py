@@ -18,7 +18,7 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Concatenate, ParamSpec, TypeVar
 
 from stratagem.server import seating
-from stratagem.server.errors import Conflict, LostRace
+from stratagem.server.errors import Conflict, Forbidden, LostRace
 from stratagem.server.seating import HUMAN, OPEN, TableChange
 from stratagem.server.storage import GameRecord, SeatRecord
 from stratagem.server.tokens import new_token, token_hash
@@ -27,6 +27,8 @@ if TYPE_CHECKING:
     from stratagem.server.table import Table
 
 
+Player = tuple[str, str]
+"""A signed-in account taking or keeping a seat: its id and its public name."""
 P = ParamSpec("P")
 R = TypeVar("R")
 
@@ -56,8 +58,10 @@ class Lifecycle:
         self.table = table
 
     @_again_after_a_lost_race
-    async def join(self, seat: int) -> str:
-        """A person takes the open ``seat``; returns the seat's new secret token."""
+    async def join(self, seat: int, player: Player | None = None) -> str:
+        """A person takes the open ``seat`` (``player``: the signed-in account that takes
+        it, bound to the seat); returns the seat's new secret token. A seat kept for an
+        invited account is taken by that account alone."""
         table = self.table
         async with table.lock:
             await table.fresh()
@@ -65,20 +69,33 @@ class Lifecycle:
             if record.controller != OPEN:
                 who = "a person" if record.controller == HUMAN else f"the {record.controller} bot"
                 raise Conflict(f"seat {record.name} is not open: {who} plays it")
+            if record.account is not None and (player is None or player[0] != record.account):
+                raise Forbidden(
+                    f"seat {record.name} is kept for the player invited to it "
+                    f"({record.player}): sign in as them to take it"
+                )
             token = new_token()
-            taken = SeatRecord(seat, record.name, HUMAN, token_hash(token))
+            account, name = player if player is not None else (None, None)
+            taken = SeatRecord(seat, record.name, HUMAN, token_hash(token), None, account, name)
             await table.change(TableChange("joined", seat, HUMAN), (taken,))
         table.kick()
         return token
 
     @_again_after_a_lost_race
     async def relink(
-        self, seat: int, *, asked_by_seat: bool = False, link: str | None = None
+        self,
+        seat: int,
+        *,
+        asked_by_seat: bool = False,
+        link: str | None = None,
+        player: Player | None = None,
     ) -> str:
         """A new secret link for a person's ``seat`` (the old one ends, and every
         connection opened with it is closed); its token. The creator is refused while the
         seat's person is at the table (connected, and acted within the game's
-        ``hand_over_after``), unless the seat asks for it itself."""
+        ``hand_over_after``), unless the seat asks for it itself. The seat stays bound to
+        its account only when the seat asks and ``player`` is that account: the creator's
+        new link goes to whomever the creator gives it."""
         table = self.table
         async with table.lock:
             await table.fresh()
@@ -95,7 +112,9 @@ class Lifecycle:
                     f"has been away for {wait} s, or when the seat asks for one itself"
                 )
             token = new_token()
-            fresh = SeatRecord(seat, record.name, HUMAN, token_hash(token))
+            kept = asked_by_seat and player is not None and player[0] == record.account
+            account, name = (record.account, record.player) if kept else (None, None)
+            fresh = SeatRecord(seat, record.name, HUMAN, token_hash(token), None, account, name)
             by = "seat" if asked_by_seat else "creator"
             await table.change(TableChange("new link", seat, by=by), (fresh,))
         return token

@@ -120,7 +120,7 @@ def _check_option(key: str, value: object) -> None:
         raise _refuse(f"{what}: true/false, a number, a text, a list of texts or null")
 
 
-class _Body(BaseModel):
+class RequestBody(BaseModel):
     """A request body: unknown fields are refused and nothing is coerced (``"2"`` is no
     number), since the body is somebody else's JSON."""
 
@@ -144,7 +144,7 @@ class CatalogEntry(BaseModel):
     )
 
 
-class CreateGame(_Body):
+class CreateGame(RequestBody):
     """A new game: which, how many players, options, and who plays each seat."""
 
     game: str = Field(min_length=1, max_length=64, examples=["eighty_years_war"])
@@ -159,7 +159,8 @@ class CreateGame(_Body):
         max_length=16,
         description=(
             "Per seat, in order: 'human', 'open' (for a person to take later) or a bot's "
-            "name (default: all human)."
+            "name (default: all human); signed in, 'me' (your own seat, kept by your "
+            "account) or '@name' (an open seat kept for that player, who joins it)."
         ),
         examples=[["human", "heuristic"]],
     )
@@ -248,7 +249,7 @@ class Hint(BaseModel):
     """The level of the bot that suggests it (``bots.levels``)."""
 
 
-class RematchRequest(_Body):
+class RematchRequest(RequestBody):
     """How the seats sit in a rematch: as they did, or each person and bot moved one
     seat along (with two seats, the sides swapped)."""
 
@@ -267,7 +268,7 @@ class Rematch(BaseModel):
     spectator_link: str
 
 
-class ChatRequest(_Body):
+class ChatRequest(RequestBody):
     """A line for the game's chat, from the seat of the token sent (none: a spectator)."""
 
     text: str = Field(min_length=1, max_length=500)
@@ -290,6 +291,10 @@ class OpenSeat(BaseModel):
     name: str
     controller: str = Field(description="'open', 'human' or a bot's name.")
     since: str | None = Field(description="When it was filled (ISO 8601), if it is.")
+    player: str | None = Field(
+        default=None,
+        description="The name of the account playing the seat, or invited to it while open.",
+    )
 
 
 class OpenGame(BaseModel):
@@ -308,6 +313,7 @@ class SeatAtGlance(BaseModel):
 
     name: str
     controller: str = Field(description="'open', 'human' or a bot's name.")
+    player: str | None = Field(default=None, description="Its account's name, if it has one.")
 
 
 class Summary(BaseModel):
@@ -329,7 +335,7 @@ class Summary(BaseModel):
     )
 
 
-class ActionRequest(_Body):
+class ActionRequest(RequestBody):
     """One action by its canonical text, optionally tied to the version the seat saw."""
 
     action: str = Field(min_length=1, max_length=300, examples=["Stop discarding"])

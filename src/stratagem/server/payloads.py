@@ -40,8 +40,9 @@ class TableInfo:
     id: str
     game: str
     title: str
-    seats: tuple[tuple[str, str], ...]
-    """(seat name, ``human`` or the bot's name) per seat."""
+    seats: tuple[tuple[str, str, str | None], ...]
+    """(seat name, ``human`` or the bot's name, the name of the account bound to the seat
+    or ``None``) per seat."""
     commitment: str = ""
     """SHA-256 of the game id and its chance seed, shown from the start (see ``fairness``)."""
 
@@ -206,6 +207,13 @@ def sight_of(
     )
 
 
+def _seat(name: str, controller: str, player: str | None) -> JsonDict:
+    """A seat as every payload lists it: who plays it, and their account's name if any."""
+    if player is None:
+        return {"name": name, "controller": controller}
+    return {"name": name, "controller": controller, "player": player}
+
+
 def build_payload(
     table: TableInfo,
     sight: Sight,
@@ -230,7 +238,7 @@ def build_payload(
         "table": table.id,
         "game": table.game,
         "title": table.title,
-        "seats": [{"name": name, "controller": kind} for name, kind in table.seats],
+        "seats": [_seat(name, kind, player) for name, kind, player in table.seats],
         "seat": sight.seat,
         "version": version,
         "to_move": sight.to_move,

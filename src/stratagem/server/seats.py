@@ -44,7 +44,7 @@ class Seats:
             id=record.id,
             game=record.game,
             title=self.game.info.title,
-            seats=tuple((seat.name, seat.controller) for seat in record.seats),
+            seats=tuple((seat.name, seat.controller, seat.player) for seat in record.seats),
             commitment=commitment(record.id, record.seed),
         )
         kept = self.bots
@@ -147,4 +147,4 @@ class Seats:
         """``seat`` played by a bot from now on; its person's link watches as a
         spectator (and takes the seat back in a rematch)."""
         bot = seating.stand_in(bot_names(self.game.name))
-        return SeatRecord(seat.seat, seat.name, bot, seat.token_hash)
+        return dataclasses.replace(seat, controller=bot)

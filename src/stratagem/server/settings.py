@@ -30,6 +30,7 @@ RATE_CREATE_ENV = "STRATAGEM_RATE_CREATE"
 RATE_ACT_ENV = "STRATAGEM_RATE_ACT"
 RATE_CHAT_ENV = "STRATAGEM_RATE_CHAT"
 TELEMETRY_ENV = "STRATAGEM_TELEMETRY"
+SECURE_COOKIES_ENV = "STRATAGEM_SECURE_COOKIES"
 DEFAULT_RATE_CREATE = "30/minute"
 """Games one client address may create: more than a lobby of friends ever needs."""
 DEFAULT_RATE_ACT = "1200/minute"
@@ -138,6 +139,10 @@ def _env_telemetry() -> bool:
     return os.environ.get(TELEMETRY_ENV, "").strip().lower() in _ON
 
 
+def _env_secure_cookies() -> bool:
+    return os.environ.get(SECURE_COOKIES_ENV, "").strip().lower() in _ON
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     """Where games are stored, how fast bots play, and the table's doors (``guards.py``).
@@ -177,6 +182,11 @@ class Settings:
     on a Ray cluster started on this machine; else on the Ray cluster at that address
     (``host:6379`` or ``ray://host:10001``; the extra ``ray`` installed).
 
+    ``secure_cookies`` (``STRATAGEM_SECURE_COOKIES=on``) marks the session cookie of
+    signed-in accounts Secure: set it when the table is served over HTTPS (a browser
+    then never sends the cookie over plain HTTP); off by default, for plain HTTP on a
+    local network.
+
     ``telemetry`` (``STRATAGEM_TELEMETRY=on``) lets FastAPI report each request to the
     OpenTelemetry providers configured in the process; off by default, since asking
     whether any is configured costs every request a few per cent of a busy server.
@@ -190,6 +200,7 @@ class Settings:
     rate_act: str = field(default_factory=_env_rate_act)
     rate_chat: str = field(default_factory=_env_rate_chat)
     telemetry: bool = field(default_factory=_env_telemetry)
+    secure_cookies: bool = field(default_factory=_env_secure_cookies)
     timeouts: Timeouts = field(default_factory=_env_timeouts)
     ws_per_address: int = field(default_factory=_env_ws_per_address)
     ws_total: int = field(default_factory=_env_ws_total)

@@ -36,11 +36,13 @@ from sqlalchemy import (
     String,
     Text,
     bindparam,
+    column,
     create_engine,
     event,
     func,
     insert,
     select,
+    table,
     text,
     update,
 )
@@ -67,6 +69,10 @@ EntryKind = Literal["act", "undo", "table"]
 """``act``: a seat's or chance's action; ``undo``: a take-back; ``table``: a change at the
 table that is no move of the game (a seat taken, resigned or handed to a bot, a new link,
 a rematch), its facts as JSON in ``action`` (see ``stratagem.server.seating``)."""
+DELETED_PLAYER = "deleted player"
+"""The name shown for a seat whose account was deleted (its games stay)."""
+_ACCOUNTS = table("accounts", column("id"), column("name"))
+"""The accounts' names, as the seats' records read them (``account_store`` owns the table)."""
 SPECTATOR_SEAT = -1
 """The ``seat`` of a chat line written by a spectator."""
 
@@ -121,7 +127,7 @@ def _reason(error: DBAPIError) -> str:
     return lines[0] if lines else type(error).__name__
 
 
-def _guarded(method: Callable[P, R]) -> Callable[P, R]:
+def db_call(method: Callable[P, R]) -> Callable[P, R]:
     """Turn the driver's connection, lock and timeout errors into ``StorageUnavailable``
     (as a connection pool with none free in time), and a value the database refuses into
     ``StorageRefused``."""
@@ -186,6 +192,9 @@ class SeatRow(Base):
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     since: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     """When the seat was last filled (created, taken, handed over)."""
+    account_id: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
+    """The account whose person plays the seat (or played it until a bot took over), or
+    is invited to take it while it is open (``account_store``)."""
 
 
 class EntryRow(Base):
@@ -241,6 +250,11 @@ class SeatRecord:
     controller: str
     token_hash: str | None
     since: dt.datetime | None = field(default=None, compare=False)
+    account: str | None = None
+    """The id of the account bound to the seat: its person's (or, while the seat is open,
+    the invited person's); ``None`` for a link without an account."""
+    player: str | None = field(default=None, compare=False)
+    """That account's public name (``DELETED_PLAYER`` once the account is deleted)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -424,7 +438,7 @@ def downgrade(engine: Engine, revision: str) -> None:
         command.downgrade(_alembic_config(connection), revision)
 
 
-def _now() -> dt.datetime:
+def utc_now() -> dt.datetime:
     return dt.datetime.now(dt.UTC)
 
 
@@ -492,7 +506,7 @@ def _append_sqlite(connection: Connection, appends: Sequence[Append]) -> int:
     driver (the web table's writer runs them at every batch, in the server's process:
     SQLAlchemy's statement machinery cost as much as the writes); the number of games
     changed. The rows are those ``_append_portable`` writes."""
-    at = _now().strftime(_SQLITE_TIME)
+    at = utc_now().strftime(_SQLITE_TIME)
     connection.exec_driver_sql(
         _INSERT_SQLITE,
         [
@@ -520,7 +534,7 @@ _STAND_GAMES = (
 def _append_portable(connection: Connection, appends: Sequence[Append]) -> int:
     """Write ``appends`` with SQLAlchemy's portable statements; the number of games
     changed."""
-    now = _now()
+    now = utc_now()
     connection.execute(
         _INSERT_ENTRIES,
         [
@@ -549,13 +563,18 @@ def _append_portable(connection: Connection, appends: Sequence[Append]) -> int:
 
 def _rewrite_seats(connection: Connection, appends: Sequence[Append]) -> None:
     """Store the seats and rematches that ``appends`` carry (a rematch only once)."""
-    now = _now()
+    now = utc_now()
     for append in appends:
         for seat in append.seats:
             connection.execute(
                 update(SeatRow)
                 .where(SeatRow.game_id == append.game_id, SeatRow.seat == seat.seat)
-                .values(controller=seat.controller, token_hash=seat.token_hash, since=now)
+                .values(
+                    controller=seat.controller,
+                    token_hash=seat.token_hash,
+                    since=now,
+                    account_id=seat.account,
+                )
             )
         if append.rematch is not None:
             made = connection.execute(
@@ -584,7 +603,7 @@ def _check_link(connection: Connection, line: ChatLine) -> None:
 
 def _insert_game(connection: Connection, record: GameRecord) -> None:
     """Write a new game's creation record and seats (in the caller's transaction)."""
-    now = _now()
+    now = utc_now()
     connection.execute(
         insert(GameRow).values(
             id=record.id,
@@ -609,6 +628,7 @@ def _insert_game(connection: Connection, record: GameRecord) -> None:
                 "controller": seat.controller,
                 "token_hash": seat.token_hash,
                 "since": now,
+                "account_id": seat.account,
             }
             for seat in record.seats
         ],
@@ -710,13 +730,13 @@ class Store:
         """Release the connection pool."""
         self.engine.dispose()
 
-    @_guarded
+    @db_call
     def create_game(self, record: GameRecord) -> None:
         """Store a new game's creation record and seats, in one transaction."""
         with self.engine.begin() as connection:
             _insert_game(connection, record)
 
-    @_guarded
+    @db_call
     def game(self, game_id: str) -> GameRecord | None:
         """A game's creation record, or ``None`` if there is no such game."""
         with Session(self.engine) as session:
@@ -726,9 +746,9 @@ class Store:
             seats = session.scalars(
                 select(SeatRow).where(SeatRow.game_id == game_id).order_by(SeatRow.seat)
             ).all()
-            return _record(row, seats)
+            return _record(row, seats, _players(session, seats))
 
-    @_guarded
+    @db_call
     def entries(self, game_id: str) -> list[Entry]:
         """A game's whole log, in order."""
         with Session(self.engine) as session:
@@ -737,7 +757,7 @@ class Store:
             ).all()
             return [_entry(row) for row in rows]
 
-    @_guarded
+    @db_call
     def entries_since(self, game_id: str, start: int) -> list[Entry]:
         """A game's log from entry ``start`` on, in order."""
         with Session(self.engine) as session:
@@ -748,7 +768,7 @@ class Store:
             ).all()
             return [_entry(row) for row in rows]
 
-    @_guarded
+    @db_call
     def count(self, game_id: str) -> int:
         """How many entries a game's log holds (the next entry's ``seq``)."""
         with Session(self.engine) as session:
@@ -777,7 +797,7 @@ class Store:
         ``finished`` and ``driver`` say how the game stands after them."""
         self.append_many([Append(game_id, tuple(entries), finished, driver)])
 
-    @_guarded
+    @db_call
     def append_many(self, appends: Sequence[Append]) -> None:
         """Several games' appends in one transaction (one commit, one flush to disk): all
         of them or, if any entry's number is taken already, none (``StorageError``)."""
@@ -805,7 +825,7 @@ class Store:
             )
             raise StorageError(f"{numbers}: written by another writer first") from None
 
-    @_guarded
+    @db_call
     def hit(self, key: str, seconds: int) -> tuple[int, float]:
         """Count one attempt of ``key`` (a rate limit's name and a client address) in a
         fixed window of ``seconds`` shared by every process on this PostgreSQL database:
@@ -820,7 +840,7 @@ class Store:
                 )
         return int(row[0]), float(row[1])
 
-    @_guarded
+    @db_call
     def beat(self, process: str, held: Sequence[tuple[str, int]]) -> None:
         """``process`` holds connections seeing as the ``held`` (game, seat) pairs now,
         and no others (PostgreSQL; one statement). Now and then the rows of processes
@@ -841,7 +861,7 @@ class Store:
                     {"s": LONG_GONE},
                 )
 
-    @_guarded
+    @db_call
     def held_elsewhere(self, game_id: str, seat: int, process: str, within: float) -> bool:
         """Whether a process other than ``process`` held a connection seeing as ``seat``
         within the last ``within`` seconds (PostgreSQL)."""
@@ -856,12 +876,12 @@ class Store:
             ).scalar()
             return bool(found)
 
-    @_guarded
+    @db_call
     def last_acted(self, game_id: str, seat: int) -> dt.datetime | None:
         """When ``seat`` last acted or took back (``None``: never), whichever process
         stored it."""
         with Session(self.engine) as session:
-            return _utc(
+            return as_utc(
                 session.scalar(
                     select(func.max(EntryRow.at)).where(
                         EntryRow.game_id == game_id,
@@ -871,15 +891,15 @@ class Store:
                 )
             )
 
-    @_guarded
+    @db_call
     def last_change(self, game_id: str) -> dt.datetime | None:
         """When the game's log last grew (``None``: it is empty)."""
         with Session(self.engine) as session:
-            return _utc(
+            return as_utc(
                 session.scalar(select(func.max(EntryRow.at)).where(EntryRow.game_id == game_id))
             )
 
-    @_guarded
+    @db_call
     def add_chat(self, line: ChatLine) -> None:
         """Store a chat line (its ``seq`` must be the chat's length; ``StorageError`` if
         another writer took that number first). A seat's line is checked against the
@@ -906,7 +926,7 @@ class Store:
                 f"game {line.game_id}: chat line {line.seq} was written by another writer first"
             ) from None
 
-    @_guarded
+    @db_call
     def chat(self, game_id: str, start: int = 0) -> list[ChatLine]:
         """A game's chat from line ``start`` on, in order."""
         with Session(self.engine) as session:
@@ -916,11 +936,11 @@ class Store:
                 .order_by(ChatRow.seq)
             ).all()
             return [
-                ChatLine(row.game_id, row.seq, row.seat, row.text, _utc(row.at) or row.at)
+                ChatLine(row.game_id, row.seq, row.seat, row.text, as_utc(row.at) or row.at)
                 for row in rows
             ]
 
-    @_guarded
+    @db_call
     def open_games(self, most: int) -> list[GameRecord]:
         """Public games not over that have a seat open, oldest first (at most ``most``)."""
         with Session(self.engine) as session:
@@ -943,15 +963,16 @@ class Store:
                 select(SeatRow).where(SeatRow.game_id.in_(ids)).order_by(SeatRow.seat)
             ):
                 seats[seat.game_id].append(seat)
-            return [_record(row, seats[row.id]) for row in rows]
+            players = _players(session, [seat for held in seats.values() for seat in held])
+            return [_record(row, seats[row.id], players) for row in rows]
 
-    @_guarded
+    @db_call
     def unfinished(self) -> list[str]:
         """The ids of games not yet over."""
         with Session(self.engine) as session:
             return list(session.scalars(select(GameRow.id).where(GameRow.finished.is_(False))))
 
-    @_guarded
+    @db_call
     def needing_driver(self, quiet: dt.timedelta | None = None) -> list[str]:
         """The ids of unfinished games in which chance or a bot is to act; with ``quiet``,
         only those whose log has not grown for that long (by its last entry's time, or the
@@ -965,12 +986,12 @@ class Store:
                 .limit(1)
                 .scalar_subquery()
             )
-            query = query.where(func.coalesce(last, GameRow.created_at) < _now() - quiet)
+            query = query.where(func.coalesce(last, GameRow.created_at) < utc_now() - quiet)
         with Session(self.engine) as session:
             return list(session.scalars(query))
 
 
-def _utc(moment: dt.datetime | None) -> dt.datetime | None:
+def as_utc(moment: dt.datetime | None) -> dt.datetime | None:
     """A stored time with its zone (SQLite keeps none: what it holds is UTC)."""
     if moment is None or moment.tzinfo is not None:
         return moment
@@ -982,21 +1003,39 @@ def _entry(row: EntryRow) -> Entry:
     return Entry(row.seq, kind, row.seat, row.action)
 
 
-def _record(row: GameRow, seats: Sequence[SeatRow]) -> GameRecord:
+def _players(session: Session, seats: Sequence[SeatRow]) -> dict[str, str]:
+    """The public names of the accounts bound to ``seats`` (a deleted one's is
+    ``DELETED_PLAYER``)."""
+    ids = {seat.account_id for seat in seats if seat.account_id is not None}
+    if not ids:
+        return {}
+    rows = session.execute(select(_ACCOUNTS.c.id, _ACCOUNTS.c.name).where(_ACCOUNTS.c.id.in_(ids)))
+    return {row.id: row.name or DELETED_PLAYER for row in rows}
+
+
+def _record(row: GameRow, seats: Sequence[SeatRow], players: dict[str, str]) -> GameRecord:
     return GameRecord(
         id=row.id,
         game=row.game,
         options=dict(row.options),
         seed=row.seed,
         seats=tuple(
-            SeatRecord(seat.seat, seat.name, seat.controller, seat.token_hash, _utc(seat.since))
+            SeatRecord(
+                seat.seat,
+                seat.name,
+                seat.controller,
+                seat.token_hash,
+                as_utc(seat.since),
+                seat.account_id,
+                None if seat.account_id is None else players.get(seat.account_id, DELETED_PLAYER),
+            )
             for seat in seats
         ),
         public=row.public,
         creator_hash=row.creator_hash,
         hand_over_after=row.hand_over_after,
         rematch=row.rematch,
-        created_at=_utc(row.created_at),
+        created_at=as_utc(row.created_at),
         driver=row.driver,
     )
 
