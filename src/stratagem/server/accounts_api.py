@@ -157,7 +157,10 @@ async def delete_account(
     body: DeleteAccount, request: Request, session: SignedInChange
 ) -> Response:
     await _check_own_password(request, session, body.password)
-    await anyio.to_thread.run_sync(accounts_of(request).delete, session.account.id)
+    accounts = accounts_of(request)
+    held = await anyio.to_thread.run_sync(accounts.seats, session.account.id)
+    await anyio.to_thread.run_sync(accounts.delete, session.account.id)
+    await request.app.state.hub.renamed(seat.game_id for seat in held)
     response = Response(status_code=204)
     clear_session_cookie(request, response)
     return response

@@ -19,7 +19,7 @@ import dataclasses
 import datetime as dt
 import logging
 import time
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from stratagem.bots import bot_names
@@ -298,6 +298,15 @@ class Hub:
             )
             raise Unreadable(game_id) from None
         return table
+
+    async def renamed(self, game_ids: Iterable[str]) -> None:
+        """The tables of ``game_ids`` loaded in this process show their seats' names as
+        stored now (an account was deleted: "deleted player"). Another process shows it
+        from its next reading of the game's record (``docs/DECISIONS.md``)."""
+        for game_id in set(game_ids):
+            table = self.tables.get(game_id)
+            if table is not None:
+                await table.renamed()
 
     async def start(self) -> None:
         """Start playing: every game waiting for chance or a bot goes on, the supervisor

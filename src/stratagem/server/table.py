@@ -456,6 +456,15 @@ class Table:
             self._resigned = seating.resigned_seat(new, self.game.num_players)
         self._counted = len(self.entries)
 
+    async def renamed(self) -> None:
+        """Read the seats' record again after an account bound to a seat changed its name
+        (it was deleted): every payload is made again with the name now shown."""
+        async with self.lock:
+            record = await asyncio.to_thread(self.store.game, self.record.id)
+            if record is not None:
+                self.seats.take(record)
+                self._changed()
+
     def _changed(self) -> None:
         """The state was replaced (a take-back, a reload): every cache starts again."""
         self._took_in(replaced=True)
