@@ -176,8 +176,9 @@ async def create_game(body: CreateGame, request: Request, account: Changing) -> 
                 seat=name,
                 controller=kind,
                 link=f"{page}#seat={made.tokens[index]}" if index in made.tokens else None,
+                player=player,
             )
-            for index, (name, kind, _player) in enumerate(table.info.seats)
+            for index, (name, kind, player) in enumerate(table.info.seats)
         ],
     )
 

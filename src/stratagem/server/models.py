@@ -219,6 +219,9 @@ class SeatLink(BaseModel):
     seat: str
     controller: str
     link: str | None
+    player: str | None = Field(
+        default=None, description="The account the seat is bound to (its own, or invited)."
+    )
 
 
 class CreatedGame(BaseModel):

@@ -138,16 +138,35 @@ function fillSeats() {
     const select = document.createElement("select");
     select.dataset.seat = String(index);
     select.name = `seat-${index}`;
+    if (account.name) select.append(option(ME, `me (${account.name})`));
     for (const controller of game.controllers) {
       select.append(option(controller, controllerLabel(controller)));
     }
+    if (account.name) select.append(option(INVITE, "a player I invite by name"));
     // the other seats start with the game's middle level (its heuristic, by its level's name)
     const standIn = ["normal", "heuristic"].find((name) => game.controllers.includes(name));
     if (index > 0 && standIn) select.value = standIn;
-    label.append(select);
+    const invite = document.createElement("input");
+    invite.dataset.invite = String(index);
+    invite.placeholder = "their name";
+    invite.maxLength = 24;
+    invite.setAttribute("aria-label", `Name of the player invited to ${name}`);
+    invite.hidden = true;
+    select.addEventListener("change", () => { invite.hidden = select.value !== INVITE; });
+    label.append(select, invite);
     box.append(label);
   });
   showSeed();
+}
+
+const ME = "me";
+const INVITE = "@";
+
+function seatValue(select) {
+  // what the creation says of a seat: an invitation is "@name"
+  if (select.value !== INVITE) return select.value;
+  const name = document.querySelector(`input[data-invite="${select.dataset.seat}"]`).value.trim();
+  return `@${name}`;
 }
 
 function fillLevels() {
@@ -196,7 +215,7 @@ function controllerLabel(controller) {
 }
 
 function everySeatABot() {
-  return [...document.querySelectorAll("select[data-seat]")].every((select) => !["human", "open"].includes(select.value));
+  return [...document.querySelectorAll("select[data-seat]")].every((select) => !["human", "open", ME, INVITE].includes(select.value));
 }
 
 function showSeed() {
@@ -269,7 +288,7 @@ function requestText() {
     game: $("game").value,
     players: Number($("players").value),
     options: readOptions(),
-    seats: [...document.querySelectorAll("select[data-seat]")].map((select) => select.value),
+    seats: [...document.querySelectorAll("select[data-seat]")].map(seatValue),
     public: $("public").checked,
     hand_over_after: Number($("hand-over").value),
   };
@@ -284,7 +303,7 @@ function requestText() {
 }
 
 async function post(text) {
-  return fetch("/api/games", { method: "POST", headers: { "Content-Type": "application/json" }, body: text });
+  return fetch("/api/games", { method: "POST", headers: accountHeaders({ "Content-Type": "application/json" }), body: text });
 }
 
 async function create(event) {
@@ -333,8 +352,10 @@ function showCreated(data) {
       link.className = "seat-link";
       link.dataset.seat = seat.seat;
       item.append(link);
+      if (seat.player) item.append(document.createTextNode(` (yours, ${seat.player}: also in "Your games" wherever you sign in)`));
     } else {
-      item.textContent = `${seat.seat}: ${seat.controller === "open" ? "open: anyone may take it" : `${seat.controller} bot`}`;
+      const open = seat.player ? `open: kept for ${seat.player}, who sees it under their invitations` : "open: anyone may take it";
+      item.textContent = `${seat.seat}: ${seat.controller === "open" ? open : `${seat.controller} bot`}`;
     }
     links.append(item);
   }
@@ -386,9 +407,14 @@ function forget(id) {
   showMyGames();
 }
 
+let accountEntries = []; // the signed-in account's seats (lobby_account.js), not kept in this browser
+
 function entriesToShow() {
-  // one line per seat remembered; a game's creator entry only if no seat of it is
-  const list = remembered();
+  // one line per seat remembered or held by the account; a game's creator entry only if
+  // no seat of it is
+  const local = remembered();
+  const known = new Set(local.map((e) => `${e.id} ${e.seat}`));
+  const list = local.concat(accountEntries.filter((e) => !known.has(`${e.id} ${e.seat}`)));
   const seated = new Set(list.filter((e) => e.seat && e.token).map((e) => e.id));
   return list.filter((e) => (e.seat && e.token) || (!seated.has(e.id) && e.creator));
 }
@@ -445,7 +471,8 @@ function opponentsWords(entry, summary) {
   // "against Spanish (random bot)": the other seats and who plays them
   if (!Array.isArray(summary.seats)) return "";
   const others = summary.seats.filter((seat) => seat.name !== entry.seat).map((seat) => {
-    const who = seat.controller === "human" ? "a person" : seat.controller === "open" ? "open" : `${seat.controller} bot`;
+    const person = seat.player || "a person";
+    const who = seat.controller === "human" ? person : seat.controller === "open" ? "open" : `${seat.controller} bot`;
     return `${seat.name} (${who})`;
   });
   return others.length ? `${entry.seat ? "against" : "seats"}: ${others.join(", ")}` : "";
@@ -519,7 +546,9 @@ function openItem(game) {
   seats.className = "open-seats";
   for (const seat of game.seats) {
     const line = document.createElement("li");
-    if (seat.controller === "open") {
+    if (seat.controller === "open" && seat.player && seat.player !== account.name) {
+      line.textContent = `${seat.name}: open, kept for ${seat.player} (invited)`;
+    } else if (seat.controller === "open") {
       line.textContent = `${seat.name}: open `;
       const take = document.createElement("button");
       take.type = "button";
@@ -530,7 +559,7 @@ function openItem(game) {
       take.addEventListener("click", () => takeSeat(game, seat));
       line.append(take);
     } else {
-      const who = seat.controller === "human" ? "a person" : `${seat.controller} bot`;
+      const who = seat.controller === "human" ? (seat.player || "a person") : `${seat.controller} bot`;
       line.textContent = `${seat.name}: ${who}${seat.controller === "human" ? since(seat.since) : ""}`;
     }
     seats.append(line);
@@ -555,7 +584,7 @@ async function takeSeat(game, seat) {
   const note = $("open-message");
   note.hidden = true;
   try {
-    const response = await fetch(`/api/games/${encodeURIComponent(game.id)}/seats/${seat.seat}/join`, { method: "POST" });
+    const response = await fetch(`/api/games/${encodeURIComponent(game.id)}/seats/${seat.seat}/join`, { method: "POST", headers: accountHeaders() });
     if (!response.ok) {
       note.textContent = `Seat ${seat.name} was not taken: ${await detailOf(response)}`;
       note.hidden = false;
@@ -583,10 +612,10 @@ async function start() {
   $("seats").addEventListener("change", showSeed);
   $("create").addEventListener("submit", create);
   fillPlayers();
-  showMyGames();
-  showOpenGames();
+  await account.ready;
+  await refreshAccount(); // lobby_account.js: the account's seats, and "me" among the seats' choices
   setInterval(showOpenGames, OPEN_EVERY * 1000);
-  setInterval(showMyGames, MINE_EVERY * 1000);
+  setInterval(async () => { await readMyAccountGames(); showMyGames(); }, MINE_EVERY * 1000);
 }
 
 const OPEN_EVERY = 10;

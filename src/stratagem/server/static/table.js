@@ -98,7 +98,7 @@ function rememberPage(payload) {
 // -- requests ---------------------------------------------------------------------------
 
 function headers(extra = {}) {
-  const result = { "Content-Type": "application/json", ...extra };
+  const result = accountHeaders({ "Content-Type": "application/json", ...extra });
   const seatToken = token();
   if (seatToken) result["X-Seat-Token"] = seatToken;
   return result;
@@ -273,11 +273,28 @@ function showTableLog(payload) {
   if (fresh && !$("message").textContent) say(lines[lines.length - 1].text, true);
   tableLogSeen = lines.length;
   $("table-log-panel").hidden = !lines.length;
-  $("table-log").replaceChildren(...lines.map((line) => text("li", line.text)));
+  const named = (line) => {
+    const player = line.seat ? playerOf(payload, line.seat) : null;
+    return player ? `${line.text} (${line.seat}: ${player})` : line.text;
+  };
+  $("table-log").replaceChildren(...lines.map((line) => text("li", named(line))));
+}
+
+function playerOf(payload, name) {
+  // the name of the account that plays seat `name`, if it has one
+  const entry = payload && payload.seats.find((s) => s.name === name);
+  return entry && entry.player ? entry.player : null;
+}
+
+function seatLabel(payload, name) {
+  // "Dutch", or "Margaret (Dutch)" when an account plays it
+  const player = playerOf(payload, name);
+  return player ? `${player} (${name})` : name;
 }
 
 function controllerOf(payload, name) {
   const entry = payload.seats.find((s) => s.name === name);
+  if (entry && entry.controller === "human" && entry.player) return ` (${entry.player})`;
   return entry && entry.controller !== "human" ? ` (${entry.controller} bot)` : "";
 }
 
@@ -815,7 +832,7 @@ function showPlayers(payload) {
   for (const entry of payload.seats) {
     const item = document.createElement("li");
     item.dataset.seat = entry.name;
-    const name = text("span", entry.name, "name");
+    const name = text("span", seatLabel(payload, entry.name), "name");
     if (entry.name === payload.to_move && !payload.finished) item.classList.add("to-move");
     if (entry.name === payload.seat) item.classList.add("mine");
     const moves = (payload.moves || {})[entry.name] ?? 0;
@@ -1026,7 +1043,7 @@ function chatItem(line) {
   const item = document.createElement("li");
   item.className = line.spectator ? "chat-line spectator" : "chat-line";
   if (!line.spectator && live && line.seat === live.seat) item.classList.add("mine");
-  const who = text("span", line.spectator ? "spectator" : line.seat, "chat-who");
+  const who = text("span", line.spectator ? "spectator" : seatLabel(live, line.seat), "chat-who");
   const time = text("time", clock(line.at), "chat-time");
   time.dateTime = line.at;
   time.title = new Date(line.at).toLocaleString();
