@@ -115,11 +115,13 @@ async def sign_out(request: Request, session: SignedInChange) -> Response:
     return response
 
 
-@router.get("/api/account", responses=REFUSALS, summary="The signed-in account")
-async def me(session: Session) -> Me:
-    if session is None:
-        raise Unauthorized("nobody is signed in")
-    return _me(session.account, session.csrf)
+@router.get(
+    "/api/account",
+    responses=REFUSALS,
+    summary="The signed-in account (null when nobody is; 401 when its session has ended)",
+)
+async def me(session: Session) -> Me | None:
+    return None if session is None else _me(session.account, session.csrf)
 
 
 async def _check_own_password(request: Request, session: SignedIn, password: str) -> None:

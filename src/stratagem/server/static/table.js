@@ -275,7 +275,8 @@ function showTableLog(payload) {
   $("table-log-panel").hidden = !lines.length;
   const named = (line) => {
     const player = line.seat ? playerOf(payload, line.seat) : null;
-    return player ? `${line.text} (${line.seat}: ${player})` : line.text;
+    if (!player) return line.text;
+    return line.what === "joined" ? `${player} took the seat ${line.seat}` : `${line.text} (${line.seat}: ${player})`;
   };
   $("table-log").replaceChildren(...lines.map((line) => text("li", named(line))));
 }
