@@ -944,7 +944,7 @@ function showCreator() {
   live.seats.forEach((entry, index) => {
     const item = document.createElement("li");
     item.dataset.seat = entry.name;
-    item.append(text("span", `${entry.name}: ${controllerWords(entry.controller)} `, "about"));
+    item.append(text("span", `${seatLabel(live, entry.name)}: ${controllerWords(entry.controller)} `, "about"));
     if (entry.controller === "human") {
       const relink = button("New link", () => newLink(index), "new-link");
       relink.dataset.seat = String(index);

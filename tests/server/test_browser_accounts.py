@@ -1,0 +1,138 @@
+"""Accounts in a real browser (Playwright driving Debian's chromium, issue 34): two people
+sign up in browser contexts of their own; one invites the other by name; the invited one
+takes the seat from the invitation; each then signs in from a second context, finds the
+game in "Your games" and plays it to the end from there; their names show at the table and
+in its chat.
+
+Screenshots go to ``screenshots/accounts/`` (or ``$STRATAGEM_SCREENSHOTS/accounts``):
+the sign-up, the lobby with an invitation, a seat's page with both names.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from stratagem.testing.browser import needs_chromium
+
+from .live import served_on_sqlite
+from .test_browser import GAME_WAIT, SHOTS, START_AUTOPLAY, browser, squeeze_spaces
+from .test_browser_friends import open_seat_page
+
+ACCOUNTS = SHOTS / "accounts"
+WAIT_MS = 30_000
+PASSWORDS = {"Margaret": "tulips and pikes 1568", "Philip": "escorial and gold 1556"}
+
+__all__ = ["browser"]  # the one chromium of test_browser, a fixture of this module too
+
+pytestmark = needs_chromium
+
+
+@pytest.fixture(scope="module")
+def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    yield from served_on_sqlite(tmp_path_factory, "accounts", bot_delay=0.02)
+
+
+def new_page(browser: Browser, width: int = 1280) -> Page:
+    """A page in a browser context of its own (its own cookies and storage)."""
+    context = browser.new_context(bypass_csp=True, viewport={"width": width, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(WAIT_MS)
+    return page
+
+
+def shot(page: Page, name: str) -> None:
+    ACCOUNTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ACCOUNTS / f"{name}.png"), full_page=True)
+
+
+def sign_up(page: Page, base: str, name: str) -> None:
+    page.goto(base)
+    page.click("#signup-details summary")
+    page.fill("#signup-name", name)
+    page.fill("#signup-password", PASSWORDS[name])
+    page.click("#signup-button")
+    page.wait_for_selector("#signed-in:not([hidden])")
+    assert page.locator("#account-name").text_content() == name
+
+
+def sign_in(page: Page, base: str, name: str) -> None:
+    page.goto(base)
+    page.fill("#signin-name", name)
+    page.fill("#signin-password", PASSWORDS[name])
+    page.click("#signin-button")
+    page.wait_for_selector("#signed-in:not([hidden])")
+
+
+def open_from_your_games(page: Page, game_id: str, seat: str) -> None:
+    """The lobby lists the account's game (signed in here for the first time): open it."""
+    row = page.locator(f"#my-games li[data-game='{game_id}'][data-seat-name='{seat}']")
+    row.wait_for()
+    row.locator("a").click()
+    page.wait_for_url(f"**/games/{game_id}#seat=*")
+    page.wait_for_selector("#board svg")
+    page.wait_for_function(f"document.body.dataset.seat === '{seat}'")
+
+
+def test_two_people_with_accounts_play_eighty_years_war_from_two_browsers_each(
+    browser: Browser, base: str
+) -> None:
+    margaret = new_page(browser)
+    sign_up(margaret, base, "Margaret")
+    shot(margaret, "signed-up")
+    philip = new_page(browser)
+    sign_up(philip, base, "Philip")
+
+    # Margaret invites Philip by name
+    margaret.select_option("#game", "eighty_years_war")
+    margaret.wait_for_function("document.querySelectorAll('select[data-seat]').length === 2")
+    margaret.select_option("select[data-seat='0']", "me")
+    margaret.select_option("select[data-seat='1']", "@")
+    margaret.fill("input[data-invite='1']", "Philip")
+    with margaret.expect_response("**/api/games") as answer:
+        margaret.click("#create-button")
+    made = answer.value.json()
+    assert [seat["player"] for seat in made["seats"]] == ["Margaret", "Philip"]
+    game_id = made["id"]
+
+    # Philip finds the invitation and takes the seat
+    philip.reload()
+    invitation = philip.locator(f"li.invitation[data-game='{game_id}']")
+    invitation.wait_for()
+    assert "invited to play Spanish in Eighty Years War" in (invitation.text_content() or "")
+    shot(philip, "invitation")
+    invitation.locator("button").click()
+    philip.wait_for_url(f"**/games/{game_id}#seat=*")
+    philip.wait_for_function("document.body.dataset.seat === 'Spanish'")
+    open_seat_page(margaret, base, made["seats"][0]["link"])
+
+    # the names at the table and in the chat
+    players = margaret.locator("#players")
+    players.locator("li").nth(1).wait_for()
+    assert squeeze_spaces(players.text_content()).startswith("Margaret (Dutch) (you)")
+    assert "Philip (Spanish)" in squeeze_spaces(players.text_content())
+    philip.fill("#chat-input", "For the King!")
+    philip.click("#chat-send")
+    said = margaret.locator("#chat-lines li .chat-who")
+    said.first.wait_for()
+    assert said.first.text_content() == "Philip (Spanish)"
+    shot(margaret, "seat-page-with-names")
+    for page in (margaret, philip):
+        page.context.close()
+
+    # each signs in from a second browser, finds the game there, and plays it to the end
+    pages = {"Dutch": new_page(browser), "Spanish": new_page(browser)}
+    for (seat, page), name in zip(pages.items(), ("Margaret", "Philip"), strict=True):
+        sign_in(page, base, name)
+        open_from_your_games(page, game_id, seat)
+    for number, (seat, page) in enumerate(pages.items()):
+        page.evaluate(START_AUTOPLAY, [seat, number + 3, 10**6, GAME_WAIT * 1000])
+    for page in pages.values():
+        page.wait_for_selector("#result:not([hidden])", timeout=GAME_WAIT * 1000)
+        outcome = page.evaluate("window.autoplay")
+        assert isinstance(outcome, int), outcome
+    shot(pages["Dutch"], "game-over")
+    for page in pages.values():
+        page.context.close()
