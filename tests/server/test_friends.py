@@ -427,8 +427,8 @@ def test_a_summary_names_the_seats_says_since_when_and_refuses_an_ended_link(
     path = f"/api/games/{game_id}/summary"
     summary = client.get(path, headers=seat_header(secret["Dutch"])).json()
     assert summary["seats"] == [
-        {"name": "Dutch", "controller": "human"},
-        {"name": "Spanish", "controller": "random"},
+        {"name": "Dutch", "controller": "human", "player": None},
+        {"name": "Spanish", "controller": "random", "player": None},
     ]
     assert before - 1 <= summary["waiting_since"] <= time.time() + 1
     fresh = client.post(f"/api/games/{game_id}/seats/0/link", headers={"X-Creator-Token": creator})

@@ -38,26 +38,26 @@ function showAccount() {
 
 async function readMyAccountGames() {
   // the account's seats: those it holds a link to go to "Your games", invitations here
-  accountEntries = [];
-  const invitations = $("invitations");
-  invitations.replaceChildren();
-  if (!account.name) return;
+  // (both replaced at once when the answer comes: two readings may overlap)
   let seats = [];
-  try {
-    const response = await fetch("/api/account/games");
-    if (!response.ok) return;
-    seats = await response.json();
-  } catch {
-    return;
+  if (account.name) {
+    try {
+      const response = await fetch("/api/account/games");
+      if (response.ok) seats = await response.json();
+    } catch { /* the table unreachable: nothing listed this time */ }
   }
+  const held = [];
+  const invited = [];
   for (const seat of seats) {
     if (seat.link) {
       const token = decodeURIComponent(seat.link.split("#seat=")[1] || "");
-      accountEntries.push({ id: seat.id, seat: seat.seat, token, title: seat.title, game: seat.game, creator: null, at: 0 });
+      held.push({ id: seat.id, seat: seat.seat, token, title: seat.title, game: seat.game, creator: null, at: 0 });
     } else {
-      invitations.append(invitationItem(seat));
+      invited.push(invitationItem(seat));
     }
   }
+  accountEntries = held;
+  $("invitations").replaceChildren(...invited);
 }
 
 function invitationItem(seat) {
