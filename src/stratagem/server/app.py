@@ -134,7 +134,14 @@ def create_app(
         cluster = Postgres(store.libpq_url()) if store.postgres else Solo()
         BOARDS.resize(config.board_cache_bytes)
         workers = Workers.make(config.bot_workers, config.bot_share)
-        hub = Hub(store, config.bot_delay, cluster, idle=config.table_idle, workers=workers)
+        hub = Hub(
+            store,
+            config.bot_delay,
+            cluster,
+            idle=config.table_idle,
+            workers=workers,
+            mail=config.mail,
+        )
         app.state.hub = hub
         app.state.accounts = AccountStore(store)
         app.state.analyses = Analyses(store, config.analysis, config.ray)
