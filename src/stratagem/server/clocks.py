@@ -58,8 +58,8 @@ async def run_out(table: Table) -> bool:
         seat = turn.seat
         assert seat is not None  # overdue: a person's clock runs
         record = table.seats.named(seat)
-        if record.controller != HUMAN:
-            return False
+        if record.controller != HUMAN or table.state.current_player() != seat:
+            return False  # chance is dealing: the next round looks again
         consequence = pace.on_timeout
         seats: tuple[SeatRecord, ...] = ()
         if consequence == "remind" or (consequence == "lose" and table.game.num_players == 2):

@@ -167,6 +167,11 @@ class Reminders:
                 smtp.login(settings.user, settings.password or "")
             smtp.send_message(message)
 
+    @property
+    def busy(self) -> bool:
+        """Whether a reminder is being looked into or sent."""
+        return bool(self._tasks)
+
     async def close(self) -> None:
         """Let the reminders being sent finish."""
         if self._tasks:

@@ -4,8 +4,10 @@ time runs out.
 A game is played live (minutes a move), fast (hours) or slow (days), or untimed (no pace:
 the API's default). A seat's clock starts when it becomes that seat's turn, that is when
 the person to act changes (a seat that acts several times in a row plays one turn, on one
-clock): its deadline is that moment plus the game's time per move. Chance and bots have no
-clock, and neither has a game waiting for a seat to be taken, or over.
+clock): its deadline is that moment plus the game's time per move. Chance plays at once
+and ends no turn (a seat that acts, sees chance deal and acts again is still on its
+clock); a bot's move does. Bots have no clock, and neither has a game waiting for a seat
+to be taken, or over.
 
 The clock depends on public facts alone: who is to act (every seat is told) and when the
 log grew. It is stored with the game (``turn_seat``, ``turn_since``, ``turn_due``), written

@@ -118,6 +118,10 @@ class Table:
         """Who sends turn reminders (``None``: nobody)."""
         self.turn: Turn | None = record.turn if record.pace is not None else None
         """A timed game's clock, as stored (``pace``; ``None``: untimed)."""
+        self._holder: tuple[int, int | None] = (-1, None)
+        """The person whose turn it was after the log's first n entries, as (n, seat):
+        what an untimed game's reminders compare with (a turn goes on while chance
+        plays)."""
         self.standing: list[Entry] = []
         """The log's actions still standing (kept with the log: read after every move)."""
         self.table_log: list[JsonDict] = []
@@ -297,12 +301,19 @@ class Table:
         finished = over or player == TERMINAL or self.finished
         pace, turn, before, after = self.record.pace, None, None, None
         if pace is not None or self._remindable(seats):
-            person = not finished and not waiting and player >= 0
-            after = player if person and controllers.get(player) == HUMAN else None
-            if pace is None:
-                before = self._person_to_act()
-            else:
+            if pace is not None:
                 before = None if self.turn is None else self.turn.seat
+            elif self._holder[0] == self.version:
+                before = self._holder[1]
+            else:
+                before = self._person_to_act()
+            if finished or waiting:
+                after = None
+            elif player == CHANCE:
+                after = before  # chance plays at once: the turn it comes in goes on
+            else:
+                after = player if controllers.get(player) == HUMAN else None
+            if pace is not None:
                 turn = (self.turn or Turn()).next(after, utc_now(), pace.per_move, expired=expired)
         append = Append(
             self.record.id,
@@ -331,6 +342,7 @@ class Table:
             ) from None
         if turn is not None:
             self.turn = turn
+        self._holder = (self.version + len(entries), after)
         if after is not None and after != before and self.reminders is not None:
             self.reminders.turn_began(self, after, self.version + len(entries))
 
