@@ -52,8 +52,12 @@ async def run_out(table: Table) -> bool:
     it was applied (here and now)."""
     async with table.lock:
         await table.fresh()
-        pace, turn = table.record.pace, table.turn
-        if pace is None or table.finished or turn is None or not overdue(turn, utc_now()):
+        pace = table.record.pace
+        if pace is None or table.finished:
+            return False
+        # the clock as stored now: whichever process wrote it last, the deadline is its
+        turn = table.turn = await asyncio.to_thread(table.store.turn, table.record.id)
+        if not overdue(turn, utc_now()):
             return False
         seat = turn.seat
         assert seat is not None  # overdue: a person's clock runs
