@@ -248,9 +248,7 @@ def test_the_clock_is_the_same_in_every_world_a_seat_cannot_tell_apart(client: T
         action = rng.choice(quiet)
         seen: list[list[object]] = []
         for world in range(3):
-            game_id = (
-                worlds.real(position) if world == 0 else worlds.redrawn(position, mover, rng)
-            )
+            game_id = worlds.real(position) if world == 0 else worlds.redrawn(position, mover, rng)
             table: Table = hub.tables[game_id]
             table.seats.take(dataclasses.replace(table.record, pace=pace))
             table.turn = Turn(mover, began, began + dt.timedelta(seconds=pace.per_move))
@@ -262,7 +260,9 @@ def test_the_clock_is_the_same_in_every_world_a_seat_cannot_tell_apart(client: T
             ):
                 answer = act(client, game_id, worlds.tokens[mover], action)
             assert answer.status_code == 200, answer.text
-            looks += [state(client, game_id, token)["clock"] for token in (worlds.tokens[mover], None)]
+            looks += [
+                state(client, game_id, token)["clock"] for token in (worlds.tokens[mover], None)
+            ]
             assert looks[1] == looks[2]  # the mover's clock is the spectator's
             seen.append(looks)
         assert seen[0] == seen[1] == seen[2], f"after {len(position.entries)} entries"
@@ -343,7 +343,10 @@ def test_a_slow_games_clock_runs_out_across_a_restart_and_its_consequence_follow
             assert answer.status_code == 201, answer.text
             games[consequence] = answer.json()["id"]
         for game_id in games.values():
-            _wait("the deal", lambda g=game_id: web.get(f"/api/games/{g}").json()["to_move"] == "Dutch")
+            _wait(
+                "the deal",
+                lambda g=game_id: web.get(f"/api/games/{g}").json()["to_move"] == "Dutch",
+            )
         for game_id in games.values():
             assert list(web.get(f"/api/games/{game_id}").json()["clock"]["due"]) == ["Dutch"]
     store = Store.open(database_url)
@@ -364,7 +367,9 @@ def test_a_slow_games_clock_runs_out_across_a_restart_and_its_consequence_follow
         def seen(consequence: str) -> Any:
             return web.get(f"/api/games/{games[consequence]}").json()
 
-        bot = _wait("the bot plays on", lambda: seen("bot")["seats"][0]["controller"] == "heuristic")
+        bot = _wait(
+            "the bot plays on", lambda: seen("bot")["seats"][0]["controller"] == "heuristic"
+        )
         assert bot
         played_on = seen("bot")
         assert "Dutch" not in played_on["clock"]["due"]  # a bot's seat has no clock
@@ -379,4 +384,6 @@ def test_a_slow_games_clock_runs_out_across_a_restart_and_its_consequence_follow
         assert f"{PUBLIC}/games/{games['remind']}" in mail.get_content()  # type: ignore[attr-defined]
         waiting = seen("remind")
         assert waiting["to_move"] == "Dutch" and not waiting["finished"]
-        assert waiting["table_log"][-1]["text"].startswith("Dutch ran out of time; they are reminded")
+        assert waiting["table_log"][-1]["text"].startswith(
+            "Dutch ran out of time; they are reminded"
+        )

@@ -57,10 +57,9 @@ async def run_out(table: Table) -> bool:
             return False
         # the clock as stored now: whichever process wrote it last, the deadline is its
         turn = table.turn = await asyncio.to_thread(table.store.turn, table.record.id)
-        if not overdue(turn, utc_now()):
+        if turn is None or turn.seat is None or not overdue(turn, utc_now()):
             return False
         seat = turn.seat
-        assert seat is not None  # overdue: a person's clock runs
         record = table.seats.named(seat)
         if record.controller != HUMAN or table.state.current_player() != seat:
             return False  # chance is dealing: the next round looks again

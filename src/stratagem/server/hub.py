@@ -7,8 +7,8 @@ after the tables once a second: it (re)starts the chance and bot player of every
 waiting for chance or a bot (after a database outage, or when the process that played
 them died), reads again the logs it heard of but could not read then, unloads the tables
 nobody has used for a while, applies the consequence of every timed game's clock run out
-(``clocks.py``), and writes this process's presence heartbeat (``presence.py``). A game whose record cannot be read is set aside with one log line;
-the other games go on.
+(``clocks.py``), and writes this process's presence heartbeat (``presence.py``). A game
+whose record cannot be read is set aside with one log line; the other games go on.
 """
 
 from __future__ import annotations
@@ -93,6 +93,7 @@ class Hub:
         cluster: Solo | None = None,
         idle: float = IDLE,
         workers: Workers | None = None,
+        *,
         mail: MailSettings | None = None,
     ) -> None:
         self.store = store

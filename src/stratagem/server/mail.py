@@ -35,7 +35,7 @@ SMTP_HOST_ENV = "STRATAGEM_SMTP_HOST"
 SMTP_PORT_ENV = "STRATAGEM_SMTP_PORT"
 SMTP_FROM_ENV = "STRATAGEM_SMTP_FROM"
 SMTP_USER_ENV = "STRATAGEM_SMTP_USER"
-SMTP_PASSWORD_ENV = "STRATAGEM_SMTP_PASSWORD"  # noqa: S105 (a variable's name, no secret)
+SMTP_PASSWORD_ENV = "STRATAGEM_SMTP_PASSWORD"
 SMTP_STARTTLS_ENV = "STRATAGEM_SMTP_STARTTLS"
 PUBLIC_URL_ENV = "STRATAGEM_PUBLIC_URL"
 DEFAULT_PORT = 25
@@ -70,8 +70,9 @@ class MailSettings:
     user: str | None = field(default_factory=lambda: _env_text(SMTP_USER_ENV))
     password: str | None = field(default_factory=lambda: _env_text(SMTP_PASSWORD_ENV), repr=False)
     starttls: bool = field(
-        default_factory=lambda: (_env_text(SMTP_STARTTLS_ENV) or "").lower()
-        in ("1", "true", "yes", "on")
+        default_factory=lambda: (
+            (_env_text(SMTP_STARTTLS_ENV) or "").lower() in ("1", "true", "yes", "on")
+        )
     )
     public_url: str = field(
         default_factory=lambda: (_env_text(PUBLIC_URL_ENV) or DEFAULT_PUBLIC_URL).rstrip("/")
@@ -81,7 +82,9 @@ class MailSettings:
         if not 0 < self.port < 65536:
             raise ValueError(f"the SMTP port must be 1 to 65535, not {self.port}")
         if not self.public_url.startswith(("http://", "https://")):
-            raise ValueError(f"the public URL must start with http:// or https://, not {self.public_url!r}")
+            raise ValueError(
+                f"the public URL must start with http:// or https://, not {self.public_url!r}"
+            )
 
     @property
     def enabled(self) -> bool:
@@ -89,7 +92,9 @@ class MailSettings:
         return self.host is not None
 
 
-def compose(settings: MailSettings, table: Table, seat: int, address: str, kind: Kind) -> EmailMessage:
+def compose(
+    settings: MailSettings, table: Table, seat: int, address: str, kind: Kind
+) -> EmailMessage:
     """The reminder to ``address`` for ``seat`` of ``table``: the game's title, the seat
     and the game page's link (no seat link: its secret stays off e-mail)."""
     title, name = table.info.title, table.game.seat_names[seat]
@@ -105,7 +110,7 @@ def compose(settings: MailSettings, table: Table, seat: int, address: str, kind:
         first = f"Your time for this move as {name} in {title} has run out; the game waits for you."
     message.set_content(
         f"{first}\n\nThe game: {page}\n"
-        "Sign in there and open your seat from \"your games\".\n\n"
+        'Sign in there and open your seat from "your games".\n\n'
         "You get this because your account asked for turn reminders; turn them off on "
         "your account's page.\n"
     )

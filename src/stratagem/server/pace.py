@@ -72,10 +72,10 @@ def pace_problem(name: str, per_move: int) -> str | None:
     """Why ``per_move`` seconds is no time per move of the pace ``name`` (``None``: it is)."""
     if name not in RANGES:
         return f"pace: one of {', '.join(PACES)}, not {name!r}"
-    least, most, _default = RANGES[name]  # type: ignore[index]
+    least, most, _default = RANGES[name]
     if least <= per_move <= most:
         return None
-    unit, units = UNITS[name]  # type: ignore[index]
+    unit, units = UNITS[name]
     return (
         f"per_move: a {name} game gives {least // unit} to {most // unit} {units} a move "
         f"({least} to {most} s), not {per_move} s"

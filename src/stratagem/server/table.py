@@ -34,6 +34,7 @@ from stratagem.server.errors import Conflict, Invalid, LostRace, NotFound
 from stratagem.server.fairness import table_log_lines
 from stratagem.server.lifecycle import Lifecycle
 from stratagem.server.memory import RULES
+from stratagem.server.pace import Turn
 from stratagem.server.payloads import (
     BOARDS,
     Sight,
@@ -43,7 +44,6 @@ from stratagem.server.payloads import (
     revealed_hands,
     sight_of,
 )
-from stratagem.server.pace import Turn
 from stratagem.server.presence import Presence
 from stratagem.server.replay import Snapshots, replay
 from stratagem.server.seating import HUMAN, OPEN, TableChange

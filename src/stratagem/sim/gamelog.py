@@ -659,9 +659,7 @@ def _apply_step(number: int, state: State, line: _Step, where: str | None = None
         raise LogError(f"{at}: {error}") from None
 
 
-def _check_result(
-    number: int, state: State, line: _Result, ended: tuple[str, bool] | None
-) -> None:
+def _check_result(number: int, state: State, line: _Result, ended: tuple[str, bool] | None) -> None:
     """``ended``: the seat whose resignation (``False``) or loss on time (``True``)
     ended the two-seat game, if one did."""
     if ended is not None:
