@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from email import message_from_bytes
 from email.message import Message
 from email.policy import default
+from pathlib import Path
 from typing import Any
 from unittest import mock
 
@@ -23,6 +24,7 @@ from aiosmtpd.controller import Controller
 from fastapi.testclient import TestClient
 from sqlalchemy import text
 
+from stratagem.core import TERMINAL
 from stratagem.server import Settings, create_app
 from stratagem.server.auth import CSRF_HEADER
 from stratagem.server.mail import MailSettings
@@ -31,6 +33,7 @@ from stratagem.server.seating import change_of
 from stratagem.server.storage import Store
 from stratagem.server.table import Table
 from stratagem.server.takeback import reveals
+from stratagem.sim import check_log
 
 from .helpers import WAIT, act, create, settled, state, token_of, tokens
 from .live import free_port, servers
@@ -315,7 +318,7 @@ def _wait(what: str, check: Any) -> Any:
 
 
 def test_a_slow_games_clock_runs_out_across_a_restart_and_its_consequence_follows(
-    database_url: str, inbox: Inbox
+    database_url: str, inbox: Inbox, tmp_path: Path
 ) -> None:
     """A real server process makes three slow games, one per consequence, and stops; the
     clocks' stored times are moved back by more than the time per move; the server starts
@@ -380,6 +383,11 @@ def test_a_slow_games_clock_runs_out_across_a_restart_and_its_consequence_follow
         lost = _wait("the game ends", lambda: seen("lose")["finished"] and seen("lose"))
         assert lost["result"]["winners"] == ["Spanish"]
         assert lost["result"]["reason"] == "Dutch ran out of time; Spanish wins"
+        exported = web.get(f"/api/games/{games['lose']}/log")
+        assert exported.status_code == 200, exported.text
+        log_file = tmp_path / "lost_on_time.jsonl"
+        log_file.write_text(exported.text)
+        assert check_log(log_file).state.current_player() != TERMINAL  # over on time alone
         (mail,) = inbox.wait_for("maurice@example.org", 1, "Your time is up")
         assert f"{PUBLIC}/games/{games['remind']}" in mail.get_content()  # type: ignore[attr-defined]
         waiting = seen("remind")

@@ -123,3 +123,21 @@ def clock_of(pace: Pace, turn: Turn | None, seat_names: Sequence[str]) -> dict[s
         if deadline is not None:
             due[seat_names[turn.seat]] = deadline.isoformat(timespec="milliseconds")
     return {**pace.public(), "due": due}
+
+
+def pace_choices() -> dict[str, object]:
+    """The paces and consequences as the lobby's form offers them: each pace's range,
+    default and unit, and a line on each."""
+    paces = [
+        {
+            "name": name,
+            "least": least,
+            "most": most,
+            "default": default,
+            "unit": UNITS[name][0],
+            "units": UNITS[name][1],
+            "explained": EXPLAINED[name],
+        }
+        for name, (least, most, default) in RANGES.items()
+    ]
+    return {"paces": paces, "consequences": [(name, EXPLAINED[name]) for name in ON_TIMEOUT]}

@@ -272,6 +272,7 @@ function requestText() {
     seats: [...document.querySelectorAll("select[data-seat]")].map((select) => select.value),
     public: $("public").checked,
     hand_over_after: Number($("hand-over").value),
+    ...paceFields(), // pace.js
   };
   const text = JSON.stringify(body);
   const seed = $("seed").value.trim();
