@@ -299,22 +299,17 @@ class Table:
         controllers.update((seat.seat, seat.controller) for seat in seats)
         waiting = OPEN in controllers.values()
         finished = over or player == TERMINAL or self.finished
-        pace, turn, before, after = self.record.pace, None, None, None
-        if pace is not None or self._remindable(seats):
-            if pace is not None:
-                before = None if self.turn is None else self.turn.seat
-            elif self._holder[0] == self.version:
-                before = self._holder[1]
-            else:
-                before = self._person_to_act()
+        watched = self.record.pace is not None or self._remindable(seats)
+        before = after = None
+        if watched:
+            before = self._turn_holder()
             if finished or waiting:
                 after = None
             elif player == CHANCE:
                 after = before  # chance plays at once: the turn it comes in goes on
             else:
                 after = player if controllers.get(player) == HUMAN else None
-            if pace is not None:
-                turn = (self.turn or Turn()).next(after, utc_now(), pace.per_move, expired=expired)
+        turn = self._next_turn(after, expired=expired)
         append = Append(
             self.record.id,
             tuple(entries),
@@ -342,9 +337,28 @@ class Table:
             ) from None
         if turn is not None:
             self.turn = turn
-        self._holder = (self.version + len(entries), after)
+        if watched:
+            self._holder = (self.version + len(entries), after)
         if after is not None and after != before and self.reminders is not None:
             self.reminders.turn_began(self, after, self.version + len(entries))
+
+    def _turn_holder(self) -> int | None:
+        """The person whose turn it is before the entries being stored: a timed game's
+        clock says; an untimed game's is kept from its last store here, else taken from
+        the cached state."""
+        if self.record.pace is not None:
+            return None if self.turn is None else self.turn.seat
+        if self._holder[0] == self.version:
+            return self._holder[1]
+        return self._person_to_act()
+
+    def _next_turn(self, holder: int | None, *, expired: bool) -> Turn | None:
+        """A timed game's clock once ``holder`` is the person to act (``None``: an
+        untimed game, no clock)."""
+        pace = self.record.pace
+        if pace is None:
+            return None
+        return (self.turn or Turn()).next(holder, utc_now(), pace.per_move, expired=expired)
 
     def _remindable(self, seats: tuple[SeatRecord, ...]) -> bool:
         """Whether a turn of this untimed game may be reminded of: reminders are sent,
