@@ -307,6 +307,45 @@ def test_a_run_out_clock_is_applied_once_by_two_processes(database_url: str) -> 
     asyncio.run(scenario())
 
 
+def test_a_seat_out_of_time_in_a_game_of_three_loses_and_the_bot_plays_it_on(
+    sqlite_file: str,
+) -> None:
+    """With more than two seats, losing on time hands the seat to the bot: the game goes
+    on, and its entry says the seat lost (``consequence``), for the ratings to read."""
+
+    async def scenario() -> None:
+        async with two_processes(sqlite_file) as (here, _there):
+            made = await here.create(
+                "sixteen_thirty_something", 3, {}, None, None, pace=Pace("live", 60, "lose")
+            )
+            table = await here.table(made.id)
+            for _ in range(400):  # until chance has dealt and a person is to act
+                turn = await asyncio.to_thread(here.store.turn, made.id)
+                if turn is not None and turn.seat is not None:
+                    break
+                await asyncio.sleep(0.05)
+            assert turn is not None and turn.seat is not None and turn.since is not None
+            with here.store.engine.begin() as connection:
+                connection.execute(
+                    text("UPDATE games SET turn_due = :due WHERE id = :id"),
+                    {"due": turn.since - DAYS, "id": made.id},
+                )
+            await here.sweep()
+            (change,) = [change_of(e) for e in table.entries if e.kind == "table"]
+            assert (change.what, change.seat, change.consequence) == (
+                "out of time",
+                turn.seat,
+                "lose",
+            )
+            assert change.controller == table.record.seats[turn.seat].controller != "human"
+            assert not table.finished
+            name = table.game.seat_names[turn.seat]
+            line = table.payload(None)["table_log"][-1]["text"]
+            assert line.startswith(f"{name} ran out of time and loses; the ")
+
+    asyncio.run(scenario())
+
+
 def _wait(what: str, check: Any) -> Any:
     deadline = time.monotonic() + WAIT
     while True:
