@@ -228,6 +228,21 @@ def test_a_timed_game_shows_the_same_clock_to_every_seat_and_spectator(client: T
     assert "clock" not in settled(client, create(client, GAME, ["human", "human"])["id"])
 
 
+def test_a_take_back_gives_the_seat_back_its_clock_not_a_new_one(client: TestClient) -> None:
+    created = create(client, GAME, ["human", "human"], pace="live", per_move=300)
+    game_id, links = created["id"], tokens(created)
+    first = settled(client, game_id)
+    dutch, due = links["Dutch"], first["clock"]["due"]["Dutch"]
+    play_turn(client, game_id, dutch)
+    assert settled(client, game_id)["clock"]["due"].keys() == {"Spanish"}
+    assert state(client, game_id, dutch)["can_take_back"]
+    an_hour_on = dt.datetime.now(dt.UTC) + dt.timedelta(hours=1)
+    with mock.patch("stratagem.server.table.utc_now", return_value=an_hour_on):
+        answer = client.post(f"/api/games/{game_id}/takeback", headers={"X-Seat-Token": dutch})
+    assert answer.status_code == 200, answer.text
+    assert settled(client, game_id)["clock"]["due"] == {"Dutch": due}
+
+
 def test_the_clock_is_the_same_in_every_world_a_seat_cannot_tell_apart(client: TestClient) -> None:
     """The clock depends on who is to act and when the log grew, never on a hidden
     action: tables holding worlds the mover cannot tell from the real one, on the same

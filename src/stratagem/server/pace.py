@@ -91,18 +91,29 @@ class Turn:
     seat: int | None = None
     since: dt.datetime | None = None
     due: dt.datetime | None = None
+    prior: dt.datetime | None = None
+    """Since when the turn before this one ran: a take-back that gives the turn back to
+    the seat that ended it gives it back its clock, not a new one."""
 
     def next(
-        self, seat: int | None, now: dt.datetime, per_move: int, *, expired: bool = False
+        self,
+        seat: int | None,
+        now: dt.datetime,
+        per_move: int,
+        *,
+        expired: bool = False,
+        back: bool = False,
     ) -> Turn:
         """The clock once ``seat`` is the person to act (``None``: nobody), at ``now``: the
         same turn goes on while the same person is to act; ``expired``: its deadline was
-        just enforced."""
+        just enforced; ``back``: a take-back gave the turn back to its previous holder,
+        whose clock goes on from when its turn began."""
+        if seat is not None and seat == self.seat and self.since is not None:
+            return Turn(seat, self.since, None if expired else self.due, self.prior)
         if seat is None:
-            return Turn()
-        if seat == self.seat and self.since is not None:
-            return Turn(seat, self.since, None if expired else self.due)
-        return Turn(seat, now, now + dt.timedelta(seconds=per_move))
+            return Turn(prior=self.since)
+        since = self.prior if back and self.prior is not None else now
+        return Turn(seat, since, since + dt.timedelta(seconds=per_move), self.since)
 
     def deadline(self, per_move: int) -> dt.datetime | None:
         """When the seat's time is up (shown even once the consequence is applied)."""

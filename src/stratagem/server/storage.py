@@ -191,6 +191,8 @@ class GameRow(Base):
         DateTime(timezone=True), nullable=True, index=True
     )
     """Its deadline, while its consequence is still to apply (the supervisors look for it)."""
+    turn_prior: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    """Since when the turn before ran (a take-back gives it back)."""
 
 
 class SeatRow(Base):
@@ -606,6 +608,7 @@ _TURN = (
         turn_seat=bindparam("seat", type_=Integer),
         turn_since=bindparam("since", type_=DateTime(timezone=True)),
         turn_due=bindparam("due", type_=DateTime(timezone=True)),
+        turn_prior=bindparam("prior", type_=DateTime(timezone=True)),
     )
 )
 
@@ -614,7 +617,13 @@ def _write_turns(connection: Connection, appends: Sequence[Append]) -> None:
     """Store the clocks of the timed games among ``appends``, in order (one statement;
     none when every game is untimed)."""
     turns = [
-        {"target": a.game_id, "seat": a.turn.seat, "since": a.turn.since, "due": a.turn.due}
+        {
+            "target": a.game_id,
+            "seat": a.turn.seat,
+            "since": a.turn.since,
+            "due": a.turn.due,
+            "prior": a.turn.prior,
+        }
         for a in appends
         if a.turn is not None
     ]
@@ -674,6 +683,7 @@ def _pace_columns(pace: Pace | None, turn: Turn | None) -> dict[str, object]:
         "turn_seat": turn.seat,
         "turn_since": turn.since,
         "turn_due": turn.due,
+        "turn_prior": turn.prior,
     }
 
 
@@ -907,14 +917,8 @@ class Store:
     def turn(self, game_id: str) -> Turn | None:
         """A timed game's clock as stored (``None``: no such game)."""
         with Session(self.engine) as session:
-            row = session.execute(
-                select(GameRow.turn_seat, GameRow.turn_since, GameRow.turn_due).where(
-                    GameRow.id == game_id
-                )
-            ).one_or_none()
-            if row is None:
-                return None
-            return Turn(row.turn_seat, as_utc(row.turn_since), as_utc(row.turn_due))
+            row = session.get(GameRow, game_id)
+            return None if row is None else _turn(row)
 
     @db_call
     def overdue(self, now: dt.datetime) -> list[str]:
@@ -1159,10 +1163,14 @@ def _record(row: GameRow, seats: Sequence[SeatRow], players: dict[str, str]) -> 
         created_at=as_utc(row.created_at),
         driver=row.driver,
         pace=_pace(row),
-        turn=None
-        if row.pace is None
-        else Turn(row.turn_seat, as_utc(row.turn_since), as_utc(row.turn_due)),
+        turn=None if row.pace is None else _turn(row),
     )
+
+
+def _turn(row: GameRow) -> Turn:
+    """A game's clock as its row holds it."""
+    since, due, prior = as_utc(row.turn_since), as_utc(row.turn_due), as_utc(row.turn_prior)
+    return Turn(row.turn_seat, since, due, prior)
 
 
 def _pace(row: GameRow) -> Pace | None:

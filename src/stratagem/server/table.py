@@ -309,7 +309,7 @@ class Table:
                 after = before  # chance plays at once: the turn it comes in goes on
             else:
                 after = player if controllers.get(player) == HUMAN else None
-        turn = self._next_turn(after, expired=expired)
+        turn = self._next_turn(after, expired=expired, back=entries[-1].kind == "undo")
         append = Append(
             self.record.id,
             tuple(entries),
@@ -352,13 +352,14 @@ class Table:
             return self._holder[1]
         return self._person_to_act()
 
-    def _next_turn(self, holder: int | None, *, expired: bool) -> Turn | None:
+    def _next_turn(self, holder: int | None, *, expired: bool, back: bool) -> Turn | None:
         """A timed game's clock once ``holder`` is the person to act (``None``: an
-        untimed game, no clock)."""
+        untimed game, no clock; ``back``: after a take-back)."""
         pace = self.record.pace
         if pace is None:
             return None
-        return (self.turn or Turn()).next(holder, utc_now(), pace.per_move, expired=expired)
+        now = utc_now()
+        return (self.turn or Turn()).next(holder, now, pace.per_move, expired=expired, back=back)
 
     def _remindable(self, seats: tuple[SeatRecord, ...]) -> bool:
         """Whether a turn of this untimed game may be reminded of: reminders are sent,

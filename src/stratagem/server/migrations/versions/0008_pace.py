@@ -22,6 +22,7 @@ COLUMNS = (
     ("turn_seat", sa.Integer()),
     ("turn_since", sa.DateTime(timezone=True)),
     ("turn_due", sa.DateTime(timezone=True)),
+    ("turn_prior", sa.DateTime(timezone=True)),
 )
 
 
