@@ -182,6 +182,23 @@ def test_a_turn_reminder_reaches_a_seat_whose_page_is_closed_once_a_turn_and_non
     assert noted == 3
 
 
+def test_an_smtp_server_away_fails_no_move_and_is_logged(
+    sqlite_file: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    mail = MailSettings(host="127.0.0.1", port=free_port(), public_url=PUBLIC)  # nobody there
+    settings = Settings(database_url=sqlite_file, bot_delay=0, rate_limits=False, mail=mail)
+    with TestClient(create_app(settings)) as running:
+        alice = Person(running, "Alice", "alice@example.org")
+        answer = alice.post("/api/games", json={"game": GAME, "seats": ["me", "human"]})
+        assert answer.status_code == 201, answer.text
+        game_id, links = answer.json()["id"], tokens(answer.json())
+        play_turn(running, game_id, links["Dutch"])
+        play_turn(running, game_id, links["Spanish"])  # Alice's turn again: a reminder
+        reminders_done(running)
+        assert settled(running, game_id)["to_move"] == "Dutch"
+    assert f"turn reminder for game {game_id}, seat 0 not sent" in caplog.text
+
+
 @pytest.mark.parametrize(
     ("body", "said"),
     [
