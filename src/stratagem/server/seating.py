@@ -44,9 +44,7 @@ __all__ = [
     "ending",
     "rematch_of",
     "resignation_result",
-    "resigned_seat",
     "stand_in",
-    "timeout_result",
 ]
 
 HUMAN = "human"
@@ -141,12 +139,6 @@ def ending(entries: Sequence[Entry], seats: int) -> TableChange | None:
         if change.ends(seats):
             return change
     return None
-
-
-def resigned_seat(entries: Sequence[Entry], seats: int) -> int | None:
-    """The seat whose resignation (or loss on time) ended a two-seat game, if one did."""
-    ended = ending(entries, seats)
-    return None if ended is None else ended.seat
 
 
 def rematch_of(entries: Sequence[Entry]) -> str | None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from stratagem.core import JsonDict
-from stratagem.server.seating import TableChange, change_of, resignation_result
+from stratagem.server.seating import TableChange, change_of
 from stratagem.server.storage import Entry, standing
 
 CREATOR_SEAT = -1
@@ -38,7 +38,7 @@ def line_text(entry: Entry, step: int, seat_names: Sequence[str]) -> str | None:
         return f"the creator gave {name} a new link; the old one has ended"
     if change.what == "resigned":
         if change.controller is None:  # a two-seat game: it ends
-            return str(resignation_result(seat_names, entry.seat)["reason"])
+            return str(change.result(seat_names)["reason"])
         return f"{name} resigned; {bot} plays the seat from step {step + 1}"
     if change.what == "out of time":
         return timeout_line(change, name, bot, step, seat_names)
