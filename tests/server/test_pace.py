@@ -37,7 +37,7 @@ from stratagem.sim import check_log
 
 from .helpers import WAIT, act, create, settled, state, token_of, tokens
 from .live import free_port, servers
-from .test_faults import two_processes
+from .test_faults import idle, two_processes
 from .test_indistinguishable import Worlds, positions
 
 GAME = "eighty_years_war"
@@ -321,6 +321,8 @@ def test_a_run_out_clock_is_applied_once_by_two_processes(database_url: str) -> 
                     break
                 await asyncio.sleep(0.05)
             assert turn is not None and turn.seat is not None
+            await idle(await here.table(made.id))
+            await (await there.table(made.id)).refresh()  # both see the seat to act
             with here.store.engine.begin() as connection:
                 connection.execute(
                     text("UPDATE games SET turn_since = :since, turn_due = :due WHERE id = :id"),
