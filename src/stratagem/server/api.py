@@ -156,6 +156,7 @@ async def create_game(body: CreateGame, request: Request, account: Changing) -> 
         hand_over_after=body.hand_over_after,
         owner=address_of(request),
         accounts=bound,
+        pace=body.timed(),
     )
     if account is not None:
         for index, (holder, _name) in bound.items():

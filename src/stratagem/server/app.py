@@ -34,6 +34,7 @@ from stratagem.server.guards import install_guards
 from stratagem.server.hub import Hub
 from stratagem.server.levels_api import router as levels_router
 from stratagem.server.memory import Trimmer
+from stratagem.server.pace import pace_choices
 from stratagem.server.payloads import BOARDS
 from stratagem.server.settings import Settings
 from stratagem.server.storage import StorageRefused, StorageUnavailable, Store
@@ -93,7 +94,7 @@ async def _out_of_files(_request: Request, error: Exception) -> JSONResponse:
 
 async def lobby(request: Request) -> HTMLResponse:
     """The lobby: create a game and hand out its links."""
-    return templates.TemplateResponse(request, "lobby.html", {})
+    return templates.TemplateResponse(request, "lobby.html", pace_choices())
 
 
 def board_script(game: str) -> str | None:
@@ -134,7 +135,14 @@ def create_app(
         cluster = Postgres(store.libpq_url()) if store.postgres else Solo()
         BOARDS.resize(config.board_cache_bytes)
         workers = Workers.make(config.bot_workers, config.bot_share)
-        hub = Hub(store, config.bot_delay, cluster, idle=config.table_idle, workers=workers)
+        hub = Hub(
+            store,
+            config.bot_delay,
+            cluster,
+            idle=config.table_idle,
+            workers=workers,
+            mail=config.mail,
+        )
         app.state.hub = hub
         app.state.accounts = AccountStore(store)
         app.state.analyses = Analyses(store, config.analysis, config.ray)

@@ -6,9 +6,9 @@ log is empty, and its creation is answered by its one transaction). A supervisor
 after the tables once a second: it (re)starts the chance and bot player of every game
 waiting for chance or a bot (after a database outage, or when the process that played
 them died), reads again the logs it heard of but could not read then, unloads the tables
-nobody has used for a while, and writes this process's presence heartbeat
-(``presence.py``). A game whose record cannot be read is set aside with one log line;
-the other games go on.
+nobody has used for a while, applies the consequence of every timed game's clock run out
+(``clocks.py``), and writes this process's presence heartbeat (``presence.py``). A game
+whose record cannot be read is set aside with one log line; the other games go on.
 """
 
 from __future__ import annotations
@@ -25,10 +25,13 @@ from dataclasses import dataclass
 from stratagem.bots import bot_names
 from stratagem.core import Game, OptionError, available_games, options_model
 from stratagem.core.options import is_choice
+from stratagem.server import clocks
 from stratagem.server.cluster import Solo
 from stratagem.server.errors import Invalid, NotFound, Unreadable
 from stratagem.server.fairness import game_seed
+from stratagem.server.mail import MailSettings, Reminders
 from stratagem.server.memory import RULES
+from stratagem.server.pace import Pace
 from stratagem.server.presence import Presence
 from stratagem.server.seating import HUMAN, OPEN
 from stratagem.server.storage import (
@@ -90,6 +93,8 @@ class Hub:
         cluster: Solo | None = None,
         idle: float = IDLE,
         workers: Workers | None = None,
+        *,
+        mail: MailSettings | None = None,
     ) -> None:
         self.store = store
         self.workers = workers or Workers.make()
@@ -104,6 +109,8 @@ class Hub:
         self.unloaded = 0
         """Tables unloaded so far (``memory.Trimmer`` gives their memory back)."""
         self.presence = Presence(store, self.tables, shared=self.cluster.shared and store.postgres)
+        self.reminders = Reminders(store, self.presence, mail or MailSettings(host=None))
+        """Turn reminders by e-mail (``mail``; off without an SMTP host)."""
         self.set_aside: dict[str, str] = {}
         """Games whose record could not be read, with the reason (logged once)."""
         self._loading = asyncio.Lock()
@@ -127,13 +134,15 @@ class Hub:
         hand_over_after: int = 600,
         owner: str | None = None,
         accounts: Mapping[int, tuple[str, str]] | None = None,
+        pace: Pace | None = None,
     ) -> NewGame:
         """Create and store a game; refuses unknown games, bad options, seats or bots, and
                 a chosen seed when a person is seated (chance must be unforeseeable to them). A
                 seat may be left ``open`` for a person to take; a ``public`` game with open seats
                 is listed in the lobby. ``owner``: the client address that asks (its games' bots
         share a bounded part of the workers). ``accounts``: the accounts (id, name) bound to
-        seats: a person's seat is theirs, an open one kept for them."""
+        seats: a person's seat is theirs, an open one kept for them. ``pace``: a timed
+        game's (``None``: untimed)."""
         names = [info.name for info in available_games()]
         if game not in names:
             raise Invalid(f"no game named {game!r}; games: {', '.join(names)}")
@@ -188,6 +197,7 @@ class Hub:
             public=public,
             creator_hash=token_hash(creator),
             hand_over_after=hand_over_after,
+            pace=pace,
         )
         table, stored = self._new_table(record, owner, loaded)
         await self.writer.create(stored)
@@ -207,6 +217,7 @@ class Hub:
             owner=owner or record.id,
             presence=self.presence,
             game=game,
+            reminders=self.reminders,
         )
 
     def _new_table(
@@ -218,7 +229,7 @@ class Hub:
         the record to store, which says whether chance or a bot is to act first."""
         table = self._make(record, owner, game)
         table.born()
-        return table, dataclasses.replace(record, driver=table.needs_driver())
+        return table, dataclasses.replace(record, driver=table.needs_driver(), turn=table.turn)
 
     def _take_in(self, table: Table, owner: str | None) -> None:
         """Keep a new game's table, stored now, and let its chance and bots play."""
@@ -256,6 +267,7 @@ class Hub:
             ),
             creator_hash=first.creator_hash,
             hand_over_after=first.hand_over_after,
+            pace=first.pace,
         )
         table, stored = self._new_table(record, old.owner)
         # the new game is stored with the note, in one transaction (refused if another
@@ -365,6 +377,7 @@ class Hub:
                 await self.table(game_id)
         for table in list(self.tables.values()):
             table.kick()
+        await clocks.enforce(self.store, self.table, self.set_aside)
         now = time.monotonic()
         for game_id, table in list(self.tables.items()):
             if not table.busy and not table.needs_driver() and now - table.used > self.idle:
@@ -381,6 +394,7 @@ class Hub:
             self._supervisor.cancel()
             await asyncio.gather(self._supervisor, return_exceptions=True)
         await asyncio.gather(*(table.close() for table in self.tables.values()))
+        await self.reminders.close()
         await self.presence.beat(leaving=True)
         await self.cluster.close()
         await asyncio.to_thread(self.writer.close)

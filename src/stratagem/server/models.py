@@ -7,8 +7,10 @@ import math
 import unicodedata
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 from pydantic_core import PydanticCustomError
+
+from stratagem.server.pace import RANGES, OnTimeout, Pace, PaceName, pace_problem
 
 MAX_SEED = 2**63 - 1
 MAX_OPTIONS = 64
@@ -175,6 +177,42 @@ class CreateGame(RequestBody):
         description="Seconds a person may keep the others waiting before the creator may "
         "hand the seat to a bot.",
     )
+    pace: PaceName | None = Field(
+        default=None,
+        description="A timed game: 'live' (1 to 60 minutes a move), 'fast' (1 to 48 hours) "
+        "or 'slow' (1 to 14 days); leave it out for an untimed game.",
+    )
+    per_move: int | None = Field(
+        default=None,
+        description="A timed game's seconds a move, within its pace's range (default: live "
+        "5 minutes, fast 12 hours, slow 3 days).",
+    )
+    on_timeout: OnTimeout | None = Field(
+        default=None,
+        description="What a timed game's seat out of time gets: 'remind' (a reminder, the "
+        "game waits; the default), 'bot' (the heuristic bot plays the seat on) or 'lose' "
+        "(with two seats the other side wins; with more the bot plays on, lost on time).",
+    )
+
+    @model_validator(mode="after")
+    def _valid_pace(self) -> CreateGame:
+        if self.pace is None:
+            given = [n for n in ("per_move", "on_timeout") if getattr(self, n) is not None]
+            if given:
+                raise _refuse(f"{' and '.join(given)}: only for a timed game; choose a pace too")
+            return self
+        if self.per_move is not None:
+            problem = pace_problem(self.pace, self.per_move)
+            if problem is not None:
+                raise _refuse(problem)
+        return self
+
+    def timed(self) -> Pace | None:
+        """The game's pace (``None``: untimed), defaults filled in."""
+        if self.pace is None:
+            return None
+        per_move = RANGES[self.pace][2] if self.per_move is None else self.per_move
+        return Pace(self.pace, per_move, self.on_timeout or "remind")
 
     @field_validator("game", mode="before")
     @classmethod

@@ -11,6 +11,11 @@ hears of them in order with the moves, and the log stays the whole story of the 
   with more, the game's heuristic bot plays the seat from then on;
 - ``handed to a bot``: the creator gave a seat whose person kept everyone waiting for the
   game's chosen time to the heuristic bot;
+- ``out of time``: a timed game's seat to act let its time per move run out (``pace``);
+  ``consequence`` says what followed: ``remind`` (a reminder, the game waits), ``bot``
+  (the heuristic bot plays the seat on, ``controller``) or ``lose`` (with two seats the
+  other side wins at once, no ``controller``; with more, the bot plays the seat on and
+  the seat counts as lost on time);
 - ``rematch``: a new game of the same seats and options was made (``game`` names it);
 - ``hint``: the seat's person asked for the bot's suggestion at its own decision (the
   suggestion itself is never in the log: ``hints``).
@@ -27,7 +32,7 @@ from typing import Literal
 
 from stratagem.core import JsonDict
 from stratagem.server.storage import Entry
-from stratagem.sim.gamelog import resignation_result
+from stratagem.sim.gamelog import resignation_result, timeout_result
 
 __all__ = [
     "HUMAN",
@@ -36,9 +41,9 @@ __all__ = [
     "TableChange",
     "change_of",
     "changes",
+    "ending",
     "rematch_of",
     "resignation_result",
-    "resigned_seat",
     "stand_in",
 ]
 
@@ -49,7 +54,9 @@ STAND_IN = "heuristic"
 """The bot that takes over a seat whose person resigned or was absent (``random`` for a
 game without a heuristic bot)."""
 
-Change = Literal["joined", "new link", "resigned", "handed to a bot", "rematch", "hint"]
+Change = Literal[
+    "joined", "new link", "resigned", "handed to a bot", "out of time", "rematch", "hint"
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +71,8 @@ class TableChange:
     """The rematch's game id."""
     by: str | None = None
     """Who asked for a new link: ``seat`` (its own person) or ``creator``."""
+    consequence: str | None = None
+    """What followed a seat's running out of time: ``remind``, ``bot`` or ``lose``."""
 
     def text(self) -> str:
         """The entry's ``action`` text."""
@@ -74,7 +83,24 @@ class TableChange:
             facts["game"] = self.game
         if self.by is not None:
             facts["by"] = self.by
+        if self.consequence is not None:
+            facts["consequence"] = self.consequence
         return json.dumps(facts, sort_keys=True)
+
+    def ends(self, seats: int) -> bool:
+        """Whether the change ends a game of ``seats`` seats: with two, a resignation or
+        a loss on time (the other side wins)."""
+        if seats != 2 or self.controller is not None:
+            return False
+        return self.what == "resigned" or (
+            self.what == "out of time" and self.consequence == "lose"
+        )
+
+    def result(self, seat_names: Sequence[str]) -> JsonDict:
+        """The result of the two-seat game this change ended."""
+        if self.what == "out of time":
+            return timeout_result(seat_names, self.seat)
+        return resignation_result(seat_names, self.seat)
 
     def entry(self, seq: int) -> Entry:
         """The change as the log's entry number ``seq``."""
@@ -90,6 +116,7 @@ def change_of(entry: Entry) -> TableChange:
         controller=facts.get("controller"),
         game=facts.get("game"),
         by=facts.get("by"),
+        consequence=facts.get("consequence"),
     )
 
 
@@ -103,13 +130,14 @@ def stand_in(bots: Sequence[str]) -> str:
     return STAND_IN if STAND_IN in bots else "random"
 
 
-def resigned_seat(entries: Sequence[Entry], seats: int) -> int | None:
-    """The seat whose resignation ended a two-seat game, if one did."""
+def ending(entries: Sequence[Entry], seats: int) -> TableChange | None:
+    """The change that ended a two-seat game (a resignation or a loss on time), if one
+    did."""
     if seats != 2:
         return None
     for change in changes(entries):
-        if change.what == "resigned":
-            return change.seat
+        if change.ends(seats):
+            return change
     return None
 
 

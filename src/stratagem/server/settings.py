@@ -12,6 +12,7 @@ from stratagem.analysis import Settings as AnalysisSettings
 from stratagem.core import OptionError
 from stratagem.server.analyses import LOCAL_RAY, TABLE_SETTINGS
 from stratagem.server.hub import IDLE
+from stratagem.server.mail import MailSettings
 from stratagem.server.payloads import BOARD_BUDGET
 from stratagem.server.storage import LOCK_TIMEOUT, MOST_TIMEOUT, STATEMENT_TIMEOUT, Timeouts
 from stratagem.server.workers import BOT_SHARE, BOT_WORKERS
@@ -187,6 +188,14 @@ class Settings:
     then never sends the cookie over plain HTTP); off by default, for plain HTTP on a
     local network.
 
+    ``mail``: where turn reminders are sent from (``mail.py``), off unless
+    ``STRATAGEM_SMTP_HOST`` names an SMTP server; ``STRATAGEM_SMTP_PORT`` (default 25),
+    ``STRATAGEM_SMTP_FROM`` (the sender, default ``stratagem@localhost``),
+    ``STRATAGEM_SMTP_USER`` and ``STRATAGEM_SMTP_PASSWORD`` (a login, if the server wants
+    one), ``STRATAGEM_SMTP_STARTTLS=on`` (encrypt the connection first), and
+    ``STRATAGEM_PUBLIC_URL``, the table's address as people reach it, which the mails
+    link to (default ``http://127.0.0.1:8000``).
+
     ``telemetry`` (``STRATAGEM_TELEMETRY=on``) lets FastAPI report each request to the
     OpenTelemetry providers configured in the process; off by default, since asking
     whether any is configured costs every request a few per cent of a busy server.
@@ -212,6 +221,7 @@ class Settings:
     board_cache_bytes: int = field(default_factory=_env_board_cache)
     analysis: AnalysisSettings = TABLE_SETTINGS
     ray: str | None = field(default_factory=_env_ray)
+    mail: MailSettings = field(default_factory=MailSettings)
 
     def __post_init__(self) -> None:
         if self.ray is not None:

@@ -58,6 +58,7 @@ from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 from stratagem.core import StratagemError
+from stratagem.server.pace import Pace, Turn
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 CHANCE_SEAT = -1
@@ -176,6 +177,22 @@ class GameRow(Base):
     a bot."""
     rematch: Mapped[str | None] = mapped_column(String(32), nullable=True)
     """The id of this game's rematch, once one is made."""
+    pace: Mapped[str | None] = mapped_column(String(8), nullable=True)
+    """``live``, ``fast`` or ``slow`` (``pace.py``); ``None``: untimed."""
+    per_move: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """A timed game's seconds a move."""
+    on_timeout: Mapped[str | None] = mapped_column(String(8), nullable=True)
+    """What a timed game's seat out of time gets: ``remind``, ``bot`` or ``lose``."""
+    turn_seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """A timed game's person to act, whose clock runs (``pace.Turn``)."""
+    turn_since: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    """Since when that seat's clock runs."""
+    turn_due: Mapped[dt.datetime | None] = mapped_column(
+        DateTime(timezone=True), nullable=True, index=True
+    )
+    """Its deadline, while its consequence is still to apply (the supervisors look for it)."""
+    turn_prior: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    """Since when the turn before ran (a take-back gives it back)."""
 
 
 class SeatRow(Base):
@@ -224,6 +241,23 @@ class ChatRow(Base):
     seat: Mapped[int] = mapped_column(Integer)
     text: Mapped[str] = mapped_column(Text)
     at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ReminderRow(Base):
+    """A turn reminder sent (or being sent): at most one per game, seat, turn and kind,
+    whichever process sends it (``mail.Reminders``)."""
+
+    __tablename__ = "reminders"
+
+    game_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    turn: Mapped[int] = mapped_column(Integer, primary_key=True)
+    """The log's length when the turn began (``turn``), or the number of the entry that
+    said the seat ran out of time (``late``)."""
+    kind: Mapped[str] = mapped_column(String(8), primary_key=True)
+    sent_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
 
 
 class PresenceRow(Base):
@@ -298,6 +332,8 @@ class Append:
     """For the appends of a game's chance and bot player on PostgreSQL: the server
     process id of the database session whose advisory lock is the game's lease. They are
     written only while that session still holds it (``None``: nothing to check)."""
+    turn: Turn | None = None
+    """A timed game's clock after the entries (``None``: an untimed game, nothing written)."""
 
     @property
     def announcement(self) -> str:
@@ -323,6 +359,10 @@ class GameRecord:
     """Whether chance or a bot is to act (as stored; a new game says so of its start, so
     that a game that starts with a person to act is not taken up by every process's
     supervisor, which would keep its table loaded for ever)."""
+    pace: Pace | None = None
+    """A timed game's pace (``None``: untimed)."""
+    turn: Turn | None = field(default=None, compare=False)
+    """A timed game's clock as stored (a new game: at its start)."""
 
 
 def normalize_url(url: str) -> str:
@@ -561,6 +601,36 @@ def _append_portable(connection: Connection, appends: Sequence[Append]) -> int:
     return int(changed.rowcount)
 
 
+_TURN = (
+    update(GameRow)
+    .where(GameRow.id == bindparam("target"))
+    .values(
+        turn_seat=bindparam("seat", type_=Integer),
+        turn_since=bindparam("since", type_=DateTime(timezone=True)),
+        turn_due=bindparam("due", type_=DateTime(timezone=True)),
+        turn_prior=bindparam("prior", type_=DateTime(timezone=True)),
+    )
+)
+
+
+def _write_turns(connection: Connection, appends: Sequence[Append]) -> None:
+    """Store the clocks of the timed games among ``appends``, in order (one statement;
+    none when every game is untimed)."""
+    turns = [
+        {
+            "target": a.game_id,
+            "seat": a.turn.seat,
+            "since": a.turn.since,
+            "due": a.turn.due,
+            "prior": a.turn.prior,
+        }
+        for a in appends
+        if a.turn is not None
+    ]
+    if turns:
+        connection.execute(_TURN, turns)
+
+
 def _rewrite_seats(connection: Connection, appends: Sequence[Append]) -> None:
     """Store the seats and rematches that ``appends`` carry (a rematch only once)."""
     now = utc_now()
@@ -601,6 +671,22 @@ def _check_link(connection: Connection, line: ChatLine) -> None:
         )
 
 
+def _pace_columns(pace: Pace | None, turn: Turn | None) -> dict[str, object]:
+    """A new game's pace and clock, as its row holds them (none: untimed)."""
+    if pace is None:
+        return {}
+    turn = turn or Turn()
+    return {
+        "pace": pace.name,
+        "per_move": pace.per_move,
+        "on_timeout": pace.on_timeout,
+        "turn_seat": turn.seat,
+        "turn_since": turn.since,
+        "turn_due": turn.due,
+        "turn_prior": turn.prior,
+    }
+
+
 def _insert_game(connection: Connection, record: GameRecord) -> None:
     """Write a new game's creation record and seats (in the caller's transaction)."""
     now = utc_now()
@@ -616,6 +702,7 @@ def _insert_game(connection: Connection, record: GameRecord) -> None:
             public=record.public,
             creator_hash=record.creator_hash,
             hand_over_after=record.hand_over_after,
+            **_pace_columns(record.pace, record.turn),
         )
     )
     connection.execute(
@@ -815,6 +902,7 @@ class Store:
                     _rewrite_seats(connection, appends)
                     if self.postgres:
                         _notify(connection, [append.announcement for append in appends])
+                _write_turns(connection, appends)
                 if changed != len({append.game_id for append in appends}):
                     missing = ", ".join(repr(append.game_id) for append in appends)
                     raise StorageError(f"no game to append to among {missing}")
@@ -824,6 +912,43 @@ class Store:
                 for append in appends
             )
             raise StorageError(f"{numbers}: written by another writer first") from None
+
+    @db_call
+    def turn(self, game_id: str) -> Turn | None:
+        """A timed game's clock as stored (``None``: no such game)."""
+        with Session(self.engine) as session:
+            row = session.get(GameRow, game_id)
+            return None if row is None else _turn(row)
+
+    @db_call
+    def overdue(self, now: dt.datetime) -> list[str]:
+        """The timed games not over whose seat to act is out of time, its consequence
+        still to apply."""
+        with Session(self.engine) as session:
+            return list(
+                session.scalars(
+                    select(GameRow.id).where(
+                        GameRow.turn_due.is_not(None),
+                        GameRow.turn_due <= now,
+                        GameRow.finished.is_(False),
+                    )
+                )
+            )
+
+    @db_call
+    def note_reminder(self, game_id: str, seat: int, turn: int, kind: str) -> bool:
+        """Note that ``seat`` is reminded of ``turn`` (``kind``: ``turn`` or ``late``);
+        ``False`` if it was already (by this process or another): send nothing then."""
+        try:
+            with self.engine.begin() as connection:
+                connection.execute(
+                    insert(ReminderRow).values(
+                        game_id=game_id, seat=seat, turn=turn, kind=kind, sent_at=utc_now()
+                    )
+                )
+        except IntegrityError:
+            return False
+        return True
 
     @db_call
     def hit(self, key: str, seconds: int) -> tuple[int, float]:
@@ -1037,7 +1162,22 @@ def _record(row: GameRow, seats: Sequence[SeatRow], players: dict[str, str]) -> 
         rematch=row.rematch,
         created_at=as_utc(row.created_at),
         driver=row.driver,
+        pace=_pace(row),
+        turn=None if row.pace is None else _turn(row),
     )
+
+
+def _turn(row: GameRow) -> Turn:
+    """A game's clock as its row holds it."""
+    since, due, prior = as_utc(row.turn_since), as_utc(row.turn_due), as_utc(row.turn_prior)
+    return Turn(row.turn_seat, since, due, prior)
+
+
+def _pace(row: GameRow) -> Pace | None:
+    """A game's pace as its row holds it (``None``: untimed)."""
+    if row.pace is None or row.per_move is None or row.on_timeout is None:
+        return None
+    return Pace(row.pace, row.per_move, row.on_timeout)  # type: ignore[arg-type]
 
 
 def standing(entries: Sequence[Entry], stack: list[Entry] | None = None) -> list[Entry]:

@@ -21,6 +21,7 @@ import asyncio
 import random
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from stratagem.bots import Bot
 from stratagem.core import CHANCE, TERMINAL, Game, IllegalAction, JsonDict, State
@@ -33,6 +34,7 @@ from stratagem.server.errors import Conflict, Invalid, LostRace, NotFound
 from stratagem.server.fairness import table_log_lines
 from stratagem.server.lifecycle import Lifecycle
 from stratagem.server.memory import RULES
+from stratagem.server.pace import Turn
 from stratagem.server.payloads import (
     BOARDS,
     Sight,
@@ -58,12 +60,16 @@ from stratagem.server.storage import (
     StorageUnavailable,
     Store,
     standing,
+    utc_now,
 )
 from stratagem.server.table_log import table_lines
 from stratagem.server.tokens import token_hash
 from stratagem.server.views import Views
 from stratagem.server.workers import FairPool
 from stratagem.server.writer import Writer
+
+if TYPE_CHECKING:
+    from stratagem.server.mail import Reminders
 
 __all__ = ["Connection", "Table", "replay"]
 
@@ -83,6 +89,7 @@ class Table:
         owner: str,
         presence: Presence,
         game: Game | None = None,
+        reminders: Reminders | None = None,
     ) -> None:
         self.store = store
         self.presence = presence
@@ -105,13 +112,22 @@ class Table:
         self.snapshots = Snapshots(self.game)
         self.driver = Driver(self)
         self.lifecycle = Lifecycle(self)
-        self._resigned: int | None = None
+        self._ended: TableChange | None = None
+        """The change that ended this two-seat game (a resignation, a loss on time)."""
+        self.reminders = reminders
+        """Who sends turn reminders (``None``: nobody)."""
+        self.turn: Turn | None = record.turn if record.pace is not None else None
+        """A timed game's clock, as stored (``pace``; ``None``: untimed)."""
+        self._holder: tuple[int, int | None] = (-1, None)
+        """The person whose turn it was after the log's first n entries, as (n, seat):
+        what an untimed game's reminders compare with (a turn goes on while chance
+        plays)."""
         self.standing: list[Entry] = []
         """The log's actions still standing (kept with the log: read after every move)."""
         self.table_log: list[JsonDict] = []
         """The public lines of the log's changes at the table and take-backs."""
         self._counted = 0
-        """How many entries of the log ``standing``, ``table_log`` and ``_resigned``
+        """How many entries of the log ``standing``, ``table_log`` and ``_ended``
         have taken in."""
         self.used = time.monotonic()
         self.changed_at = time.time()
@@ -176,13 +192,14 @@ class Table:
 
     @property
     def resigned(self) -> int | None:
-        """The seat whose resignation ended this two-seat game, if one did."""
-        return self._resigned
+        """The seat whose resignation (or loss on time) ended this two-seat game, if one
+        did."""
+        return None if self._ended is None else self._ended.seat
 
     def result(self) -> JsonDict | None:
         """The game's outcome, once it is over."""
-        if self._resigned is not None:
-            return seating.resignation_result(self.game.seat_names, self._resigned)
+        if self._ended is not None:
+            return self._ended.result(self.game.seat_names)
         return self.state.result() if self.state.is_terminal() else None
 
     async def load(self) -> None:
@@ -195,6 +212,8 @@ class Table:
                 self.seats.take(record)
         state = await asyncio.to_thread(replay, self.game, entries)
         last = await asyncio.to_thread(self.store.last_change, self.record.id)
+        if self.record.pace is not None:  # read after the log: never newer than the clock
+            self.turn = await asyncio.to_thread(self.store.turn, self.record.id)
         self._stale = False
         if entries != self.entries:
             self.entries, self.state = entries, state
@@ -210,6 +229,9 @@ class Table:
         alone, even while the log's table is locked)."""
         self._heard = self.cluster.heard
         self._stale = False
+        pace = self.record.pace
+        if pace is not None:
+            self.turn = Turn().next(self._person_to_act(), utc_now(), pace.per_move)
 
     async def fresh(self) -> None:
         """Make sure the cache is the log (call with the lock held): after a database
@@ -244,6 +266,8 @@ class Table:
         if any(entry.kind != "act" for entry in new) or new[0].seq != self.version:
             await self.load()
             return
+        if self.record.pace is not None:  # read after the log: never newer than the clock
+            self.turn = await asyncio.to_thread(self.store.turn, self.record.id)
         state = self.state.clone()
         for entry in new:
             if entry is new[-1]:  # the state before the last entry, for a take-back
@@ -262,16 +286,30 @@ class Table:
         rematch: GameRecord | None = None,
         over: bool = False,
         driven: bool = False,
+        expired: bool = False,
     ) -> None:
         """Write ``entries`` (the step from the cache to ``state``; with ``seats`` stored
         anew, a ``rematch`` noted, or the game ``over`` by resignation), or refuse: another
         writer won the race (409, the cache is read again), or the database is away (503).
-        ``driven`` entries, chance's and bots', are written only under the game's lease."""
+        ``driven`` entries, chance's and bots', are written only under the game's lease.
+        A timed game's clock is written with them (``expired``: its deadline was just
+        enforced); a person's turn that begins with them may be reminded of."""
         player = state.current_player()
         controllers = {seat.seat: seat.controller for seat in self.record.seats}
         controllers.update((seat.seat, seat.controller) for seat in seats)
         waiting = OPEN in controllers.values()
         finished = over or player == TERMINAL or self.finished
+        watched = self.record.pace is not None or self._remindable(seats)
+        before = after = None
+        if watched:
+            before = self._turn_holder()
+            if finished or waiting:
+                after = None
+            elif player == CHANCE:
+                after = before  # chance plays at once: the turn it comes in goes on
+            else:
+                after = player if controllers.get(player) == HUMAN else None
+        turn = self._next_turn(after, expired=expired, back=entries[-1].kind == "undo")
         append = Append(
             self.record.id,
             tuple(entries),
@@ -282,6 +320,7 @@ class Table:
             seats=seats,
             rematch=rematch,
             lease=self.cluster.session(self.record.id) if driven else None,
+            turn=turn,
         )
         try:
             await self.writer.append(append)
@@ -296,6 +335,49 @@ class Table:
             raise LostRace(
                 "the game moved on while this action was being stored: look again"
             ) from None
+        if turn is not None:
+            self.turn = turn
+        if watched:
+            self._holder = (self.version + len(entries), after)
+        if after is not None and after != before and self.reminders is not None:
+            self.reminders.turn_began(self, after, self.version + len(entries))
+
+    def _turn_holder(self) -> int | None:
+        """The person whose turn it is before the entries being stored: a timed game's
+        clock says; an untimed game's is kept from its last store here, else taken from
+        the cached state."""
+        if self.record.pace is not None:
+            return None if self.turn is None else self.turn.seat
+        if self._holder[0] == self.version:
+            return self._holder[1]
+        return self._person_to_act()
+
+    def _next_turn(self, holder: int | None, *, expired: bool, back: bool) -> Turn | None:
+        """A timed game's clock once ``holder`` is the person to act (``None``: an
+        untimed game, no clock; ``back``: after a take-back)."""
+        pace = self.record.pace
+        if pace is None:
+            return None
+        now = utc_now()
+        return (self.turn or Turn()).next(holder, now, pace.per_move, expired=expired, back=back)
+
+    def _remindable(self, seats: tuple[SeatRecord, ...]) -> bool:
+        """Whether a turn of this untimed game may be reminded of: reminders are sent,
+        and a seat is bound to an account (else nothing is looked at: the move path of
+        games without accounts stays as it was)."""
+        if self.reminders is None or not self.reminders.enabled:
+            return False
+        bound = {seat.seat: seat.account for seat in self.record.seats}
+        bound.update((seat.seat, seat.account) for seat in seats)
+        return any(account is not None for account in bound.values())
+
+    def _person_to_act(self) -> int | None:
+        """The person whose turn it is in the cached state (``None``: chance, a bot, a
+        seat still open, or the game over)."""
+        player = self.state.current_player()
+        if player < 0 or self.finished or self.open_seats:
+            return None
+        return player if self.record.seats[player].controller == HUMAN else None
 
     async def append(self, entries: list[Entry], state: State, *, driven: bool = False) -> None:
         """Store and announce ``entries`` of actions, the step from the cache to ``state``
@@ -416,7 +498,7 @@ class Table:
         if self._stale:
             return True
         player = self.state.current_player()
-        if player == TERMINAL or self._resigned is not None or self.open_seats:
+        if player == TERMINAL or self._ended is not None or self.open_seats:
             return False
         return player == CHANCE or player in self.bots
 
@@ -448,12 +530,12 @@ class Table:
         grew."""
         self.changed_at = time.time()
         if replaced:
-            self.standing, self._resigned, self._counted = [], None, 0
+            self.standing, self._ended, self._counted = [], None, 0
             self.table_log = []
         new = self.entries[self._counted :]
         table_lines(new, self.standing, self.game.seat_names, self.table_log)
-        if self._resigned is None:
-            self._resigned = seating.resigned_seat(new, self.game.num_players)
+        if self._ended is None:
+            self._ended = seating.ending(new, self.game.num_players)
         self._counted = len(self.entries)
 
     async def renamed(self) -> None:
@@ -544,19 +626,21 @@ class Table:
         seats: tuple[SeatRecord, ...] = (),
         *,
         rematch: GameRecord | None = None,
+        expired: bool = False,
     ) -> None:
         """Store one table change (call with the lock held, cache fresh), with the
-        ``rematch`` game it notes created in its transaction. The seats are taken in, and
-        every open connection's link checked again, before the new version is announced:
-        a link that lost its seat is sent nothing of it any more."""
+        ``rematch`` game it notes created in its transaction (``expired``: it enforces
+        the clock's deadline). The seats are taken in, and every open connection's link
+        checked again, before the new version is announced: a link that lost its seat is
+        sent nothing of it any more."""
         entry = change.entry(len(self.entries))
-        over = change.what == "resigned" and self.game.num_players == 2
         await self._store(
             [entry],
             self.state,
             seats=seats,
             rematch=rematch,
-            over=over,
+            over=change.ends(self.game.num_players),
+            expired=expired,
         )
         self.seats.replace(seats)
         self.entries.append(entry)

@@ -1,6 +1,6 @@
 """The table's public log: one line, for every seat and spectator alike, for each change
 at the table that is no move of the game (a seat taken, a new link, a resignation, a
-hand-over to a bot, a rematch, a hint asked for) and for each take-back.
+hand-over to a bot, a seat out of time, a rematch, a hint asked for) and for each take-back.
 
 A line says who and what, never an action's text: the action a seat took back may have
 been hidden from the others. Every fact in a line (who acted, how many actions stand) is
@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from stratagem.core import JsonDict
-from stratagem.server.seating import change_of, resignation_result
+from stratagem.server.seating import TableChange, change_of
 from stratagem.server.storage import Entry, standing
 
 CREATOR_SEAT = -1
@@ -38,8 +38,10 @@ def line_text(entry: Entry, step: int, seat_names: Sequence[str]) -> str | None:
         return f"the creator gave {name} a new link; the old one has ended"
     if change.what == "resigned":
         if change.controller is None:  # a two-seat game: it ends
-            return str(resignation_result(seat_names, entry.seat)["reason"])
+            return str(change.result(seat_names)["reason"])
         return f"{name} resigned; {bot} plays the seat from step {step + 1}"
+    if change.what == "out of time":
+        return timeout_line(change, name, bot, step, seat_names)
     if change.what == "hint":
         return f"{name} asked for a hint"
     if change.what == "handed to a bot":
@@ -48,6 +50,18 @@ def line_text(entry: Entry, step: int, seat_names: Sequence[str]) -> str | None:
             f"it plays the seat from step {step + 1}"
         )
     return f"{name} made a rematch: /games/{change.game}"
+
+
+def timeout_line(
+    change: TableChange, name: str, bot: str, step: int, seat_names: Sequence[str]
+) -> str:
+    """The public line of a seat's running out of time, by its consequence."""
+    if change.consequence == "remind":
+        return f"{name} ran out of time; they are reminded, and the game waits for them"
+    if change.controller is None:  # lost, in a two-seat game: it ends
+        return str(change.result(seat_names)["reason"])
+    loses = " and loses" if change.consequence == "lose" else ""
+    return f"{name} ran out of time{loses}; {bot} plays the seat from step {step + 1}"
 
 
 def table_lines(

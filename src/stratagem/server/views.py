@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from stratagem.core import JsonDict
 from stratagem.server import seating
+from stratagem.server.pace import clock_of
 from stratagem.server.patches import diff
 from stratagem.server.payloads import Sight, build_payload, dumps, revealed_hands, sight_of
 
@@ -145,8 +146,8 @@ class Views:
         """What every seat may know of the table itself (computed once per version): who
         has moved how often, the open seats, the public log of changes at the table and
         take-backs, who resigned, whether it is over (by resignation too), each seat's
-        hand and secrets once it is over, its rematch, and how long absent seats are waited
-        for."""
+        hand and secrets once it is over, its rematch, how long absent seats are waited
+        for, and a timed game's clock (who is to act and when the log grew: public)."""
         table = self.table
         names = table.game.seat_names
         moves = dict.fromkeys(names, 0)
@@ -163,6 +164,9 @@ class Views:
             "table_log": list(lines),  # a copy: a payload sent is never changed after
             "resigned": [line["seat"] for line in lines if line["what"] == "resigned"],
         }
+        pace = table.record.pace
+        if pace is not None:
+            facts["clock"] = clock_of(pace, table.turn, names)
         if table.finished:
             facts["finished"] = True
             facts["to_move"] = None

@@ -150,6 +150,16 @@ def resignation_result(seat_names: Sequence[str], resigned: int) -> JsonDict:
     }
 
 
+def timeout_result(seat_names: Sequence[str], late: int) -> JsonDict:
+    """The result of a two-seat game one side lost on time: the other side wins."""
+    winner = seat_names[1 - late]
+    return {
+        "winners": [winner],
+        "scores": {},
+        "reason": f"{seat_names[late]} ran out of time; {winner} wins",
+    }
+
+
 def _dump(doc: JsonDict) -> str:
     return json.dumps(doc, ensure_ascii=False)
 
@@ -501,7 +511,9 @@ class _Replay:
     standing: list[_Standing] = field(default_factory=list)
     outcomes: int = 0
     resigned: str | None = None
-    """The seat whose resignation ended a two-seat game."""
+    """The seat whose resignation (or loss on time) ended a two-seat game."""
+    on_time: bool = False
+    """Whether that seat lost on time rather than resigned."""
 
     def __post_init__(self) -> None:
         self.state = self.game.new_initial_state()
@@ -522,10 +534,12 @@ class _Replay:
                 f"line {number}: the log goes on after its result line (line {self.result_line})"
             )
         if "result" in doc:
-            _check_result(number, self.state, _validate(_Result, number, doc), self.resigned)
+            ended = (self.resigned, self.on_time) if self.resigned is not None else None
+            _check_result(number, self.state, _validate(_Result, number, doc), ended)
             self.result_line = number
         elif self.resigned is not None and "table" not in doc:
-            raise LogError(f"line {number}: {self.resigned} resigned; no move can follow")
+            how = "ran out of time" if self.on_time else "resigned"
+            raise LogError(f"line {number}: {self.resigned} {how}; no move can follow")
         elif "table" in doc and self.header.version != VERSION:
             self._table(number, _validate(_TableChange, number, doc))
         elif self.header.version == VERSION:
@@ -560,8 +574,12 @@ class _Replay:
         if line.player not in self.game.seat_names:
             raise LogError(f"line {number} (seq {line.seq}): there is no seat {line.player!r}")
         self.players.append("")  # nobody's move: a take-back may reach over it
-        if line.table.get("what") == "resigned" and self.game.num_players == 2:
+        if self.game.num_players != 2 or line.table.get("controller") is not None:
+            return
+        if line.table.get("what") == "resigned":
             self.resigned = line.player
+        elif line.table.get("what") == "out of time" and line.table.get("consequence") == "lose":
+            self.resigned, self.on_time = line.player, True
 
     def _check_draw(self, where: str, line: _TableStep, seed: int) -> None:
         if line.step != len(self.state.history) + 1 or line.player != CHANCE_PLAYER:
@@ -641,14 +659,18 @@ def _apply_step(number: int, state: State, line: _Step, where: str | None = None
         raise LogError(f"{at}: {error}") from None
 
 
-def _check_result(number: int, state: State, line: _Result, resigned: str | None) -> None:
-    if resigned is not None:
+def _check_result(number: int, state: State, line: _Result, ended: tuple[str, bool] | None) -> None:
+    """``ended``: the seat whose resignation (``False``) or loss on time (``True``)
+    ended the two-seat game, if one did."""
+    if ended is not None:
         names = state.game.seat_names
-        expected = resignation_result(names, names.index(resigned))
+        seat, on_time = ended
+        expected = (timeout_result if on_time else resignation_result)(names, names.index(seat))
+        how = "ran out of time" if on_time else "resigned"
         if line.result != expected:
             raise LogError(
-                f"line {number}: the result line says {_dump(line.result)}, but {resigned} "
-                f"resigned: {_dump(expected)}"
+                f"line {number}: the result line says {_dump(line.result)}, but {seat} "
+                f"{how}: {_dump(expected)}"
             )
         return
     if not state.is_terminal():

@@ -291,6 +291,7 @@ function requestText() {
     seats: [...document.querySelectorAll("select[data-seat]")].map(seatValue),
     public: $("public").checked,
     hand_over_after: Number($("hand-over").value),
+    ...paceFields(), // pace.js
   };
   const text = JSON.stringify(body);
   const seed = $("seed").value.trim();
