@@ -175,6 +175,11 @@ class CreateGame(RequestBody):
         description="Seconds a person may keep the others waiting before the creator may "
         "hand the seat to a bot.",
     )
+    rated: bool = Field(
+        default=True,
+        description="Count the game in its players' ratings (when every seat has an account "
+        "at its end).",
+    )
 
     @field_validator("game", mode="before")
     @classmethod
@@ -294,6 +299,10 @@ class OpenSeat(BaseModel):
     player: str | None = Field(
         default=None,
         description="The name of the account playing the seat, or invited to it while open.",
+    )
+    rating: int | None = Field(
+        default=None,
+        description="That player's rating in this game (1500 for a new player).",
     )
 
 

@@ -176,6 +176,8 @@ class GameRow(Base):
     a bot."""
     rematch: Mapped[str | None] = mapped_column(String(32), nullable=True)
     """The id of this game's rematch, once one is made."""
+    rated: Mapped[bool] = mapped_column(Boolean, default=False)
+    """Whether its players' ratings count it, if every seat has an account (``ratings``)."""
 
 
 class SeatRow(Base):
@@ -323,6 +325,9 @@ class GameRecord:
     """Whether chance or a bot is to act (as stored; a new game says so of its start, so
     that a game that starts with a person to act is not taken up by every process's
     supervisor, which would keep its table loaded for ever)."""
+    rated: bool = False
+    """Whether the players' ratings count the game (``ratings``: if every seat has an
+    account at its end)."""
 
 
 def normalize_url(url: str) -> str:
@@ -616,6 +621,7 @@ def _insert_game(connection: Connection, record: GameRecord) -> None:
             public=record.public,
             creator_hash=record.creator_hash,
             hand_over_after=record.hand_over_after,
+            rated=record.rated,
         )
     )
     connection.execute(
@@ -1037,6 +1043,7 @@ def _record(row: GameRow, seats: Sequence[SeatRow], players: dict[str, str]) -> 
         rematch=row.rematch,
         created_at=as_utc(row.created_at),
         driver=row.driver,
+        rated=row.rated,
     )
 
 

@@ -83,8 +83,12 @@ class Table:
         owner: str,
         presence: Presence,
         game: Game | None = None,
+        on_finished: Callable[[str], None] | None = None,
     ) -> None:
         self.store = store
+        self.on_finished = on_finished
+        """Told the game's id once this process has stored the entry that ends it (its
+        players' ratings are then updated: ``rating_store``)."""
         self.presence = presence
         """Who is connected to the game, in this process and the others."""
         self.workers = workers
@@ -296,6 +300,8 @@ class Table:
             raise LostRace(
                 "the game moved on while this action was being stored: look again"
             ) from None
+        if finished and not self.finished and self.on_finished is not None:
+            self.on_finished(self.record.id)
 
     async def append(self, entries: list[Entry], state: State, *, driven: bool = False) -> None:
         """Store and announce ``entries`` of actions, the step from the cache to ``state``
