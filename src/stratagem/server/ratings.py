@@ -43,7 +43,7 @@ GIVING_UP: dict[str, How] = {
     "lost on time": "time",
 }
 """The ``table`` entries (their ``what``) that make a seat's game a loss, and how."""
-HOW_WORDS: dict[How, str] = {
+HOW_WORDS: dict[str, str] = {
     "result": "the rulebook's result",
     "resigned": "resigned",
     "time": "lost on time",
