@@ -143,7 +143,7 @@ class AccountStore:
             failures=0,
         )
         try:
-            with Session(self.engine) as session, session.begin():
+            with Session(self.engine, expire_on_commit=False) as session, session.begin():
                 session.add(row)
         except IntegrityError:
             raise NameTaken(f"the name {name!r} is taken") from None

@@ -173,9 +173,14 @@ class RatingStore:
         accounts = rated_accounts(record)
         for _ in range(TRIES):
             try:
-                return self._write(record.game, game_id, outcome, accounts, record.seats)
+                self._write(record.game, game_id, outcome, accounts, record.seats)
             except IntegrityError:
-                continue  # a new rating row was made meanwhile by another grading
+                # graded meanwhile by another process, or another grading made one of
+                # these accounts' first rating row: nothing was written; look again
+                if self.graded(game_id):
+                    return False
+                continue
+            return True
         return False
 
     @db_call
@@ -192,22 +197,21 @@ class RatingStore:
         outcome: Outcome,
         accounts: list[str] | None,
         seats: Sequence[SeatRecord],
-    ) -> bool:
+    ) -> None:
+        """Write the grading in one transaction (``IntegrityError``: nothing written). The
+        game's row comes first: on SQLite it takes the write lock before anything is
+        read; on PostgreSQL a second grading of the same game waits for it, then fails."""
         now = utc_now()
         with Session(self.engine) as session, session.begin():
-            try:
-                with session.begin_nested():
-                    session.execute(
-                        insert(GameResultRow).values(
-                            game_id=game_id,
-                            game=game,
-                            rated=accounts is not None,
-                            reason=outcome.reason,
-                            at=now,
-                        )
-                    )
-            except IntegrityError:
-                return False  # graded already, by this process or another
+            session.execute(
+                insert(GameResultRow).values(
+                    game_id=game_id,
+                    game=game,
+                    rated=accounts is not None,
+                    reason=outcome.reason,
+                    at=now,
+                )
+            )
             before: list[Rating] = []
             after: list[Rating] = []
             if accounts is not None:
@@ -260,7 +264,6 @@ class RatingStore:
                     for p in outcome.placings
                 ],
             )
-        return True
 
     @db_call
     def ungraded(self) -> list[str]:

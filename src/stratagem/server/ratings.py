@@ -71,7 +71,9 @@ class Placing:
     rank: int
     how: How
     won: bool
-    """Ranked first, alone or tied, with someone ranked below (a tie of all is no win)."""
+    """One of the rulebook's winners (or, in a game ended by giving up, a seat that did not
+    give up), with someone ranked below: a tie of all is no win, and a seat that gave up
+    never wins."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,12 +147,7 @@ def placing(seat_names: Sequence[str], state: State, entries: Sequence[Entry]) -
     used = sorted(set(tiers))
     ranks = [used.index(tier) + 1 for tier in tiers]
     placings = tuple(
-        Placing(
-            seat,
-            ranks[seat],
-            gave_up.get(seat, "result"),
-            ranks[seat] == 1 and len(used) > 1,
-        )
+        Placing(seat, ranks[seat], gave_up.get(seat, "result"), tiers[seat] == 0 and len(used) > 1)
         for seat in range(len(seat_names))
     )
     return Outcome(placings, reason)

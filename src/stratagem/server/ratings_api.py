@@ -128,7 +128,7 @@ def _titles() -> dict[str, str]:
 
 
 def _played(played: PlayedGame, titles: dict[str, str]) -> PlayedOut:
-    drawn = played.rank == 1 and not played.won
+    drawn = all(seat.rank == 1 for seat in played.seats)
     return PlayedOut(
         id=played.id,
         game=played.game,
