@@ -33,6 +33,8 @@ from stratagem.server.errors import Refused, SessionEnded
 from stratagem.server.guards import install_guards
 from stratagem.server.hub import Hub
 from stratagem.server.levels_api import router as levels_router
+from stratagem.server.match_api import router as match_router
+from stratagem.server.matchmaking import Matches
 from stratagem.server.memory import Trimmer
 from stratagem.server.payloads import BOARDS
 from stratagem.server.ratings_api import PAGES as RATING_PAGES
@@ -139,6 +141,7 @@ def create_app(
         hub = Hub(store, config.bot_delay, cluster, idle=config.table_idle, workers=workers)
         app.state.hub = hub
         app.state.accounts = AccountStore(store)
+        app.state.matches = Matches(store)
         app.state.analyses = Analyses(store, config.analysis, config.ray)
         app.state.shared_rates = store if store.postgres else None  # guards.RateLimit
         trimmer = asyncio.create_task(Trimmer(lambda: hub.unloaded).run(), name="stratagem trimmer")
@@ -182,6 +185,7 @@ def create_app(
     app.include_router(analysis_router)
     app.include_router(levels_router)
     app.include_router(ratings_router)
+    app.include_router(match_router)
     app.add_middleware(GZipMiddleware, minimum_size=GZIP_MINIMUM, compresslevel=GZIP_LEVEL)
     install_guards(app, config)  # outside the compression: refused at the door first
     return app
