@@ -143,7 +143,7 @@ def test_a_resignation_is_a_loss_for_the_seat_that_resigned_and_its_profile_says
             assert (played.how, played.won, played.rank) == ("resigned", False, 2)
             assert "Spanish" in played.reason and "resigned" in played.reason
             seats = {seat.seat: (seat.player, seat.how) for seat in played.seats}
-            assert seats == {"Dutch": ("ann", "result"), "Spanish": ("bob", "resigned")}
+            assert seats == {"Dutch": ("ann", "forfeit"), "Spanish": ("bob", "resigned")}
         finally:
             await hub.close()
 

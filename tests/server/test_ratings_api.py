@@ -119,12 +119,12 @@ def test_a_profile_gives_ratings_history_and_finished_games_with_how_they_ended(
         game_id,
         "Spanish",
         "won",
-        "result",
+        "forfeit",
         True,
     )
     assert game["rating_before"] == 1500 < game["rating_after"] == rating["rating"]
     seats = {seat["seat"]: (seat["player"], seat["how"]) for seat in game["seats"]}
-    assert seats == {"Dutch": ("ann", "resigned"), "Spanish": ("bob", "result")}
+    assert seats == {"Dutch": ("ann", "resigned"), "Spanish": ("bob", "forfeit")}
     (lost,) = app_client.get("/api/players/ann").json()["games"]
     assert (lost["result"], lost["how"], lost["how_words"]) == ("lost", "resigned", "resigned")
     assert lost["reason"] == "Dutch resigned"

@@ -33,9 +33,10 @@ from openskill.models import PlackettLuce
 from stratagem.core import JsonDict, State
 from stratagem.server.storage import Entry, GameRecord
 
-How = Literal["result", "resigned", "time", "abandoned"]
-"""How a game ended for a seat: by the rulebook's result, or the seat gave up: resigned,
-lost on time, or abandoned (handed to a bot because its person kept the others waiting)."""
+How = Literal["result", "forfeit", "resigned", "time", "abandoned"]
+"""How a game ended for a seat: by the rulebook's result; by the others giving up before
+the rulebook's end (``forfeit``); or the seat gave up: resigned, lost on time, or
+abandoned (handed to a bot because its person kept the others waiting)."""
 GIVING_UP: dict[str, How] = {
     "resigned": "resigned",
     "handed to a bot": "abandoned",
@@ -45,6 +46,7 @@ GIVING_UP: dict[str, How] = {
 """The ``table`` entries (their ``what``) that make a seat's game a loss, and how."""
 HOW_WORDS: dict[str, str] = {
     "result": "the rulebook's result",
+    "forfeit": "the others gave up",
     "resigned": "resigned",
     "time": "lost on time",
     "abandoned": "abandoned (handed to a bot)",
@@ -131,6 +133,7 @@ def given_up(entries: Sequence[Entry]) -> dict[int, How]:
 def placing(seat_names: Sequence[str], state: State, entries: Sequence[Entry]) -> Outcome:
     """How a finished game (its last ``state`` and its log) placed its seats."""
     gave_up = given_up(entries)
+    ended: How = "result" if state.is_terminal() else "forfeit"
     if state.is_terminal():
         result: JsonDict = state.result()
         winners = set(result.get("winners") or ())
@@ -147,7 +150,7 @@ def placing(seat_names: Sequence[str], state: State, entries: Sequence[Entry]) -
     used = sorted(set(tiers))
     ranks = [used.index(tier) + 1 for tier in tiers]
     placings = tuple(
-        Placing(seat, ranks[seat], gave_up.get(seat, "result"), tiers[seat] == 0 and len(used) > 1)
+        Placing(seat, ranks[seat], gave_up.get(seat, ended), tiers[seat] == 0 and len(used) > 1)
         for seat in range(len(seat_names))
     )
     return Outcome(placings, reason)

@@ -92,7 +92,9 @@ class PlayedOut(BaseModel):
     seat: str
     result: str = Field(description="'won', 'drawn' or 'lost'.")
     rank: int
-    how: str = Field(description="'result', 'resigned', 'time' or 'abandoned'.")
+    how: str = Field(
+        description="'result', 'forfeit' (the others gave up), 'resigned', 'time' or 'abandoned'."
+    )
     how_words: str
     reason: str = Field(description="The game's result in words.")
     rated: bool

@@ -124,7 +124,7 @@ async function showProfile(name) {
     for (const seat of g.seats) {
       if (seat.seat === g.seat) continue;
       others.append(document.createTextNode(seat.seat + ": "), playerLink(seat.player),
-        document.createTextNode(seat.how === "result" ? " " : ` (${seat.how}) `));
+        document.createTextNode(seat.how === "result" || seat.how === "forfeit" ? " " : ` (${seat.how}) `));
     }
     const change = g.rated ? `${g.rating_before} → ${g.rating_after}` : "unrated";
     return [g.at.slice(0, 10), link("/games/" + g.id + "/replay", g.title), g.seat, others,
