@@ -20,7 +20,7 @@ from stratagem.server.ratings import mean_of
 from stratagem.server.storage import GameRow, SeatRow, Store, utc_now
 
 from .test_faults import two_processes
-from .test_ratings_api import Person, app_client  # noqa: F401 (the fixture)
+from .test_ratings_api import Person
 
 GAME = "eighty_years_war"
 ASK = {"game": GAME, "players": 2, "pace": "slow"}

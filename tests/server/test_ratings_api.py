@@ -4,29 +4,17 @@ on SQLite and PostgreSQL: what they list, and 404 for a name nobody (alive) has.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import httpx
-import pytest
 from fastapi.testclient import TestClient
 
-from stratagem.server.app import create_app
 from stratagem.server.auth import CSRF_HEADER
-from stratagem.server.settings import Settings
 
 from .helpers import WAIT, token_of
 
 PASSWORD = "tulips and pikes 1568"
 GAME = "eighty_years_war"
-
-
-@pytest.fixture
-def app_client(database_url: str) -> Iterator[TestClient]:
-    """The table on a fresh database (SQLite or PostgreSQL), rate limits off."""
-    settings = Settings(database_url=database_url, bot_delay=0, rate_limits=False)
-    with TestClient(create_app(settings)) as running:
-        yield running
 
 
 class Person:
