@@ -5,6 +5,7 @@ SQLite and PostgreSQL, with one process or two."""
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import Sequence
 from unittest import mock
 
@@ -14,9 +15,11 @@ from sqlalchemy.orm import Session
 from stratagem.core import CHANCE, TERMINAL
 from stratagem.server.account_store import AccountStore
 from stratagem.server.hub import Hub
+from stratagem.server.memory import RULES
 from stratagem.server.rating_store import GameResultRow
-from stratagem.server.ratings import BASE, Rating
-from stratagem.server.storage import Store
+from stratagem.server.ratings import BASE, Rating, placing
+from stratagem.server.seating import TableChange
+from stratagem.server.storage import Entry, Store
 from stratagem.server.table import Table
 
 from .test_faults import two_processes
@@ -271,3 +274,22 @@ def test_the_sweep_rates_a_finished_game_its_process_did_not(store: Store) -> No
             await hub.close()
 
     asyncio.run(scenario())
+
+
+def test_a_loss_on_time_and_an_abandoned_seat_are_losses_said_so() -> None:
+    """The pace's loss on time (a ``table`` entry read by its ``what``) and a seat handed
+    to a bot for keeping the others waiting place the seat last, and say how."""
+    game = RULES.get("sixteen_thirty_something", {}, players=3)
+    state = game.new_initial_state()
+    entries = [
+        TableChange("handed to a bot", 0, "heuristic").entry(0),
+        Entry(1, "table", 2, json.dumps({"what": "out of time"})),
+        Entry(2, "table", 2, json.dumps({"what": "resigned"})),  # the first way counts
+    ]
+    outcome = placing(game.seat_names, state, entries)
+    assert [(p.rank, p.how, p.won) for p in outcome.placings] == [
+        (2, "abandoned", False),
+        (1, "forfeit", True),
+        (2, "time", False),
+    ]
+    assert outcome.reason == "Player 1 abandoned (handed to a bot); Player 3 lost on time"
