@@ -293,3 +293,32 @@ def test_a_loss_on_time_and_an_abandoned_seat_are_losses_said_so() -> None:
         (2, "time", False),
     ]
     assert outcome.reason == "Player 1 abandoned (handed to a bot); Player 3 lost on time"
+
+
+def test_two_games_of_one_account_graded_at_once_by_two_processes_both_count(
+    database_url: str,
+) -> None:
+    """ann's two games end together and are graded at the same moment by two processes
+    (her first rating row made by both, then updated by both): neither update is lost."""
+    setup = Store.open(database_url)
+    ann, bob, cyd = accounts(setup, "ann", "bob", "cyd")
+    setup.close()
+
+    async def scenario() -> None:
+        async with two_processes(database_url) as (here, there):
+            tables = [await new_game(here, [ann, bob]), await new_game(there, [ann, cyd])]
+            for table in tables:
+                table.on_finished = None  # graded below, both at once
+                await table.lifecycle.resign(1)  # bob and cyd resign: ann wins both
+            done = await asyncio.gather(
+                asyncio.to_thread(here.ratings.grade, tables[0].record.id),
+                asyncio.to_thread(there.ratings.grade, tables[1].record.id),
+            )
+            assert done == [True, True]
+            (twice,) = ratings_of(here, GAME, ann)
+            bobs, cyds = ratings_of(here, GAME, bob, cyd)
+            assert twice.games == 2 and bobs.games == cyds.games == 1
+            once = 2 * Rating().mu - bobs.mu  # a winner's mean after one such game
+            assert twice.mu > once + 1
+
+    asyncio.run(scenario())
