@@ -71,3 +71,11 @@ def client(sqlite_file: str) -> Iterator[TestClient]:
     """The application on a fresh SQLite file, bots acting at once."""
     with TestClient(create_app(Settings(database_url=sqlite_file, bot_delay=0))) as running:
         yield running
+
+
+@pytest.fixture
+def app_client(database_url: str) -> Iterator[TestClient]:
+    """The table on a fresh database (SQLite or PostgreSQL), rate limits off."""
+    settings = Settings(database_url=database_url, bot_delay=0, rate_limits=False)
+    with TestClient(create_app(settings)) as running:
+        yield running

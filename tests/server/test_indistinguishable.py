@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 import random
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from unittest import mock
 
@@ -87,8 +87,16 @@ def positions(name: str, players: int) -> Iterator[Position]:
 class Worlds:
     """Tables holding the real game or a redrawn world, made directly in the hub."""
 
-    def __init__(self, client: TestClient, name: str, players: int) -> None:
+    def __init__(
+        self,
+        client: TestClient,
+        name: str,
+        players: int,
+        accounts: Sequence[tuple[str, str]] = (),
+    ) -> None:
         self.client = client
+        self.accounts = dict(enumerate(accounts))
+        """The account (id, name) bound to each seat, if any (``test_leaks_accounts``)."""
         self.hub: Hub = client.app.state.hub  # type: ignore[attr-defined]
         self.game = stratagem.load(name, players=players)
         self.tokens = [new_token() for _ in range(players)]
@@ -108,7 +116,14 @@ class Worlds:
             seats=tuple(
                 SeatRecord(index, seat, "open", None)
                 if index == open_seat
-                else SeatRecord(index, seat, "human", token_hash(self.tokens[index]))
+                else SeatRecord(
+                    index,
+                    seat,
+                    "human",
+                    token_hash(self.tokens[index]),
+                    None,
+                    *self.accounts.get(index, (None, None)),
+                )
                 for index, seat in enumerate(self.game.seat_names)
             ),
             creator_hash=token_hash(self.creator),

@@ -157,6 +157,7 @@ async def create_game(body: CreateGame, request: Request, account: Changing) -> 
         owner=address_of(request),
         accounts=bound,
         pace=body.timed(),
+        rated=body.rated,
     )
     if account is not None:
         for index, (holder, _name) in bound.items():
@@ -278,6 +279,7 @@ def _iso(moment: dt.datetime | None) -> str | None:
 async def open_games(request: Request) -> list[OpenGame]:
     hub = hub_of(request)
     records = await anyio.to_thread.run_sync(hub.store.open_games, OPEN_LISTED)
+    ratings = await anyio.to_thread.run_sync(hub.ratings.seated, records)
     listed = []
     for record in records:
         info = game_info(record.game)
@@ -295,6 +297,7 @@ async def open_games(request: Request) -> list[OpenGame]:
                         controller=seat.controller,
                         since=None if seat.controller == OPEN else _iso(seat.since),
                         player=seat.player,
+                        rating=ratings.get((record.game, seat.account or "")),
                     )
                     for seat in record.seats
                 ],

@@ -33,9 +33,13 @@ from stratagem.server.errors import Refused, SessionEnded
 from stratagem.server.guards import install_guards
 from stratagem.server.hub import Hub
 from stratagem.server.levels_api import router as levels_router
+from stratagem.server.match_api import router as match_router
+from stratagem.server.matchmaking import Matches
 from stratagem.server.memory import Trimmer
 from stratagem.server.pace import pace_choices
 from stratagem.server.payloads import BOARDS
+from stratagem.server.ratings_api import PAGES as RATING_PAGES
+from stratagem.server.ratings_api import router as ratings_router
 from stratagem.server.settings import Settings
 from stratagem.server.storage import StorageRefused, StorageUnavailable, Store
 from stratagem.server.workers import Workers
@@ -145,6 +149,7 @@ def create_app(
         )
         app.state.hub = hub
         app.state.accounts = AccountStore(store)
+        app.state.matches = Matches(store)
         app.state.analyses = Analyses(store, config.analysis, config.ray)
         app.state.shared_rates = store if store.postgres else None  # guards.RateLimit
         trimmer = asyncio.create_task(Trimmer(lambda: hub.unloaded).run(), name="stratagem trimmer")
@@ -178,6 +183,7 @@ def create_app(
         ("/", lobby),
         ("/games/{game_id}", game_page),
         ("/games/{game_id}/replay", replay_page),
+        *RATING_PAGES,
     )
     for path, endpoint in pages:
         app.add_api_route(path, endpoint, response_class=HTMLResponse, include_in_schema=False)
@@ -186,6 +192,8 @@ def create_app(
     app.include_router(accounts_router)
     app.include_router(analysis_router)
     app.include_router(levels_router)
+    app.include_router(ratings_router)
+    app.include_router(match_router)
     app.add_middleware(GZipMiddleware, minimum_size=GZIP_MINIMUM, compresslevel=GZIP_LEVEL)
     install_guards(app, config)  # outside the compression: refused at the door first
     return app

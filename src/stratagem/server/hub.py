@@ -19,7 +19,7 @@ import dataclasses
 import datetime as dt
 import logging
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 from stratagem.bots import bot_names
@@ -33,6 +33,7 @@ from stratagem.server.mail import MailSettings, Reminders
 from stratagem.server.memory import RULES
 from stratagem.server.pace import Pace
 from stratagem.server.presence import Presence
+from stratagem.server.rating_store import RatingStore
 from stratagem.server.seating import HUMAN, OPEN
 from stratagem.server.storage import (
     GameRecord,
@@ -62,6 +63,9 @@ milliseconds and a bot within its delay and thinking time). Taking up every game
 waiting for an instant made each process follow the others' games, reading their logs at
 every move: two processes served fewer moves than one. The first sweep after a start takes
 up every waiting game."""
+GRADE_EVERY = 30
+"""Rounds of the supervisor between two looks for finished games nobody graded (the first
+round looks)."""
 log = logging.getLogger(__name__)
 
 
@@ -71,6 +75,10 @@ def _path_like(value: object) -> bool:
         isinstance(text, str) and (text.startswith(".") or any(m in text for m in PATH_MARKS))
         for text in texts
     )
+
+
+StoreWith = Callable[[GameRecord, dict[int, str]], Awaitable[None]]
+"""Stores a new game's record, given its seats' tokens, in a transaction of its own."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,6 +119,12 @@ class Hub:
         self.presence = Presence(store, self.tables, shared=self.cluster.shared and store.postgres)
         self.reminders = Reminders(store, self.presence, mail or MailSettings(host=None))
         """Turn reminders by e-mail (``mail``; off without an SMTP host)."""
+        self.ratings = RatingStore(store)
+        """Grades each finished game once: its players' ratings (``rating_store``)."""
+        self._rounds = 0
+        self._grading: set[asyncio.Task[None]] = set()
+        self._ungradable: set[str] = set()
+        """Finished games whose grading failed otherwise than by the database (logged once)."""
         self.set_aside: dict[str, str] = {}
         """Games whose record could not be read, with the reason (logged once)."""
         self._loading = asyncio.Lock()
@@ -135,6 +149,8 @@ class Hub:
         owner: str | None = None,
         accounts: Mapping[int, tuple[str, str]] | None = None,
         pace: Pace | None = None,
+        rated: bool = False,
+        store_with: StoreWith | None = None,
     ) -> NewGame:
         """Create and store a game; refuses unknown games, bad options, seats or bots, and
                 a chosen seed when a person is seated (chance must be unforeseeable to them). A
@@ -142,7 +158,9 @@ class Hub:
                 is listed in the lobby. ``owner``: the client address that asks (its games' bots
         share a bounded part of the workers). ``accounts``: the accounts (id, name) bound to
         seats: a person's seat is theirs, an open one kept for them. ``pace``: a timed
-        game's (``None``: untimed)."""
+        game's (``None``: untimed). ``rated``: the players' ratings count it
+        (``ratings``). ``store_with``: stores the game's record, given the seats' tokens,
+        in a transaction of its own making (the matchmaker's)."""
         names = [info.name for info in available_games()]
         if game not in names:
             raise Invalid(f"no game named {game!r}; games: {', '.join(names)}")
@@ -198,9 +216,13 @@ class Hub:
             creator_hash=token_hash(creator),
             hand_over_after=hand_over_after,
             pace=pace,
+            rated=rated,
         )
         table, stored = self._new_table(record, owner, loaded)
-        await self.writer.create(stored)
+        if store_with is None:
+            await self.writer.create(stored)
+        else:
+            await store_with(stored, tokens)
         self._take_in(table, owner)
         return NewGame(record.id, tokens, creator)
 
@@ -218,6 +240,7 @@ class Hub:
             presence=self.presence,
             game=game,
             reminders=self.reminders,
+            on_finished=self.grade_soon,
         )
 
     def _new_table(
@@ -268,6 +291,7 @@ class Hub:
             creator_hash=first.creator_hash,
             hand_over_after=first.hand_over_after,
             pace=first.pace,
+            rated=first.rated,
         )
         table, stored = self._new_table(record, old.owner)
         # the new game is stored with the note, in one transaction (refused if another
@@ -385,8 +409,42 @@ class Hub:
                 self.owners.pop(game_id, None)
                 await table.close()
                 self.unloaded += 1
+        if self._rounds % GRADE_EVERY == 0:
+            await self.grade_missed()
+        self._rounds += 1
         await self.presence.beat()
         return len(waiting)
+
+    def grade_soon(self, game_id: str) -> None:
+        """Grade a game whose end this process has just stored (off the event loop)."""
+        task = asyncio.create_task(self._grade(game_id))
+        self._grading.add(task)
+        task.add_done_callback(self._grading.discard)
+
+    async def _grade(self, game_id: str) -> None:
+        try:
+            await asyncio.to_thread(self.ratings.grade, game_id)
+        except StorageUnavailable as error:  # the sweep grades it later
+            log.warning("game %s not graded yet: %s", game_id, error)
+        except Exception:
+            log.exception("game %s could not be graded", game_id)
+
+    async def grade_missed(self) -> int:
+        """Grade every finished game left ungraded (its process died before, or the
+        database was away); how many this call graded."""
+        missed = await asyncio.to_thread(self.ratings.ungraded)
+        done = 0
+        for game_id in missed:
+            if game_id in self._ungradable:
+                continue
+            try:
+                done += await asyncio.to_thread(self.ratings.grade, game_id)
+            except StorageUnavailable:
+                raise
+            except Exception:
+                self._ungradable.add(game_id)
+                log.exception("game %s could not be graded", game_id)
+        return done
 
     async def close(self) -> None:
         """Stop the supervisor, every table's chance and bot task, and listening."""
@@ -395,6 +453,7 @@ class Hub:
             await asyncio.gather(self._supervisor, return_exceptions=True)
         await asyncio.gather(*(table.close() for table in self.tables.values()))
         await self.reminders.close()
+        await asyncio.gather(*self._grading, return_exceptions=True)
         await self.presence.beat(leaving=True)
         await self.cluster.close()
         await asyncio.to_thread(self.writer.close)

@@ -177,6 +177,12 @@ class CreateGame(RequestBody):
         description="Seconds a person may keep the others waiting before the creator may "
         "hand the seat to a bot.",
     )
+    rated: bool = Field(
+        default=True,
+        description="Count the game in its players' ratings (when every seat has an account "
+        "at its end).",
+    )
+
     pace: PaceName | None = Field(
         default=None,
         description="A timed game: 'live' (1 to 60 minutes a move), 'fast' (1 to 48 hours) "
@@ -335,6 +341,10 @@ class OpenSeat(BaseModel):
     player: str | None = Field(
         default=None,
         description="The name of the account playing the seat, or invited to it while open.",
+    )
+    rating: int | None = Field(
+        default=None,
+        description="That player's rating in this game (1500 for a new player).",
     )
 
 

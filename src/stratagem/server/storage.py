@@ -193,6 +193,8 @@ class GameRow(Base):
     """Its deadline, while its consequence is still to apply (the supervisors look for it)."""
     turn_prior: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     """Since when the turn before ran (a take-back gives it back)."""
+    rated: Mapped[bool] = mapped_column(Boolean, default=False)
+    """Whether its players' ratings count it, if every seat has an account (``ratings``)."""
 
 
 class SeatRow(Base):
@@ -363,6 +365,9 @@ class GameRecord:
     """A timed game's pace (``None``: untimed)."""
     turn: Turn | None = field(default=None, compare=False)
     """A timed game's clock as stored (a new game: at its start)."""
+    rated: bool = False
+    """Whether the players' ratings count the game (``ratings``: if every seat has an
+    account at its end)."""
 
 
 def normalize_url(url: str) -> str:
@@ -703,6 +708,7 @@ def _insert_game(connection: Connection, record: GameRecord) -> None:
             creator_hash=record.creator_hash,
             hand_over_after=record.hand_over_after,
             **_pace_columns(record.pace, record.turn),
+            rated=record.rated,
         )
     )
     connection.execute(
@@ -1164,6 +1170,7 @@ def _record(row: GameRow, seats: Sequence[SeatRow], players: dict[str, str]) -> 
         driver=row.driver,
         pace=_pace(row),
         turn=None if row.pace is None else _turn(row),
+        rated=row.rated,
     )
 
 

@@ -90,8 +90,12 @@ class Table:
         presence: Presence,
         game: Game | None = None,
         reminders: Reminders | None = None,
+        on_finished: Callable[[str], None] | None = None,
     ) -> None:
         self.store = store
+        self.on_finished = on_finished
+        """Told the game's id once this process has stored the entry that ends it (its
+        players' ratings are then updated: ``rating_store``)."""
         self.presence = presence
         """Who is connected to the game, in this process and the others."""
         self.workers = workers
@@ -341,6 +345,8 @@ class Table:
             self._holder = (self.version + len(entries), after)
         if after is not None and after != before and self.reminders is not None:
             self.reminders.turn_began(self, after, self.version + len(entries))
+        if finished and not self.finished and self.on_finished is not None:
+            self.on_finished(self.record.id)
 
     def _turn_holder(self) -> int | None:
         """The person whose turn it is before the entries being stored: a timed game's
