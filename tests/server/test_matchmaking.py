@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
+from typing import Any
 from unittest import mock
 
 from fastapi.testclient import TestClient
@@ -15,6 +16,7 @@ from sqlalchemy.orm import Session
 from stratagem.server.account_store import AccountStore
 from stratagem.server.match_api import look_for_match
 from stratagem.server.matchmaking import WIDENING, WINDOW, Matches
+from stratagem.server.pace import RANGES, Pace
 from stratagem.server.rating_store import RatingRow
 from stratagem.server.ratings import mean_of
 from stratagem.server.storage import GameRow, SeatRow, Store, utc_now
@@ -23,7 +25,7 @@ from .test_faults import two_processes
 from .test_ratings_api import Person
 
 GAME = "eighty_years_war"
-ASK = {"game": GAME, "players": 2, "pace": "slow"}
+ASK: dict[str, Any] = {"game": GAME, "players": 2, "pace": "slow"}
 
 
 def rate(client: TestClient, name: str, points: int) -> None:
@@ -57,6 +59,7 @@ def test_two_requests_with_near_ratings_are_matched_into_a_rated_game_of_their_a
     assert ann.request("GET", "/api/match").json()["game_id"] == game_id
     record = app_client.app.state.hub.store.game(game_id)  # type: ignore[attr-defined]
     assert record.rated and record.game == GAME
+    assert record.pace == Pace(ASK["pace"], RANGES[ASK["pace"]][2], "remind")  # the pace asked
     assert sorted(seat.player for seat in record.seats) == ["ann", "bob"]
     for person in (ann, bob):  # each holds their seat's link: "your games" lists it
         (seat,) = person.request("GET", "/api/account/games").json()

@@ -21,6 +21,8 @@ from stratagem.server.matchmaking import PACES, Matches, Taken, choose, seating
 from stratagem.server.matchmaking import Request as Asked
 from stratagem.server.memory import RULES
 from stratagem.server.models import RequestBody
+from stratagem.server.pace import PACES as PACE_NAMES
+from stratagem.server.pace import RANGES, Pace
 from stratagem.server.ratings import Rating
 from stratagem.server.storage import GameRecord, utc_now
 
@@ -111,10 +113,20 @@ async def look_for_match(hub: Hub, matches: Matches, account: str) -> str | None
                 accounts={i: (r.account, r.name) for i, r in enumerate(seated)},
                 rated=True,
                 store_with=take,
+                pace=matched_pace(mine.pace),
             )
         except Taken:
             continue  # another process matched one of them: look again
         return made.id
+    return None
+
+
+def matched_pace(name: str) -> Pace | None:
+    """The pace of a game made by the matchmaker: the pace asked for at its usual time a
+    move, a seat out of time reminded (``None``: untimed)."""
+    for pace in PACE_NAMES:
+        if pace == name:
+            return Pace(pace, RANGES[pace][2], "remind")
     return None
 
 

@@ -25,6 +25,7 @@ from sqlalchemy import DateTime, ForeignKey, Integer, String, delete, insert, se
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from stratagem.server.account_store import AccountLinkRow, AccountRow
+from stratagem.server.pace import PACES as TIMED
 from stratagem.server.storage import (
     Base,
     GameRecord,
@@ -37,8 +38,8 @@ from stratagem.server.storage import (
 )
 from stratagem.server.tokens import token_hash
 
-PACES = ("live", "fast", "slow", "untimed")
-"""The paces a request may ask for (the game's pace itself is set by its creation)."""
+PACES = (*TIMED, "untimed")
+"""The paces a request may ask for (``match_api.matched_pace``: the game's)."""
 WINDOW = 100
 """Points two ratings may be apart to be matched at once."""
 WIDENING = 100

@@ -560,7 +560,8 @@ function openItem(game) {
       take.addEventListener("click", () => takeSeat(game, seat));
       line.append(take);
     } else {
-      const who = seat.controller === "human" ? (seat.player || "a person") : `${seat.controller} bot`;
+      const rated = seat.player && Number.isFinite(seat.rating) ? `${seat.player} (${seat.rating})` : seat.player;
+      const who = seat.controller === "human" ? (rated || "a person") : `${seat.controller} bot`;
       line.textContent = `${seat.name}: ${who}${seat.controller === "human" ? since(seat.since) : ""}`;
     }
     seats.append(line);
