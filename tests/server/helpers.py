@@ -9,10 +9,12 @@ from typing import Any
 from unittest import mock
 
 import anyio
+import httpx
 import jsonpatch
 from fastapi.testclient import TestClient
 
 from stratagem.core import JsonDict
+from stratagem.server.auth import CSRF_HEADER
 
 WAIT = 60.0
 """Seconds a test waits for bots and chance before it fails."""
@@ -120,3 +122,54 @@ def until_version(socket: Any, version: int) -> list[JsonDict]:
         got.append(data)
         if data["type"] == "state" and data["version"] >= version:
             return got
+
+
+PASSWORD = "tulips and pikes 1568"
+"""A password the table takes (10 characters or more, no account's name in it)."""
+
+
+class Browser:
+    """A browser of its own at the table: the same test client (whose event loop runs the
+    table), with a cookie jar of its own; once signed in, its changes carry the session's
+    CSRF token (``change``)."""
+
+    def __init__(self, client: TestClient) -> None:
+        self.client = client
+        self.cookies = httpx.Cookies()
+        self.csrf: str | None = None
+
+    def request(self, method: str, url: str, **extra: Any) -> httpx.Response:
+        kept = self.client.cookies
+        self.client.cookies = self.cookies
+        try:
+            return self.client.request(method, url, **extra)
+        finally:
+            self.cookies = self.client.cookies
+            self.client.cookies = kept
+
+    def get(self, url: str, **extra: Any) -> httpx.Response:
+        return self.request("GET", url, **extra)
+
+    def post(self, url: str, **extra: Any) -> httpx.Response:
+        return self.request("POST", url, **extra)
+
+    def change(self, url: str, **extra: Any) -> httpx.Response:
+        """A POST made while signed in, with the CSRF token."""
+        headers = {CSRF_HEADER: self.csrf or "", **extra.pop("headers", {})}
+        return self.request("POST", url, headers=headers, **extra)
+
+    def sign_up(self, name: str, password: str = PASSWORD, email: str | None = None) -> str:
+        """Sign this browser up as ``name``; its CSRF token."""
+        answer = self.post(
+            "/api/account/signup", json={"name": name, "password": password, "email": email}
+        )
+        assert answer.status_code == 201, answer.text
+        self.csrf = answer.json()["csrf"]
+        return str(self.csrf)
+
+
+def signed_up(client: TestClient, name: str, email: str | None = None) -> Browser:
+    """A browser of its own, signed up as ``name``."""
+    browser = Browser(client)
+    browser.sign_up(name, email=email)
+    return browser

@@ -5,54 +5,13 @@ password, and a deleted account. Each runs on SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
-
-import httpx
 import pytest
 from fastapi.testclient import TestClient
 
 from stratagem.server.account_store import FAILURES_ALLOWED
-from stratagem.server.app import create_app
 from stratagem.server.auth import COOKIE, CSRF_HEADER
-from stratagem.server.settings import Settings
 
-from .helpers import state, token_of
-
-PASSWORD = "tulips and pikes 1568"
-
-
-@pytest.fixture
-def app_client(database_url: str) -> Iterator[TestClient]:
-    """The table on a fresh database (SQLite or PostgreSQL), rate limits off."""
-    settings = Settings(database_url=database_url, bot_delay=0, rate_limits=False)
-    with TestClient(create_app(settings)) as running:
-        yield running
-
-
-class Browser:
-    """Another browser at the same table: the same client (its event loop runs the
-    table), with a cookie jar of its own."""
-
-    def __init__(self, client: TestClient) -> None:
-        self.client = client
-        self.cookies = httpx.Cookies()
-
-    def request(self, method: str, url: str, **extra: Any) -> httpx.Response:
-        kept = self.client.cookies
-        self.client.cookies = self.cookies
-        try:
-            return self.client.request(method, url, **extra)
-        finally:
-            self.cookies = self.client.cookies
-            self.client.cookies = kept
-
-    def get(self, url: str, **extra: Any) -> httpx.Response:
-        return self.request("GET", url, **extra)
-
-    def post(self, url: str, **extra: Any) -> httpx.Response:
-        return self.request("POST", url, **extra)
-
+from .helpers import PASSWORD, Browser, state, token_of
 
 Client = TestClient | Browser
 

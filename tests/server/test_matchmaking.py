@@ -21,8 +21,8 @@ from stratagem.server.rating_store import RatingRow
 from stratagem.server.ratings import mean_of
 from stratagem.server.storage import GameRow, SeatRow, Store, utc_now
 
+from .helpers import signed_up
 from .test_faults import two_processes
-from .test_ratings_api import Person
 
 GAME = "eighty_years_war"
 ASK: dict[str, Any] = {"game": GAME, "players": 2, "pace": "slow"}
@@ -49,7 +49,7 @@ def rate(client: TestClient, name: str, points: int) -> None:
 def test_two_requests_with_near_ratings_are_matched_into_a_rated_game_of_their_accounts(
     app_client: TestClient,
 ) -> None:
-    ann, bob = Person(app_client, "ann"), Person(app_client, "bob")
+    ann, bob = signed_up(app_client, "ann"), signed_up(app_client, "bob")
     first = ann.change("/api/match", json=ASK)
     assert first.status_code == 200, first.text
     assert first.json()["state"] == "waiting" and first.json()["rating"] == 1500
@@ -69,7 +69,7 @@ def test_two_requests_with_near_ratings_are_matched_into_a_rated_game_of_their_a
 def test_requests_far_apart_wait_until_their_windows_have_widened_enough(
     app_client: TestClient,
 ) -> None:
-    ann, bob = Person(app_client, "ann"), Person(app_client, "bob")
+    ann, bob = signed_up(app_client, "ann"), signed_up(app_client, "bob")
     gap = 300
     rate(app_client, "bob", 1500 + gap)
     assert ann.change("/api/match", json=ASK).json()["state"] == "waiting"
@@ -87,7 +87,7 @@ def test_requests_far_apart_wait_until_their_windows_have_widened_enough(
 
 
 def test_requests_for_another_pace_or_size_are_not_matched(app_client: TestClient) -> None:
-    ann, bob = Person(app_client, "ann"), Person(app_client, "bob")
+    ann, bob = signed_up(app_client, "ann"), signed_up(app_client, "bob")
     assert ann.change("/api/match", json=ASK).json()["state"] == "waiting"
     assert bob.change("/api/match", json={**ASK, "pace": "live"}).json()["state"] == "waiting"
     refused = bob.change("/api/match", json={**ASK, "pace": "glacial"})
@@ -97,7 +97,7 @@ def test_requests_for_another_pace_or_size_are_not_matched(app_client: TestClien
 
 
 def test_a_withdrawn_request_is_not_matched(app_client: TestClient) -> None:
-    ann, bob = Person(app_client, "ann"), Person(app_client, "bob")
+    ann, bob = signed_up(app_client, "ann"), signed_up(app_client, "bob")
     assert ann.change("/api/match", json=ASK).json()["state"] == "waiting"
     withdrawn = ann.request("DELETE", "/api/match", headers={"X-CSRF-Token": ann.csrf})
     assert withdrawn.status_code == 204

@@ -35,13 +35,23 @@ from stratagem.server.table import Table
 from stratagem.server.takeback import reveals
 from stratagem.sim import check_log
 
-from .helpers import WAIT, act, create, settled, state, token_of, tokens
+from .helpers import (
+    PASSWORD,
+    WAIT,
+    Browser,
+    act,
+    create,
+    settled,
+    signed_up,
+    state,
+    token_of,
+    tokens,
+)
 from .live import free_port, servers
 from .test_faults import idle, two_processes
 from .test_indistinguishable import Worlds, positions
 
 GAME = "eighty_years_war"
-PASSWORD = "tulips and pikes 1568"
 PUBLIC = "http://table.example"
 """The table's public address in the tests' mails (``STRATAGEM_PUBLIC_URL``)."""
 DAYS = dt.timedelta(days=4)
@@ -103,24 +113,12 @@ def mailing(database_url: str, inbox: Inbox) -> Iterator[TestClient]:
         yield running
 
 
-class Person:
-    """A signed-in person at the table: the same client, a cookie jar of their own."""
-
-    def __init__(self, client: TestClient, name: str, email: str) -> None:
-        self.client, self.cookies, self.email = client, httpx.Cookies(), email
-        answer = self.post("/api/account/signup", json={"name": name, "password": PASSWORD})
-        assert answer.status_code == 201, answer.text
-        self.csrf = answer.json()["csrf"]
-        answer = self.post("/api/account/reminders", json={"email": email, "remind": True})
-        assert answer.status_code == 200, answer.text
-
-    def post(self, url: str, **extra: Any) -> httpx.Response:
-        kept, self.client.cookies = self.client.cookies, self.cookies
-        try:
-            headers = {CSRF_HEADER: self.csrf} if hasattr(self, "csrf") else {}
-            return self.client.post(url, headers=headers, **extra)
-        finally:
-            self.cookies, self.client.cookies = self.client.cookies, kept
+def person(client: TestClient, name: str, email: str) -> Browser:
+    """A signed-in person at the table who asked for turn reminders at ``email``."""
+    browser = signed_up(client, name, email)
+    answer = browser.change("/api/account/reminders", json={"email": email, "remind": True})
+    assert answer.status_code == 200, answer.text
+    return browser
 
 
 def reminders_done(client: TestClient) -> None:
@@ -146,16 +144,16 @@ def play_turn(client: TestClient, game_id: str, token: str) -> None:
 def test_a_turn_reminder_reaches_a_seat_whose_page_is_closed_once_a_turn_and_none_when_open(
     mailing: TestClient, inbox: Inbox
 ) -> None:
-    alice = Person(mailing, "Alice", "alice@example.org")
-    bobby = Person(mailing, "Bobby", "bobby@example.org")
-    answer = alice.post("/api/games", json={"game": GAME, "seats": ["me", "@Bobby"]})
+    alice = person(mailing, "Alice", "alice@example.org")
+    bobby = person(mailing, "Bobby", "bobby@example.org")
+    answer = alice.change("/api/games", json={"game": GAME, "seats": ["me", "@Bobby"]})
     assert answer.status_code == 201, answer.text
     game_id, dutch = answer.json()["id"], token_of(answer.json()["seats"][0]["link"])
-    joined = bobby.post(f"/api/games/{game_id}/seats/1/join")
+    joined = bobby.change(f"/api/games/{game_id}/seats/1/join")
     assert joined.status_code == 200, joined.text
     spanish = token_of(joined.json()["link"])
     # the game starts, chance deals, the Dutch are to act and Alice has no page open
-    (mail,) = inbox.wait_for(alice.email, 1)
+    (mail,) = inbox.wait_for("alice@example.org", 1)
     assert mail["Subject"] == "Your turn: Eighty Years War (Dutch)"
     body = mail.get_content()  # type: ignore[attr-defined]
     assert f"{PUBLIC}/games/{game_id}\r\n" in body
@@ -168,15 +166,15 @@ def test_a_turn_reminder_reaches_a_seat_whose_page_is_closed_once_a_turn_and_non
         play_turn(mailing, game_id, dutch)
         reminders_done(mailing)
     assert state(mailing, game_id)["to_move"] == "Spanish"
-    assert inbox.to(bobby.email) == [] and len(inbox.to(alice.email)) == 1
+    assert inbox.to("bobby@example.org") == [] and len(inbox.to("alice@example.org")) == 1
     # Bobby's page closed: his turn over, Alice is reminded of her new turn, once
     play_turn(mailing, game_id, spanish)
-    inbox.wait_for(alice.email, 2)
+    inbox.wait_for("alice@example.org", 2)
     play_turn(mailing, game_id, dutch)  # and now Bobby, whose page is closed, is reminded
-    (mail,) = inbox.wait_for(bobby.email, 1)
+    (mail,) = inbox.wait_for("bobby@example.org", 1)
     assert mail["Subject"] == "Your turn: Eighty Years War (Spanish)"
     reminders_done(mailing)
-    assert len(inbox.to(alice.email)) == 2 and len(inbox.to(bobby.email)) == 1
+    assert len(inbox.to("alice@example.org")) == 2 and len(inbox.to("bobby@example.org")) == 1
     with mailing.app.state.hub.store.engine.connect() as connection:  # type: ignore[attr-defined]
         noted = connection.execute(text("SELECT count(*) FROM reminders")).scalar()
     assert noted == 3
@@ -188,8 +186,8 @@ def test_an_smtp_server_away_fails_no_move_and_is_logged(
     mail = MailSettings(host="127.0.0.1", port=free_port(), public_url=PUBLIC)  # nobody there
     settings = Settings(database_url=sqlite_file, bot_delay=0, rate_limits=False, mail=mail)
     with TestClient(create_app(settings)) as running:
-        alice = Person(running, "Alice", "alice@example.org")
-        answer = alice.post("/api/games", json={"game": GAME, "seats": ["me", "human"]})
+        alice = person(running, "Alice", "alice@example.org")
+        answer = alice.change("/api/games", json={"game": GAME, "seats": ["me", "human"]})
         assert answer.status_code == 201, answer.text
         game_id, links = answer.json()["id"], tokens(answer.json())
         play_turn(running, game_id, links["Dutch"])

@@ -4,49 +4,15 @@ on SQLite and PostgreSQL: what they list, and 404 for a name nobody (alive) has.
 from __future__ import annotations
 
 import time
-from typing import Any
 
-import httpx
 from fastapi.testclient import TestClient
 
-from stratagem.server.auth import CSRF_HEADER
+from .helpers import PASSWORD, WAIT, Browser, signed_up, token_of
 
-from .helpers import WAIT, token_of
-
-PASSWORD = "tulips and pikes 1568"
 GAME = "eighty_years_war"
 
 
-class Person:
-    """A person with a browser of their own at the table (the same client, whose event
-    loop runs the table, with a cookie jar of its own), signed up as ``name``."""
-
-    def __init__(self, client: TestClient, name: str) -> None:
-        self.client = client
-        self.name = name
-        self.cookies = httpx.Cookies()
-        answer = self.request(
-            "POST", "/api/account/signup", json={"name": name, "password": PASSWORD}
-        )
-        assert answer.status_code == 201, answer.text
-        self.csrf: str = answer.json()["csrf"]
-
-    def request(self, method: str, url: str, **extra: Any) -> httpx.Response:
-        kept = self.client.cookies
-        self.client.cookies = self.cookies
-        try:
-            return self.client.request(method, url, **extra)
-        finally:
-            self.cookies = self.client.cookies
-            self.client.cookies = kept
-
-    def change(self, url: str, **extra: Any) -> httpx.Response:
-        """A change made while signed in (with the CSRF token)."""
-        headers = {CSRF_HEADER: self.csrf, **extra.pop("headers", {})}
-        return self.request("POST", url, headers=headers, **extra)
-
-
-def played(client: TestClient, ann: Person, bob: Person) -> str:
+def played(client: TestClient, ann: Browser, bob: Browser) -> str:
     """A rated Eighty Years War game: ann (Dutch) invites bob (Spanish), who joins; ann
     resigns. Its id, once graded."""
     made = ann.change("/api/games", json={"game": GAME, "seats": ["me", "@bob"]})
@@ -67,7 +33,7 @@ def played(client: TestClient, ann: Person, bob: Person) -> str:
 def test_the_leaderboard_lists_the_players_by_rating_and_the_bots_marked_as_bots(
     app_client: TestClient,
 ) -> None:
-    ann, bob = Person(app_client, "ann"), Person(app_client, "bob")
+    ann, bob = signed_up(app_client, "ann"), signed_up(app_client, "bob")
     played(app_client, ann, bob)
     board = app_client.get(f"/api/leaderboard/{GAME}").json()
     assert board["title"] == "Eighty Years War" and len(board["games"]) == 5
@@ -95,7 +61,7 @@ def test_the_leaderboard_lists_the_players_by_rating_and_the_bots_marked_as_bots
 def test_a_profile_gives_ratings_history_and_finished_games_with_how_they_ended(
     app_client: TestClient,
 ) -> None:
-    ann, bob = Person(app_client, "ann"), Person(app_client, "bob")
+    ann, bob = signed_up(app_client, "ann"), signed_up(app_client, "bob")
     game_id = played(app_client, ann, bob)
     winner = app_client.get("/api/players/BOB").json()  # any case
     assert winner["name"] == "bob"
@@ -123,7 +89,7 @@ def test_a_profile_gives_ratings_history_and_finished_games_with_how_they_ended(
 def test_an_unknown_or_deleted_player_has_no_profile_and_shows_as_deleted_elsewhere(
     app_client: TestClient,
 ) -> None:
-    ann, bob = Person(app_client, "ann"), Person(app_client, "bob")
+    ann, bob = signed_up(app_client, "ann"), signed_up(app_client, "bob")
     played(app_client, ann, bob)
     unknown = app_client.get("/api/players/nobody")
     assert unknown.status_code == 404
@@ -141,9 +107,9 @@ def test_an_unknown_or_deleted_player_has_no_profile_and_shows_as_deleted_elsewh
 
 
 def test_the_lobby_shows_each_seated_players_rating_in_that_game(app_client: TestClient) -> None:
-    ann, bob = Person(app_client, "ann"), Person(app_client, "bob")
+    ann, bob = signed_up(app_client, "ann"), signed_up(app_client, "bob")
     played(app_client, ann, bob)
-    cy = Person(app_client, "cyd")
+    cy = signed_up(app_client, "cyd")
     for person in (ann, cy):
         made = person.change(
             "/api/games", json={"game": GAME, "seats": ["me", "open"], "public": True}
