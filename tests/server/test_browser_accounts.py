@@ -2,16 +2,21 @@
 sign up in browser contexts of their own; one invites the other by name; the invited one
 takes the seat from the invitation; each then signs in from a second context, finds the
 game in "Your games" and plays it to the end from there; their names show at the table and
-in its chat.
+in its chat; at the end both ratings have changed, and the leaderboard and the profiles
+say so.
 
 Screenshots go to ``screenshots/accounts/`` (or ``$STRATAGEM_SCREENSHOTS/accounts``):
-the sign-up, the lobby with an invitation, a seat's page with both names.
+the sign-up, the lobby with an invitation, a seat's page with both names, the game's end,
+the leaderboard and a profile.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
+from typing import Any
 
+import httpx
 import pytest
 from playwright.sync_api import Browser, Page
 
@@ -84,31 +89,47 @@ def test_two_people_with_accounts_play_eighty_years_war_from_two_browsers_each(
     shot(margaret, "signed-up")
     philip = new_page(browser)
     sign_up(philip, base, "Philip")
-
-    # Margaret invites Philip by name
-    margaret.select_option("#game", "eighty_years_war")
-    margaret.wait_for_function("document.querySelectorAll('select[data-seat]').length === 2")
-    margaret.select_option("select[data-seat='0']", "me")
-    margaret.select_option("select[data-seat='1']", "@")
-    margaret.fill("input[data-invite='1']", "Philip")
-    with margaret.expect_response("**/api/games") as answer:
-        margaret.click("#create-button")
-    made = answer.value.json()
-    assert [seat["player"] for seat in made["seats"]] == ["Margaret", "Philip"]
+    made = invite(margaret, "Philip")
     game_id = made["id"]
+    take_the_invitation(philip, game_id)
+    open_seat_page(margaret, base, made["seats"][0]["link"])
+    check_names(margaret, philip)
+    for page in (margaret, philip):
+        page.context.close()
+    play_from_second_browsers(browser, base, game_id)
+    ratings = check_ratings(base, game_id)
+    check_boards(browser, base, ratings)
 
-    # Philip finds the invitation and takes the seat
-    philip.reload()
-    invitation = philip.locator(f"li.invitation[data-game='{game_id}']")
+
+def invite(page: Page, name: str) -> dict[str, Any]:
+    """The signed-in lobby creates an Eighty Years War game: its person as the Dutch, the
+    Spanish kept for ``name``. The creation's answer."""
+    page.select_option("#game", "eighty_years_war")
+    page.wait_for_function("document.querySelectorAll('select[data-seat]').length === 2")
+    page.select_option("select[data-seat='0']", "me")
+    page.select_option("select[data-seat='1']", "@")
+    page.fill("input[data-invite='1']", name)
+    with page.expect_response("**/api/games") as answer:
+        page.click("#create-button")
+    made: dict[str, Any] = answer.value.json()
+    assert [seat["player"] for seat in made["seats"]] == ["Margaret", name]
+    return made
+
+
+def take_the_invitation(page: Page, game_id: str) -> None:
+    """The invited person's lobby lists the invitation: take the seat from it."""
+    page.reload()
+    invitation = page.locator(f"li.invitation[data-game='{game_id}']")
     invitation.wait_for()
     assert "invited to play Spanish in Eighty Years War" in (invitation.text_content() or "")
-    shot(philip, "invitation")
+    shot(page, "invitation")
     invitation.locator("button").click()
-    philip.wait_for_url(f"**/games/{game_id}#seat=*")
-    philip.wait_for_function("document.body.dataset.seat === 'Spanish'")
-    open_seat_page(margaret, base, made["seats"][0]["link"])
+    page.wait_for_url(f"**/games/{game_id}#seat=*")
+    page.wait_for_function("document.body.dataset.seat === 'Spanish'")
 
-    # the names at the table and in the chat
+
+def check_names(margaret: Page, philip: Page) -> None:
+    """The players' names at the table and in its chat."""
     players = margaret.locator("#players")
     players.locator("li").nth(1).wait_for()
     assert squeeze_spaces(players.text_content()).startswith("Margaret (Dutch) (you)")
@@ -119,10 +140,11 @@ def test_two_people_with_accounts_play_eighty_years_war_from_two_browsers_each(
     said.first.wait_for()
     assert said.first.text_content() == "Philip (Spanish)"
     shot(margaret, "seat-page-with-names")
-    for page in (margaret, philip):
-        page.context.close()
 
-    # each signs in from a second browser, finds the game there, and plays it to the end
+
+def play_from_second_browsers(browser: Browser, base: str, game_id: str) -> None:
+    """Each person signs in from a second browser, finds the game in "Your games" there,
+    and plays it to the end."""
     pages = {"Dutch": new_page(browser), "Spanish": new_page(browser)}
     for (seat, page), name in zip(pages.items(), ("Margaret", "Philip"), strict=True):
         sign_in(page, base, name)
@@ -136,3 +158,57 @@ def test_two_people_with_accounts_play_eighty_years_war_from_two_browsers_each(
     shot(pages["Dutch"], "game-over")
     for page in pages.values():
         page.context.close()
+
+
+def check_ratings(base: str, game_id: str) -> dict[str, int]:
+    """Both players' ratings after the game, as their profiles give them: a winner's up,
+    a loser's down (a Historical Tie leaves two new players level)."""
+    result = httpx.get(f"{base}/api/games/{game_id}/summary").json()["result"]
+    winners = set(result["winners"])
+    ratings = {}
+    for name, seat in (("Margaret", "Dutch"), ("Philip", "Spanish")):
+        profile = wait_for_rated(base, name, game_id)
+        (rated,) = profile["ratings"]
+        assert rated["game"] == "eighty_years_war" and rated["games"] == 1
+        (played,) = [game for game in profile["games"] if game["id"] == game_id]
+        assert played["rating_before"] == NEW_PLAYER
+        assert played["rating_after"] == rated["rating"]
+        if winners == {seat}:
+            assert played["result"] == "won" and rated["rating"] > NEW_PLAYER
+        elif winners:
+            assert played["result"] == "lost" and rated["rating"] < NEW_PLAYER
+        else:
+            assert played["result"] == "drawn" and rated["rating"] == NEW_PLAYER
+        ratings[name] = rated["rating"]
+    return ratings
+
+
+def check_boards(browser: Browser, base: str, ratings: dict[str, int]) -> None:
+    """The game's leaderboard lists both with their ratings; a profile shows its own."""
+    board = new_page(browser)
+    board.goto(f"{base}/leaderboard/eighty_years_war")
+    board.locator("table tr", has_text="Margaret").first.wait_for()
+    for name, rating in ratings.items():
+        row = squeeze_spaces(board.locator("table tr", has_text=name).first.text_content())
+        assert str(rating) in row, row
+    shot(board, "leaderboard")
+    board.goto(f"{base}/players/Philip")
+    board.locator("svg").first.wait_for()
+    assert str(ratings["Philip"]) in squeeze_spaces(board.locator("#content").text_content())
+    shot(board, "profile")
+    board.context.close()
+
+
+NEW_PLAYER = 1500
+"""A new player's rating."""
+
+
+def wait_for_rated(base: str, name: str, game_id: str) -> dict[str, Any]:
+    """``name``'s profile once it counts ``game_id`` (graded just after its end)."""
+    deadline = time.monotonic() + GAME_WAIT
+    while True:
+        profile: dict[str, Any] = httpx.get(f"{base}/api/players/{name}").json()
+        if any(game["id"] == game_id and game["rated"] for game in profile.get("games", [])):
+            return profile
+        assert time.monotonic() < deadline, f"{game_id} was never rated for {name}"
+        time.sleep(0.05)

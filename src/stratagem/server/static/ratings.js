@@ -81,22 +81,35 @@ async function showLeaderboard(game) {
   content.append(table(["#", "player", "rating", "games"], rows));
 }
 
+function svgNode(kind, attributes, content) {
+  const node = document.createElementNS(SVG, kind);
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, String(value));
+  if (content !== undefined) node.textContent = content;
+  return node;
+}
+
 function chart(points) {
-  const width = 320, height = 120, pad = 8;
-  const svg = document.createElementNS(SVG, "svg");
-  svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
-  svg.setAttribute("class", "rating-chart");
-  svg.setAttribute("role", "img");
+  // the rating from the start (1500) after each rated game: a line with a dot and its
+  // value at each game, the start's level dashed
+  const width = 360, height = 150, left = 12, right = 12, top = 22, bottom = 22;
+  const svg = svgNode("svg", { viewBox: `0 0 ${width} ${height}`, class: "rating-chart", role: "img" });
   const values = [1500, ...points.map((p) => p.rating)];
   const low = Math.min(...values) - 10, high = Math.max(...values) + 10;
-  const x = (i) => pad + (i * (width - 2 * pad)) / Math.max(1, values.length - 1);
-  const y = (v) => height - pad - ((v - low) * (height - 2 * pad)) / (high - low);
-  const line = document.createElementNS(SVG, "polyline");
-  line.setAttribute("points", values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" "));
-  line.setAttribute("fill", "none");
-  line.setAttribute("stroke", "currentColor");
-  line.setAttribute("stroke-width", "2");
-  svg.append(line);
+  const x = (i) => left + (i * (width - left - right)) / Math.max(1, values.length - 1);
+  const y = (v) => height - bottom - ((v - low) * (height - top - bottom)) / (high - low);
+  svg.append(svgNode("line", { x1: left, x2: width - right, y1: y(1500), y2: y(1500), stroke: "#b9a77f", "stroke-dasharray": "4 3" }));
+  svg.append(svgNode("polyline", {
+    points: values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" "),
+    fill: "none", stroke: "currentColor", "stroke-width": 2,
+  }));
+  values.forEach((value, i) => {
+    svg.append(svgNode("circle", { cx: x(i).toFixed(1), cy: y(value).toFixed(1), r: 3.5, fill: "currentColor" }));
+    const anchor = i === 0 ? "start" : i === values.length - 1 ? "end" : "middle";
+    const above = i === 0 || value >= values[i - 1];
+    svg.append(svgNode("text", { x: x(i).toFixed(1), y: (y(value) + (above ? -8 : 16)).toFixed(1), "text-anchor": anchor, "font-size": 12 }, String(value)));
+  });
+  svg.append(svgNode("text", { x: left, y: height - 4, "font-size": 12, fill: "#5a4a2f" }, "start"));
+  svg.append(svgNode("text", { x: width - right, y: height - 4, "font-size": 12, "text-anchor": "end", fill: "#5a4a2f" }, `after ${points.length} rated game${points.length === 1 ? "" : "s"}`));
   const title = document.createElementNS(SVG, "title");
   title.textContent = "rating after each rated game: " + values.join(", ");
   svg.append(title);
