@@ -17,7 +17,7 @@ from stratagem.server.account_store import AccountStore
 from stratagem.server.hub import Hub
 from stratagem.server.memory import RULES
 from stratagem.server.rating_store import GameResultRow
-from stratagem.server.ratings import BASE, Rating, placing
+from stratagem.server.ratings import BASE, Rating, given_up, placing
 from stratagem.server.seating import TableChange
 from stratagem.server.storage import Entry, Store
 from stratagem.server.table import Table
@@ -278,13 +278,15 @@ def test_the_sweep_rates_a_finished_game_its_process_did_not(store: Store) -> No
 
 def test_a_loss_on_time_and_an_abandoned_seat_are_losses_said_so() -> None:
     """The pace's loss on time (a ``table`` entry read by its ``what``) and a seat handed
-    to a bot for keeping the others waiting place the seat last, and say how."""
+    to a bot for keeping the others waiting place the seat last, and say how; a seat only
+    reminded that its time ran out gave nothing up."""
     game = RULES.get("sixteen_thirty_something", {}, players=3)
     state = game.new_initial_state()
     entries = [
         TableChange("handed to a bot", 0, "heuristic").entry(0),
-        Entry(1, "table", 2, json.dumps({"what": "out of time"})),
-        Entry(2, "table", 2, json.dumps({"what": "resigned"})),  # the first way counts
+        TableChange("out of time", 1, consequence="remind").entry(1),
+        TableChange("out of time", 2, "heuristic", consequence="lose").entry(2),
+        Entry(3, "table", 2, json.dumps({"what": "resigned"})),  # the first way counts
     ]
     outcome = placing(game.seat_names, state, entries)
     assert [(p.rank, p.how, p.won) for p in outcome.placings] == [
@@ -293,6 +295,8 @@ def test_a_loss_on_time_and_an_abandoned_seat_are_losses_said_so() -> None:
         (2, "time", False),
     ]
     assert outcome.reason == "Player 1 abandoned (handed to a bot); Player 3 lost on time"
+    to_the_bot = TableChange("out of time", 1, "heuristic", consequence="bot").entry(0)
+    assert given_up([to_the_bot]) == {1: "abandoned"}  # the game's chosen consequence
 
 
 def test_two_games_of_one_account_graded_at_once_by_two_processes_both_count(

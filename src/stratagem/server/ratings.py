@@ -40,10 +40,12 @@ abandoned (handed to a bot because its person kept the others waiting)."""
 GIVING_UP: dict[str, How] = {
     "resigned": "resigned",
     "handed to a bot": "abandoned",
-    "out of time": "time",
-    "lost on time": "time",
 }
 """The ``table`` entries (their ``what``) that make a seat's game a loss, and how."""
+OUT_OF_TIME: dict[str, How] = {"lose": "time", "bot": "abandoned"}
+"""How a seat's running out of time (``out of time``) counts, by its consequence: lost on
+time, or abandoned when the game's chosen consequence gave the seat to the bot; a
+reminder alone (``remind``: the game waited for the seat) is no giving up."""
 HOW_WORDS: dict[str, str] = {
     "result": "the rulebook's result",
     "forfeit": "the others gave up",
@@ -121,10 +123,14 @@ def given_up(entries: Sequence[Entry]) -> dict[int, How]:
         if entry.kind != "table":
             continue
         try:
-            what = json.loads(entry.action).get("what")
+            facts = json.loads(entry.action)
+            what, consequence = facts.get("what"), facts.get("consequence")
         except (ValueError, AttributeError):
             continue
-        how = GIVING_UP.get(what) if isinstance(what, str) else None
+        if what == "out of time":
+            how = OUT_OF_TIME.get(consequence) if isinstance(consequence, str) else None
+        else:
+            how = GIVING_UP.get(what) if isinstance(what, str) else None
         if how is not None:
             found.setdefault(entry.seat, how)
     return found
