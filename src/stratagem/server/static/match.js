@@ -1,12 +1,12 @@
 // The lobby's waiting room: ask for a game (game, players, pace), see the request wait
 // (its rating and how far the range has widened), stop waiting, and open the game once
-// matched. Shown to a signed-in person only; every change carries the session's CSRF token.
+// matched. Shown to a signed-in person only (account.js); every change carries the
+// session's CSRF token. The leaderboards' links are for everyone.
 "use strict";
 
 (() => {
   const $ = (id) => document.getElementById(id);
   const POLL = 3000;
-  let csrf = null;
   let catalog = [];
   let timer = null;
 
@@ -74,7 +74,7 @@
     const body = { game: $("match-game").value, players: Number($("match-players").value), pace: $("match-pace").value };
     const response = await fetch("/api/match", {
       method: "POST",
-      headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf },
+      headers: accountHeaders({ "Content-Type": "application/json" }),
       body: JSON.stringify(body),
     });
     if (!response.ok) return say(`No request made: ${await detail(response)}`);
@@ -83,23 +83,13 @@
 
   async function cancel() {
     say("");
-    const response = await fetch("/api/match", { method: "DELETE", headers: { "X-CSRF-Token": csrf } });
+    const response = await fetch("/api/match", { method: "DELETE", headers: accountHeaders() });
     if (!response.ok && response.status !== 409) return say(`Not withdrawn: ${await detail(response)}`);
     await poll();
   }
 
-  let ready = false;
-
-  async function start() {
-    const me = await fetch("/api/account");
-    $("match-section").hidden = true;
-    if (!me.ok) return; // signed out: no waiting room
-    csrf = (await me.json()).csrf;
-    if (ready) {
-      $("match-section").hidden = false;
-      return poll();
-    }
-    ready = true;
+  async function prepare() {
+    // the catalog's games in the form, and every game's leaderboard linked (once)
     catalog = await (await fetch("/api/catalog")).json();
     $("match-game").replaceChildren(...catalog.map((g) => option(g.name, g.title)));
     fillPlayers();
@@ -113,8 +103,15 @@
     $("match-game").addEventListener("change", fillPlayers);
     $("match-form").addEventListener("submit", ask);
     $("match-cancel").addEventListener("click", cancel);
-    $("match-section").hidden = false;
-    await poll();
+  }
+
+  const prepared = prepare();
+
+  async function start() {
+    await Promise.all([prepared, account.ready]);
+    clearTimeout(timer);
+    $("match-section").hidden = !account.name; // signed out: no waiting room
+    if (account.name) await poll();
   }
 
   start().catch((error) => say(error.message));
