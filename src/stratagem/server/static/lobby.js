@@ -290,6 +290,7 @@ function requestText() {
     options: readOptions(),
     seats: [...document.querySelectorAll("select[data-seat]")].map(seatValue),
     public: $("public").checked,
+    rated: $("rated").checked,
     hand_over_after: Number($("hand-over").value),
     ...paceFields(), // pace.js
   };
