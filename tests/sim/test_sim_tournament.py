@@ -60,7 +60,8 @@ def test_heuristic_out_rates_random() -> None:
     best, worst = result.ratings
     assert best.bot == "heuristic" and worst.bot == "random"
     assert best.interval[0] > worst.interval[1]
-    assert result == run_tournament("eighty_years_war", ["random", "heuristic"], 20, seed=1)
+    short = run_tournament("eighty_years_war", ["random", "heuristic"], 4, seed=1)
+    assert short == run_tournament("eighty_years_war", ["random", "heuristic"], 4, seed=1)
 
 
 @pytest.mark.parametrize(
