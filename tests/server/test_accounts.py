@@ -297,3 +297,29 @@ def test_signing_out_ends_the_session(app_client: TestClient) -> None:
     replayed = browser(app_client)
     replayed.cookies.set(COOKIE, cookie)
     assert replayed.get("/api/account").status_code == 401
+
+
+def test_wrong_passwords_given_to_change_it_count_as_sign_ins_and_wait(
+    app_client: TestClient,
+) -> None:
+    csrf = sign_up(app_client, "Oldenbarnevelt")
+    new = {"password": "x" * 12, "new_password": "a land's advocate 1586"}
+    for _ in range(FAILURES_ALLOWED):
+        wrong = app_client.post("/api/account/password", json=new, headers={CSRF_HEADER: csrf})
+        assert wrong.status_code == 401
+    right = {**new, "password": PASSWORD}
+    waiting = app_client.post("/api/account/password", json=right, headers={CSRF_HEADER: csrf})
+    assert waiting.status_code == 429
+    assert "too many wrong passwords for 'Oldenbarnevelt'" in waiting.json()["detail"]
+    elsewhere = browser(app_client).post(
+        "/api/account/signin", json={"name": "Oldenbarnevelt", "password": PASSWORD}
+    )
+    assert elsewhere.status_code == 429
+
+
+def test_your_games_lists_the_newest_game_first(app_client: TestClient) -> None:
+    csrf = sign_up(app_client, "Nassau")
+    older = create(app_client, csrf, ["me", "heuristic"])
+    newer = create(app_client, csrf, ["heuristic", "me"])
+    listed = [(game["id"], game["seat"]) for game in my_games(app_client)]
+    assert listed == [(newer["id"], "Spanish"), (older["id"], "Dutch")]

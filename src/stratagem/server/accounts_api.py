@@ -26,7 +26,7 @@ from stratagem.server.account_models import (
     SignIn,
     SignUp,
 )
-from stratagem.server.account_store import Account, NameTaken, SignedIn
+from stratagem.server.account_store import Account, HeldSeat, NameTaken, SignedIn
 from stratagem.server.api import REFUSALS as API_REFUSALS
 from stratagem.server.auth import (
     Session,
@@ -44,7 +44,6 @@ from stratagem.server.passwords import (
     spend_a_verification,
     verify_password,
 )
-from stratagem.server.storage import GameRecord
 
 router = APIRouter()
 REFUSALS: dict[int | str, dict[str, Any]] = {401: {"model": Problem}, **API_REFUSALS}
@@ -91,11 +90,7 @@ async def sign_up(body: SignUp, request: Request) -> JSONResponse:
 @router.post("/api/account/signin", responses=REFUSALS, summary="Sign in")
 async def sign_in(body: SignIn, request: Request) -> JSONResponse:
     accounts = accounts_of(request)
-    wait = await anyio.to_thread.run_sync(accounts.waiting, body.name)
-    if wait > 0:
-        raise TooMany(
-            f"too many wrong passwords for {body.name[:24]!r}: try again in {math.ceil(wait)} s"
-        )
+    await _not_waiting(request, body.name)
     found = await anyio.to_thread.run_sync(accounts.named, body.name)
     if found is None:
         await anyio.to_thread.run_sync(spend_a_verification, body.password)
@@ -125,9 +120,23 @@ async def me(session: Session) -> Me | None:
 
 
 async def _check_own_password(request: Request, session: SignedIn, password: str) -> None:
-    stored = await anyio.to_thread.run_sync(accounts_of(request).password_hash, session.account.id)
+    """Refuse (401) a password that is not the signed-in account's; a wrong one counts
+    with the sign-ins' wrong passwords, and waits as they do (429)."""
+    accounts = accounts_of(request)
+    await _not_waiting(request, session.account.name)
+    stored = await anyio.to_thread.run_sync(accounts.password_hash, session.account.id)
     if stored is None or not await anyio.to_thread.run_sync(verify_password, password, stored):
+        await anyio.to_thread.run_sync(accounts.failed, session.account.name)
         raise Unauthorized("the password given is not this account's")
+
+
+async def _not_waiting(request: Request, name: str) -> None:
+    """Refuse (429) while ``name``'s sign-ins wait after too many wrong passwords."""
+    wait = await anyio.to_thread.run_sync(accounts_of(request).waiting, name)
+    if wait > 0:
+        raise TooMany(
+            f"too many wrong passwords for {name[:24]!r}: try again in {math.ceil(wait)} s"
+        )
 
 
 @router.post("/api/account/password", status_code=204, responses=REFUSALS, summary="New password")
@@ -174,24 +183,20 @@ async def my_games(request: Request, session: Session) -> list[MySeat]:
         raise Unauthorized("nobody is signed in")
     held = await anyio.to_thread.run_sync(accounts_of(request).seats, session.account.id)
     store = request.app.state.hub.store
-    records: dict[str, GameRecord | None] = {}
+    records = await anyio.to_thread.run_sync(store.games, [seat.game_id for seat in held])
+    seats: dict[str, list[HeldSeat]] = {}
     for seat in held:
-        if seat.game_id not in records:
-            records[seat.game_id] = await anyio.to_thread.run_sync(store.game, seat.game_id)
-    listed = []
-    for seat in held:
-        record = records[seat.game_id]
-        if record is None:
-            continue
-        listed.append(
-            MySeat(
-                id=record.id,
-                game=record.game,
-                title=game_info(record.game).title,
-                seat=record.seats[seat.seat].name,
-                seat_index=seat.seat,
-                link=None if seat.link is None else f"/games/{record.id}#seat={seat.link}",
-                invited=seat.link is None,
-            )
+        seats.setdefault(seat.game_id, []).append(seat)
+    return [  # newest game first
+        MySeat(
+            id=record.id,
+            game=record.game,
+            title=game_info(record.game).title,
+            seat=record.seats[seat.seat].name,
+            seat_index=seat.seat,
+            link=None if seat.link is None else f"/games/{record.id}#seat={seat.link}",
+            invited=seat.link is None,
         )
-    return listed
+        for record in records
+        for seat in sorted(seats[record.id], key=lambda held: held.seat)
+    ]

@@ -1088,14 +1088,18 @@ class Store:
                 .order_by(GameRow.created_at)
                 .limit(most)
             ).all()
-            ids = [row.id for row in rows]
-            seats: dict[str, list[SeatRow]] = {game_id: [] for game_id in ids}
-            for seat in session.scalars(
-                select(SeatRow).where(SeatRow.game_id.in_(ids)).order_by(SeatRow.seat)
-            ):
-                seats[seat.game_id].append(seat)
-            players = _players(session, [seat for held in seats.values() for seat in held])
-            return [_record(row, seats[row.id], players) for row in rows]
+            return _records(session, rows)
+
+    @db_call
+    def games(self, game_ids: Sequence[str]) -> list[GameRecord]:
+        """The creation records of the games ``game_ids`` that exist, newest first."""
+        with Session(self.engine) as session:
+            rows = session.scalars(
+                select(GameRow)
+                .where(GameRow.id.in_(set(game_ids)))
+                .order_by(GameRow.created_at.desc())
+            ).all()
+            return _records(session, rows)
 
     @db_call
     def unfinished(self) -> list[str]:
@@ -1132,6 +1136,18 @@ def as_utc(moment: dt.datetime | None) -> dt.datetime | None:
 def _entry(row: EntryRow) -> Entry:
     kind: EntryKind = "undo" if row.kind == "undo" else "table" if row.kind == "table" else "act"
     return Entry(row.seq, kind, row.seat, row.action)
+
+
+def _records(session: Session, rows: Sequence[GameRow]) -> list[GameRecord]:
+    """The records of the games ``rows``, in their order, their seats read at once."""
+    ids = [row.id for row in rows]
+    seats: dict[str, list[SeatRow]] = {game_id: [] for game_id in ids}
+    for seat in session.scalars(
+        select(SeatRow).where(SeatRow.game_id.in_(ids)).order_by(SeatRow.seat)
+    ):
+        seats[seat.game_id].append(seat)
+    players = _players(session, [seat for held in seats.values() for seat in held])
+    return [_record(row, seats[row.id], players) for row in rows]
 
 
 def _players(session: Session, seats: Sequence[SeatRow]) -> dict[str, str]:
