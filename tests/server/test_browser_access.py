@@ -121,6 +121,32 @@ def test_the_lobby_has_no_serious_violation(browser: Browser, base: str, axe: An
     assert found == []
 
 
+def test_the_signed_in_lobby_leaderboard_and_profile_have_no_serious_violation(
+    browser: Browser, base: str, axe: Any
+) -> None:
+    found = []
+    for size in SIZES:
+        name = f"Access-{size}"
+        page = open_page(browser, base, size, "#signin-form")
+        page.click("#signup-details summary")
+        found += grave_violations(axe, page, f"lobby-signed-out-{size}")
+        page.fill("#signup-name", name)
+        page.fill("#signup-password", "tulips and pikes 1568")
+        page.click("#signup-button")
+        page.wait_for_selector("#signed-in:not([hidden])")
+        page.wait_for_selector("#match-section:not([hidden])")
+        page.click("#settings-details summary")
+        found += grave_violations(axe, page, f"lobby-signed-in-{size}")
+        page.goto(f"{base}/leaderboard/eighty_years_war")
+        page.wait_for_selector("#content table")
+        found += grave_violations(axe, page, f"leaderboard-{size}")
+        page.goto(f"{base}/players/{name}")
+        page.wait_for_selector("#content h2")
+        found += grave_violations(axe, page, f"profile-{size}")
+        page.context.close()
+    assert found == []
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_the_game_pages_have_no_serious_violation(
     browser: Browser, base: str, axe: Any, game: str
