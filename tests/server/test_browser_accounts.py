@@ -1,7 +1,8 @@
 """Accounts in a real browser (Playwright driving Debian's chromium, issue 34): two people
 sign up in browser contexts of their own; one invites the other by name; the invited one
 takes the seat from the invitation; each then signs in from a second context, finds the
-game in "Your games" and plays it to the end from there; their names show at the table and
+game in "Your games" and plays it to the end from there (on patches over a deflated
+websocket, ``test_browser_updates.played_on_patches``); their names show at the table and
 in its chat; at the end both ratings have changed, and the leaderboard and the profiles
 say so.
 
@@ -23,8 +24,16 @@ from playwright.sync_api import Browser, Page
 from stratagem.testing.browser import needs_chromium
 
 from .live import served_on_sqlite
-from .test_browser import GAME_WAIT, SHOTS, START_AUTOPLAY, browser, squeeze_spaces
+from .test_browser import (
+    GAME_WAIT,
+    SHOTS,
+    START_AUTOPLAY,
+    browser,
+    read_state,
+    squeeze_spaces,
+)
 from .test_browser_friends import open_seat_page
+from .test_browser_updates import Heard, played_on_patches
 
 ACCOUNTS = SHOTS / "accounts"
 WAIT_MS = 30_000
@@ -146,6 +155,7 @@ def play_from_second_browsers(browser: Browser, base: str, game_id: str) -> None
     """Each person signs in from a second browser, finds the game in "Your games" there,
     and plays it to the end."""
     pages = {"Dutch": new_page(browser), "Spanish": new_page(browser)}
+    heard = {seat: Heard(page) for seat, page in pages.items()}
     for (seat, page), name in zip(pages.items(), ("Margaret", "Philip"), strict=True):
         sign_in(page, base, name)
         open_from_your_games(page, game_id, seat)
@@ -155,6 +165,11 @@ def play_from_second_browsers(browser: Browser, base: str, game_id: str) -> None
         page.wait_for_selector("#result:not([hidden])", timeout=GAME_WAIT * 1000)
         outcome = page.evaluate("window.autoplay")
         assert isinstance(outcome, int), outcome
+    for seat, page in pages.items():
+        final = read_state(base, page.url.removeprefix(base))
+        assert final["finished"] and final["seat"] == seat
+        assert page.evaluate("document.body.dataset.version") == str(final["version"])
+        played_on_patches(heard[seat])
     shot(pages["Dutch"], "game-over")
     for page in pages.values():
         page.context.close()

@@ -1,8 +1,8 @@
 """Light updates in a real browser (Playwright driving Debian's chromium): the page and the
-table negotiate permessage-deflate; two people play a whole game of Eighty Years War, the
-pages holding their state from a first whole payload and the patches after it, with no
-patch refused; and a page handed a patch that does not apply asks for the whole state
-and goes on from it."""
+table negotiate permessage-deflate; a page holds its state from a first whole payload and the
+patches after it, with no patch refused (``played_on_patches``, checked on the whole game
+of Eighty Years War that two people with accounts play in ``test_browser_accounts``); and a
+page handed a patch that does not apply asks for the whole state and goes on from it."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from playwright.sync_api import Browser, Page, WebSocket, WebSocketRoute
 from stratagem.testing.browser import needs_chromium
 
 from .live import served_on_sqlite
-from .test_browser import CONTEXT, GAME_WAIT, START_AUTOPLAY, browser, read_state
+from .test_browser import CONTEXT, browser, read_state
 
 __all__ = ["browser"]  # the shared browser fixture, imported for pytest
 
@@ -64,34 +64,15 @@ class Heard:
         self.extensions.append(headers.get("sec-websocket-extensions", ""))
 
 
-def test_a_whole_game_is_played_on_patches_over_a_deflated_websocket(
-    browser: Browser, base: str
-) -> None:
-    links = two_people(base)
-    pages: dict[str, Page] = {}
-    heard: dict[str, Heard] = {}
-    for seat, link in links.items():
-        page = browser.new_context(**CONTEXT).new_page()
-        heard[seat] = Heard(page)
-        page.goto(base + link)
-        page.wait_for_function("document.body.dataset.seat !== undefined")
-        pages[seat] = page
-    for number, (seat, page) in enumerate(pages.items()):
-        page.evaluate(START_AUTOPLAY, [seat, number + 3, 10**6, GAME_WAIT * 1000])
-    for page in pages.values():
-        made = page.evaluate("window.autoplay")
-        assert isinstance(made, int), made
-    for seat, page in pages.items():
-        final = read_state(base, links[seat])
-        assert final["finished"]
-        page.wait_for_function("document.body.dataset.finished === 'true'")
-        assert page.evaluate("document.body.dataset.version") == str(final["version"])
-        assert heard[seat].extensions, "no handshake seen"
-        assert all("permessage-deflate" in named for named in heard[seat].extensions)
-        kinds = heard[seat].kinds
-        assert kinds[0] == "state"
-        assert kinds.count("patch") > 20
-        assert RESYNC not in heard[seat].sent  # every patch applied
+def played_on_patches(heard: Heard) -> None:
+    """A page that played a whole game held its state from a first whole payload and the
+    patches after it, over a deflated websocket, with no patch refused (the whole game of
+    Eighty Years War in ``test_browser_accounts`` is played so)."""
+    assert heard.extensions, "no handshake seen"
+    assert all("permessage-deflate" in named for named in heard.extensions)
+    assert heard.kinds[0] == "state"
+    assert heard.kinds.count("patch") > 20
+    assert RESYNC not in heard.sent  # every patch applied
 
 
 def test_a_patch_that_does_not_apply_is_followed_by_the_whole_state(
