@@ -305,6 +305,7 @@ function requestText() {
 }
 
 async function post(text) {
+  await account.ready; // signed in: the CSRF token is known before the creation is sent
   return fetch("/api/games", { method: "POST", headers: accountHeaders({ "Content-Type": "application/json" }), body: text });
 }
 
@@ -587,6 +588,7 @@ async function takeSeat(game, seat) {
   const note = $("open-message");
   note.hidden = true;
   try {
+    await account.ready;
     const response = await fetch(`/api/games/${encodeURIComponent(game.id)}/seats/${seat.seat}/join`, { method: "POST", headers: accountHeaders() });
     if (!response.ok) {
       note.textContent = `Seat ${seat.name} was not taken: ${await detailOf(response)}`;

@@ -128,6 +128,7 @@ function parse(raw) {
 }
 
 async function call(method, path, body, extra = {}) {
+  await account.ready; // signed in: the CSRF token is known before any change is sent
   const init = { method, headers: headers(extra), body: body ? JSON.stringify(body) : undefined };
   const response = await fetch(path, init);
   const raw = await response.text();
