@@ -1,4 +1,4 @@
-"""Sixteen Thirty Something against the conformance kit: 150 seeded random games to the
+"""Sixteen Thirty Something against the conformance kit: 90 seeded random games to the
 end for each player count from 3 to 6, with the game's invariants at every step (110
 cards accounted for, Status 0 to 7, piles never mixed, one pile per country and player),
 the full contract at every step of a few games, and the golden event log."""
@@ -17,7 +17,7 @@ from stratagem.testing import check_conformance, check_golden
 from .helpers import game
 
 GOLDEN = Path(__file__).parents[2] / "golden" / "sixteen_thirty_something.txt"
-GAMES_PER_COUNT = 150
+GAMES_PER_COUNT = 90
 CHUNKS = {3: 1, 4: 2, 5: 3, 6: 3}
 """Chunks per player count, so that ``pytest -n`` spreads the longer games evenly."""
 
@@ -31,7 +31,7 @@ def invariants(state: State) -> list[str]:
 @pytest.mark.parametrize(
     ("players", "chunk"), [(p, c) for p, chunks in CHUNKS.items() for c in range(chunks)]
 )
-def test_conformance_150_games_per_player_count(players: int, chunk: int) -> None:
+def test_conformance_90_games_per_player_count(players: int, chunk: int) -> None:
     """Cheap checks (legal actions apply and parse back, chance sums to 1, the invariants)
     at every step; the full contract (round trip, clone, views, resampling, refusals)
     every 250th step and at the end of every game."""
