@@ -617,10 +617,13 @@ async function start() {
   $("seats").addEventListener("change", showSeed);
   $("create").addEventListener("submit", create);
   fillPlayers();
-  await account.ready;
-  await refreshAccount(); // lobby_account.js: the account's seats, and "me" among the seats' choices
+  // the lists are read and kept fresh whatever becomes of the account's reading
+  showMyGames();
+  showOpenGames();
   setInterval(showOpenGames, OPEN_EVERY * 1000);
   setInterval(async () => { await readMyAccountGames(); showMyGames(); }, MINE_EVERY * 1000);
+  await account.ready;
+  await refreshAccount(); // lobby_account.js: the account's seats, and "me" among the seats' choices
 }
 
 const OPEN_EVERY = 10;
