@@ -10,7 +10,9 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
+import fastapi.routing
 import limits
+import orjson
 import pytest
 from fastapi.testclient import TestClient
 from pydantic import ValidationError
@@ -246,6 +248,48 @@ def test_mistyped_actions_are_refused_and_change_nothing(
         )
         refusal(response, 422, words)
     assert state(client, game_id, token)["version"] == version
+
+
+def test_a_well_formed_move_skips_fastapis_parameter_solving_and_an_ill_formed_one_does_not(
+    client: TestClient, game: tuple[str, str, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``MoveRoute``: a well-formed move is read by the route itself; every other request
+    to the move's route is refused by FastAPI's own handler, in the usual words."""
+    game_id, token, version = game
+    solved: list[str] = []
+    solve = fastapi.routing.solve_dependencies
+
+    async def counted(*args: Any, **kwargs: Any) -> Any:
+        solved.append("solved")
+        return await solve(*args, **kwargs)
+
+    monkeypatch.setattr(fastapi.routing, "solve_dependencies", counted)
+    url = f"/api/games/{game_id}/actions"
+    seat = {"X-Seat-Token": token}
+    ill_formed = [
+        (b'{"action": "x"}', {}, "body: Input should be a valid dictionary"),
+        (b'{"action": "x"}', {"Content-Type": "text/plain"}, "body: Input should be a valid"),
+        (b"", JSON, "body: Field required"),
+        (b'{"action": "x"}', {**JSON, "X-Seat-Token": "a" * 129}, "header X-Seat-Token"),
+        (b'{"action": "x", "extra": 1}', JSON, "extra: Extra inputs are not permitted"),
+    ]
+    for body, headers, words in ill_formed:
+        solved.clear()
+        refusal(client.post(url, content=body, headers={**seat, **headers}), 422, words)
+        assert solved == ["solved"], (body, headers)
+    refusal(client.post(url, content=b'{"action": ', headers={**seat, **JSON}), 422, "at character")
+    refusal(client.post(url, json={"action": "x"}, headers=seat), 422, "'x' is not an action")
+    assert state(client, game_id, token)["version"] == version
+    legal = state(client, game_id, token)["legal"][0]
+    solved.clear()
+    moved = client.post(
+        url,
+        content=orjson.dumps({"action": legal, "version": version}),
+        headers={**seat, "Content-Type": "application/json; charset=utf-8"},
+    )
+    assert moved.status_code == 200, moved.text
+    assert moved.json()["version"] > version
+    assert solved == []
 
 
 # -- text that is not Unicode -----------------------------------------------------------

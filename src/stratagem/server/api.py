@@ -45,6 +45,7 @@ from stratagem.server.models import (
     SeatLink,
     Summary,
 )
+from stratagem.server.move_route import MoveRoute
 from stratagem.server.payloads import dumps
 from stratagem.server.replay import chapters
 from stratagem.server.seating import HUMAN, OPEN
@@ -74,6 +75,8 @@ PAYLOAD: dict[int | str, dict[str, Any]] = {
 JSON = "application/json"
 
 router = APIRouter()
+moves = APIRouter(route_class=MoveRoute)
+"""The move's route alone (``move_route``): the application matches it first."""
 log = logging.getLogger(__name__)
 
 
@@ -208,7 +211,7 @@ def acknowledged(version: int) -> Response:
     return Response(dumps({"version": version}), media_type=JSON)
 
 
-@router.post(
+@moves.post(
     "/api/games/{game_id}/actions",
     response_model=Acknowledged,
     responses=REFUSALS,

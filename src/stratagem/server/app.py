@@ -25,7 +25,7 @@ from stratagem.server.account_store import AccountStore
 from stratagem.server.accounts_api import router as accounts_router
 from stratagem.server.analyses import Analyses
 from stratagem.server.analysis_api import router as analysis_router
-from stratagem.server.api import hub_of, router
+from stratagem.server.api import hub_of, moves, router
 from stratagem.server.auth import clear_session_cookie
 from stratagem.server.cluster import Postgres, Solo
 from stratagem.server.docs import add_docs
@@ -173,6 +173,7 @@ def create_app(
         redoc_url=None,
         telemetry=None if config.telemetry else {"tracing": False, "metrics": False, "logs": False},
     )
+    app.include_router(moves)  # first: every move is matched against it before the others
     add_docs(app)
     app.add_exception_handler(Refused, _refused)
     app.add_exception_handler(StorageUnavailable, _unavailable)
