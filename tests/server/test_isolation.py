@@ -29,7 +29,7 @@ from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 
 from stratagem.server.memory import Trimmer, give_back
-from stratagem.server.serving import MOST_FILES
+from stratagem.server.serving import MOST_FILES, YOUNG_COLLECTED_AFTER
 from stratagem.server.storage import (
     Append,
     ChatLine,
@@ -599,6 +599,26 @@ def test_the_open_file_limit_is_raised_to_the_hard_limit() -> None:
     )
     raised, soft, hard = (int(word) for word in done.stdout.split())
     assert raised == soft == min(hard, MOST_FILES) > 256
+
+
+def test_the_collector_is_settled_once_the_table_is_up() -> None:
+    """``settle_collector`` (called by ``stratagem serve`` when the table is up): what was
+    made so far is frozen out of the collector's sight, the youngest generation waits for
+    ``YOUNG_COLLECTED_AFTER`` new objects, the older generations keep CPython's own."""
+    script = (
+        "import gc\n"
+        "from stratagem.server.serving import settle_collector\n"
+        "before = gc.get_threshold()\n"
+        "settle_collector()\n"
+        "print(gc.get_freeze_count(), *before, *gc.get_threshold())\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True
+    )
+    frozen, *before, young, older, oldest = (int(word) for word in done.stdout.split())
+    assert frozen > 10_000
+    assert (young, older, oldest) == (YOUNG_COLLECTED_AFTER, *before[1:])
+    assert young > before[0]
 
 
 # -- 7. who the client is -------------------------------------------------------------------

@@ -60,7 +60,11 @@ def _serve(
 
     from stratagem.server import Settings, create_app  # noqa: PLC0415
     from stratagem.server.analyses import LOCAL_RAY  # noqa: PLC0415
-    from stratagem.server.serving import raise_open_files, uvicorn_options  # noqa: PLC0415
+    from stratagem.server.serving import (  # noqa: PLC0415
+        raise_open_files,
+        settle_collector,
+        uvicorn_options,
+    )
     from stratagem.server.storage import open_error  # noqa: PLC0415
     from stratagem.sim.ray_backend import check_answers  # noqa: PLC0415
 
@@ -87,6 +91,7 @@ def _serve(
     logging.getLogger("alembic").setLevel(logging.WARNING)  # migrations say nothing if fine
 
     def ready() -> None:
+        settle_collector()
         stdout().print(Text(f"The Stratagem table is at http://{host}:{port}/", style="bold"))
 
     files = raise_open_files()
