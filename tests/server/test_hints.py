@@ -11,7 +11,7 @@ import stratagem
 from stratagem.core import State
 from stratagem.server.hints import hint_job
 
-from .helpers import act, create, settled, tokens
+from .helpers import act, create, settled, signed_up, token_of, tokens
 
 GAME = "eighty_years_war"
 
@@ -54,6 +54,39 @@ def test_a_hint_is_only_for_the_seat_to_act(client: TestClient) -> None:
     after = settled(client, game_id, secret["Spanish"])
     assert after["version"] == before["version"]  # nothing noted
     assert after["table_log"] == before["table_log"]
+
+
+def test_a_game_that_may_be_rated_gives_no_hints_and_every_page_knows_it(
+    client: TestClient,
+) -> None:
+    """Hints are for unrated games only: ann and bob, each signed in, play a rated game
+    (no hint, for either), an unrated one, and a rated one against a bot (which no rating
+    can come of: hints)."""
+    ann, bob = signed_up(client, "ann"), signed_up(client, "bob")
+    cases = [(["me", "@bob"], True, True), (["me", "@bob"], False, False)]
+    cases.append((["me", "normal"], True, False))
+    for seats, rated, may_be_rated in cases:
+        made = ann.change("/api/games", json={"game": GAME, "seats": seats, "rated": rated})
+        assert made.status_code == 201, made.text
+        game_id = made.json()["id"]
+        links = {0: token_of(made.json()["seats"][0]["link"])}
+        if seats[1] == "@bob":
+            joined = bob.change(f"/api/games/{game_id}/seats/1/join")
+            assert joined.status_code == 200, joined.text
+            links[1] = token_of(joined.json()["link"])
+        spectator = settled(client, game_id)
+        assert spectator["rated"] is may_be_rated
+        to_move = [seat["name"] for seat in spectator["seats"]].index(spectator["to_move"])
+        assert to_move in links  # settled: a person is to act
+        payload = settled(client, game_id, links[to_move])
+        assert payload["rated"] is may_be_rated
+        answer = ask(client, game_id, links[to_move])
+        if may_be_rated:
+            assert answer.status_code == 409
+            assert "not offered in rated games" in answer.json()["detail"]  # type: ignore[attr-defined]
+            assert settled(client, game_id)["version"] == spectator["version"]  # nothing noted
+        else:
+            assert answer.status_code == 200, answer.text  # type: ignore[attr-defined]
 
 
 def _a_decision(seed: int) -> State:

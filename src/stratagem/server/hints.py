@@ -1,9 +1,10 @@
 """Hints: the seat to act may ask what the ``normal``-level bot would choose in its place.
 
-A hint is offered only in unrated games (``hints_allowed``; every game at the table is
-unrated today, DECISIONS). It is worked out from the asking seat's view alone: the bot
-chooses in a world drawn with ``resample_hidden(seat, rng)``, never in the true state, so
-the suggestion is the same in every world the seat cannot tell apart. It is sent to the
+A hint is offered only in a game that cannot be rated (``hints_allowed``: its creator
+unticked "Rated", or a seat is played by a bot or by a link without an account). It is
+worked out from the asking seat's view alone: the bot chooses in a world drawn with
+``resample_hidden(seat, rng)``, never in the true state, so the suggestion is the same in
+every world the seat cannot tell apart. It is sent to the
 asking link only; the log keeps a ``hint`` table change, which every seat and spectator
 sees as "<seat> asked for a hint", never the suggestion. The bot thinks on the table's bot
 workers, in the share of the address that created the game, like the game's own bots.
@@ -18,6 +19,7 @@ from typing import TYPE_CHECKING
 from stratagem.bots import make_bot
 from stratagem.core import CHANCE, Game, State
 from stratagem.server.errors import Conflict
+from stratagem.server.ratings import may_be_rated
 from stratagem.server.seating import TableChange
 from stratagem.server.storage import GameRecord
 
@@ -29,10 +31,9 @@ HINT_LEVEL = "normal"
 
 
 def hints_allowed(record: GameRecord) -> bool:
-    """Whether ``record``'s game offers hints: every unrated game does, and every game at
-    the table is unrated today (once rated games exist, they return ``False`` here)."""
-    del record  # no game is rated yet
-    return True
+    """Whether ``record``'s game offers hints: only a game that cannot be rated does
+    (``ratings.may_be_rated``), so that no rated result was helped by the bot."""
+    return not may_be_rated(record)
 
 
 def hint_job(game: Game, state: State, seat: int, seed: str) -> Callable[[], str]:

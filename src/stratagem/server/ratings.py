@@ -31,6 +31,7 @@ from typing import Literal
 from openskill.models import PlackettLuce
 
 from stratagem.core import JsonDict, State
+from stratagem.server.seating import OPEN
 from stratagem.server.storage import Entry, GameRecord
 
 How = Literal["result", "forfeit", "resigned", "time", "abandoned"]
@@ -171,6 +172,22 @@ def rated_accounts(record: GameRecord) -> list[str] | None:
     if len(set(accounts)) != len(accounts):
         return None
     return [account for account in accounts if account is not None]
+
+
+def may_be_rated(record: GameRecord) -> bool:
+    """Whether ``record``'s game is rated if it ends with its seats as they are now: its
+    creator did not say otherwise, and every seat is bound to an account, each to a
+    different one, or is still open to anyone (an open seat can only be taken by a person,
+    who may be signed in). A seat taken without an account, or played by a bot from the
+    start, never gains one: only an open seat is bound when it is taken."""
+    if not record.rated:
+        return False
+    held = [
+        seat.account
+        for seat in record.seats
+        if not (seat.controller == OPEN and seat.account is None)
+    ]
+    return None not in held and len(set(held)) == len(held)
 
 
 def updated(ratings: Sequence[Rating], ranks: Sequence[int]) -> list[Rating]:

@@ -21,6 +21,7 @@ from stratagem.server import seating
 from stratagem.server.pace import clock_of
 from stratagem.server.patches import diff
 from stratagem.server.payloads import Sight, build_payload, dumps, revealed_hands, sight_of
+from stratagem.server.ratings import may_be_rated
 
 if TYPE_CHECKING:
     from stratagem.server.connections import Connection
@@ -145,9 +146,10 @@ class Views:
     def _table_facts(self) -> JsonDict:
         """What every seat may know of the table itself (computed once per version): who
         has moved how often, the open seats, the public log of changes at the table and
-        take-backs, who resigned, whether it is over (by resignation too), each seat's
-        hand and secrets once it is over, its rematch, how long absent seats are waited
-        for, and a timed game's clock (who is to act and when the log grew: public)."""
+        take-backs, who resigned, whether it counts for ratings if it ends with its seats
+        as they are, whether it is over (by resignation too), each seat's hand and secrets
+        once it is over, its rematch, how long absent seats are waited for, and a timed
+        game's clock (who is to act and when the log grew: public)."""
         table = self.table
         names = table.game.seat_names
         moves = dict.fromkeys(names, 0)
@@ -163,6 +165,7 @@ class Views:
             "waiting_since": round(table.changed_at),
             "table_log": list(lines),  # a copy: a payload sent is never changed after
             "resigned": [line["seat"] for line in lines if line["what"] == "resigned"],
+            "rated": may_be_rated(table.record),
         }
         pace = table.record.pace
         if pace is not None:

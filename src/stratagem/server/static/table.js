@@ -785,8 +785,9 @@ async function takeBack() {
 }
 
 function mayAskForHint(payload) {
-  // at the seat's own decision, in a game under way (the table refuses any other time)
-  return mySeatIsAPerson(payload) && !payload.finished && payload.to_move === payload.seat
+  // at the seat's own decision, in a game under way that cannot be rated (the table
+  // refuses any other time)
+  return mySeatIsAPerson(payload) && !payload.rated && !payload.finished && payload.to_move === payload.seat
     && !(payload.open_seats || []).length && payload.legal.length > 0;
 }
 
