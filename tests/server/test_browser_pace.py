@@ -14,7 +14,7 @@ from playwright.sync_api import Browser, Page
 from stratagem.testing.browser import needs_chromium
 
 from .live import served_on_sqlite
-from .test_browser import CONTEXT, browser, open_lobby, read_state, squeeze_spaces
+from .test_browser import CONTEXT, browser, open_lobby, read_state, shot, squeeze_spaces
 
 WAIT_MS = 30_000
 
@@ -54,6 +54,10 @@ def test_the_lobby_offers_each_pace_in_its_range_and_its_consequences(
     lobby.wait_for_selector("#created:not([hidden])")
     link = lobby.locator("a.seat-link").first.get_attribute("href") or ""
     assert read_state(base, link)["clock"]["per_move"] == 2 * 86400
+    lobby.reload()  # "your games" lists it with its pace and the clock of the seat to act
+    pace = squeeze_spaces(lobby.locator(".my-game .pace").first.text_content())
+    assert pace.startswith("· slow game, 2 d 0 h a move, Dutch has 1 d 23 h left"), pace
+    shot(lobby, "lobby-your-games-pace")
     lobby.context.close()
 
 

@@ -223,7 +223,8 @@ def test_a_timed_game_shows_the_same_clock_to_every_seat_and_spectator(client: T
     game_id, links = created["id"], tokens(created)
     first = settled(client, game_id)
     seen = [state(client, game_id, token)["clock"] for token in (*links.values(), None)]
-    assert seen[0] == seen[1] == seen[2] == first["clock"]
+    summary = client.get(f"/api/games/{game_id}/summary").json()  # the lobby's "your games"
+    assert seen[0] == seen[1] == seen[2] == first["clock"] == summary["clock"]
     clock = first["clock"]
     assert clock["pace"] == "live" and clock["per_move"] == 300
     assert clock["on_timeout"] == "remind"
@@ -240,7 +241,9 @@ def test_a_timed_game_shows_the_same_clock_to_every_seat_and_spectator(client: T
         assert after["clock"]["due"] == {seat: due}
     else:  # the next seat's clock starts
         assert list(after["clock"]["due"]) == [after["to_move"]]
-    assert "clock" not in settled(client, create(client, GAME, ["human", "human"])["id"])
+    untimed = create(client, GAME, ["human", "human"])["id"]
+    assert "clock" not in settled(client, untimed)
+    assert client.get(f"/api/games/{untimed}/summary").json()["clock"] is None
 
 
 def test_a_take_back_gives_the_seat_back_its_clock_not_a_new_one(client: TestClient) -> None:

@@ -336,6 +336,7 @@ async def summary(game_id: str, request: Request, token: Token = None) -> Summar
             for s in facts["seats"]
         ],
         waiting_since=None if table.finished else facts["waiting_since"],
+        clock=facts.get("clock"),
     )
 
 

@@ -384,6 +384,11 @@ class Summary(BaseModel):
         description="Since when (seconds since 1970, UTC) the game has waited for the seat "
         "to move; none once it is over."
     )
+    clock: dict[str, Any] | None = Field(
+        default=None,
+        description="A timed game's pace and when the time of the seat to act is up, as "
+        "its payloads carry it; none for an untimed game.",
+    )
 
 
 class ActionRequest(RequestBody):

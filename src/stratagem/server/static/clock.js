@@ -1,7 +1,7 @@
 // A timed game's clock on its page (pace.py): the time left for the seat to act, ticking
 // down, the same for every seat and spectator (the payload's "clock", from public facts
 // alone). table.js draws each payload and tells "board-drawn"; a past step (looking back)
-// has no clock and leaves this one as it is.
+// has no clock and leaves this one as it is. Times are written by time_left.js.
 
 (() => {
   const node = document.createElement("span");
@@ -11,22 +11,10 @@
   document.getElementById("who").after(node);
   let running = null; // { seat, at (ms since the epoch), title }
 
-  function left(ms) {
-    // "2 d 23 h", "5 h 04 min", "4:59"
-    const seconds = Math.max(0, Math.floor(ms / 1000));
-    const days = Math.floor(seconds / 86400);
-    const hours = Math.floor((seconds % 86400) / 3600);
-    const minutes = Math.floor((seconds % 3600) / 60);
-    const rest = String(seconds % 60).padStart(2, "0");
-    if (days) return `${days} d ${hours} h`;
-    if (hours) return `${hours} h ${String(minutes).padStart(2, "0")} min`;
-    return `${minutes}:${rest}`;
-  }
-
   function tick() {
     if (!running) return;
     const ms = running.at - Date.now();
-    node.textContent = ms > 0 ? `${running.seat}: ${left(ms)} left` : `${running.seat}: out of time`;
+    node.textContent = ms > 0 ? `${running.seat}: ${timeLeft(ms)} left` : `${running.seat}: out of time`;
     node.classList.toggle("late", ms <= 0);
     node.classList.toggle("short", ms > 0 && ms < 60000);
   }
@@ -43,7 +31,7 @@
     }
     const [seat, at] = due[0];
     const words = { remind: "a reminder", bot: "the bot plays the seat on", lose: "the seat loses" };
-    const perMove = left(clock.per_move * 1000);
+    const perMove = timeLeft(clock.per_move * 1000);
     running = { seat, at: Date.parse(at) };
     node.title = `${clock.pace} game: ${perMove} a move; out of time: ${words[clock.on_timeout] || clock.on_timeout}`;
     node.hidden = false;

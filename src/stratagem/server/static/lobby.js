@@ -481,6 +481,17 @@ function opponentsWords(entry, summary) {
   return others.length ? `${entry.seat ? "against" : "seats"}: ${others.join(", ")}` : "";
 }
 
+function paceWords(summary) {
+  // "live game, 5:00 a move, Dutch has 3:12 left": a timed game's pace and clock
+  const clock = summary.clock;
+  if (!clock || summary.finished || summary.ended) return "";
+  const words = `${clock.pace} game, ${timeLeft(clock.per_move * 1000)} a move`;
+  const [due] = Object.entries(clock.due || {});
+  if (!due) return words;
+  const ms = Date.parse(due[1]) - Date.now();
+  return `${words}, ${due[0]} ${ms > 0 ? `has ${timeLeft(ms)} left` : "is out of time"}`;
+}
+
 function gameItem(entry, summary, rank, words) {
   const item = document.createElement("li");
   item.className = `my-game rank-${rank}`;
@@ -503,6 +514,8 @@ function gameItem(entry, summary, rank, words) {
   item.append(link, document.createTextNode(`${as} · `), state);
   const against = opponentsWords(entry, summary);
   if (against) item.append(text(` · ${against}`, "opponents"));
+  const pace = paceWords(summary);
+  if (pace) item.append(text(` · ${pace}`, "pace"));
   item.append(drop);
   return item;
 }
