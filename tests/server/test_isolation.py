@@ -586,6 +586,15 @@ def test_an_exhausted_process_answers_503_not_500(
     assert "try again" in answer.json()["detail"]
 
 
+def numbers_printed(script: str) -> list[int]:
+    """The whole numbers a Python ``script`` prints, run in a process of its own (what it
+    changes of its process stays there)."""
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True
+    )
+    return [int(word) for word in done.stdout.split()]
+
+
 def test_the_open_file_limit_is_raised_to_the_hard_limit() -> None:
     script = (
         "import resource\n"
@@ -594,10 +603,7 @@ def test_the_open_file_limit_is_raised_to_the_hard_limit() -> None:
         "resource.setrlimit(resource.RLIMIT_NOFILE, (256, hard))\n"
         "print(raise_open_files(), resource.getrlimit(resource.RLIMIT_NOFILE)[0], hard)\n"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, check=True
-    )
-    raised, soft, hard = (int(word) for word in done.stdout.split())
+    raised, soft, hard = numbers_printed(script)
     assert raised == soft == min(hard, MOST_FILES) > 256
 
 
@@ -612,10 +618,7 @@ def test_the_collector_is_settled_once_the_table_is_up() -> None:
         "settle_collector()\n"
         "print(gc.get_freeze_count(), *before, *gc.get_threshold())\n"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, check=True
-    )
-    frozen, *before, young, older, oldest = (int(word) for word in done.stdout.split())
+    frozen, *before, young, older, oldest = numbers_printed(script)
     assert frozen > 10_000
     assert (young, older, oldest) == (YOUNG_COLLECTED_AFTER, *before[1:])
     assert young > before[0]
