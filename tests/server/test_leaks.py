@@ -73,6 +73,7 @@ KEYS = {
     "revealed",
     "table_log",
     "resigned",
+    "rated",  # whether the game counts for ratings: the creator's choice and the seats' accounts
 }
 
 
