@@ -18,6 +18,8 @@ from numpy.typing import NDArray
 from shapely import LineString, MultiPolygon, Point, Polygon
 from shapely.geometry.base import BaseGeometry
 
+from stratagem.games.tercios.clip import Sweep
+
 EPSILON = 1e-6
 EDGE = 1e-3
 """How near an element's edge a point counts as on it (inches)."""
@@ -338,26 +340,35 @@ def behind_front_line(attacker_front: tuple[float, float], target: Placement) ->
 
 
 def first_contact(
-    mover: Placement, direction: float, limit: float, target: BaseGeometry, steps: int = 24
+    mover: Placement, direction: float, limit: float, target: Placement, steps: int = 24
 ) -> float | None:
     """How far ``mover`` (already turned) slides towards ``direction`` before touching
-    ``target``, if within ``limit``; ``None`` when it would not reach it: a charge stops
-    at the first contact of the two bases [Combat: Charges]."""
+    the base at ``target``, if within ``limit``; ``None`` when it would not reach it: a
+    charge stops at the first contact of the two bases [Combat: Charges].
+
+    The distance is halved ``steps`` times: whether the shape swept by a slide meets the
+    target is answered by ``clip.Sweep``, and by shapely where that is too near touching."""
     start = mover.polygon()
-    if start.distance(target) > limit + EPSILON:
+    goal = target.polygon()
+    if start.distance(goal) > limit + EPSILON:
         return None
-    if overlaps(start, target):
+    if overlaps(start, goal):
         return 0.0
+    sweep = Sweep(mover, direction, limit, target)
 
-    def swept(reach: float) -> BaseGeometry:
-        return MultiPolygon([start, mover.moved(reach, direction).polygon()]).convex_hull
+    def meets(reach: float) -> bool:
+        known = sweep.touched(reach)
+        if known is not None:
+            return known
+        swept = MultiPolygon([start, mover.moved(reach, direction).polygon()]).convex_hull
+        return bool(swept.intersects(goal))
 
-    if not swept(limit).intersects(target):
+    if not meets(limit):
         return None
     low, high = 0.0, limit
     for _ in range(steps):
         middle = (low + high) / 2
-        if swept(middle).intersects(target):
+        if meets(middle):
             high = middle
         else:
             low = middle
