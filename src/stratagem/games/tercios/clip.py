@@ -72,7 +72,7 @@ def _clipped(
     it misses)."""
     low = np.zeros(u0.shape)
     high = np.ones(u0.shape)
-    with np.errstate(divide="ignore", invalid="ignore"):
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
         for start, step, half in ((u0, du, half_u), (v0, dv, half_v)):
             first, second = (-half - start) / step, (half - start) / step
             still = step == 0

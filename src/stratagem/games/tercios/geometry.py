@@ -18,7 +18,15 @@ from numpy.typing import NDArray
 from shapely import LineString, MultiPolygon, Point, Polygon
 from shapely.geometry.base import BaseGeometry
 
-from stratagem.games.tercios.clip import Sweep
+from stratagem.games.tercios.clip import (
+    NO,
+    UNKNOWN,
+    YES,
+    Rectangles,
+    Sweep,
+    crossing_verdicts,
+    near_verdicts,
+)
 
 EPSILON = 1e-6
 EDGE = 1e-3
@@ -287,12 +295,25 @@ def crossings(lines: Shapes, shapes: Shapes) -> NDArray[np.bool_]:
     return hit
 
 
-def blocked(lines: Shapes, shapes: Shapes, usable: NDArray[np.bool_]) -> NDArray[np.bool_]:
-    """Whether each of ``lines`` ``crosses`` any of ``shapes`` that ``usable`` allows for its
-    row, in vectorised passes (a line is decided by its first shape really crossed)."""
-    hit = np.asarray(shapely.intersects(lines[:, None], shapes[None, :])) & usable
-    starts = shapely.get_coordinates(lines)[0::2]
-    found = np.zeros(len(lines), dtype=bool)
+def blocked(
+    lines: Shapes, shapes: Shapes, usable: NDArray[np.bool_], rects: Rectangles
+) -> NDArray[np.bool_]:
+    """Whether each of ``lines`` (two-point segments) ``crosses`` any of ``shapes`` that
+    ``usable`` allows for its row, in vectorised passes: the troop bases among the shapes
+    (the rows of ``rects`` that are not ``nan``) by ``clip.crossing_verdicts``, the pairs
+    it leaves and the other shapes by shapely (a line is decided by its first shape really
+    crossed)."""
+    ends = shapely.get_coordinates(lines).reshape(-1, 2, 2)
+    bases = np.flatnonzero(~np.isnan(rects[:, 0]))
+    verdicts = np.full(usable.shape, UNKNOWN, dtype=np.int8)
+    verdicts[:, bases] = crossing_verdicts(ends, rects[bases], EPSILON)
+    verdicts[~usable] = NO
+    found = (verdicts == YES).any(axis=1)
+    hit = (verdicts == UNKNOWN) & ~found[:, None]
+    rows, cols = np.nonzero(hit)
+    if len(rows):
+        hit[rows, cols] = shapely.intersects(lines[rows], shapes[cols])
+    starts = ends[:, 0]
     rows = np.flatnonzero(hit.any(axis=1))
     while len(rows):
         cols = hit[rows].argmax(axis=1)
@@ -304,6 +325,24 @@ def blocked(lines: Shapes, shapes: Shapes, usable: NDArray[np.bool_]) -> NDArray
         rows = rows[~real]
         rows = rows[hit[rows].any(axis=1)]
     return found
+
+
+def near_shapes(
+    lines: Shapes, shapes: Shapes, usable: NDArray[np.bool_], rects: Rectangles, gap: float
+) -> NDArray[np.bool_]:
+    """``shapely.dwithin(line, shape, gap)`` of each of ``lines`` (two-point segments,
+    rows) and ``shapes`` (columns) that ``usable`` allows: the troop bases among the shapes
+    by ``clip.near_verdicts``, the pairs it leaves and the other shapes by shapely."""
+    ends = shapely.get_coordinates(lines).reshape(-1, 2, 2)
+    bases = np.flatnonzero(~np.isnan(rects[:, 0]))
+    verdicts = np.full(usable.shape, UNKNOWN, dtype=np.int8)
+    verdicts[:, bases] = near_verdicts(ends, rects[bases], gap)
+    verdicts[~usable] = NO
+    near = verdicts == YES
+    rows, cols = np.nonzero(verdicts == UNKNOWN)
+    if len(rows):
+        near[rows, cols] = shapely.dwithin(lines[rows], shapes[cols], gap)
+    return near
 
 
 def narrow_gap(path: LineString, obstacles: Shapes, gap: float) -> tuple[int, int] | None:
