@@ -58,16 +58,20 @@ def degenerate_lines(draw: st.DrawFn, spot: Placement) -> tuple[tuple[float, flo
         end = (draw(coordinate), draw(coordinate))
     else:
         on_edge = spot.centres()[index]
-        end = spot.centres()[draw(st.integers(0, 3))] if draw(st.booleans()) else (
-            draw(coordinate),
-            draw(coordinate),
+        end = (
+            spot.centres()[draw(st.integers(0, 3))]
+            if draw(st.booleans())
+            else (
+                draw(coordinate),
+                draw(coordinate),
+            )
         )
     return (on_edge, end) if draw(st.booleans()) else (end, on_edge)
 
 
 def _agrees(verdicts: np.ndarray, truth: list[bool]) -> None:
     for verdict, want in zip(verdicts.tolist(), truth, strict=True):
-        assert verdict == UNKNOWN or verdict == (YES if want else NO)
+        assert verdict in {UNKNOWN, YES if want else NO}
 
 
 @st.composite
@@ -109,9 +113,7 @@ def test_obstacles_gap_verdicts_agree_with_shapely_dwithin(
     verdicts = near_verdicts(ends, rectangles(spots), GAP)
     for row, (start, end) in enumerate(lines):
         path = LineString([start, end])
-        _agrees(
-            verdicts[row], [bool(shapely.dwithin(path, s.polygon(), GAP)) for s in spots]
-        )
+        _agrees(verdicts[row], [bool(shapely.dwithin(path, s.polygon(), GAP)) for s in spots])
 
 
 def test_line_of_sight_verdicts_leave_only_the_grazing_cases_to_shapely() -> None:

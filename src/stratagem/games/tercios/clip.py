@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -49,9 +48,7 @@ def rectangles(spots: Sequence[Placement | None]) -> Rectangles:
     return rows
 
 
-def _local(
-    ends: NDArray[np.float64], rects: Rectangles
-) -> tuple[NDArray[np.float64], ...]:
+def _local(ends: NDArray[np.float64], rects: Rectangles) -> tuple[NDArray[np.float64], ...]:
     """The segments' starts and directions in each rectangle's axes: u0, v0, du, dv
     (segments as rows, rectangles as columns)."""
     cx, cy, hx, hy = (rects[None, :, k] for k in range(4))
@@ -61,15 +58,11 @@ def _local(
 
 
 def _clipped(
-    u0: NDArray[np.float64],
-    v0: NDArray[np.float64],
-    du: NDArray[np.float64],
-    dv: NDArray[np.float64],
-    half_u: NDArray[np.float64],
-    half_v: NDArray[np.float64],
+    local: tuple[NDArray[np.float64], ...], half_u: NDArray[np.float64], half_v: NDArray[np.float64]
 ) -> NDArray[np.float64]:
-    """The fraction of each segment lying in ``|u| <= half_u``, ``|v| <= half_v`` (0 when
-    it misses)."""
+    """The fraction of each segment (``local``: u0, v0, du, dv) lying in ``|u| <= half_u``,
+    ``|v| <= half_v`` (0 when it misses)."""
+    u0, v0, du, dv = local
     low = np.zeros(u0.shape)
     high = np.ones(u0.shape)
     with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
@@ -89,11 +82,12 @@ def crossing_verdicts(ends: NDArray[np.float64], rects: Rectangles, least: float
     rectangle, where rounding cannot change it: the segment runs more than ``least``
     inches (``geometry.EPSILON``) inside the base or starts inside it (``YES``), or runs
     less than that inside it and starts outside it (``NO``)."""
-    u0, v0, du, dv = _local(ends, rects)
+    local = _local(ends, rects)
+    u0, v0 = local[0], local[1]
     half_u, half_v = rects[None, :, 4], rects[None, :, 5]
     length = np.hypot(ends[:, 1, 0] - ends[:, 0, 0], ends[:, 1, 1] - ends[:, 0, 1])[:, None]
-    outer = _clipped(u0, v0, du, dv, half_u + MARGIN, half_v + MARGIN) * length
-    inner = _clipped(u0, v0, du, dv, half_u - MARGIN, half_v - MARGIN) * length
+    outer = _clipped(local, half_u + MARGIN, half_v + MARGIN) * length
+    inner = _clipped(local, half_u - MARGIN, half_v - MARGIN) * length
     start_in = (np.abs(u0) < half_u - MARGIN) & (np.abs(v0) < half_v - MARGIN)
     start_out = (np.abs(u0) > half_u + MARGIN) | (np.abs(v0) > half_v + MARGIN)
     verdicts = np.full(u0.shape, UNKNOWN, dtype=np.int8)
@@ -105,12 +99,11 @@ def crossing_verdicts(ends: NDArray[np.float64], rects: Rectangles, least: float
 def near_verdicts(ends: NDArray[np.float64], rects: Rectangles, gap: float) -> Verdicts:
     """``shapely.dwithin(segment, base, gap)`` of each segment against each rectangle,
     where rounding cannot change it (the distance clears ``gap`` by ``MARGIN``)."""
-    u0, v0, du, dv = _local(ends, rects)
+    local = _local(ends, rects)
+    u0, v0, du, dv = local
     half_u, half_v = rects[None, :, 4], rects[None, :, 5]
-    meets = _clipped(u0, v0, du, dv, half_u, half_v) > 0
-    apart = np.minimum(
-        _outside(u0, v0, half_u, half_v), _outside(u0 + du, v0 + dv, half_u, half_v)
-    )
+    meets = _clipped(local, half_u, half_v) > 0
+    apart = np.minimum(_outside(u0, v0, half_u, half_v), _outside(u0 + du, v0 + dv, half_u, half_v))
     squared = du * du + dv * dv
     for su in (-1.0, 1.0):
         for sv in (-1.0, 1.0):
