@@ -1,5 +1,5 @@
-"""The numpy tests of troop bases (clip.py) decide a line's crossing [Line of sight], its
-3-inch gap [Obstacles] and a charge's first contact [Combat: Charges] exactly as the
+"""The numpy tests of troop bases (clip.py) decide a line's crossing [Line of sight]
+[Obstacles] and a charge's first contact [Combat: Charges] exactly as the
 shapely computations they replace, on random configurations and on the degenerate ones
 (a line touching a corner, running along an edge, ending on an edge, starting inside)."""
 
@@ -8,7 +8,6 @@ from __future__ import annotations
 import math
 
 import numpy as np
-import shapely
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from shapely import LineString, MultiPolygon
@@ -19,12 +18,10 @@ from stratagem.games.tercios.clip import (
     YES,
     Sweep,
     crossing_verdicts,
-    near_verdicts,
     rectangles,
 )
 from stratagem.games.tercios.geometry import EPSILON, Placement, crosses, first_contact
 
-GAP = 3.0
 coordinate = st.floats(0.0, 30.0, allow_nan=False)
 facing = st.one_of(st.sampled_from((0.0, 45.0, 90.0, 180.0, 270.0)), st.floats(0.0, 360.0))
 size = st.sampled_from(((4.7, 2.4), (2.4, 1.2), (6.0, 6.0)))
@@ -101,19 +98,6 @@ def test_line_of_sight_crossing_verdicts_agree_with_shapely(
     for row, (start, end) in enumerate(lines):
         path = LineString([start, end])
         _agrees(verdicts[row], [crosses(path, spot.polygon()) for spot in spots])
-
-
-@settings(max_examples=300, deadline=None)
-@given(scenes())
-def test_obstacles_gap_verdicts_agree_with_shapely_dwithin(
-    scene: tuple[list[Placement], list[tuple[tuple[float, float], ...]]],
-) -> None:
-    spots, lines = scene
-    ends = np.array(lines, dtype=float)
-    verdicts = near_verdicts(ends, rectangles(spots), GAP)
-    for row, (start, end) in enumerate(lines):
-        path = LineString([start, end])
-        _agrees(verdicts[row], [bool(shapely.dwithin(path, s.polygon(), GAP)) for s in spots])
 
 
 def test_line_of_sight_verdicts_leave_only_the_grazing_cases_to_shapely() -> None:

@@ -3,12 +3,11 @@ rounding [Line of sight] [Obstacles] [Combat: Charges].
 
 A troop base is a rectangle: in its own axes (along its facing and across it) it is
 ``|u| <= half depth`` and ``|v| <= half width``, so the part of a segment inside it is a
-parametric clip (Liang-Barsky), and its distance from a segment is worked out from its
-corners and the segment's ends. Each answer is given for the rectangle grown and shrunk by
-``MARGIN`` inches and compared with its threshold with ``MARGIN`` to spare: a pair the
-two agree on is decided (shapely's exact tests, on the polygon built from the same
+parametric clip (Liang-Barsky). The clip is worked out for the rectangle grown and shrunk
+by ``MARGIN`` inches and compared with its threshold with ``MARGIN`` to spare: a pair the
+two agree on is decided (shapely's exact test, on the polygon built from the same
 corners, would say the same); the rest are ``UNKNOWN`` and left to shapely. The
-decisions are therefore exactly those of ``geometry.crosses`` and ``shapely.dwithin``.
+decisions are therefore exactly those of ``geometry.crosses``.
 
 A base sliding straight towards another (``Sweep``) meets it over an interval of the
 distance slid, found on the four sides' directions of the two rectangles (separating
@@ -29,7 +28,7 @@ if TYPE_CHECKING:
 
 MARGIN = 1e-9
 """Inches by which a base is grown and shrunk, and a length or distance must clear its
-threshold, for an answer to count as decided (rounding is below 1e-12 on the table)."""
+threshold, for an answer to count as decided (rounding is below 1e-12 inch on the table)."""
 NO, YES, UNKNOWN = 0, 1, 2
 Rectangles = NDArray[np.float64]
 """One row per shape: centre x, centre y, heading x, heading y, half depth, half width;
@@ -48,84 +47,42 @@ def rectangles(spots: Sequence[Placement | None]) -> Rectangles:
     return rows
 
 
-def _local(ends: NDArray[np.float64], rects: Rectangles) -> tuple[NDArray[np.float64], ...]:
-    """The segments' starts and directions in each rectangle's axes: u0, v0, du, dv
-    (segments as rows, rectangles as columns)."""
-    cx, cy, hx, hy = (rects[None, :, k] for k in range(4))
-    sx, sy = ends[:, 0, 0, None] - cx, ends[:, 0, 1, None] - cy
-    dx, dy = (ends[:, 1, 0] - ends[:, 0, 0])[:, None], (ends[:, 1, 1] - ends[:, 0, 1])[:, None]
-    return sx * hx + sy * hy, sx * hy - sy * hx, dx * hx + dy * hy, dx * hy - dy * hx
-
-
-def _clipped(
-    local: tuple[NDArray[np.float64], ...], half_u: NDArray[np.float64], half_v: NDArray[np.float64]
-) -> NDArray[np.float64]:
-    """The fraction of each segment (``local``: u0, v0, du, dv) lying in ``|u| <= half_u``,
-    ``|v| <= half_v`` (0 when it misses)."""
-    u0, v0, du, dv = local
-    low = np.zeros(u0.shape)
-    high = np.ones(u0.shape)
-    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
-        for start, step, half in ((u0, du, half_u), (v0, dv, half_v)):
-            first, second = (-half - start) / step, (half - start) / step
-            still = step == 0
-            inside = np.abs(start) <= half
-            enter = np.where(still, np.where(inside, -np.inf, np.inf), np.minimum(first, second))
-            leave = np.where(still, np.where(inside, np.inf, -np.inf), np.maximum(first, second))
-            low = np.maximum(low, enter)
-            high = np.minimum(high, leave)
-    return np.maximum(high - low, 0.0)
-
-
 def crossing_verdicts(ends: NDArray[np.float64], rects: Rectangles, least: float) -> Verdicts:
     """``geometry.crosses`` of each segment (``ends``: rows of (start, end)) against each
     rectangle, where rounding cannot change it: the segment runs more than ``least``
-    inches (``geometry.EPSILON``) inside the base or starts inside it (``YES``), or runs
-    less than that inside it and starts outside it (``NO``)."""
-    local = _local(ends, rects)
-    u0, v0 = local[0], local[1]
-    half_u, half_v = rects[None, :, 4], rects[None, :, 5]
-    length = np.hypot(ends[:, 1, 0] - ends[:, 0, 0], ends[:, 1, 1] - ends[:, 0, 1])[:, None]
-    outer = _clipped(local, half_u + MARGIN, half_v + MARGIN) * length
-    inner = _clipped(local, half_u - MARGIN, half_v - MARGIN) * length
-    start_in = (np.abs(u0) < half_u - MARGIN) & (np.abs(v0) < half_v - MARGIN)
-    start_out = (np.abs(u0) > half_u + MARGIN) | (np.abs(v0) > half_v + MARGIN)
-    verdicts = np.full(u0.shape, UNKNOWN, dtype=np.int8)
-    verdicts[(outer < least - MARGIN) & start_out] = NO
-    verdicts[(inner > least + MARGIN) | start_in] = YES
+    inches (``geometry.EPSILON``) inside the base shrunk by ``MARGIN`` or starts inside it
+    (``YES``), or runs less than that inside the base grown by ``MARGIN`` and starts
+    outside it (``NO``).
+
+    The segment is clipped to the four sides (Liang-Barsky) in each base's axes (its
+    facing, then across it: the columns of ``axes``), for both sizes at once. A segment
+    parallel to a side lies wholly on its inner or outer side (infinite bounds), or
+    exactly on its line, which leaves the pair ``UNKNOWN`` (``nan``)."""
+    count = len(rects)
+    heading = rects[:, 2:4]
+    axes = np.concatenate([heading, np.stack([heading[:, 1], -heading[:, 0]], axis=1)]).T
+    offsets = np.einsum("ij,ji->i", np.concatenate([rects[:, :2], rects[:, :2]]), axes)
+    halves = np.concatenate([rects[:, 4], rects[:, 5]])
+    starts = ends[:, 0]
+    steps = ends[:, 1] - starts
+    at = starts @ axes - offsets
+    sizes = np.stack([halves + MARGIN, halves - MARGIN])[:, None, :]
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        inverse = 1.0 / (steps @ axes)
+        first = (-sizes - at) * inverse
+        second = (sizes - at) * inverse
+        enter = np.minimum(first, second)
+        leave = np.maximum(first, second)
+        low = np.maximum(np.maximum(enter[..., :count], enter[..., count:]), 0.0)
+        high = np.minimum(np.minimum(leave[..., :count], leave[..., count:]), 1.0)
+        inside = (high - low) * np.hypot(steps[:, 0], steps[:, 1])[:, None]
+    offset = np.abs(at)
+    start_in = offset < sizes[1]
+    start_out = offset > sizes[0]
+    verdicts = np.full(inside.shape[1:], UNKNOWN, dtype=np.int8)
+    verdicts[(inside[0] < least - MARGIN) & (start_out[:, :count] | start_out[:, count:])] = NO
+    verdicts[(inside[1] > least + MARGIN) | (start_in[:, :count] & start_in[:, count:])] = YES
     return verdicts
-
-
-def near_verdicts(ends: NDArray[np.float64], rects: Rectangles, gap: float) -> Verdicts:
-    """``shapely.dwithin(segment, base, gap)`` of each segment against each rectangle,
-    where rounding cannot change it (the distance clears ``gap`` by ``MARGIN``)."""
-    local = _local(ends, rects)
-    u0, v0, du, dv = local
-    half_u, half_v = rects[None, :, 4], rects[None, :, 5]
-    meets = _clipped(local, half_u, half_v) > 0
-    apart = np.minimum(_outside(u0, v0, half_u, half_v), _outside(u0 + du, v0 + dv, half_u, half_v))
-    squared = du * du + dv * dv
-    for su in (-1.0, 1.0):
-        for sv in (-1.0, 1.0):
-            pu, pv = su * half_u - u0, sv * half_v - v0
-            with np.errstate(divide="ignore", invalid="ignore"):
-                t = np.where(squared > 0, np.clip((pu * du + pv * dv) / squared, 0.0, 1.0), 0.0)
-            apart = np.minimum(apart, np.hypot(pu - t * du, pv - t * dv))
-    apart = np.where(meets, 0.0, apart)
-    verdicts = np.full(u0.shape, UNKNOWN, dtype=np.int8)
-    verdicts[apart < gap - MARGIN] = YES
-    verdicts[apart > gap + MARGIN] = NO
-    return verdicts
-
-
-def _outside(
-    u: NDArray[np.float64],
-    v: NDArray[np.float64],
-    half_u: NDArray[np.float64],
-    half_v: NDArray[np.float64],
-) -> NDArray[np.float64]:
-    """How far each point is from the rectangle (0 inside)."""
-    return np.hypot(np.maximum(np.abs(u) - half_u, 0.0), np.maximum(np.abs(v) - half_v, 0.0))
 
 
 class Sweep:

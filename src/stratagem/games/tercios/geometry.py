@@ -25,7 +25,6 @@ from stratagem.games.tercios.clip import (
     Rectangles,
     Sweep,
     crossing_verdicts,
-    near_verdicts,
 )
 
 EPSILON = 1e-6
@@ -325,24 +324,6 @@ def blocked(
         rows = rows[~real]
         rows = rows[hit[rows].any(axis=1)]
     return found
-
-
-def near_shapes(
-    lines: Shapes, shapes: Shapes, usable: NDArray[np.bool_], rects: Rectangles, gap: float
-) -> NDArray[np.bool_]:
-    """``shapely.dwithin(line, shape, gap)`` of each of ``lines`` (two-point segments,
-    rows) and ``shapes`` (columns) that ``usable`` allows: the troop bases among the shapes
-    by ``clip.near_verdicts``, the pairs it leaves and the other shapes by shapely."""
-    ends = shapely.get_coordinates(lines).reshape(-1, 2, 2)
-    bases = np.flatnonzero(~np.isnan(rects[:, 0]))
-    verdicts = np.full(usable.shape, UNKNOWN, dtype=np.int8)
-    verdicts[:, bases] = near_verdicts(ends, rects[bases], gap)
-    verdicts[~usable] = NO
-    near = verdicts == YES
-    rows, cols = np.nonzero(verdicts == UNKNOWN)
-    if len(rows):
-        near[rows, cols] = shapely.dwithin(lines[rows], shapes[cols], gap)
-    return near
 
 
 def narrow_gap(path: LineString, obstacles: Shapes, gap: float) -> tuple[int, int] | None:

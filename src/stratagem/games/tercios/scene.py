@@ -32,7 +32,6 @@ from stratagem.games.tercios.geometry import (
     Shapes,
     blocked,
     narrow_gap,
-    near_shapes,
 )
 
 if TYPE_CHECKING:
@@ -247,7 +246,7 @@ class Scene:
             )
             usable[:, len(units) :] = ~(shared | _leaving(lines, ends[:, 0], self.hidden))
         crossing = blocked(lines, shapes, usable, rects)
-        near = near_shapes(lines, shapes, usable, rects, self.gap)
+        near = shapely.dwithin(lines[:, None], shapes[None, :], self.gap) & usable
         between = near.sum(axis=1) >= 2
         reach = self.gap + EPSILON
         for row, line in enumerate(todo):
