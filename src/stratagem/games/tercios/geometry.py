@@ -307,7 +307,7 @@ def blocked(
     verdicts = np.full(usable.shape, UNKNOWN, dtype=np.int8)
     verdicts[:, bases] = crossing_verdicts(ends, rects[bases], EPSILON)
     verdicts[~usable] = NO
-    found = (verdicts == YES).any(axis=1)
+    found: NDArray[np.bool_] = (verdicts == YES).any(axis=1)
     hit = (verdicts == UNKNOWN) & ~found[:, None]
     rows, cols = np.nonzero(hit)
     if len(rows):
