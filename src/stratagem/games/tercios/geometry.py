@@ -18,6 +18,15 @@ from numpy.typing import NDArray
 from shapely import LineString, MultiPolygon, Point, Polygon
 from shapely.geometry.base import BaseGeometry
 
+from stratagem.games.tercios.clip import (
+    NO,
+    UNKNOWN,
+    YES,
+    Rectangles,
+    Sweep,
+    crossing_verdicts,
+)
+
 EPSILON = 1e-6
 EDGE = 1e-3
 """How near an element's edge a point counts as on it (inches)."""
@@ -285,12 +294,25 @@ def crossings(lines: Shapes, shapes: Shapes) -> NDArray[np.bool_]:
     return hit
 
 
-def blocked(lines: Shapes, shapes: Shapes, usable: NDArray[np.bool_]) -> NDArray[np.bool_]:
-    """Whether each of ``lines`` ``crosses`` any of ``shapes`` that ``usable`` allows for its
-    row, in vectorised passes (a line is decided by its first shape really crossed)."""
-    hit = np.asarray(shapely.intersects(lines[:, None], shapes[None, :])) & usable
-    starts = shapely.get_coordinates(lines)[0::2]
-    found = np.zeros(len(lines), dtype=bool)
+def blocked(
+    lines: Shapes, shapes: Shapes, usable: NDArray[np.bool_], rects: Rectangles
+) -> NDArray[np.bool_]:
+    """Whether each of ``lines`` (two-point segments) ``crosses`` any of ``shapes`` that
+    ``usable`` allows for its row, in vectorised passes: the troop bases among the shapes
+    (the rows of ``rects`` that are not ``nan``) by ``clip.crossing_verdicts``, the pairs
+    it leaves and the other shapes by shapely (a line is decided by its first shape really
+    crossed)."""
+    ends = shapely.get_coordinates(lines).reshape(-1, 2, 2)
+    bases = np.flatnonzero(~np.isnan(rects[:, 0]))
+    verdicts = np.full(usable.shape, UNKNOWN, dtype=np.int8)
+    verdicts[:, bases] = crossing_verdicts(ends, rects[bases], EPSILON)
+    verdicts[~usable] = NO
+    found: NDArray[np.bool_] = (verdicts == YES).any(axis=1)
+    hit = (verdicts == UNKNOWN) & ~found[:, None]
+    rows, cols = np.nonzero(hit)
+    if len(rows):
+        hit[rows, cols] = shapely.intersects(lines[rows], shapes[cols])
+    starts = ends[:, 0]
     rows = np.flatnonzero(hit.any(axis=1))
     while len(rows):
         cols = hit[rows].argmax(axis=1)
@@ -338,26 +360,35 @@ def behind_front_line(attacker_front: tuple[float, float], target: Placement) ->
 
 
 def first_contact(
-    mover: Placement, direction: float, limit: float, target: BaseGeometry, steps: int = 24
+    mover: Placement, direction: float, limit: float, target: Placement, steps: int = 24
 ) -> float | None:
     """How far ``mover`` (already turned) slides towards ``direction`` before touching
-    ``target``, if within ``limit``; ``None`` when it would not reach it: a charge stops
-    at the first contact of the two bases [Combat: Charges]."""
+    the base at ``target``, if within ``limit``; ``None`` when it would not reach it: a
+    charge stops at the first contact of the two bases [Combat: Charges].
+
+    The distance is halved ``steps`` times: whether the shape swept by a slide meets the
+    target is answered by ``clip.Sweep``, and by shapely where that is too near touching."""
     start = mover.polygon()
-    if start.distance(target) > limit + EPSILON:
+    goal = target.polygon()
+    if start.distance(goal) > limit + EPSILON:
         return None
-    if overlaps(start, target):
+    if overlaps(start, goal):
         return 0.0
+    sweep = Sweep(mover, direction, limit, target)
 
-    def swept(reach: float) -> BaseGeometry:
-        return MultiPolygon([start, mover.moved(reach, direction).polygon()]).convex_hull
+    def meets(reach: float) -> bool:
+        known = sweep.touched(reach)
+        if known is not None:
+            return known
+        swept = MultiPolygon([start, mover.moved(reach, direction).polygon()]).convex_hull
+        return bool(swept.intersects(goal))
 
-    if not swept(limit).intersects(target):
+    if not meets(limit):
         return None
     low, high = 0.0, limit
     for _ in range(steps):
         middle = (low + high) / 2
-        if swept(middle).intersects(target):
+        if meets(middle):
             high = middle
         else:
             low = middle

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import shapely
 
+from stratagem.games.tercios.clip import rectangles
 from stratagem.games.tercios.geometry import (
     EDGE,
     EPSILON,
@@ -124,6 +125,7 @@ class Scene:
         "key",
         "landings",
         "lines",
+        "rects",
         "routes",
         "seen",
         "sights",
@@ -140,6 +142,7 @@ class Scene:
             self.spots = tuple(state.placement(unit) for unit in range(len(state.g.troops)))
             self.bases = _array([spot.polygon() for spot in self.spots])
             self.boxes: tuple[Box, ...] = tuple(map(tuple, shapely.bounds(self.bases).tolist()))
+            self.rects = rectangles(self.spots)
             self.hidden = _array([element.shape for element in state.terrain if element.hidden])
         else:
             changed = self._moved_from(state, previous)
@@ -173,17 +176,20 @@ class Scene:
         spots = list(previous.spots)
         bases = previous.bases.copy()
         boxes = list(previous.boxes)
+        rects = previous.rects.copy()
         for unit in range(len(spots)):
             if x[unit] != old_x[unit] or y[unit] != old_y[unit] or f[unit] != old_f[unit]:
                 spots[unit] = state.placement(unit)
                 bases[unit] = spots[unit].polygon()
                 boxes[unit] = tuple(shapely.bounds(bases[unit]).tolist())
+                rects[unit] = rectangles([spots[unit]])[0]
                 changed.append(unit)
             elif alive[unit] != old_alive[unit]:
                 changed.append(unit)
         self.spots = tuple(spots)
         self.bases = bases
         self.boxes = tuple(boxes)
+        self.rects = rects
         self.hidden = previous.hidden
         return changed
 
@@ -225,6 +231,7 @@ class Scene:
         lines: Shapes = np.asarray(shapely.linestrings(ends))
         units = np.flatnonzero(self.alive)
         shapes = np.concatenate([self.bases[units], self.hidden])
+        rects = np.concatenate([self.rects[units], rectangles([None] * len(self.hidden))])
         usable = np.ones((len(todo), len(shapes)), dtype=bool)
         column = {int(unit): col for col, unit in enumerate(units)}
         for row, (_, _, skip) in enumerate(todo):
@@ -238,7 +245,7 @@ class Scene:
                 shapely.contains_xy(hidden, stops[:, 0], stops[:, 1])
             )
             usable[:, len(units) :] = ~(shared | _leaving(lines, ends[:, 0], self.hidden))
-        crossing = blocked(lines, shapes, usable)
+        crossing = blocked(lines, shapes, usable, rects)
         near = shapely.dwithin(lines[:, None], shapes[None, :], self.gap) & usable
         between = near.sum(axis=1) >= 2
         reach = self.gap + EPSILON

@@ -228,7 +228,6 @@ def charge_path(state: TerciosState, unit: int, target: int, bonuses: int) -> Ch
     ``None`` if none does [Combat: Charges] [Rulings R25]."""
     start = state.placement(unit)
     target_spot = state.placement(target)
-    target_shape = target_spot.polygon()
     others = blockers(state, unit, frozenset((target,)))
     gap = state.g.pack.constant("gap")
     flank = behind_front_line(start.front, target_spot) and not _never_flanked(state, target)
@@ -254,7 +253,7 @@ def charge_path(state: TerciosState, unit: int, target: int, bonuses: int) -> Ch
         if narrow_gap(path, others.shapes, gap) is not None:
             continue
         turned = start.with_front_at(start.front, direction)
-        reach = first_contact(turned, direction, allowed, target_shape)
+        reach = first_contact(turned, direction, allowed, target_spot)
         if reach is None:
             continue
         spot = turned.moved(reach, direction)

@@ -1,0 +1,140 @@
+"""Segments and moves against troop bases without shapely, deciding only the cases beyond
+rounding [Line of sight] [Obstacles] [Combat: Charges].
+
+A troop base is a rectangle: in its own axes (along its facing and across it) it is
+``|u| <= half depth`` and ``|v| <= half width``, so the part of a segment inside it is a
+parametric clip (Liang-Barsky). The clip is worked out for the rectangle grown and shrunk
+by ``MARGIN`` inches and compared with its threshold with ``MARGIN`` to spare: a pair the
+two agree on is decided (shapely's exact test, on the polygon built from the same
+corners, would say the same); the rest are ``UNKNOWN`` and left to shapely. The
+decisions are therefore exactly those of ``geometry.crosses``.
+
+A base sliding straight towards another (``Sweep``) meets it over an interval of the
+distance slid, found on the four sides' directions of the two rectangles (separating
+axes); a slide is decided only where it is more than ``MARGIN`` inches from touching.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import numpy as np
+from numpy.typing import NDArray
+
+if TYPE_CHECKING:
+    from stratagem.games.tercios.geometry import Placement
+
+MARGIN = 1e-9
+"""Inches by which a base is grown and shrunk, and a length or distance must clear its
+threshold, for an answer to count as decided (rounding is below 1e-12 inch on the table)."""
+NO, YES, UNKNOWN = 0, 1, 2
+Rectangles = NDArray[np.float64]
+"""One row per shape: centre x, centre y, heading x, heading y, half depth, half width;
+``nan`` for a shape that is not a troop base (left to shapely)."""
+Verdicts = NDArray[np.int8]
+"""``NO``, ``YES`` or ``UNKNOWN`` for each segment (rows) and shape (columns)."""
+
+
+def rectangles(spots: Sequence[Placement | None]) -> Rectangles:
+    """The rows of ``Rectangles`` for bases standing at ``spots`` (``None``: not a base)."""
+    rows = np.full((len(spots), 6), np.nan)
+    for row, spot in enumerate(spots):
+        if spot is not None:
+            hx, hy = spot.heading
+            rows[row] = (spot.x, spot.y, hx, hy, spot.depth / 2, spot.width / 2)
+    return rows
+
+
+def crossing_verdicts(ends: NDArray[np.float64], rects: Rectangles, least: float) -> Verdicts:
+    """``geometry.crosses`` of each segment (``ends``: rows of (start, end)) against each
+    rectangle, where rounding cannot change it: the segment runs more than ``least``
+    inches (``geometry.EPSILON``) inside the base shrunk by ``MARGIN`` or starts inside it
+    (``YES``), or runs less than that inside the base grown by ``MARGIN`` and starts
+    outside it (``NO``).
+
+    The segment is clipped to the four sides (Liang-Barsky) in each base's axes (its
+    facing, then across it: the columns of ``axes``), for both sizes at once. A segment
+    parallel to a side lies wholly on its inner or outer side (infinite bounds), or
+    exactly on its line, which leaves the pair ``UNKNOWN`` (``nan``)."""
+    count = len(rects)
+    heading = rects[:, 2:4]
+    axes = np.concatenate([heading, np.stack([heading[:, 1], -heading[:, 0]], axis=1)]).T
+    offsets = np.einsum("ij,ji->i", np.concatenate([rects[:, :2], rects[:, :2]]), axes)
+    halves = np.concatenate([rects[:, 4], rects[:, 5]])
+    starts = ends[:, 0]
+    steps = ends[:, 1] - starts
+    at = starts @ axes - offsets
+    sizes = np.stack([halves + MARGIN, halves - MARGIN])[:, None, :]
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        inverse = 1.0 / (steps @ axes)
+        first = (-sizes - at) * inverse
+        second = (sizes - at) * inverse
+        enter = np.minimum(first, second)
+        leave = np.maximum(first, second)
+        low = np.maximum(np.maximum(enter[..., :count], enter[..., count:]), 0.0)
+        high = np.minimum(np.minimum(leave[..., :count], leave[..., count:]), 1.0)
+        inside = (high - low) * np.hypot(steps[:, 0], steps[:, 1])[:, None]
+    offset = np.abs(at)
+    start_in = offset < sizes[1]
+    start_out = offset > sizes[0]
+    verdicts = np.full(inside.shape[1:], UNKNOWN, dtype=np.int8)
+    verdicts[(inside[0] < least - MARGIN) & (start_out[:, :count] | start_out[:, count:])] = NO
+    verdicts[(inside[1] > least + MARGIN) | (start_in[:, :count] & start_in[:, count:])] = YES
+    return verdicts
+
+
+class Sweep:
+    """Whether ``mover``, slid towards ``direction`` degrees (any distance up to ``limit``
+    inches), has touched ``target`` (two bases): the swept shape of ``geometry.first_contact``
+    meets the target. ``touched`` answers ``None`` within rounding of touching."""
+
+    __slots__ = ("enter", "exit", "never", "spread", "unsure")
+
+    def __init__(self, mover: Placement, direction: float, limit: float, target: Placement):
+        step = (math.cos(math.radians(direction)), math.sin(math.radians(direction)))
+        self.enter, self.exit = -math.inf, math.inf
+        self.never = self.unsure = False
+        slowest = math.inf
+        for spot in (mover, target):
+            hx, hy = spot.heading
+            for axis in ((hx, hy), (hy, -hx)):
+                apart = (mover.x - target.x) * axis[0] + (mover.y - target.y) * axis[1]
+                reach = _half_span(mover, axis) + _half_span(target, axis)
+                rate = step[0] * axis[0] + step[1] * axis[1]
+                if abs(rate) * limit <= MARGIN:
+                    near = max(abs(apart), abs(apart + rate * limit))
+                    far = min(abs(apart), abs(apart + rate * limit))
+                    self.never |= far > reach + MARGIN
+                    self.unsure |= near >= reach - MARGIN
+                    continue
+                first, second = (-reach - apart) / rate, (reach - apart) / rate
+                self.enter = max(self.enter, min(first, second))
+                self.exit = min(self.exit, max(first, second))
+                slowest = min(slowest, abs(rate))
+        self.spread = MARGIN / slowest if slowest < math.inf else 0.0
+        self.never |= self.exit < -self.spread or self.enter - self.exit > 2 * self.spread
+        self.unsure &= not self.never
+
+    def touched(self, reach: float) -> bool | None:
+        """Whether the slide has met the target by ``reach`` inches (``None``: too near
+        touching to say)."""
+        if self.never:
+            return False
+        if self.unsure:
+            return None
+        soonest = max(0.0, self.enter + self.spread)
+        if reach >= soonest and soonest <= self.exit - self.spread:
+            return True
+        if reach < self.enter - self.spread:
+            return False
+        return None
+
+
+def _half_span(spot: Placement, axis: tuple[float, float]) -> float:
+    """Half the length of a base's shadow on a unit ``axis``."""
+    hx, hy = spot.heading
+    along = abs(hx * axis[0] + hy * axis[1])
+    across = abs(hy * axis[0] - hx * axis[1])
+    return spot.depth / 2 * along + spot.width / 2 * across
