@@ -221,34 +221,6 @@ def test_rollouts_play_one_round_before_the_evaluator_judges(
     assert set(judged) == {start + turns}
 
 
-@pytest.mark.parametrize(("spec", "mid_turn"), [("", True), (",max_rollout=1000", False)])
-def test_tercios_rollouts_stop_after_the_evaluator_s_actions_unless_max_rollout_is_given(
-    spec: str, mid_turn: bool, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Tercios's evaluator judges a rollout after ``rollout_actions`` (a turn is about 40),
-    so some are judged within the turn they started in; ``max_rollout`` overrides it."""
-    game = stratagem.load("tercios")
-    bot = make_bot(f"ismcts:iterations=6{spec}", game, random.Random(4))
-    assert isinstance(bot, Ismcts)
-    evaluator = bot.evaluator
-    assert evaluator is not None
-    assert evaluator.rollout_actions == 15
-    state = next(decision_points(game, seed=5, every=3, limit=1))
-    start = evaluator.horizon(state)
-    judged: list[int] = []
-    values = evaluator.values
-
-    def judge(world: State) -> list[float]:
-        judged.append(evaluator.horizon(world))
-        return values(world)
-
-    monkeypatch.setattr(evaluator, "values", judge)
-    bot.choose(state, state.current_player())
-    assert judged
-    assert (start in judged) == mid_turn
-    assert set(judged) <= {start, start + 1}
-
-
 class _Reversed:
     """A heuristic that ranks the legal actions in reverse order (its choice: the last)."""
 

@@ -138,12 +138,6 @@ class Evaluator(Protocol):
         answer what it tried before the position is judged."""
         ...
 
-    @property
-    def rollout_actions(self) -> int | None:
-        """The most actions a search's rollout plays before this evaluator judges it, by
-        default (``None``: no cap, the rollout plays to its horizon)."""
-        ...
-
     def values(self, state: State) -> list[float]:
         """Each seat's expected return from here, in the range of ``returns()``."""
         ...

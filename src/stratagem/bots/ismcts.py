@@ -32,9 +32,7 @@ TCIAIG 2012), single observer, with availability counts:
   that every other seat has answered; in most games that is the rest of this turn, in
   1750, where each side has turns of its own, the rest of this turn and the other side's
   next) and the evaluator's expected returns score it; otherwise it plays to the end.
-  ``max_rollout`` caps its length (then the evaluator scores it, or it counts as a draw);
-  an evaluator may set a default cap (``rollout_actions``: Tercios, where a turn's
-  rollout is about 40 actions and most of an iteration's time, stops after 15).
+  ``max_rollout`` caps its length (then the evaluator scores it, or it counts as a draw).
 - **The root is a paired race** (``root=race``, the default; ``bots.racing``). Each
   round draws one world and one seed; every root action still running is played in a
   copy of that world, with a generator seeded alike for chance and the rollout, and
@@ -115,8 +113,7 @@ class IsmctsOptions(BaseModel):
     evaluator's ``round_turns``)."""
     max_rollout: int | None = Field(default=None, ge=1)
     """Most actions (chance and modelled opponents included) an iteration plays outside
-    the tree (then the evaluator scores it, or it counts as a draw); by default the
-    evaluator's ``rollout_actions`` (none in most games)."""
+    the tree (then the evaluator scores it, or it counts as a draw)."""
     bias: float = Field(default=1.0, ge=0)
     """Weight of the heuristic prior (0: none)."""
     opponents: Literal["model", "search"] = "model"
@@ -204,9 +201,6 @@ class Ismcts:
         one_round = 1 if self.evaluator is None else self.evaluator.round_turns
         self.horizon = one_round if options.horizon is None else options.horizon
         """Turns a rollout plays before the evaluator scores it."""
-        own_cap = None if self.evaluator is None else self.evaluator.rollout_actions
-        self.max_rollout = own_cap if options.max_rollout is None else options.max_rollout
-        """Most actions an iteration plays outside the tree (``max_rollout``)."""
         self.race_rules = replace(RACE_RULES, min_rounds=options.rounds)
         """When a root race drops an action (``rounds`` before any may leave)."""
         self.iterations_done = 0
@@ -410,7 +404,7 @@ class Ismcts:
             and time.perf_counter() > self._deadline
         ):
             return True
-        cap = self.max_rollout
+        cap = self.options.max_rollout
         return cap is not None and self._played > cap
 
     def _past(self, world: State, stop: int | None) -> bool:

@@ -41,9 +41,6 @@ class TurnEvaluator(ABC):
     game_type: ClassVar[type[Game]]
     round_turns: ClassVar[int] = 1
     """Turns in a round (``bots.base.Evaluator``): 1 where a turn is everyone's."""
-    rollout_actions: ClassVar[int | None] = None
-    """Most actions of a search's rollout before it is judged (``bots.base.Evaluator``):
-    none by default, the rollout plays its round."""
 
     def __init__(self, game: Game) -> None:
         if not isinstance(game, self.game_type):

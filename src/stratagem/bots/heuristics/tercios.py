@@ -245,14 +245,6 @@ other way round, 40 Imperial against Swedish; 921 turn starts): 0.697 per positi
 against 0.801 for the lead alone; a first-seat term came out nil (-0.05 a turn)."""
 
 
-ROLLOUT_ACTIONS = 15
-"""Most actions of a search's rollout before this evaluator judges it. A rollout to the
-end of the turn plays about 40 (every unit's activation and the enemy's answers), which is
-most of an iteration's time; stopping after 15 makes an iteration about three times
-cheaper, and at the same thinking time the race judged positions of heuristic games better
-(docs/DECISIONS.md, "Tercios rollouts stop after 15 actions")."""
-
-
 class TerciosEvaluator(TurnEvaluator):
     """Expected returns from the victory points and the armies left (The Battle: Duration).
 
@@ -264,7 +256,6 @@ class TerciosEvaluator(TurnEvaluator):
     """
 
     game_type = Tercios
-    rollout_actions = ROLLOUT_ACTIONS
 
     def __init__(self, game: Game) -> None:
         super().__init__(game)
