@@ -45,7 +45,7 @@ from stratagem.server.models import (
     SeatLink,
     Summary,
 )
-from stratagem.server.move_route import MoveRoute
+from stratagem.server.move_route import TOKEN_MOST, MoveRoute
 from stratagem.server.payloads import dumps
 from stratagem.server.replay import chapters
 from stratagem.server.seating import HUMAN, OPEN
@@ -62,8 +62,8 @@ RESYNC = '{"type":"resync"}'
 HELLO_MOST = 512
 """Characters of a websocket's first message at most (a token has 43)."""
 
-Token = Annotated[str | None, Header(alias="X-Seat-Token", max_length=128)]
-CreatorToken = Annotated[str | None, Header(alias="X-Creator-Token", max_length=128)]
+Token = Annotated[str | None, Header(alias="X-Seat-Token", max_length=TOKEN_MOST)]
+CreatorToken = Annotated[str | None, Header(alias="X-Creator-Token", max_length=TOKEN_MOST)]
 OPEN_LISTED = 100
 """Public games with open seats the lobby lists at most."""
 REFUSALS: dict[int | str, dict[str, Any]] = {

@@ -25,7 +25,8 @@ from stratagem.server.models import ActionRequest
 
 TOKEN_HEADER = "x-seat-token"
 TOKEN_MOST = 128
-"""The longest seat token read (``api.Token``'s ``max_length``)."""
+"""The longest token a request may carry (``api.Token``'s and ``api.CreatorToken``'s
+``max_length``): a longer one is refused by FastAPI's handler."""
 
 Move = Callable[[str, ActionRequest, Request, str | None], Awaitable[Response]]
 """A move's endpoint: ``(game_id, body, request, token)``."""
