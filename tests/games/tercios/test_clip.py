@@ -10,17 +10,25 @@ import math
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from shapely import LineString, MultiPolygon
+from shapely import LineString, MultiPolygon, box
 
 from stratagem.games.tercios.clip import (
     NO,
     UNKNOWN,
     YES,
+    Slide,
     Sweep,
     crossing_verdicts,
     rectangles,
 )
-from stratagem.games.tercios.geometry import EPSILON, Placement, crosses, first_contact
+from stratagem.games.tercios.geometry import (
+    EPSILON,
+    Placement,
+    crosses,
+    first_contact,
+    inside,
+    overlaps,
+)
 
 coordinate = st.floats(0.0, 30.0, allow_nan=False)
 facing = st.one_of(st.sampled_from((0.0, 45.0, 90.0, 180.0, 270.0)), st.floats(0.0, 360.0))
@@ -183,3 +191,111 @@ def test_charge_contact_is_decided_without_shapely_away_from_touching() -> None:
     assert (sweep.touched(6.0), sweep.touched(4.0), sweep.touched(5.0)) == (True, False, None)
     reach = first_contact(mover, 0.0, 8.0, target)
     assert reach is not None and abs(reach - 5.0) < 1e-6
+
+
+@st.composite
+def slides(draw: st.DrawFn) -> tuple[Placement, float, list[float], list[Placement]]:
+    """A base slid along a line to a few places, and other bases: anywhere, or laid on
+    the start's own geometry (an edge against its front or side, a corner on its corner,
+    the same place), sometimes exactly a slide away from touching it."""
+    start = draw(bases())
+    direction = draw(
+        st.one_of(
+            facing,
+            st.sampled_from((start.facing, start.facing + 90.0, start.facing + 180.0)),
+        )
+    )
+    reaches = draw(
+        st.lists(
+            st.one_of(st.floats(0.0, 12.0), st.sampled_from((0.0, 1.0, 2.5))),
+            min_size=1,
+            max_size=8,
+        )
+    )
+    others = draw(st.lists(st.one_of(bases(), _laid_against(start)), min_size=1, max_size=5))
+    gap = draw(st.sampled_from((0.0, 1.0, 2.5)))
+    if gap:
+        reaches.append(gap)
+    return start, direction, reaches, others
+
+
+@st.composite
+def _laid_against(draw: st.DrawFn, start: Placement) -> Placement:
+    width, depth = draw(size)
+    turn = draw(st.sampled_from((0.0, 90.0, 180.0, 270.0, 45.0)))
+    hx, hy = start.heading
+    side = draw(st.sampled_from(("front", "right", "corner", "same", "grazing")))
+    if side == "same":
+        return Placement(start.x, start.y, start.facing, start.width, start.depth)
+    ahead = draw(st.sampled_from((0.0, 1.0, 2.5)))
+    if side == "front":
+        # Its rear edge against the start's front edge, ``ahead`` inches on.
+        shift = draw(st.sampled_from((0.0, start.width / 2 + width / 2, -1.0)))
+        along = start.depth / 2 + ahead + depth / 2
+        return Placement(
+            start.x + hx * along + hy * shift,
+            start.y + hy * along - hx * shift,
+            start.facing + turn % 180,
+            width,
+            depth,
+        )
+    if side == "right":
+        along = start.width / 2 + depth / 2
+        return Placement(
+            start.x + hy * along, start.y - hx * along, start.facing + turn, width, depth
+        )
+    if side == "grazing":
+        along = start.width / 2 + width / 2 - draw(st.sampled_from((1e-9, 1e-7, 1e-3)))
+        return Placement(start.x + hy * along, start.y - hx * along, start.facing, width, depth)
+    corner = start.corners()[draw(st.integers(0, 3))]
+    return Placement(
+        corner[0] + hx * depth / 2 + hy * width / 2,
+        corner[1] + hy * depth / 2 - hx * width / 2,
+        start.facing + turn,
+        width,
+        depth,
+    )
+
+
+@settings(max_examples=300, deadline=None)
+@given(slides())
+def test_overlap_slide_verdicts_agree_with_shapely(
+    slide: tuple[Placement, float, list[float], list[Placement]],
+) -> None:
+    start, direction, reaches, others = slide
+    angle = math.radians(direction)
+    moving = Slide(start, (math.cos(angle), math.sin(angle)), np.array(reaches), EPSILON)
+    verdicts = moving.overlaps(rectangles(others))
+    for row, reach in enumerate(reaches):
+        spot = start.moved(reach, direction).polygon()
+        _agrees(verdicts[row], [overlaps(spot, other.polygon()) for other in others])
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    bases(),
+    st.one_of(facing, st.sampled_from((0.0, 90.0))),
+    st.lists(st.floats(0.0, 12.0), min_size=1, max_size=6),
+)
+def test_overlap_slide_place_on_the_table_agrees_with_shapely(
+    start: Placement, direction: float, reaches: list[float]
+) -> None:
+    table = box(0.0, 0.0, 30.0, 30.0)
+    angle = math.radians(direction)
+    moving = Slide(start, (math.cos(angle), math.sin(angle)), np.array(reaches), EPSILON)
+    verdicts = moving.within(table.bounds)
+    _agrees(verdicts, [inside(start.moved(r, direction).polygon(), table) for r in reaches])
+
+
+def test_overlap_slide_leaves_only_touching_to_shapely() -> None:
+    """Overlap: a base slid into another square in front of it 1 inch away does not
+    overlap it before 1 inch, does after; exactly at 1 inch (touching) and along its side
+    (grazing) are left to shapely; a place off the table's edge is off it."""
+    start = Placement(10.0, 10.0, 0.0, 4.7, 2.4)
+    ahead = Placement(10.0 + 2.4 + 1.0, 10.0, 180.0, 4.7, 2.4)
+    beside = Placement(10.0, 10.0 + 4.7, 0.0, 4.7, 2.4)
+    moving = Slide(start, (1.0, 0.0), np.array([0.5, 1.0, 1.5]), EPSILON)
+    verdicts = moving.overlaps(rectangles([ahead, beside]))
+    assert verdicts.tolist() == [[NO, UNKNOWN], [UNKNOWN, UNKNOWN], [YES, UNKNOWN]]
+    off = Slide(start, (-1.0, 0.0), np.array([0.0, 8.8, 10.0]), EPSILON)
+    assert off.within((0.0, 0.0, 30.0, 30.0)).tolist() == [YES, UNKNOWN, NO]

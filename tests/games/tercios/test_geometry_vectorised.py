@@ -99,35 +99,41 @@ def test_blocked_lines_agree_with_any_crossing_of_the_allowed_shapes() -> None:
 def test_free_spots_agree_with_inside_and_no_overlap() -> None:
     """A move stopped at contact tests the points of its line together (Angle Correction,
     Rulings R114): each spot is free exactly when its base lies on the table and overlaps
-    none of the bases, as the one-shape tests say."""
+    none of the bases or scenery, as the one-shape tests say."""
     rng = random.Random(13)
     area = box(0.0, 0.0, 30.0, 20.0)
     found = 0
     for _ in range(60):
-        shapes = _bases(rng, 10)
+        others = _spots(rng, 10)
+        shapes = np.empty(12, dtype=object)
+        shapes[:] = [spot.polygon() for spot in others] + [
+            Point(rng.uniform(0, 30), rng.uniform(0, 20)).buffer(rng.uniform(0.5, 3.0))
+            for _ in range(2)
+        ]
+        rects = rectangles([*others, None, None])
         start = Placement(rng.uniform(0, 30), rng.uniform(0, 20), rng.uniform(0, 360), 4.7, 2.4)
         direction = rng.uniform(0, 360)
-        spots = [start.moved(0.05 * step, direction) for step in range(40)]
+        reaches = [0.05 * step for step in range(40)]
+        spots = [start.moved(reach, direction) for reach in reaches]
         want = [
             inside(spot.polygon(), area) and not any(overlaps(spot.polygon(), s) for s in shapes)
             for spot in spots
         ]
-        assert free_of(spots, shapes, area).tolist() == want
-        assert free_of(spots, shapes, area, np.ones(len(shapes), dtype=bool)).tolist() == want
+        got = free_of(start, direction, reaches, shapes=shapes, rects=rects, area=area)
+        assert got.tolist() == want
         found += sum(want)
     assert 0 < found < 60 * 40
 
 
-def test_overlap_a_base_grazing_a_convex_one_all_along_its_slide_stays_free() -> None:
+def test_overlap_a_base_grazing_another_all_along_its_slide_stays_free() -> None:
     """Overlap (Rulings R114): a base slid along another's side, sharing with it a sliver
-    far thinner than ``EPSILON`` all the way, overlaps it nowhere, even where ``free_of``
-    is told the other base is convex (and so may take the places between two that overlap
-    it as overlapping it)."""
+    far thinner than ``EPSILON`` all the way, overlaps it nowhere."""
     area = box(0.0, 0.0, 30.0, 20.0)
     other = Placement(10.0, 10.0, 0.0, 4.7, 2.4)
     shapes = np.empty(1, dtype=object)
     shapes[:] = [other.polygon()]
     start = Placement(8.0, 10.0 + 4.7 - 1e-9, 0.0, 4.7, 2.4)
-    spots = [start.moved(0.05 * step, 0.0) for step in range(40)]
-    assert all(spot.polygon().intersects(other.polygon()) for spot in spots)
-    assert free_of(spots, shapes, area, np.ones(1, dtype=bool)).tolist() == [True] * 40
+    reaches = [0.05 * step for step in range(40)]
+    assert all(start.moved(r, 0.0).polygon().intersects(other.polygon()) for r in reaches)
+    got = free_of(start, 0.0, reaches, shapes=shapes, rects=rectangles([other]), area=area)
+    assert got.tolist() == [True] * 40

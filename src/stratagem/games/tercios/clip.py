@@ -138,3 +138,121 @@ def _half_span(spot: Placement, axis: tuple[float, float]) -> float:
     along = abs(hx * axis[0] + hy * axis[1])
     across = abs(hy * axis[0] - hx * axis[1])
     return spot.depth / 2 * along + spot.width / 2 * across
+
+
+class Slide:
+    """A base slid straight from ``start`` towards the unit vector ``step``, to each of
+    ``reaches`` inches (rows): its overlaps and its place on the table decided where
+    rounding cannot change them [Overlap], the rest ``UNKNOWN`` (left to shapely).
+
+    Every place has the start's axes and sizes, so the separations along the four side
+    directions of a base and another are linear in the distance slid; the corners pulled
+    inwards (``pull``: ``MARGIN`` more than the radius of a disc of ``2 * least`` square
+    inches) test that two bases share more than ``least``."""
+
+    __slots__ = ("along", "depth", "origin", "pull", "reaches", "step", "width", "x", "y")
+
+    def __init__(
+        self,
+        start: Placement,
+        step: tuple[float, float],
+        reaches: NDArray[np.float64],
+        least: float,
+    ) -> None:
+        self.along = start.heading
+        self.origin = (start.x, start.y)
+        self.depth, self.width = start.depth / 2, start.width / 2
+        self.x = start.x + reaches * step[0]
+        self.y = start.y + reaches * step[1]
+        self.step, self.reaches = step, reaches[:, None]
+        self.pull = math.sqrt(2 * least / math.pi) + MARGIN
+
+    def apart(self, boxes: NDArray[np.float64]) -> NDArray[np.bool_]:
+        """For each place (rows) and box (columns; min x, min y, max x, max y): the base
+        grown by ``MARGIN`` misses the box (so it does not meet what the box holds)."""
+        (hx, hy), x, y = self.along, self.x[:, None], self.y[:, None]
+        depth, width = self.depth + MARGIN, self.width + MARGIN
+        reach_x = depth * abs(hx) + width * abs(hy)
+        reach_y = depth * abs(hy) + width * abs(hx)
+        missed: NDArray[np.bool_] = (x + reach_x < boxes[:, 0]) | (y + reach_y < boxes[:, 1])
+        missed |= (x - reach_x > boxes[:, 2]) | (y - reach_y > boxes[:, 3])
+        return missed
+
+    def overlaps(self, fixed: Rectangles) -> Verdicts:
+        """``geometry.overlaps`` of each place (rows) with each base of ``fixed`` (columns):
+        ``NO`` where the two bases grown by ``MARGIN`` do not meet, ``YES`` where the two
+        shrunk by ``pull`` still meet (a point lies that deep in both, and with it a disc
+        of ``2 * least`` square inches), ``UNKNOWN`` otherwise (touching, grazing).
+
+        Two rectangles meet unless one of their four side directions separates their
+        shadows. On each, the centres' separation is ``apart - reach * rate``: the slide
+        meets the other base over the interval of reaches where it is within the two half
+        shadows added on all four."""
+        (hx, hy), (sx, sy) = self.along, self.step
+        ux, uy = fixed[:, 2], fixed[:, 3]
+        px, py = fixed[:, 0] - self.origin[0], fixed[:, 1] - self.origin[1]
+        uu, uv = hx * ux + hy * uy, hx * uy - hy * ux
+        cos, sin = np.abs(uu), np.abs(uv)
+        apart = np.stack(
+            [px * hx + py * hy, px * hy - py * hx, px * ux + py * uy, px * uy - py * ux]
+        )
+        rate = np.stack(
+            [
+                np.full_like(px, sx * hx + sy * hy),
+                np.full_like(px, sx * hy - sy * hx),
+                sx * ux + sy * uy,
+                sx * uy - sy * ux,
+            ]
+        )
+        # The half sizes grown (first) and shrunk (second).
+        change = np.array([MARGIN, -self.pull])[:, None]
+        da, wa = self.depth + change, self.width + change
+        db, wb = fixed[:, 4] + change, fixed[:, 5] + change
+        shadows = np.stack(
+            [
+                da + db * cos + wb * sin,
+                wa + db * sin + wb * cos,
+                db + da * cos + wa * sin,
+                wb + da * sin + wa * cos,
+            ],
+            axis=1,
+        )
+        with np.errstate(divide="ignore", invalid="ignore"):
+            first = (apart - shadows) / rate
+            second = (apart + shadows) / rate
+            enter = np.minimum(first, second).max(axis=1)
+            leave = np.maximum(first, second).min(axis=1)
+        reaches = self.reaches
+        verdicts = np.full((len(reaches), len(fixed)), UNKNOWN, dtype=np.int8)
+        verdicts[(reaches < enter[0]) | (reaches > leave[0])] = NO
+        solid = (da[1] > 0) & (wa[1] > 0) & (db[1] > 0) & (wb[1] > 0)
+        verdicts[(reaches >= enter[1]) & (reaches <= leave[1]) & solid] = YES
+        return verdicts
+
+    def within(self, bounds: tuple[float, float, float, float]) -> Verdicts:
+        """``geometry.inside`` of each place in the box ``bounds`` (the table: min x,
+        min y, max x, max y): ``YES`` where the base grown by ``MARGIN`` lies in the box,
+        ``NO`` where a pulled corner lies ``pull`` beyond one of its sides (a disc of
+        ``2 * least`` square inches of the base is off it), ``UNKNOWN`` otherwise."""
+        (hx, hy), x, y = self.along, self.x, self.y
+        depth, width = self.depth + MARGIN, self.width + MARGIN
+        reach_x = depth * abs(hx) + width * abs(hy)
+        reach_y = depth * abs(hy) + width * abs(hx)
+        low_x, low_y, high_x, high_y = bounds
+        held = (x - reach_x >= low_x) & (x + reach_x <= high_x)
+        held &= (y - reach_y >= low_y) & (y + reach_y <= high_y)
+        verdicts = np.where(held, YES, UNKNOWN).astype(np.int8)
+        if held.all():
+            return verdicts
+        pull = self.pull
+        if self.depth > pull and self.width > pull:
+            d, w = (self.depth - pull) * _SIGNS[:, 0], (self.width - pull) * _SIGNS[:, 1]
+            px, py = x[:, None] + (hx * d + hy * w), y[:, None] + (hy * d - hx * w)
+            off = (px <= low_x - pull) | (px >= high_x + pull)
+            off |= (py <= low_y - pull) | (py >= high_y + pull)
+            verdicts[off.any(axis=1)] = NO
+        return verdicts
+
+
+_SIGNS = np.array([(1.0, 1.0), (1.0, -1.0), (-1.0, -1.0), (-1.0, 1.0)])
+"""The four corners of a base, as the signs of its half depth and half width."""

@@ -9,6 +9,7 @@ depth; its four Centres are the middles of its sides. Every shape test is shapel
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -23,6 +24,7 @@ from stratagem.games.tercios.clip import (
     UNKNOWN,
     YES,
     Rectangles,
+    Slide,
     Sweep,
     crossing_verdicts,
 )
@@ -165,101 +167,49 @@ def overlapping(shape: BaseGeometry, shapes: Shapes) -> NDArray[np.bool_]:
 
 
 def free_of(
-    spots: list[Placement],
-    shapes: Shapes,
-    area: BaseGeometry,
-    convex: NDArray[np.bool_] | None = None,
-) -> NDArray[np.bool_]:
-    """For each of ``spots``: whether its base lies ``inside`` ``area`` and ``overlaps``
-    none of ``shapes``, in vectorised passes (the bases built from the same corners as
-    ``Placement.polygon``; only the shapes whose box meets the spots' boxes are tested; a
-    base whose front centre lies deep inside a shape overlaps it, ``_deep_inside``).
-
-    ``convex`` marks the shapes known to be convex, for spots that are one base slid along
-    a line, in order: the bases between two that overlap a convex shape by more than
-    ``2 * EPSILON`` overlap it too (``_overlapped_between``), without their intersections
-    being worked out."""
-    corners = np.array([spot.corners() for spot in spots])
-    bases = np.asarray(shapely.polygons(corners))
-    free = np.asarray(shapely.covers(area, bases))
-    out = np.flatnonzero(~free)
-    if len(out):
-        free[out] = shapely.area(shapely.difference(bases[out], area)) <= EPSILON
-    rows = np.flatnonzero(free)
-    if not len(rows) or not len(shapes):
-        return free
-    low, high = corners[rows].min(axis=(0, 1)), corners[rows].max(axis=(0, 1))
-    boxes = shapely.bounds(shapes)
-    met = (
-        (boxes[:, 0] <= high[0])
-        & (boxes[:, 1] <= high[1])
-        & (boxes[:, 2] >= low[0])
-        & (boxes[:, 3] >= low[1])
-    )
-    near = shapes[met]
-    if not len(near):
-        return free
-    hit_rows, hit_cols = np.nonzero(shapely.intersects(bases[rows][:, None], near[None, :]))
-    if not len(hit_rows):
-        return free
-    hit_rows = rows[hit_rows]
-    fronts = np.array([spots[row].front for row in hit_rows.tolist()])
-    deep = _deep_inside(near[hit_cols], fronts)
-    free[hit_rows[deep]] = False
-    rest = np.flatnonzero(~deep & free[hit_rows])
-    if len(rest):
-        rows, cols = hit_rows[rest], hit_cols[rest]
-        cut = np.full(len(rest), np.nan)
-        if convex is not None:
-            _overlapped_between(bases, near, convex[met], rows=rows, cols=cols, cut=cut)
-        todo = np.flatnonzero(np.isnan(cut))
-        cut[todo] = shapely.area(shapely.intersection(bases[rows[todo]], near[cols[todo]]))
-        free[rows[cut > EPSILON]] = False
-    return free
-
-
-def _overlapped_between(
-    bases: Shapes,
-    shapes: Shapes,
-    convex: NDArray[np.bool_],
+    start: Placement,
+    direction: float,
+    reaches: Sequence[float],
     *,
-    rows: NDArray[np.intp],
-    cols: NDArray[np.intp],
-    cut: NDArray[np.float64],
-) -> None:
-    """For the pairs (``rows`` of ``bases``, in order, against ``cols`` of ``shapes``)
-    against a convex shape: the areas of the first and last pair of that shape, and if
-    both exceed ``2 * EPSILON``, ``inf`` for every pair between (written into ``cut``).
-    The bases are one convex base slid along a line: the square root of the area it shares
-    with a convex shape is a concave function of how far it slid (Brunn-Minkowski), so
-    between two places that share more than ``2 * EPSILON`` it shares at least that much."""
-    for col in np.unique(cols).tolist():
-        if not convex[col]:
-            continue
-        pairs = np.flatnonzero(cols == col)
-        if len(pairs) < 3:
-            continue
-        ends = pairs[[0, -1]]
-        cut[ends] = shapely.area(shapely.intersection(bases[rows[ends]], shapes[col]))
-        if (cut[ends] > 2 * EPSILON).all():
-            cut[pairs[1:-1]] = np.inf
+    shapes: Shapes,
+    rects: Rectangles,
+    area: Polygon,
+) -> NDArray[np.bool_]:
+    """For each of ``reaches``: whether the base ``start.moved(reach, direction)`` lies
+    ``inside`` ``area`` (an upright box: the table) and ``overlaps`` none of ``shapes``
+    (whose troop bases are the rows of ``rects`` that are not ``nan``).
 
-
-DEEP = 0.01
-"""Inches inside a shape that a base's front centre must lie for ``_deep_inside``."""
-
-
-def _deep_inside(shapes: Shapes, points: NDArray[np.float64]) -> NDArray[np.bool_]:
-    """For each shape and point: the point lies inside the shape, more than ``DEEP`` from
-    its edge. A base whose front centre does so overlaps the shape by far more than
-    ``EPSILON`` (the half disc of radius ``DEEP`` behind the front centre lies in both),
-    so ``overlaps`` needs no intersection to say so."""
-    deep = np.asarray(shapely.contains_xy(shapes, points[:, 0], points[:, 1]))
-    inner = np.flatnonzero(deep)
-    if len(inner):
-        edges = shapely.boundary(shapes[inner])
-        deep[inner] = shapely.distance(edges, shapely.points(points[inner])) > DEEP
-    return deep
+    Decided in numpy where rounding cannot matter (``clip.Slide``: the troop bases, and
+    the boxes of the other shapes missing the base's); the rest by shapely, on the bases
+    built as ``Placement.moved`` builds them."""
+    angle = math.radians(direction)
+    along = np.asarray(reaches, dtype=float)
+    slide = Slide(start, (math.cos(angle), math.sin(angle)), along, EPSILON)
+    held = slide.within(area.bounds)
+    free = held != NO
+    verdicts = np.full((len(along), len(shapes)), UNKNOWN, dtype=np.int8)
+    bases = np.flatnonzero(~np.isnan(rects[:, 0]))
+    verdicts[:, bases] = slide.overlaps(rects[bases])
+    others = np.flatnonzero(np.isnan(rects[:, 0]))
+    if len(others):
+        verdicts[:, others] = np.where(slide.apart(shapely.bounds(shapes[others])), NO, UNKNOWN)
+    free &= ~(verdicts == YES).any(axis=1)
+    rows = np.flatnonzero(free & ((held == UNKNOWN) | (verdicts == UNKNOWN).any(axis=1)))
+    if not len(rows):
+        return free
+    spots = [start.moved(reach, direction).polygon() for reach in along[rows].tolist()]
+    polygons = np.empty(len(rows), dtype=object)
+    polygons[:] = spots
+    unsure = np.flatnonzero(held[rows] == UNKNOWN)
+    for index in unsure.tolist():
+        free[rows[index]] = inside(spots[index], area)
+    pairs, cols = np.nonzero((verdicts[rows] == UNKNOWN) & free[rows][:, None])
+    if len(pairs):
+        hit = np.asarray(shapely.intersects(polygons[pairs], shapes[cols]))
+        found = np.flatnonzero(hit)
+        cut = shapely.area(shapely.intersection(polygons[pairs[found]], shapes[cols[found]]))
+        free[rows[pairs[found[cut > EPSILON]]]] = False
+    return free
 
 
 def crosses(path: LineString, shape: BaseGeometry) -> bool:

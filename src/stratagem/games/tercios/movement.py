@@ -342,9 +342,10 @@ def _walk_back(
             if at <= 0.0:
                 break
         tested = [reach for reach in reaches if reach > 0.0]
-        spots = [pivoted.moved(reach, direction) for reach in tested]
         free = (
-            free_of(spots, found.shapes, area, found.convex) if tested else np.zeros(0, dtype=bool)
+            free_of(pivoted, direction, tested, shapes=found.shapes, rects=found.rects, area=area)
+            if tested
+            else np.zeros(0, dtype=bool)
         )
         first = np.flatnonzero(free)
         if len(first):

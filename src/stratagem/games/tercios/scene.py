@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import shapely
 
-from stratagem.games.tercios.clip import rectangles
+from stratagem.games.tercios.clip import Rectangles, rectangles
 from stratagem.games.tercios.geometry import (
     EDGE,
     EPSILON,
@@ -98,16 +98,15 @@ class Blockers:
 
     items: tuple[Obstacle, ...]
     shapes: NDArray[np.object_]
-
-    @property
-    def convex(self) -> NDArray[np.bool_]:
-        """Which of the shapes are known to be convex: the troop bases (rectangles)."""
-        return np.array([item.unit is not None for item in self.items], dtype=bool)
+    rects: Rectangles
+    """The troop bases among the shapes as ``clip.Rectangles`` (``nan``: scenery)."""
 
     def without(self, obstacle: Obstacle) -> Blockers:
         """The same blockers less one, in the same order."""
         keep = [index for index, item in enumerate(self.items) if item is not obstacle]
-        return Blockers(tuple(self.items[index] for index in keep), self.shapes[keep])
+        return Blockers(
+            tuple(self.items[index] for index in keep), self.shapes[keep], self.rects[keep]
+        )
 
 
 class Scene:
@@ -283,7 +282,12 @@ def blockers(state: TerciosState, unit: int, ignore: frozenset[int] = frozenset(
             for element in state.terrain
             if (reason := element.closed_reason(profile.category, profile.kind))
         ]
-        known = scene.blockers[key] = Blockers(tuple(items), _array([o.shape for o in items]))
+        rects = np.array(
+            [scene.rects[o.unit] if o.unit is not None else _SCENERY for o in items]
+        ).reshape(-1, 6)
+        known = scene.blockers[key] = Blockers(
+            tuple(items), _array([o.shape for o in items]), rects
+        )
     return known
 
 
@@ -327,6 +331,10 @@ def _leaving(lines: Shapes, starts: NDArray[np.float64], hidden: Shapes) -> NDAr
         inner = shapely.length(shapely.intersection(lines[rows], hidden[cols])) > EPSILON
         on_edge[rows[inner], cols[inner]] = False
     return on_edge
+
+
+_SCENERY = np.full(6, np.nan)
+"""The row of ``clip.Rectangles`` of a shape that is not a troop base."""
 
 
 def _array(shapes: list[shapely.Geometry]) -> NDArray[np.object_]:
