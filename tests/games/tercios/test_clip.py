@@ -264,8 +264,8 @@ def test_overlap_slide_verdicts_agree_with_shapely(
 ) -> None:
     start, direction, reaches, others = slide
     angle = math.radians(direction)
-    moving = Slide(start, (math.cos(angle), math.sin(angle)), np.array(reaches), EPSILON)
-    verdicts = moving.overlaps(rectangles(others))
+    moving = Slide(start, (math.cos(angle), math.sin(angle)), rectangles(others), EPSILON)
+    verdicts = moving.overlaps(np.array(reaches))
     for row, reach in enumerate(reaches):
         spot = start.moved(reach, direction).polygon()
         _agrees(verdicts[row], [overlaps(spot, other.polygon()) for other in others])
@@ -282,8 +282,8 @@ def test_overlap_slide_place_on_the_table_agrees_with_shapely(
 ) -> None:
     table = box(0.0, 0.0, 30.0, 30.0)
     angle = math.radians(direction)
-    moving = Slide(start, (math.cos(angle), math.sin(angle)), np.array(reaches), EPSILON)
-    verdicts = moving.within(table.bounds)
+    moving = Slide(start, (math.cos(angle), math.sin(angle)), rectangles([]), EPSILON)
+    verdicts = moving.within(np.array(reaches), table.bounds)
     _agrees(verdicts, [inside(start.moved(r, direction).polygon(), table) for r in reaches])
 
 
@@ -294,8 +294,12 @@ def test_overlap_slide_leaves_only_touching_to_shapely() -> None:
     start = Placement(10.0, 10.0, 0.0, 4.7, 2.4)
     ahead = Placement(10.0 + 2.4 + 1.0, 10.0, 180.0, 4.7, 2.4)
     beside = Placement(10.0, 10.0 + 4.7, 0.0, 4.7, 2.4)
-    moving = Slide(start, (1.0, 0.0), np.array([0.5, 1.0, 1.5]), EPSILON)
-    verdicts = moving.overlaps(rectangles([ahead, beside]))
+    moving = Slide(start, (1.0, 0.0), rectangles([ahead, beside]), EPSILON)
+    verdicts = moving.overlaps(np.array([0.5, 1.0, 1.5]))
     assert verdicts.tolist() == [[NO, UNKNOWN], [UNKNOWN, UNKNOWN], [YES, UNKNOWN]]
-    off = Slide(start, (-1.0, 0.0), np.array([0.0, 8.8, 10.0]), EPSILON)
-    assert off.within((0.0, 0.0, 30.0, 30.0)).tolist() == [YES, UNKNOWN, NO]
+    off = Slide(start, (-1.0, 0.0), rectangles([]), EPSILON)
+    assert off.within(np.array([0.0, 8.8, 10.0]), (0.0, 0.0, 30.0, 30.0)).tolist() == [
+        YES,
+        UNKNOWN,
+        NO,
+    ]

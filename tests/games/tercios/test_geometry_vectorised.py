@@ -13,11 +13,11 @@ from shapely import LineString, Point, box, shortest_line
 from stratagem.games.tercios.clip import rectangles
 from stratagem.games.tercios.geometry import (
     EPSILON,
+    Clearance,
     Placement,
     blocked,
     crossed,
     crosses,
-    free_of,
     inside,
     narrow_gap,
     overlapping,
@@ -98,8 +98,8 @@ def test_blocked_lines_agree_with_any_crossing_of_the_allowed_shapes() -> None:
 
 def test_free_spots_agree_with_inside_and_no_overlap() -> None:
     """A move stopped at contact tests the points of its line together (Angle Correction,
-    Rulings R114): each spot is free exactly when its base lies on the table and overlaps
-    none of the bases or scenery, as the one-shape tests say."""
+    Rulings R114): each spot (``Clearance``) is free exactly when its base lies on the table
+    and overlaps none of the bases or scenery, as the one-shape tests say."""
     rng = random.Random(13)
     area = box(0.0, 0.0, 30.0, 20.0)
     found = 0
@@ -119,7 +119,7 @@ def test_free_spots_agree_with_inside_and_no_overlap() -> None:
             inside(spot.polygon(), area) and not any(overlaps(spot.polygon(), s) for s in shapes)
             for spot in spots
         ]
-        got = free_of(start, direction, reaches, shapes=shapes, rects=rects, area=area)
+        got = Clearance(start, direction, shapes=shapes, rects=rects, area=area).free(reaches)
         assert got.tolist() == want
         found += sum(want)
     assert 0 < found < 60 * 40
@@ -135,5 +135,6 @@ def test_overlap_a_base_grazing_another_all_along_its_slide_stays_free() -> None
     start = Placement(8.0, 10.0 + 4.7 - 1e-9, 0.0, 4.7, 2.4)
     reaches = [0.05 * step for step in range(40)]
     assert all(start.moved(r, 0.0).polygon().intersects(other.polygon()) for r in reaches)
-    got = free_of(start, 0.0, reaches, shapes=shapes, rects=rectangles([other]), area=area)
+    clearance = Clearance(start, 0.0, shapes=shapes, rects=rectangles([other]), area=area)
+    got = clearance.free(reaches)
     assert got.tolist() == [True] * 40

@@ -141,58 +141,36 @@ def _half_span(spot: Placement, axis: tuple[float, float]) -> float:
 
 
 class Slide:
-    """A base slid straight from ``start`` towards the unit vector ``step``, to each of
-    ``reaches`` inches (rows): its overlaps and its place on the table decided where
-    rounding cannot change them [Overlap], the rest ``UNKNOWN`` (left to shapely).
+    """A base slid straight from ``start`` towards the unit vector ``step``, to any
+    reaches (inches): whether it overlaps each base of ``fixed`` (rows of ``Rectangles``;
+    ``nan``: a shape that is not a base, ``UNKNOWN``), lies in a box (the table) or
+    misses other boxes, decided where rounding cannot change it [Overlap], the rest
+    ``UNKNOWN`` (left to shapely).
 
     Every place has the start's axes and sizes, so the separations along the four side
-    directions of a base and another are linear in the distance slid; the corners pulled
-    inwards (``pull``: ``MARGIN`` more than the radius of a disc of ``2 * least`` square
-    inches) test that two bases share more than ``least``."""
+    directions of two bases are linear in the distance slid: the slide meets a base over
+    an interval of reaches, worked out once for the two grown by ``MARGIN`` (outside it,
+    they do not even touch) and for the two shrunk by ``pull``, ``MARGIN`` more than the
+    radius of a disc of ``2 * least`` square inches (inside it, a point lies that deep in
+    both, and with it that disc: they share more than ``least``)."""
 
-    __slots__ = ("along", "depth", "origin", "pull", "reaches", "step", "width", "x", "y")
+    __slots__ = ("along", "depth", "enter", "leave", "origin", "pull", "solid", "step", "width")
 
     def __init__(
-        self,
-        start: Placement,
-        step: tuple[float, float],
-        reaches: NDArray[np.float64],
-        least: float,
+        self, start: Placement, step: tuple[float, float], fixed: Rectangles, least: float
     ) -> None:
         self.along = start.heading
         self.origin = (start.x, start.y)
         self.depth, self.width = start.depth / 2, start.width / 2
-        self.x = start.x + reaches * step[0]
-        self.y = start.y + reaches * step[1]
-        self.step, self.reaches = step, reaches[:, None]
+        self.step = step
         self.pull = math.sqrt(2 * least / math.pi) + MARGIN
-
-    def apart(self, boxes: NDArray[np.float64]) -> NDArray[np.bool_]:
-        """For each place (rows) and box (columns; min x, min y, max x, max y): the base
-        grown by ``MARGIN`` misses the box (so it does not meet what the box holds)."""
-        (hx, hy), x, y = self.along, self.x[:, None], self.y[:, None]
-        depth, width = self.depth + MARGIN, self.width + MARGIN
-        reach_x = depth * abs(hx) + width * abs(hy)
-        reach_y = depth * abs(hy) + width * abs(hx)
-        missed: NDArray[np.bool_] = (x + reach_x < boxes[:, 0]) | (y + reach_y < boxes[:, 1])
-        missed |= (x - reach_x > boxes[:, 2]) | (y - reach_y > boxes[:, 3])
-        return missed
-
-    def overlaps(self, fixed: Rectangles) -> Verdicts:
-        """``geometry.overlaps`` of each place (rows) with each base of ``fixed`` (columns):
-        ``NO`` where the two bases grown by ``MARGIN`` do not meet, ``YES`` where the two
-        shrunk by ``pull`` still meet (a point lies that deep in both, and with it a disc
-        of ``2 * least`` square inches), ``UNKNOWN`` otherwise (touching, grazing).
-
-        Two rectangles meet unless one of their four side directions separates their
-        shadows. On each, the centres' separation is ``apart - reach * rate``: the slide
-        meets the other base over the interval of reaches where it is within the two half
-        shadows added on all four."""
-        (hx, hy), (sx, sy) = self.along, self.step
+        (hx, hy), (sx, sy) = self.along, step
         ux, uy = fixed[:, 2], fixed[:, 3]
-        px, py = fixed[:, 0] - self.origin[0], fixed[:, 1] - self.origin[1]
+        px, py = fixed[:, 0] - start.x, fixed[:, 1] - start.y
         uu, uv = hx * ux + hy * uy, hx * uy - hy * ux
         cos, sin = np.abs(uu), np.abs(uv)
+        # On the start's two axes, then the other base's: the centres' separation at the
+        # start and its change per inch slid.
         apart = np.stack(
             [px * hx + py * hy, px * hy - py * hx, px * ux + py * uy, px * uy - py * ux]
         )
@@ -204,7 +182,7 @@ class Slide:
                 sx * uy - sy * ux,
             ]
         )
-        # The half sizes grown (first) and shrunk (second).
+        # The half sizes grown (first) and shrunk (second), and the half shadows added.
         change = np.array([MARGIN, -self.pull])[:, None]
         da, wa = self.depth + change, self.width + change
         db, wb = fixed[:, 4] + change, fixed[:, 5] + change
@@ -217,41 +195,65 @@ class Slide:
             ],
             axis=1,
         )
-        with np.errstate(divide="ignore", invalid="ignore"):
+        with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
             first = (apart - shadows) / rate
             second = (apart + shadows) / rate
-            enter = np.minimum(first, second).max(axis=1)
-            leave = np.maximum(first, second).min(axis=1)
-        reaches = self.reaches
-        verdicts = np.full((len(reaches), len(fixed)), UNKNOWN, dtype=np.int8)
-        verdicts[(reaches < enter[0]) | (reaches > leave[0])] = NO
-        solid = (da[1] > 0) & (wa[1] > 0) & (db[1] > 0) & (wb[1] > 0)
-        verdicts[(reaches >= enter[1]) & (reaches <= leave[1]) & solid] = YES
+            self.enter = np.minimum(first, second).max(axis=1)
+            self.leave = np.maximum(first, second).min(axis=1)
+        self.solid = (da[1] > 0) & (wa[1] > 0) & (db[1] > 0) & (wb[1] > 0)
+
+    def overlaps(self, reaches: NDArray[np.float64]) -> Verdicts:
+        """``geometry.overlaps`` of the base slid to each of ``reaches`` (rows) with each
+        base of ``fixed`` (columns): ``NO`` outside the grown interval, ``YES`` inside the
+        shrunk one, ``UNKNOWN`` between (touching, grazing) and for ``nan`` rows."""
+        at = reaches[:, None]
+        verdicts = np.full((len(reaches), self.enter.shape[1]), UNKNOWN, dtype=np.int8)
+        verdicts[(at < self.enter[0]) | (at > self.leave[0])] = NO
+        verdicts[(at >= self.enter[1]) & (at <= self.leave[1]) & self.solid] = YES
         return verdicts
 
-    def within(self, bounds: tuple[float, float, float, float]) -> Verdicts:
-        """``geometry.inside`` of each place in the box ``bounds`` (the table: min x,
-        min y, max x, max y): ``YES`` where the base grown by ``MARGIN`` lies in the box,
-        ``NO`` where a pulled corner lies ``pull`` beyond one of its sides (a disc of
-        ``2 * least`` square inches of the base is off it), ``UNKNOWN`` otherwise."""
-        (hx, hy), x, y = self.along, self.x, self.y
-        depth, width = self.depth + MARGIN, self.width + MARGIN
-        reach_x = depth * abs(hx) + width * abs(hy)
-        reach_y = depth * abs(hy) + width * abs(hx)
+    def within(self, reaches: NDArray[np.float64], bounds: tuple[float, ...]) -> Verdicts:
+        """``geometry.inside`` of the base slid to each of ``reaches`` in the box
+        ``bounds`` (the table: min x, min y, max x, max y): ``YES`` where the base grown by
+        ``MARGIN`` lies in the box, ``NO`` where a corner pulled inwards by ``pull`` lies
+        as far beyond one of its sides (a disc of ``2 * least`` square inches of the base
+        is off it), ``UNKNOWN`` otherwise."""
+        (hx, hy), (x, y) = self.along, self._centres(reaches)
+        reach_x, reach_y = self._reach(MARGIN)
         low_x, low_y, high_x, high_y = bounds
         held = (x - reach_x >= low_x) & (x + reach_x <= high_x)
         held &= (y - reach_y >= low_y) & (y + reach_y <= high_y)
         verdicts = np.where(held, YES, UNKNOWN).astype(np.int8)
-        if held.all():
-            return verdicts
         pull = self.pull
-        if self.depth > pull and self.width > pull:
-            d, w = (self.depth - pull) * _SIGNS[:, 0], (self.width - pull) * _SIGNS[:, 1]
-            px, py = x[:, None] + (hx * d + hy * w), y[:, None] + (hy * d - hx * w)
-            off = (px <= low_x - pull) | (px >= high_x + pull)
-            off |= (py <= low_y - pull) | (py >= high_y + pull)
-            verdicts[off.any(axis=1)] = NO
+        if held.all() or self.depth <= pull or self.width <= pull:
+            return verdicts
+        d, w = (self.depth - pull) * _SIGNS[:, 0], (self.width - pull) * _SIGNS[:, 1]
+        px, py = x[:, None] + (hx * d + hy * w), y[:, None] + (hy * d - hx * w)
+        off = (px <= low_x - pull) | (px >= high_x + pull)
+        off |= (py <= low_y - pull) | (py >= high_y + pull)
+        verdicts[off.any(axis=1)] = NO
         return verdicts
+
+    def apart(self, reaches: NDArray[np.float64], boxes: NDArray[np.float64]) -> NDArray[np.bool_]:
+        """For the base slid to each of ``reaches`` (rows) and each box (columns: min x,
+        min y, max x, max y): the base grown by ``MARGIN`` misses the box (so it does not
+        meet what the box holds)."""
+        x, y = self._centres(reaches)
+        x, y = x[:, None], y[:, None]
+        reach_x, reach_y = self._reach(MARGIN)
+        missed: NDArray[np.bool_] = (x + reach_x < boxes[:, 0]) | (y + reach_y < boxes[:, 1])
+        missed |= (x - reach_x > boxes[:, 2]) | (y - reach_y > boxes[:, 3])
+        return missed
+
+    def _centres(
+        self, reaches: NDArray[np.float64]
+    ) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+        return self.origin[0] + reaches * self.step[0], self.origin[1] + reaches * self.step[1]
+
+    def _reach(self, grown: float) -> tuple[float, float]:
+        """Half the base's extent along x and along y, its half sizes grown by ``grown``."""
+        (hx, hy), depth, width = self.along, self.depth + grown, self.width + grown
+        return depth * abs(hx) + width * abs(hy), depth * abs(hy) + width * abs(hx)
 
 
 _SIGNS = np.array([(1.0, 1.0), (1.0, -1.0), (-1.0, -1.0), (-1.0, 1.0)])

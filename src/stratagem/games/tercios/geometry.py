@@ -26,6 +26,7 @@ from stratagem.games.tercios.clip import (
     Rectangles,
     Slide,
     Sweep,
+    Verdicts,
     crossing_verdicts,
 )
 
@@ -166,50 +167,71 @@ def overlapping(shape: BaseGeometry, shapes: Shapes) -> NDArray[np.bool_]:
     return hit
 
 
-def free_of(
-    start: Placement,
-    direction: float,
-    reaches: Sequence[float],
-    *,
-    shapes: Shapes,
-    rects: Rectangles,
-    area: Polygon,
-) -> NDArray[np.bool_]:
-    """For each of ``reaches``: whether the base ``start.moved(reach, direction)`` lies
+class Clearance:
+    """Whether the base ``start``, slid ``reach`` inches towards ``direction``, lies
     ``inside`` ``area`` (an upright box: the table) and ``overlaps`` none of ``shapes``
-    (whose troop bases are the rows of ``rects`` that are not ``nan``).
+    (whose troop bases are the rows of ``rects`` that are not ``nan``), at any reaches.
 
     Decided in numpy where rounding cannot matter (``clip.Slide``: the troop bases, and
     the boxes of the other shapes missing the base's); the rest by shapely, on the bases
     built as ``Placement.moved`` builds them."""
-    angle = math.radians(direction)
-    along = np.asarray(reaches, dtype=float)
-    slide = Slide(start, (math.cos(angle), math.sin(angle)), along, EPSILON)
-    held = slide.within(area.bounds)
-    free = held != NO
-    verdicts = np.full((len(along), len(shapes)), UNKNOWN, dtype=np.int8)
-    bases = np.flatnonzero(~np.isnan(rects[:, 0]))
-    verdicts[:, bases] = slide.overlaps(rects[bases])
-    others = np.flatnonzero(np.isnan(rects[:, 0]))
-    if len(others):
-        verdicts[:, others] = np.where(slide.apart(shapely.bounds(shapes[others])), NO, UNKNOWN)
-    free &= ~(verdicts == YES).any(axis=1)
-    rows = np.flatnonzero(free & ((held == UNKNOWN) | (verdicts == UNKNOWN).any(axis=1)))
-    if not len(rows):
+
+    __slots__ = ("area", "bounds", "boxes", "direction", "scenery", "shapes", "slide", "start")
+
+    def __init__(
+        self,
+        start: Placement,
+        direction: float,
+        *,
+        shapes: Shapes,
+        rects: Rectangles,
+        area: Polygon,
+    ) -> None:
+        angle = math.radians(direction)
+        self.start, self.direction, self.shapes, self.area = start, direction, shapes, area
+        self.slide = Slide(start, (math.cos(angle), math.sin(angle)), rects, EPSILON)
+        self.bounds = area.bounds
+        self.scenery = np.flatnonzero(np.isnan(rects[:, 0]))
+        self.boxes = shapely.bounds(shapes[self.scenery])
+
+    def free(self, reaches: Sequence[float]) -> NDArray[np.bool_]:
+        """For each of ``reaches``: whether the base slid that far is on the table and
+        overlaps nothing."""
+        along = np.asarray(reaches, dtype=float)
+        held = self.slide.within(along, self.bounds)
+        verdicts = self.slide.overlaps(along)
+        if len(self.scenery):
+            missed = self.slide.apart(along, self.boxes)
+            verdicts[:, self.scenery] = np.where(missed, NO, UNKNOWN)
+        free = (held != NO) & ~(verdicts == YES).any(axis=1)
+        rows = np.flatnonzero(free & ((held == UNKNOWN) | (verdicts == UNKNOWN).any(axis=1)))
+        if len(rows):
+            self._ask_shapely(along, rows, held, verdicts, free)
         return free
-    spots = [start.moved(reach, direction).polygon() for reach in along[rows].tolist()]
-    polygons = np.empty(len(rows), dtype=object)
-    polygons[:] = spots
-    unsure = np.flatnonzero(held[rows] == UNKNOWN)
-    for index in unsure.tolist():
-        free[rows[index]] = inside(spots[index], area)
-    pairs, cols = np.nonzero((verdicts[rows] == UNKNOWN) & free[rows][:, None])
-    if len(pairs):
-        hit = np.asarray(shapely.intersects(polygons[pairs], shapes[cols]))
-        found = np.flatnonzero(hit)
-        cut = shapely.area(shapely.intersection(polygons[pairs[found]], shapes[cols[found]]))
-        free[rows[pairs[found[cut > EPSILON]]]] = False
-    return free
+
+    def _ask_shapely(
+        self,
+        along: NDArray[np.float64],
+        rows: NDArray[np.intp],
+        held: Verdicts,
+        verdicts: Verdicts,
+        free: NDArray[np.bool_],
+    ) -> None:
+        """The places of ``rows`` that numpy left ``UNKNOWN``, decided by shapely (into
+        ``free``)."""
+        spots = [
+            self.start.moved(reach, self.direction).polygon() for reach in along[rows].tolist()
+        ]
+        polygons = np.empty(len(rows), dtype=object)
+        polygons[:] = spots
+        for index in np.flatnonzero(held[rows] == UNKNOWN).tolist():
+            free[rows[index]] = inside(spots[index], self.area)
+        pairs, cols = np.nonzero((verdicts[rows] == UNKNOWN) & free[rows][:, None])
+        if len(pairs):
+            shapes = self.shapes[cols]
+            hit = np.flatnonzero(shapely.intersects(polygons[pairs], shapes))
+            cut = shapely.area(shapely.intersection(polygons[pairs[hit]], shapes[hit]))
+            free[rows[pairs[hit[cut > EPSILON]]]] = False
 
 
 def crosses(path: LineString, shape: BaseGeometry) -> bool:

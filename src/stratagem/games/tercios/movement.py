@@ -19,11 +19,11 @@ from shapely import LineString, Polygon, box
 
 from stratagem.games.tercios.encoding import TURN_ANGLES, TURNS
 from stratagem.games.tercios.geometry import (
+    Clearance,
     Placement,
     bearing,
     crossed,
     distance,
-    free_of,
     inside,
     narrow_gap,
     normalize,
@@ -306,11 +306,18 @@ def _stopped_at_contact(
     direction = straight.facing
     pivoted = start.with_front_at(start.front, direction)
     length = distance(start.front, straight.front)
+    clearance = Clearance(
+        pivoted,
+        direction,
+        shapes=found.shapes,
+        rects=found.rects,
+        area=table_area(state),
+    )
 
     def clear(reach: float) -> bool:
-        return _clash(state, pivoted.moved(reach, direction).polygon(), found) is None
+        return bool(clearance.free([reach])[0])
 
-    blocked, free_at = _walk_back(state, pivoted, direction, length, found)
+    blocked, free_at = _walk_back(clearance, length)
     if free_at <= 0.0:
         if not clear(0.0):
             return refusal
@@ -325,13 +332,10 @@ WALK_CHUNK = 24
 """Points of the line a move stopped at contact tests together, going back."""
 
 
-def _walk_back(
-    state: TerciosState, pivoted: Placement, direction: float, length: float, found: Blockers
-) -> tuple[float, float]:
+def _walk_back(clearance: Clearance, length: float) -> tuple[float, float]:
     """Going back from ``length`` along the line by ``CONTACT_STEP``, the first point where
     the base overlaps nothing and stays on the table, and the point tested before it (a
     point at or below 0 when none is): the points are tested ``WALK_CHUNK`` at a time."""
-    area = table_area(state)
     blocked = length
     while True:
         reaches: list[float] = []
@@ -342,11 +346,7 @@ def _walk_back(
             if at <= 0.0:
                 break
         tested = [reach for reach in reaches if reach > 0.0]
-        free = (
-            free_of(pivoted, direction, tested, shapes=found.shapes, rects=found.rects, area=area)
-            if tested
-            else np.zeros(0, dtype=bool)
-        )
+        free = clearance.free(tested) if tested else np.zeros(0, dtype=bool)
         first = np.flatnonzero(free)
         if len(first):
             index = int(first[0])
