@@ -269,6 +269,9 @@ def test_overlap_slide_verdicts_agree_with_shapely(
     for row, reach in enumerate(reaches):
         spot = start.moved(reach, direction).polygon()
         _agrees(verdicts[row], [overlaps(spot, other.polygon()) for other in others])
+        row_verdicts = set(verdicts[row].tolist())
+        any_verdict = YES if YES in row_verdicts else UNKNOWN if UNKNOWN in row_verdicts else NO
+        assert moving.overlap(reach) == any_verdict
 
 
 @settings(max_examples=300, deadline=None)
@@ -285,6 +288,7 @@ def test_overlap_slide_place_on_the_table_agrees_with_shapely(
     moving = Slide(start, (math.cos(angle), math.sin(angle)), rectangles([]), EPSILON)
     verdicts = moving.within(np.array(reaches), table.bounds)
     _agrees(verdicts, [inside(start.moved(r, direction).polygon(), table) for r in reaches])
+    assert [moving.holds(r, table.bounds) for r in reaches] == (verdicts == YES).tolist()
 
 
 def test_overlap_slide_leaves_only_touching_to_shapely() -> None:

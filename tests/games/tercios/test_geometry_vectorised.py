@@ -119,8 +119,14 @@ def test_free_spots_agree_with_inside_and_no_overlap() -> None:
             inside(spot.polygon(), area) and not any(overlaps(spot.polygon(), s) for s in shapes)
             for spot in spots
         ]
-        got = Clearance(start, direction, shapes=shapes, rects=rects, area=area).free(reaches)
-        assert got.tolist() == want
+        clearance = Clearance(start, direction, shapes=shapes, rects=rects, area=area)
+        assert clearance.free(reaches).tolist() == want
+        bases_only = Clearance(start, direction, shapes=shapes[:10], rects=rects[:10], area=area)
+        assert [bases_only.free_at(reach) for reach in reaches] == [
+            inside(spot.polygon(), area)
+            and not any(overlaps(spot.polygon(), s) for s in shapes[:10])
+            for spot in spots
+        ]
         found += sum(want)
     assert 0 < found < 60 * 40
 

@@ -154,7 +154,18 @@ class Slide:
     radius of a disc of ``2 * least`` square inches (inside it, a point lies that deep in
     both, and with it that disc: they share more than ``least``)."""
 
-    __slots__ = ("along", "depth", "enter", "leave", "origin", "pull", "solid", "step", "width")
+    __slots__ = (
+        "_intervals",
+        "along",
+        "depth",
+        "enter",
+        "leave",
+        "origin",
+        "pull",
+        "solid",
+        "step",
+        "width",
+    )
 
     def __init__(
         self, start: Placement, step: tuple[float, float], fixed: Rectangles, least: float
@@ -201,6 +212,7 @@ class Slide:
             self.enter = np.minimum(first, second).max(axis=1)
             self.leave = np.maximum(first, second).min(axis=1)
         self.solid = (da[1] > 0) & (wa[1] > 0) & (db[1] > 0) & (wb[1] > 0)
+        self._intervals: list[tuple[float, float, float, float, bool]] | None = None
 
     def overlaps(self, reaches: NDArray[np.float64]) -> Verdicts:
         """``geometry.overlaps`` of the base slid to each of ``reaches`` (rows) with each
@@ -211,6 +223,42 @@ class Slide:
         verdicts[(at < self.enter[0]) | (at > self.leave[0])] = NO
         verdicts[(at >= self.enter[1]) & (at <= self.leave[1]) & self.solid] = YES
         return verdicts
+
+    def overlap(self, reach: float) -> int:
+        """``overlaps`` at one reach, against all the bases at once, in plain floats:
+        ``YES`` if it overlaps one, ``NO`` if none, else ``UNKNOWN``."""
+        verdict = NO
+        for enter, leave, deep_enter, deep_leave, solid in self.intervals():
+            if deep_enter <= reach <= deep_leave and solid:
+                return YES
+            if not (reach < enter or reach > leave):
+                verdict = UNKNOWN
+        return verdict
+
+    def intervals(self) -> list[tuple[float, float, float, float, bool]]:
+        """Per base: the reaches where the grown bases meet, where the shrunk ones do,
+        and whether the shrunk ones are bases at all."""
+        known = self._intervals
+        if known is None:
+            (enter, deep_enter), (leave, deep_leave) = self.enter.tolist(), self.leave.tolist()
+            known = self._intervals = list(
+                zip(enter, leave, deep_enter, deep_leave, self.solid.tolist(), strict=True)
+            )
+        return known
+
+    def holds(self, reach: float, bounds: tuple[float, ...]) -> bool:
+        """Whether the base slid to ``reach``, grown by ``MARGIN``, lies in the box
+        ``bounds`` (``within``'s ``YES``), in plain floats."""
+        x = self.origin[0] + reach * self.step[0]
+        y = self.origin[1] + reach * self.step[1]
+        reach_x, reach_y = self._reach(MARGIN)
+        low_x, low_y, high_x, high_y = bounds
+        return (
+            x - reach_x >= low_x
+            and x + reach_x <= high_x
+            and y - reach_y >= low_y
+            and y + reach_y <= high_y
+        )
 
     def within(self, reaches: NDArray[np.float64], bounds: tuple[float, ...]) -> Verdicts:
         """``geometry.inside`` of the base slid to each of ``reaches`` in the box

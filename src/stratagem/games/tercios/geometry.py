@@ -192,7 +192,16 @@ class Clearance:
         self.slide = Slide(start, (math.cos(angle), math.sin(angle)), rects, EPSILON)
         self.bounds = area.bounds
         self.scenery = np.flatnonzero(np.isnan(rects[:, 0]))
-        self.boxes = shapely.bounds(shapes[self.scenery])
+        self.boxes = shapely.bounds(shapes[self.scenery]) if len(self.scenery) else None
+
+    def free_at(self, reach: float) -> bool:
+        """``free`` at one reach: in plain floats when the base is clearly on the table
+        and there is no scenery to test."""
+        if not len(self.scenery) and self.slide.holds(reach, self.bounds):
+            verdict = self.slide.overlap(reach)
+            if verdict != UNKNOWN:
+                return verdict == NO
+        return bool(self.free([reach])[0])
 
     def free(self, reaches: Sequence[float]) -> NDArray[np.bool_]:
         """For each of ``reaches``: whether the base slid that far is on the table and
@@ -200,7 +209,7 @@ class Clearance:
         along = np.asarray(reaches, dtype=float)
         held = self.slide.within(along, self.bounds)
         verdicts = self.slide.overlaps(along)
-        if len(self.scenery):
+        if self.boxes is not None:
             missed = self.slide.apart(along, self.boxes)
             verdicts[:, self.scenery] = np.where(missed, NO, UNKNOWN)
         free = (held != NO) & ~(verdicts == YES).any(axis=1)

@@ -314,17 +314,14 @@ def _stopped_at_contact(
         area=table_area(state),
     )
 
-    def clear(reach: float) -> bool:
-        return bool(clearance.free([reach])[0])
-
     blocked, free_at = _walk_back(clearance, length)
     if free_at <= 0.0:
-        if not clear(0.0):
+        if not clearance.free_at(0.0):
             return refusal
         free_at = 0.0
     while blocked - free_at > 0.01:
         middle = (free_at + blocked) / 2
-        free_at, blocked = (middle, blocked) if clear(middle) else (free_at, middle)
+        free_at, blocked = (middle, blocked) if clearance.free_at(middle) else (free_at, middle)
     return Landing(None, pivoted.moved(free_at, direction), stopped=True)
 
 
