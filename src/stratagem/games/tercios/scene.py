@@ -9,6 +9,9 @@ answer the change cannot have touched: a line is only affected by bases within t
 gap of it [Obstacles], so a line whose box, widened by the gap, misses the moved
 bases' boxes before and after keeps its answer.
 
+The scenes of the last few positions are kept (``scene_of``): a search comes back to the
+same positions again and again.
+
 Only pure geometry is remembered here (bases, terrain, lines, where a straight move's
 line and base meet what, the turns a base has room for); anything that depends on orders,
 values or virtues (a unit's speed, what the ground does to it) is computed afresh by the
@@ -17,8 +20,10 @@ rules.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
+from threading import Lock
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -124,6 +129,7 @@ class Scene:
         "key",
         "landings",
         "lines",
+        "owner",
         "rects",
         "routes",
         "seen",
@@ -134,6 +140,7 @@ class Scene:
 
     def __init__(self, state: TerciosState, previous: Scene | None) -> None:
         self.key = (list(state.x), list(state.y), list(state.f), list(state.alive))
+        self.owner: tuple[object, object] = (state.g, state.terrain)
         self.gap = state.g.pack.constant("gap")
         self.alive = np.array(state.alive, dtype=bool)
         changed: list[int] = []
@@ -311,11 +318,41 @@ def bases_apart(state: TerciosState, unit: int, other: int) -> float:
     return float(gaps[other])
 
 
+SCENES_KEPT = 32
+"""How many recent positions' scenes ``scene_of`` keeps (of any game: a few megabytes)."""
+_recent: OrderedDict[tuple[object, ...], Scene] = OrderedDict()
+_recent_lock = Lock()
+
+
 def scene_of(state: TerciosState) -> Scene:
-    """The scene of the state's position (rebuilt only when a base moved or left)."""
+    """The scene of the state's position (rebuilt only when a base moved or left).
+
+    A search plays the same actions from the same positions again and again (each of its
+    iterations replays its path down the tree), so the last ``SCENES_KEPT`` positions'
+    scenes are kept, by game, terrain and where every base stands: a position met again
+    finds its geometry worked out. A kept scene holds its game and terrain, so that
+    neither is freed (and its ``id`` given to another) while it is kept."""
     scene = state._scene
     if scene is None or not scene.holds(state):
-        scene = state._scene = Scene(state, scene)
+        key = (
+            id(state.g),
+            id(state.terrain),
+            tuple(state.x),
+            tuple(state.y),
+            tuple(state.f),
+            tuple(state.alive),
+        )
+        with _recent_lock:
+            kept = _recent.get(key)
+            if kept is not None:
+                _recent.move_to_end(key)
+        if kept is None:
+            kept = Scene(state, scene)
+            with _recent_lock:
+                _recent[key] = kept
+                if len(_recent) > SCENES_KEPT:
+                    _recent.popitem(last=False)
+        scene = state._scene = kept
     return scene
 
 
