@@ -213,7 +213,7 @@ class Clearance:
         if self.boxes is not None:
             missed = self.slide.apart(along, self.boxes)
             verdicts[:, self.scenery] = np.where(missed, NO, UNKNOWN)
-        free = (held != NO) & ~(verdicts == YES).any(axis=1)
+        free: NDArray[np.bool_] = (held != NO) & ~(verdicts == YES).any(axis=1)
         rows = np.flatnonzero(free & ((held == UNKNOWN) | (verdicts == UNKNOWN).any(axis=1)))
         if len(rows):
             self._ask_shapely(along, rows, held, verdicts, free)
