@@ -173,7 +173,7 @@ def _beside_a_line(draw: st.DrawFn) -> tuple[LineString, list[Placement]]:
         off = draw(st.sampled_from((GAP, 0.0, GAP - 1e-10, GAP + 1e-10, GAP / 2)))
         side = draw(st.sampled_from((1.0, -1.0)))
         along = draw(st.floats(0.0, length))
-        reach = (off + 2.35) * side  # the half width: the side along the line
+        reach = (off + 1.2) * side
         spots.append(
             Placement(x + hx * along - hy * reach, y + hy * along + hx * reach, angle, 4.7, 2.4)
         )
