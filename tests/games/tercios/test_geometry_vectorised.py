@@ -5,13 +5,9 @@ Target)."""
 
 from __future__ import annotations
 
-import math
 import random
 
 import numpy as np
-import shapely
-from hypothesis import given, settings
-from hypothesis import strategies as st
 from shapely import LineString, Point, box, shortest_line
 
 from stratagem.games.tercios.clip import rectangles
@@ -148,50 +144,3 @@ def test_overlap_a_base_grazing_another_all_along_its_slide_stays_free() -> None
     clearance = Clearance(start, 0.0, shapes=shapes, rects=rectangles([other]), area=area)
     got = clearance.free(reaches)
     assert got.tolist() == [True] * 40
-
-
-@st.composite
-def _beside_a_line(draw: st.DrawFn) -> tuple[LineString, list[Placement]]:
-    """A line, and bases anywhere or laid along it: a side parallel to it at exactly the
-    gap (or touching it, or a hair nearer or farther than the gap), either side, or a
-    corner on one of its ends."""
-    x, y = draw(st.floats(5.0, 25.0)), draw(st.floats(5.0, 15.0))
-    angle = draw(st.one_of(st.sampled_from((0.0, 45.0, 90.0)), st.floats(0.0, 360.0)))
-    length = draw(st.floats(0.5, 10.0))
-    turn = math.radians(angle)
-    hx, hy = math.cos(turn), math.sin(turn)
-    end = (x + hx * length, y + hy * length)
-    spots = []
-    for _ in range(draw(st.integers(1, 5))):
-        kind = draw(st.sampled_from(("anywhere", "along", "corner")))
-        if kind == "anywhere":
-            spots.append(Placement(draw(st.floats(0, 30)), draw(st.floats(0, 20)), 0.0, 4.7, 2.4))
-            continue
-        if kind == "corner":
-            spots.append(Placement(end[0] + 2.35, end[1] + 1.2, 90.0, 2.4, 4.7))
-            continue
-        off = draw(st.sampled_from((GAP, 0.0, GAP - 1e-10, GAP + 1e-10, GAP / 2)))
-        side = draw(st.sampled_from((1.0, -1.0)))
-        along = draw(st.floats(0.0, length))
-        reach = (off + 1.2) * side
-        spots.append(
-            Placement(x + hx * along - hy * reach, y + hy * along + hx * reach, angle, 4.7, 2.4)
-        )
-    return LineString([(x, y), end]), spots
-
-
-@settings(max_examples=300, deadline=None)
-@given(_beside_a_line())
-def test_obstacles_route_tests_given_the_distances_decide_as_before(
-    scene: tuple[LineString, list[Placement]],
-) -> None:
-    """Movement: Obstacles and Overlap: a move's line tested against the distances already
-    measured to every base crosses and passes narrow gaps exactly as the tests that measure
-    them themselves, with bases at exactly the 3-inch gap or touching the line."""
-    path, spots = scene
-    shapes = np.empty(len(spots), dtype=object)
-    shapes[:] = [spot.polygon() for spot in spots]
-    apart = np.asarray(shapely.distance(path, shapes))
-    assert crossed(path, shapes, apart).tolist() == crossed(path, shapes).tolist()
-    assert crossed(path, shapes).tolist() == [crosses(path, shape) for shape in shapes]
-    assert narrow_gap(path, shapes, GAP, apart) == narrow_gap(path, shapes, GAP)

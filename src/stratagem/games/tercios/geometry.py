@@ -20,7 +20,6 @@ from shapely import LineString, MultiPolygon, Point, Polygon
 from shapely.geometry.base import BaseGeometry
 
 from stratagem.games.tercios.clip import (
-    MARGIN,
     NO,
     UNKNOWN,
     YES,
@@ -251,20 +250,9 @@ def crosses(path: LineString, shape: BaseGeometry) -> bool:
     return bool(path.intersection(shape).length > EPSILON) or shape.contains(Point(path.coords[0]))
 
 
-def crossed(
-    path: LineString, shapes: Shapes, apart: NDArray[np.float64] | None = None
-) -> NDArray[np.bool_]:
-    """``crosses`` of one line against each of ``shapes``, in one vectorised pass; with
-    ``apart`` (``shapely.distance`` from the line to each shape), only the shapes it puts
-    within ``clip.MARGIN`` of the line are tested (a shape the line meets is at distance
-    0, give or take rounding far below that)."""
-    if apart is None:
-        hit = np.asarray(shapely.intersects(path, shapes))
-    else:
-        hit = apart <= MARGIN
-        near = np.flatnonzero(hit)
-        if len(near):
-            hit[near] = shapely.intersects(path, shapes[near])
+def crossed(path: LineString, shapes: Shapes) -> NDArray[np.bool_]:
+    """``crosses`` of one line against each of ``shapes``, in one vectorised pass."""
+    hit = np.asarray(shapely.intersects(path, shapes))
     found = np.flatnonzero(hit)
     if len(found):
         cut = shapes[found]
@@ -319,32 +307,14 @@ def blocked(
     return found
 
 
-def narrow_gap(
-    path: LineString,
-    obstacles: Shapes,
-    gap: float,
-    apart: NDArray[np.float64] | None = None,
-) -> tuple[int, int] | None:
+def narrow_gap(path: LineString, obstacles: Shapes, gap: float) -> tuple[int, int] | None:
     """The first pair of obstacles [Obstacles] on either side of ``path`` closer
     than ``gap`` to each other while the path passes between them, or ``None``. The pair
-    is the first in the obstacles' order (by the first, then the second).
-
-    An obstacle counts within ``gap`` of the path when ``shapely.dwithin`` and
-    ``shapely.distance`` both say so; with ``apart`` (that distance to each obstacle,
-    already measured) ``dwithin`` is asked only within ``clip.MARGIN`` of ``gap``."""
-    if apart is None:
-        near = np.flatnonzero(shapely.dwithin(path, obstacles, gap))
-        if len(near) < 2:
-            return None
-        near = near[np.asarray(shapely.distance(path, obstacles[near])) < gap]
-    else:
-        near = np.flatnonzero(apart < gap)
-        if len(near) < 2:
-            return None
-        unsure = apart[near] >= gap - MARGIN
-        if unsure.any():
-            unsure[unsure] = ~np.asarray(shapely.dwithin(path, obstacles[near[unsure]], gap))
-            near = near[~unsure]
+    is the first in the obstacles' order (by the first, then the second)."""
+    near = np.flatnonzero(shapely.dwithin(path, obstacles, gap))
+    if len(near) < 2:
+        return None
+    near = near[np.asarray(shapely.distance(path, obstacles[near])) < gap]
     if len(near) < 2:
         return None
     (x0, y0), (x1, y1) = shapely.get_coordinates(path)[[0, -1]].tolist()

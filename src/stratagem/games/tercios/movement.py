@@ -199,13 +199,12 @@ def _route(state: TerciosState, unit: int, start: Placement, front: tuple[float,
         )
     path: LineString = shapely.linestrings([origin, front])  # the class's constructor is slower
     found = blockers(state, unit)
-    apart = np.asarray(shapely.distance(path, found.shapes))
-    for index in np.flatnonzero(crossed(path, found.shapes, apart)):
+    for index in np.flatnonzero(crossed(path, found.shapes)):
         obstacle = found.items[index]
         if obstacle.unit is None or not _may_pass(state, unit, obstacle.unit):
             return Route(f"Activation Movement: the line of the move crosses {obstacle.name}")
     gap = state.g.pack.constant("gap")
-    pair = narrow_gap(path, found.shapes, gap, apart)
+    pair = narrow_gap(path, found.shapes, gap)
     if pair is not None:
         first, second = found.items[pair[0]].name, found.items[pair[1]].name
         return Route(
