@@ -1,7 +1,9 @@
 """The numpy tests of troop bases (clip.py) decide a line's crossing [Line of sight]
-[Obstacles] and a charge's first contact [Combat: Charges] exactly as the
-shapely computations they replace, on random configurations and on the degenerate ones
-(a line touching a corner, running along an edge, ending on an edge, starting inside)."""
+[Obstacles], a charge's first contact [Combat: Charges] and a slid base's overlaps and
+place on the table [Overlap] exactly as the shapely computations they replace, on random
+configurations and on the degenerate ones (a line touching a corner, running along an
+edge, ending on an edge, starting inside; a base's edge on another's, corner on corner,
+a hair inside or outside, on the table's edge)."""
 
 from __future__ import annotations
 

@@ -12,6 +12,10 @@ decisions are therefore exactly those of ``geometry.crosses``.
 A base sliding straight towards another (``Sweep``) meets it over an interval of the
 distance slid, found on the four sides' directions of the two rectangles (separating
 axes); a slide is decided only where it is more than ``MARGIN`` inches from touching.
+A move stopped at contact [Overlap] slides its base back along its line against every
+base at once (``Slide``): the intervals are worked out for the bases grown and shrunk,
+which tells where they cannot touch and where they surely share more than
+``geometry.EPSILON`` square inches.
 """
 
 from __future__ import annotations
