@@ -81,15 +81,16 @@ def clearly_off_path(
     """Whether ``point`` is clearly farther than ``reach`` from the whole path (a cheap test
     before the shapely one: every point of the base lies within the distance from its front
     centre to a rear corner of the front centre's line) [Rulings R24]."""
-    length = distance(start.front, end.front)
-    t = min(max(along(start.front, end.front, point), 0.0), length)
+    first, last = start.front, end.front
+    length = distance(first, last)
+    t = min(max(along(first, last, point), 0.0), length)
     if length < 1e-9:
-        closest = start.front
+        closest = first
     else:
         ratio = t / length
         closest = (
-            start.front[0] + (end.front[0] - start.front[0]) * ratio,
-            start.front[1] + (end.front[1] - start.front[1]) * ratio,
+            first[0] + (last[0] - first[0]) * ratio,
+            first[1] + (last[1] - first[1]) * ratio,
         )
     spread = math.hypot(max(start.width, end.width) / 2, max(start.depth, end.depth))
     return distance(point, closest) > reach + spread + CLEAR
