@@ -49,25 +49,27 @@ class Table:
         self.people: dict[str, Person] = {}
         """The face-up living characters by name, faction by faction (the view's
         ``characters``)."""
-        living = [c for c, place in enumerate(state.where) if place in LIVING]
-        for faction in range(state.players):
+        influences = state.influences()  # one pass for all, as the view counts them
+        members: list[list[int]] = [[] for _ in range(state.players)]
+        for c, (place, owner) in enumerate(zip(state.where, state.owner, strict=True)):
+            if place in LIVING and 0 <= owner < state.players:
+                members[owner].append(c)
+        queen = state.queen
+        people = state.book.people
+        for faction, faction_members in enumerate(members):
             name = state.seat_name(faction)
             total = 0
-            for c in living:
-                if state.owner[c] != faction:
-                    continue
-                person = state.person(c)
-                influence = state.influence(c)
+            for c in faction_members:
+                person = people[c]
+                influence = influences[c]
                 total += influence
-                notes = [
-                    note
-                    for note, on in (
-                        ("Queen", c == state.queen),
-                        ("woman", person.female),
-                        ("heir", person.heir_credibility is not None),
-                    )
-                    if on
-                ]
+                notes = []
+                if c == queen:
+                    notes.append("Queen")
+                if person.female:
+                    notes.append("woman")
+                if person.heir_credibility is not None:
+                    notes.append("heir")
                 entry: Person = {
                     "name": state.name(c),
                     "faction": name,
