@@ -3,7 +3,9 @@
 
 Distances are in inches. A base is an oriented rectangle given by its centre, its facing
 (degrees, counter-clockwise from the table's long edge, the x axis) and its width and
-depth; its four Centres are the middles of its sides. Every shape test is shapely's.
+depth; its four Centres are the middles of its sides. A test between troop bases, which
+are rectangles, is first decided in plain floats or numpy (``clip``) and goes to shapely
+only within ``clip.MARGIN`` of its threshold; scenery is always shapely's.
 """
 
 from __future__ import annotations
