@@ -24,32 +24,13 @@ import statistics
 import time
 
 import stratagem
+from measure_ismcts_cpu import heuristic_decisions
 from stratagem.bots import Ismcts, make_bot
 from stratagem.bots.base import Ranker, make_evaluator
 from stratagem.core import CHANCE, TERMINAL, Action, Game, State
 
 TOP = 5
 """The heuristic's best actions valued at every position."""
-
-
-def positions(game: Game, seed: int, every: int) -> list[State]:
-    """Every ``every``-th decision with a choice of a heuristic game seeded ``seed``."""
-    rng = random.Random(seed)
-    heuristic = make_bot("heuristic", game, random.Random(seed))
-    state = game.new_initial_state()
-    found: list[State] = []
-    seen = 0
-    while state.current_player() != TERMINAL:
-        player = state.current_player()
-        if player == CHANCE:
-            state.apply_action(state.sample_chance(rng))
-            continue
-        if len(state.legal_actions()) > 1:
-            seen += 1
-            if seen % every == 0:
-                found.append(state.clone())
-        state.apply_action(heuristic.choose(state, player))
-    return found
 
 
 class Reference:
@@ -102,7 +83,11 @@ def main() -> None:
     parser.add_argument("--seeds", type=int, default=3, help="decisions per spec and position")
     args = parser.parse_args()
     game = stratagem.load("tercios")
-    states = [s for seed in args.games.split(",") for s in positions(game, int(seed), args.every)]
+    states = [
+        s
+        for seed in args.games.split(",")
+        for s in heuristic_decisions(game, int(seed), args.every)
+    ]
     references = [Reference(game, state, args.rounds) for state in states]
     ranker = make_bot("heuristic", game, random.Random(3))
     assert isinstance(ranker, Ranker)
