@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 import stratagem
-from stratagem.sim import backends, run_study
+from stratagem.sim import backends, provenance, run_study
 from stratagem.sim.report import RESULTS, results_doc, write_study_report
 
 GAMES = [info.name for info in stratagem.available_games()]
@@ -98,6 +98,22 @@ def test_ctrl_c_stops_the_process_pool_and_keeps_what_it_finished(
     assert len(run.records) == 2
     serial = run_study("eighty_years_war", {}, 40, seed=2).records
     assert all(record == serial[record.index] for record in run.records)
+
+
+def test_a_result_names_the_code_as_it_was_when_the_games_began(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The tree may move on while a long run plays (a commit, a merge): the result file
+    names the commit that was checked out when its first game began."""
+    head = ["before"]
+    monkeypatch.setattr(provenance, "_commit", lambda: head[0])
+    provenance.provenance.cache_clear()
+    try:
+        run = run_study("eighty_years_war", {}, 2, seed=3)
+        head[0] = "after"  # committed while the games played
+        assert results_doc(run)["provenance"]["code"] == "before"
+    finally:
+        provenance.provenance.cache_clear()
 
 
 def test_report_files(tmp_path: Path) -> None:

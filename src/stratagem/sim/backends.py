@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from loky import ProcessPoolExecutor
 
 from stratagem.core import Game, JsonDict
+from stratagem.sim.provenance import provenance
 from stratagem.sim.runner import MatchResult, make_bots, play_match
 from stratagem.sim.settings import GameSetup
 from stratagem.sim.stats import Outcome
@@ -220,7 +221,11 @@ def run_jobs(
     """Play ``jobs``: here (``workers`` 1), on a process pool, or on Ray.
 
     ``ray`` is ``False`` (no Ray), ``True`` (a local Ray cluster) or a cluster address.
+    The code's version is read before the first game (``provenance``, kept for the
+    process): a run of hours names the code that played it even if the tree moves on
+    meanwhile.
     """
+    provenance()
     if ray is not False:
         from stratagem.sim.ray_backend import run_ray  # noqa: PLC0415  (Ray is an extra)
 
