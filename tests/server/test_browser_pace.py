@@ -5,11 +5,12 @@ the same to a seat and to a spectator."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, Route
 
 from stratagem.testing.browser import needs_chromium
 
@@ -90,3 +91,25 @@ def test_the_game_page_counts_the_time_left_down_for_seat_and_spectator(
         assert clock_text(page).startswith("Dutch: 1:")
         assert "live game: 2:00 a move" in (page.locator("#clock").get_attribute("title") or "")
         page.context.close()
+
+
+def test_the_clock_shows_though_its_script_arrives_after_the_first_payload(
+    browser: Browser, base: str
+) -> None:
+    """A slow network can deliver the page's first payload while the browser still
+    fetches the clock's script: the table draws it only once every script listens."""
+    made = httpx.post(
+        f"{base}/api/games",
+        json={"game": "eighty_years_war", "seats": ["human", "human"], "pace": "live"},
+    ).json()
+    page = browser.new_context(**CONTEXT).new_page()
+
+    def late(route: Route) -> None:
+        time.sleep(1.5)  # the socket has long answered by now
+        route.continue_()
+
+    page.route("**/static/clock.js", late)
+    page.goto(f"{base}{made['seats'][0]['link']}")
+    page.wait_for_selector("#clock:not([hidden])", timeout=10_000)
+    assert clock_text(page).startswith("Dutch: ")
+    page.context.close()

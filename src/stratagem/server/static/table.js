@@ -1592,8 +1592,13 @@ function wire() {
 }
 
 wire();
-if (mode === "replay") {
-  startReplay();
-} else {
-  connect();
-}
+// The first payload is drawn only once the page's later scripts (the clock, a board's own
+// drawing, the analysis) have run and listen for "board-drawn": a socket opened at once
+// could deliver it while the browser still fetches them, and they would miss it.
+document.addEventListener("DOMContentLoaded", () => {
+  if (mode === "replay") {
+    startReplay();
+  } else {
+    connect();
+  }
+});
