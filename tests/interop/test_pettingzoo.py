@@ -139,3 +139,22 @@ def test_rgb_array_is_the_public_board() -> None:
     frame = table.render()
     assert frame.dtype == np.uint8 and frame.shape[1] == 960 and frame.shape[2] == 3
     assert frame.min() < 100 and frame.max() > 250  # ink on paper, not a blank frame
+
+
+def test_three_unrest_cards_on_one_country_stay_inside_the_observation_space() -> None:
+    """Every Military Leader or Unrest card may land on the same country in one turn: the
+    observation's tops for them are the cards' copies, not the two counters a player
+    holds per country. A seeded random game where a country takes three Unrest cards."""
+    table = _env("sixteen_thirty_something")
+    table.reset(seed=177)
+    rng = random.Random(177)
+    most = 0
+    for steps, agent in enumerate(table.agent_iter()):
+        observation, _reward, done, truncated, _info = table.last()
+        assert table.observation_space(agent).contains(observation), steps
+        countries = table.unwrapped.game_state.view(None)["countries"].values()
+        most = max(most, *(country.get("unrest", 0) for country in countries))
+        if done or truncated or steps > 80:
+            break
+        table.step(int(rng.choice(list(np.flatnonzero(observation["action_mask"])))))
+    assert most >= 3

@@ -29,6 +29,8 @@ from stratagem.core.datapack import Assumed
 from stratagem.games.britain_vs_france.effects import EXPORTS, Window
 from stratagem.games.britain_vs_france.places import PHASE_NAMES as BVF_PHASE_NAMES
 from stratagem.games.britain_vs_france.views import read_colony_line
+from stratagem.games.sixteen_thirty_something.pack import LEADER as STS_LEADER
+from stratagem.games.sixteen_thirty_something.pack import UNREST as STS_UNREST
 from stratagem.games.sixteen_thirty_something.phases import PHASE_NAMES as STS_PHASE_NAMES
 from stratagem.interop.compiled import compile_layout
 from stratagem.interop.layout import (
@@ -474,6 +476,10 @@ def sixteen_thirty_something(game: Game) -> Layout:
     turns, copies, total = rules.turns.max, max(book.copies), book.total
     trade = max(rules.trade.max_cards, _value(rules.trade.partner_max_cards))
     counters = rules.counters.per_country
+    leader_cards, unrest_cards = (
+        sum(c for c, kind in zip(book.copies, book.kind_special, strict=True) if kind == special)
+        for special in (STS_LEADER, STS_UNREST)
+    )
     display = Record(
         {
             "votes": soft("votes"),
@@ -497,8 +503,9 @@ def sixteen_thirty_something(game: Game) -> Layout:
                             "army": soft("strength"),
                             "ability": soft("strength"),
                             "faction": OneOf(FACTIONS),
-                            "leaders": Number(counters),
-                            "unrest": Number(counters),
+                            # every copy of the card may land on one country in a turn
+                            "leaders": Number(leader_cards),
+                            "unrest": Number(unrest_cards),
                         }
                     ),
                 ),
