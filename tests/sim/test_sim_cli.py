@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import re
@@ -16,6 +17,7 @@ from typer.testing import CliRunner, Result
 
 from stratagem import cli
 from stratagem.cli.lab import simulate
+from stratagem.cli.lab.running import ProgressLines, progress_bar
 from stratagem.cli.lab.tournament import NO_GAMES, render_tournament
 from stratagem.sim import run_tournament
 
@@ -253,3 +255,26 @@ def test_tournament_takes_a_pack_value_as_an_option_as_simulate_does() -> None:
     assert "settings pack.rules.logistics.dutch_hand=6" in given.stdout
     as_set = invoke(*base, "--set", "pack.rules.logistics.dutch_hand=6")
     assert as_set.stdout == given.stdout
+
+
+def test_a_run_whose_stderr_is_not_a_terminal_logs_a_progress_line_at_most_once_a_minute() -> None:
+    """In a log file the bar cannot show: plain lines instead, the first a minute in."""
+    log = io.StringIO()
+    console = Console(file=log, force_terminal=False, width=200)
+    now = [100.0]
+    with progress_bar(console) as bar:
+        assert isinstance(bar, ProgressLines)
+        lines = ProgressLines(console, every=60.0, clock=lambda: now[0])
+        for done, at in ((1, 130.0), (2, 170.0), (3, 175.0), (4, 240.0), (5, 299.0)):
+            now[0] = at
+            lines(done, 12)
+    assert log.getvalue().splitlines() == [
+        "Played 2 of 12 games in 0:01:10, about 0:05:50 left",
+        "Played 4 of 12 games in 0:02:20, about 0:04:40 left",
+    ]
+
+
+def test_a_short_tournament_in_a_log_prints_no_progress_line() -> None:
+    result = invoke("tournament", GAME, "--bot", "random", "--bot", "heuristic", "-n", "1")
+    assert result.exit_code == 0, result.output
+    assert "Played" not in result.stderr

@@ -1,10 +1,10 @@
-"""How a lab run goes, whichever command started it: the report folder checked before
-the first game, the header (game, options, settings, seats), a progress bar (on stderr,
-when it is a terminal; its estimate is the mean time of the games finished so far), and
-stopping. Ctrl-C stops the games: what was finished is still reported and written, the run
-says it was interrupted and exits with 130; SIGTERM does the same (what a scheduler or
-``kill`` sends, and the one way to stop a run started in the background by a script, whose
-Ctrl-C signal is ignored) and exits with 143.
+"""How a lab run goes, whichever command started it: the report folder checked before the first
+game, the header (game, options, settings, seats), progress on stderr (a bar on a terminal;
+otherwise, as in a log file, a plain line at most once a minute; either's estimate is the
+mean time of the games finished so far), and stopping. Ctrl-C stops the games: what was
+finished is still reported and written, the run says it was interrupted and exits with 130;
+SIGTERM does the same (what a scheduler or ``kill`` sends, and the one way to stop a run
+started in the background by a script, whose Ctrl-C signal is ignored) and exits with 143.
 """
 
 from __future__ import annotations
@@ -12,7 +12,8 @@ from __future__ import annotations
 import json
 import math
 import signal
-from collections.abc import Iterator, Mapping
+import time
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from datetime import timedelta
 from pathlib import Path
@@ -84,15 +85,54 @@ class EstimateColumn(ProgressColumn):
         return Text(f"{timedelta(seconds=math.ceil(left))} left", style="progress.remaining")
 
 
+PROGRESS_LINE_EVERY = 60.0
+"""Seconds between two plain progress lines (stderr not a terminal)."""
+
+
 @contextmanager
 def progress_bar(console: Console) -> Iterator[ProgressCallback]:
-    """A rich progress bar of games played, as a ``ProgressCallback``."""
+    """Progress of the games played, as a ``ProgressCallback``: a rich bar on a terminal,
+    else plain lines (``ProgressLines``), so that a run in the background shows how far it
+    has got in its log."""
+    if not console.is_terminal:
+        yield ProgressLines(console)
+        return
     columns = (TextColumn("Playing"), BarColumn(), MofNCompleteColumn(), EstimateColumn())
-    with Progress(
-        *columns, console=console, transient=True, disable=not console.is_terminal
-    ) as bar:
+    with Progress(*columns, console=console, transient=True) as bar:
         task = bar.add_task("games", total=None)
         yield lambda done, total: bar.update(task, completed=done, total=total)
+
+
+class ProgressLines:
+    """A ``ProgressCallback`` that prints ``Played 12 of 60 games in 0:14:03, about 0:56:12
+    left`` when a game is finished at least ``every`` seconds after the last such line (or
+    after the start): nothing for a run shorter than that, a line a minute for a long one."""
+
+    def __init__(
+        self,
+        console: Console,
+        every: float = PROGRESS_LINE_EVERY,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.console = console
+        self.every = every
+        self.clock = clock
+        self.start = clock()
+        self.last = self.start
+
+    def __call__(self, done: int, total: int) -> None:
+        """Print a line if one is due and a game has been finished."""
+        now = self.clock()
+        if done <= 0 or now - self.last < self.every:
+            return
+        self.last = now
+        elapsed = now - self.start
+        left = elapsed / done * max(total - done, 0)
+        self.console.print(
+            f"Played {done} of {total} games in {timedelta(seconds=round(elapsed))}, "
+            f"about {timedelta(seconds=math.ceil(left))} left",
+            highlight=False,
+        )
 
 
 def interrupted(console: Console, done: int, planned: int) -> None:
