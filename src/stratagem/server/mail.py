@@ -12,6 +12,11 @@ The mail names the game, its title and the seat, and links to the game's page, n
 the seat's link: a seat's secret never travels by e-mail (its person opens the seat from
 "your games" once signed in). It is sent on a thread, after the move is stored and
 answered: a slow or failing SMTP server delays no move, and its failure is logged.
+
+With STARTTLS the server's certificate is checked (``deliver``) against the system's
+authorities, or those of ``STRATAGEM_SMTP_CA_FILE`` for a relay with a private one, and
+against the host's name, before any login or mail goes over the connection: a login and
+the mails are never sent to a server that could be anybody.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ import asyncio
 import logging
 import os
 import smtplib
+import ssl
 from dataclasses import dataclass, field
 from email.message import EmailMessage
 from typing import TYPE_CHECKING, Literal
@@ -37,6 +43,7 @@ SMTP_FROM_ENV = "STRATAGEM_SMTP_FROM"
 SMTP_USER_ENV = "STRATAGEM_SMTP_USER"
 SMTP_PASSWORD_ENV = "STRATAGEM_SMTP_PASSWORD"
 SMTP_STARTTLS_ENV = "STRATAGEM_SMTP_STARTTLS"
+SMTP_CA_FILE_ENV = "STRATAGEM_SMTP_CA_FILE"
 PUBLIC_URL_ENV = "STRATAGEM_PUBLIC_URL"
 DEFAULT_PORT = 25
 DEFAULT_SENDER = "stratagem@localhost"
@@ -74,6 +81,9 @@ class MailSettings:
             (_env_text(SMTP_STARTTLS_ENV) or "").lower() in ("1", "true", "yes", "on")
         )
     )
+    ca_file: str | None = field(default_factory=lambda: _env_text(SMTP_CA_FILE_ENV))
+    """The authorities (PEM) a STARTTLS server's certificate must come from, instead of the
+    system's."""
     public_url: str = field(
         default_factory=lambda: (_env_text(PUBLIC_URL_ENV) or DEFAULT_PUBLIC_URL).rstrip("/")
     )
@@ -157,20 +167,9 @@ class Reminders:
             if not await asyncio.to_thread(self.store.note_reminder, game_id, seat, turn, kind):
                 return  # sent already, by this process or another
             message = compose(self.settings, table, seat, address, kind)
-            await asyncio.to_thread(self.send, message)
+            await asyncio.to_thread(deliver, self.settings, message)
         except Exception:  # a reminder never fails a move: it is logged and dropped
             log.exception("turn reminder for game %s, seat %d not sent", game_id, seat)
-
-    def send(self, message: EmailMessage) -> None:
-        """Hand ``message`` to the SMTP server (on a thread)."""
-        settings = self.settings
-        assert settings.host is not None
-        with smtplib.SMTP(settings.host, settings.port, timeout=SMTP_TIMEOUT) as smtp:
-            if settings.starttls:
-                smtp.starttls()
-            if settings.user is not None:
-                smtp.login(settings.user, settings.password or "")
-            smtp.send_message(message)
 
     @property
     def busy(self) -> bool:
@@ -181,3 +180,19 @@ class Reminders:
         """Let the reminders being sent finish."""
         if self._tasks:
             await asyncio.wait(set(self._tasks), timeout=SMTP_TIMEOUT)
+
+
+def deliver(settings: MailSettings, message: EmailMessage) -> None:
+    """Hand ``message`` to the SMTP server of ``settings``: first STARTTLS, if set, with the
+    server's certificate and name checked (``ssl.create_default_context``, trusting
+    ``ca_file`` if given; a server that fails the check gets nothing more), then the login,
+    if a user is set. Raises what ``smtplib`` and ``ssl`` raise."""
+    host = settings.host
+    if host is None:
+        raise ValueError("reminders are off: no SMTP host is set")
+    with smtplib.SMTP(host, settings.port, timeout=SMTP_TIMEOUT) as smtp:
+        if settings.starttls:
+            smtp.starttls(context=ssl.create_default_context(cafile=settings.ca_file))
+        if settings.user is not None:
+            smtp.login(settings.user, settings.password or "")
+        smtp.send_message(message)
