@@ -369,7 +369,7 @@ class HenryVIIIEvaluator(TurnEvaluator):
         empty = not court.line and court.stage != "Setup"
         base, if_empty, per_turn = NO_HEIR
         nobody = 1.0 / (1.0 + math.exp(-(base + if_empty * empty + per_turn * further)))
-        influence = [float(court.faction_influence(seat)) for seat in range(court.players)]
+        influence = [float(total) for total in court.faction_influences()]
         chances = softmax(influence, TEMPERATURE + TEMPERATURE_PER_TURN * further)
         return [(1.0 - nobody) * chance for chance in chances]
 
