@@ -194,8 +194,9 @@ class Settings:
     ``STRATAGEM_SMTP_USER`` and ``STRATAGEM_SMTP_PASSWORD`` (a login, if the server wants
     one), ``STRATAGEM_SMTP_STARTTLS=on`` (encrypt the connection first, the server's
     certificate checked), ``STRATAGEM_SMTP_CA_FILE`` (a PEM file of the authorities to
-    trust for it instead of the system's), and ``STRATAGEM_PUBLIC_URL``, the table's address as people reach it, which the mails
-    link to (default ``http://127.0.0.1:8000``).
+    trust for it instead of the system's), and ``STRATAGEM_PUBLIC_URL``, the table's
+    address as people reach it, which the mails link to (default
+    ``http://127.0.0.1:8000``).
 
     ``telemetry`` (``STRATAGEM_TELEMETRY=on``) lets FastAPI report each request to the
     OpenTelemetry providers configured in the process; off by default, since asking
