@@ -83,7 +83,7 @@ def keeper(evaluator: SixteenThirtySomethingEvaluator) -> Callable[[State], Posi
             public_rate=np.array(public, dtype=float),
             true_rate=np.array(true, dtype=float),
             scorings=scorings_left(world),
-            to_the_last=float(max(0, evaluator.turns - evaluator.horizon(world))),
+            to_the_last=float(max(0, book.rules.turns.max - world.turn)),
             today=evaluator.estimate(world),
         )
 
