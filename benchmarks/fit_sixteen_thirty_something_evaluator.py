@@ -10,15 +10,15 @@ the first two thirds of the games and scores each form on the rest in nats per p
 the Turn Track's random end.
 
 Forms (a softmax over the seats of a score over a temperature):
-- ``today``: ``SixteenThirtySomethingEvaluator`` as shipped, Victory Points over 3 x (1 +
-  half the turns to the tenth);
-- ``refit``: the same form refitted;
+- ``today``: ``SixteenThirtySomethingEvaluator`` as shipped (the ``true rate`` form with
+  the constants fitted on four players);
+- ``points only``: the form it had until session 23, Victory Points over a scale x (1 + a
+  share of the turns to the tenth), refitted (it shipped with 3 and 0.5);
 - ``E``: Victory Points over T0 + T1 x E;
 - ``public rate``: Victory Points + w x E x (the points the seat's displayed influence
   would score this turn if it held a counter in every country), over T0 + T1 x E: public;
 - ``true rate``: as ``public rate`` with the points its counters would really score this
-  turn. A seat's counters are hidden: in a search's redealt world they are a guess, so this
-  row is what the guess could be worth at best.
+  turn (in a search's redealt world, the searching seat's own and a guess at the others').
 """
 
 from __future__ import annotations
@@ -33,10 +33,7 @@ from numpy.typing import NDArray
 
 import stratagem
 from evaluator_fit import Chances, Form, Sample, fit, nats, softmax_rows, split, turn_starts
-from stratagem.bots.heuristics.sixteen_thirty_something import (
-    POINT_SCALE,
-    SixteenThirtySomethingEvaluator,
-)
+from stratagem.bots.heuristics.sixteen_thirty_something import SixteenThirtySomethingEvaluator
 from stratagem.core import State
 from stratagem.games.sixteen_thirty_something.influence import pile_votes
 from stratagem.games.sixteen_thirty_something.state import SixteenThirtySomethingState
@@ -86,7 +83,7 @@ def keeper(evaluator: SixteenThirtySomethingEvaluator) -> Callable[[State], Posi
             public_rate=np.array(public, dtype=float),
             true_rate=np.array(true, dtype=float),
             scorings=scorings_left(world),
-            to_the_last=float(max(0, evaluator.turns - evaluator.horizon(world))),
+            to_the_last=float(max(0, book.rules.turns.max - world.turn)),
             today=evaluator.estimate(world),
         )
 
@@ -138,7 +135,7 @@ def main() -> None:
     print(f"even chances:        {nats(even, test):.4f} nats")
     print(f"today (as shipped):  {nats(stacked(test, 'today'), test):.4f} nats")
     forms = (
-        ("refit", refit_form, [POINT_SCALE, 0.5]),
+        ("points only", refit_form, [3.0, 0.5]),
         ("E", rate_form(None), [3.0, 1.5]),
         ("public rate", rate_form("public_rate"), [3.0, 1.5, 0.1]),
         ("true rate", rate_form("true_rate"), [3.0, 1.5, 0.5]),

@@ -9,8 +9,10 @@ from typing import cast
 import pytest
 
 import stratagem
+from stratagem.bots import make_bot
 from stratagem.bots.base import make_evaluator
-from stratagem.core import Game, State
+from stratagem.core import CHANCE, Game, State
+from stratagem.games.sixteen_thirty_something.state import SixteenThirtySomethingState
 from stratagem.games.tercios.game import Tercios
 from stratagem.testing import random_playout
 
@@ -27,7 +29,8 @@ def _with(game: Game, state: State, **changes: object) -> State:
 @pytest.mark.parametrize("name", GAMES)
 def test_values_are_expected_returns_and_exact_at_the_end(name: str) -> None:
     """Two seats: zero-sum in [-1, 1]; more: chances of winning (summing to 1, or less
-    where everyone may lose, as in Henry VIII), the points leader first."""
+    where everyone may lose, as in Henry VIII), the points leader first (in Sixteen Thirty
+    Something the points to come count too: its own test below)."""
     game = stratagem.load(name)
     evaluator = make_evaluator(game)
     assert evaluator is not None
@@ -39,7 +42,8 @@ def test_values_are_expected_returns_and_exact_at_the_end(name: str) -> None:
         else:
             points = list(state.result()["scores"].values())
             assert 0.5 < sum(values) <= 1.0 + 1e-9
-            assert values.index(max(values)) == points.index(max(points))
+            if name != "sixteen_thirty_something":
+                assert values.index(max(values)) == points.index(max(points))
         assert evaluator.horizon(state) == state.view(None)["turn"]
     end = random_playout(game, seed=2)
     assert evaluator.values(end) == end.returns()
@@ -48,7 +52,9 @@ def test_values_are_expected_returns_and_exact_at_the_end(name: str) -> None:
 @pytest.mark.parametrize("name", GAMES)
 def test_values_read_only_what_every_seat_sees(name: str) -> None:
     """Worlds redealt from any seat's view (other hands, face-down cards and orders) are
-    worth the same."""
+    worth the same; in Sixteen Thirty Something once each seat's Victory Point Counters are
+    put back as they were, the one secret its evaluator reads (from the world a search
+    gives it: DECISIONS, "An evaluator reads the world it is given")."""
     game = stratagem.load(name)
     evaluator = make_evaluator(game)
     assert evaluator is not None
@@ -59,6 +65,8 @@ def test_values_read_only_what_every_seat_sees(name: str) -> None:
         for seat in range(game.num_players):
             world = state.resample_hidden(seat, rng)
             redealt += world.to_json() != state.to_json()
+            if isinstance(world, SixteenThirtySomethingState):
+                world.counters = cast(SixteenThirtySomethingState, state).counters
             assert evaluator.values(world) == values
     assert redealt > 0
 
@@ -116,3 +124,29 @@ def test_tercios_values_follow_the_points_and_the_troops_left() -> None:
     swedes = [troop.index for troop in cast(Tercios, game).troops if troop.side == 1]
     alive = [alive and unit not in swedes[:3] for unit, alive in enumerate(doc["alive"])]
     assert evaluator.values(_with(game, state, alive=alive))[0] > evaluator.values(state)[0]
+
+
+def test_sixteen_thirty_something_values_follow_the_points_and_what_the_counters_score() -> None:
+    """More Victory Points, a better chance; so too counters in the countries where a seat
+    has influence on display (they score again at every turn to come)."""
+    game = stratagem.load("sixteen_thirty_something")
+    evaluator = make_evaluator(game)
+    assert evaluator is not None
+    bots = [make_bot("heuristic", game, random.Random(seat)) for seat in range(3)]
+    state = cast(SixteenThirtySomethingState, game.new_initial_state())
+    rng = random.Random(1)
+    while state.turn < 3:
+        player = state.current_player()
+        chosen = bots[player].choose(state, player) if player != CHANCE else None
+        state.apply_action(state.sample_chance(rng) if chosen is None else chosen)
+    countries = state.book.countries
+    first = evaluator.values(state)[0]
+    richer = [evaluator.values(_with(game, state, vp=[v, *state.vp[1:]]))[0] for v in range(40)]
+    assert richer == sorted(richer) and richer[0] < first < richer[-1]
+    scoring = [c for c in state.counters[0] if state.piles[0][c] and state.status[c]]
+    idle = [c for c in range(len(countries)) if not state.piles[0][c]]
+    assert scoring and idle, "the position must have counters that score and countries that do not"
+    # the evaluator alone is asked: the first seat's counters all moved where it shows nothing
+    elsewhere = state.clone()
+    elsewhere.counters = [[idle[0]] * len(state.counters[0]), *state.counters[1:]]
+    assert evaluator.values(elsewhere)[0] < first

@@ -123,7 +123,11 @@ def _heuristic(game: str) -> BotFactory | None:
 class Evaluator(Protocol):
     """A game's estimate of how a position will end, for searches that stop early.
 
-    Both methods read only what everyone may see (a determinized world's public part).
+    Both are asked only about worlds redealt from a seat's view (``resample_hidden``: by
+    ``ismcts`` and ``analysis``), never about the game itself; they read what everyone may
+    see, and Sixteen Thirty Something's ``values`` reads the world's Victory Point Counters
+    too (in such a world, the searching seat's own and a guess at the others': DECISIONS,
+    "An evaluator reads the world it is given").
     """
 
     def horizon(self, state: State) -> int:

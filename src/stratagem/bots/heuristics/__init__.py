@@ -59,4 +59,5 @@ class TurnEvaluator(ABC):
     @abstractmethod
     def estimate(self, state: State) -> list[float]:
         """Each seat's expected return from a position not yet over, read from what
-        every seat sees."""
+        every seat sees (and where a game's says so, from the world's secrets: the
+        world is one redealt from a seat's view, ``bots.base.Evaluator``)."""
