@@ -265,6 +265,23 @@ def test_serve_with_a_bad_database_url_exits_2(tmp_path: Path, url: str, message
 
 
 @pytest.mark.parametrize(
+    ("variable", "value", "message"),
+    [
+        ("STRATAGEM_SMTP_PORT", "abc", "STRATAGEM_SMTP_PORT='abc' is not a port number"),
+        ("STRATAGEM_SMTP_CA_FILE", "/no/such.pem", "STRATAGEM_SMTP_CA_FILE='/no/such.pem' is not"),
+    ],
+)
+def test_serve_with_a_bad_mail_setting_exits_2_in_one_line(
+    monkeypatch: pytest.MonkeyPatch, variable: str, value: str, message: str
+) -> None:
+    monkeypatch.setenv(variable, value)
+    result = invoke("serve")
+    assert result.exit_code == 2, result.output
+    assert result.stderr.startswith(f"Error: {message}")
+    assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize(
     ("address", "message"),
     [
         ("nowhere", "--ray nowhere: expected host:port or ray://host:port"),

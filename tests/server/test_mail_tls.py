@@ -121,3 +121,11 @@ def test_without_starttls_a_relay_that_demands_it_takes_nothing(relay: Relay) ->
     with pytest.raises(smtplib.SMTPException):
         deliver(relay.settings(starttls=False), reminder())
     assert relay.logins == [] and relay.mails == []
+
+
+def test_an_authorities_file_that_is_not_there_is_refused_when_the_settings_are_made(
+    tmp_path: Path,
+) -> None:
+    missing = tmp_path / "nowhere.pem"
+    with pytest.raises(ValueError, match=r"STRATAGEM_SMTP_CA_FILE=.*nowhere\.pem.* is not a file"):
+        MailSettings(host="127.0.0.1", starttls=True, ca_file=str(missing))

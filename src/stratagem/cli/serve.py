@@ -68,8 +68,8 @@ def _serve(
     from stratagem.server.storage import open_error  # noqa: PLC0415
     from stratagem.sim.ray_backend import check_answers  # noqa: PLC0415
 
-    settings = Settings.from_env()
-    try:
+    try:  # a bad STRATAGEM_* setting or option: one line saying which, no traceback
+        settings = Settings.from_env()
         settings = replace(
             settings,
             database_url=settings.database_url if database is None else database,

@@ -91,6 +91,8 @@ class MailSettings:
     def __post_init__(self) -> None:
         if not 0 < self.port < 65536:
             raise ValueError(f"the SMTP port must be 1 to 65535, not {self.port}")
+        if self.ca_file is not None and not os.path.isfile(self.ca_file):
+            raise ValueError(f"{SMTP_CA_FILE_ENV}={self.ca_file!r} is not a file")
         if not self.public_url.startswith(("http://", "https://")):
             raise ValueError(
                 f"the public URL must start with http:// or https://, not {self.public_url!r}"

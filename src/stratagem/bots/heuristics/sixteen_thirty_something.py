@@ -60,7 +60,7 @@ from stratagem.games.sixteen_thirty_something.encoding import (
 )
 from stratagem.games.sixteen_thirty_something.flow import DIE_FACES
 from stratagem.games.sixteen_thirty_something.game import SixteenThirtySomething
-from stratagem.games.sixteen_thirty_something.influence import pile_votes
+from stratagem.games.sixteen_thirty_something.influence import counter_points
 from stratagem.games.sixteen_thirty_something.pack import (
     ARMY,
     ASSASSIN,
@@ -520,7 +520,7 @@ class SixteenThirtySomethingEvaluator(TurnEvaluator):
             points
             + RATE_WEIGHT
             * to_come
-            * sum(min(status[c], pile_votes(book, piles[seat][c])) for c in world.counters[seat])
+            * sum(counter_points(book, status[c], piles[seat][c]) for c in world.counters[seat])
             for seat, points in enumerate(world.vp)
         ]
         base, per_scoring = TEMPERATURE

@@ -20,6 +20,7 @@ from stratagem.games.sixteen_thirty_something.encoding import (
     FIRST,
 )
 from stratagem.games.sixteen_thirty_something.influence import (
+    counter_points,
     descendant_countries,
     lay,
     lay_actions,
@@ -223,7 +224,7 @@ def _score(state: SixteenThirtySomethingState) -> None:
         points = 0
         breakdown: dict[str, int] = {}
         for country in state.counters[seat]:
-            gained = min(state.status[country], pile_votes(book, state.piles[seat][country]))
+            gained = counter_points(book, state.status[country], state.piles[seat][country])
             points += gained
             by_country[country] += gained
             name = book.countries[country]

@@ -35,6 +35,12 @@ def pile_votes(book: Book, pile: Pile | None) -> int:
     return sum(values[kind] for kind in pile[1])
 
 
+def counter_points(book: Book, status: int, pile: Pile | None) -> int:
+    """What one Victory Point Counter scores at the end of a turn: the lower of its
+    country's Status and its holder's votes there [Scoring Points]."""
+    return min(status, pile_votes(book, pile))
+
+
 def pile_names(book: Book, pile: Pile) -> list[str]:
     """The cards of a pile by name."""
     return [book.kind_names[kind] for kind in pile[1]]

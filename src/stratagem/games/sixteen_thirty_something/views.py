@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from stratagem.core import CHANCE, TERMINAL, JsonDict
 from stratagem.games.sixteen_thirty_something.document import counts_doc
-from stratagem.games.sixteen_thirty_something.influence import Pile, pile_votes
+from stratagem.games.sixteen_thirty_something.influence import Pile, counter_points, pile_votes
 from stratagem.games.sixteen_thirty_something.pack import Book
 from stratagem.games.sixteen_thirty_something.phases import (
     FACTION_NAMES,
@@ -205,7 +205,7 @@ def _points_if_scored_now(state: SixteenThirtySomethingState, seat: int) -> Json
     score = 0
     for country in state.counters[seat]:
         name = book.countries[country]
-        gained = min(state.status[country], pile_votes(book, state.piles[seat][country]))
+        gained = counter_points(book, state.status[country], state.piles[seat][country])
         held[name] = held.get(name, 0) + gained
         score += gained
     return {"total": score, **held}
