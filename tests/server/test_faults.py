@@ -326,11 +326,15 @@ def outage(admin_url: str, database_url: str) -> Iterator[psycopg.Connection[Any
     ):
         admin.execute(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS false')
         try:
-            admin.execute(
-                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                "WHERE datname = %s AND pid <> %s",
-                (name, observer.info.backend_pid),
-            )
+            others = "FROM pg_stat_activity WHERE datname = %s AND pid <> %s"
+            who = (name, observer.info.backend_pid)
+            admin.execute(f"SELECT pg_terminate_backend(pid) {others}", who)
+            # pg_terminate_backend only signals: a backend in the middle of a commit may
+            # still finish it. The outage begins once every one of them is gone.
+            deadline = time.monotonic() + TIMEOUT
+            while admin.execute(f"SELECT count(*) {others}", who).fetchone() != (0,):
+                assert time.monotonic() < deadline, "a terminated backend stayed"
+                time.sleep(0.02)
             yield observer
         finally:
             admin.execute(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS true')
