@@ -45,13 +45,13 @@ PINNED: list[tuple[str, dict[str, object], int, str]] = [
         "sixteen_thirty_something",
         {},
         1,
-        "bd9e52a7ebc1d35b7f37387df02b5d9536924b3ee798799b6db15a9fc668b475",
+        "81c30bc712258cf2a6a67fddf9bfeecead8b7823174d5680a9d3a7f22bc19925",
     ),
     (
         "sixteen_thirty_something",
         {},
         2,
-        "eb91516bad2f16136c54d924159a006dfd5b3ac65ad6ed9a54603e999df94b1b",
+        "ff8a74b843994ee9a34e9a0a693a3b3b168d7cac2ea10f25a63651e661af2ee0",
     ),
     (
         "tercios",

@@ -150,6 +150,26 @@ def position(
     return the_game.state_from_json(doc)
 
 
+def end_of_turn(
+    counters: Mapping[int, Sequence[str]], piles: Piles, board: Mapping[str, Mapping[str, int]]
+) -> State:
+    """The last player of turn 1 (of five) discards down to 13, which ends the turn and
+    scores it (7. End of Turn)."""
+    last = 4
+    state = position(
+        phase=phases.HAND_LIMIT,
+        active=last,
+        hands={last: ["Vote"] * 5 + ["Unrest"] * 5 + ["Assassin"] * 4},
+        counters=counters,
+        piles=piles,
+        board=board,
+        first=0,
+        order=4,
+    )
+    play(state, "Discard: Vote")
+    return state
+
+
 # -- reading and acting ------------------------------------------------------------------------
 
 

@@ -17,6 +17,7 @@ from .helpers import (
     TIM,
     country,
     display,
+    end_of_turn,
     game,
     legal_texts,
     play,
@@ -228,29 +229,12 @@ def test_resolving_a_war_tells_the_modifiers_behind_each_total() -> None:
     )
 
 
-def _end_of_turn(counters: dict[int, list[str]], piles: Any, board: Any) -> State:
-    """The last player of turn 1 discards down to 13, which ends the turn (7. End of Turn)."""
-    last = 4
-    state = position(
-        phase=phases.HAND_LIMIT,
-        active=last,
-        hands={last: ["Vote"] * 5 + ["Unrest"] * 5 + ["Assassin"] * 4},
-        counters=counters,
-        piles=piles,
-        board=board,
-        first=0,
-        order=4,
-    )
-    play(state, "Discard: Vote")
-    return state
-
-
 def test_martins_scoring_example() -> None:
     """Martin's Victory Point counters are England's, Sweden's and Spain's (Status 1, 3 and 5);
     his influence there is 5, 4 and 2, and each counter pays the lower of Status and
     influence: 1 + 3 + 2 = 6; the display the example means is not printed [Scoring Points]
     [Rulings R16]."""
-    state = _end_of_turn(
+    state = end_of_turn(
         {MARTIN: ["England", "Spain", "Sweden"]},
         {
             MARTIN: {
@@ -272,7 +256,7 @@ def test_martins_scoring_example() -> None:
 def test_sweden_scoring_example() -> None:
     """Influence 6 in Sweden at Status 2 scores only 2; a second Sweden counter scores it twice
     [Scoring Points]."""
-    state = _end_of_turn(
+    state = end_of_turn(
         {TIM: ["Sweden", "Sweden", "Poland"]},
         {TIM: {"Sweden": (False, ["Sweden 3", "Sweden 3"])}},
         {},

@@ -83,5 +83,15 @@ def state_doc(state: SixteenThirtySomethingState) -> JsonDict:
         "last_war": state.last_war,
         "ended_by": state.ended_by,
         "points_by_country": list(state.points_by_country),
+        "scorings": [
+            {
+                "points": list(scoring.points),
+                "values": [
+                    {countries[c]: value for c, value in enumerate(row) if value}
+                    for row in scoring.values
+                ],
+            }
+            for scoring in state.scorings.entries
+        ],
         "tally": dict(state.tally),
     }

@@ -8,10 +8,12 @@ Every function takes the state and changes it in place; events cite the rulebook
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING
 
 from stratagem.core import CHANCE, TERMINAL, Action, JsonDict
 from stratagem.games.sixteen_thirty_something import specials, trading, voting, war
+from stratagem.games.sixteen_thirty_something.deduction import Scoring
 from stratagem.games.sixteen_thirty_something.encoding import (
     COUNTER,
     DISCARD,
@@ -217,18 +219,27 @@ def _next_player(state: SixteenThirtySomethingState) -> None:
 def _score(state: SixteenThirtySomethingState) -> None:
     """For each counter held, the lower of the country's Status and the player's
     influence there (twice for two counters) [Scoring Points]. Counters stay secret, so
-    each player's breakdown is private and only the total is public [Rulings R20]."""
+    each player's breakdown is private and only the total is public [Rulings R20]; what
+    every counter would have scored, for every player, is public too, and kept with the
+    totals (``deduction.Scorings``)."""
     book = state.book
     by_country = state.points_by_country.copy()
+    status = state.status
+    table = tuple(
+        tuple(map(partial(counter_points, book), status, state.piles[seat]))
+        for seat in range(state.n)
+    )
+    scored = []
     for seat in range(state.n):
         points = 0
         breakdown: dict[str, int] = {}
         for country in state.counters[seat]:
-            gained = counter_points(book, state.status[country], state.piles[seat][country])
+            gained = table[seat][country]
             points += gained
             by_country[country] += gained
             name = book.countries[country]
             breakdown[name] = breakdown.get(name, 0) + gained
+        scored.append(points)
         state.vp[seat] += points
         name = state.seat_name(seat)
         public = f"{name} scores {points} Victory Points (total {state.vp[seat]})."
@@ -242,6 +253,7 @@ def _score(state: SixteenThirtySomethingState) -> None:
             public_data={"seat": name, "points": points, "total": state.vp[seat]},
         )
     state.points_by_country = by_country
+    state.scorings = state.scorings.then(Scoring(tuple(scored), table))
 
 
 def _end_of_turn(state: SixteenThirtySomethingState) -> None:

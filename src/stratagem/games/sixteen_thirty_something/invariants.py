@@ -81,6 +81,13 @@ def _board_problems(state: SixteenThirtySomethingState) -> list[str]:
         each = book.counters_each(state.n)
         if any(len(counters) != each for counters in state.counters):
             problems.append(f"a player does not hold {each} Victory Point Counters")
+    for index, scoring in enumerate(state.scorings.entries):
+        for seat, counters in enumerate(state.counters):
+            if sum(scoring.values[seat][c] for c in counters) != scoring.points[seat]:
+                problems.append(
+                    f"{state.seat_name(seat)}'s counters would not have scored its "
+                    f"{scoring.points[seat]} points at scoring {index + 1}"
+                )
     return problems
 
 

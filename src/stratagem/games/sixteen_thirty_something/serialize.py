@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from stratagem.core import StateFormatError
+from stratagem.games.sixteen_thirty_something.deduction import Scoring, Scorings
 from stratagem.games.sixteen_thirty_something.influence import Pile
 from stratagem.games.sixteen_thirty_something.invariants import invariant_problems
 from stratagem.games.sixteen_thirty_something.phases import OVER
@@ -53,6 +54,11 @@ class _Vote(_Model):
     winner: int = Field(ge=-1, le=1)
 
 
+class _Scoring(_Model):
+    points: list[int]
+    values: list[dict[str, int]]
+
+
 class _Doc(_Model):
     turn: int = Field(ge=1)
     first: int = Field(ge=-1)
@@ -84,6 +90,7 @@ class _Doc(_Model):
     last_war: dict[str, Any] | None
     ended_by: str | None
     points_by_country: list[int]
+    scorings: list[_Scoring] = []
     tally: dict[str, int]
 
 
@@ -131,6 +138,24 @@ class _Names:
             cards = tuple(sorted(self.kind(name, where) for name in pile.cards))
             piles[country] = (pile.descendant, cards)
         return piles
+
+    def scorings(self, docs: list[_Scoring], players: int) -> Scorings:
+        """The record of the scorings; that it fits the counters held is an invariant."""
+        record = Scorings()
+        for index, doc in enumerate(docs):
+            where = f"scorings.{index}"
+            if len(doc.points) != players or len(doc.values) != players:
+                raise StateFormatError(f"{_WHO}: {where}: one entry per player is needed")
+            values = []
+            for row in doc.values:
+                scored = [0] * len(self.countries)
+                for name, value in row.items():
+                    if value < 0:
+                        raise StateFormatError(f"{_WHO}: {where}: a negative value of {name!r}")
+                    scored[self.country(name, where)] = value
+                values.append(tuple(scored))
+            record = record.then(Scoring(tuple(doc.points), tuple(values)))
+        return record
 
 
 def _seated(doc: _Doc, players: int) -> None:
@@ -203,6 +228,7 @@ def state_from_doc(
     state.removals = [(seat, names.country(c, "removals")) for seat, c in doc.removals]
     state.last_vote, state.last_war, state.ended_by = doc.last_vote, doc.last_war, doc.ended_by
     state.points_by_country = list(doc.points_by_country)
+    state.scorings = names.scorings(doc.scorings, game.num_players)
     state.tally = dict(doc.tally)
     problems = invariant_problems(state)
     if problems:

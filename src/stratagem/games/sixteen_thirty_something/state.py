@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Self
 
 from stratagem.core import CHANCE, Action, IllegalAction, JsonDict, State
 from stratagem.games.sixteen_thirty_something import flow, specials, trading, voting, war
+from stratagem.games.sixteen_thirty_something.deduction import Scorings
 from stratagem.games.sixteen_thirty_something.document import state_doc
 from stratagem.games.sixteen_thirty_something.encoding import (
     ACCEPT,
@@ -140,6 +141,7 @@ class SixteenThirtySomethingState(State):
         "points_by_country",
         "removals",
         "revisions",
+        "scorings",
         "special",
         "specials_played",
         "stated",
@@ -205,6 +207,8 @@ class SixteenThirtySomethingState(State):
     last_war: JsonDict | None
     ended_by: str | None
     points_by_country: list[int]
+    scorings: Scorings
+    """Every scoring so far as the table saw it (public: ``deduction``)."""
     tally: dict[str, int]
     _to_move: int
     _legal: list[Action] | None
@@ -260,6 +264,7 @@ class SixteenThirtySomethingState(State):
         state.last_war = None
         state.ended_by = None
         state.points_by_country = [0] * countries
+        state.scorings = Scorings()
         state.tally = {"votes": 0, "wars": 0, "trades": 0, "specials": 0}
         state._to_move = CHANCE
         state._legal = None
@@ -368,9 +373,7 @@ class SixteenThirtySomethingState(State):
         counters, offers, asks, voters, dice, owed cards, tallies), are shared."""
         other = object.__new__(type(self))
         self._copy_base(other)
-        other.book = self.book
-        other.enc = self.enc
-        other.n = self.n
+        other.book, other.enc, other.n = self.book, self.enc, self.n
         other.turn = self.turn
         other.first = self.first
         other.order = self.order
@@ -412,6 +415,7 @@ class SixteenThirtySomethingState(State):
         other.last_war = self.last_war
         other.ended_by = self.ended_by
         other.points_by_country = self.points_by_country
+        other.scorings = self.scorings
         other.tally = self.tally
         other._to_move = self._to_move
         other._legal = self._legal

@@ -15,6 +15,7 @@ import random
 from typing import TYPE_CHECKING
 
 from stratagem.core import CHANCE, TERMINAL, JsonDict
+from stratagem.games.sixteen_thirty_something.deduction import deal_counters, holdings
 from stratagem.games.sixteen_thirty_something.document import counts_doc
 from stratagem.games.sixteen_thirty_something.influence import Pile, counter_points, pile_votes
 from stratagem.games.sixteen_thirty_something.pack import Book
@@ -340,7 +341,8 @@ def resample(
 ) -> SixteenThirtySomethingState:
     """A clone in which what ``seat`` cannot see is dealt again at random: other hands
     and the deck (each keeping its size, offered cards keeping their types), other
-    players' Victory Point Counters and the bag, and votes cast but not yet revealed.
+    players' Victory Point Counters and the bag (as every public scoring so far allows),
+    and votes cast but not yet revealed.
     History and events are copied unchanged: they hold the truth, and are never shown."""
     book: Book = state.book
     clone = state.clone()
@@ -387,6 +389,23 @@ def _resample_counters(
     others: list[int],
     rng: random.Random,
 ) -> None:
+    """The counters of ``others`` dealt again from those the seat has not seen (theirs and
+    the bag's): among the deals every public scoring so far allows
+    (``deduction.deal_counters``), at random before the first scoring."""
+    left = state.bag.copy()
+    for other in others:
+        for country in state.counters[other]:
+            left[country] += 1
+    book = state.book
+    space = holdings(len(left), book.counters_each(state.n), book.rules.counters.per_country)
+    dealt = deal_counters(state.scorings, left, others, space, rng)
+    if dealt is not None:
+        for other, holding in dealt.items():
+            clone.counters[other] = [c for c, count in enumerate(holding) for _ in range(count)]
+            for country, count in enumerate(holding):
+                left[country] -= count
+        clone.bag = left
+        return
     bag = _expand(state.bag)
     for other in others:
         bag.extend(state.counters[other])
