@@ -170,6 +170,23 @@ def end_of_turn(
     return state
 
 
+def martin_scored() -> State:
+    """Martin's scoring example [Scoring Points], played to the end of turn 1: counters
+    England, Sweden and Spain at Status 1, 3 and 5, influence 5, 4 and 2 on display (the
+    display the example means is not printed [Rulings R16])."""
+    return end_of_turn(
+        {MARTIN: ["England", "Spain", "Sweden"]},
+        {
+            MARTIN: {
+                "England": (False, ["England 2", "England 3"]),
+                "Sweden": (False, ["Sweden 1", "Sweden 3"]),
+                "Spain": (False, ["Spain 2"]),
+            }
+        },
+        {"Sweden": {"status": 3}},
+    )
+
+
 # -- reading and acting ------------------------------------------------------------------------
 
 

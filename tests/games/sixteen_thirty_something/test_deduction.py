@@ -18,7 +18,7 @@ from stratagem import State
 from stratagem.games.sixteen_thirty_something import deduction
 from stratagem.games.sixteen_thirty_something.deduction import Deals, Holding, Scoring, Scorings
 
-from .helpers import COUNTRIES, MARTIN, SIMON, TIM, end_of_turn, game, play_randomly
+from .helpers import COUNTRIES, MARTIN, SIMON, TIM, game, martin_scored, play_randomly
 
 # -- the deals, against a brute-force count of every way the bag could have been drawn --
 
@@ -92,22 +92,6 @@ def test_a_record_keeps_what_each_player_could_hold_as_scorings_come() -> None:
 # -- the game: Martin's scoring example, and worlds over whole games ----------------------
 
 
-def _martin_scored() -> State:
-    """Martin's scoring example [Scoring Points]: counters England, Sweden and Spain at
-    Status 1, 3 and 5, influence 5, 4 and 2, scoring 6 at the end of turn 1."""
-    return end_of_turn(
-        {MARTIN: ["England", "Spain", "Sweden"]},
-        {
-            MARTIN: {
-                "England": (False, ["England 2", "England 3"]),
-                "Sweden": (False, ["Sweden 1", "Sweden 3"]),
-                "Spain": (False, ["Spain 2"]),
-            }
-        },
-        {"Sweden": {"status": 3}},
-    )
-
-
 def _holding(names: list[str]) -> tuple[str, ...]:
     return tuple(sorted(names, key=COUNTRIES.index))
 
@@ -120,7 +104,7 @@ def test_tims_worlds_give_martin_only_counters_that_score_his_six_points() -> No
     """England scores 1 a counter, Sweden 3, Spain 2, every other country 0 for Martin: his
     three counters are England, Sweden and Spain, or Sweden twice and a country where he
     has no influence; Tim's worlds hold both kinds and nothing else."""
-    state = _martin_scored()
+    state = martin_scored()
     assert state.view(TIM)["victory_points"]["Player 2"] == 6
     scores = {"England": 1, "Sweden": 3, "Spain": 2}
     seen = Counter()
@@ -134,7 +118,7 @@ def test_tims_worlds_give_martin_only_counters_that_score_his_six_points() -> No
 
 def test_martin_knows_his_own_counters_and_simon_cannot_tell_them() -> None:
     """Martin's own worlds keep his counters; Simon's, like Tim's, deal them again."""
-    state = _martin_scored()
+    state = martin_scored()
     truth = state.to_json()["state"]["counters"][MARTIN]
     mine = {
         _holding(
@@ -182,7 +166,7 @@ def test_every_world_over_a_game_fits_every_scoring(players: int) -> None:
 
 
 def test_the_record_survives_a_round_trip_and_a_broken_one_is_refused() -> None:
-    state = _martin_scored()
+    state = martin_scored()
     doc = state.to_json()
     scorings = doc["state"]["scorings"]
     assert scorings[-1]["points"][MARTIN] == 6

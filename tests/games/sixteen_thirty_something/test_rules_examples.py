@@ -20,6 +20,7 @@ from .helpers import (
     end_of_turn,
     game,
     legal_texts,
+    martin_scored,
     play,
     position,
 )
@@ -234,17 +235,7 @@ def test_martins_scoring_example() -> None:
     his influence there is 5, 4 and 2, and each counter pays the lower of Status and
     influence: 1 + 3 + 2 = 6; the display the example means is not printed [Scoring Points]
     [Rulings R16]."""
-    state = end_of_turn(
-        {MARTIN: ["England", "Spain", "Sweden"]},
-        {
-            MARTIN: {
-                "England": (False, ["England 2", "England 3"]),
-                "Sweden": (False, ["Sweden 1", "Sweden 3"]),
-                "Spain": (False, ["Spain 2"]),
-            }
-        },
-        {"Sweden": {"status": 3}},
-    )
+    state = martin_scored()
     assert state.view(None)["victory_points"]["Player 2"] == 6
     mine = [e for e in state.visible_events(MARTIN) if e["rule"] == "Scoring Points"]
     assert mine[MARTIN]["data"]["by_country"] == {"England": 1, "Spain": 2, "Sweden": 3}
