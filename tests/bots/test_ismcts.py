@@ -221,6 +221,41 @@ def test_rollouts_play_one_round_before_the_evaluator_judges(
     assert set(judged) == {start + turns}
 
 
+@pytest.mark.parametrize(
+    ("options", "cap"),
+    [("iterations=4", 15), ("iterations=4,max_rollout=4", 4), ("iterations=4,max_rollout=0", None)],
+)
+def test_tercios_rollouts_stop_at_its_evaluator_s_cap_unless_told(
+    options: str, cap: int | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Tercios's evaluator names a rollout cap (15 actions), which ``max_rollout`` overrides
+    and ``max_rollout=0`` lifts; the other games name none."""
+    game = stratagem.load("tercios")
+    bot = make_bot(f"ismcts:{options}", game, random.Random(2))
+    assert isinstance(bot, Ismcts)
+    assert bot.max_rollout == cap
+    played: list[int] = []
+    spent = bot._spent
+
+    def counting() -> bool:
+        done = spent()
+        played.append(bot._played)
+        return done
+
+    monkeypatch.setattr(bot, "_spent", counting)
+    state = next(decision_points(game, seed=5, every=3, limit=1))
+    bot.choose(state, state.current_player())
+    if cap is None:
+        assert max(played) > 15
+    else:  # a rollout asks once more after a walk down the tree that reached the cap
+        assert cap < max(played) <= cap + 2
+    for name in GAMES:
+        if name != "tercios":
+            other = make_bot("ismcts", stratagem.load(name), random.Random(1))
+            assert isinstance(other, Ismcts)
+            assert other.max_rollout is None
+
+
 class _Reversed:
     """A heuristic that ranks the legal actions in reverse order (its choice: the last)."""
 

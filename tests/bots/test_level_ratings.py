@@ -47,8 +47,8 @@ def test_the_levels_doc_prints_the_ratings_file() -> None:
         "docs/LEVELS.md's table differs from src/stratagem/bots/level_ratings.toml: "
         "run `python benchmarks/level_table.py`"
     )
-    assert "| Liber Militum: Tercios | `hard` | `normal` | 2 | 100 | 50.0% |" in doc
-    assert "63.5% (53.7-72.3) | 2026-12-03 |" in doc
+    assert "| Liber Militum: Tercios | `hard` | `normal` | 2 | 120 | 50.0% |" in doc
+    assert "67.5% (58.7-75.2) | 2026-12-06 |" in doc
 
 
 def test_the_doc_table_is_made_again_from_the_file() -> None:
@@ -75,7 +75,7 @@ def test_every_level_but_the_measure_is_rated_in_every_game(game: str) -> None:
 
 def test_a_rating_reads_as_the_lobby_shows_it() -> None:
     (tercios,) = ratings_of("tercios", "hard")
-    assert tercios.words() == "63.5% (53.7-72.3) of the points against normal, 100 games"
+    assert tercios.words() == "67.5% (58.7-75.2) of the points against normal, 120 games"
     (henry,) = ratings_of("henry_viii", "easy")
     assert henry.words() == (
         "11.9% (6.9-19.7) of the points alone against normal at 5 players (even 20.0%), 100 games"

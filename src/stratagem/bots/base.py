@@ -142,6 +142,12 @@ class Evaluator(Protocol):
         answer what it tried before the position is judged."""
         ...
 
+    @property
+    def rollout_cap(self) -> int | None:
+        """Most actions a search's rollout plays before it is judged, where the game names
+        one (the search's ``max_rollout`` when not given; ``None``: no cap)."""
+        ...
+
     def values(self, state: State) -> list[float]:
         """Each seat's expected return from here, in the range of ``returns()``."""
         ...

@@ -32,7 +32,9 @@ TCIAIG 2012), single observer, with availability counts:
   that every other seat has answered; in most games that is the rest of this turn, in
   1750, where each side has turns of its own, the rest of this turn and the other side's
   next) and the evaluator's expected returns score it; otherwise it plays to the end.
-  ``max_rollout`` caps its length (then the evaluator scores it, or it counts as a draw).
+  ``max_rollout`` caps its length (then the evaluator scores it, or it counts as a draw);
+  where it is not given, the game's evaluator may name a cap of its own (``rollout_cap``:
+  Tercios's 15), and ``max_rollout=0`` lifts any cap.
 - **The root is a paired race** (``root=race``, the default; ``bots.racing``). Each
   round draws one world and one seed; every root action still running is played in a
   copy of that world, with a generator seeded alike for chance and the rollout, and
@@ -111,9 +113,10 @@ class IsmctsOptions(BaseModel):
     horizon: int | None = Field(default=None, ge=0)
     """Turns a rollout plays before the game's evaluator scores it (default: one round, the
     evaluator's ``round_turns``)."""
-    max_rollout: int | None = Field(default=None, ge=1)
+    max_rollout: int | None = Field(default=None, ge=0)
     """Most actions (chance and modelled opponents included) an iteration plays outside
-    the tree (then the evaluator scores it, or it counts as a draw)."""
+    the tree (then the evaluator scores it, or it counts as a draw); not given: the game
+    evaluator's ``rollout_cap``; 0: no cap."""
     bias: float = Field(default=1.0, ge=0)
     """Weight of the heuristic prior (0: none)."""
     opponents: Literal["model", "search"] = "model"
@@ -201,6 +204,11 @@ class Ismcts:
         one_round = 1 if self.evaluator is None else self.evaluator.round_turns
         self.horizon = one_round if options.horizon is None else options.horizon
         """Turns a rollout plays before the evaluator scores it."""
+        cap = options.max_rollout
+        if cap is None and self.evaluator is not None:
+            cap = self.evaluator.rollout_cap
+        self.max_rollout = cap or None
+        """Most actions an iteration plays outside the tree (``None``: no cap)."""
         self.race_rules = replace(RACE_RULES, min_rounds=options.rounds)
         """When a root race drops an action (``rounds`` before any may leave)."""
         self.iterations_done = 0
@@ -404,7 +412,7 @@ class Ismcts:
             and time.perf_counter() > self._deadline
         ):
             return True
-        cap = self.options.max_rollout
+        cap = self.max_rollout
         return cap is not None and self._played > cap
 
     def _past(self, world: State, stop: int | None) -> bool:

@@ -41,6 +41,8 @@ class TurnEvaluator(ABC):
     game_type: ClassVar[type[Game]]
     round_turns: ClassVar[int] = 1
     """Turns in a round (``bots.base.Evaluator``): 1 where a turn is everyone's."""
+    rollout_cap: ClassVar[int | None] = None
+    """A search's rollout cap where the game names one (``bots.base.Evaluator``)."""
 
     def __init__(self, game: Game) -> None:
         if not isinstance(game, self.game_type):

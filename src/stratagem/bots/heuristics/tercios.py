@@ -256,6 +256,11 @@ class TerciosEvaluator(TurnEvaluator):
     """
 
     game_type = Tercios
+    rollout_cap = 15
+    """A search's rollouts stop after 15 actions outside the tree: a Tercios turn runs
+    to hundreds of actions, and the cut search is as strong at half the thinking
+    (benchmarks/RESULTS.md, "Tercios: rollouts cut at 15 actions"; DECISIONS, "Tercios
+    rollouts cut at 15 actions")."""
 
     def __init__(self, game: Game) -> None:
         super().__init__(game)
