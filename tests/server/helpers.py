@@ -142,7 +142,8 @@ class Browser:
         kept = self.client.cookies
         self.client.cookies = self.cookies
         try:
-            return self.client.request(method, url, **extra)
+            response: httpx.Response = self.client.request(method, url, **extra)
+            return response
         finally:
             self.cookies = self.client.cookies
             self.client.cookies = kept
