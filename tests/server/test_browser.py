@@ -638,7 +638,7 @@ def test_lobby_shows_each_levels_measured_strength(browser: Browser, base: str) 
             (rating,) = ratings_of("tercios", level)
             assert f"{level} (" in lines[level]
             assert f"{rating.words()}, measured {rating.date}" in lines[level]
-        assert "63.5% (53.7-72.3) of the points against normal, 100 games" in lines["hard"]
+        assert "67.5% (58.7-75.2) of the points against normal, 120 games" in lines["hard"]
         assert "the measure the other levels are rated against" in lines["normal"]
         # the seats after the first start with that measure, by its level's name
         assert lobby.locator("[data-seat='1']").input_value() == "normal"

@@ -32,18 +32,20 @@ def test_every_game_lists_its_levels_with_their_measured_strength(client: TestCl
         {
             "opponent": "normal",
             "players": 2,
-            "games": 100,
+            "games": 120,
             "even": 50.0,
-            "wins": {"share": 62.0, "low": 52.2, "high": 70.9},
-            "draws": 3.0,
-            "score": {"share": 63.5, "low": 53.7, "high": 72.3},
-            "date": "2026-12-03",
+            "wins": {"share": 65.0, "low": 56.1, "high": 72.9},
+            "draws": 5.0,
+            "score": {"share": 67.5, "low": 58.7, "high": 75.2},
+            "date": "2026-12-06",
             "commands": [
-                "stratagem tournament tercios --bot heuristic --bot ismcts -n 40 -j 2 --seed 2026",
-                "stratagem tournament tercios --bot heuristic --bot ismcts -n 60 -j 2 --seed 2027",
+                "stratagem tournament tercios --bot heuristic"
+                " --bot ismcts:iterations=134,max_rollout=15 -n 60 -j 2 --seed 3801 --mirror",
+                "stratagem tournament tercios --bot heuristic"
+                " --bot ismcts:iterations=134,max_rollout=15 -n 60 -j 2 --seed 3802 --mirror",
             ],
             "conditions": hard["ratings"][0]["conditions"],
-            "words": "63.5% (53.7-72.3) of the points against normal, 100 games",
+            "words": "67.5% (58.7-75.2) of the points against normal, 120 games",
         }
     ]
     assert easy["ratings"][0]["words"] == "21.2% (11.4-36.1) of the points against normal, 40 games"
