@@ -229,7 +229,7 @@ def test_tercios_rollouts_stop_at_its_evaluator_s_cap_unless_told(
     options: str, cap: int | None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Tercios's evaluator names a rollout cap (15 actions), which ``max_rollout`` overrides
-    and ``max_rollout=0`` lifts; the other games name none."""
+    and ``max_rollout=0`` lifts."""
     game = stratagem.load("tercios")
     bot = make_bot(f"ismcts:{options}", game, random.Random(2))
     assert isinstance(bot, Ismcts)
@@ -249,11 +249,13 @@ def test_tercios_rollouts_stop_at_its_evaluator_s_cap_unless_told(
         assert max(played) > 15
     else:  # a rollout asks once more after a walk down the tree that reached the cap
         assert cap < max(played) <= cap + 2
-    for name in GAMES:
-        if name != "tercios":
-            other = make_bot("ismcts", stratagem.load(name), random.Random(1))
-            assert isinstance(other, Ismcts)
-            assert other.max_rollout is None
+
+
+@pytest.mark.parametrize("name", [name for name in GAMES if name != "tercios"])
+def test_the_other_games_name_no_rollout_cap(name: str) -> None:
+    bot = make_bot("ismcts", stratagem.load(name), random.Random(1))
+    assert isinstance(bot, Ismcts)
+    assert bot.max_rollout is None
 
 
 class _Reversed:
