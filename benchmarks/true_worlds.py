@@ -12,10 +12,12 @@ could give (future draws stay chance in every case: the games draw through chanc
         -s Dutch=ismcts:iterations=3300 -s Spanish=heuristic -n 40 -j 1 --seed 4201
 
 The first argument says what is true: ``all`` (in every game: the world is the real
-state), or for Henry VIII alone ``hands`` (the other hands and the deck as they are,
+state); for Henry VIII alone ``hands`` (the other hands and the deck as they are,
 face-down characters redealt) or ``characters`` (the face-down characters' owners as they
-are, hands and deck redealt); the rest is a ``stratagem`` command line. Run it with
-``-j 1``: the change is made in this process only.
+are, hands and deck redealt); for Eighty Years War alone ``action`` (the real state in the
+Action Phase, where the other side's cards are all in its hand or its melds; the redeal
+before it). The rest is a ``stratagem`` command line. Run it with ``-j 1``: the change is
+made in this process only.
 """
 
 from __future__ import annotations
@@ -26,13 +28,15 @@ import sys
 from stratagem.cli import main
 from stratagem.core import State
 from stratagem.games.britain_vs_france.state import BritainVsFranceState
+from stratagem.games.eighty_years_war import views as eighty_years_war_views
+from stratagem.games.eighty_years_war.places import ACTION
 from stratagem.games.eighty_years_war.state import EightyYearsWarState
-from stratagem.games.henry_viii import views
+from stratagem.games.henry_viii import views as henry_viii_views
 from stratagem.games.henry_viii.state import HenryVIIIState
 from stratagem.games.sixteen_thirty_something.state import SixteenThirtySomethingState
 from stratagem.games.tercios.state import TerciosState
 
-PARTS = ("all", "hands", "characters")
+PARTS = ("all", "hands", "characters", "action")
 STATES: tuple[type[State], ...] = (
     BritainVsFranceState,
     EightyYearsWarState,
@@ -53,9 +57,20 @@ def true_in_part(part: str) -> None:
         for kind in STATES:
             kind.resample_hidden = true_world  # type: ignore[method-assign,assignment]
         return
+    if part == "action":
+
+        def in_action(
+            state: EightyYearsWarState, seat: int, rng: random.Random
+        ) -> EightyYearsWarState:
+            if state.phase == ACTION:
+                return state.clone()
+            return eighty_years_war_views.resample(state, seat, rng)
+
+        EightyYearsWarState.resample_hidden = in_action  # type: ignore[method-assign,assignment]
+        return
 
     def world(state: HenryVIIIState, seat: int, rng: random.Random) -> HenryVIIIState:
-        other = views.resample(state, seat, rng)
+        other = henry_viii_views.resample(state, seat, rng)
         if part == "hands":
             other.hands = [list(hand) for hand in state.hands]
             other.deck = list(state.deck)
