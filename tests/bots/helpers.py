@@ -6,6 +6,7 @@ import random
 from collections.abc import Iterator
 
 import stratagem
+from stratagem.bots import make_bot
 from stratagem.core import CHANCE, TERMINAL, Game, State
 
 GAMES = [info.name for info in stratagem.available_games()]
@@ -38,3 +39,26 @@ def decision_points(game: Game, seed: int, every: int, limit: int) -> Iterator[S
                 given += 1
                 yield state.clone()
         state.apply_action(legal[int(rng.random() * len(legal))])
+
+
+def heuristic_turns(seed: int, seat: int, phase: str, limit: int) -> Iterator[State]:
+    """An Eighty Years War game of heuristics: the positions where ``seat`` makes its
+    first decision of a turn's ``phase`` (in the Action Phase the Dutch have then built
+    their melds, or the Spanish not yet begun theirs: ACTION PHASE)."""
+    game = stratagem.load("eighty_years_war")
+    rng = random.Random(seed)
+    bots = [make_bot("heuristic", game, random.Random(seed + side)) for side in (0, 1)]
+    state = game.new_initial_state()
+    given = 0
+    last = None
+    while given < limit and not state.is_terminal():
+        player = state.current_player()
+        if player == CHANCE:
+            state.apply_action(state.sample_chance(rng))
+            continue
+        view = state.view(player)
+        if player == seat and view["phase"] == phase and (view["turn"], phase) != last:
+            last = (view["turn"], phase)
+            given += 1
+            yield state.clone()
+        state.apply_action(bots[player].choose(state, player))

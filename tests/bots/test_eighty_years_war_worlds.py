@@ -5,15 +5,16 @@ them, from what the searching seat sees alone (Decisions, "Eighty Years War worl
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from typing import Any, cast
 
 import stratagem
 from stratagem.bots import make_bot
 from stratagem.bots.heuristics.eighty_years_war import EightyYearsWarHeuristic
-from stratagem.core import CHANCE, State
+from stratagem.core import State
 from stratagem.games.eighty_years_war.invariants import invariant_problems
 from stratagem.games.eighty_years_war.state import EightyYearsWarState
+
+from .helpers import heuristic_turns
 
 DUTCH, SPANISH = 0, 1
 
@@ -26,29 +27,6 @@ def _melds(state: State, side: int) -> list[list[str]]:
     return [sorted(meld) for meld in _doc(state)["melds"][side]]
 
 
-def _decisions(seed: int, seat: int, phase: str, limit: int) -> Iterator[State]:
-    """A heuristic game's positions where ``seat`` makes its first decision of a turn's
-    ``phase`` (in the Action Phase the Dutch have then built their melds, or the Spanish
-    not yet begun theirs: ACTION PHASE)."""
-    game = stratagem.load("eighty_years_war")
-    rng = random.Random(seed)
-    bots = [make_bot("heuristic", game, random.Random(seed + side)) for side in (DUTCH, SPANISH)]
-    state = game.new_initial_state()
-    given = 0
-    last = None
-    while given < limit and not state.is_terminal():
-        player = state.current_player()
-        if player == CHANCE:
-            state.apply_action(state.sample_chance(rng))
-            continue
-        view = state.view(player)
-        if player == seat and view["phase"] == phase and (view["turn"], phase) != last:
-            last = (view["turn"], phase)
-            given += 1
-            yield state.clone()
-        state.apply_action(bots[player].choose(state, player))
-
-
 def _heuristic() -> EightyYearsWarHeuristic:
     heuristic = make_bot("heuristic", stratagem.load("eighty_years_war"), random.Random(0))
     assert isinstance(heuristic, EightyYearsWarHeuristic)
@@ -59,7 +37,7 @@ def test_melds_the_dutch_heuristic_built_are_the_split_it_would_make() -> None:
     """The real position is one of the worlds the Spanish cannot tell apart; there the Dutch
     melds are the heuristic's own, so splitting them again leaves them as they are."""
     heuristic = _heuristic()
-    for state in _decisions(seed=5, seat=SPANISH, phase="Action Phase", limit=6):
+    for state in heuristic_turns(seed=5, seat=SPANISH, phase="Action Phase", limit=6):
         world = cast(EightyYearsWarState, state.clone())
         heuristic.resplit(world, DUTCH)
         assert world.to_json() == state.to_json()
@@ -70,7 +48,7 @@ def test_redealt_melds_are_split_again_by_the_heuristic() -> None:
     differs in some redealt worlds, and splitting again changes nothing more."""
     heuristic = _heuristic()
     changed = 0
-    for state in _decisions(seed=5, seat=SPANISH, phase="Action Phase", limit=6):
+    for state in heuristic_turns(seed=5, seat=SPANISH, phase="Action Phase", limit=6):
         for draw in range(5):
             world = cast(EightyYearsWarState, state.resample_hidden(SPANISH, random.Random(draw)))
             before = _melds(world, DUTCH)
@@ -95,7 +73,7 @@ def test_the_other_side_holds_cards_of_the_stage_and_threw_away_its_least() -> N
     searches = ((DUTCH, "Action Phase"), (DUTCH, "Strategy Phase"), (SPANISH, "Action Phase"))
     for seat, phase in searches:
         other = 1 - seat
-        for state in _decisions(seed=6, seat=seat, phase=phase, limit=8):
+        for state in heuristic_turns(seed=6, seat=seat, phase=phase, limit=8):
             world = cast(EightyYearsWarState, state.resample_hidden(seat, random.Random(2)))
             heuristic.reshape(world, seat, random.Random(3))
             assert world.view(seat) == state.view(seat)
@@ -118,7 +96,7 @@ def test_a_reshaped_world_depends_only_on_what_the_seat_sees() -> None:
     heuristic = _heuristic()
     game = stratagem.load("eighty_years_war")
     for seat in (DUTCH, SPANISH):
-        for state in _decisions(seed=8, seat=seat, phase="Action Phase", limit=2):
+        for state in heuristic_turns(seed=8, seat=seat, phase="Action Phase", limit=2):
             other = state.resample_hidden(seat, random.Random(99))
             assert other.view(seat) == state.view(seat)
             worlds = []

@@ -56,6 +56,24 @@ class WorldShaper(Protocol):
         ...
 
 
+@runtime_checkable
+class Planner(Protocol):
+    """A bot that can take a decision which is one step of a hidden plan settled against
+    the other seats' hidden plans at a reveal (Eighty Years War's melds) as a best
+    response, over the worlds a search drew, to the other seats played as this bot would
+    play them (a search that models them by this bot then answers the whole plan at once
+    rather than one step at a time)."""
+
+    def planned(self, legal: list[Action]) -> bool:
+        """Whether a decision among ``legal`` (the seat to move's) is such a step."""
+        ...
+
+    def respond(self, legal: list[Action], worlds: list[State], seat: int) -> Action:
+        """One of ``legal``: the step of the plan worth most in ``worlds``, each a
+        ``resample_hidden(seat, ...)`` of the real state (only they are read)."""
+        ...
+
+
 BotFactory = Callable[[Game, random.Random], Bot]
 ConfigurableFactory = Callable[[Game, random.Random, Mapping[str, str]], Bot]
 """A bot factory that also takes the options of a bot spec (``ismcts:iterations=500``) as

@@ -51,6 +51,12 @@ TCIAIG 2012), single observer, with availability counts:
   (default 8; none leaves before), the race keeps only as many as it can, the heuristic's
   choice and the first of the others. ``root=ucb`` shares the root's visits by UCB1
   instead and plays the most visited action.
+- **Plans answered at once** (``plans``, default 300 worlds). Where the game's heuristic
+  can answer a whole hidden plan (``bots.base.Planner``: Eighty Years War's melds, built
+  unseen and revealed together), a decision that is a step of one is not searched. The
+  search draws its worlds as it would for its iterations, and the heuristic picks the
+  plan worth most against the other seats' plans as it would make them in each world:
+  the same opponent model the search plays. ``plans=0`` searches it like any other.
 - **Budget**: ``iterations`` and/or ``seconds`` (whichever is reached first; one second
   when neither is given). A race stops when one action is left; UCB1 stops once no
   remaining iteration could change the most visited action. An iteration budget makes the
@@ -78,6 +84,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 from stratagem.bots.base import (
     Bot,
     Evaluator,
+    Planner,
     Ranker,
     WorldShaper,
     bot_names,
@@ -92,6 +99,8 @@ DEFAULT_SECONDS = 1.0
 RACE_RULES = RaceRules()
 """When a root race drops an action and what it chooses (``bots.racing``)."""
 CHECK_EVERY = 16
+PLAN_WORLDS = 300
+"""Worlds a planned decision is answered in by default (``plans``)."""
 """Iterations between two checks of whether the search may stop early."""
 
 
@@ -136,6 +145,10 @@ class IsmctsOptions(BaseModel):
     benchmarks/RESULTS.md)."""
     rounds: int = Field(default=RACE_RULES.min_rounds, ge=2)
     """Paired rounds of a root race before an action may leave it (``RaceRules``)."""
+    plans: int = Field(default=PLAN_WORLDS, ge=0)
+    """Worlds in which a step of a hidden plan is answered at once, where the heuristic
+    plans (``bots.base.Planner``: Eighty Years War's melds; at most ``iterations`` of
+    them); 0: searched like any other decision."""
 
     @model_validator(mode="after")
     def _default_budget(self) -> IsmctsOptions:
@@ -196,6 +209,11 @@ class Ismcts:
             and isinstance(heuristic, WorldShaper)
         ):
             self.shaper = heuristic
+        self.planner: Planner | None = None
+        """Answers the steps of a hidden plan at once (``plans``), as a best response to
+        the opponent model, which it must then be."""
+        if options.plans and self.model is heuristic and isinstance(heuristic, Planner):
+            self.planner = heuristic
         self.prior: Bot | None = heuristic if options.bias > 0 else None
         """Names the action each tree node tries first (progressive bias)."""
         self.evaluator: Evaluator | None = make_evaluator(game)
@@ -236,6 +254,9 @@ class Ismcts:
         limit = budget.iterations
         self._deadline = deadline
         self._rng = self.rng
+        planner = self.planner
+        if planner is not None and planner.planned(legal):
+            return self._respond(planner, state, seat, legal, limit=limit, deadline=deadline)
         if budget.root == "race":
             return self._race(root, state, seat, legal, limit=limit, start=start, deadline=deadline)
         done = 0
@@ -310,6 +331,25 @@ class Ismcts:
             world = None
         self.iterations_done = done
         return race.choice()
+
+    def _respond(
+        self,
+        planner: Planner,
+        state: State,
+        seat: int,
+        legal: list[Action],
+        *,
+        limit: int | None,
+        deadline: float | None,
+    ) -> Action:
+        """A step of a hidden plan, answered by the planner in ``plans`` worlds (at most
+        ``limit``; at least one, then as many as the deadline allows)."""
+        count = self.options.plans if limit is None else min(self.options.plans, limit)
+        worlds = [self._world(state, seat)]
+        while len(worlds) < count and (deadline is None or time.perf_counter() < deadline):
+            worlds.append(self._world(state, seat))
+        self.iterations_done = len(worlds)
+        return planner.respond(legal, worlds, seat)
 
     def _world(self, state: State, seat: int) -> State:
         """A world consistent with what ``seat`` sees, for one iteration or one round:

@@ -16,13 +16,22 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Mapping
 from itertools import product
 from typing import Any, cast
 
 from stratagem.bots.heuristics import TurnEvaluator, normal_cdf
+from stratagem.bots.heuristics.eighty_years_war_response import best_response
 from stratagem.bots.heuristics.eighty_years_war_worlds import keep_deal, place_hand, place_melds
 from stratagem.core import Action, Game, State
-from stratagem.games.eighty_years_war.encoding import KEEP, REPLACE, SHOW, STOP
+from stratagem.games.eighty_years_war.encoding import (
+    KEEP,
+    MELD_MILITARY,
+    MELD_POLITICAL,
+    REPLACE,
+    SHOW,
+    STOP,
+)
 from stratagem.games.eighty_years_war.game import EightyYearsWar
 from stratagem.games.eighty_years_war.info import DUTCH, SEATS
 from stratagem.games.eighty_years_war.melds import event_candidates, score_melds
@@ -36,6 +45,8 @@ SPREAD = 5.0
 """Standard deviation assumed for each of the other side's meld totals."""
 CACHE_SIZE = 4096
 """Most plans and hand splits remembered (the memory is emptied when full)."""
+PLANNED = frozenset({MELD_MILITARY, MELD_POLITICAL, SHOW})
+"""The kinds of action that are steps of a side's melds [Action Phase]."""
 
 
 class EightyYearsWarHeuristic:
@@ -51,6 +62,9 @@ class EightyYearsWarHeuristic:
         self.rng = rng
         self._plans: dict[tuple[Any, ...], dict[int, int]] = {}
         self._splits: dict[tuple[Any, ...], dict[Split, tuple[int, int]]] = {}
+        self._evaluator: EightyYearsWarEvaluator | None = None
+        """Judges the Province Tokens a search's melds win (``respond``), made when first
+        needed."""
         book = self.book
         self._shares = [
             [
@@ -107,7 +121,7 @@ class EightyYearsWarHeuristic:
     # -- Strategy Phase ----------------------------------------------------------------
 
     def _best_total(self, cards: list[int], seat: int, stage: int) -> int:
-        return max(sum(totals) for totals in self._split_totals(cards, seat, stage).values())
+        return max(sum(totals) for totals in self.split_totals(cards, seat, stage).values())
 
     def _strategy(self, view: dict[str, Any], seat: int, legal: list[Action]) -> Action:
         hand = self._cards(view["you"]["hand"])
@@ -128,33 +142,37 @@ class EightyYearsWarHeuristic:
 
     # -- Action Phase ------------------------------------------------------------------
 
-    def _split_totals(
-        self, cards: list[int], seat: int, stage: int
+    def split_totals(
+        self, cards: list[int], seat: int, stage: int, placed: Mapping[int, int] | None = None
     ) -> dict[Split, tuple[int, int]]:
-        """The meld totals of every sensible split of ``cards``.
+        """The meld totals of every sensible split of ``cards``, keeping the cards already
+        ``placed`` (card: meld) where they are.
 
         Cards usable only in one meld go there; unusable cards fill whichever meld would
         otherwise be empty; cards usable in either are tried both ways. Remembered (the same
         hands come back again and again in a search).
         """
-        key = (seat, stage, *cards)
+        fixed = tuple(sorted(placed.items())) if placed else ()
+        key = (seat, stage, fixed, *cards)
         known = self._splits.get(key)
         if known is not None:
             return known
         if len(self._splits) > CACHE_SIZE:
             self._splits.clear()
-        splits = self._splits[key] = self._enumerate_splits(cards, seat, stage)
+        splits = self._splits[key] = self._enumerate_splits(cards, seat, stage, placed or {})
         return splits
 
     def _enumerate_splits(
-        self, cards: list[int], seat: int, stage: int
+        self, cards: list[int], seat: int, stage: int, placed: Mapping[int, int]
     ) -> dict[Split, tuple[int, int]]:
         book = self.book
         fixed: list[list[int]] = [[], []]
         either: list[int] = []
         filler: list[int] = []
         for card in cards:
-            if not (book.usable_by[seat][card] and book.stage_ok[stage][card]):
+            if card in placed:
+                fixed[placed[card]].append(card)
+            elif not (book.usable_by[seat][card] and book.stage_ok[stage][card]):
                 filler.append(card)
             elif book.meld_ok[MILITARY][card] and book.meld_ok[POLITICAL][card]:
                 either.append(card)
@@ -171,8 +189,9 @@ class EightyYearsWarHeuristic:
                     melds[meld].append(rest.pop())
             melds[MILITARY].extend(rest)
             for meld in (MILITARY, POLITICAL):
-                if not melds[meld] and len(melds[1 - meld]) > 1:
-                    cheapest = min(melds[1 - meld], key=lambda c: (book.values[c], c))
+                movable = [card for card in melds[1 - meld] if card not in placed]
+                if not melds[meld] and len(melds[1 - meld]) > 1 and movable:
+                    cheapest = min(movable, key=lambda c: (book.values[c], c))
                     melds[1 - meld].remove(cheapest)
                     melds[meld].append(cheapest)
             split = (tuple(sorted(melds[0])), tuple(sorted(melds[1])))
@@ -182,9 +201,9 @@ class EightyYearsWarHeuristic:
     def _expected_opponent(self, view: dict[str, Any], seat: int) -> tuple[float, float]:
         """Mean military and political totals of the other side, from the unseen cards."""
         held = view["cards_held"][SEATS[1 - seat]]
-        return self._expected_totals(self._unseen(view), held, seat, self._stage(view))
+        return self.expected_totals(self._unseen(view), held, seat, self._stage(view))
 
-    def _expected_totals(
+    def expected_totals(
         self, unseen: list[int], held: int, seat: int, stage: int
     ) -> tuple[float, float]:
         """Mean military and political totals of the other side holding ``held`` of the
@@ -246,7 +265,7 @@ class EightyYearsWarHeuristic:
         against the other side's mean totals ``means``, among those that keep the
         ``placed`` cards where they are."""
         best: tuple[float, int, Split] | None = None
-        for split, totals in self._split_totals(cards, seat, stage).items():
+        for split, totals in self.split_totals(cards, seat, stage).items():
             if any(placed.get(card, meld) != meld for meld in (0, 1) for card in split[meld]):
                 continue
             value = sum(self._expected_provinces(totals[m], means[m]) for m in (0, 1))
@@ -264,9 +283,9 @@ class EightyYearsWarHeuristic:
         events = [self.game.card_of[action.id] for action in legal]
         means = self._expected_opponent(view, seat)
         stage = self._stage(view)
-        return self.game.show_action[self._best_event(seat, stage, means, melds, events)]
+        return self.game.show_action[self.best_event(seat, stage, means, melds, events)]
 
-    def _best_event(
+    def best_event(
         self,
         seat: int,
         stage: int,
@@ -316,6 +335,37 @@ class EightyYearsWarHeuristic:
         choose again the Event it shows."""
         melds = board.melds[side]
         stage = board.stage()
+        means = self._means_seen_by(board, side)
+        split = self._best_split(sorted([*melds[0], *melds[1]]), side, stage, means, {})
+        if split is None:
+            return
+        place_melds(board, side, (list(split[0]), list(split[1])))
+        if board.shown[side] != UNDECIDED:
+            events = event_candidates(self.book, side, stage, split)
+            board.shown[side] = (
+                self.best_event(side, stage, means, split, events) if len(events) > 1 else NO_EVENT
+            )
+
+    def planned_totals(self, board: EightyYearsWarState, side: int) -> tuple[int, int]:
+        """The military and political totals of the melds this heuristic would build for
+        ``side`` from every card it holds in ``board`` (hand and melds), with the Event it
+        would show; ``board`` is left as it is."""
+        melds = board.melds[side]
+        stage = board.stage()
+        means = self._means_seen_by(board, side)
+        cards = sorted([*board.hands[side], *melds[0], *melds[1]])
+        split = self._best_split(cards, side, stage, means, {})
+        if split is None:
+            return (0, 0)
+        events = event_candidates(self.book, side, stage, split)
+        shown = self.best_event(side, stage, means, split, events) if len(events) > 1 else None
+        return score_melds(self.book, side, stage, split, shown).totals
+
+    def _means_seen_by(self, board: EightyYearsWarState, side: int) -> tuple[float, float]:
+        """The other side's mean meld totals as ``side`` reckons them in ``board``: from
+        the cards it has not seen there, as ``_expected_opponent`` from its view."""
+        melds = board.melds[side]
+        stage = board.stage()
         other = 1 - side
         face_down = board.face_down
         seen = {*board.hands[side], *melds[0], *melds[1], *board.removed}
@@ -325,16 +375,27 @@ class EightyYearsWarHeuristic:
             card for card in range(self.book.size) if enters[card] <= stage and card not in seen
         ]
         held = len(board.hands[other]) + len(board.melds[other][0]) + len(board.melds[other][1])
-        means = self._expected_totals(unseen, held, side, stage)
-        split = self._best_split(sorted([*melds[0], *melds[1]]), side, stage, means, {})
-        if split is None:
-            return
-        place_melds(board, side, (list(split[0]), list(split[1])))
-        if board.shown[side] != UNDECIDED:
-            events = event_candidates(self.book, side, stage, split)
-            board.shown[side] = (
-                self._best_event(side, stage, means, split, events) if len(events) > 1 else NO_EVENT
-            )
+        return self.expected_totals(unseen, held, side, stage)
+
+    # -- a search's melds ----------------------------------------------------------------
+
+    def planned(self, legal: list[Action]) -> bool:
+        """Whether ``legal`` are a step of the melds (``bots.base.Planner``): placing a
+        card, or choosing the Event to show [Action Phase]."""
+        return self.game.kind_of[legal[0].id] in PLANNED
+
+    def respond(self, legal: list[Action], worlds: list[State], seat: int) -> Action:
+        """The step of the melds that best answers the other side's in ``worlds``
+        (``bots.base.Planner``; ``eighty_years_war_response``)."""
+        if self._evaluator is None:
+            self._evaluator = EightyYearsWarEvaluator(self.game)
+        boards = [cast(EightyYearsWarState, world) for world in worlds]
+        split, event = best_response(self, self._evaluator, boards, seat)
+        game = self.game
+        if game.kind_of[legal[0].id] == SHOW:
+            return legal[0] if event is None else game.show_action[event]
+        card = game.card_of[legal[0].id]
+        return game.meld_action[MILITARY if card in split[MILITARY] else POLITICAL][card]
 
     def _meld(self, view: dict[str, Any], seat: int, legal: list[Action]) -> Action:
         plan = self._plan(view, seat)
@@ -373,11 +434,19 @@ class EightyYearsWarEvaluator(TurnEvaluator):
 
     def estimate(self, state: State) -> list[float]:
         board = cast(EightyYearsWarState, state)
-        left = self.turns - board.turn + 1
-        dutch = board.provinces[DUTCH] + DRIFT * left
+        return self.odds(board.provinces[DUTCH], self.turns - board.turn + 1)
+
+    def odds(self, dutch: int, left: int) -> list[float]:
+        """Each side's expected return with ``dutch`` Province Tokens held by the Dutch and
+        ``left`` turns still to play (none left: the game's result by VICTORY)."""
+        if left <= 0:
+            win = float(dutch >= self.dutch_needs)
+            loss = float(dutch <= self.dutch_loses_at)
+            return [win - loss, loss - win]
+        expected = dutch + DRIFT * left
         spread = TURN_SPREAD * math.sqrt(left)
-        win = 1.0 - normal_cdf((self.dutch_needs - 0.5 - dutch) / spread)
-        loss = normal_cdf((self.dutch_loses_at + 0.5 - dutch) / spread)
+        win = 1.0 - normal_cdf((self.dutch_needs - 0.5 - expected) / spread)
+        loss = normal_cdf((self.dutch_loses_at + 0.5 - expected) / spread)
         return [win - loss, loss - win]
 
 
