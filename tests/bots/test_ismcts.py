@@ -13,10 +13,11 @@ import pytest
 
 import stratagem
 from stratagem.bots import Ismcts, bot_names, ismcts, make_bot, parse_bot_spec
+from stratagem.bots.heuristics.eighty_years_war import EightyYearsWarHeuristic
 from stratagem.bots.racing import Race
 from stratagem.core import Action, OptionError, State
 
-from .helpers import GAMES, decision_points, load_smallest
+from .helpers import GAMES, decision_points, heuristic_turns, load_smallest
 
 SPEC = "ismcts:iterations=10,max_rollout=12"
 SCREENING = "ismcts:iterations=40,max_rollout=12,width=2"
@@ -24,6 +25,8 @@ SCREENING = "ismcts:iterations=40,max_rollout=12,width=2"
 MODEL_WORLDS = "ismcts:iterations=10,max_rollout=12,worlds=model"
 """Each redealt world reshaped by the opponent model, where the game's heuristic can."""
 RACE_MIN_ROUNDS = ismcts.RACE_RULES.min_rounds
+PLANNED = ["ismcts:iterations=10,plans=30", "ismcts:iterations=10,plans=30,worlds=model"]
+"""Eighty Years War's melds answered at once by the heuristic (``bots.base.Planner``)."""
 
 
 def test_ismcts_plays_every_game() -> None:
@@ -178,9 +181,10 @@ def test_searched_opponents_play_legally_too() -> None:
 
 
 def test_a_root_race_stops_when_one_action_is_left() -> None:
-    """The race (the default root) settles where to meld a card long before its budget."""
+    """The race (the default root) settles where to meld a card long before its budget
+    (the melds searched, not planned: ``plans=0``)."""
     game = stratagem.load("eighty_years_war")
-    bot = make_bot("ismcts:iterations=5000", game, random.Random(1))
+    bot = make_bot("ismcts:iterations=5000,plans=0", game, random.Random(1))
     assert isinstance(bot, Ismcts)
     meld = next(
         state
@@ -385,3 +389,58 @@ def test_rounds_sets_the_rounds_before_an_action_may_leave_the_race(
         (race,) = races
         assert race.rounds == rounds
         assert race.settled()
+
+
+def _responses(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The number of worlds of each step the Eighty Years War heuristic is asked to plan."""
+    asked: list[int] = []
+    respond = EightyYearsWarHeuristic.respond
+
+    def counted(
+        self: EightyYearsWarHeuristic, legal: list[Action], worlds: list[State], seat: int
+    ) -> Action:
+        asked.append(len(worlds))
+        return respond(self, legal, worlds, seat)
+
+    monkeypatch.setattr(EightyYearsWarHeuristic, "respond", counted)
+    return asked
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_a_step_of_the_melds_is_answered_in_plans_worlds_not_searched(
+    seat: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The melds (Action Phase) are planned: the search draws ``plans`` worlds and the
+    heuristic answers in them; ``plans=0`` searches them as any other decision, and a
+    Strategy Phase decision is always searched."""
+    game = stratagem.load("eighty_years_war")
+    asked = _responses(monkeypatch)
+    meld = next(heuristic_turns(seed=4, seat=seat, phase="Action Phase", limit=1))
+    planned = make_bot("ismcts:iterations=40,plans=25", game, random.Random(1))
+    assert isinstance(planned, Ismcts)
+    assert planned.choose(meld, seat) in meld.legal_actions()
+    assert asked == [25]
+    assert planned.iterations_done == 25
+    searched = make_bot("ismcts:iterations=40,plans=0", game, random.Random(1))
+    assert isinstance(searched, Ismcts)
+    assert searched.choose(meld, seat) in meld.legal_actions()
+    assert searched.iterations_done > 0
+    strategy = next(heuristic_turns(seed=4, seat=seat, phase="Strategy Phase", limit=1))
+    assert planned.choose(strategy, seat) in strategy.legal_actions()
+    assert asked == [25]
+
+
+@pytest.mark.parametrize("spec", PLANNED)
+@pytest.mark.parametrize("seat", [0, 1])
+def test_a_planned_step_does_not_depend_on_what_the_seat_cannot_see(seat: int, spec: str) -> None:
+    """The melds answered at once read only the worlds the search drew: in a world the
+    seat cannot tell from the real one, a same-seeded search places the same card alike,
+    and it reads the real state through the seat's doors alone."""
+    game = stratagem.load("eighty_years_war")
+    for state in heuristic_turns(seed=6, seat=seat, phase="Action Phase", limit=3):
+        world = state.resample_hidden(seat, random.Random(99))
+        assert world.view(seat) == state.view(seat)
+        truth = make_bot(spec, game, random.Random(4)).choose(state, seat)
+        assert make_bot(spec, game, random.Random(4)).choose(world, seat) == truth
+        guarded: Any = _SeatOnly(state)
+        assert make_bot(spec, game, random.Random(4)).choose(guarded, seat) == truth

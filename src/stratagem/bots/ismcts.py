@@ -147,8 +147,8 @@ class IsmctsOptions(BaseModel):
     """Paired rounds of a root race before an action may leave it (``RaceRules``)."""
     plans: int = Field(default=PLAN_WORLDS, ge=0)
     """Worlds in which a step of a hidden plan is answered at once, where the heuristic
-    plans (``bots.base.Planner``: Eighty Years War's melds; at most ``iterations`` of
-    them); 0: searched like any other decision."""
+    plans (``bots.base.Planner``: Eighty Years War's melds; fewer if ``seconds`` runs
+    out); 0: searched like any other decision."""
 
     @model_validator(mode="after")
     def _default_budget(self) -> IsmctsOptions:
@@ -256,7 +256,7 @@ class Ismcts:
         self._rng = self.rng
         planner = self.planner
         if planner is not None and planner.planned(legal):
-            return self._respond(planner, state, seat, legal, limit=limit, deadline=deadline)
+            return self._respond(planner, state, seat, legal, deadline)
         if budget.root == "race":
             return self._race(root, state, seat, legal, limit=limit, start=start, deadline=deadline)
         done = 0
@@ -338,13 +338,11 @@ class Ismcts:
         state: State,
         seat: int,
         legal: list[Action],
-        *,
-        limit: int | None,
         deadline: float | None,
     ) -> Action:
-        """A step of a hidden plan, answered by the planner in ``plans`` worlds (at most
-        ``limit``; at least one, then as many as the deadline allows)."""
-        count = self.options.plans if limit is None else min(self.options.plans, limit)
+        """A step of a hidden plan, answered by the planner in ``plans`` worlds (at least
+        one, then as many as the deadline allows)."""
+        count = self.options.plans
         worlds = [self._world(state, seat)]
         while len(worlds) < count and (deadline is None or time.perf_counter() < deadline):
             worlds.append(self._world(state, seat))
