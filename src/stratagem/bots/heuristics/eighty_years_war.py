@@ -21,7 +21,7 @@ from itertools import product
 from typing import Any, cast
 
 from stratagem.bots.heuristics import TurnEvaluator, normal_cdf
-from stratagem.bots.heuristics.eighty_years_war_response import best_response
+from stratagem.bots.heuristics.eighty_years_war_response import Split, best_response
 from stratagem.bots.heuristics.eighty_years_war_worlds import keep_deal, place_hand, place_melds
 from stratagem.core import Action, Game, State
 from stratagem.games.eighty_years_war.encoding import (
@@ -38,8 +38,6 @@ from stratagem.games.eighty_years_war.melds import event_candidates, score_melds
 from stratagem.games.eighty_years_war.pack import MILITARY, POLITICAL, STAGE_NAMES
 from stratagem.games.eighty_years_war.places import NO_EVENT, UNDECIDED
 from stratagem.games.eighty_years_war.state import EightyYearsWarState
-
-Split = tuple[tuple[int, ...], tuple[int, ...]]
 
 SPREAD = 5.0
 """Standard deviation assumed for each of the other side's meld totals."""

@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     )
 
 Split = tuple[tuple[int, ...], tuple[int, ...]]
+"""A side's military and political melds, each a sorted tuple of cards."""
 
 
 def best_response(
