@@ -1,0 +1,51 @@
+"""The planner's melds alone: a screen of what answering a hidden plan at once is worth.
+
+``ismcts`` hands Eighty Years War's melds to the heuristic's planner (``bots.base.Planner``,
+DECISIONS "Eighty Years War's melds answered at once") and searches everything else. The
+bot this script adds, ``planned``, answers the melds the same way (in ``WORLDS`` worlds of
+the seat's redeal) and takes every other decision as the heuristic does, so a match
+against the heuristic measures the melds alone, at a few seconds a game:
+
+    PYTHONPATH=src python benchmarks/planned_melds.py simulate eighty_years_war \\
+        -s Dutch=planned -s Spanish=heuristic -n 400 -j 1 --seed 11
+
+The rest of the command line is a ``stratagem`` command. Run it with ``-j 1``: the bot is
+registered in this process only.
+"""
+
+from __future__ import annotations
+
+import random
+
+from stratagem.bots.base import Bot, Planner, make_bot, register_bot
+from stratagem.cli import main
+from stratagem.core import Action, Game, OptionError, State
+
+WORLDS = 300
+"""Worlds a step of the melds is answered in (``ismcts``'s default ``plans``)."""
+
+
+class PlannedMelds:
+    """The heuristic, with the steps of a hidden plan answered by its planner."""
+
+    name = "planned"
+
+    def __init__(self, game: Game, rng: random.Random) -> None:
+        heuristic = make_bot("heuristic", game, random.Random(rng.getrandbits(64)))
+        if not isinstance(heuristic, Planner):
+            raise OptionError(f"planned: {game.name}'s heuristic plans nothing")
+        self.heuristic: Bot = heuristic
+        self.planner: Planner = heuristic
+        self.rng = rng
+
+    def choose(self, state: State, seat: int) -> Action:
+        legal = state.legal_actions()
+        if len(legal) > 1 and self.planner.planned(legal):
+            worlds = [state.resample_hidden(seat, self.rng) for _ in range(WORLDS)]
+            return self.planner.respond(legal, worlds, seat)
+        return self.heuristic.choose(state, seat)
+
+
+if __name__ == "__main__":
+    register_bot("planned", PlannedMelds)
+    main()
