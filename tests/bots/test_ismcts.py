@@ -162,8 +162,10 @@ def test_seconds_budget_runs_at_least_one_iteration() -> None:
 
 
 def test_search_stops_once_no_iteration_left_can_change_the_choice() -> None:
-    """Greedy (``c=0``) the leader takes every visit, so it is settled well before 200."""
-    assert 100 < _iterations_at_a_decision("ismcts:iterations=200,c=0,horizon=0,root=ucb") < 200
+    """Greedy (``c=0``) the leader takes every visit, so it is settled well before 200
+    (the discard searched, not planned: ``plans=0``)."""
+    spec = "ismcts:iterations=200,c=0,horizon=0,root=ucb,plans=0"
+    assert 100 < _iterations_at_a_decision(spec) < 200
 
 
 def test_horizon_needs_an_evaluator(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -196,7 +198,7 @@ def test_a_root_race_stops_when_one_action_is_left() -> None:
 
 
 def test_a_root_race_keeps_to_its_iteration_budget() -> None:
-    assert _iterations_at_a_decision("ismcts:iterations=7") <= 7
+    assert _iterations_at_a_decision("ismcts:iterations=7,plans=0") <= 7
 
 
 @pytest.mark.parametrize(("name", "turns"), [("britain_vs_france", 2), ("eighty_years_war", 1)])
@@ -206,7 +208,7 @@ def test_rollouts_play_one_round_before_the_evaluator_judges(
     """By default a rollout stops once every seat has had its turn: in 1750, where the
     sides take turns of their own, that is this turn and the other side's next."""
     game = stratagem.load(name)
-    bot = make_bot("ismcts:iterations=6", game, random.Random(4))
+    bot = make_bot("ismcts:iterations=6,plans=0", game, random.Random(4))
     assert isinstance(bot, Ismcts)
     evaluator = bot.evaluator
     assert evaluator is not None
@@ -282,7 +284,7 @@ def test_a_ranking_heuristic_names_the_runners_and_a_small_budget_narrows_the_ra
     as many as can have them run on (here: 4 + 14 iterations, 14 // 7 = 2 runners)."""
     races = _recorded_races(monkeypatch)
     game = stratagem.load("eighty_years_war")
-    bot = make_bot("ismcts:iterations=18,width=4", game, random.Random(2))
+    bot = make_bot("ismcts:iterations=18,width=4,plans=0", game, random.Random(2))
     assert isinstance(bot, Ismcts)
     bot.prior = _Reversed()
     state = next(
@@ -325,7 +327,8 @@ def _rewarded_by_id(bot: Ismcts, monkeypatch: pytest.MonkeyPatch) -> list[Action
 
 
 def _wide_meld(game: Any) -> State:
-    """A decision of Eighty Years War (whose heuristic does not rank) with six actions or more."""
+    """A decision of Eighty Years War (whose heuristic does not rank) with six actions or
+    more: a discard, which the races below search (``plans=0``) rather than plan."""
     return next(
         s for s in decision_points(game, seed=3, every=1, limit=80) if len(s.legal_actions()) > 5
     )
@@ -339,7 +342,7 @@ def test_a_wide_root_is_screened_once_and_its_best_race_the_heuristic_s_choice(
     others by the screen, the screen counting as its first round and in the budget."""
     races = _recorded_races(monkeypatch)
     game = stratagem.load("eighty_years_war")
-    bot = make_bot("ismcts:iterations=100,width=3,screen=true", game, random.Random(2))
+    bot = make_bot("ismcts:iterations=100,width=3,screen=true,plans=0", game, random.Random(2))
     assert isinstance(bot, Ismcts)
     tried = _rewarded_by_id(bot, monkeypatch)
     state = _wide_meld(game)
@@ -362,7 +365,10 @@ def test_without_screen_or_budget_a_wide_root_races_others_drawn_at_random(
     the race: its first round is its own."""
     game = stratagem.load("eighty_years_war")
     state = _wide_meld(game)
-    for spec in ("ismcts:iterations=100,width=3,screen=false", "ismcts:iterations=11,width=3"):
+    for spec in (
+        "ismcts:iterations=100,width=3,screen=false,plans=0",
+        "ismcts:iterations=11,width=3,plans=0",
+    ):
         races = _recorded_races(monkeypatch)
         bot = make_bot(spec, game, random.Random(2))
         assert isinstance(bot, Ismcts)
@@ -382,7 +388,9 @@ def test_rounds_sets_the_rounds_before_an_action_may_leave_the_race(
     state = _wide_meld(game)
     for rounds in (RACE_MIN_ROUNDS, 12):
         races = _recorded_races(monkeypatch)
-        bot = make_bot(f"ismcts:iterations=500,width=3,rounds={rounds}", game, random.Random(2))
+        bot = make_bot(
+            f"ismcts:iterations=500,width=3,rounds={rounds},plans=0", game, random.Random(2)
+        )
         assert isinstance(bot, Ismcts)
         _rewarded_by_id(bot, monkeypatch)
         bot.choose(state, state.current_player())
@@ -406,38 +414,40 @@ def _responses(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     return asked
 
 
+@pytest.mark.parametrize("phase", ["Strategy Phase", "Action Phase"])
 @pytest.mark.parametrize("seat", [0, 1])
-def test_a_step_of_the_melds_is_answered_in_plans_worlds_not_searched(
-    seat: int, monkeypatch: pytest.MonkeyPatch
+def test_a_step_of_the_plan_is_answered_in_plans_worlds_not_searched(
+    seat: int, phase: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The melds (Action Phase) are planned: the search draws ``plans`` worlds and the
-    heuristic answers in them; ``plans=0`` searches them as any other decision, and a
-    Strategy Phase decision is always searched."""
+    """The discards (Strategy Phase) and the melds (Action Phase) are planned: the search
+    draws ``plans`` worlds and the heuristic answers in them; ``plans=0`` searches them as
+    any other decision."""
     game = stratagem.load("eighty_years_war")
     asked = _responses(monkeypatch)
-    meld = next(heuristic_turns(seed=4, seat=seat, phase="Action Phase", limit=1))
+    state = next(heuristic_turns(seed=4, seat=seat, phase=phase, limit=1))
     planned = make_bot("ismcts:iterations=40,plans=25", game, random.Random(1))
     assert isinstance(planned, Ismcts)
-    assert planned.choose(meld, seat) in meld.legal_actions()
+    assert planned.choose(state, seat) in state.legal_actions()
     assert asked == [25]
     assert planned.iterations_done == 25
     searched = make_bot("ismcts:iterations=40,plans=0", game, random.Random(1))
     assert isinstance(searched, Ismcts)
-    assert searched.choose(meld, seat) in meld.legal_actions()
+    assert searched.choose(state, seat) in state.legal_actions()
     assert searched.iterations_done > 0
-    strategy = next(heuristic_turns(seed=4, seat=seat, phase="Strategy Phase", limit=1))
-    assert planned.choose(strategy, seat) in strategy.legal_actions()
     assert asked == [25]
 
 
 @pytest.mark.parametrize("spec", PLANNED)
 @pytest.mark.parametrize("seat", [0, 1])
-def test_a_planned_step_does_not_depend_on_what_the_seat_cannot_see(seat: int, spec: str) -> None:
-    """The melds answered at once read only the worlds the search drew: in a world the
-    seat cannot tell from the real one, a same-seeded search places the same card alike,
+@pytest.mark.parametrize("phase", ["Strategy Phase", "Action Phase"])
+def test_a_planned_step_does_not_depend_on_what_the_seat_cannot_see(
+    seat: int, spec: str, phase: str
+) -> None:
+    """The discards and melds answered at once read only the worlds the search drew: in a
+    world the seat cannot tell from the real one, a same-seeded search takes the same step,
     and it reads the real state through the seat's doors alone."""
     game = stratagem.load("eighty_years_war")
-    for state in heuristic_turns(seed=6, seat=seat, phase="Action Phase", limit=3):
+    for state in heuristic_turns(seed=6, seat=seat, phase=phase, limit=3):
         world = state.resample_hidden(seat, random.Random(99))
         assert world.view(seat) == state.view(seat)
         truth = make_bot(spec, game, random.Random(4)).choose(state, seat)

@@ -21,7 +21,11 @@ from itertools import product
 from typing import Any, cast
 
 from stratagem.bots.heuristics import TurnEvaluator, normal_cdf
-from stratagem.bots.heuristics.eighty_years_war_response import Split, best_response
+from stratagem.bots.heuristics.eighty_years_war_response import (
+    Split,
+    best_discard,
+    best_response,
+)
 from stratagem.bots.heuristics.eighty_years_war_worlds import keep_deal, place_hand, place_melds
 from stratagem.core import Action, Game, State
 from stratagem.games.eighty_years_war.encoding import (
@@ -43,8 +47,9 @@ SPREAD = 5.0
 """Standard deviation assumed for each of the other side's meld totals."""
 CACHE_SIZE = 4096
 """Most plans and hand splits remembered (the memory is emptied when full)."""
-PLANNED = frozenset({MELD_MILITARY, MELD_POLITICAL, SHOW})
-"""The kinds of action that are steps of a side's melds [Action Phase]."""
+PLANNED = frozenset({STOP, MELD_MILITARY, MELD_POLITICAL, SHOW})
+"""The kinds of action that open the legal steps of a side's hidden plan: its discards
+(``Stop discarding`` is always among them) [Strategy Phase] and its melds [Action Phase]."""
 
 
 class EightyYearsWarHeuristic:
@@ -378,19 +383,24 @@ class EightyYearsWarHeuristic:
     # -- a search's melds ----------------------------------------------------------------
 
     def planned(self, legal: list[Action]) -> bool:
-        """Whether ``legal`` are a step of the melds (``bots.base.Planner``): placing a
-        card, or choosing the Event to show [Action Phase]."""
+        """Whether ``legal`` are a step of the side's hidden plan (``bots.base.Planner``):
+        a discard or stopping [Strategy Phase], placing a card or choosing the Event to
+        show [Action Phase]."""
         return self.game.kind_of[legal[0].id] in PLANNED
 
     def respond(self, legal: list[Action], worlds: list[State], seat: int) -> Action:
-        """The step of the melds that best answers the other side's in ``worlds``
+        """The step of the plan that best answers the other side's in ``worlds``
         (``bots.base.Planner``; ``eighty_years_war_response``)."""
         if self._evaluator is None:
             self._evaluator = EightyYearsWarEvaluator(self.game)
         boards = [cast(EightyYearsWarState, world) for world in worlds]
-        split, event = best_response(self, self._evaluator, boards, seat)
         game = self.game
-        if game.kind_of[legal[0].id] == SHOW:
+        kind = game.kind_of[legal[0].id]
+        if kind == STOP:
+            discard = best_discard(self, self._evaluator, boards, seat)
+            return game.stop_action if discard is None else game.discard_action[discard]
+        split, event = best_response(self, self._evaluator, boards, seat)
+        if kind == SHOW:
             return legal[0] if event is None else game.show_action[event]
         card = game.card_of[legal[0].id]
         return game.meld_action[MILITARY if card in split[MILITARY] else POLITICAL][card]

@@ -19,6 +19,7 @@ own cards, placed or not, are the same in each.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
@@ -38,6 +39,40 @@ Split = tuple[tuple[int, ...], tuple[int, ...]]
 """A side's military and political melds, each a sorted tuple of cards."""
 
 
+class Payoff:
+    """What each pair of meld totals of ``seat`` is worth against the other side's melds in
+    a search's ``worlds``: the mean, over the worlds, of the evaluator's odds once the melds
+    are settled (the module docstring). Remembered per pair of totals."""
+
+    def __init__(
+        self,
+        heuristic: EightyYearsWarHeuristic,
+        evaluator: EightyYearsWarEvaluator,
+        worlds: Sequence[EightyYearsWarState],
+        seat: int,
+    ) -> None:
+        first = worlds[0]
+        self.book = first.book
+        self.seat = seat
+        self.held = first.provinces
+        theirs = Counter(heuristic.planned_totals(world, 1 - seat) for world in worlds)
+        self.theirs = list(theirs.items())
+        left = evaluator.turns - first.turn
+        self.odds = [evaluator.odds(dutch, left)[seat] for dutch in range(sum(self.held) + 1)]
+        self._known: dict[tuple[int, int], float] = {}
+
+    def of(self, totals: tuple[int, int]) -> float:
+        """The summed worth, over the worlds, of ``seat``'s melds totalling ``totals``."""
+        known = self._known.get(totals)
+        if known is None:
+            book, seat, held, odds = self.book, self.seat, self.held, self.odds
+            known = 0.0
+            for their, count in self.theirs:
+                known += count * odds[_dutch_after(book, seat, held, totals, their)]
+            self._known[totals] = known
+        return known
+
+
 def best_response(
     heuristic: EightyYearsWarHeuristic,
     evaluator: EightyYearsWarEvaluator,
@@ -50,35 +85,77 @@ def best_response(
     first = worlds[0]
     book = first.book
     stage = first.stage()
-    other = 1 - seat
     placed = {card: meld for meld in (MILITARY, POLITICAL) for card in first.melds[seat][meld]}
     cards = sorted([*first.hands[seat], *placed])
-    theirs = Counter(heuristic.planned_totals(world, other) for world in worlds)
-    left = evaluator.turns - first.turn
-    odds: dict[int, float] = {}
-
-    def worth(dutch: int) -> float:
-        known = odds.get(dutch)
-        if known is None:
-            known = odds[dutch] = evaluator.odds(dutch, left)[seat]
-        return known
-
-    held = first.provinces
+    payoff = Payoff(heuristic, evaluator, worlds, seat)
     best: tuple[float, int] | None = None
     choice: tuple[Split, int | None] | None = None
     for split in heuristic.split_totals(cards, seat, stage, placed):
         events = event_candidates(book, seat, stage, split)
         for event in events if len(events) > 1 else [None]:
             totals = score_melds(book, seat, stage, split, event).totals
-            value = 0.0
-            for their, count in theirs.items():
-                value += count * worth(_dutch_after(book, seat, held, totals, their))
-            candidate = (value, sum(totals))
+            candidate = (payoff.of(totals), sum(totals))
             if best is None or candidate > best:
                 best, choice = candidate, (split, event)
     if choice is None:
         raise ValueError(f"no cards to meld for seat {seat}")
     return choice
+
+
+def best_discard(
+    heuristic: EightyYearsWarHeuristic,
+    evaluator: EightyYearsWarEvaluator,
+    worlds: Sequence[EightyYearsWarState],
+    seat: int,
+) -> int | None:
+    """The card of ``seat``'s hand whose discard now is worth most, or ``None`` to stop
+    discarding [Strategy Phase].
+
+    Each choice is worth the mean, over the worlds, of the hand it leaves once the
+    replacements owed are drawn (each world's deck is shuffled: its top cards are a draw),
+    a hand being worth its best split against the other side's melds in every world
+    (``Payoff``). Every choice meets the same draws, so they differ by the card let go
+    alone. Looking one discard ahead, the seat stops when no discard is worth more than
+    stopping now. Where a world's deck runs out, the rest come from its discard pile,
+    shuffled [Logistics Phase] [Rulings R13].
+    """
+    first = worlds[0]
+    stage = first.stage()
+    hand = first.hands[seat]
+    made = first.turn_discards[seat]
+    payoff = Payoff(heuristic, evaluator, worlds, seat)
+    hands: dict[tuple[int, ...], float] = {}
+
+    def worth(cards: list[int], owed: int, let_go: int | None) -> float:
+        total = 0.0
+        for index, world in enumerate(worlds):
+            key = tuple(sorted([*cards, *_drawn(world, index, owed, let_go)]))
+            value = hands.get(key)
+            if value is None:
+                splits = heuristic.split_totals(list(key), seat, stage)
+                value = hands[key] = max(payoff.of(totals) for totals in splits.values())
+            total += value
+        return total
+
+    best, choice = worth(hand, made, None), None
+    if made < first.book.rules.strategy.max_discards:
+        for card in hand:
+            value = worth([c for c in hand if c != card], made + 1, card)
+            if value > best:
+                best, choice = value, card
+    return choice
+
+
+def _drawn(world: EightyYearsWarState, index: int, owed: int, let_go: int | None) -> list[int]:
+    """The ``owed`` cards drawn in ``world`` (the ``index``-th): its deck's top ones, then,
+    if it runs out, the discard pile (with the card ``let_go``) shuffled into a new deck
+    [Logistics Phase]."""
+    drawn = world.deck[:owed]
+    if len(drawn) < owed:
+        pile = sorted([*world.discard, *([] if let_go is None else [let_go])])
+        random.Random(index).shuffle(pile)
+        drawn = [*drawn, *pile[: owed - len(drawn)]]
+    return drawn
 
 
 def _dutch_after(
