@@ -337,32 +337,37 @@ class EightyYearsWarHeuristic:
         (from what ``side`` sees of ``board``: the same unseen cards as its view's), and
         choose again the Event it shows."""
         melds = board.melds[side]
-        stage = board.stage()
-        means = self._means_seen_by(board, side)
-        split = self._best_split(sorted([*melds[0], *melds[1]]), side, stage, means, {})
-        if split is None:
+        made = self._melds_of(board, side, sorted([*melds[0], *melds[1]]))
+        if made is None:
             return
+        split, shown = made
         place_melds(board, side, (list(split[0]), list(split[1])))
         if board.shown[side] != UNDECIDED:
-            events = event_candidates(self.book, side, stage, split)
-            board.shown[side] = (
-                self.best_event(side, stage, means, split, events) if len(events) > 1 else NO_EVENT
-            )
+            board.shown[side] = NO_EVENT if shown is None else shown
 
     def planned_totals(self, board: EightyYearsWarState, side: int) -> tuple[int, int]:
         """The military and political totals of the melds this heuristic would build for
         ``side`` from every card it holds in ``board`` (hand and melds), with the Event it
         would show; ``board`` is left as it is."""
         melds = board.melds[side]
+        made = self._melds_of(board, side, sorted([*board.hands[side], *melds[0], *melds[1]]))
+        if made is None:
+            return (0, 0)
+        return score_melds(self.book, side, board.stage(), *made).totals
+
+    def _melds_of(
+        self, board: EightyYearsWarState, side: int, cards: list[int]
+    ) -> tuple[Split, int | None] | None:
+        """The split of ``cards`` this heuristic would make for ``side`` in ``board`` and
+        the Event it would show (``None``: no choice to make); ``None`` if it has none."""
         stage = board.stage()
         means = self._means_seen_by(board, side)
-        cards = sorted([*board.hands[side], *melds[0], *melds[1]])
         split = self._best_split(cards, side, stage, means, {})
         if split is None:
-            return (0, 0)
+            return None
         events = event_candidates(self.book, side, stage, split)
         shown = self.best_event(side, stage, means, split, events) if len(events) > 1 else None
-        return score_melds(self.book, side, stage, split, shown).totals
+        return split, shown
 
     def _means_seen_by(self, board: EightyYearsWarState, side: int) -> tuple[float, float]:
         """The other side's mean meld totals as ``side`` reckons them in ``board``: from
