@@ -1,11 +1,11 @@
-"""The planner alone: a screen of what answering a hidden plan at once is worth.
+"""The planner's melds alone: a screen of what answering a hidden plan at once is worth.
 
 ``ismcts`` hands Eighty Years War's discards and melds to the heuristic's planner
-(``bots.base.Planner``, DECISIONS "Eighty Years War's melds answered at once") and searches
-everything else. The bots this script adds answer them the same way (in ``WORLDS`` worlds
-of the seat's redeal) and take every other decision as the heuristic does: ``planned``
-its discards and melds, ``planned-melds`` its melds only. A match against the heuristic
-measures them alone, at a few seconds a game:
+(``bots.base.Planner``, DECISIONS "Eighty Years War's melds answered at once": the discards
+as the heuristic makes them, the melds as a best response) and searches everything else.
+The bot this script adds, ``planned``, answers them the same way (in ``WORLDS`` worlds of
+the seat's redeal) and takes every other decision as the heuristic does, so a match
+against the heuristic measures the melds alone, at a few seconds a game:
 
     PYTHONPATH=src python benchmarks/planned_melds.py simulate eighty_years_war \\
         -s Dutch=planned -s Spanish=heuristic -n 400 -j 1 --seed 11
@@ -30,8 +30,6 @@ class PlannedMelds:
     """The heuristic, with the steps of a hidden plan answered by its planner."""
 
     name = "planned"
-    skipped: tuple[str, ...] = ()
-    """Steps the heuristic takes itself: those whose first legal action's text starts so."""
 
     def __init__(self, game: Game, rng: random.Random) -> None:
         heuristic = make_bot("heuristic", game, random.Random(rng.getrandbits(64)))
@@ -43,21 +41,12 @@ class PlannedMelds:
 
     def choose(self, state: State, seat: int) -> Action:
         legal = state.legal_actions()
-        planned = len(legal) > 1 and self.planner.planned(legal)
-        if planned and not legal[0].text.startswith(self.skipped):
+        if len(legal) > 1 and self.planner.planned(legal):
             worlds = [state.resample_hidden(seat, self.rng) for _ in range(WORLDS)]
             return self.planner.respond(legal, worlds, seat)
         return self.heuristic.choose(state, seat)
 
 
-class MeldsOnly(PlannedMelds):
-    """The heuristic with only its melds answered by its planner (its discards its own)."""
-
-    name = "planned-melds"
-    skipped = ("Stop discarding",)
-
-
 if __name__ == "__main__":
     register_bot("planned", PlannedMelds)
-    register_bot("planned-melds", MeldsOnly)
     main()

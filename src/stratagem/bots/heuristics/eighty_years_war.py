@@ -21,11 +21,7 @@ from itertools import product
 from typing import Any, cast
 
 from stratagem.bots.heuristics import TurnEvaluator, normal_cdf
-from stratagem.bots.heuristics.eighty_years_war_response import (
-    Split,
-    best_discard,
-    best_response,
-)
+from stratagem.bots.heuristics.eighty_years_war_response import Split, best_response
 from stratagem.bots.heuristics.eighty_years_war_worlds import keep_deal, place_hand, place_melds
 from stratagem.core import Action, Game, State
 from stratagem.games.eighty_years_war.encoding import (
@@ -395,15 +391,15 @@ class EightyYearsWarHeuristic:
 
     def respond(self, legal: list[Action], worlds: list[State], seat: int) -> Action:
         """The step of the plan that best answers the other side's in ``worlds``
-        (``bots.base.Planner``; ``eighty_years_war_response``)."""
+        (``bots.base.Planner``): a discard as this heuristic makes it (from the seat's
+        view, the same in every world), the melds as ``eighty_years_war_response`` says."""
         if self._evaluator is None:
             self._evaluator = EightyYearsWarEvaluator(self.game)
         boards = [cast(EightyYearsWarState, world) for world in worlds]
         game = self.game
         kind = game.kind_of[legal[0].id]
         if kind == STOP:
-            discard = best_discard(self, self._evaluator, boards, seat)
-            return game.stop_action if discard is None else game.discard_action[discard]
+            return self._strategy(worlds[0].view(seat), seat, legal)
         split, event = best_response(self, self._evaluator, boards, seat)
         if kind == SHOW:
             return legal[0] if event is None else game.show_action[event]

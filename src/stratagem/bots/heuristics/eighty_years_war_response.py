@@ -19,7 +19,6 @@ own cards, placed or not, are the same in each.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
@@ -100,62 +99,6 @@ def best_response(
     if choice is None:
         raise ValueError(f"no cards to meld for seat {seat}")
     return choice
-
-
-def best_discard(
-    heuristic: EightyYearsWarHeuristic,
-    evaluator: EightyYearsWarEvaluator,
-    worlds: Sequence[EightyYearsWarState],
-    seat: int,
-) -> int | None:
-    """The card of ``seat``'s hand whose discard now is worth most, or ``None`` to stop
-    discarding [Strategy Phase].
-
-    Each choice is worth the mean, over the worlds, of the hand it leaves once the
-    replacements owed are drawn (each world's deck is shuffled: its top cards are a draw),
-    a hand being worth its best split against the other side's melds in every world
-    (``Payoff``). Every choice meets the same draws, so they differ by the card let go
-    alone. Looking one discard ahead, the seat stops when no discard is worth more than
-    stopping now. Where a world's deck runs out, the rest come from its discard pile,
-    shuffled [Logistics Phase] [Rulings R13].
-    """
-    first = worlds[0]
-    stage = first.stage()
-    hand = first.hands[seat]
-    made = first.turn_discards[seat]
-    payoff = Payoff(heuristic, evaluator, worlds, seat)
-    hands: dict[tuple[int, ...], float] = {}
-
-    def worth(cards: list[int], owed: int, let_go: int | None) -> float:
-        total = 0.0
-        for index, world in enumerate(worlds):
-            key = tuple(sorted([*cards, *_drawn(world, index, owed, let_go)]))
-            value = hands.get(key)
-            if value is None:
-                splits = heuristic.split_totals(list(key), seat, stage)
-                value = hands[key] = max(payoff.of(totals) for totals in splits.values())
-            total += value
-        return total
-
-    best, choice = worth(hand, made, None), None
-    if made < first.book.rules.strategy.max_discards:
-        for card in hand:
-            value = worth([c for c in hand if c != card], made + 1, card)
-            if value > best:
-                best, choice = value, card
-    return choice
-
-
-def _drawn(world: EightyYearsWarState, index: int, owed: int, let_go: int | None) -> list[int]:
-    """The ``owed`` cards drawn in ``world`` (the ``index``-th): its deck's top ones, then,
-    if it runs out, the discard pile (with the card ``let_go``) shuffled into a new deck
-    [Logistics Phase]."""
-    drawn = world.deck[:owed]
-    if len(drawn) < owed:
-        pile = sorted([*world.discard, *([] if let_go is None else [let_go])])
-        random.Random(index).shuffle(pile)
-        drawn = [*drawn, *pile[: owed - len(drawn)]]
-    return drawn
 
 
 def _dutch_after(
