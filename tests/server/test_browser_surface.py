@@ -8,6 +8,7 @@ screenshots go to ``$STRATAGEM_SCREENSHOTS`` (or ``screenshots/``), under ``surf
 
 from __future__ import annotations
 
+import contextlib
 import math
 import time
 from collections.abc import Iterator
@@ -16,6 +17,7 @@ from typing import Any
 import httpx
 import pytest
 from playwright.sync_api import Browser, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from stratagem.core import game_info
 from stratagem.testing.browser import needs_chromium
@@ -118,6 +120,9 @@ def check_in_view(page: Page, where: str) -> None:
     bottom (the bar stays), and the board fits the width."""
     for scroll in ("0", "document.documentElement.scrollHeight"):
         page.evaluate(f"window.scrollTo(0, {scroll})")
+        with contextlib.suppress(PlaywrightTimeout):  # the layout settles (a loaded CI
+            # machine once caught one choice of 13 mid-layout; at rest none was out of view)
+            page.wait_for_function(f"() => ({IN_VIEW})().missing.length === 0", timeout=3000)
         seen: dict[str, Any] = page.evaluate(IN_VIEW)
         assert seen["prompt"], where
         assert seen["missing"] == [], (where, seen)
@@ -260,6 +265,8 @@ def test_a_tercios_move_beyond_the_ring_is_placed_on_it(browser: Browser, base: 
     page.context.close()
 
 
+SINGLE_CHOICE_GAMES = 3
+"""Henry VIII games played at most before a single choice must have come."""
 SINGLE_OR_MINE = (
     "seat => document.body.dataset.finished === 'true' || (document.body.dataset.toMove === "
     "seat && document.querySelectorAll('#actions button.action').length > 0)"
@@ -267,7 +274,20 @@ SINGLE_OR_MINE = (
 
 
 def test_a_single_choice_is_answered_for_a_seat_that_asks(browser: Browser, base: str) -> None:
-    # Henry VIII often asks a seat for a Support when it has none to give: "Pass" alone
+    # Henry VIII often asks a seat for a Support when it has none to give: "Pass" alone.
+    # The bots' games are not seeded (a person plays), so one in many runs without such a
+    # decision in its first part: another game is then played, up to SINGLE_CHOICE_GAMES
+    answered = 0
+    for _ in range(SINGLE_CHOICE_GAMES):
+        answered = _single_choices_answered(browser, base)
+        if answered:
+            break
+    assert answered > 0, "no single-choice decision came in any game's first part"
+
+
+def _single_choices_answered(browser: Browser, base: str) -> int:
+    """The single-choice decisions the page answered by itself in a new Henry VIII game,
+    up to two, the person otherwise taking the first choice."""
     seat, link = seat_link(base, "henry_viii")
     page = open_page(browser, base + link, SIZES["desk"])
     page.wait_for_selector("#auto-row:not([hidden])")
@@ -291,8 +311,8 @@ def test_a_single_choice_is_answered_for_a_seat_that_asks(browser: Browser, base
         else:
             buttons.first.click()
             page.wait_for_function("v => document.body.dataset.version !== v", arg=version)
-    assert answered > 0, "no single-choice decision came in the game's first part"
     page.context.close()
+    return answered
 
 
 def test_looking_back_jumps_to_a_turn(browser: Browser, base: str) -> None:
