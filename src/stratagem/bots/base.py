@@ -59,10 +59,11 @@ class WorldShaper(Protocol):
 @runtime_checkable
 class Planner(Protocol):
     """A bot that can take a decision which is one step of a hidden plan settled against
-    the other seats' hidden plans at a reveal (Eighty Years War's melds) as a best
-    response, over the worlds a search drew, to the other seats played as this bot would
-    play them (a search that models them by this bot then answers the whole plan at once
-    rather than one step at a time)."""
+    the other seats' hidden plans at a reveal (Eighty Years War's discards and melds) over
+    the worlds a search drew: as a best response to the other seats played as this bot
+    would play them, or (Eighty Years War's discards) by its own rule from the seat's view,
+    the same in every world (a search that models them by this bot then answers the whole
+    plan at once rather than one step at a time)."""
 
     def planned(self, legal: list[Action]) -> bool:
         """Whether a decision among ``legal`` (the seat to move's) is such a step."""

@@ -52,11 +52,12 @@ TCIAIG 2012), single observer, with availability counts:
   choice and the first of the others. ``root=ucb`` shares the root's visits by UCB1
   instead and plays the most visited action.
 - **Plans answered at once** (``plans``, default 300 worlds). Where the game's heuristic
-  can answer a whole hidden plan (``bots.base.Planner``: Eighty Years War's melds, built
-  unseen and revealed together), a decision that is a step of one is not searched. The
-  search draws its worlds as it would for its iterations, and the heuristic picks the
-  plan worth most against the other seats' plans as it would make them in each world:
-  the same opponent model the search plays. ``plans=0`` searches it like any other.
+  can answer a whole hidden plan (``bots.base.Planner``: Eighty Years War's discards and
+  melds, built unseen and revealed together), a decision that is a step of one is not
+  searched. The search draws its worlds as it would for its iterations, and the
+  heuristic answers in them (Eighty Years War: its own discards, and the melds worth most
+  against the other seats' plans as it would make them in each world: the same opponent
+  model the search plays). ``plans=0`` searches it like any other.
 - **Budget**: ``iterations`` and/or ``seconds`` (whichever is reached first; one second
   when neither is given). A race stops when one action is left; UCB1 stops once no
   remaining iteration could change the most visited action. An iteration budget makes the
@@ -147,8 +148,8 @@ class IsmctsOptions(BaseModel):
     """Paired rounds of a root race before an action may leave it (``RaceRules``)."""
     plans: int = Field(default=PLAN_WORLDS, ge=0)
     """Worlds in which a step of a hidden plan is answered at once, where the heuristic
-    plans (``bots.base.Planner``: Eighty Years War's melds; fewer if ``seconds`` runs
-    out); 0: searched like any other decision."""
+    plans (``bots.base.Planner``: Eighty Years War's discards and melds; fewer if
+    ``seconds`` runs out); 0: searched like any other decision."""
 
     @model_validator(mode="after")
     def _default_budget(self) -> IsmctsOptions:
