@@ -393,13 +393,13 @@ class EightyYearsWarHeuristic:
         """The step of the plan that best answers the other side's in ``worlds``
         (``bots.base.Planner``): a discard as this heuristic makes it (from the seat's
         view, the same in every world), the melds as ``eighty_years_war_response`` says."""
-        if self._evaluator is None:
-            self._evaluator = EightyYearsWarEvaluator(self.game)
-        boards = [cast(EightyYearsWarState, world) for world in worlds]
         game = self.game
         kind = game.kind_of[legal[0].id]
         if kind == STOP:
             return self._strategy(worlds[0].view(seat), seat, legal)
+        if self._evaluator is None:
+            self._evaluator = EightyYearsWarEvaluator(self.game)
+        boards = [cast(EightyYearsWarState, world) for world in worlds]
         split, event = best_response(self, self._evaluator, boards, seat)
         if kind == SHOW:
             return legal[0] if event is None else game.show_action[event]

@@ -38,7 +38,7 @@ Split = tuple[tuple[int, ...], tuple[int, ...]]
 """A side's military and political melds, each a sorted tuple of cards."""
 
 
-class Payoff:
+class _Payoff:
     """What each pair of meld totals of ``seat`` is worth against the other side's melds in
     a search's ``worlds``: the mean, over the worlds, of the evaluator's odds once the melds
     are settled (the module docstring). Remembered per pair of totals."""
@@ -86,7 +86,7 @@ def best_response(
     stage = first.stage()
     placed = {card: meld for meld in (MILITARY, POLITICAL) for card in first.melds[seat][meld]}
     cards = sorted([*first.hands[seat], *placed])
-    payoff = Payoff(heuristic, evaluator, worlds, seat)
+    payoff = _Payoff(heuristic, evaluator, worlds, seat)
     best: tuple[float, int] | None = None
     choice: tuple[Split, int | None] | None = None
     for split in heuristic.split_totals(cards, seat, stage, placed):
