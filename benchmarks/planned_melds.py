@@ -42,7 +42,7 @@ class PlannedMelds:
     def choose(self, state: State, seat: int) -> Action:
         legal = state.legal_actions()
         if len(legal) > 1 and self.planner.planned(legal):
-            worlds = [state.resample_hidden(seat, self.rng) for _ in range(WORLDS)]
+            worlds = (state.resample_hidden(seat, self.rng) for _ in range(WORLDS))
             return self.planner.respond(legal, worlds, seat)
         return self.heuristic.choose(state, seat)
 

@@ -88,7 +88,7 @@ def _responded(worlds: list[State], seat: int) -> list[Action]:
         action = (
             legal[0]
             if len(legal) == 1
-            else heuristic.respond(legal, [state.clone() for state in states], seat)
+            else heuristic.respond(legal, iter([state.clone() for state in states]), seat)
         )
         steps.append(action)
         for state in states:
@@ -123,7 +123,7 @@ def test_cards_already_placed_stay_where_they_are() -> None:
     heuristic = _heuristic()
     for state in heuristic_turns(seed=12, seat=DUTCH, phase="Action Phase", limit=4):
         legal = state.legal_actions()
-        wanted = heuristic.respond(legal, _worlds(state, DUTCH, 5), DUTCH)
+        wanted = heuristic.respond(legal, iter(_worlds(state, DUTCH, 5)), DUTCH)
         other = next(action for action in legal if action != wanted)
         state.apply_action(other)
         board = cast(EightyYearsWarState, state)
@@ -133,7 +133,7 @@ def test_cards_already_placed_stay_where_they_are() -> None:
             step = (
                 legal[0]
                 if len(legal) == 1
-                else heuristic.respond(legal, _worlds(state, DUTCH, 5), DUTCH)
+                else heuristic.respond(legal, iter(_worlds(state, DUTCH, 5)), DUTCH)
             )
             state.apply_action(step)
         for meld in (0, 1):
@@ -174,6 +174,6 @@ def test_the_discards_answered_are_the_heuristic_s_own(seat: int) -> None:
     for state in _discard_steps(seed=21, seat=seat, limit=4):
         worlds = [state.resample_hidden(seat, random.Random(draw)) for draw in range(3)]
         legal = state.legal_actions()
-        assert heuristic.respond(legal, worlds, seat) == _heuristic().choose(state, seat)
+        assert heuristic.respond(legal, iter(worlds), seat) == _heuristic().choose(state, seat)
         steps += 1
     assert steps > 4

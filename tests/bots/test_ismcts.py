@@ -7,6 +7,7 @@ suite little; strength is measured by `stratagem tournament`, never here.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -400,15 +401,24 @@ def test_rounds_sets_the_rounds_before_an_action_may_leave_the_race(
 
 
 def _responses(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """The number of worlds of each step the Eighty Years War heuristic is asked to plan."""
+    """The number of worlds the Eighty Years War heuristic reads at each step it is asked
+    to plan."""
     asked: list[int] = []
     respond = EightyYearsWarHeuristic.respond
 
     def counted(
-        self: EightyYearsWarHeuristic, legal: list[Action], worlds: list[State], seat: int
+        self: EightyYearsWarHeuristic, legal: list[Action], worlds: Iterator[State], seat: int
     ) -> Action:
-        asked.append(len(worlds))
-        return respond(self, legal, worlds, seat)
+        read: list[State] = []
+
+        def reading() -> Iterator[State]:
+            for world in worlds:
+                read.append(world)
+                yield world
+
+        action = respond(self, legal, reading(), seat)
+        asked.append(len(read))
+        return action
 
     monkeypatch.setattr(EightyYearsWarHeuristic, "respond", counted)
     return asked
@@ -420,21 +430,41 @@ def test_a_step_of_the_plan_is_answered_in_plans_worlds_not_searched(
     seat: int, phase: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The discards (Strategy Phase) and the melds (Action Phase) are planned: the search
-    draws ``plans`` worlds and the heuristic answers in them; ``plans=0`` searches them as
-    any other decision."""
+    draws worlds as the heuristic reads them (one for a discard, which it makes by its own
+    rule from the seat's view; ``plans`` for a turn's first meld) and the heuristic answers
+    in them; ``plans=0`` searches them as any other decision."""
     game = stratagem.load("eighty_years_war")
     asked = _responses(monkeypatch)
     state = next(heuristic_turns(seed=4, seat=seat, phase=phase, limit=1))
     planned = make_bot("ismcts:iterations=40,plans=25", game, random.Random(1))
     assert isinstance(planned, Ismcts)
     assert planned.choose(state, seat) in state.legal_actions()
-    assert asked == [25]
-    assert planned.iterations_done == 25
+    read = 1 if phase == "Strategy Phase" else 25
+    assert asked == [read]
+    assert planned.iterations_done == read
     searched = make_bot("ismcts:iterations=40,plans=0", game, random.Random(1))
     assert isinstance(searched, Ismcts)
     assert searched.choose(state, seat) in state.legal_actions()
     assert searched.iterations_done > 0
-    assert asked == [25]
+    assert asked == [read]
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_a_turn_s_later_melds_follow_the_answer_of_its_first(
+    seat: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A turn's melds are answered once, in ``plans`` worlds, at its first step; each later
+    step reads one world only (for what the seat knows) and follows that answer."""
+    game = stratagem.load("eighty_years_war")
+    asked = _responses(monkeypatch)
+    for state in heuristic_turns(seed=5, seat=seat, phase="Action Phase", limit=3):
+        asked.clear()
+        bot = make_bot("ismcts:iterations=40,plans=25", game, random.Random(3))
+        while state.current_player() == seat:
+            state.apply_action(bot.choose(state, seat))
+        assert asked[0] == 25
+        assert asked[1:] == [1] * (len(asked) - 1)
+        assert len(asked) > 2
 
 
 @pytest.mark.parametrize("spec", PLANNED)

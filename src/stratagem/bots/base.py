@@ -14,7 +14,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Protocol, cast, runtime_checkable
 
 from stratagem.bots.levels import level, level_names
@@ -69,9 +69,12 @@ class Planner(Protocol):
         """Whether a decision among ``legal`` (the seat to move's) is such a step."""
         ...
 
-    def respond(self, legal: list[Action], worlds: list[State], seat: int) -> Action:
+    def respond(self, legal: list[Action], worlds: Iterator[State], seat: int) -> Action:
         """One of ``legal``: the step of the plan worth most in ``worlds``, each a
-        ``resample_hidden(seat, ...)`` of the real state (only they are read)."""
+        ``resample_hidden(seat, ...)`` of the real state (only they are read). ``worlds``
+        yields at least one and at most as many as the search can afford; the planner takes
+        only those it needs (one for a step its own rule takes from the seat's view, or
+        that follows the plan it made at an earlier step)."""
         ...
 
 

@@ -54,10 +54,11 @@ TCIAIG 2012), single observer, with availability counts:
 - **Plans answered at once** (``plans``, default 300 worlds). Where the game's heuristic
   can answer a whole hidden plan (``bots.base.Planner``: Eighty Years War's discards and
   melds, built unseen and revealed together), a decision that is a step of one is not
-  searched. The search draws its worlds as it would for its iterations, and the
-  heuristic answers in them (Eighty Years War: its own discards, and the melds worth most
-  against the other seats' plans as it would make them in each world: the same opponent
-  model the search plays). ``plans=0`` searches it like any other.
+  searched. The search draws its worlds as it would for its iterations, as many as the
+  heuristic reads, and the heuristic answers in them (Eighty Years War: its own discards,
+  from one world; the melds worth most against the other seats' plans as it would make
+  them in each world, the same opponent model the search plays, answered once a turn and
+  followed at its later steps). ``plans=0`` searches it like any other.
 - **Budget**: ``iterations`` and/or ``seconds`` (whichever is reached first; one second
   when neither is given). A race stops when one action is left; UCB1 stops once no
   remaining iteration could change the most visited action. An iteration budget makes the
@@ -76,7 +77,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import replace
 from typing import Literal
 
@@ -100,9 +101,9 @@ DEFAULT_SECONDS = 1.0
 RACE_RULES = RaceRules()
 """When a root race drops an action and what it chooses (``bots.racing``)."""
 CHECK_EVERY = 16
+"""Iterations between two checks of whether the search may stop early."""
 PLAN_WORLDS = 300
 """Worlds a planned decision is answered in by default (``plans``)."""
-"""Iterations between two checks of whether the search may stop early."""
 
 
 class IsmctsOptions(BaseModel):
@@ -341,14 +342,19 @@ class Ismcts:
         legal: list[Action],
         deadline: float | None,
     ) -> Action:
-        """A step of a hidden plan, answered by the planner in ``plans`` worlds (at least
-        one, then as many as the deadline allows)."""
-        count = self.options.plans
-        worlds = [self._world(state, seat)]
-        while len(worlds) < count and (deadline is None or time.perf_counter() < deadline):
-            worlds.append(self._world(state, seat))
-        self.iterations_done = len(worlds)
-        return planner.respond(legal, worlds, seat)
+        """A step of a hidden plan, answered by the planner in up to ``plans`` worlds (at
+        least one, then as many as the deadline allows), drawn as the planner takes them."""
+        self.iterations_done = 0
+        return planner.respond(legal, self._worlds(state, seat, deadline), seat)
+
+    def _worlds(self, state: State, seat: int, deadline: float | None) -> Iterator[State]:
+        """Up to ``plans`` worlds (``_world``), the first whatever the time; each one drawn
+        counts as an iteration."""
+        while self.iterations_done < self.options.plans and (
+            self.iterations_done == 0 or deadline is None or time.perf_counter() < deadline
+        ):
+            self.iterations_done += 1
+            yield self._world(state, seat)
 
     def _world(self, state: State, seat: int) -> State:
         """A world consistent with what ``seat`` sees, for one iteration or one round:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from itertools import product
 from typing import Any, cast
 
@@ -61,6 +61,8 @@ class EightyYearsWarHeuristic:
         self.rng = rng
         self._plans: dict[tuple[Any, ...], dict[int, int]] = {}
         self._splits: dict[tuple[Any, ...], dict[Split, tuple[int, int]]] = {}
+        self._responses: dict[tuple[Any, ...], tuple[Split, int | None]] = {}
+        """The melds and Event answered at the first step of a turn's melds (``respond``)."""
         self._evaluator: EightyYearsWarEvaluator | None = None
         """Judges the Province Tokens a search's melds win (``respond``), made when first
         needed."""
@@ -389,22 +391,53 @@ class EightyYearsWarHeuristic:
         show [Action Phase]."""
         return self.game.kind_of[legal[0].id] in PLANNED
 
-    def respond(self, legal: list[Action], worlds: list[State], seat: int) -> Action:
+    def respond(self, legal: list[Action], worlds: Iterator[State], seat: int) -> Action:
         """The step of the plan that best answers the other side's in ``worlds``
         (``bots.base.Planner``): a discard as this heuristic makes it (from the seat's
-        view, the same in every world), the melds as ``eighty_years_war_response`` says."""
+        view, the same in every world: one world read), the melds as
+        ``eighty_years_war_response`` says, in every world at the turn's first step; the
+        later steps of the turn follow that answer (one world read, for what the seat
+        knows), unless a card was placed elsewhere."""
         game = self.game
         kind = game.kind_of[legal[0].id]
+        first = cast(EightyYearsWarState, next(worlds))
         if kind == STOP:
-            return self._strategy(worlds[0].view(seat), seat, legal)
-        if self._evaluator is None:
-            self._evaluator = EightyYearsWarEvaluator(self.game)
-        boards = [cast(EightyYearsWarState, world) for world in worlds]
-        split, event = best_response(self, self._evaluator, boards, seat)
+            return self._strategy(first.view(seat), seat, legal)
+        split, event = self._response(first, worlds, seat)
         if kind == SHOW:
             return legal[0] if event is None else game.show_action[event]
         card = game.card_of[legal[0].id]
         return game.meld_action[MILITARY if card in split[MILITARY] else POLITICAL][card]
+
+    def _response(
+        self, first: EightyYearsWarState, worlds: Iterator[State], seat: int
+    ) -> tuple[Split, int | None]:
+        """The melds and Event that best answer the other side's in ``first`` and the rest
+        of ``worlds``, or the answer already made at an earlier step of this turn's melds,
+        if the cards placed since follow it. Remembered by what the seat knows of
+        ``first``: the turn, the Province Tokens, its cards, the cards removed from play and
+        the discards it has seen."""
+        melds = first.melds[seat]
+        placed = {card: meld for meld in (MILITARY, POLITICAL) for card in melds[meld]}
+        key = (
+            seat,
+            first.turn,
+            tuple(first.provinces),
+            tuple(sorted([*first.hands[seat], *placed])),
+            tuple(sorted(first.removed)),
+            tuple(sorted(c for c in first.discard if first.face_down.get(c, seat) == seat)),
+        )
+        known = self._responses.get(key)
+        if known is not None and all(card in known[0][meld] for card, meld in placed.items()):
+            return known
+        if self._evaluator is None:
+            self._evaluator = EightyYearsWarEvaluator(self.game)
+        boards = [first, *(cast(EightyYearsWarState, world) for world in worlds)]
+        answer = best_response(self, self._evaluator, boards, seat)
+        if len(self._responses) > CACHE_SIZE:
+            self._responses.clear()
+        self._responses[key] = answer
+        return answer
 
     def _meld(self, view: dict[str, Any], seat: int, legal: list[Action]) -> Action:
         plan = self._plan(view, seat)
