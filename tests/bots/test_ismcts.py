@@ -431,8 +431,9 @@ def test_a_step_of_the_plan_is_answered_in_plans_worlds_not_searched(
 ) -> None:
     """The discards (Strategy Phase) and the melds (Action Phase) are planned: the search
     draws worlds as the heuristic reads them (one for a discard, which it makes by its own
-    rule from the seat's view; ``plans`` for a turn's first meld) and the heuristic answers
-    in them; ``plans=0`` searches them as any other decision."""
+    rule from the seat's view; ``plans`` for a turn's first meld, no more than the
+    iterations) and the heuristic answers in them; ``plans=0`` searches them as any other
+    decision."""
     game = stratagem.load("eighty_years_war")
     asked = _responses(monkeypatch)
     state = next(heuristic_turns(seed=4, seat=seat, phase=phase, limit=1))
@@ -447,6 +448,9 @@ def test_a_step_of_the_plan_is_answered_in_plans_worlds_not_searched(
     assert searched.choose(state, seat) in state.legal_actions()
     assert searched.iterations_done > 0
     assert asked == [read]
+    capped = make_bot("ismcts:iterations=12,plans=25", game, random.Random(1))
+    assert capped.choose(state, seat) in state.legal_actions()
+    assert asked == [read, min(read, 12)]
 
 
 @pytest.mark.parametrize("seat", [0, 1])

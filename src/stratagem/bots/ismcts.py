@@ -149,8 +149,8 @@ class IsmctsOptions(BaseModel):
     """Paired rounds of a root race before an action may leave it (``RaceRules``)."""
     plans: int = Field(default=PLAN_WORLDS, ge=0)
     """Worlds in which a step of a hidden plan is answered at once, where the heuristic
-    plans (``bots.base.Planner``: Eighty Years War's discards and melds; fewer if
-    ``seconds`` runs out); 0: searched like any other decision."""
+    plans (``bots.base.Planner``: Eighty Years War's discards and melds; no more than
+    ``iterations``, fewer if ``seconds`` runs out); 0: searched like any other decision."""
 
     @model_validator(mode="after")
     def _default_budget(self) -> IsmctsOptions:
@@ -349,8 +349,12 @@ class Ismcts:
 
     def _worlds(self, state: State, seat: int, deadline: float | None) -> Iterator[State]:
         """Up to ``plans`` worlds (``_world``), the first whatever the time; each one drawn
-        counts as an iteration."""
-        while self.iterations_done < self.options.plans and (
+        counts as an iteration (so no more than ``iterations`` are drawn)."""
+        options = self.options
+        count = (
+            options.plans if options.iterations is None else min(options.plans, options.iterations)
+        )
+        while self.iterations_done < count and (
             self.iterations_done == 0 or deadline is None or time.perf_counter() < deadline
         ):
             self.iterations_done += 1
