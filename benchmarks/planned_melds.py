@@ -3,9 +3,10 @@
 ``ismcts`` hands Eighty Years War's discards and melds to the heuristic's planner
 (``bots.base.Planner``, DECISIONS "Eighty Years War's melds answered at once": the discards
 as the heuristic makes them, the melds as a best response) and searches everything else.
-The bot this script adds, ``planned``, answers them the same way (in ``WORLDS`` worlds of
-the seat's redeal) and takes every other decision as the heuristic does, so a match
-against the heuristic measures the melds alone, at a few seconds a game:
+The bot this script adds, ``planned``, answers them the same way (in ``ismcts``'s default
+worlds: ``PLAN_WORLDS`` of the seat's redeal, reshaped by the heuristic) and takes every
+other decision as the heuristic does, so a match against the heuristic measures the melds
+alone, at a second or two a game:
 
     PYTHONPATH=src python benchmarks/planned_melds.py simulate eighty_years_war \\
         -s Dutch=planned -s Spanish=heuristic -n 400 -j 1 --seed 11
@@ -18,12 +19,10 @@ from __future__ import annotations
 
 import random
 
-from stratagem.bots.base import Bot, Planner, make_bot, register_bot
+from stratagem.bots.base import Bot, Planner, WorldShaper, make_bot, register_bot
+from stratagem.bots.ismcts import PLAN_WORLDS
 from stratagem.cli import main
 from stratagem.core import Action, Game, OptionError, State
-
-WORLDS = 300
-"""Worlds a step of the plan is answered in (``ismcts``'s default ``plans``)."""
 
 
 class PlannedMelds:
@@ -37,14 +36,22 @@ class PlannedMelds:
             raise OptionError(f"planned: {game.name}'s heuristic plans nothing")
         self.heuristic: Bot = heuristic
         self.planner: Planner = heuristic
+        self.shaper: WorldShaper | None = heuristic if isinstance(heuristic, WorldShaper) else None
         self.rng = rng
 
     def choose(self, state: State, seat: int) -> Action:
         legal = state.legal_actions()
         if len(legal) > 1 and self.planner.planned(legal):
-            worlds = (state.resample_hidden(seat, self.rng) for _ in range(WORLDS))
+            worlds = (self._world(state, seat) for _ in range(PLAN_WORLDS))
             return self.planner.respond(legal, worlds, seat)
         return self.heuristic.choose(state, seat)
+
+    def _world(self, state: State, seat: int) -> State:
+        """A world as ``ismcts`` draws it by default: the redeal, reshaped by the model."""
+        world = state.resample_hidden(seat, self.rng)
+        if self.shaper is not None:
+            self.shaper.reshape(world, seat, self.rng)
+        return world
 
 
 if __name__ == "__main__":

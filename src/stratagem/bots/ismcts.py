@@ -6,8 +6,9 @@ TCIAIG 2012), single observer, with availability counts:
 - **Determinization.** Every iteration starts from ``state.resample_hidden(seat, rng)``: a
   world consistent with what the searching seat sees. The bot reads nothing else of the
   real state but ``legal_actions()`` (its own choices) and ``current_player()``, so it
-  cannot play on hidden truth. With ``worlds=model`` (off by default: its gain is not
-  shown) a heuristic that can (``bots.base.WorldShaper``) then remakes, in that world,
+  cannot play on hidden truth. With ``worlds=model`` (the default) a heuristic that can
+  (``bots.base.WorldShaper``; ``worlds=redeal`` leaves the redeal as it is) then remakes,
+  in that world,
   the hidden choices the other seats have already made as it would have made them, so
   that the worlds agree with the opponent model that plays them on (in Eighty Years War:
   the other side's hand kept and its melds split as the heuristic keeps and splits them).
@@ -51,7 +52,7 @@ TCIAIG 2012), single observer, with availability counts:
   (default 8; none leaves before), the race keeps only as many as it can, the heuristic's
   choice and the first of the others. ``root=ucb`` shares the root's visits by UCB1
   instead and plays the most visited action.
-- **Plans answered at once** (``plans``, default 300 worlds). Where the game's heuristic
+- **Plans answered at once** (``plans``, default 1,000 worlds). Where the game's heuristic
   can answer a whole hidden plan (``bots.base.Planner``: Eighty Years War's discards and
   melds, built unseen and revealed together), a decision that is a step of one is not
   searched. The search draws its worlds as it would for its iterations, as many as the
@@ -102,7 +103,7 @@ RACE_RULES = RaceRules()
 """When a root race drops an action and what it chooses (``bots.racing``)."""
 CHECK_EVERY = 16
 """Iterations between two checks of whether the search may stop early."""
-PLAN_WORLDS = 300
+PLAN_WORLDS = 1000
 """Worlds a planned decision is answered in by default (``plans``)."""
 
 
@@ -140,11 +141,12 @@ class IsmctsOptions(BaseModel):
     screen: bool = False
     """Where the heuristic does not rank and a root has more than ``width`` actions, try
     each once in one paired round and race the best; otherwise draw the others at random."""
-    worlds: Literal["model", "redeal"] = "redeal"
+    worlds: Literal["model", "redeal"] = "model"
     """How each iteration's world is made: the game's redeal alone (``redeal``), or then
-    (``model``, where the heuristic can) the other seats' hidden past choices remade as
-    the opponent model would have made them (off by default: its gain is not shown,
-    benchmarks/RESULTS.md)."""
+    (``model``, where the heuristic can: Eighty Years War's) the other seats' hidden past
+    choices remade as the opponent model would have made them (the default since it and
+    ``plans=1000`` lifted Eighty Years War's search by 7 points, benchmarks/RESULTS.md,
+    "Eighty Years War: a turn's melds answered once, in 1,000 worlds of the model")."""
     rounds: int = Field(default=RACE_RULES.min_rounds, ge=2)
     """Paired rounds of a root race before an action may leave it (``RaceRules``)."""
     plans: int = Field(default=PLAN_WORLDS, ge=0)
