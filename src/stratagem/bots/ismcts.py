@@ -6,10 +6,10 @@ TCIAIG 2012), single observer, with availability counts:
 - **Determinization.** Every iteration starts from ``state.resample_hidden(seat, rng)``: a
   world consistent with what the searching seat sees. The bot reads nothing else of the
   real state but ``legal_actions()`` (its own choices) and ``current_player()``, so it
-  cannot play on hidden truth. With ``worlds=model`` (the default) a heuristic that can
-  (``bots.base.WorldShaper``; ``worlds=redeal`` leaves the redeal as it is) then remakes,
-  in that world,
-  the hidden choices the other seats have already made as it would have made them, so
+  cannot play on hidden truth. With ``worlds=model`` (the default; ``worlds=redeal``
+  leaves the redeal as it is) a heuristic that can (``bots.base.WorldShaper``) then
+  remakes, in that world, the hidden choices the other seats have already made as it
+  would have made them, so
   that the worlds agree with the opponent model that plays them on (in Eighty Years War:
   the other side's hand kept and its melds split as the heuristic keeps and splits them).
 - **One open-loop tree over the seat's own decisions.** A node is reached by the sequence
@@ -145,7 +145,8 @@ class IsmctsOptions(BaseModel):
     """How each iteration's world is made: the game's redeal alone (``redeal``), or then
     (``model``, where the heuristic can: Eighty Years War's) the other seats' hidden past
     choices remade as the opponent model would have made them (the default since it and
-    ``plans=1000`` lifted Eighty Years War's search by 7 points, benchmarks/RESULTS.md,
+    ``plans=1000`` lifted Eighty Years War's search by 4.9 points a game, paired over 800
+    mirrored games, benchmarks/RESULTS.md,
     "Eighty Years War: a turn's melds answered once, in 1,000 worlds of the model")."""
     rounds: int = Field(default=RACE_RULES.min_rounds, ge=2)
     """Paired rounds of a root race before an action may leave it (``RaceRules``)."""
