@@ -9,9 +9,9 @@ TCIAIG 2012), single observer, with availability counts:
   cannot play on hidden truth. With ``worlds=model`` (the default; ``worlds=redeal``
   leaves the redeal as it is) a heuristic that can (``bots.base.WorldShaper``) then
   remakes, in that world, the hidden choices the other seats have already made as it
-  would have made them, so
-  that the worlds agree with the opponent model that plays them on (in Eighty Years War:
-  the other side's hand kept and its melds split as the heuristic keeps and splits them).
+  would have made them, so that the worlds agree with the opponent model that plays them
+  on (in Eighty Years War: the other side's hand kept and its melds split as the
+  heuristic keeps and splits them).
 - **One open-loop tree over the seat's own decisions.** A node is reached by the sequence
   of the seat's own actions from the root and is shared by every determinization; chance
   and the other seats' moves between two of its decisions do not branch the tree (the seat
