@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from typing import Any, cast
 
 from stratagem.bots.heuristics import TurnEvaluator, softmax
@@ -144,33 +145,50 @@ class HenryVIIIHeuristic:
         table = Table(cast(HenryVIIIState, state), seat)
         self._read(table)
         texts = [action.text for action in legal]
+        return legal[texts.index(self._pick(table, texts))]
+
+    def rank(self, state: State, seat: int) -> list[Action]:
+        """Every legal action, best first (``bots.base.Ranker``): what ``choose`` picks,
+        then the rest as the bot scores the question asked: an Endeavour by its score (a
+        discard by the Support it gives up), a target by how much the bot wants it there;
+        the other questions keep the engine's order after the pick."""
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal
+        table = Table(cast(HenryVIIIState, state), seat)
+        self._read(table)
+        texts = [action.text for action in legal]
+        pick = self._pick(table, texts)
+        rest = [text for text in texts if text != pick]
+        if table.question == "player":
+            rest.sort(key=self._turn_score, reverse=True)
+        elif table.question == "target":
+            rest.sort(key=self._target_key(table, texts), reverse=True)
+        return [legal[texts.index(text)] for text in (pick, *rest)]
+
+    def _pick(self, table: Table, texts: list[str]) -> str:
+        """The text of the action the bot takes, by the question asked."""
         question = table.question
         if question == "player":
-            pick = self._player_turn(texts)
-        elif question == "support":
-            pick = self._support(table, texts)
-        elif question == "target":
-            pick = self._target(table, texts)
-        elif "Modifier: +1" in texts or "Modifier: -1" in texts or "Modifier: -2" in texts:
-            pick = self._modifier(table, texts)
-        elif question == "captain":
-            pick = self._captain(table, texts)
-        elif "Yes" in texts:
-            pick = "Yes"
-        else:
-            pick = texts[0]
-        return legal[texts.index(pick)]
+            return self._player_turn(texts)
+        if question == "support":
+            return self._support(table, texts)
+        if question == "target":
+            return max(texts, key=self._target_key(table, texts))
+        if "Modifier: +1" in texts or "Modifier: -1" in texts or "Modifier: -2" in texts:
+            return self._modifier(table, texts)
+        if question == "captain":
+            return self._captain(table, texts)
+        if "Yes" in texts:
+            return "Yes"
+        return texts[0]
 
     def _player_turn(self, texts: list[str]) -> str:
         best, best_score = "", 0.0
         for text in texts:
-            if text.startswith("Endeavour: "):
-                endeavour, support = _card(text)
-                score = self._endeavour_score(endeavour) - 0.3 * SUPPORT_VALUE.get(support, 1)
-            elif text.startswith("Office power: "):
-                score = 4.0
-            else:
+            if not text.startswith(("Endeavour: ", "Office power: ")):
                 continue
+            score = self._turn_score(text)
             if score > best_score:
                 best, best_score = text, score
         if best and best_score >= 2:
@@ -179,6 +197,19 @@ class HenryVIIIHeuristic:
         if not discards:
             return best or "Pass"
         return min(discards, key=lambda t: SUPPORT_VALUE.get(_card(t)[1], 1))
+
+    def _turn_score(self, text: str) -> float:
+        """How much the bot likes an action of its Player Turn: an Endeavour's score less
+        the Support given up with its card, an office's free Endeavour 4; a discard less
+        the more its Support is worth."""
+        if text.startswith("Endeavour: "):
+            endeavour, support = _card(text)
+            return self._endeavour_score(endeavour) - 0.3 * SUPPORT_VALUE.get(support, 1)
+        if text.startswith("Office power: "):
+            return 4.0
+        if text.startswith("Discard: "):
+            return -float(SUPPORT_VALUE.get(_card(text)[1], 1))
+        return -10.0
 
     def _endeavour_score(self, endeavour: str) -> float:
         mine = [p for p, s in self.owner.items() if s == self.me]
@@ -194,49 +225,45 @@ class HenryVIIIHeuristic:
             return float(HARMFUL[endeavour])
         return 1.0
 
-    def _target(self, view: Table, texts: list[str]) -> str:
+    def _target_key(self, view: Table, texts: list[str]) -> Callable[[str], Any]:
+        """How much the bot wants each target of the Endeavour in play (the most wanted is
+        its choice; the first of equals)."""
         play = view.in_play() or {}
         endeavour = play.get("endeavour", "")
         chosen = play.get("targets", [])
+        henry = "Target: King Henry"
         if endeavour == "Marriage" and chosen:
-            return "Target: King Henry" if "Target: King Henry" in texts else self._own(texts)
+            return lambda t: (t == henry, self._own_key(t))
         if endeavour == "Marriage":
-            return self._bride(texts)
+            return self._bride_key
         if texts[0].startswith("Office: "):
-            return max(texts, key=lambda t: self._office_worth(view, self._named(t)))
+            offices = view.offices()
+            return lambda t: self._office_worth(offices, self._named(t))
         if texts[0].startswith(("Title: ", "Succession: ")):
-            return texts[0]  # the highest title, the best Succession card
+            order = {text: -i for i, text in enumerate(texts)}
+            return order.__getitem__  # the highest title, the best Succession card
         if endeavour == "Diplomatic Mission":
-            return self._own(self._not_the_queen(texts))
+            # the Queen bears Henry heirs only at court: sent only with no one else to send
+            return lambda t: (not self._is_queen(t), self._own_key(t))
         if endeavour in HELPFUL:
-            return self._own(texts)
-        if (
-            endeavour in ("Accident", "Influenza")
-            and self.leading
-            and "Target: King Henry" in texts
-        ):
-            return "Target: King Henry"
-        return self._rival(texts)
+            return self._own_key
+        if endeavour in ("Accident", "Influenza") and self.leading and henry in texts:
+            return lambda t: (t == henry, self._rival_key(t))
+        return self._rival_key
 
-    def _not_the_queen(self, texts: list[str]) -> list[str]:
-        """The targets but the Queen, who bears Henry heirs only at court (unless she is
-        the only one)."""
-        kept = [
-            t for t in texts if "Queen" not in self.people.get(self._named(t), {}).get("notes", [])
-        ]
-        return kept or texts
+    def _is_queen(self, text: str) -> bool:
+        return "Queen" in self.people.get(self._named(text), {}).get("notes", [])
 
-    def _bride(self, texts: list[str]) -> str:
-        """Its own woman most likely to bear Henry an heir (the highest Baby Value)."""
-        mine = [t for t in texts if self.owner.get(self._named(t)) == self.me]
-        return max(
-            mine or texts,
-            key=lambda t: int(self.people.get(self._named(t), {}).get("baby_value", 0)),
-        )
+    def _bride_key(self, text: str) -> tuple[bool, int]:
+        """Its own women first, the more likely to bear Henry an heir (the higher Baby
+        Value) the better."""
+        name = self._named(text)
+        baby = int(self.people.get(name, {}).get("baby_value", 0))
+        return (self.owner.get(name) == self.me, baby)
 
-    def _office_worth(self, view: Table, office: str) -> int:
+    def _office_worth(self, offices: dict[str, str], office: str) -> int:
         """Taking an office from the leader is best, a vacant one next, its own never."""
-        holder = view.offices()[office]
+        holder = offices[office]
         owner = self.owner.get(holder)
         if owner == self.me:
             return -1
@@ -247,29 +274,24 @@ class HenryVIIIHeuristic:
     def _named(self, text: str) -> str:
         return text.split(": ", 1)[1]
 
-    def _own(self, texts: list[str]) -> str:
-        """Its own most valuable character; with none to choose, the least valuable of
-        another faction than the leader's."""
-        mine = [t for t in texts if self.owner.get(self._named(t)) == self.me]
-        if mine:
-            return max(mine, key=lambda t: self._value(self._named(t)))
-        return min(
-            texts,
-            key=lambda t: (
-                self.owner.get(self._named(t)) == self.leader,
-                self._value(self._named(t)),
-            ),
-        )
+    def _own_key(self, text: str) -> tuple[bool, bool, float]:
+        """Its own characters first, the most valuable first; then another faction's than
+        the leader's, the least valuable first."""
+        name = self._named(text)
+        owner = self.owner.get(name)
+        value = self._value(name)
+        if owner == self.me:
+            return (True, True, value)
+        return (False, owner != self.leader, -value)
 
-    def _rival(self, texts: list[str]) -> str:
-        def score(text: str) -> tuple[int, float]:
-            name = self._named(text)
-            owner = self.owner.get(name, name)
-            if owner == self.me:
-                return (-1, 0.0)
-            return (2 if owner == self.leader else 1, self._value(name))
-
-        return max(texts, key=score)
+    def _rival_key(self, text: str) -> tuple[int, float]:
+        """The leader's most valuable characters first, then another faction's; its own
+        last."""
+        name = self._named(text)
+        owner = self.owner.get(name, name)
+        if owner == self.me:
+            return (-1, 0.0)
+        return (2 if owner == self.leader else 1, self._value(name))
 
     def _support(self, view: Table, texts: list[str]) -> str:
         stance = self._stance(view)
