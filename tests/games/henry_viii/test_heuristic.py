@@ -7,7 +7,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from stratagem.bots.base import Bot, make_bot
+import stratagem
+from stratagem.bots.base import Bot, Ranker, make_bot
+from stratagem.games.henry_viii.views import read_characters
 
 from .helpers import Table, asked
 
@@ -120,3 +122,68 @@ def test_it_hinders_the_leader() -> None:
     while table.state.current_player() != 0:
         table.act("Pass")
     assert _decide(table, _bot(table)) == "Support: Act of Succession | Obstruction"
+
+
+def _ranked(table: Table) -> list[str]:
+    """The heuristic's ranking of the seat to act's legal actions, as texts."""
+    state = table.state
+    bot = _bot(table)
+    assert isinstance(bot, Ranker)
+    return [action.text for action in bot.rank(state, state.current_player())]
+
+
+def test_it_ranks_a_harmful_endeavour_s_targets_the_leader_s_first() -> None:
+    """An Accident to play: the search races the targets the bot wants most (the leader's
+    characters, the most influential first), not a random few; its own characters last."""
+    table, bot = _my_turn("Thomas Cromwell", "Accident | Act of Attainder")
+    assert _decide(table, bot) == "Endeavour: Accident | Act of Attainder"
+    ranked = _ranked(table)
+    named = [text.removeprefix("Target: ") for text in ranked]
+    leaders = [name for name in named if name in LEADER]
+    assert named[: len(leaders)] == leaders  # the leader's characters first
+    people = read_characters(table.state.view(0))
+    influence = {person["name"]: person["influence"] for person in people}
+    assert [influence[name] for name in leaders] == sorted(
+        (influence[name] for name in leaders), reverse=True
+    )
+    own = [name for name in named if name != "King Henry" and table.seat_of(name) == 0]
+    assert "Thomas Cromwell" in own
+    assert named[-len(own) :] == own  # its own, last
+    assert ranked[0] == _bot(table).choose(table.state, 0).text
+
+
+def test_it_ranks_its_player_turn_by_the_endeavours_worth() -> None:
+    """In its Player Turn the bot ranks an Endeavour it likes (taking an office) above one
+    it likes less, and either above throwing a card away."""
+    table, _ = _my_turn("Thomas Cromwell", "Assume Office | Scandal")
+    ranked = _ranked(table)
+    assert ranked[0] == "Endeavour: Assume Office | Scandal"
+    endeavours = [t for t in ranked if t.startswith("Endeavour: ")]
+    discards = [t for t in ranked if t.startswith("Discard: ")]
+    assert ranked.index(endeavours[-1]) < ranked.index(discards[0])
+
+
+def test_rank_orders_every_legal_action_with_its_choice_first() -> None:
+    """Along a seeded game, at every decision with a choice: ``rank`` orders all the legal
+    actions, its first is ``choose``'s, and a world the seat cannot tell apart ranks alike."""
+    game = stratagem.load("henry_viii", 5)
+    rng = random.Random(5)
+    state = game.new_initial_state()
+    ranked_positions = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng))
+            continue
+        player = state.current_player()
+        legal = state.legal_actions()
+        bot = make_bot("heuristic", game, random.Random(0))
+        if len(legal) > 1:
+            assert isinstance(bot, Ranker)
+            ranked = bot.rank(state, player)
+            assert sorted(a.id for a in ranked) == sorted(a.id for a in legal)
+            assert ranked[0] == bot.choose(state, player)
+            other = state.resample_hidden(player, random.Random(ranked_positions))
+            assert bot.rank(other, player) == ranked
+            ranked_positions += 1
+        state.apply_action(bot.choose(state, player), seat=player)
+    assert ranked_positions > 100
