@@ -11,6 +11,8 @@ best Succession card; an office taken from the leader or a vacant one), the lead
 influential characters for what harms (King Henry himself when it leads and an Accident
 would end the game). Supports: it helps its own and its
 friends' Endeavours against the leader and hinders what harms it or helps the leader.
+``rank`` orders every legal action by the same judgement, its choice first
+(``bots.base.Ranker``): a search races the best of them.
 
 ``EVALUATOR`` (for searches that stop at the end of a Turn) gives each faction's chance
 of winning (How to Win): a softmax of the factions' Influence with temperature
