@@ -144,9 +144,7 @@ class HenryVIIIHeuristic:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        table = Table(cast(HenryVIIIState, state), seat)
-        self._read(table)
-        texts = [action.text for action in legal]
+        table, texts = self._asked(state, seat, legal)
         return legal[texts.index(self._pick(table, texts))]
 
     def rank(self, state: State, seat: int) -> list[Action]:
@@ -157,9 +155,7 @@ class HenryVIIIHeuristic:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal
-        table = Table(cast(HenryVIIIState, state), seat)
-        self._read(table)
-        texts = [action.text for action in legal]
+        table, texts = self._asked(state, seat, legal)
         pick = self._pick(table, texts)
         rest = [text for text in texts if text != pick]
         if table.question == "player":
@@ -167,6 +163,12 @@ class HenryVIIIHeuristic:
         elif table.question == "target":
             rest.sort(key=self._target_key(table, texts), reverse=True)
         return [legal[texts.index(text)] for text in (pick, *rest)]
+
+    def _asked(self, state: State, seat: int, legal: list[Action]) -> tuple[Table, list[str]]:
+        """The seat's table, read into the bot, and the legal actions' texts."""
+        table = Table(cast(HenryVIIIState, state), seat)
+        self._read(table)
+        return table, [action.text for action in legal]
 
     def _pick(self, table: Table, texts: list[str]) -> str:
         """The text of the action the bot takes, by the question asked."""
@@ -198,7 +200,7 @@ class HenryVIIIHeuristic:
         discards = [t for t in texts if t.startswith("Discard: ")]
         if not discards:
             return best or "Pass"
-        return min(discards, key=lambda t: SUPPORT_VALUE.get(_card(t)[1], 1))
+        return max(discards, key=self._turn_score)  # the Support worth least
 
     def _turn_score(self, text: str) -> float:
         """How much the bot likes an action of its Player Turn: an Endeavour's score less
