@@ -30,6 +30,13 @@ from typing import Any, cast
 
 from stratagem.bots.heuristics import TurnEvaluator, softmax
 from stratagem.bots.heuristics.henry_viii_table import Table
+from stratagem.bots.heuristics.henry_viii_worlds import (
+    Choice,
+    deal_within,
+    turn_choices,
+    unseen_cards,
+    window_passes,
+)
 from stratagem.core import Action, Game, State
 from stratagem.games.henry_viii.game import HenryVIII
 from stratagem.games.henry_viii.pack import val
@@ -84,6 +91,17 @@ def _card(text: str) -> tuple[str, str]:
     return endeavour, support.split(" #")[0]
 
 
+WORTH_PLAYING = 2.0
+"""The least score of an Endeavour the bot plays rather than discard."""
+KEEP = 0.3
+"""What a point of a card's Support value (``SUPPORT_VALUE``, 1 if unlisted) takes off
+its Endeavour's score: the Support given up by playing it."""
+OFFICE_POWER = 4.0
+"""The bot's score for an office's free Endeavour."""
+TIE = 0.05
+"""Half the step between two scores (they are tenths)."""
+
+
 class HenryVIIIHeuristic:
     """The ``heuristic`` bot of Henry VIII."""
 
@@ -94,6 +112,9 @@ class HenryVIIIHeuristic:
             raise TypeError("HenryVIIIHeuristic plays only henry_viii")
         self.game = game
         self.rng = rng
+        self._shown_key: tuple[object, ...] | None = None
+        self._shown: dict[int, frozenset[int]] = {}
+        """The hands each other faction may hold at the position of ``_shown_key``."""
 
     # -- what the bot knows ------------------------------------------------------------
 
@@ -195,7 +216,7 @@ class HenryVIIIHeuristic:
             score = self._turn_score(text)
             if score > best_score:
                 best, best_score = text, score
-        if best and best_score >= 2:
+        if best and best_score >= WORTH_PLAYING:
             return best
         discards = [t for t in texts if t.startswith("Discard: ")]
         if not discards:
@@ -208,9 +229,9 @@ class HenryVIIIHeuristic:
         the more its Support is worth."""
         if text.startswith("Endeavour: "):
             endeavour, support = _card(text)
-            return self._endeavour_score(endeavour) - 0.3 * SUPPORT_VALUE.get(support, 1)
+            return self._endeavour_score(endeavour) - KEEP * SUPPORT_VALUE.get(support, 1)
         if text.startswith("Office power: "):
-            return 4.0
+            return OFFICE_POWER
         if text.startswith("Discard: "):
             return -float(SUPPORT_VALUE.get(_card(text)[1], 1))
         return -10.0
@@ -302,17 +323,7 @@ class HenryVIIIHeuristic:
         if stance == 0 or view.in_play() is None:
             return "Pass"
         for text in texts:
-            if not text.startswith("Support: "):
-                continue
-            support = _card(text)[1]
-            if support in ("Royal Command", "Henry's Ear", "Parliamentary Petition") and stance > 0:
-                return text
-            if support in ("Obstruction", "Henry's Ear", "Parliamentary Petition") and stance < 0:
-                return text
-            if support in ("Scandal", "Duplicity", "Revulsion", "Bad Health") and stance < 0:
-                return text
-            helps = ("Evidence", "Treachery", "Henry's Will", "Fee'd Men", "Lady", "Captaincy")
-            if support.startswith(helps) and stance > 0:
+            if text.startswith("Support: ") and _would_support(_card(text)[1], stance):
                 return text
         return "Pass"
 
@@ -337,6 +348,95 @@ class HenryVIIIHeuristic:
             mine = [t for t in texts if self.owner.get(self._named(t)) == self.me] or texts
             return max(mine, key=ability)
         return min(texts, key=ability)
+
+    # -- the worlds a search imagines --------------------------------------------------
+
+    def reshape(self, world: State, seat: int, rng: random.Random) -> None:
+        """Deal the court cards ``seat`` cannot see again in ``world``, each other faction
+        only a hand this bot could hold after what it showed this Turn
+        (``bots.base.WorldShaper``; ``henry_viii_worlds``): after it played an Endeavour,
+        no playable card it likes more; after a discard (unsued), no playable card worth
+        playing; after a pass in the open Supports window while it wanted the Endeavour to
+        succeed or fail, no Support it would have played. Marriage and the Act of
+        Succession are left free, their worth then not being known. The hands allowed are
+        worked out once a position; only the redealt world is read and changed."""
+        court = cast(HenryVIIIState, world)
+        pool = unseen_cards(court, seat)
+        key = (seat, len(court.history), len(court.events), tuple(pool))
+        if self._shown_key != key:
+            self._shown_key = key
+            self._shown = self._shown_hands(court, seat, pool)
+        deal_within(court, seat, self._shown, rng)
+
+    def _shown_hands(
+        self, court: HenryVIIIState, seat: int, pool: list[int]
+    ) -> dict[int, frozenset[int]]:
+        """The cards of ``pool`` each other faction may hold after what it showed (only
+        factions it rules some out for)."""
+        choices = turn_choices(court, seat)
+        passed = window_passes(court)
+        shown: dict[int, frozenset[int]] = {}
+        for other in range(court.players):
+            if other == seat:
+                continue
+            table = Table(court, other)
+            self._read(table)
+            ceiling = self._ceiling(court, other, choices.get(other, []))
+            stance = self._stance(table) if other in passed else 0
+            ruled_out = {
+                card
+                for card in pool
+                if (ceiling is not None and self._above(court, other, card, ceiling))
+                or (
+                    stance != 0
+                    and court.support_ok(card, other)
+                    and _would_support(court.card_support(card), stance)
+                )
+            }
+            if ruled_out:
+                shown[other] = frozenset(pool) - ruled_out
+        return shown
+
+    def _ceiling(self, court: HenryVIIIState, other: int, choices: list[Choice]) -> float | None:
+        """More than the bot can like any playable card ``other`` still holds, after its
+        Player Turns this Turn (``None``: no bound, or a choice this bot would not make):
+        an Endeavour played was liked at least as much as every other, and its card's
+        Support cost it ``KEEP`` at least; an office's free Endeavour is worth 4; a discard
+        means none was worth 2 (unless a Law Suit forced it)."""
+        ceiling = math.inf
+        for kind, name in choices:
+            if kind == "power":
+                ceiling = min(ceiling, OFFICE_POWER + TIE)
+            elif kind == "discards" and not court.law_suit_on(other):
+                ceiling = min(ceiling, WORTH_PLAYING - TIE)
+            elif kind == "plays":
+                worth = HELPFUL.get(name, HARMFUL.get(name))
+                if worth is None:
+                    return None
+                ceiling = min(ceiling, worth - KEEP + TIE)
+        return None if ceiling == math.inf else ceiling
+
+    def _above(self, court: HenryVIIIState, other: int, card: int, ceiling: float) -> bool:
+        """Whether ``other`` would have played ``card``'s Endeavour over a choice worth
+        ``ceiling``: playable now and liked more (Marriage and the Act of Succession,
+        whose worth hangs on the faction's women and heirs then, never)."""
+        endeavour = court.card_endeavour(card)
+        if endeavour in ("Marriage", "Act of Succession"):
+            return False
+        cost = KEEP * SUPPORT_VALUE.get(court.card_support(card), 1)
+        liked = self._endeavour_score(endeavour) - cost > ceiling
+        return liked and court.endeavour_playable(endeavour, other, card=card)
+
+
+def _would_support(support: str, stance: int) -> bool:
+    """Whether the bot plays a Support of this name for its stance (the first such card in
+    its hand): what speeds a wanted Endeavour, or slows an unwanted one."""
+    if support in ("Henry's Ear", "Parliamentary Petition"):
+        return True
+    if stance > 0:
+        helps = ("Evidence", "Treachery", "Henry's Will", "Fee'd Men", "Lady", "Captaincy")
+        return support == "Royal Command" or support.startswith(helps)
+    return support in ("Obstruction", "Scandal", "Duplicity", "Revulsion", "Bad Health")
 
 
 HEURISTIC = HenryVIIIHeuristic
