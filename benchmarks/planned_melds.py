@@ -19,7 +19,14 @@ from __future__ import annotations
 
 import random
 
-from stratagem.bots.base import Bot, Planner, WorldShaper, make_bot, register_bot
+from stratagem.bots.base import (
+    Bot,
+    Planner,
+    WorldShaper,
+    draw_world,
+    make_bot,
+    register_bot,
+)
 from stratagem.bots.ismcts import PLAN_WORLDS
 from stratagem.cli import main
 from stratagem.core import Action, Game, OptionError, State
@@ -42,16 +49,10 @@ class PlannedMelds:
     def choose(self, state: State, seat: int) -> Action:
         legal = state.legal_actions()
         if len(legal) > 1 and self.planner.planned(legal):
-            worlds = (self._world(state, seat) for _ in range(PLAN_WORLDS))
+            # worlds as ``ismcts`` draws them by default: the redeal, reshaped by the model
+            worlds = (draw_world(state, seat, self.rng, self.shaper) for _ in range(PLAN_WORLDS))
             return self.planner.respond(legal, worlds, seat)
         return self.heuristic.choose(state, seat)
-
-    def _world(self, state: State, seat: int) -> State:
-        """A world as ``ismcts`` draws it by default: the redeal, reshaped by the model."""
-        world = state.resample_hidden(seat, self.rng)
-        if self.shaper is not None:
-            self.shaper.reshape(world, seat, self.rng)
-        return world
 
 
 if __name__ == "__main__":

@@ -16,7 +16,9 @@ state); for Henry VIII alone ``hands`` (the other hands and the deck as they are
 face-down characters redealt) or ``characters`` (the face-down characters' owners as they
 are, hands and deck redealt); for Eighty Years War alone ``action`` (the real state in the
 Action Phase, where the other side's cards are all in its hand or its melds; the redeal
-before it). The rest is a ``stratagem`` command line. Run it with ``-j 1``: the change is
+before it). Where a heuristic reshapes the worlds of ``ismcts`` (``worlds=model``, the
+default: Eighty Years War's, Henry VIII's), it leaves the true part as it is. The rest is a
+``stratagem`` command line. Run it with ``-j 1``: the change is
 made in this process only.
 """
 
@@ -24,7 +26,12 @@ from __future__ import annotations
 
 import random
 import sys
+from collections.abc import Callable
+from typing import cast
 
+from stratagem.bots.base import WorldShaper
+from stratagem.bots.heuristics.eighty_years_war import EightyYearsWarHeuristic
+from stratagem.bots.heuristics.henry_viii import HenryVIIIHeuristic
 from stratagem.cli import main
 from stratagem.core import State
 from stratagem.games.britain_vs_france.state import BritainVsFranceState
@@ -51,13 +58,32 @@ def true_world(state: State, seat: int, rng: random.Random) -> State:
     return state.clone()
 
 
+def keep_true(shaper: type[WorldShaper], true: Callable[[State], bool]) -> None:
+    """Make ``shaper``'s ``reshape`` (``ismcts``'s default worlds) leave alone a world
+    whose hidden part is true (``true``), which it would otherwise deal again."""
+    reshape = shaper.reshape
+
+    def kept(self: WorldShaper, world: State, seat: int, rng: random.Random) -> None:
+        if not true(world):
+            reshape(self, world, seat, rng)
+
+    shaper.reshape = kept  # type: ignore[method-assign]
+
+
 def true_in_part(part: str) -> None:
-    """Make ``resample_hidden`` keep ``part`` of the real state (see the module doc)."""
+    """Make ``resample_hidden`` keep ``part`` of the real state (see the module doc), and
+    the heuristics' reshaping of a world keep it too."""
     if part == "all":
         for kind in STATES:
             kind.resample_hidden = true_world  # type: ignore[method-assign,assignment]
+        keep_true(EightyYearsWarHeuristic, lambda world: True)
+        keep_true(HenryVIIIHeuristic, lambda world: True)
         return
     if part == "action":
+        keep_true(
+            EightyYearsWarHeuristic,
+            lambda world: cast(EightyYearsWarState, world).phase == ACTION,
+        )
 
         def in_action(
             state: EightyYearsWarState, seat: int, rng: random.Random
@@ -81,6 +107,8 @@ def true_in_part(part: str) -> None:
         return other
 
     HenryVIIIState.resample_hidden = world  # type: ignore[method-assign,assignment]
+    if part == "hands":
+        keep_true(HenryVIIIHeuristic, lambda world: True)
 
 
 if __name__ == "__main__":

@@ -56,6 +56,15 @@ class WorldShaper(Protocol):
         ...
 
 
+def draw_world(state: State, seat: int, rng: random.Random, shaper: WorldShaper | None) -> State:
+    """A world consistent with what ``seat`` sees: the game's redeal, reshaped by
+    ``shaper`` where one is given (``ismcts``'s ``worlds``)."""
+    world = state.resample_hidden(seat, rng)
+    if shaper is not None:
+        shaper.reshape(world, seat, rng)
+    return world
+
+
 @runtime_checkable
 class Planner(Protocol):
     """A bot that can take a decision which is one step of a hidden plan settled against

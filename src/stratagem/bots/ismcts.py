@@ -11,7 +11,8 @@ TCIAIG 2012), single observer, with availability counts:
   remakes, in that world, the hidden choices the other seats have already made as it
   would have made them, so that the worlds agree with the opponent model that plays them
   on (in Eighty Years War: the other side's hand kept and its melds split as the
-  heuristic keeps and splits them).
+  heuristic keeps and splits them; in Henry VIII: each other faction dealt only a hand
+  the heuristic could hold after what it showed this Turn).
 - **One open-loop tree over the seat's own decisions.** A node is reached by the sequence
   of the seat's own actions from the root and is shared by every determinization; chance
   and the other seats' moves between two of its decisions do not branch the tree (the seat
@@ -91,6 +92,7 @@ from stratagem.bots.base import (
     Ranker,
     WorldShaper,
     bot_names,
+    draw_world,
     make_bot,
     make_evaluator,
 )
@@ -366,10 +368,7 @@ class Ismcts:
     def _world(self, state: State, seat: int) -> State:
         """A world consistent with what ``seat`` sees, for one iteration or one round:
         the game's redeal, reshaped by the opponent model (``worlds``)."""
-        world = state.resample_hidden(seat, self.rng)
-        if self.shaper is not None:
-            self.shaper.reshape(world, seat, self.rng)
-        return world
+        return draw_world(state, seat, self.rng, self.shaper)
 
     def _screens(self, legal: list[Action], limit: int | None) -> bool:
         """Whether a root race first screens every action (``screen``): there are more of
