@@ -17,7 +17,7 @@ from stratagem.bots.heuristics.henry_viii import (
 )
 from stratagem.bots.heuristics.henry_viii_table import Table
 from stratagem.bots.heuristics.henry_viii_worlds import (
-    turn_choices,
+    shown_this_turn,
     unseen_cards,
     window_passes,
 )
@@ -85,7 +85,7 @@ def test_after_a_discard_the_faction_holds_nothing_worth_playing() -> None:
         seat = state.current_player()
         discarded = [
             other
-            for other, made in turn_choices(state, seat).items()
+            for other, made in shown_this_turn(state, seat).choices.items()
             if other != seat
             and any(kind == "discards" for kind, _ in made)
             and not state.law_suit_on(other)

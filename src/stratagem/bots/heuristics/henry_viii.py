@@ -25,15 +25,16 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, cast
 
 from stratagem.bots.heuristics import TurnEvaluator, softmax
 from stratagem.bots.heuristics.henry_viii_table import Table
 from stratagem.bots.heuristics.henry_viii_worlds import (
     Choice,
+    Window,
     deal_within,
-    turn_choices,
+    shown_this_turn,
     unseen_cards,
     window_passes,
 )
@@ -91,6 +92,17 @@ def _card(text: str) -> tuple[str, str]:
     return endeavour, support.split(" #")[0]
 
 
+TIMELY = frozenset(
+    {
+        "New Year's Gift",
+        "Captaincy",
+        "Evidence of Adultery",
+        "Evidence of Heresy",
+        "Evidence-Parading Royal Descent",
+        "Henry's Will",
+    }
+)
+"""Supports whose use hangs on the target or the table at the time [Rulings R12]."""
 WORTH_PLAYING = 2.0
 """The least score of an Endeavour the bot plays rather than discard."""
 KEEP = 0.3
@@ -139,25 +151,29 @@ class HenryVIIIHeuristic:
         play = view.in_play()
         if not play:
             return 0
-        endeavour = play["endeavour"]
-        by = play["by"]
-        targets = play["targets"]
+        return self._stance_on(play["endeavour"], play["by"], play["targets"], self.leader)
+
+    def _stance_on(
+        self, endeavour: str, by: str, targets: Sequence[str], leader: str | None
+    ) -> int:
+        """The stance on an Endeavour played by ``by`` on ``targets``, the faction
+        ``leader`` leading (``None``: the stance whoever leads, or 0 if that matters)."""
         target_owner = self.owner.get(targets[0], targets[0]) if targets else None
         if endeavour in HARMFUL:
             if target_owner == self.me:
                 return -1
-            if by == self.me or target_owner == self.leader:
+            if by == self.me or (leader is not None and target_owner == leader):
                 return 1
             return 0
         if endeavour in HELPFUL:
             if self.me in (target_owner, by):
                 return 1
-            if self.leader in (target_owner, by):
+            if leader is not None and leader in (target_owner, by):
                 return -1
             return 0
         if by == self.me:
             return 1
-        return -1 if by == self.leader else 0
+        return -1 if leader is not None and by == leader else 0
 
     # -- the decision ----------------------------------------------------------------------
 
@@ -356,10 +372,12 @@ class HenryVIIIHeuristic:
         only a hand this bot could hold after what it showed this Turn
         (``bots.base.WorldShaper``; ``henry_viii_worlds``): after it played an Endeavour,
         no playable card it likes more; after a discard (unsued), no playable card worth
-        playing; after a pass in the open Supports window while it wanted the Endeavour to
-        succeed or fail, no Support it would have played. Marriage and the Act of
-        Succession are left free, their worth then not being known. The hands allowed are
-        worked out once a position; only the redealt world is read and changed."""
+        playing; after a pass in a Supports window (the open one, or one closed this Turn)
+        while it wanted the Endeavour to succeed or fail, no Support it would have played
+        there. What was playable then is judged by what is playable now (a Turn's arrests
+        can change it); Marriage and the Act of Succession are left free, their worth then
+        not being known, and so is a stance that hung on who led then. The hands allowed
+        are worked out once a position; only the redealt world is read and changed."""
         court = cast(HenryVIIIState, world)
         pool = unseen_cards(court, seat)
         key = (seat, len(court.history), len(court.events), tuple(pool))
@@ -373,29 +391,46 @@ class HenryVIIIHeuristic:
     ) -> dict[int, frozenset[int]]:
         """The cards of ``pool`` each other faction may hold after what it showed (only
         factions it rules some out for)."""
-        choices = turn_choices(court, seat)
+        shown = shown_this_turn(court, seat)
         passed = window_passes(court)
-        shown: dict[int, frozenset[int]] = {}
+        allowed: dict[int, frozenset[int]] = {}
         for other in range(court.players):
             if other == seat:
                 continue
             table = Table(court, other)
             self._read(table)
-            ceiling = self._ceiling(court, other, choices.get(other, []))
+            ceiling = self._ceiling(court, other, shown.choices.get(other, []))
+            ruled_out = set()
+            if ceiling is not None:
+                ruled_out = {card for card in pool if self._above(court, other, card, ceiling)}
             stance = self._stance(table) if other in passed else 0
-            ruled_out = {
-                card
-                for card in pool
-                if (ceiling is not None and self._above(court, other, card, ceiling))
-                or (
-                    stance != 0
-                    and court.support_ok(card, other)
+            if stance:
+                ruled_out.update(
+                    card
+                    for card in pool
+                    if court.support_ok(card, other)
                     and _would_support(court.card_support(card), stance)
                 )
-            }
+            for window in shown.windows:
+                stance = self._stance_on(window.endeavour, window.by, window.targets, None)
+                if stance:
+                    ruled_out.update(
+                        card for card in pool if self._passed_on(court, card, window, stance)
+                    )
             if ruled_out:
-                shown[other] = frozenset(pool) - ruled_out
-        return shown
+                allowed[other] = frozenset(pool) - ruled_out
+        return allowed
+
+    def _passed_on(self, court: HenryVIIIState, card: int, window: Window, stance: int) -> bool:
+        """Whether the bot, holding ``card`` with this stance in a window now closed,
+        would have played its Support there (those whose use hung on the target or the
+        table then aside: not known now)."""
+        support = court.card_support(card)
+        return (
+            support not in TIMELY
+            and court.support_lists(card, window.endeavour)
+            and _would_support(support, stance)
+        )
 
     def _ceiling(self, court: HenryVIIIState, other: int, choices: list[Choice]) -> float | None:
         """More than the bot can like any playable card ``other`` still holds, after its

@@ -11,8 +11,10 @@ deal, hands the heuristic could not have held (Decisions, "Henry VIII worlds").
 
 Cards come into a hand only at a Turn's deal [G. Turn over new Characters and assign Court
 Cards], and the leftovers are discarded then, so whatever a faction showed since this
-Turn's Player Order holds for every card it holds now. This module reads what was shown
-(``turn_choices``, ``window_passes``) from the event log as the searching seat reads it
+Turn's Player Order holds for every card it holds now. A window closes only when every
+faction holding a card has passed in turn after its last Support, so each one passed then.
+This module reads what was shown (``shown_this_turn``, ``window_passes``) from the event
+log as the searching seat reads it
 and from the public table, and deals again within the hands each faction may hold
 (``deal_within``); the heuristic says which hands those are.
 """
@@ -20,6 +22,7 @@ and from the public table, and deals again within the hands each faction may hol
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass, field
 from typing import Literal
 
 from stratagem.games.henry_viii.places import DECK
@@ -32,10 +35,34 @@ PLAYER_TURN = "The Player Turn: Playing an Endeavour"
 """The rule of the events of a Player Turn: an Endeavour played, or a card discarded."""
 LOST = "Court Cards"
 """The rule of a court card lost from a hand (Quails, Fee'd Men) or drawn."""
+VOIDED = "voids the play of"
+"""Words of the event of a Chamberlain's void, which closes a window unasked."""
 
 Choice = tuple[Literal["plays", "power", "discards"], str]
 """A Player Turn as the table saw it: an Endeavour played from a court card (its name),
 an office's free Endeavour (its name), or a court card discarded (its name)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Window:
+    """A Supports window of this Turn that closed with every faction holding a card
+    passing in turn after its last Support: the Endeavour, who played it, its targets."""
+
+    endeavour: str
+    by: str
+    targets: tuple[str, ...]
+
+
+@dataclass(slots=True)
+class Shown:
+    """What the other factions showed this Turn, as one seat read the log."""
+
+    choices: dict[int, list[Choice]] = field(default_factory=dict)
+    """Each faction's Player Turns (an Endeavour played at once from a card just lost to
+    Fee'd Men, a Spy card, is not one)."""
+    windows: list[Window] = field(default_factory=list)
+    """The Endeavours' Supports windows that closed by passes (not the one in play, nor
+    one the Chamberlain voided)."""
 
 
 def unseen_cards(world: HenryVIIIState, seat: int) -> list[int]:
@@ -45,10 +72,9 @@ def unseen_cards(world: HenryVIIIState, seat: int) -> list[int]:
     return sorted(others + list(world.deck))
 
 
-def turn_choices(world: HenryVIIIState, seat: int) -> dict[int, list[Choice]]:
-    """Each faction's Player Turns since this Turn's Player Order, as ``seat`` read them in
-    the event log. An Endeavour played at once from a card just lost to Fee'd Men (a Spy
-    card) is not a Player Turn and is left out."""
+def shown_this_turn(world: HenryVIIIState, seat: int) -> Shown:
+    """What the factions showed since this Turn's Player Order, from the event log as
+    ``seat`` reads it."""
     entries = []
     for event in reversed(world.events):
         entry = event.redact(seat)
@@ -59,20 +85,30 @@ def turn_choices(world: HenryVIIIState, seat: int) -> dict[int, list[Choice]]:
         entries.append(entry)
     entries.reverse()
     seats = {world.seat_name(s): s for s in range(world.players)}
-    choices: dict[int, list[Choice]] = {}
+    shown = Shown()
     after_loss = False
+    opened: Window | None = None
     for entry in entries:
         data = entry["data"]
-        if entry["rule"] == PLAYER_TURN and data.get("seat") in seats and not after_loss:
+        if entry["rule"] == PLAYER_TURN and data.get("seat") in seats:
             who = seats[data["seat"]]
             if "card" in data:
-                choices.setdefault(who, []).append(("discards", str(data["card"])))
+                shown.choices.setdefault(who, []).append(("discards", str(data["card"])))
             elif "endeavour" in data:
-                power = "(by the " in entry["text"]  # an office's: "plays X (by the Y)"
-                kind: Literal["plays", "power"] = "power" if power else "plays"
-                choices.setdefault(who, []).append((kind, str(data["endeavour"])))
+                if opened is not None:
+                    shown.windows.append(opened)
+                endeavour = str(data["endeavour"])
+                opened = Window(endeavour, data["seat"], tuple(data.get("targets", [])))
+                if not after_loss:
+                    power = "(by the " in entry["text"]  # an office's: "plays X (by the Y)"
+                    kind: Literal["plays", "power"] = "power" if power else "plays"
+                    shown.choices.setdefault(who, []).append((kind, endeavour))
+        elif VOIDED in entry["text"]:
+            opened = None
         after_loss = entry["rule"] == LOST and "card" in data
-    return choices
+    if opened is not None and world.play is None:
+        shown.windows.append(opened)
+    return shown
 
 
 def window_passes(world: HenryVIIIState) -> list[int]:

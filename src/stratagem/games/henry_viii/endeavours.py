@@ -334,12 +334,10 @@ class Endeavours(Marriage):
             return False
         endeavour: str = play["name"]
         name = support.name
+        if not self.support_lists(card, endeavour):
+            return False
         if endeavour == "Pilgrimage of Grace":
-            return name == "Captaincy" and bool(self.captains(seat))
-        if name in ("Royal Command", "Obstruction") and endeavour == "War/Uprising":
-            return False
-        if not (self.book.support_any[index] or endeavour in self.book.support_with[index]):
-            return False
+            return bool(self.captains(seat))
         targets: list[int] = play["targets"]
         target = targets[0] if targets and self.steps(endeavour)[:1] == (TARGET,) else -1
         if name == "New Year's Gift":
@@ -358,6 +356,19 @@ class Endeavours(Marriage):
                 self.female(target) or self.minor(target) or self.tudor(target)
             )
         return True
+
+    def support_lists(self, card: int, endeavour: str) -> bool:
+        """Whether ``card``'s Support may be played with ``endeavour`` at all: it lists it
+        (or any), Royal Command and Obstruction never with a War, and only a Captaincy
+        against the Pilgrimage of Grace [A Court Card] [Captaincy] [The Rebellion]
+        [Rulings R12]."""
+        index = self.book.card_support[card]
+        name = self.book.supports[index].name
+        if endeavour == "Pilgrimage of Grace":
+            return name == "Captaincy"
+        if name in ("Royal Command", "Obstruction") and endeavour == "War/Uprising":
+            return False
+        return self.book.support_any[index] or endeavour in self.book.support_with[index]
 
     def captains(self, seat: int) -> list[int]:
         """Who ``seat`` may send as Captain: for a War any adult man at court not already
