@@ -176,3 +176,31 @@ def test_a_reshaped_world_depends_only_on_what_the_seat_sees() -> None:
         if tried == 4:
             break
     assert tried == 4
+
+
+def test_a_faction_holds_no_support_it_passed_on_in_a_closed_window() -> None:
+    """A window closes only when every faction holding a card has passed after its last
+    Support: in a game of heuristics no real hand holds a Support its faction would have
+    played in a window closed this Turn (where its stance did not hang on who led), and no
+    world deals one."""
+    heuristic = _heuristic()
+    checked = 0
+    for count, state in enumerate(_positions(seed=8)):
+        if count % 2:
+            continue
+        seat = state.current_player()
+        windows = shown_this_turn(state, seat).windows
+        world = _reshaped(state, seat, heuristic)
+        for other in range(PLAYERS):
+            if other == seat:
+                continue
+            heuristic._read(Table(state, other))
+            for window in windows:
+                stance = heuristic._stance_on(window.endeavour, window.by, window.targets, None)
+                if not stance:
+                    continue
+                for hand in (state.hands[other], world.hands[other]):
+                    for card in hand:
+                        assert not heuristic._passed_on(state, card, window, stance)
+                        checked += 1
+    assert checked > 200
