@@ -10,7 +10,9 @@ played (the same Endeavour, the same Support, or a pass; the card itself may dif
 worlds a decision, drawn by the game's redeal alone (``worlds=redeal``) and reshaped by the
 heuristic from what the factions showed this Turn (``worlds=model``,
 ``bots.heuristics.henry_viii_worlds``), from the same generators. With the real hands it
-would be right every time: the opponents are the model.
+would be right every time: the opponents are the model. It also counts how often a
+faction's real hand breaks the bounds the heuristic draws from what it showed (what is
+playable now stands in for what was playable then: DECISIONS, "Henry VIII worlds").
 """
 
 from __future__ import annotations
@@ -22,10 +24,11 @@ from typing import cast
 
 import stratagem
 from stratagem.bots import make_bot
-from stratagem.bots.base import WorldShaper, draw_world
+from stratagem.bots.base import draw_world
+from stratagem.bots.heuristics.henry_viii import HenryVIIIHeuristic
 from stratagem.bots.heuristics.henry_viii_table import Table
-from stratagem.core import CHANCE
 from stratagem.games.henry_viii.state import HenryVIIIState
+from stratagem.testing.playouts import bot_choices
 
 PLAYERS = 5
 WORLDS = 4
@@ -46,34 +49,34 @@ def main(first: int, last: int) -> None:
     game = stratagem.load("henry_viii", PLAYERS)
     right: Counter[tuple[str, str]] = Counter()
     asked: Counter[tuple[str, str]] = Counter()
+    model = make_bot("heuristic", game, random.Random(0))
+    assert isinstance(model, HenryVIIIHeuristic)
+    bound = broken = 0
     for seed in range(first, last):
-        rng = random.Random(seed)
-        bots = [make_bot("heuristic", game, random.Random(seed + s)) for s in range(PLAYERS)]
-        model = make_bot("heuristic", game, random.Random(0))
-        assert isinstance(model, WorldShaper)
-        state = game.new_initial_state()
         seen = 0
-        while not state.is_terminal():
+        for state, action in bot_choices(game, ["heuristic"] * PLAYERS, seed):
             player = state.current_player()
-            if player == CHANCE:
-                state.apply_action(state.sample_chance(rng))
-                continue
-            action = bots[player].choose(state, player)
             question = Table(cast(HenryVIIIState, state), player).question
-            if len(state.legal_actions()) > 1 and question in ("player", "support"):
-                seen += 1
-                if seen % 3 == 0:
-                    truth = played(action.text)
-                    kind = f"{question}, {'a pass' if truth == 'Pass' else 'a play'}"
-                    observer = (player + 1 + seed % (PLAYERS - 1)) % PLAYERS
-                    for worlds, shaper in (("redeal", None), ("model", model)):
-                        for draw in range(WORLDS):
-                            world = draw_world(state, observer, random.Random(draw), shaper)
-                            guess = played(model.choose(world, player).text)
-                            asked[worlds, kind] += 1
-                            right[worlds, kind] += guess == truth
-            state.apply_action(action)
+            if question not in ("player", "support"):
+                continue
+            seen += 1
+            if seen % 3:
+                continue
+            truth = played(action.text)
+            kind = f"{question}, {'a pass' if truth == 'Pass' else 'a play'}"
+            observer = (player + 1 + seed % (PLAYERS - 1)) % PLAYERS
+            court = cast(HenryVIIIState, state)
+            for other, allowed in model.allowed_hands(court, observer).items():
+                bound += 1
+                broken += not set(court.hands[other]) <= allowed
+            for worlds, shaper in (("redeal", None), ("model", model)):
+                for draw in range(WORLDS):
+                    world = draw_world(state, observer, random.Random(draw), shaper)
+                    guess = played(model.choose(world, player).text)
+                    asked[worlds, kind] += 1
+                    right[worlds, kind] += guess == truth
     print(f"seeds {first}-{last - 1}, {WORLDS} worlds a decision")
+    print(f"the real hand breaks a bound at {broken} of {bound} bound factions' positions")
     for worlds, kind in sorted(asked):
         count = asked[worlds, kind]
         share = right[worlds, kind] / count

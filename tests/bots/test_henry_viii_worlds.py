@@ -21,9 +21,9 @@ from stratagem.bots.heuristics.henry_viii_worlds import (
     unseen_cards,
     window_passes,
 )
-from stratagem.core import CHANCE
 from stratagem.games.henry_viii.invariants import invariant_problems
 from stratagem.games.henry_viii.state import HenryVIIIState
+from stratagem.testing.playouts import bot_choices
 
 PLAYERS = 5
 
@@ -34,20 +34,14 @@ def _heuristic() -> HenryVIIIHeuristic:
     return bot
 
 
-def _positions(seed: int) -> Iterator[HenryVIIIState]:
-    """Every position of a five-faction game of heuristics where a faction has a choice."""
+def _positions(seed: int, every: int = 1) -> Iterator[HenryVIIIState]:
+    """Every ``every``-th position of a five-faction game of heuristics where a faction
+    has a choice."""
     game = stratagem.load("henry_viii", PLAYERS)
-    rng = random.Random(seed)
-    bots = [make_bot("heuristic", game, random.Random(seed + s)) for s in range(PLAYERS)]
-    state = cast(HenryVIIIState, game.new_initial_state())
-    while not state.is_terminal():
-        player = state.current_player()
-        if player == CHANCE:
-            state.apply_action(state.sample_chance(rng))
-            continue
-        if len(state.legal_actions()) > 1:
-            yield state
-        state.apply_action(bots[player].choose(state, player))
+    choices = bot_choices(game, ["heuristic"] * PLAYERS, seed)
+    for count, (state, _) in enumerate(choices):
+        if count % every == 0:
+            yield cast(HenryVIIIState, state)
 
 
 def _reshaped(state: HenryVIIIState, seat: int, heuristic: HenryVIIIHeuristic) -> HenryVIIIState:
@@ -61,15 +55,13 @@ def test_a_reshaped_world_looks_the_same_to_the_seat_and_is_sound() -> None:
     the world breaks no invariant; the other factions' hands are ones the bot allows."""
     heuristic = _heuristic()
     bound = 0
-    for count, state in enumerate(_positions(seed=3)):
-        if count % 7:
-            continue
+    for state in _positions(seed=3, every=7):
         seat = state.current_player()
         world = _reshaped(state, seat, heuristic)
         assert world.view(seat) == state.view(seat)
         assert invariant_problems(world) == []
         assert sorted(unseen_cards(world, seat)) == sorted(unseen_cards(state, seat))
-        for other, allowed in heuristic._shown.items():
+        for other, allowed in heuristic.allowed_hands(state, seat).items():
             assert set(world.hands[other]) <= allowed
             bound += 1
     assert bound > 20
@@ -135,12 +127,9 @@ def test_the_hands_a_faction_showed_rule_out_cards() -> None:
     playable now stand in for those playable then, which a Turn's arrests can change)."""
     heuristic = _heuristic()
     bound = kept = 0
-    for count, state in enumerate(_positions(seed=6)):
-        if count % 3:
-            continue
+    for state in _positions(seed=6, every=3):
         seat = state.current_player()
-        _reshaped(state, seat, heuristic)
-        for other, allowed in heuristic._shown.items():
+        for other, allowed in heuristic.allowed_hands(state, seat).items():
             bound += 1
             kept += set(state.hands[other]) <= allowed
     assert bound > 50
@@ -185,9 +174,7 @@ def test_a_faction_holds_no_support_it_passed_on_in_a_closed_window() -> None:
     world deals one."""
     heuristic = _heuristic()
     checked = 0
-    for count, state in enumerate(_positions(seed=8)):
-        if count % 2:
-            continue
+    for state in _positions(seed=8, every=2):
         seat = state.current_player()
         windows = shown_this_turn(state, seat).windows
         world = _reshaped(state, seat, heuristic)

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 from stratagem.bots import make_bot
-from stratagem.core import CHANCE, Game, State
+from stratagem.core import CHANCE, Action, Game, State
 from stratagem.testing.conformance import ConformanceError
 
 
@@ -29,6 +29,25 @@ def play_bots(game: Game, names: Sequence[str], seed: int) -> list[float]:
             raise ConformanceError(f"{names[player]} chose {action.text!r}, which is not legal")
         state.apply_action(action, seat=player)
     return state.returns()
+
+
+def bot_choices(game: Game, names: Sequence[str], seed: int) -> Iterator[tuple[State, Action]]:
+    """The positions of a seeded game between the bots ``names`` (seat order) where the
+    seat to move has a choice, each with the action its bot chose there, which is played
+    when the next position is asked for (so a position must be read, not changed). Seeded
+    as ``play_bots``."""
+    rng = random.Random(seed)
+    bots = [make_bot(name, game, random.Random(seed * 2 + i)) for i, name in enumerate(names)]
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        player = state.current_player()
+        if player == CHANCE:
+            state.apply_action(state.sample_chance(rng))
+            continue
+        action = bots[player].choose(state, player)
+        if len(state.legal_actions()) > 1:
+            yield state, action
+        state.apply_action(action)
 
 
 def check_blind_choices(game: Game, bot_name: str, seed: int, *, resamples: int) -> int:

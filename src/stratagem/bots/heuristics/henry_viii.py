@@ -379,18 +379,22 @@ class HenryVIIIHeuristic:
         not being known, and so is a stance that hung on who led then. The hands allowed
         are worked out once a position; only the redealt world is read and changed."""
         court = cast(HenryVIIIState, world)
+        deal_within(court, seat, self.allowed_hands(court, seat), rng)
+
+    def allowed_hands(self, court: HenryVIIIState, seat: int) -> dict[int, frozenset[int]]:
+        """The cards ``seat`` cannot see that each other faction may hold after what it
+        showed this Turn, for the factions it rules some out for (``reshape``); worked out
+        once a position."""
         pool = unseen_cards(court, seat)
         key = (seat, len(court.history), len(court.events), tuple(pool))
         if self._shown_key != key:
             self._shown_key = key
             self._shown = self._shown_hands(court, seat, pool)
-        deal_within(court, seat, self._shown, rng)
+        return self._shown
 
     def _shown_hands(
         self, court: HenryVIIIState, seat: int, pool: list[int]
     ) -> dict[int, frozenset[int]]:
-        """The cards of ``pool`` each other faction may hold after what it showed (only
-        factions it rules some out for)."""
         shown = shown_this_turn(court, seat)
         passed = window_passes(court)
         allowed: dict[int, frozenset[int]] = {}
