@@ -1,6 +1,7 @@
-"""The worlds a Henry VIII search imagines with ``ismcts``'s ``worlds=model``: the other
-factions dealt only hands the heuristic could hold after what each showed this Turn, from
-what the searching seat sees alone (Decisions, "Henry VIII worlds")."""
+"""The worlds a Henry VIII search imagines with ``ismcts``'s ``worlds=model`` (asked for:
+not the default here): the other factions dealt only hands the heuristic could hold after
+what each showed this Turn, from what the searching seat sees alone (Decisions, "Henry
+VIII worlds")."""
 
 from __future__ import annotations
 
@@ -121,6 +122,18 @@ def test_a_faction_that_passed_a_support_it_wanted_holds_none() -> None:
     assert checked > 15
 
 
+def test_only_a_search_that_asks_reshapes_henry_viii_worlds() -> None:
+    """The Henry VIII heuristic's worlds lost points when measured: the default search
+    draws the redeal alone, ``worlds=model`` reshapes; Eighty Years War's gained and are
+    the default there."""
+    court = stratagem.load("henry_viii", PLAYERS)
+    assert make_bot("ismcts", court, random.Random(0)).shaper is None
+    assert make_bot("ismcts:worlds=model", court, random.Random(0)).shaper is not None
+    eighty = stratagem.load("eighty_years_war")
+    assert make_bot("ismcts", eighty, random.Random(0)).shaper is not None
+    assert make_bot("ismcts:worlds=redeal", eighty, random.Random(0)).shaper is None
+
+
 def test_the_hands_a_faction_showed_rule_out_cards() -> None:
     """Along a game of heuristics, what the factions show binds most of them at most
     decisions, and the real hands are almost always among those allowed (the Endeavours
@@ -158,7 +171,7 @@ def test_a_reshaped_world_depends_only_on_what_the_seat_sees() -> None:
         for truth in (state, other):
             worlds.append(_reshaped(truth, seat, _heuristic()).to_json()["state"])
         assert worlds[0] == worlds[1]
-        spec = "ismcts:iterations=40"
+        spec = "ismcts:iterations=40,worlds=model"
         chosen = make_bot(spec, game, random.Random(4)).choose(state, seat)
         assert make_bot(spec, game, random.Random(4)).choose(other, seat) == chosen
         tried += 1

@@ -25,7 +25,9 @@ SCREENING = "ismcts:iterations=40,max_rollout=12,width=2"
 """A budget that screens every root of more than two actions (up to 20 of them)."""
 REDEAL_WORLDS = "ismcts:iterations=10,max_rollout=12,worlds=redeal"
 """Each world the redeal alone (the default reshapes it by the opponent model, where the
-game's heuristic can)."""
+game's heuristic does so by default)."""
+MODEL_WORLDS = "ismcts:iterations=10,max_rollout=12,worlds=model"
+"""Each world reshaped by the opponent model wherever the game's heuristic can."""
 RACE_MIN_ROUNDS = ismcts.RACE_RULES.min_rounds
 PLANNED = ["ismcts:iterations=10,plans=30,worlds=redeal", "ismcts:iterations=10,plans=30"]
 """Eighty Years War's melds answered at once by the heuristic (``bots.base.Planner``)."""
@@ -98,7 +100,7 @@ def test_same_seed_same_choice(name: str) -> None:
         assert make_bot(SPEC, game, random.Random(8)).choose(state, seat) == first
 
 
-@pytest.mark.parametrize("spec", [SPEC, SCREENING, REDEAL_WORLDS])
+@pytest.mark.parametrize("spec", [SPEC, SCREENING, REDEAL_WORLDS, MODEL_WORLDS])
 @pytest.mark.parametrize("name", GAMES)
 def test_choice_does_not_depend_on_what_the_seat_cannot_see(name: str, spec: str) -> None:
     """Redealing everything the seat cannot see leaves a same-seeded search unchanged.
@@ -138,7 +140,7 @@ class _SeatOnly:
         return getattr(self._state, name)
 
 
-@pytest.mark.parametrize("spec", [SPEC, SCREENING, REDEAL_WORLDS])
+@pytest.mark.parametrize("spec", [SPEC, SCREENING, REDEAL_WORLDS, MODEL_WORLDS])
 @pytest.mark.parametrize("name", GAMES)
 def test_search_uses_only_the_seat_s_doors(name: str, spec: str) -> None:
     game = load_smallest(name)

@@ -50,6 +50,10 @@ class WorldShaper(Protocol):
     the other seats by this bot then imagines them consistently, before and after its
     root)."""
 
+    shapes_by_default: bool
+    """Whether a search reshapes its worlds by this bot unless told (``ismcts``'s
+    ``worlds``): where it was measured to gain."""
+
     def reshape(self, world: State, seat: int, rng: random.Random) -> None:
         """Change ``world``, a ``resample_hidden(seat, ...)`` of the real state, in place:
         only what ``seat`` cannot see, from ``world`` and ``rng`` alone."""

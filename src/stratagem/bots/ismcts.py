@@ -6,13 +6,14 @@ TCIAIG 2012), single observer, with availability counts:
 - **Determinization.** Every iteration starts from ``state.resample_hidden(seat, rng)``: a
   world consistent with what the searching seat sees. The bot reads nothing else of the
   real state but ``legal_actions()`` (its own choices) and ``current_player()``, so it
-  cannot play on hidden truth. With ``worlds=model`` (the default; ``worlds=redeal``
-  leaves the redeal as it is) a heuristic that can (``bots.base.WorldShaper``) then
-  remakes, in that world, the hidden choices the other seats have already made as it
-  would have made them, so that the worlds agree with the opponent model that plays them
-  on (in Eighty Years War: the other side's hand kept and its melds split as the
-  heuristic keeps and splits them; in Henry VIII: each other faction dealt only a hand
-  the heuristic could hold after what it showed this Turn).
+  cannot play on hidden truth. With ``worlds=model`` (``worlds=redeal`` leaves the
+  redeal as it is; not given, the game's heuristic says which) a heuristic that can
+  (``bots.base.WorldShaper``) then remakes, in that world, the hidden choices the other
+  seats have already made as it would have made them, so that the worlds agree with the
+  opponent model that plays them on (in Eighty Years War, by default: the other side's
+  hand kept and its melds split as the heuristic keeps and splits them; in Henry VIII,
+  only when asked: each other faction dealt only a hand the heuristic could hold after
+  what it showed this Turn).
 - **One open-loop tree over the seat's own decisions.** A node is reached by the sequence
   of the seat's own actions from the root and is shared by every determinization; chance
   and the other seats' moves between two of its decisions do not branch the tree (the seat
@@ -143,13 +144,15 @@ class IsmctsOptions(BaseModel):
     screen: bool = False
     """Where the heuristic does not rank and a root has more than ``width`` actions, try
     each once in one paired round and race the best; otherwise draw the others at random."""
-    worlds: Literal["model", "redeal"] = "model"
+    worlds: Literal["model", "redeal"] | None = None
     """How each iteration's world is made: the game's redeal alone (``redeal``), or then
-    (``model``, where the heuristic can: Eighty Years War's) the other seats' hidden past
-    choices remade as the opponent model would have made them (the default since it and
-    ``plans=1000`` lifted Eighty Years War's search by 4.9 points a game, paired over 800
-    mirrored games, benchmarks/RESULTS.md,
-    "Eighty Years War: a turn's melds answered once, in 1,000 worlds of the model")."""
+    (``model``, where the heuristic can: Eighty Years War's, Henry VIII's) the other seats'
+    hidden past choices remade as the opponent model would have made them; not given, as
+    the heuristic's ``shapes_by_default`` says (Eighty Years War's does: with ``plans=1000``
+    it lifted the search by 4.9 points a game, paired over 800 mirrored games; Henry VIII's
+    does not: its search lost 5.9 points a game, paired over 251 games;
+    benchmarks/RESULTS.md, "Eighty Years War: a turn's melds answered once, in 1,000 worlds
+    of the model", "Henry VIII: worlds dealt within what the factions showed")."""
     rounds: int = Field(default=RACE_RULES.min_rounds, ge=2)
     """Paired rounds of a root race before an action may leave it (``RaceRules``)."""
     plans: int = Field(default=PLAN_WORLDS, ge=0)
@@ -210,12 +213,10 @@ class Ismcts:
             self.model = heuristic or anyone
         self.shaper: WorldShaper | None = None
         """Remakes the other seats' hidden past choices in each redealt world (``worlds``)."""
-        if (
-            options.worlds == "model"
-            and self.model is heuristic
-            and isinstance(heuristic, WorldShaper)
-        ):
-            self.shaper = heuristic
+        if self.model is heuristic and isinstance(heuristic, WorldShaper):
+            asked = options.worlds
+            if asked == "model" or (asked is None and heuristic.shapes_by_default):
+                self.shaper = heuristic
         self.planner: Planner | None = None
         """Answers the steps of a hidden plan at once (``plans``), as a best response to
         the opponent model, which it must then be."""
