@@ -120,7 +120,7 @@ class HenryVIIIHeuristic:
     name = "heuristic"
     shapes_by_default = False
     """A search reshapes its worlds by this bot only when asked (``worlds=model``): so
-    reshaped, it scored 5.9 points a game less, paired over 251 games (DECISIONS, "Henry
+    reshaped, its search scored 28.9% against 34.8%, paired over 251 games (DECISIONS, "Henry
     VIII worlds")."""
 
     def __init__(self, game: Game, rng: random.Random) -> None:
