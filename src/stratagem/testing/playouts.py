@@ -16,18 +16,11 @@ def play_bots(game: Game, names: Sequence[str], seed: int) -> list[float]:
     """A seeded game between the bots ``names`` (seat order), each decision checked to be
     legal; the returns. Chance draws from ``Random(seed)``, bot ``i`` from
     ``Random(2 * seed + i)``."""
-    rng = random.Random(seed)
-    bots = [make_bot(name, game, random.Random(seed * 2 + i)) for i, name in enumerate(names)]
     state = game.new_initial_state()
-    while not state.is_terminal():
-        player = state.current_player()
-        if player == CHANCE:
-            state.apply_action(state.sample_chance(rng))
-            continue
-        action = bots[player].choose(state, player)
+    for _, action in _decisions(game, state, names, seed):
         if action not in state.legal_actions():
+            player = state.current_player()
             raise ConformanceError(f"{names[player]} chose {action.text!r}, which is not legal")
-        state.apply_action(action, seat=player)
     return state.returns()
 
 
@@ -36,18 +29,27 @@ def bot_choices(game: Game, names: Sequence[str], seed: int) -> Iterator[tuple[S
     seat to move has a choice, each with the action its bot chose there, which is played
     when the next position is asked for (so a position must be read, not changed). Seeded
     as ``play_bots``."""
+    for state, action in _decisions(game, game.new_initial_state(), names, seed):
+        if len(state.legal_actions()) > 1:
+            yield state, action
+
+
+def _decisions(
+    game: Game, state: State, names: Sequence[str], seed: int
+) -> Iterator[tuple[State, Action]]:
+    """Every decision of a seeded game between the bots ``names``, played on ``state`` to
+    its end: the position and the action chosen, played by its seat once the next is
+    asked for."""
     rng = random.Random(seed)
     bots = [make_bot(name, game, random.Random(seed * 2 + i)) for i, name in enumerate(names)]
-    state = game.new_initial_state()
     while not state.is_terminal():
         player = state.current_player()
         if player == CHANCE:
             state.apply_action(state.sample_chance(rng))
             continue
         action = bots[player].choose(state, player)
-        if len(state.legal_actions()) > 1:
-            yield state, action
-        state.apply_action(action)
+        yield state, action
+        state.apply_action(action, seat=player)
 
 
 def check_blind_choices(game: Game, bot_name: str, seed: int, *, resamples: int) -> int:
