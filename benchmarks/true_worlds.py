@@ -16,10 +16,10 @@ state); for Henry VIII alone ``hands`` (the other hands and the deck as they are
 face-down characters redealt) or ``characters`` (the face-down characters' owners as they
 are, hands and deck redealt); for Eighty Years War alone ``action`` (the real state in the
 Action Phase, where the other side's cards are all in its hand or its melds; the redeal
-before it). Where a heuristic reshapes the worlds of ``ismcts`` (``worlds=model``, the
-default: Eighty Years War's, Henry VIII's), it leaves the true part as it is. The rest is a
-``stratagem`` command line. Run it with ``-j 1``: the change is
-made in this process only.
+before it). Where a heuristic reshapes the worlds of ``ismcts`` (``worlds=model``:
+Eighty Years War's by default, Henry VIII's when asked), it leaves the true part as it
+is. The rest is a ``stratagem`` command line. Run it with ``-j 1``: the change is made in
+this process only.
 """
 
 from __future__ import annotations
@@ -59,7 +59,7 @@ def true_world(state: State, seat: int, rng: random.Random) -> State:
 
 
 def keep_true(shaper: type[WorldShaper], true: Callable[[State], bool]) -> None:
-    """Make ``shaper``'s ``reshape`` (``ismcts``'s default worlds) leave alone a world
+    """Make ``shaper``'s ``reshape`` (``ismcts``'s ``worlds=model``) leave alone a world
     whose hidden part is true (``true``), which it would otherwise deal again."""
     reshape = shaper.reshape
 

@@ -13,6 +13,9 @@ would end the game). Supports: it helps its own and its
 friends' Endeavours against the leader and hinders what harms it or helps the leader.
 ``rank`` orders every legal action by the same judgement, its choice first
 (``bots.base.Ranker``): a search races the best of them.
+``reshape`` deals the cards a seat cannot see within what the other factions showed this
+Turn (``bots.base.WorldShaper``, ``henry_viii_worlds``), for a search that asks for it
+(``ismcts:worlds=model``; not its default, DECISIONS "Henry VIII worlds").
 
 ``EVALUATOR`` (for searches that stop at the end of a Turn) gives each faction's chance
 of winning (How to Win): a softmax of the factions' Influence with temperature
