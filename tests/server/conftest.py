@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import os
 import secrets
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from pathlib import Path
 
 import psycopg
@@ -15,6 +15,8 @@ from fastapi.testclient import TestClient
 
 from stratagem.server import Settings, create_app
 from stratagem.server.storage import Store
+
+from .live import server_log_tail
 
 POSTGRES_ENV = "STRATAGEM_TEST_POSTGRES_URL"
 
@@ -79,3 +81,19 @@ def app_client(database_url: str) -> Iterator[TestClient]:
     settings = Settings(database_url=database_url, bot_delay=0, rate_limits=False)
     with TestClient(create_app(settings)) as running:
         yield running
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    """A failed test that used a module's real server (its ``base`` fixture) shows what
+    the server wrote besides its requests: an error a browser only saw as a page that
+    stopped changing is in it."""
+    report = yield
+    base = getattr(item, "funcargs", {}).get("base")
+    if report.failed and isinstance(base, str):
+        said = server_log_tail(base)
+        if said is not None:
+            report.sections.append(("what the server wrote", said))
+    return report

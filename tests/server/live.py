@@ -13,6 +13,7 @@ import time
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 from typing import IO
 
 import httpx
@@ -111,14 +112,15 @@ def servers(
     keep_output: bool = True,
     env: dict[str, str] | None = None,
     open_files: tuple[int, int] | None = None,
+    log: Path | None = None,
 ) -> Iterator[list[Live]]:
     """``count`` ``stratagem serve`` processes on one database, all ready to answer (they
     start side by side). Rate limits are off unless asked for (every client here is
     127.0.0.1; ``None``: as the environment says); ``env``: more variables for them;
     ``open_files``: their open-file limit, soft and hard, when they start (default: this
     process's).
-    Their output is kept in temporary files (``Live.output``). All are killed at the
-    end."""
+    Their output is kept in temporary files (``Live.output``), or with ``log`` (one
+    server) written to that file. All are killed at the end."""
     env = {**os.environ, **(env or {})}
     if rate_limits is not None:
         env["STRATAGEM_RATE_LIMITS"] = "1" if rate_limits else "0"
@@ -129,7 +131,9 @@ def servers(
                 port = free_port()
                 out: IO[bytes] | None = None
                 err: IO[bytes] | None = None
-                if keep_output:
+                if log is not None:
+                    out = err = files.enter_context(log.open("wb"))
+                elif keep_output:
                     out = files.enter_context(tempfile.TemporaryFile())
                     err = files.enter_context(tempfile.TemporaryFile())
                 process = subprocess.Popen(
@@ -166,5 +170,27 @@ def served_on_sqlite(
     browser tests fake a 429 where they check one)."""
     folder = tmp_path_factory.mktemp(name)
     url = f"sqlite:///{folder / 'table.sqlite3'}"
-    with servers(url, 1, bot_delay, rate_limits=False, keep_output=False) as (live,):
+    log = folder / "serve.log"
+    with servers(url, 1, bot_delay, rate_limits=False, log=log) as (live,):
+        SERVER_LOGS[live.base] = log
         yield live.base
+
+
+SERVER_LOGS: dict[str, Path] = {}
+"""The log of each module's server (``served_on_sqlite``) by its base URL: a test that
+fails shows what its server said (``conftest.pytest_runtest_makereport``)."""
+LOG_NOISE = ("INFO:", "The Stratagem table is at")
+"""Lines of a server's log a failure report leaves out: requests answered, start-up."""
+LOG_LINES = 40
+"""The most lines of a server's log a failure report shows (its last ones)."""
+
+
+def server_log_tail(base: str) -> str | None:
+    """The last ``LOG_LINES`` lines the server at ``base`` wrote, other than noise
+    (``None``: not a module's server, or it said nothing else)."""
+    log = SERVER_LOGS.get(base)
+    if log is None or not log.exists():
+        return None
+    lines = log.read_text("utf-8", "replace").splitlines()
+    notable = [line for line in lines if not line.startswith(LOG_NOISE)]
+    return "\n".join(notable[-LOG_LINES:]) or None

@@ -30,6 +30,7 @@ from typing import Any
 import httpx
 import pytest
 from playwright.sync_api import Browser, Page, Route, WebSocketRoute
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 import stratagem
 from stratagem.bots.level_ratings import ratings_of
@@ -100,6 +101,35 @@ AUTOPLAY = """async ([seat, seed, clicks, ms]) => {
   return made;
 }"""
 START_AUTOPLAY = f"args => {{ window.autoplay = ({AUTOPLAY})(args).catch(e => e.message); }}"
+
+
+PAGE_STATE = """() => ({
+  ...document.body.dataset,
+  connection: document.getElementById("connection").textContent,
+  message: document.getElementById("message").textContent,
+  choices: document.querySelectorAll("#actions button.action").length,
+})"""
+"""What a seat's page shows of where the game is: the body's data (version, who is to
+move, whether an action is on its way), the connection, the message line, its choices."""
+
+
+def wait_for_turn(page: Page, seat: str, predicate: str, timeout: float = GAME_WAIT) -> None:
+    """Wait until ``predicate`` (a page function of ``seat``) holds; if it does not in
+    ``timeout`` seconds, fail with what the page shows and what the table answers the
+    seat (its version, who is to move, its choices)."""
+    try:
+        page.wait_for_function(predicate, arg=seat, timeout=timeout * 1000)
+    except PlaywrightTimeout:
+        shown = page.evaluate(PAGE_STATE)
+        game, _, token = page.url.partition("/games/")[2].partition("#seat=")
+        answer = httpx.get(
+            page.url.split("/games/")[0] + f"/api/games/{game}", headers={"X-Seat-Token": token}
+        ).json()
+        told = {key: answer.get(key) for key in ("version", "to_move", "finished", "legal")}
+        raise AssertionError(
+            f"{seat}'s page did not come to its turn in {timeout:.0f} s; it shows {shown}; "
+            f"the table answers {told}"
+        ) from None
 
 
 def autoplay(page: Page, seat: str, seed: int, clicks: int = 10**6) -> int:

@@ -20,7 +20,7 @@ from stratagem.core import game_info
 from stratagem.testing.browser import needs_chromium
 
 from .live import served_on_sqlite
-from .test_browser import AUTOPLAY, GAME_WAIT, GAMES, SHOTS, browser
+from .test_browser import AUTOPLAY, GAME_WAIT, GAMES, SHOTS, browser, wait_for_turn
 
 axe_sync = pytest.importorskip("axe_playwright_python.sync_playwright", reason="axe not installed")
 
@@ -156,10 +156,10 @@ def test_the_game_pages_have_no_serious_violation(
     found = []
     for size in SIZES:
         page = open_page(browser, base + link, size)
-        page.wait_for_function(MY_TURN, arg=seat, timeout=GAME_WAIT * 1000)
+        wait_for_turn(page, seat, MY_TURN)
         if size == "desk":  # a few moves in: an event log, a board in play
             page.evaluate(AUTOPLAY, [seat, 3, 3, GAME_WAIT * 1000])
-            page.wait_for_function(MY_TURN, arg=seat, timeout=GAME_WAIT * 1000)
+            wait_for_turn(page, seat, MY_TURN)
         found += grave_violations(axe, page, f"{game}-seat-{size}")
         page.context.close()
     spectator = open_page(browser, base + made["spectator_link"], "desk")

@@ -33,6 +33,7 @@ from .test_browser import (
     open_lobby,
     set_option,
     to_activation,
+    wait_for_turn,
 )
 
 SURFACE = SHOTS / "surface"
@@ -139,7 +140,7 @@ def test_the_decision_is_in_view_on_a_desk_and_a_phone(
     desk = pages["desk"]
     for position in range(POSITIONS):
         for page in pages.values():
-            page.wait_for_function(MY_TURN, arg=seat, timeout=GAME_WAIT * 1000)
+            wait_for_turn(page, seat, MY_TURN)
         if desk.evaluate("document.body.dataset.finished") == "true":
             break
         version = desk.evaluate("document.body.dataset.version")
@@ -157,7 +158,7 @@ def test_keys_choose_and_the_focus_returns_to_the_bar(browser: Browser, base: st
     seat, link = seat_link(base, "henry_viii")
     page = open_page(browser, base + link, SIZES["desk"])
     for _ in range(3):
-        page.wait_for_function(MY_TURN, arg=seat, timeout=GAME_WAIT * 1000)
+        wait_for_turn(page, seat, MY_TURN)
         buttons = page.locator("#actions button.action")
         choice = "2" if buttons.count() > 1 else "1"
         wanted = buttons.nth(int(choice) - 1).get_attribute("data-action")
@@ -172,7 +173,7 @@ def test_keys_choose_and_the_focus_returns_to_the_bar(browser: Browser, base: st
             "document.getElementById('decision').contains(document.activeElement)"
         )
     # the first Tab from the bar stays among the choices (not "Resign...")
-    page.wait_for_function(MY_TURN, arg=seat, timeout=GAME_WAIT * 1000)
+    wait_for_turn(page, seat, MY_TURN)
     page.wait_for_function("document.activeElement.classList.contains('action')")
     # Esc leaves look-back
     page.keyboard.press("ArrowLeft")
@@ -199,7 +200,7 @@ def test_keys_choose_and_the_focus_returns_to_the_bar(browser: Browser, base: st
 def test_a_double_click_is_answered_once_and_quietly(browser: Browser, base: str) -> None:
     seat, link = seat_link(base, "eighty_years_war")
     page = open_page(browser, base + link, SIZES["desk"])
-    page.wait_for_function(MY_TURN, arg=seat, timeout=GAME_WAIT * 1000)
+    wait_for_turn(page, seat, MY_TURN)
     sent: list[str] = []
     page.on("request", lambda r: sent.append(r.url) if r.url.endswith("/actions") else None)
     version = page.evaluate("document.body.dataset.version")
@@ -318,7 +319,7 @@ def _single_choices_answered(browser: Browser, base: str) -> int:
 def test_looking_back_jumps_to_a_turn(browser: Browser, base: str) -> None:
     seat, link = seat_link(base, "eighty_years_war")
     page = open_page(browser, base + link, SIZES["desk"])
-    page.wait_for_function(MY_TURN, arg=seat, timeout=GAME_WAIT * 1000)
+    wait_for_turn(page, seat, MY_TURN)
     deadline = time.monotonic() + GAME_WAIT
     while page.evaluate("document.body.dataset.finished") != "true":
         assert time.monotonic() < deadline
