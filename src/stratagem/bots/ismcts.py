@@ -134,6 +134,11 @@ class IsmctsOptions(BaseModel):
     evaluator's ``rollout_cap``; 0: no cap."""
     bias: float = Field(default=1.0, ge=0)
     """Weight of the heuristic prior (0: none)."""
+    depth: int | None = Field(default=None, ge=0)
+    """Most decisions an iteration takes in the tree below the root's action, after which
+    the rollout policy plays on (0: only the root's actions are searched, and every later
+    decision, the seat's own too, is the policy's: a one-step improvement of it); not
+    given: no limit."""
     opponents: Literal["model", "search"] = "model"
     """The other seats act as the heuristic would (``model``) or are searched."""
     root: Literal["race", "ucb"] = "race"
@@ -482,10 +487,13 @@ class Ismcts:
         nodes above, ``node`` included unless it is the root) with the nodes taken."""
         rng = self._rng
         model = self.model
+        depth = self.options.depth
         while True:
             player = world.current_player()
             if player == TERMINAL or (path and self._past(world, stop)):
                 return path
+            if depth is not None and len(path) > depth:
+                return path  # deep enough: the rollout policy plays on
             if player == CHANCE or (model is not None and player != seat):
                 if self._spent():
                     return path
