@@ -64,7 +64,8 @@ def test_spec_options_are_parsed() -> None:
         ("ismcts:iterations=0", "iterations: Input should be greater than or equal to 1"),
         ("ismcts:iterations=many", "iterations: Input should be a valid integer"),
         ("ismcts:seconds=-1", "seconds: Input should be greater than 0"),
-        ("ismcts:depth=3", "depth: Extra inputs are not permitted"),
+        ("ismcts:height=3", "height: Extra inputs are not permitted"),
+        ("ismcts:depth=-1", "depth: Input should be greater than or equal to 0"),
         ("ismcts:rollout=smart", "rollout: Input should be 'heuristic' or 'random'"),
         ("ismcts:iterations", "options are KEY=VALUE"),
         ("ismcts:c=1,c=2", "'c' is given twice"),
@@ -184,6 +185,42 @@ def test_searched_opponents_play_legally_too() -> None:
     bot = make_bot("ismcts:iterations=12,opponents=search,horizon=0", game, random.Random(5))
     for state in decision_points(game, seed=2, every=13, limit=3):
         assert bot.choose(state, state.current_player()) in state.legal_actions()
+
+
+def _deepest_paths(spec: str, monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The most tree decisions an iteration took (the root's action included), for each of
+    a few of Henry VIII's decisions searched by ``spec``."""
+    game = stratagem.load("henry_viii")
+    bot = make_bot(spec, game, random.Random(2))
+    assert isinstance(bot, Ismcts)
+    taken: list[int] = []
+    select = bot._select
+
+    def spy(*args: Any) -> list[Any]:
+        path = select(*args)
+        taken.append(len(path))
+        return path
+
+    monkeypatch.setattr(bot, "_select", spy)
+    deepest = []
+    for state in decision_points(game, seed=4, every=5, limit=6):
+        taken.clear()
+        bot.choose(state, state.current_player())
+        deepest.append(max(taken, default=0))
+    return deepest
+
+
+@pytest.mark.parametrize("root", ["race", "ucb"])
+def test_depth_bounds_the_decisions_an_iteration_takes_in_the_tree(
+    root: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Below ``depth`` tree decisions the rollout policy plays: at 0 an iteration takes the
+    root's action alone, at 1 one more; without it the seat's next decisions are searched."""
+    spec = f"ismcts:iterations=60,root={root},bias=1"
+    unbounded = _deepest_paths(spec, monkeypatch)
+    assert max(unbounded) > 2
+    assert max(_deepest_paths(spec + ",depth=1", monkeypatch)) == 2
+    assert max(_deepest_paths(spec + ",depth=0", monkeypatch)) == 1
 
 
 def test_a_root_race_stops_when_one_action_is_left() -> None:
