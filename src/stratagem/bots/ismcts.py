@@ -19,6 +19,11 @@ TCIAIG 2012), single observer, with availability counts:
   and the other seats' moves between two of its decisions do not branch the tree (the seat
   does not see most of them, and branching on every draw would spread the statistics too
   thin to learn anything). Chance is sampled by its probabilities (``sample_chance``).
+  ``depth`` bounds the tree: an iteration takes at most that many decisions in it below
+  the root's action, and the rollout policy plays the rest (``depth=0``: only the root's
+  actions are searched, each followed by the policy, the seat's own later decisions
+  included: a one-step improvement of the policy, Tesauro and Galperin's rollouts, 1996);
+  not given, no bound.
 - **Opponents** (``opponents``): ``model`` (the default) lets every other seat act as the
   game's heuristic would in the determinized world (the search is then a best response to
   that model); ``search`` gives them tree nodes of their own, chosen by UCB1 as in plain
@@ -68,7 +73,8 @@ TCIAIG 2012), single observer, with availability counts:
   choice a function of the seed and the seat's information alone; a time budget does not.
 
 Spec: ``ismcts``, ``ismcts:iterations=500``, ``ismcts:seconds=1,rollout=random,c=0.7``,
-``ismcts:root=ucb``, ``ismcts:iterations=200,screen=true,rounds=16``, ``ismcts:worlds=model``.
+``ismcts:root=ucb``, ``ismcts:iterations=200,screen=true,rounds=16``, ``ismcts:worlds=model``,
+``ismcts:depth=0``.
 
 Rewards are scaled to [0, 1] (two seats: (return + 1) / 2; more seats: the return).
 With ``root=ucb`` the move played is the root action visited most (ties: higher mean,
