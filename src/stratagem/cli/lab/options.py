@@ -19,7 +19,7 @@ import typer
 from typer._click.core import Context as ClickContext  # Typer's own click, which TyperCommand uses
 from typer.core import TyperCommand
 
-from stratagem.cli.common import SeatsHelp
+from stratagem.cli.common import SeatsHelp, armies, fail, load_game
 from stratagem.core import Game, StratagemError
 from stratagem.sim.runner import check_bot
 from stratagem.sim.settings import Setting, check_option_keys, parse_settings
@@ -196,3 +196,25 @@ def split_settings(
             check_option_keys(game_name, parse_settings([spec]))
         options.append(spec)
     return options, settings
+
+
+def lab_game(
+    game_name: str,
+    players: int | None,
+    seat_specs: Sequence[str],
+    *,
+    option_specs: Sequence[str] | None,
+    setting_specs: Sequence[str] | None,
+    army: list[str] | None,
+) -> tuple[Game, list[str], list[str]]:
+    """A lab command's game (its ``--option`` values and ``--army``), the bot named for each
+    seat (``--seat``) and its ``--set`` settings (an ``--option`` that names a pack value
+    among them: ``split_settings``); exit 2 with the reason."""
+    try:
+        options, settings = split_settings(game_name, option_specs or [], setting_specs or [])
+    except StratagemError as error:
+        fail(str(error))
+    game, names = load_game(
+        game_name, players, seat_specs, (), option_specs=options, options=armies(army)
+    )
+    return game, names, settings

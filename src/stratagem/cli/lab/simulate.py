@@ -17,9 +17,7 @@ from stratagem.cli.common import (
     GameName,
     OptionSpecs,
     Players,
-    armies,
     fail,
-    load_game,
     stderr,
     stdout,
 )
@@ -32,9 +30,9 @@ from stratagem.cli.lab.options import (
     UseRay,
     Workers,
     every_seat,
+    lab_game,
     master_seed,
     ray_target,
-    split_settings,
     worker_count,
 )
 from stratagem.cli.lab.running import (
@@ -87,12 +85,8 @@ def simulate_command(
     all_bot: AllBot = None,
 ) -> None:
     """Play many games between bots and report win rates and game lengths."""
-    try:
-        option, setting = split_settings(game_name, option or [], setting or [])
-    except StratagemError as error:
-        fail(str(error))
-    game, names = load_game(
-        game_name, players, seat or [], (), option_specs=option, options=armies(army)
+    game, names, settings = lab_game(
+        game_name, players, seat or [], option_specs=option, setting_specs=setting, army=army
     )
     seat_bots = dict(zip(game.seat_names, names, strict=True))
     try:
@@ -101,7 +95,7 @@ def simulate_command(
             n,
             master_seed(seed),
             game.options,
-            settings=tuple(parse_settings(setting)),
+            settings=tuple(parse_settings(settings)),
             seats=every_seat(game, seat_bots, all_bot, bool(seat)),
             workers=worker_count(workers, n),
             ray=ray_target(ray),

@@ -18,9 +18,7 @@ from stratagem.cli.common import (
     GameName,
     OptionSpecs,
     Players,
-    armies,
     fail,
-    load_game,
     stderr,
     stdout,
 )
@@ -31,9 +29,9 @@ from stratagem.cli.lab.options import (
     SettingSpecs,
     UseRay,
     Workers,
+    lab_game,
     master_seed,
     ray_target,
-    split_settings,
     worker_count,
 )
 from stratagem.cli.lab.running import (
@@ -94,11 +92,9 @@ def tournament_command(
     setting: SettingSpecs = None,
 ) -> None:
     """Play every pairing of bots in every seat; print win rates and ratings."""
-    try:
-        option, setting = split_settings(game_name, option or [], setting or [])
-    except StratagemError as error:
-        fail(str(error))
-    game, _ = load_game(game_name, players, [], (), option_specs=option, options=armies(army))
+    game, _, settings = lab_game(
+        game_name, players, [], option_specs=option, setting_specs=setting, army=army
+    )
     pairings = len(set(bot)) * (len(set(bot)) - 1) // 2
     try:
         run = LabRun(
@@ -106,7 +102,7 @@ def tournament_command(
             n,
             master_seed(seed),
             game.options,
-            settings=tuple(parse_settings(setting)),
+            settings=tuple(parse_settings(settings)),
             workers=worker_count(workers, n * max(1, pairings)),
             ray=ray_target(ray),
         )
