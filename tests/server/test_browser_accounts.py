@@ -21,7 +21,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page
 
-from stratagem.testing.browser import needs_chromium
+from stratagem.testing.browser import needs_chromium, page_errors
 
 from .live import served_on_sqlite
 from .test_browser import (
@@ -37,7 +37,11 @@ from .test_browser_updates import Heard, played_on_patches
 
 ACCOUNTS = SHOTS / "accounts"
 WAIT_MS = 30_000
-PASSWORDS = {"Margaret": "tulips and pikes 1568", "Philip": "escorial and gold 1556"}
+PASSWORDS = {
+    "Margaret": "tulips and pikes 1568",
+    "Philip": "escorial and gold 1556",
+    "Catherine": "aragon and the rose 1509",
+}
 
 __all__ = ["browser"]  # the one chromium of test_browser, a fixture of this module too
 
@@ -227,3 +231,23 @@ def wait_for_rated(base: str, name: str, game_id: str) -> dict[str, Any]:
             return profile
         assert time.monotonic() < deadline, f"{game_id} was never rated for {name}"
         time.sleep(0.05)
+
+
+def test_the_lobby_reads_the_account_whichever_of_its_scripts_arrives_last(
+    browser: Browser, base: str
+) -> None:
+    """The lobby's own script asks for the account's seats from the script after it
+    (lobby_account.js): when that one arrives late (here held back a second), the lobby
+    waits for it instead of failing, and the seats offer "me" all the same."""
+    page = new_page(browser)
+    sign_up(page, base, "Catherine")
+
+    def late(route: Any) -> None:
+        time.sleep(1.0)
+        route.continue_()
+
+    page.route("**/static/lobby_account.js*", late)
+    page.goto(base)
+    page.wait_for_selector("select[data-seat='0'] option[value='me']", state="attached")
+    assert page_errors(browser) == []
+    page.context.close()

@@ -619,6 +619,12 @@ async function takeSeat(game, seat) {
   }
 }
 
+// lobby_account.js comes after this script: its functions exist once the page is parsed
+const parsed = new Promise((resolve) => {
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", resolve, { once: true });
+  else resolve();
+});
+
 async function start() {
   const [answer, offered] = await Promise.all([fetch("/api/catalog"), readLevels()]);
   catalog = await answer.json();
@@ -636,6 +642,7 @@ async function start() {
   setInterval(showOpenGames, OPEN_EVERY * 1000);
   setInterval(async () => { await readMyAccountGames(); showMyGames(); }, MINE_EVERY * 1000);
   await account.ready;
+  await parsed;
   await refreshAccount(); // lobby_account.js: the account's seats, and "me" among the seats' choices
 }
 
