@@ -49,7 +49,7 @@ def test_a_level_plays_its_bot_and_takes_options_over_its_own() -> None:
 @pytest.mark.parametrize(
     ("spec", "message"),
     [
-        ("hard:depth=3", "level 'hard' .*depth: Extra inputs are not permitted"),
+        ("hard:height=3", "level 'hard' .*height: Extra inputs are not permitted"),
         ("easy:mistakes=2", "level 'easy' .*mistakes: 2 is outside 0 to 1"),
         ("easy:mistakes=often", "mistakes: 'often' is not a number"),
         ("normal:depth=3", "depth: not an option"),
