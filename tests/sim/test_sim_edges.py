@@ -105,6 +105,39 @@ def test_a_tournament_shows_its_options_settings_and_mirroring() -> None:
     assert "Options players=2; settings pack.rules.logistics.dutch_hand=6" in result.stdout
 
 
+def test_the_same_deals_leave_the_bots_names_out_of_the_seeds() -> None:
+    """Two schedules that differ in one bot's spec deal alike, seat by seat, with
+    ``same_deals`` (and only with it): the basis of a paired comparison of two specs."""
+    one = schedule(["ismcts:depth=0", "heuristic"], 5, 10, seed=4, alone="ismcts:depth=0")
+    other = schedule(["ismcts", "heuristic"], 5, 10, seed=4, alone="ismcts")
+    assert [job.seed for job in one] != [job.seed for job in other]
+    one = schedule(
+        ["ismcts:depth=0", "heuristic"], 5, 10, seed=4, alone="ismcts:depth=0", same_deals=True
+    )
+    other = schedule(["ismcts", "heuristic"], 5, 10, seed=4, alone="ismcts", same_deals=True)
+    assert [job.seed for job in one] == [job.seed for job in other]
+    assert [job.bots.index("ismcts:depth=0") for job in one] == [
+        job.bots.index("ismcts") for job in other
+    ]
+    assert len({job.seed for job in one}) == len(one)
+
+
+def test_two_tournaments_with_the_same_deals_record_the_same_seeds(tmp_path: Path) -> None:
+    seeds = []
+    for bot in ("random", "heuristic"):
+        results = tmp_path / f"{bot}.json"
+        result = invoke(
+            "tournament", GAME, "--bot", bot, "--bot", "ismcts:iterations=2", "-n", "2",
+            "--seed", "3", "--same-deals", "--results", str(results),
+        )  # fmt: skip
+        assert result.exit_code == 0, result.output
+        assert "master seed 3, the same deals whatever the bots" in result.stdout
+        doc = json.loads(results.read_text())
+        assert doc["same_deals"] is True
+        seeds.append([game["seed"] for game in doc["games"]])
+    assert seeds[0] == seeds[1]
+
+
 def test_mirror_is_for_two_seat_games() -> None:
     result = invoke("tournament", "henry_viii", "--bot", "random", "--bot", "heuristic", "--mirror")
     assert result.exit_code == 2

@@ -8,7 +8,10 @@ master seed, the pairing's two bots (in sorted order), the round and the lineup
 (``pairing_seed``): never from its place in the schedule, so a pairing keeps its seeds,
 and its results, when bots are added. With ``mirror`` every lineup of a round is played on
 the same seed: in a two-seat game each deal is played twice with the seats swapped, which
-takes the deal's luck out of the comparison of the bots.
+takes the deal's luck out of the comparison of the bots. With ``same_deals`` a game's seed
+leaves the bots' names out: two tournaments on one master seed that differ only in one
+bot's spec (the same ``n``, lineups and ``alone``) then play the same deals in the same
+seats, game by game, so that the two specs can be compared pair by pair.
 
 A bot *wins* a game when one of its seats is among the winners (a shared win counts for
 each bot in it); a game without winners is a draw. A bot's *score* in a game is its share
@@ -95,6 +98,7 @@ class Tournament:
     interrupted: bool
     mirror: bool = False
     settings: tuple[Setting, ...] = ()
+    same_deals: bool = False
 
 
 def tournament_doc(tournament: Tournament) -> JsonDict:
@@ -109,6 +113,7 @@ def tournament_doc(tournament: Tournament) -> JsonDict:
         "bots": list(tournament.bots),
         "alone": tournament.alone,
         "mirror": tournament.mirror,
+        "same_deals": tournament.same_deals,
         "seat_names": list(tournament.seat_names),
         "planned": tournament.planned,
         "finished": len(tournament.records),
@@ -134,8 +139,9 @@ def lineups(
 
 
 def pairing_seed(seed: int, first: str, second: str, round_: int, lineup: int | None) -> int:
-    """The seed of a pairing's game: from the master seed, the two bots (sorted), the round
-    and the lineup (``None``: the round's seed, shared by its lineups when mirrored)."""
+    """The seed of a pairing's game: from the master seed, the two bots (sorted; both
+    ``""`` for the same deals whatever the bots), the round and the lineup (``None``: the
+    round's seed, shared by its lineups when mirrored)."""
     low, high = sorted((first, second))
     tail = "" if lineup is None else f"/{lineup}"
     return random.Random(f"{seed}/{low}/{high}/{round_}{tail}").getrandbits(63)
@@ -149,16 +155,19 @@ def schedule(
     alone: str | None = None,
     *,
     mirror: bool = False,
+    same_deals: bool = False,
 ) -> list[Job]:
     """Every game of the tournament, pairing by pairing, taking the pairing's lineups in
-    turn (so that the games finished before an interruption are spread over the seats)."""
+    turn (so that the games finished before an interruption are spread over the seats);
+    with ``same_deals`` the seeds leave the bots' names out."""
     jobs: list[Job] = []
     for first, second in combinations(bots, 2):
         arrangements = lineups(first, second, players, alone)
         each = math.ceil(n / len(arrangements))
+        named = ("", "") if same_deals else (first, second)
         for round_ in range(each):
             for number, lineup in enumerate(arrangements):
-                game_seed = pairing_seed(seed, first, second, round_, None if mirror else number)
+                game_seed = pairing_seed(seed, *named, round_, None if mirror else number)
                 jobs.append(Job(len(jobs), game_seed, lineup))
     return jobs
 
@@ -266,10 +275,12 @@ def run_tournament(
     alone: str | None = None,
     mirror: bool = False,
     settings: Sequence[Setting] = (),
+    same_deals: bool = False,
 ) -> Tournament:
     """Play ``n`` games for every pairing of ``bots`` (specs) and rate the bots; with
     ``alone`` (one of them), that bot's pairings seat it only alone against the other;
-    with ``mirror`` the lineups of a round share their deal (two-seat games only)."""
+    with ``mirror`` the lineups of a round share their deal (two-seat games only); with
+    ``same_deals`` a game's deal does not depend on the bots' names."""
     if n < 1:
         raise OptionError(f"a tournament needs at least 1 game per pairing, not {n}")
     if workers < 1:
@@ -282,7 +293,7 @@ def run_tournament(
         )
     names = _check_bots(game, bots, alone)
     lone = names[0] if alone is not None else None
-    jobs = schedule(names, game.num_players, n, seed, lone, mirror=mirror)
+    jobs = schedule(names, game.num_players, n, seed, lone, mirror=mirror, same_deals=same_deals)
     batch = run_jobs(setup, jobs, workers=workers, ray=ray, progress=progress)
     table = fit_ratings(batch.records, seed=seed)
     return Tournament(
@@ -301,4 +312,5 @@ def run_tournament(
         interrupted=batch.interrupted,
         mirror=mirror,
         settings=tuple(settings),
+        same_deals=same_deals,
     )

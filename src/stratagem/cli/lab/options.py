@@ -76,6 +76,15 @@ Mirror = Annotated[
         help="Two-seat games: play each deal twice, the seats swapped, to cut the deal's luck.",
     ),
 ]
+SameDeals = Annotated[
+    bool,
+    typer.Option(
+        "--same-deals",
+        help="Draw each game's deal from the master seed, round and lineup alone, not the "
+        "bots' names: two runs that differ in one bot's spec play the same deals, game by "
+        "game (a paired comparison).",
+    ),
+]
 Seed = Annotated[int | None, typer.Option(help="Master seed (default: random).")]
 Workers = Annotated[
     int | None,

@@ -25,6 +25,7 @@ from stratagem.cli.common import (
 from stratagem.cli.lab.options import (
     LabRun,
     Mirror,
+    SameDeals,
     Seed,
     SettingSpecs,
     UseRay,
@@ -90,6 +91,7 @@ def tournament_command(
     ] = None,
     mirror: Mirror = False,
     setting: SettingSpecs = None,
+    same_deals: SameDeals = False,
 ) -> None:
     """Play every pairing of bots in every seat; print win rates and ratings."""
     game, _, settings = lab_game(
@@ -107,7 +109,14 @@ def tournament_command(
             ray=ray_target(ray),
         )
         tournament_and_report(
-            stdout(), stderr(), run, bot, alone=alone, results=results, mirror=mirror
+            stdout(),
+            stderr(),
+            run,
+            bot,
+            alone=alone,
+            results=results,
+            mirror=mirror,
+            same_deals=same_deals,
         )
     except StratagemError as error:
         fail(str(error))
@@ -122,6 +131,7 @@ def tournament_and_report(
     alone: str | None = None,
     results: Path | None = None,
     mirror: bool = False,
+    same_deals: bool = False,
 ) -> None:
     """Play ``run`` as a tournament of ``bots``, print its win rates and ratings, and
     write every game's record to ``results`` (JSON) when it is given."""
@@ -146,6 +156,7 @@ def tournament_and_report(
             alone=alone,
             mirror=mirror,
             settings=run.settings,
+            same_deals=same_deals,
         )
     if result.interrupted:
         interrupted(err, len(result.records), result.planned)
@@ -209,6 +220,7 @@ def render_tournament(tournament: Tournament) -> Group:
         )
     alone = "" if tournament.alone is None else f", {tournament.alone} always alone"
     mirrored = ", deals mirrored" if tournament.mirror else ""
+    mirrored += ", the same deals whatever the bots" if tournament.same_deals else ""
     title = Text(
         f"{tournament.game}: tournament of {len(tournament.records)} games, "
         f"master seed {tournament.seed}{alone}{mirrored}",
