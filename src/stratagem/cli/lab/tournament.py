@@ -219,11 +219,11 @@ def render_tournament(tournament: Tournament) -> Group:
             _rate(line.draws),
         )
     alone = "" if tournament.alone is None else f", {tournament.alone} always alone"
-    mirrored = ", deals mirrored" if tournament.mirror else ""
-    mirrored += ", the same deals whatever the bots" if tournament.same_deals else ""
+    deals = ", deals mirrored" if tournament.mirror else ""
+    deals += ", the same deals whatever the bots" if tournament.same_deals else ""
     title = Text(
         f"{tournament.game}: tournament of {len(tournament.records)} games, "
-        f"master seed {tournament.seed}{alone}{mirrored}",
+        f"master seed {tournament.seed}{alone}{deals}",
         style="bold",
     )
     made = Text(
