@@ -168,6 +168,11 @@ class IsmctsOptions(BaseModel):
     of the model", "Henry VIII: worlds dealt within what the factions showed")."""
     rounds: int = Field(default=RACE_RULES.min_rounds, ge=2)
     """Paired rounds of a root race before an action may leave it (``RaceRules``)."""
+    chance: Literal["drawn", "keyed"] = "drawn"
+    """How a root race's copies of a round's world meet chance: each draws from the round's
+    generator in the order its play asks (``drawn``), or each event draws by what it is
+    for (``keyed``: the game's ``State.chance_event`` and how often that event came
+    before), so that the copies share the rolls they have in common."""
     plans: int = Field(default=PLAN_WORLDS, ge=0)
     """Worlds in which a step of a hidden plan is answered at once, where the heuristic
     plans (``bots.base.Planner``: Eighty Years War's discards and melds; no more than
@@ -258,6 +263,9 @@ class Ismcts:
         """When the current decision's time is up (``seconds``)."""
         self._rng = rng
         """The generator of the current iteration (seeded per round in a root race)."""
+        self._keyed: tuple[int, dict[tuple[int, ...], int]] | None = None
+        """In a copy of a race's round with ``chance=keyed``, the round's seed and how often
+        each chance event has come in the copy; ``None``: chance draws from ``_rng``."""
 
     # -- the decision ------------------------------------------------------------------
 
@@ -275,6 +283,7 @@ class Ismcts:
         limit = budget.iterations
         self._deadline = deadline
         self._rng = self.rng
+        self._keyed = None
         planner = self.planner
         if planner is not None and planner.planned(legal):
             return self._respond(planner, state, seat, legal, deadline)
@@ -343,7 +352,7 @@ class Ismcts:
                 ):
                     self.iterations_done = done
                     return race.choice()
-                self._rng = random.Random(seed)
+                self._seed_round(seed)
                 rewards.append(self._try(root, seat, world.clone(), action))
                 done += 1
             race.add_round(rewards)
@@ -352,6 +361,26 @@ class Ismcts:
             world = None
         self.iterations_done = done
         return race.choice()
+
+    def _seed_round(self, seed: int) -> None:
+        """Start one copy of a paired round: its generator, and its keyed chance afresh."""
+        self._rng = random.Random(seed)
+        if self.options.chance == "keyed":
+            self._keyed = (seed, {})
+
+    def _chance(self, world: State) -> Action:
+        """Chance's outcome: drawn from ``_rng``, or by the event (``chance=keyed``): the
+        n-th time a copy meets an event it draws from a generator seeded by the round's
+        seed, the event and n, so every copy that meets it draws alike, and within a copy
+        every draw is its own."""
+        keyed = self._keyed
+        if keyed is None:
+            return world.sample_chance(self._rng)
+        seed, seen = keyed
+        event = world.chance_event()
+        times = seen.get(event, 0)
+        seen[event] = times + 1
+        return world.sample_chance(random.Random(hash((seed, times, event))))
 
     def _respond(
         self,
@@ -408,7 +437,7 @@ class Ismcts:
         for action in sorted(legal, key=lambda action: action != hint):
             if rewards and deadline is not None and time.perf_counter() >= deadline:
                 break
-            self._rng = random.Random(seed)
+            self._seed_round(seed)
             rewards[action] = self._try(root, seat, first.clone(), action)
         return rewards
 
@@ -493,7 +522,6 @@ class Ismcts:
     ) -> list[_Node]:
         """Walk down the tree from ``node`` in ``world``, adding one node; ``path`` (the
         nodes above, ``node`` included unless it is the root) with the nodes taken."""
-        rng = self._rng
         model = self.model
         depth = self.options.depth
         while True:
@@ -506,7 +534,7 @@ class Ismcts:
                 if self._spent():
                     return path
                 world.apply_action(
-                    world.sample_chance(rng)
+                    self._chance(world)
                     if model is None or player == CHANCE
                     else model.choose(world, player)
                 )
@@ -567,7 +595,7 @@ class Ismcts:
             if self._past(world, stop) or self._spent():
                 break
             if player == CHANCE:
-                world.apply_action(world.sample_chance(rng))
+                world.apply_action(self._chance(world))
             elif epsilon and rng.random() < epsilon:
                 world.apply_action(self._any(world.legal_actions()))
             else:

@@ -156,6 +156,13 @@ class State(ABC):
         weights = [probability for _, probability in outcomes]
         return rng.choices(actions, weights)[0]
 
+    def chance_event(self) -> tuple[int, ...]:
+        """What this chance node is drawn for, as integers stable across processes, so
+        that two lines of play that reach the same event can share its draw (a search's
+        common random numbers); games may name the event itself (whose roll, which deal),
+        by default it is the outcomes' ids."""
+        return tuple(action.id for action, _ in self.chance_outcomes())
+
     # -- acting ------------------------------------------------------------------------
 
     def apply_action(self, action: Action | str | int, *, seat: int | None = None) -> None:

@@ -11,6 +11,7 @@ resampled state is consistent with itself.
 from __future__ import annotations
 
 import random
+import zlib
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -181,6 +182,14 @@ class HenryBase(CachedLegalState):
         drawn: int = rng.choices([option for option, _ in outcomes], weights)[0]
         self._drawn = (node, drawn)
         return self._g.actions[drawn]
+
+    def chance_event(self) -> tuple[int, ...]:
+        """The roll's kind and whom it is for (whose death roll, which seat's draw): the
+        handler's name, as a checksum, and its arguments."""
+        node = self.node
+        if self.over or node is None or node[0] != CHANCE:
+            return ()
+        return (zlib.crc32(node[1].encode()), *node[2:])
 
     def _outcomes(self, node: list[Any]) -> list[tuple[int, float]]:
         """A chance node's outcomes by the handler's prefix: ``d1_``, ``d2_``, ``pick_``,
