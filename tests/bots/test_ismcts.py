@@ -28,6 +28,8 @@ REDEAL_WORLDS = "ismcts:iterations=10,max_rollout=12,worlds=redeal"
 game's heuristic does so by default)."""
 MODEL_WORLDS = "ismcts:iterations=10,max_rollout=12,worlds=model"
 """Each world reshaped by the opponent model wherever the game's heuristic can."""
+KEYED = "ismcts:iterations=10,max_rollout=12,chance=keyed"
+"""Chance in a race's copies of a round drawn by the event (common random numbers)."""
 RACE_MIN_ROUNDS = ismcts.RACE_RULES.min_rounds
 PLANNED = ["ismcts:iterations=10,plans=30,worlds=redeal", "ismcts:iterations=10,plans=30"]
 """Eighty Years War's melds answered at once by the heuristic (``bots.base.Planner``)."""
@@ -71,6 +73,7 @@ def test_spec_options_are_parsed() -> None:
         ("ismcts:c=1,c=2", "'c' is given twice"),
         ("ismcts:epsilon=2", "epsilon: Input should be less than or equal to 1"),
         ("ismcts:opponents=all", "opponents: Input should be 'model' or 'search'"),
+        ("ismcts:chance=fate", "chance: Input should be 'drawn' or 'keyed'"),
         ("random:iterations=5", "'random' takes no options"),
     ],
 )
@@ -101,7 +104,7 @@ def test_same_seed_same_choice(name: str) -> None:
         assert make_bot(SPEC, game, random.Random(8)).choose(state, seat) == first
 
 
-@pytest.mark.parametrize("spec", [SPEC, SCREENING, REDEAL_WORLDS, MODEL_WORLDS])
+@pytest.mark.parametrize("spec", [SPEC, SCREENING, REDEAL_WORLDS, MODEL_WORLDS, KEYED])
 @pytest.mark.parametrize("name", GAMES)
 def test_choice_does_not_depend_on_what_the_seat_cannot_see(name: str, spec: str) -> None:
     """Redealing everything the seat cannot see leaves a same-seeded search unchanged.
@@ -141,7 +144,7 @@ class _SeatOnly:
         return getattr(self._state, name)
 
 
-@pytest.mark.parametrize("spec", [SPEC, SCREENING, REDEAL_WORLDS, MODEL_WORLDS])
+@pytest.mark.parametrize("spec", [SPEC, SCREENING, REDEAL_WORLDS, MODEL_WORLDS, KEYED])
 @pytest.mark.parametrize("name", GAMES)
 def test_search_uses_only_the_seat_s_doors(name: str, spec: str) -> None:
     game = load_smallest(name)
@@ -528,3 +531,60 @@ def test_a_planned_step_does_not_depend_on_what_the_seat_cannot_see(
         assert make_bot(spec, game, random.Random(4)).choose(world, seat) == truth
         guarded: Any = _SeatOnly(state)
         assert make_bot(spec, game, random.Random(4)).choose(guarded, seat) == truth
+
+
+def _chance_nodes(game_name: str) -> tuple[State, State]:
+    """Two chance nodes of one random game that draw for different events."""
+    game = load_smallest(game_name)
+    rng = random.Random(2)
+    state = game.new_initial_state()
+    found: list[State] = []
+    while len(found) < 2 and not state.is_terminal():
+        if state.is_chance_node():
+            if len(state.chance_outcomes()) > 1 and all(
+                node.chance_event() != state.chance_event() for node in found
+            ):
+                found.append(state.clone())
+            state.apply_action(state.sample_chance(rng))
+        else:
+            legal = state.legal_actions()
+            state.apply_action(legal[int(rng.random() * len(legal))])
+    assert len(found) == 2, f"{game_name}: two different chance events"
+    return found[0], found[1]
+
+
+def _draws(spec: str, name: str, seeds: range) -> tuple[list[bool], list[bool], set[Action]]:
+    """For each round seed: whether an event drew alike in a copy that met it first and
+    one that met another event before it, and whether a copy meeting it twice drew alike;
+    and the outcomes drawn."""
+    first, other = _chance_nodes(name)
+    bot = make_bot(spec, load_smallest(name), random.Random(1))
+    assert isinstance(bot, Ismcts)
+    alike: list[bool] = []
+    twice: list[bool] = []
+    drawn: set[Action] = set()
+    for seed in seeds:
+        bot._seed_round(seed)
+        straight = bot._chance(first.clone())
+        bot._seed_round(seed)
+        bot._chance(other.clone())
+        alike.append(bot._chance(first.clone()) == straight)
+        twice.append(bot._chance(first.clone()) == straight)
+        drawn.add(straight)
+    return alike, twice, drawn
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_keyed_chance_gives_every_copy_of_a_round_the_same_draw_for_the_same_event(
+    name: str,
+) -> None:
+    """With ``chance=keyed`` a copy that met another event first still draws an event as
+    the copy that met it first; with the default, draws follow the order they are asked
+    in. Within a copy, meeting the event again is a draw of its own, and every outcome
+    varies with the round."""
+    alike, twice, drawn = _draws("ismcts:chance=keyed", name, range(200))
+    assert all(alike)
+    assert not all(twice)
+    assert len(drawn) > 1
+    in_order, _, _ = _draws("ismcts", name, range(200))
+    assert not all(in_order)

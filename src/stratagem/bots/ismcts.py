@@ -59,6 +59,15 @@ TCIAIG 2012), single observer, with availability counts:
   (default 8; none leaves before), the race keeps only as many as it can, the heuristic's
   choice and the first of the others. ``root=ucb`` shares the root's visits by UCB1
   instead and plays the most visited action.
+- **Common random numbers** (``chance``). In a race's round every copy of the world
+  draws chance from a generator seeded alike, so copies draw alike only while their play
+  asks for the same draws in the same order. With ``chance=keyed`` each chance event draws
+  by what it is for instead (``State.chance_event``: in Henry VIII the roll's kind and
+  whose it is), and by how often the copy has met it: a death roll for one character falls
+  alike in every copy whatever was rolled before it, and the actions' differences carry
+  less of the dice (on 219 pairs of Henry VIII root actions the variance of a round's
+  difference fell by 32%: ``benchmarks/race_variance.py``, benchmarks/RESULTS.md). Off by
+  default.
 - **Plans answered at once** (``plans``, default 1,000 worlds). Where the game's heuristic
   can answer a whole hidden plan (``bots.base.Planner``: Eighty Years War's discards and
   melds, built unseen and revealed together), a decision that is a step of one is not
@@ -74,7 +83,7 @@ TCIAIG 2012), single observer, with availability counts:
 
 Spec: ``ismcts``, ``ismcts:iterations=500``, ``ismcts:seconds=1,rollout=random,c=0.7``,
 ``ismcts:root=ucb``, ``ismcts:iterations=200,screen=true,rounds=16``, ``ismcts:worlds=model``,
-``ismcts:depth=0``.
+``ismcts:depth=0``, ``ismcts:chance=keyed``.
 
 Rewards are scaled to [0, 1] (two seats: (return + 1) / 2; more seats: the return).
 With ``root=ucb`` the move played is the root action visited most (ties: higher mean,
